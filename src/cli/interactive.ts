@@ -1,0 +1,165 @@
+import { createInterface, type Interface } from 'node:readline/promises';
+import { AskingDriver } from '../core/context.js';
+import { runFight, type FightResult } from '../core/fight.js';
+import type { Input, Request } from '../core/request.js';
+import type { FightState } from '../core/state.js';
+import { readRollEntry, SeededDice, Rng, ImpossibleRollError } from '../dice/index.js';
+import { writeAtomic } from '../node/files.js';
+import { saveText, type FightFile } from './load.js';
+import { formatEvent, type Style } from './print.js';
+
+export interface InteractiveOptions {
+  readonly seed: number;
+  readonly savePath: string | null;
+  readonly style: Style;
+  /** Sides whose decisions and rolls are left to tactics and dice. */
+  readonly autoSides: readonly number[];
+  readonly input: NodeJS.ReadableStream;
+  readonly output: NodeJS.WritableStream;
+}
+
+const HELP = `Type the number of a choice, or the roll the dice show (00 is 100 on a D100, 0 is 10 on a D10;
+several dice: the total or each die, "3 4"). Enter alone: the suggested choice, or roll the dice.
+Commands: undo (take back the last answer), status, auto (finish the fight by itself), save, quit, help.`;
+
+function describeRequest(req: Request): string {
+  if (req.kind === 'roll') return `Roll ${req.count === 1 ? '' : req.count}D${req.sides} for ${req.label}`;
+  if (req.kind === 'amount') return `${req.label} (${req.min}..${req.max}, steps of ${req.step})`;
+  return req.label;
+}
+
+/**
+ * A person runs the fight: every decision and roll is asked (press enter for the suggestion or
+ * for the dice), and every answer goes into the input log, so `undo` is: drop it, replay.
+ */
+export async function runInteractive(ff: FightFile, opts: InteractiveOptions): Promise<FightResult<FightState>> {
+  const { ruleset, setup } = ff.loaded;
+  const rng = Rng.seeded(opts.seed);
+  const dice = new SeededDice(rng);
+  const inputs: Input[] = [...ff.inputs];
+  /** Where each answer the person gave begins, so undo can go back to it. */
+  const asked: number[] = [];
+  let shown = 0;
+  let auto = false;
+  const say = (s: string) => opts.output.write(`${s}\n`);
+  const rl: Interface = createInterface({ input: opts.input, output: opts.output, terminal: false });
+  const lines = rl[Symbol.asyncIterator]();
+  const ask = async (prompt: string): Promise<string | null> => {
+    opts.output.write(prompt);
+    const next = await lines.next();
+    return next.done ? null : String(next.value);
+  };
+  const save = () => {
+    if (opts.savePath) writeAtomic(opts.savePath, saveText(ff, inputs, opts.seed));
+  };
+
+  let sideById: Map<string, number> | null = null;
+  let quiet = false;
+  const askFor = (req: Request): boolean => {
+    if (auto) return false;
+    if (req.actor === undefined || sideById === null) return true;
+    const side = sideById.get(req.actor);
+    return side === undefined || !opts.autoSides.includes(side);
+  };
+  const driver = new AskingDriver(dice, askFor);
+
+  try {
+    for (;;) {
+      const result = runFight(ruleset, setup, { inputs, driver, explain: true, record: true });
+      if (sideById === null && result.state) {
+        sideById = new Map(result.state.combatants.map((c) => [c.id, c.side]));
+      }
+      inputs.length = 0;
+      inputs.push(...result.log);
+      if (quiet) {
+        shown = result.events.length;
+        quiet = false;
+      }
+      for (; shown < result.events.length; shown++) say(formatEvent(result.events[shown] as never, opts.style));
+      save();
+      if (result.pending === null) return result;
+      const req = result.pending;
+      let answer: Input | null = null;
+      while (answer === null) {
+        const line = await ask(promptFor(req));
+        if (line === null) {
+          say('\nInput ended: stopping here.');
+          return result;
+        }
+        const text = line.trim();
+        const cmd = text.toLowerCase();
+        if (cmd === 'help' || cmd === '?') {
+          say(HELP);
+        } else if (cmd === 'quit' || cmd === 'exit') {
+          say(opts.savePath ? `Saved to ${opts.savePath}.` : 'Stopped (not saved: use --save FILE to keep a fight).');
+          return result;
+        } else if (cmd === 'save') {
+          say(opts.savePath ? `Saved to ${opts.savePath}.` : 'No save file: start with --save FILE.');
+        } else if (cmd === 'status') {
+          if (result.state) for (const l of ruleset.describe(result.state as never)) say(`  ${l}`);
+        } else if (cmd === 'auto') {
+          auto = true;
+          break;
+        } else if (cmd === 'undo') {
+          const back = asked.pop();
+          if (back === undefined) {
+            say('  Nothing to undo.');
+            continue;
+          }
+          inputs.length = back;
+          quiet = true;
+          say('  (undone: back to the last question you answered)');
+          break;
+        } else {
+          try {
+            answer = readAnswer(req, text, dice);
+          } catch (e) {
+            say(`  ${(e as Error).message}; try again (help for help).`);
+          }
+        }
+      }
+      if (answer !== null) {
+        asked.push(inputs.length);
+        inputs.push(answer);
+      }
+    }
+  } finally {
+    rl.close();
+  }
+}
+
+function promptFor(req: Request): string {
+  let prompt = `\n${describeRequest(req)}`;
+  if (req.kind === 'choice') {
+    const lines = req.choices.map((c, i) => `  ${i + 1}) ${c.label}${c.key === req.suggested ? '  <- suggested' : ''}`);
+    prompt += `\n${lines.join('\n')}\n[enter: ${req.choices.findIndex((c) => c.key === req.suggested) + 1}] > `;
+  } else if (req.kind === 'roll') {
+    prompt += ' [enter: roll] > ';
+  } else {
+    prompt += ` [enter: ${req.suggested}] > `;
+  }
+  return prompt;
+}
+
+/** What the person typed, as an input for the request (or the dice's roll / the suggestion on enter). */
+function readAnswer(req: Request, text: string, dice: SeededDice): Input {
+  if (req.kind === 'roll') {
+    if (text === '') return dice.roll(req);
+    return readRollEntry(req, text);
+  }
+  if (req.kind === 'choice') {
+    if (text === '') return req.suggested;
+    const n = Number(text);
+    if (Number.isInteger(n) && n >= 1 && n <= req.choices.length) return (req.choices[n - 1] as { key: string }).key;
+    const byKey = req.choices.find((c) => c.key === text);
+    if (byKey) return byKey.key;
+    throw new ImpossibleRollError(`'${text}' is not one of the choices 1..${req.choices.length}`);
+  }
+  if (text === '') return req.suggested;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < req.min || n > req.max || (n - req.min) % req.step !== 0) {
+    throw new ImpossibleRollError(`expected ${req.min}..${req.max} in steps of ${req.step}`);
+  }
+  return n;
+}
+

@@ -1,0 +1,259 @@
+import { Command, CommanderError } from 'commander';
+import { AutoDriver } from '../core/context.js';
+import { runFight } from '../core/fight.js';
+import { formatCite } from '../core/events.js';
+import type { Input } from '../core/request.js';
+import { describeOutcome, type FightState } from '../core/state.js';
+import { parseDiceScript, Rng, ScriptedDice, SeededDice, type DiceSource } from '../dice/index.js';
+import { RULESETS } from '../rulesets/index.js';
+import { simulate } from '../sim/run.js';
+import { writeAtomic } from '../node/files.js';
+import { isUserError, UsageError } from './errors.js';
+import { runInteractive } from './interactive.js';
+import { loadFightFile, pairs, saveText, type FightFile } from './load.js';
+import { formatEvent, type Style } from './print.js';
+
+const VERSION = '0.1.0';
+
+/** Where the CLI reads and writes: the process's streams, or a test's. */
+export interface Io {
+  readonly out: NodeJS.WritableStream & { isTTY?: boolean };
+  readonly err: NodeJS.WritableStream & { isTTY?: boolean };
+  readonly input: NodeJS.ReadableStream;
+}
+
+export const processIo: Io = { out: process.stdout, err: process.stderr, input: process.stdin };
+
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+function parseWhole(name: string, lo: number, hi: number) {
+  return (v: string): number => {
+    const n = Number(v);
+    if (!/^\d+$/.test(v.trim()) || !Number.isSafeInteger(n) || n < lo || n > hi) {
+      throw new UsageError(`${name}: expected a whole number ${lo}..${hi}, got '${v}'`);
+    }
+    return n;
+  };
+}
+
+function randomSeed(): number {
+  return Math.floor(Math.random() * 0x100000000);
+}
+
+function style(io: Io, json: boolean): Style {
+  return { color: !json && io.out.isTTY === true && !process.env.NO_COLOR, cites: true };
+}
+
+interface FightOpts {
+  seed?: number;
+  dice?: string;
+  interactive?: boolean;
+  json?: boolean;
+  save?: string;
+  resume?: string;
+  option?: string[];
+  table?: string[];
+  maxRounds?: number;
+  auto?: string[];
+  cites?: boolean;
+}
+
+function sideIndexes(ff: FightFile, names: readonly string[]): number[] {
+  const sides = ((ff.loaded.source as { sides?: { name?: string }[] }).sides ?? []).map((s) => s.name ?? '');
+  return names.map((n) => {
+    const i = sides.indexOf(n);
+    if (i < 0) throw new UsageError(`--auto: no side named '${n}' (sides: ${sides.join(', ')})`);
+    return i;
+  });
+}
+
+async function fight(io: Io, file: string | undefined, o: FightOpts): Promise<void> {
+  const path = o.resume ?? file;
+  if (!path) throw new UsageError('fight: give an encounter FILE, or --resume SAVE');
+  if (o.resume && file) throw new UsageError('fight: give either FILE or --resume SAVE, not both');
+  if (o.dice && o.interactive) throw new UsageError('fight: --dice and --interactive do not go together');
+  const ff = loadFightFile(path, pairs(o.option, '--option'), pairs(o.table, '--table'));
+  const seed = o.seed ?? ff.seed ?? randomSeed();
+  const savePath = o.save ?? o.resume ?? null;
+  const st = style(io, o.json === true);
+  const shown: Style = { ...st, cites: o.cites !== false };
+  const { ruleset, setup } = ff.loaded;
+
+  if (o.interactive) {
+    io.out.write(`${setup.title} — ${ruleset.title}. Seed ${seed}. Type help for help.\n`);
+    const result = await runInteractive(ff, {
+      seed,
+      savePath,
+      style: shown,
+      autoSides: sideIndexes(ff, o.auto ?? []),
+      input: io.input,
+      output: io.out,
+    });
+    if (result.state && result.outcome) {
+      for (const l of ruleset.describe(result.state as never)) io.out.write(`  ${l}\n`);
+    }
+    return;
+  }
+
+  const dice: DiceSource = o.dice ? new ScriptedDice(parseDiceScript(o.dice)) : new SeededDice(Rng.seeded(seed));
+  const result = runFight(ruleset, setup, {
+    inputs: ff.inputs,
+    driver: new AutoDriver(dice),
+    explain: true,
+    record: true,
+    maxRounds: o.maxRounds,
+  });
+  if (savePath) writeAtomic(savePath, saveText(ff, result.log as Input[], o.dice ? null : seed));
+  const state = result.state as FightState;
+  const outcome = result.outcome;
+  if (o.json) {
+    const out = {
+      title: setup.title,
+      ruleset: ruleset.id,
+      options: ff.loaded.options,
+      seed: o.dice ? null : seed,
+      outcome: outcome && {
+        winner: outcome.winner === null ? null : (state.sides[outcome.winner]?.name ?? null),
+        reason: outcome.reason,
+        rounds: outcome.rounds,
+        text: describeOutcome(state, outcome),
+      },
+      combatants: state.combatants.map((c) => ({ id: c.id, name: c.name, side: state.sides[c.side]?.name, out: c.out })),
+      status: ruleset.describe(state as never),
+      events: result.events.map((e) => ({ ...e, cite: e.cite ? formatCite(e.cite) : undefined })),
+      inputs: result.log,
+    };
+    io.out.write(`${JSON.stringify(out, null, 2)}\n`);
+    return;
+  }
+  io.out.write(`${setup.title} — ${ruleset.title}${o.dice ? ' (scripted dice)' : `, seed ${seed}`}\n`);
+  for (const e of result.events) io.out.write(`${formatEvent(e, shown)}\n`);
+  io.out.write('\n');
+  for (const l of ruleset.describe(state as never)) io.out.write(`  ${l}\n`);
+  if (savePath) io.out.write(`\nSaved to ${savePath} (${result.log.length} inputs).\n`);
+}
+
+interface SimOpts {
+  runs: number;
+  seed?: number;
+  json?: boolean;
+  option?: string[];
+  table?: string[];
+  maxRounds?: number;
+}
+
+function sim(io: Io, file: string, o: SimOpts): void {
+  const ff = loadFightFile(file, pairs(o.option, '--option'), pairs(o.table, '--table'));
+  const seed = o.seed ?? randomSeed();
+  const { ruleset, setup } = ff.loaded;
+  const sideNames = ((ff.loaded.source as { sides: { name: string }[] }).sides ?? []).map((s) => s.name);
+  const tty = io.err.isTTY === true && !o.json;
+  const started = Date.now();
+  const summary = simulate(ruleset, setup, sideNames, {
+    runs: o.runs,
+    seed,
+    maxRounds: o.maxRounds,
+    progress: tty
+      ? (done) => {
+          const secs = (Date.now() - started) / 1000;
+          io.err.write(`\r  ${done}/${o.runs} fights, ${Math.round(done / Math.max(secs, 0.001))}/s `);
+        }
+      : undefined,
+  });
+  if (tty) io.err.write('\r\u001b[K');
+  if (o.json) {
+    io.out.write(`${JSON.stringify(summary)}\n`);
+    return;
+  }
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  io.out.write(`${setup.title}: ${summary.runs} fights, seed ${seed} (${ruleset.id})\n`);
+  for (const s of summary.sides) {
+    io.out.write(`  ${s.name.padEnd(20)} wins ${String(s.wins).padStart(8)}  ${pct(s.winRate).padStart(6)}  95% CI ${pct(s.ci95[0])} – ${pct(s.ci95[1])}\n`);
+  }
+  io.out.write(`  ${'draws'.padEnd(20)}      ${String(summary.draws).padStart(8)}\n`);
+  io.out.write(`  mean length: ${summary.meanRounds.toFixed(2)} rounds\n`);
+}
+
+function listRulesets(io: Io, o: { json?: boolean }): void {
+  const all = [...RULESETS.values()].map((r) => ({
+    id: r.id,
+    title: r.title,
+    texts: r.texts,
+    options: r.options.map((x) => ({ name: x.name, values: x.values, default: x.default, summary: x.summary, cite: formatCite(x.cite) })),
+  }));
+  if (o.json) {
+    io.out.write(`${JSON.stringify(all, null, 2)}\n`);
+    return;
+  }
+  for (const r of all) {
+    io.out.write(`${r.id}: ${r.title} (${r.texts.join(', ')})\n`);
+    for (const x of r.options) {
+      io.out.write(`  ${x.name} = ${x.values.join(' | ')} (default ${x.default})\n      ${x.summary} [${x.cite}]\n`);
+    }
+  }
+}
+
+export function program(io: Io): Command {
+  const p = new Command();
+  p.name('fray')
+    .description('Resolve and simulate personal combat for fantasy tabletop RPGs.')
+    .version(VERSION)
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({ writeOut: (t) => io.out.write(t), writeErr: (t) => io.err.write(t) });
+  const common = (c: Command) =>
+    c
+      .option('-o, --option <name=value>', 'set a rule option (repeatable), e.g. criticals=sudden-death', collect)
+      .option('--table <name=file>', 'replace a shipped table with your own file (repeatable), e.g. fumbles=my.yaml', collect)
+      .option('--max-rounds <n>', 'round cap: a fight still going is a draw', parseWhole('--max-rounds', 1, 100000));
+  common(
+    p
+      .command('fight')
+      .description('run one fight and print it, explained rule by rule')
+      .argument('[file]', 'encounter file (YAML or JSON)')
+      .option('--seed <n>', 'seed for the dice (default: random, printed)', parseWhole('--seed', 0, Number.MAX_SAFE_INTEGER))
+      .option('--dice <list>', 'scripted dice, in order: "27,4,55"; an error names the roll when they run out')
+      .option('-i, --interactive', 'ask every decision and roll; enter takes the suggestion or rolls; undo works')
+      .option('--auto <side>', 'interactive: let tactics and dice play this side (repeatable)', collect)
+      .option('--json', 'print the fight as JSON')
+      .option('--no-cites', 'leave out the rule citations')
+      .option('--save <file>', 'write the encounter and its input log (a small file) to resume or share')
+      .option('--resume <file>', 'carry on a saved fight (saves back to the same file)'),
+  ).action(async (file: string | undefined, o: FightOpts) => fight(io, file, o));
+  common(
+    p
+      .command('sim')
+      .description('simulate many fights and report who wins, with 95% intervals')
+      .argument('<file>', 'encounter file (YAML or JSON)')
+      .requiredOption('--runs <n>', 'number of fights', parseWhole('--runs', 1, 1_000_000_000))
+      .option('--seed <n>', 'seed (default: random, printed); fight i uses substream i', parseWhole('--seed', 0, Number.MAX_SAFE_INTEGER))
+      .option('--json', 'print one JSON object'),
+  ).action((file: string, o: SimOpts) => sim(io, file, o));
+  p.command('rulesets')
+    .description('list the rulesets and their options')
+    .option('--json', 'as JSON')
+    .action((o: { json?: boolean }) => listRulesets(io, o));
+  return p;
+}
+
+/** Runs the CLI; returns the exit code: 0 done, 2 bad input (nothing run or written), 1 a bug. */
+export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
+  try {
+    await program(io).parseAsync(argv as string[]);
+    return 0;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.exitCode === 0) return 0;
+      return 2;
+    }
+    if (isUserError(e)) {
+      io.err.write(`fray: ${(e as Error).message}\n`);
+      return 2;
+    }
+    io.err.write(`fray: internal error: ${(e as Error).stack ?? String(e)}\n`);
+    return 1;
+  }
+}
+

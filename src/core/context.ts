@@ -1,0 +1,132 @@
+import { AwaitingEntry, type DiceSource } from '../dice/sources.js';
+import type { FightEvent } from './events.js';
+import {
+  checkInput,
+  type AmountRequest,
+  type ChoiceRequest,
+  type Input,
+  type Request,
+  type RollRequest,
+} from './request.js';
+
+/** Answers the requests the input log does not: dice, tactics, or a person (by pausing). */
+export interface Driver {
+  roll(req: RollRequest): number;
+  choose(req: ChoiceRequest): string;
+  amount(req: AmountRequest): number;
+}
+
+/** Thrown to pause a fight until someone answers `request`; the driver then replays. */
+export class Pending extends Error {
+  constructor(readonly request: Request) {
+    super(`waiting for an answer: ${request.label}`);
+  }
+}
+
+/** Dice roll, tactics decide: simulations and non-interactive fights. */
+export class AutoDriver implements Driver {
+  constructor(private readonly dice: DiceSource) {}
+  roll(req: RollRequest): number {
+    return this.dice.roll(req);
+  }
+  choose(req: ChoiceRequest): string {
+    return req.suggested;
+  }
+  amount(req: AmountRequest): number {
+    return req.suggested;
+  }
+}
+
+/** Pauses at every request `ask` selects; answers the rest like AutoDriver. */
+export class AskingDriver extends AutoDriver {
+  constructor(
+    dice: DiceSource,
+    private readonly ask: (req: Request) => boolean,
+  ) {
+    super(dice);
+  }
+  override roll(req: RollRequest): number {
+    if (this.ask(req)) throw new Pending(req);
+    return super.roll(req);
+  }
+  override choose(req: ChoiceRequest): string {
+    if (this.ask(req)) throw new Pending(req);
+    return super.choose(req);
+  }
+  override amount(req: AmountRequest): number {
+    if (this.ask(req)) throw new Pending(req);
+    return super.amount(req);
+  }
+}
+
+/**
+ * The engine's only way to learn anything: the next input of the log if there is one,
+ * else the driver. With `record`, every answer is appended to `log`, so the log of a run
+ * replays it exactly.
+ */
+export class FightContext {
+  readonly log: Input[] = [];
+  readonly events: FightEvent[] = [];
+  private pos = 0;
+
+  constructor(
+    private readonly inputs: readonly Input[],
+    private readonly driver: Driver,
+    /** Build event texts. Off in simulation, where nobody reads them. */
+    readonly explain: boolean,
+    private readonly record: boolean,
+  ) {}
+
+  /** How many inputs have been answered so far. */
+  get answered(): number {
+    return this.pos;
+  }
+
+  private fromLog(req: Request): Input | undefined {
+    if (this.pos >= this.inputs.length) return undefined;
+    const input = this.inputs[this.pos] as Input;
+    return checkInput(req, input, `input ${this.pos + 1}`);
+  }
+
+  private take<T extends Input>(value: T): T {
+    this.pos++;
+    if (this.record) this.log.push(value);
+    return value;
+  }
+
+  roll(req: RollRequest): number {
+    const logged = this.fromLog(req);
+    if (logged !== undefined) return this.take(logged as number);
+    try {
+      return this.take(this.driver.roll(req));
+    } catch (e) {
+      if (e instanceof AwaitingEntry) throw new Pending(req);
+      throw e;
+    }
+  }
+
+  /** One die: `ctx.die(6, 'Helmut: damage', 'helmut')`. */
+  die(sides: number, label: string, actor?: string): number {
+    return this.roll({ kind: 'roll', count: 1, sides, label, actor });
+  }
+
+  dice(count: number, sides: number, label: string, actor?: string): number {
+    return this.roll({ kind: 'roll', count, sides, label, actor });
+  }
+
+  choose(req: ChoiceRequest): string {
+    const logged = this.fromLog(req);
+    if (logged !== undefined) return this.take(logged as string);
+    return this.take(this.driver.choose(req));
+  }
+
+  amount(req: AmountRequest): number {
+    const logged = this.fromLog(req);
+    if (logged !== undefined) return this.take(logged as number);
+    return this.take(this.driver.amount(req));
+  }
+
+  emit(e: FightEvent): void {
+    if (this.explain) this.events.push(e);
+  }
+}

@@ -1,0 +1,170 @@
+import { LineCounter, isMap, isPair, isScalar, isSeq, parseDocument, type Node } from 'yaml';
+import type { z } from 'zod';
+import { didYouMean } from './names.js';
+
+export type Path = readonly (string | number)[];
+
+/** One problem in a file a user handed in. */
+export interface Issue {
+  readonly file: string;
+  readonly line?: number;
+  readonly col?: number;
+  readonly path: string;
+  readonly message: string;
+}
+
+export function formatIssue(i: Issue): string {
+  const at = i.line === undefined ? i.file : `${i.file}:${i.line}:${i.col ?? 1}`;
+  return i.path === '' ? `${at}: ${i.message}` : `${at} ${i.path}: ${i.message}`;
+}
+
+/** Bad input: nothing runs, nothing is written; the CLI exits with code 2. */
+export class ValidationError extends Error {
+  constructor(readonly issues: readonly Issue[]) {
+    super(issues.map(formatIssue).join('\n'));
+  }
+}
+
+/** "sides[0].combatants[2].profile.WS" */
+export function formatPath(path: Path): string {
+  let out = '';
+  for (const p of path) {
+    if (typeof p === 'number') out += `[${p}]`;
+    else out += out === '' ? p : `.${p}`;
+  }
+  return out;
+}
+
+/** A parsed YAML or JSON file that can say where each of its values stands. */
+export class SourceDoc {
+  private constructor(
+    readonly file: string,
+    readonly data: unknown,
+    private readonly root: Node | null,
+    private readonly lines: LineCounter,
+  ) {}
+
+  /** Parses YAML (and so JSON, a subset of it); a syntax error is a ValidationError. */
+  static parse(file: string, text: string): SourceDoc {
+    const lines = new LineCounter();
+    const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+    if (doc.errors.length > 0) {
+      throw new ValidationError(
+        doc.errors.map((e) => {
+          const pos = e.linePos?.[0];
+          const first = e.message.split('\n')[0] ?? e.message;
+          return { file, line: pos?.line, col: pos?.col, path: '', message: `not valid YAML/JSON: ${first}` };
+        }),
+      );
+    }
+    let data: unknown;
+    try {
+      data = doc.toJS({ maxAliasCount: 100 });
+    } catch (e) {
+      throw new ValidationError([{ file, path: '', message: `cannot read: ${(e as Error).message}` }]);
+    }
+    return new SourceDoc(file, data, doc.contents as Node | null, lines);
+  }
+
+  /** Line and column of the value at `path`, or of the nearest enclosing value that exists. */
+  locate(path: Path, keyOf?: string): { line: number; col: number } | undefined {
+    let node: Node | null = this.root;
+    let found: Node | null = node;
+    for (const step of path) {
+      node = child(node, step);
+      if (node === null) break;
+      found = node;
+    }
+    if (keyOf !== undefined && node !== null && isMap(node)) {
+      const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === keyOf);
+      if (pair && isScalar(pair.key) && pair.key.range) return this.lines.linePos(pair.key.range[0]);
+    }
+    const range = found?.range;
+    return range ? this.lines.linePos(range[0]) : undefined;
+  }
+
+  issue(path: Path, message: string, keyOf?: string): Issue {
+    const pos = this.locate(path, keyOf);
+    return { file: this.file, line: pos?.line, col: pos?.col, path: formatPath(path), message };
+  }
+}
+
+function child(node: Node | null, step: string | number): Node | null {
+  if (node === null) return null;
+  if (isSeq(node) && typeof step === 'number') return (node.items[step] as Node | undefined) ?? null;
+  if (isMap(node)) {
+    const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === String(step));
+    return (pair?.value as Node | undefined) ?? null;
+  }
+  return null;
+}
+
+/** Collects issues against one document, then throws them all at once. */
+export class Reporter {
+  readonly issues: Issue[] = [];
+  constructor(readonly doc: SourceDoc) {}
+
+  add(path: Path, message: string, keyOf?: string): void {
+    this.issues.push(this.doc.issue(path, message, keyOf));
+  }
+
+  throwIfAny(): void {
+    if (this.issues.length > 0) throw new ValidationError(this.issues);
+  }
+}
+
+function valueAt(data: unknown, path: Path): unknown {
+  let v = data;
+  for (const step of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string | number, unknown>)[step];
+  }
+  return v;
+}
+
+/** The field names an object schema allows at `path`, for "did you mean" on unknown fields. */
+function fieldsAt(schema: z.ZodType, path: Path): string[] {
+  let s: unknown = schema;
+  const unwrap = (x: unknown): unknown => {
+    for (let i = 0; i < 10; i++) {
+      const def = (x as { _zod?: { def?: Record<string, unknown> } })._zod?.def;
+      if (!def) return x;
+      if (def.innerType) x = def.innerType;
+      else if (def.type === 'pipe' && def.in) x = def.in;
+      else return x;
+    }
+    return x;
+  };
+  for (const step of path) {
+    s = unwrap(s);
+    const def = (s as { _zod?: { def?: Record<string, unknown> } })._zod?.def;
+    if (!def) return [];
+    if (typeof step === 'number' && def.type === 'array') s = def.element;
+    else if (typeof step === 'string' && def.type === 'object') {
+      s = (def.shape as Record<string, unknown>)[step];
+    } else return [];
+  }
+  s = unwrap(s);
+  const def = (s as { _zod?: { def?: Record<string, unknown> } })._zod?.def;
+  return def?.type === 'object' ? Object.keys(def.shape as object) : [];
+}
+
+/** Validates `value` (found at `base` in `doc`) against `schema`; issues name file, line and field. */
+export function validate<T>(schema: z.ZodType<T>, doc: SourceDoc, value: unknown, base: Path = []): T {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  const issues: Issue[] = [];
+  for (const zi of r.error.issues) {
+    const path = [...base, ...(zi.path as (string | number)[])];
+    if (zi.code === 'unrecognized_keys') {
+      const allowed = fieldsAt(schema, zi.path as (string | number)[]);
+      for (const key of zi.keys) {
+        issues.push(doc.issue(path, `unknown field '${key}'${didYouMean(key, allowed)}`, key));
+      }
+      continue;
+    }
+    const missing = valueAt(doc.data, path) === undefined;
+    issues.push(doc.issue(path, missing ? `missing; ${zi.message}` : zi.message));
+  }
+  throw new ValidationError(issues);
+}

@@ -1,0 +1,92 @@
+import { SourceDoc, ValidationError, type Path } from './document.js';
+import { didYouMean } from './names.js';
+import { defaultOptions, type DocPart, type LoadEnv, type Options, type Ruleset, type SetupCore } from './ruleset.js';
+
+export interface Loaded {
+  readonly ruleset: Ruleset;
+  readonly setup: SetupCore;
+  readonly options: Options;
+  readonly doc: SourceDoc;
+  /** The encounter as written (for saves). */
+  readonly source: unknown;
+}
+
+export type Registry = ReadonlyMap<string, Ruleset>;
+
+/** Reads `options:` and command-line overrides against the ruleset's switches. */
+export function resolveOptions(
+  ruleset: { readonly options: Ruleset['options'] },
+  part: DocPart,
+  overrides: Options = {},
+  overrideSource = 'command line',
+): Options {
+  const out = defaultOptions(ruleset.options);
+  const issues = [];
+  const names = ruleset.options.map((o) => o.name);
+  const apply = (name: string, value: unknown, where: () => { path: Path; fromDoc: boolean }) => {
+    const spec = ruleset.options.find((o) => o.name === name);
+    const at = where();
+    if (!spec) {
+      const msg = `unknown option '${name}'${didYouMean(name, names)}; options: ${names.join(', ')}`;
+      issues.push(at.fromDoc ? part.doc.issue(at.path, msg, name) : { file: overrideSource, path: name, message: msg });
+      return;
+    }
+    if (typeof value !== 'string' || !spec.values.includes(value)) {
+      const msg = `expected one of ${spec.values.join(', ')}`;
+      issues.push(at.fromDoc ? part.doc.issue([...at.path, name], msg) : { file: overrideSource, path: name, message: msg });
+      return;
+    }
+    out[name] = value;
+  };
+  const raw = (part.value as Record<string, unknown> | null)?.options;
+  if (raw !== undefined) {
+    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+      issues.push(part.doc.issue([...part.base, 'options'], 'expected a map of option: value'));
+    } else {
+      for (const [k, v] of Object.entries(raw)) apply(k, v, () => ({ path: [...part.base, 'options'], fromDoc: true }));
+    }
+  }
+  for (const [k, v] of Object.entries(overrides)) apply(k, v, () => ({ path: [], fromDoc: false }));
+  if (issues.length > 0) throw new ValidationError(issues);
+  return out;
+}
+
+/** Picks the ruleset named by the document and lets it validate the rest. */
+export function loadPart(
+  part: DocPart,
+  registry: Registry,
+  env: LoadEnv,
+  overrides: Options = {},
+): Loaded {
+  const v = part.value;
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) {
+    throw new ValidationError([part.doc.issue(part.base, 'expected an encounter: a map with ruleset and sides')]);
+  }
+  const id = (v as Record<string, unknown>).ruleset;
+  const known = [...registry.keys()];
+  if (typeof id !== 'string') {
+    throw new ValidationError([
+      part.doc.issue([...part.base, 'ruleset'], `${id === undefined ? 'missing; ' : ''}expected one of ${known.join(', ')}`),
+    ]);
+  }
+  const ruleset = registry.get(id);
+  if (!ruleset) {
+    throw new ValidationError([
+      part.doc.issue([...part.base, 'ruleset'], `unknown ruleset '${id}'${didYouMean(id, known)}; known: ${known.join(', ')}`),
+    ]);
+  }
+  const options = resolveOptions(ruleset, part, overrides);
+  const setup = ruleset.load(part, options, env);
+  return { ruleset, setup, options, doc: part.doc, source: v };
+}
+
+export function loadEncounterText(
+  file: string,
+  text: string,
+  registry: Registry,
+  env: LoadEnv,
+  overrides: Options = {},
+): Loaded {
+  const doc = SourceDoc.parse(file, text);
+  return loadPart({ doc, base: [], value: doc.data }, registry, env, overrides);
+}

@@ -1,0 +1,45 @@
+/** Edit distance, for "did you mean" suggestions. */
+export function editDistance(a: string, b: string): number {
+  const prev = new Array<number>(b.length + 1);
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    let diag = prev[0] as number;
+    prev[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const up = prev[j] as number;
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      prev[j] = Math.min(up + 1, (prev[j - 1] as number) + 1, diag + cost);
+      diag = up;
+    }
+  }
+  return prev[b.length] as number;
+}
+
+/** Up to `max` candidates close to `word`: shared prefix or small edit distance, best first. */
+export function closeMatches(word: string, candidates: Iterable<string>, max = 3): string[] {
+  const w = word.toLowerCase();
+  const scored: { c: string; d: number }[] = [];
+  for (const c of candidates) {
+    const lc = c.toLowerCase();
+    const d = editDistance(w, lc);
+    const related = lc.includes(w) || w.includes(lc);
+    const limit = Math.max(2, Math.floor(Math.max(w.length, lc.length) / 3));
+    if (d <= limit || related) scored.push({ c, d: related ? Math.min(d, 1) : d });
+  }
+  scored.sort((a, b) => a.d - b.d || a.c.localeCompare(b.c));
+  return scored.slice(0, max).map((s) => s.c);
+}
+
+/** " (did you mean sword, short-sword?)" or "". */
+export function didYouMean(word: string, candidates: Iterable<string>): string {
+  const m = closeMatches(word, candidates);
+  return m.length === 0 ? '' : ` (did you mean ${m.join(', ')}?)`;
+}
+
+/** "Skaven 2" → "skaven-2": ids are stable, lower-case and safe in paths and logs. */
+export function slug(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}

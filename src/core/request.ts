@@ -1,0 +1,83 @@
+import type { DiceRequest } from '../dice/sources.js';
+
+/**
+ * What the engine asks for. Every answer, whoever gives it (a person, a tactic, the dice),
+ * becomes one input; a fight is a pure function of its encounter, options and inputs.
+ */
+export type Request = RollRequest | ChoiceRequest | AmountRequest;
+
+/** One input of a fight's log: a dice total, a choice's key, or an amount. */
+export type Input = number | string;
+
+export interface RollRequest extends DiceRequest {
+  readonly kind: 'roll';
+  /** Combatant id of who rolls, when one does. */
+  readonly actor?: string;
+}
+
+export interface Choice {
+  readonly key: string;
+  readonly label: string;
+}
+
+export interface ChoiceRequest {
+  readonly kind: 'choice';
+  readonly actor?: string;
+  /** A stable name for the kind of decision ("parry", "blow", "press"): tactics and UIs key on it. */
+  readonly topic: string;
+  readonly label: string;
+  readonly choices: readonly Choice[];
+  /** The tactic's pick: what a simulation answers and what a person gets by pressing enter. */
+  readonly suggested: string;
+}
+
+export interface AmountRequest {
+  readonly kind: 'amount';
+  readonly actor?: string;
+  readonly topic: string;
+  readonly label: string;
+  readonly min: number;
+  readonly max: number;
+  readonly step: number;
+  readonly suggested: number;
+}
+
+export class InputError extends Error {}
+
+/** Checks a logged or typed answer against the request it answers. */
+export function checkInput(req: Request, input: Input, where: string): Input {
+  switch (req.kind) {
+    case 'roll': {
+      const lo = req.count;
+      const hi = req.count * req.sides;
+      if (typeof input !== 'number' || !Number.isInteger(input) || input < lo || input > hi) {
+        throw new InputError(
+          `${where}: ${JSON.stringify(input)} cannot answer ${req.count === 1 ? '' : req.count}D${req.sides} for ${req.label} (expected ${lo}..${hi})`,
+        );
+      }
+      return input;
+    }
+    case 'choice': {
+      if (typeof input !== 'string' || !req.choices.some((c) => c.key === input)) {
+        throw new InputError(
+          `${where}: ${JSON.stringify(input)} is not a choice for "${req.label}" (expected one of ${req.choices.map((c) => c.key).join(', ')})`,
+        );
+      }
+      return input;
+    }
+    case 'amount': {
+      const ok =
+        typeof input === 'number' &&
+        Number.isInteger(input) &&
+        input >= req.min &&
+        input <= req.max &&
+        (input - req.min) % req.step === 0;
+      if (!ok) {
+        throw new InputError(
+          `${where}: ${JSON.stringify(input)} is not an amount for "${req.label}" (expected ${req.min}..${req.max} in steps of ${req.step})`,
+        );
+      }
+      return input;
+    }
+  }
+}

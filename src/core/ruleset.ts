@@ -1,0 +1,68 @@
+import type { FightContext } from './context.js';
+import type { Path, SourceDoc } from './document.js';
+import type { Cite } from './events.js';
+import type { FightState } from './state.js';
+
+/** A house-rule switch a text offers: its values, default, and where the text offers it. */
+export interface OptionSpec {
+  readonly name: string;
+  readonly values: readonly string[];
+  readonly default: string;
+  readonly summary: string;
+  readonly cite: Cite;
+}
+
+export type Options = Readonly<Record<string, string>>;
+
+/** Where a ruleset's part of a document stands: the whole file, or `encounter` inside a save. */
+export interface DocPart {
+  readonly doc: SourceDoc;
+  readonly base: Path;
+  readonly value: unknown;
+}
+
+/** A file's name (for messages) and text. */
+export interface FileText {
+  readonly file: string;
+  readonly text: string;
+}
+
+/** How a ruleset reaches files; the host (CLI, tests, a browser) provides it. */
+export interface LoadEnv {
+  /** Reads a file named by the document (a user table), relative to the document's folder. */
+  readFile(relative: string): FileText;
+  /** Reads one of Fray's shipped data files: data/<ruleset>/<name>. */
+  readData(ruleset: string, name: string): FileText;
+  /** Tables named on the command line (`--table fumbles=FILE`, already read); they win over the document's. */
+  readonly tables: Readonly<Record<string, FileText>>;
+}
+
+/** What any encounter gives the core, whatever its ruleset. */
+export interface SetupCore {
+  readonly title: string;
+  readonly maxRounds: number;
+}
+
+/**
+ * A rule system as a plug-in. The core runs `round` until one side is left or the round cap
+ * is reached; everything in between is the ruleset's procedure, asking through the context.
+ */
+export interface Ruleset<Setup extends SetupCore = SetupCore, State extends FightState = FightState> {
+  readonly id: string;
+  readonly title: string;
+  /** The rules texts it implements, under shared/rules/. */
+  readonly texts: readonly string[];
+  readonly options: readonly OptionSpec[];
+  /** Validates an encounter for this ruleset; throws ValidationError naming file, line and field. */
+  load(part: DocPart, options: Options, env: LoadEnv): Setup;
+  start(setup: Setup, ctx: FightContext): State;
+  round(state: State, ctx: FightContext): void;
+  /** One line per combatant for status displays: "Helmut (Heroes): W 5/8, prone". */
+  describe(state: State): string[];
+}
+
+export function defaultOptions(specs: readonly OptionSpec[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const s of specs) out[s.name] = s.default;
+  return out;
+}

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** A whole number in [lo, hi], with one message for every way of getting it wrong. */
+export function whole(lo: number, hi: number, what = 'a whole number') {
+  const error = `expected ${what} ${lo}..${hi}`;
+  return z.number({ error }).int({ error }).min(lo, { error }).max(hi, { error });
+}
+
+export function oneOf<const T extends readonly [string, ...string[]]>(values: T, what = 'one of') {
+  return z.enum(values, { error: `expected ${what} ${values.join(', ')}` });
+}
+
+export function text(what = 'a text') {
+  return z.string({ error: `expected ${what}` }).min(1, { error: `expected ${what}, not empty` });
+}
+
+export function flag() {
+  return z.boolean({ error: 'expected true or false' });
+}

@@ -1,0 +1,58 @@
+/** Why a combatant no longer takes part. */
+export type OutReason = 'dead' | 'dying' | 'unconscious' | 'helpless' | 'fled';
+
+export interface SideCore {
+  readonly name: string;
+  /** The players' side: some rules favour or ask "the PCs" (WFRP's Effective Initiative edge). */
+  readonly players: boolean;
+}
+
+export interface CombatantCore {
+  readonly id: string;
+  readonly name: string;
+  readonly side: number;
+  out: OutReason | null;
+}
+
+export interface Outcome {
+  /** Index of the winning side, or null for a draw. */
+  readonly winner: number | null;
+  /** victory: one side still stands; all-out: nobody does; round-cap: the cap ended it. */
+  readonly reason: 'victory' | 'all-out' | 'round-cap';
+  readonly rounds: number;
+}
+
+/** The part of every ruleset's fight state the core reads. */
+export interface FightState {
+  round: number;
+  readonly sides: readonly SideCore[];
+  readonly combatants: readonly CombatantCore[];
+}
+
+export function isActive(c: CombatantCore): boolean {
+  return c.out === null;
+}
+
+/** A side wins when every other side is out; nobody standing is a draw. */
+export function decideOutcome(st: FightState): Outcome | null {
+  let standing = -1;
+  let count = 0;
+  for (let s = 0; s < st.sides.length; s++) {
+    if (st.combatants.some((c) => c.side === s && c.out === null)) {
+      count++;
+      standing = s;
+    }
+  }
+  if (count > 1) return null;
+  if (count === 1) return { winner: standing, reason: 'victory', rounds: st.round };
+  return { winner: null, reason: 'all-out', rounds: st.round };
+}
+
+export function describeOutcome(st: FightState, o: Outcome): string {
+  if (o.winner !== null) {
+    const side = st.sides[o.winner];
+    return `${side ? side.name : `side ${o.winner}`} win after ${o.rounds} round${o.rounds === 1 ? '' : 's'}`;
+  }
+  if (o.reason === 'round-cap') return `draw: the round cap of ${o.rounds} was reached`;
+  return `draw: nobody is left standing after ${o.rounds} round${o.rounds === 1 ? '' : 's'}`;
+}

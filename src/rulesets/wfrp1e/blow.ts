@@ -1,0 +1,552 @@
+// One blow, from the to-hit roll to its last effect: § Combat Procedure and everything it calls on.
+import { showSum, sumTerms, type Term } from '../../core/arith.js';
+import type { FightContext } from '../../core/context.js';
+import type { Choice } from '../../core/request.js';
+import { formatD100, reverseD100 } from '../../dice/d100.js';
+import type { Weapon } from './catalogue.js';
+import { CITES, ours } from './cite.js';
+import { PARTS, partsOf, type Part } from './data/locations.js';
+import { MOUNT_ATTACKER_ADDS, RIDER_UP_TO, type AttackerReach } from './data/tables.js';
+import { applyConsequences, critical, loseNextAttack, takeOut, woundDirect } from './effects.js';
+import { hitLocation } from './locate.js';
+import {
+  CHARGING_BONUS,
+  HIGHER_GROUND,
+  OBSTACLE,
+  SHIELD_PARRY_BONUS,
+  STUN_TO_HIT,
+  UNARMED_DAMAGE,
+  UNARMED_TO_HIT,
+  UNSKILLED_WS,
+  WINNING_BONUS,
+  WRONG_HANDED,
+  applyWounds,
+  armourPoints,
+  isFumble,
+  isHit,
+  modifierRow,
+  parrySucceeds,
+  stunChance,
+  stunDice,
+  targetedPenalty,
+  weaponToHit,
+  wornOn,
+} from './rules.js';
+import { d100, decide, roll, say } from './say.js';
+import { condsOf, current, hasCond, hasSkill, handUsable, sideOf, strongHand, type Fighter, type W1State } from './state.js';
+import { suggestLocation, suggestParry } from './tactics.js';
+
+export type BlowKind = 'strike' | 'aim' | 'stun' | 'grapple';
+
+export interface Blow {
+  readonly attacker: Fighter;
+  readonly target: Fighter;
+  /** The weapon struck with; null for fists. */
+  readonly weapon: Weapon | null;
+  readonly hand: 'right' | 'left' | null;
+  readonly kind: BlowKind;
+  /** For aimed blows: the part aimed at (on the target, or on its mount). */
+  readonly aim: Part | null;
+  readonly charging: boolean;
+  /** § Fleeing: a free blow at a fleeing back (+10, no parry, no shield). */
+  readonly free: boolean;
+  readonly fromRear: boolean;
+}
+
+export function surprisedNow(st: W1State, f: Fighter): boolean {
+  if (st.round !== 1) return false;
+  const side = sideOf(st, f);
+  return side.surprised || (st.sides.some((s) => s.ambush) && !side.ambush);
+}
+
+function busyNow(st: W1State, f: Fighter): boolean {
+  return f.busyUntil >= st.round;
+}
+
+/** May this combatant parry at all now? */
+export function canParry(st: W1State, f: Fighter): boolean {
+  return (
+    f.out === null &&
+    f.flee === null &&
+    f.hold === null &&
+    !f.asleep &&
+    !busyNow(st, f) &&
+    !surprisedNow(st, f) &&
+    !hasCond(f, 'noAction', st.round)
+  );
+}
+
+/** May this combatant strike blows now? */
+export function canAttack(st: W1State, f: Fighter): boolean {
+  const r = st.round;
+  return (
+    canParry(st, f) &&
+    !f.offGuard &&
+    !hasCond(f, 'parryOnly', r) &&
+    !hasCond(f, 'noAttacks', r) &&
+    !hasCond(f, 'prone', r) &&
+    !hasCond(f, 'trapped', r)
+  );
+}
+
+/** § Prone and Static Targets: prone, held in a grapple, asleep, or trapped under a mount. */
+export function isProneTarget(st: W1State, f: Fighter): boolean {
+  return f.asleep || f.hold !== null || hasCond(f, 'prone', st.round) || hasCond(f, 'trapped', st.round);
+}
+
+export function isMounted(f: Fighter): boolean {
+  return (f.mount !== null && f.mount.out === null) || (f.rider !== null && f.rider.out === null);
+}
+
+/** § Weapons: specialist weapons without the skill are used at WS 10. */
+export function wsWith(st: W1State, f: Fighter, w: Weapon | null): { ws: number; unskilled: boolean } {
+  if (w?.specialist && st.opt.specialistWeapons && !hasSkill(f, `specialist weapon ${w.specialist.toLowerCase()}`)) {
+    return { ws: UNSKILLED_WS, unskilled: true };
+  }
+  return { ws: current(f, 'WS', st.round), unskilled: false };
+}
+
+function weaponName(b: Blow): string {
+  if (b.weapon) return b.weapon.name.toLowerCase();
+  return 'fists';
+}
+
+/** Unarmed: no weapon and no natural one; such blows are always to stun (§ Unarmed Combat). */
+function isUnarmed(b: Blow): boolean {
+  return b.weapon === null;
+}
+
+function mountedCharging(b: Blow): boolean {
+  return b.attacker.mount !== null && b.charging;
+}
+
+/** The to-hit modifiers of § To Hit Modifiers and everything else that changes the chance. */
+function toHitTerms(st: W1State, b: Blow, targetProne: boolean): Term[] {
+  const a = b.attacker;
+  const terms: Term[] = [];
+  if (b.charging) terms.push({ label: 'charging', value: CHARGING_BONUS });
+  if (b.free) terms.push({ label: 'winning (free blow at a fleeing back)', value: WINNING_BONUS });
+  else if (a.wonAgainst.has(b.target) || (b.target.mount && a.wonAgainst.has(b.target.mount))) {
+    terms.push({ label: 'winning', value: WINNING_BONUS });
+  }
+  if (a.spec.situation.higherGround) terms.push({ label: 'advantage of ground', value: HIGHER_GROUND });
+  if (b.target.spec.situation.obstacle) terms.push({ label: 'obstacle', value: OBSTACLE });
+  if (b.weapon && !b.weapon.natural && b.hand !== null && b.hand !== strongHand(a) && !hasSkill(a, 'ambidextrous')) {
+    terms.push({ label: 'wrong-handed', value: WRONG_HANDED });
+  }
+  if (isUnarmed(b)) {
+    const skilled = b.kind === 'grapple' ? hasSkill(a, 'wrestling') : hasSkill(a, 'street fighting') || hasSkill(a, 'wrestling');
+    if (!skilled) terms.push({ label: 'unarmed', value: UNARMED_TO_HIT });
+  }
+  if ((b.kind === 'stun' || (isUnarmed(b) && b.kind !== 'grapple')) && !hasSkill(a, 'strike to stun')) {
+    terms.push({ label: 'stun without Strike To Stun', value: STUN_TO_HIT });
+  }
+  if (b.kind === 'aim' && b.aim) {
+    if (targetProne || surprisedNow(st, b.target)) {
+      terms.push({ label: `aimed at the ${b.aim.name}, waived (${targetProne ? 'prone target' : 'surprise'})`, value: 0 });
+    } else {
+      terms.push({ label: `aimed at the ${b.aim.name}`, value: targetedPenalty(b.aim) });
+    }
+  }
+  if (st.opt.weaponModifiers && b.weapon) {
+    const row = modifierRow(b.weapon, mountedCharging(b));
+    const v = weaponToHit(row, b.target.flying, isMounted(b.target));
+    if (v !== 0) terms.push({ label: `${b.weapon.name.toLowerCase()}`, value: v });
+  }
+  for (const c of condsOf(a, 'toHit', st.round)) terms.push({ label: c.why, value: c.value ?? 0 });
+  return terms;
+}
+
+/** § Mounted Combat: which of a mounted pair the blow strikes. */
+function riderOrMount(st: W1State, ctx: FightContext, b: Blow, target: Fighter): Fighter {
+  const rider = target.mount ? target : target.rider;
+  const mount = target.mount ?? target;
+  if (!rider || !mount || rider.out !== null || mount.out !== null) return target;
+  if (b.kind === 'aim' || b.kind === 'grapple') return target;
+  const a = b.attacker;
+  const reach: AttackerReach = a.mount ? 'rider' : a.height >= 10 ? '10ft-or-more' : 'under-10ft';
+  const size = mount.mountSize ?? 'horse';
+  const upTo = RIDER_UP_TO[reach][size];
+  const adds = a.rider !== null ? MOUNT_ATTACKER_ADDS : 0;
+  const r = d100(ctx, a, `rider or mount? (rider on ${upTo} or less${adds ? `, +${adds} for a mount attacking` : ''})`);
+  const total = Math.min(100, r + adds);
+  const struck = total <= upTo ? rider : mount;
+  if (ctx.explain) {
+    say(st, ctx, 'mounted', `Rider or mount: D100 ${formatD100(r)}${adds ? ` + ${adds} = ${total}` : ''} ${total <= upTo ? '≤' : '>'} ${upTo}: the blow strikes ${struck.name}.`, CITES.mounted, [a, struck]);
+  }
+  return struck;
+}
+
+/** Parry choices open to the defender against this blow (§ Parrying). */
+function parryChoices(st: W1State, d: Fighter, b: Blow): { key: string; item: Weapon; hand: 'right' | 'left' }[] {
+  if (b.free || b.fromRear || !canParry(st, d)) return [];
+  if (d.parries >= current(d, 'A', st.round)) return [];
+  if (!sideOf(st, d).players) {
+    const mp = st.opt.monsterParry;
+    if (mp === 'never') return [];
+    if (mp === 'int-over-30' && current(d, 'Int', st.round) <= 30) return [];
+  }
+  const shieldOnly = hasCond(d, 'shieldParryOnly', st.round);
+  const out: { key: string; item: Weapon; hand: 'right' | 'left' }[] = [];
+  for (const hand of ['right', 'left'] as const) {
+    const item = d[hand];
+    if (!item || !item.parry || !handUsable(d, hand, st.round)) continue;
+    if (item.hands === 2 && (hand === 'left' || !handUsable(d, 'left', st.round))) continue;
+    if (shieldOnly && !item.shield) continue;
+    out.push({ key: hand, item, hand });
+  }
+  return out;
+}
+
+/** The parry: a decision, a D100 under WS (+20 with a shield), D6 stopped; it costs attacks. */
+function parry(st: W1State, ctx: FightContext, d: Fighter, b: Blow, expectedWounds: number): number {
+  const options = parryChoices(st, d, b);
+  if (options.length === 0) return 0;
+  const choices: Choice[] = [
+    { key: 'none', label: 'no parry' },
+    ...options.map((o) => ({ key: o.key, label: `parry with the ${o.item.name.toLowerCase()}${o.item.shield ? ' (+20, loses all further attacks this round)' : ' (loses the next attack)'}` })),
+  ];
+  const suggested = suggestParry(st, d, options, expectedWounds);
+  const pick = decide(ctx, d, 'parry', `${d.name}: parry ${b.attacker.name}'s blow?`, choices, suggested);
+  const chosen = options.find((o) => o.key === pick);
+  if (!chosen) return 0;
+  d.parries++;
+  d.stats.parries++;
+  const { ws, unskilled } = wsWith(st, d, chosen.item);
+  const terms: Term[] = [];
+  if (chosen.item.shield) terms.push({ label: 'shield', value: SHIELD_PARRY_BONUS });
+  if (st.opt.weaponModifiers) {
+    const row = modifierRow(chosen.item, false);
+    if (row.parry !== 0) terms.push({ label: chosen.item.name.toLowerCase(), value: row.parry });
+  }
+  const need = sumTerms(ws, terms);
+  const r = d100(ctx, d, `parry with the ${chosen.item.name.toLowerCase()} (${st.opt.parryTest === 'below' ? 'less than' : 'at most'} ${need})`);
+  const ok = parrySucceeds(r, need, st.opt.parryTest);
+  let stopped = 0;
+  if (ok) stopped = roll(ctx, 6, d, 'damage stopped by the parry (D6)');
+  if (chosen.item.shield) {
+    const lost = d.pending.length;
+    d.pending.length = 0;
+    if (lost === 0) d.owedAttacks++;
+  } else {
+    loseNextAttack(d);
+  }
+  if (ctx.explain) {
+    const base = `WS${unskilled ? ' (unskilled)' : ''}`;
+    say(st, ctx, 'parry', `${d.name} parries with the ${chosen.item.name.toLowerCase()}: D100 ${formatD100(r)} ${ok ? (st.opt.parryTest === 'below' ? '<' : '≤') : st.opt.parryTest === 'below' ? '≥' : '>'} ${showSum(base, ws, terms)}: ${ok ? `stops D6 ${stopped} damage` : 'fails'}; ${chosen.item.shield ? 'all further attacks this round are lost' : 'the next attack is lost'}.`, CITES.parry, [d, b.attacker], { roll: r, need, stopped });
+  }
+  return stopped;
+}
+
+/** § Additional Damage: after a natural 6, a WS test for another D6, and 6s keep adding D6s. */
+function damageDice(st: W1State, ctx: FightContext, a: Fighter, ws: number): { dice: number[]; extra: number } {
+  const first = roll(ctx, 6, a, 'damage (D6)');
+  const dice = [first];
+  let extra = 0;
+  if (first === 6 && st.opt.additionalDamage) {
+    const r = d100(ctx, a, `additional damage: WS test (need ${ws} or less)`);
+    const ok = r <= ws;
+    if (ctx.explain) {
+      say(st, ctx, 'additional', `A natural 6: additional damage test D100 ${formatD100(r)} ${ok ? '≤' : '>'} WS ${ws}: ${ok ? 'another D6' : 'no more'}.`, CITES.additional, [a]);
+    }
+    if (ok) {
+      let d: number;
+      do {
+        d = roll(ctx, 6, a, 'additional damage (D6)');
+        dice.push(d);
+        extra += d;
+      } while (d === 6 && dice.length < 100);
+    }
+  }
+  return { dice, extra };
+}
+
+/** The location a prone or static target is struck on: the attacker's choice. */
+function chooseLocation(ctx: FightContext, a: Fighter, struck: Fighter, aim: Part | null): Part {
+  if (aim) return aim;
+  const parts = partsOf(struck.body);
+  const choices = parts.map((p) => ({ key: p.id, label: p.name }));
+  const key = decide(ctx, a, 'location', `${a.name}: where to strike the helpless ${struck.name}?`, choices, suggestLocation(struck, parts));
+  return parts.find((p) => p.id === key) ?? PARTS.body;
+}
+
+function shieldFor(d: Fighter, free: boolean): boolean {
+  if (free) return false;
+  return (d.right?.shield ?? false) || (d.left?.shield ?? false);
+}
+
+/** Resolves one blow. Returns true if it hit. */
+export function strike(st: W1State, ctx: FightContext, b: Blow): boolean {
+  const a = b.attacker;
+  a.stats.blows++;
+  const targetProne = isProneTarget(st, b.target);
+  const { ws, unskilled } = wsWith(st, a, b.weapon);
+  const terms = toHitTerms(st, b, targetProne);
+  const need = sumTerms(ws, terms);
+  const cite = b.free ? CITES.fleeing : CITES.procedure;
+  let toHitRoll: number | null = null;
+  if (targetProne) {
+    if (ctx.explain) say(st, ctx, 'blow', `${a.name} strikes the ${describeHelpless(st, b.target)} ${b.target.name} with ${weaponName(b)}: hit automatically.`, CITES.prone, [a, b.target]);
+  } else {
+    toHitRoll = d100(ctx, a, `to hit ${b.target.name} (need ${need} or less)`);
+    const hit = isHit(toHitRoll, need);
+    if (ctx.explain) {
+      const base = `WS${unskilled ? ' (unskilled: specialist weapon)' : ''}`;
+      say(st, ctx, 'blow', `${a.name}${b.charging ? ' charges and' : ''} ${b.kind === 'grapple' ? 'tries to grapple' : 'strikes at'} ${b.target.name} with ${weaponName(b)}${b.kind === 'stun' ? ' to stun' : ''}: D100 ${formatD100(toHitRoll)} ${hit ? '≤' : '>'} ${showSum(base, ws, terms)}: ${hit ? 'hit' : 'miss'}.`, cite, [a, b.target], { roll: toHitRoll, need, hit });
+    }
+    if (!hit) {
+      if (st.opt.fumbles && isFumble(toHitRoll, need)) fumble(st, ctx, b, toHitRoll);
+      return false;
+    }
+  }
+  a.stats.hits++;
+  const struck = riderOrMount(st, ctx, b, b.target);
+  const fromRear = b.fromRear || b.free;
+  let part: Part;
+  let steps: readonly string[] = [];
+  if (b.kind === 'stun' || (isUnarmed(b) && b.kind !== 'grapple')) {
+    part = PARTS.head;
+  } else if (targetProne) {
+    part = chooseLocation(ctx, a, struck, b.aim);
+  } else if (b.kind === 'aim' && b.aim) {
+    part = b.aim;
+  } else {
+    const loc = hitLocation(ctx, a, struck, reverseD100(toHitRoll as number), fromRear);
+    part = loc.part;
+    steps = loc.steps;
+  }
+  if (ctx.explain && steps.length > 0) {
+    say(st, ctx, 'location', `Hit location: ${formatD100(toHitRoll as number)} reversed is ${steps.join('; ')}.`, CITES.procedure, [struck]);
+  }
+  if (struck.asleep) {
+    struck.asleep = false;
+    say(st, ctx, 'wake', `${struck.name} wakes up.`, CITES.prone, [struck]);
+  }
+
+  if (b.kind === 'grapple') {
+    grapple(st, ctx, b, struck);
+    return true;
+  }
+  const S = current(a, 'S', st.round);
+  const T = current(struck, 'T', st.round);
+  const row = st.opt.weaponModifiers && b.weapon ? modifierRow(b.weapon, mountedCharging(b)) : null;
+  const dmgMod = row?.damage ?? 0;
+  const expected = Math.max(0, 3.5 + S + dmgMod - T - (isUnarmed(b) ? 3 : 0));
+  const stopped = parry(st, ctx, struck, b, expected);
+
+  if (b.kind === 'stun' || isUnarmed(b)) {
+    stun(st, ctx, b, struck, part, ws, stopped, targetProne);
+    return true;
+  }
+  const { dice, extra } = damageDice(st, ctx, a, ws);
+  const diceTotal = dice[0] as number;
+  const afterT = diceTotal + extra + S + dmgMod - T;
+  const afterParry = afterT - stopped;
+  const worn = wornOn(struck.armour, part.zone);
+  const ap = armourPoints(worn, shieldFor(struck, b.free), afterParry, false);
+  const apTotal = sumTerms(0, ap);
+  const wounds = Math.max(0, afterParry - apTotal) * (targetProne ? 2 : 1);
+  if (ctx.explain) {
+    const parts = [`D6 ${dice[0]}${dice.length > 1 ? `, additional ${dice.slice(1).join(' + ')}` : ''}`, `+ S ${S}`];
+    if (dmgMod !== 0) parts.push(`${dmgMod > 0 ? '+' : '−'} ${Math.abs(dmgMod)} ${b.weapon?.name.toLowerCase()}`);
+    parts.push(`− T ${T}`);
+    if (stopped > 0) parts.push(`− ${stopped} parried`);
+    for (const t of ap) parts.push(`− ${t.value} ${t.label}`);
+    const total = Math.max(0, afterParry - apTotal);
+    say(st, ctx, 'damage', `Damage to ${struck.name}'s ${part.name}: ${parts.join(' ')} = ${total}${targetProne ? `, doubled against a helpless target = ${wounds}` : ''} W.`, targetProne ? CITES.prone : CITES.procedure, [a, struck], { dice: dice, S, T, armour: apTotal, stopped, wounds });
+  }
+  deal(st, ctx, a, struck, part, wounds);
+  return true;
+}
+
+function describeHelpless(st: W1State, f: Fighter): string {
+  if (f.asleep) return 'sleeping';
+  if (f.hold) return 'grappled';
+  if (hasCond(f, 'trapped', st.round)) return 'trapped';
+  return 'prone';
+}
+
+/** Applies a blow's wounds: W, critical value, and the tallies for § Winning and Losing. */
+export function deal(st: W1State, ctx: FightContext, a: Fighter, struck: Fighter, part: Part, wounds: number): void {
+  const before = struck.W;
+  const r = applyWounds(struck.W, wounds);
+  struck.W = r.W;
+  a.dealt += wounds;
+  struck.taken += wounds;
+  a.fought.add(struck);
+  struck.fought.add(a);
+  a.stats.woundsDealt += wounds;
+  struck.stats.woundsTaken += wounds;
+  if (ctx.explain && wounds > 0) {
+    say(st, ctx, 'wounds', `${struck.name}: W ${before} − ${wounds} = ${r.W}${r.critical > 0 ? `; ${r.critical} beyond W: critical hit +${r.critical}` : ''}.`, CITES.criticals, [struck], { W: r.W, critical: r.critical });
+  }
+  if (r.critical > 0) critical(st, ctx, struck, part, r.critical, a);
+}
+
+/** § Stuns (and every unarmed blow): head only; W lost only to additional damage; (D6 + S − T − head armour) × 5 %. */
+function stun(st: W1State, ctx: FightContext, b: Blow, struck: Fighter, part: Part, ws: number, stopped: number, staticTarget: boolean): void {
+  const a = b.attacker;
+  const unarmed = isUnarmed(b);
+  const { dice, extra } = damageDice(st, ctx, a, ws);
+  const S = current(a, 'S', st.round);
+  const T = current(struck, 'T', st.round);
+  const worn = wornOn(struck.armour, part.zone);
+  const firstAfterT = (dice[0] as number) + S - T + (unarmed ? UNARMED_DAMAGE : 0) - stopped;
+  const ap = sumTerms(0, armourPoints(worn, shieldFor(struck, b.free), firstAfterT, unarmed));
+  const modified = firstAfterT - ap;
+  const sts = hasSkill(a, 'strike to stun');
+  const chance = stunChance(modified, sts, staticTarget);
+  if (ctx.explain) {
+    say(st, ctx, 'stun', `Stun on ${struck.name}'s head: D6 ${dice[0]} + S ${S} − T ${T}${unarmed ? ' − 3 unarmed' : ''}${stopped ? ` − ${stopped} parried` : ''} − ${ap} head armour${unarmed ? ' (unarmed rules)' : ''} = ${modified}; × 5${sts ? ' + 20 Strike To Stun' : ''}${staticTarget ? ', doubled (static target)' : ''} = ${chance}% to stun.`, CITES.stuns, [a, struck], { modified, chance });
+  }
+  if (extra > 0) {
+    if (ctx.explain) say(st, ctx, 'stun-wound', `The additional damage (${extra}) is lost from ${struck.name}'s W: struck too hard.`, CITES.stuns, [struck]);
+    deal(st, ctx, a, struck, part, extra);
+  } else {
+    a.fought.add(struck);
+    struck.fought.add(a);
+  }
+  if (struck.out !== null || chance <= 0) return;
+  const r = d100(ctx, a, `stun (${chance}% or less)`);
+  if (r > chance) {
+    if (ctx.explain) say(st, ctx, 'stun', `Stun roll D100 ${formatD100(r)} > ${chance}: ${struck.name} keeps his feet.`, CITES.stuns, [a, struck]);
+    return;
+  }
+  const n = stunDice(T);
+  const minutes = n > 0 ? roll(ctx, 10, struck, `minutes stunned (${n}D10)`, n) : 0;
+  if (ctx.explain) say(st, ctx, 'stun', `Stun roll D100 ${formatD100(r)} ≤ ${chance}: ${struck.name} is stunned, unconscious for ${n}D10 = ${minutes} minutes.`, CITES.stuns, [a, struck], { minutes });
+  if (n > 0) takeOut(st, ctx, struck, 'unconscious', `stunned for ${minutes} minutes`);
+}
+
+/** § Unarmed Combat, Grapples: on a hit the target makes a Dex test or is held. */
+function grapple(st: W1State, ctx: FightContext, b: Blow, struck: Fighter): void {
+  const a = b.attacker;
+  const stopped = parry(st, ctx, struck, b, 0);
+  if (stopped > 0) {
+    say(st, ctx, 'grapple', `${struck.name}'s parry breaks the grapple.`, ours('parrying a grapple'), [struck, a]);
+    return;
+  }
+  const dex = current(struck, 'Dex', st.round);
+  const r = d100(ctx, struck, `Dex test against the grapple (need ${dex} or less)`);
+  const escaped = r <= dex;
+  if (ctx.explain) say(st, ctx, 'grapple', `${struck.name}'s Dex test: D100 ${formatD100(r)} ${escaped ? '≤' : '>'} ${dex}: ${escaped ? 'slips free' : `held by ${a.name}`}.`, CITES.unarmed, [a, struck]);
+  a.fought.add(struck);
+  struck.fought.add(a);
+  if (escaped) return;
+  a.hold = { other: struck, holder: true, since: st.round };
+  struck.hold = { other: a, holder: false, since: st.round };
+  a.target = struck;
+  struck.target = a;
+  a.pending.length = 0;
+  struck.pending.length = 0;
+}
+
+/**
+ * The round's hold: both make S tests (§ Grapples). Holder passes, held fails: the holder may
+ * apply pressure (damage as a normal blow). Holder fails, held passes: the hold breaks.
+ */
+export function holdRound(st: W1State, ctx: FightContext, holder: Fighter): void {
+  const hold = holder.hold;
+  if (!hold || !hold.holder) return;
+  const held = hold.other;
+  const keep = decide(ctx, holder, 'hold', `${holder.name}: keep hold of ${held.name}?`, [
+    { key: 'keep', label: 'keep the hold' },
+    { key: 'release', label: 'let go' },
+  ], 'keep');
+  if (keep === 'release') {
+    holder.hold = null;
+    held.hold = null;
+    say(st, ctx, 'grapple', `${holder.name} lets go of ${held.name}.`, CITES.unarmed, [holder, held]);
+    return;
+  }
+  const hS = current(holder, 'S', st.round) * 10;
+  const vS = current(held, 'S', st.round) * 10;
+  const hr = d100(ctx, holder, `S test to keep the hold (need ${hS} or less)`);
+  const vr = d100(ctx, held, `S test against the hold (need ${vS} or less)`);
+  const hOk = hr <= hS;
+  const vOk = vr <= vS;
+  if (ctx.explain) {
+    say(st, ctx, 'grapple', `Hold: ${holder.name} S test D100 ${formatD100(hr)} ${hOk ? '≤' : '>'} ${hS}, ${held.name} S test D100 ${formatD100(vr)} ${vOk ? '≤' : '>'} ${vS}: ${hOk && !vOk ? 'the holder may apply pressure' : !hOk && vOk ? 'the hold breaks' : 'the hold holds'}.`, CITES.unarmed, [holder, held]);
+  }
+  if (!hOk && vOk) {
+    holder.hold = null;
+    held.hold = null;
+    return;
+  }
+  if (!(hOk && !vOk)) return;
+  const press = decide(ctx, holder, 'pressure', `${holder.name}: apply pressure to ${held.name}?`, [
+    { key: 'yes', label: 'apply pressure (damage as a normal blow)' },
+    { key: 'no', label: 'just hold' },
+  ], 'yes');
+  if (press !== 'yes') return;
+  const loc = d100(ctx, holder, 'where the pressure tells (D100 location)');
+  const part = hitLocation(ctx, holder, held, loc, false).part;
+  const ws = current(holder, 'WS', st.round);
+  const { dice, extra } = damageDice(st, ctx, holder, ws);
+  const S = current(holder, 'S', st.round);
+  const T = current(held, 'T', st.round);
+  const afterT = (dice[0] as number) + extra + S - T;
+  const ap = sumTerms(0, armourPoints(wornOn(held.armour, part.zone), shieldFor(held, false), afterT, false));
+  const wounds = Math.max(0, afterT - ap);
+  if (ctx.explain) say(st, ctx, 'damage', `Pressure on ${held.name}'s ${part.name}: D6 ${dice[0]}${dice.length > 1 ? `, additional ${dice.slice(1).join(' + ')}` : ''} + S ${S} − T ${T} − ${ap} armour = ${wounds} W.`, CITES.unarmed, [holder, held]);
+  deal(st, ctx, holder, held, part, wounds);
+}
+
+/** § Critical Fumbles: the double picks the entry of the fumble table. */
+function fumble(st: W1State, ctx: FightContext, b: Blow, r: number): void {
+  const a = b.attacker;
+  a.stats.fumbles++;
+  const entry = st.cat.fumbles.get(r);
+  if (!entry) return;
+  if (ctx.explain) say(st, ctx, 'fumble', `Critical fumble ${formatD100(r)} (${entry.source === 'ours' ? 'our table' : entry.source}): ${entry.text}`, { file: st.cat.fumbleSource, section: `entry ${formatD100(r)}` }, [a], { roll: r, source: entry.source });
+  const e = entry.effects;
+  if (e.selfHit) selfBlow(st, ctx, a, a, e.selfHit, b.weapon, b.hand);
+  if (e.friendHit) friendBlow(st, ctx, b);
+  const hand = b.hand ?? strongHand(a);
+  const part = hand === 'right' ? PARTS.rightArm : PARTS.leftArm;
+  applyConsequences(st, ctx, a, part, { ...e, selfHit: undefined, friendHit: undefined }, `fumble ${formatD100(r)}`, b.weapon);
+}
+
+/** A blow that lands on the fumbler or a friend: D6 + own S (+ weapon) − T, armour as usual. */
+function selfBlow(
+  st: W1State,
+  ctx: FightContext,
+  a: Fighter,
+  victim: Fighter,
+  where: 'leg' | 'arm' | 'body' | Part,
+  weapon: Weapon | null,
+  hand: 'right' | 'left' | null,
+): void {
+  const side = hand ?? strongHand(a);
+  const part =
+    typeof where !== 'string'
+      ? where
+      : where === 'body'
+        ? PARTS.body
+        : where === 'leg'
+          ? side === 'right' ? PARTS.rightLeg : PARTS.leftLeg
+          : side === 'right' ? PARTS.leftArm : PARTS.rightArm;
+  const d6 = roll(ctx, 6, a, `damage to ${victim === a ? 'self' : victim.name} (D6)`);
+  const S = current(a, 'S', st.round);
+  const T = current(victim, 'T', st.round);
+  const dmgMod = st.opt.weaponModifiers && weapon ? modifierRow(weapon, false).damage : 0;
+  const afterT = d6 + S + dmgMod - T;
+  const ap = sumTerms(0, armourPoints(wornOn(victim.armour, part.zone), shieldFor(victim, false), afterT, false));
+  const wounds = Math.max(0, afterT - ap);
+  if (ctx.explain) say(st, ctx, 'damage', `${a.name} strikes ${victim === a ? 'himself' : victim.name} in the ${part.name}: D6 ${d6} + S ${S}${dmgMod ? ` ${dmgMod > 0 ? '+' : '−'} ${Math.abs(dmgMod)}` : ''} − T ${T} − ${ap} armour = ${wounds} W.`, CITES.fumbles, [a, victim]);
+  woundDirect(st, ctx, victim, part, wounds, victim === a ? null : a, 'a fumbled blow');
+}
+
+function friendBlow(st: W1State, ctx: FightContext, b: Blow): void {
+  const a = b.attacker;
+  const friends = st.combatants.filter((f) => f !== a && f.side === a.side && f.out === null && (f.target === b.target || b.target.target === f));
+  if (friends.length === 0) {
+    selfBlow(st, ctx, a, a, 'arm', b.weapon, b.hand);
+    return;
+  }
+  const k = friends.length === 1 ? 1 : roll(ctx, friends.length, a, `which friend is struck (D${friends.length})`);
+  const friend = friends[k - 1] as Fighter;
+  const loc = d100(ctx, a, `where the blow lands on ${friend.name} (D100 location)`);
+  selfBlow(st, ctx, a, friend, hitLocation(ctx, a, friend, loc, false).part, b.weapon, b.hand);
+}
+

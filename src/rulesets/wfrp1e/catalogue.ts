@@ -1,0 +1,264 @@
+import { z } from 'zod';
+import { SourceDoc, ValidationError, validate } from '../../core/document.js';
+import { didYouMean } from '../../core/names.js';
+import type { FileText } from '../../core/ruleset.js';
+import { flag, oneOf, text, whole } from '../../core/schema.js';
+import type { Consequences } from './data/criticals.js';
+import { BODY_PLANS, type BodyPlanKind } from './data/locations.js';
+import { WEAPON_GROUPS, type MountSize, type WeaponGroup } from './data/tables.js';
+
+/** The WFRP 1e profile, in the text's order. */
+export const CHARS = ['M', 'WS', 'BS', 'S', 'T', 'W', 'I', 'A', 'Dex', 'Ld', 'Int', 'Cl', 'WP', 'Fel'] as const;
+export type Char = (typeof CHARS)[number];
+/** A profile; null where the creature has no such characteristic ("-"). */
+export type Profile = Readonly<Record<Char, number | null>>;
+
+const LIMITS: Readonly<Record<Char, readonly [number, number]>> = {
+  M: [0, 20], WS: [0, 100], BS: [0, 100], S: [0, 10], T: [0, 10], W: [0, 100], I: [0, 100],
+  A: [0, 10], Dex: [0, 100], Ld: [0, 100], Int: [0, 100], Cl: [0, 100], WP: [0, 100], Fel: [0, 100],
+};
+
+/** Characteristics a creature may lack ("-" in a profile, as a wolf's BS). */
+const MAY_LACK: ReadonlySet<Char> = new Set(['BS', 'Dex', 'Ld', 'Int', 'Cl', 'WP', 'Fel']);
+
+function charSchema(c: Char) {
+  const [lo, hi] = LIMITS[c];
+  if (!MAY_LACK.has(c)) return whole(lo, hi) as z.ZodType<number | null>;
+  const error = `expected a whole number ${lo}..${hi} or '-'`;
+  return z.union([whole(lo, hi), z.literal('-').transform(() => null)], { error }) as z.ZodType<number | null>;
+}
+
+/** Every characteristic optional: a bestiary entry's override, or part of a full profile. */
+export const partialProfileSchema = z.strictObject(
+  Object.fromEntries(CHARS.map((c) => [c, charSchema(c).optional()])) as {
+    [K in Char]: z.ZodOptional<ReturnType<typeof charSchema>>;
+  },
+);
+
+/** Characteristics a fight cannot do without. */
+export const REQUIRED_CHARS: readonly Char[] = ['WS', 'S', 'T', 'W', 'I', 'A'];
+
+export interface Weapon {
+  readonly id: string;
+  readonly name: string;
+  readonly group: WeaponGroup;
+  /** Hands it takes: 0 for natural weapons. */
+  readonly hands: 0 | 1 | 2;
+  readonly parry: boolean;
+  /** EI lost when drawn; 'round' takes the whole round; 'none' is always to hand. */
+  readonly draw: -10 | -20 | 'round' | 'none';
+  readonly specialist?: string;
+  readonly natural: boolean;
+  readonly shield: boolean;
+  readonly light?: 'candle' | 'torch' | 'lamp' | 'lantern';
+  readonly source: string;
+}
+
+const weaponSchema = z.strictObject({
+  id: text('an id'),
+  name: text('a name'),
+  group: oneOf(WEAPON_GROUPS),
+  hands: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'expected 0, 1 or 2' }),
+  parry: flag(),
+  draw: z.union([z.literal(-10), z.literal(-20), z.literal('round'), z.literal('none')], {
+    error: 'expected -10, -20, round or none',
+  }),
+  specialist: text('a skill name').optional(),
+  natural: flag().default(false),
+  shield: flag().default(false),
+  light: oneOf(['candle', 'torch', 'lamp', 'lantern']).optional(),
+  source: text('a source'),
+});
+
+export type Zone = 'head' | 'arms' | 'body' | 'legs';
+
+export interface ArmourPiece {
+  readonly id: string;
+  readonly name: string;
+  readonly covers: readonly Zone[];
+  readonly kind: 'metal' | 'leather';
+}
+
+export interface Layering {
+  readonly over: readonly string[];
+  readonly under: readonly string[];
+  readonly I: number;
+}
+
+const armourSchema = z.strictObject({
+  pieces: z.array(
+    z.strictObject({
+      id: text('an id'),
+      name: text('a name'),
+      covers: z.array(oneOf(['head', 'arms', 'body', 'legs'])).min(1, { error: 'expected at least one location' }),
+      kind: oneOf(['metal', 'leather']),
+    }),
+  ),
+  layerings: z.array(
+    z.strictObject({
+      over: z.array(text('a piece id')).min(1),
+      under: z.array(text('a piece id')).min(1),
+      I: whole(-50, 0).default(0),
+    }),
+  ),
+});
+
+export interface Creature {
+  readonly id: string;
+  readonly name: string;
+  readonly source: string;
+  readonly profile: Profile;
+  readonly weapons: readonly string[];
+  readonly armour: readonly string[];
+  readonly height: number;
+  readonly body: BodyPlanKind;
+  readonly heads: number;
+  readonly tail: boolean;
+  readonly flying: boolean;
+  readonly mountSize?: MountSize;
+  readonly attacksWith?: readonly string[];
+  readonly skills: readonly string[];
+}
+
+const creatureSchema = z.strictObject({
+  id: text('an id'),
+  name: text('a name'),
+  source: text('a source'),
+  profile: partialProfileSchema,
+  weapons: z.array(text('a weapon id')).default([]),
+  armour: z.array(text('an armour id')).default([]),
+  height: z.number({ error: 'expected a height in feet' }).positive({ error: 'expected a height in feet' }).default(6),
+  body: oneOf(BODY_PLANS).default('humanoid'),
+  heads: whole(1, 12).default(1),
+  tail: flag().default(false),
+  flying: flag().default(false),
+  mountSize: oneOf(['horse', 'larger']).optional(),
+  attacksWith: z.array(text('a part id')).optional(),
+  skills: z.array(text('a skill')).default([]),
+});
+
+const durationSchema = z.union([whole(1, 100), oneOf(['D4', 'D6', 'D10', 'med'])], {
+  error: 'expected a number of rounds, D4, D6, D10 or med',
+});
+
+/** The effect vocabulary a user's fumble table may use (see docs/rulesets/wfrp1e.md, Effects). */
+const consequencesSchema = z.strictObject({
+  killed: z.literal(true).optional(),
+  noAttacksNextRound: z.literal(true).optional(),
+  parryOnly: durationSchema.optional(),
+  noAction: durationSchema.optional(),
+  prone: durationSchema.optional(),
+  drop: oneOf(['hand', 'all']).optional(),
+  handUseless: durationSchema.optional(),
+  armUseless: durationSchema.optional(),
+  toHit: whole(-100, 0).optional(),
+  halveMI: durationSchema.optional(),
+  charMods: z.partialRecord(oneOf(CHARS), whole(-100, 100)).optional(),
+  charModRounds: whole(1, 100).optional(),
+  unconscious: z.literal(true).optional(),
+  bleed: z.union([z.literal(1), z.literal('D4'), z.literal('D6')]).optional(),
+  selfHit: oneOf(['leg', 'arm', 'body']).optional(),
+  weapon: oneOf(['destroyed', 'dropped', 'flies']).optional(),
+  loseNextAttack: z.literal(true).optional(),
+  friendHit: z.literal(true).optional(),
+});
+
+export interface FumbleEntry {
+  readonly roll: number;
+  readonly source: string;
+  readonly text: string;
+  readonly effects: Consequences;
+}
+
+const DOUBLES = [11, 22, 33, 44, 55, 66, 77, 88, 99, 100];
+
+const fumbleSchema = z.strictObject({
+  table: z.literal('wfrp1e-fumbles', { error: 'expected table: wfrp1e-fumbles' }),
+  entries: z
+    .array(
+      z.strictObject({
+        roll: z.union(
+          DOUBLES.map((d) => z.literal(d)) as unknown as [z.ZodLiteral<number>, z.ZodLiteral<number>],
+          { error: 'expected a double: 11, 22, … 99, or 100 for 00' },
+        ),
+        source: text('a source'),
+        text: text('a description'),
+        effects: consequencesSchema,
+      }),
+    )
+    .length(10, { error: 'expected one entry for each double 11 … 00 (10 entries)' }),
+});
+
+export interface Catalogue {
+  readonly weapons: ReadonlyMap<string, Weapon>;
+  readonly armour: ReadonlyMap<string, ArmourPiece>;
+  readonly layerings: readonly Layering[];
+  readonly creatures: ReadonlyMap<string, Creature>;
+  readonly fumbles: ReadonlyMap<number, FumbleEntry>;
+  readonly fumbleSource: string;
+}
+
+function byId<T extends { id: string }>(doc: SourceDoc, items: readonly T[], listPath: string): Map<string, T> {
+  const map = new Map<string, T>();
+  items.forEach((item, i) => {
+    if (map.has(item.id)) throw new ValidationError([doc.issue([listPath, i, 'id'], `duplicate id '${item.id}'`)]);
+    map.set(item.id, item);
+  });
+  return map;
+}
+
+export function parseWeapons(f: FileText): Map<string, Weapon> {
+  const doc = SourceDoc.parse(f.file, f.text);
+  const v = validate(z.strictObject({ weapons: z.array(weaponSchema) }), doc, doc.data);
+  return byId(doc, v.weapons as Weapon[], 'weapons');
+}
+
+export function parseArmour(f: FileText): { pieces: Map<string, ArmourPiece>; layerings: Layering[] } {
+  const doc = SourceDoc.parse(f.file, f.text);
+  const v = validate(armourSchema, doc, doc.data);
+  const pieces = byId(doc, v.pieces as ArmourPiece[], 'pieces');
+  const issues = [];
+  for (const [i, l] of v.layerings.entries()) {
+    for (const [side, ids] of [['over', l.over], ['under', l.under]] as const) {
+      for (const [j, id] of ids.entries()) {
+        if (!pieces.has(id)) issues.push(doc.issue(['layerings', i, side, j], `unknown piece '${id}'${didYouMean(id, pieces.keys())}`));
+      }
+    }
+  }
+  if (issues.length > 0) throw new ValidationError(issues);
+  return { pieces, layerings: v.layerings };
+}
+
+export function parseCreatures(f: FileText, weapons: ReadonlyMap<string, Weapon>, armour: ReadonlyMap<string, ArmourPiece>): Map<string, Creature> {
+  const doc = SourceDoc.parse(f.file, f.text);
+  const v = validate(z.strictObject({ creatures: z.array(creatureSchema) }), doc, doc.data);
+  const issues = [];
+  for (const [i, c] of v.creatures.entries()) {
+    for (const ch of REQUIRED_CHARS) {
+      if (c.profile[ch] === undefined || c.profile[ch] === null) issues.push(doc.issue(['creatures', i, 'profile'], `${ch} is required`));
+    }
+    for (const [j, w] of c.weapons.entries()) {
+      if (!weapons.has(w)) issues.push(doc.issue(['creatures', i, 'weapons', j], `unknown weapon '${w}'${didYouMean(w, weapons.keys())}`));
+    }
+    for (const [j, a] of c.armour.entries()) {
+      if (!armour.has(a)) issues.push(doc.issue(['creatures', i, 'armour', j], `unknown armour '${a}'${didYouMean(a, armour.keys())}`));
+    }
+  }
+  if (issues.length > 0) throw new ValidationError(issues);
+  const full = v.creatures.map((c) => ({
+    ...c,
+    profile: Object.fromEntries(CHARS.map((ch) => [ch, c.profile[ch] ?? null])) as Profile,
+  }));
+  return byId(doc, full as Creature[], 'creatures');
+}
+
+export function parseFumbles(f: FileText): { entries: Map<number, FumbleEntry>; file: string } {
+  const doc = SourceDoc.parse(f.file, f.text);
+  const v = validate(fumbleSchema, doc, doc.data);
+  const entries = new Map<number, FumbleEntry>();
+  for (const [i, e] of v.entries.entries()) {
+    if (entries.has(e.roll)) throw new ValidationError([doc.issue(['entries', i, 'roll'], `duplicate entry ${e.roll}`)]);
+    entries.set(e.roll, e as FumbleEntry);
+  }
+  return { entries, file: f.file };
+}

@@ -1,0 +1,359 @@
+// Conditions, wounds and criticals: how an effect changes a combatant, and what the engine then enforces.
+import type { FightContext } from '../../core/context.js';
+import type { OutReason } from '../../core/state.js';
+import { lookup } from '../../core/table.js';
+import { formatD100 } from '../../dice/d100.js';
+import type { Weapon } from './catalogue.js';
+import { CITES, cite, ours } from './cite.js';
+import {
+  CRITICAL_CHART,
+  CRITICAL_EFFECTS,
+  SUDDEN_DEATH_KILLS_FROM,
+  type CharName,
+  type Consequences,
+  type Duration,
+} from './data/criticals.js';
+import { HUMANOID_TABLE, PARTS, type Part } from './data/locations.js';
+import { LAMP_FIRE_CHANCE, LIGHT_GOES_OUT, SLAIN_MOUNT_TABLE } from './data/tables.js';
+import { applyWounds, criticalColumn, suddenDeathKills, testTarget } from './rules.js';
+import { d100, roll, say } from './say.js';
+import { current, heldItems, type Cond, type Fighter, type W1State } from './state.js';
+
+const OUT_WORDS: Readonly<Record<OutReason, string>> = {
+  dead: 'is dead',
+  dying: 'is dying',
+  unconscious: 'is unconscious',
+  helpless: 'is helpless',
+  fled: 'has fled',
+};
+
+/** The last round a duration covers, counting from this round. */
+export function until(st: W1State, ctx: FightContext, f: Fighter, d: Duration, why: string): number {
+  if (d === 'med') return Infinity;
+  if (typeof d === 'number') return st.round + d;
+  return st.round + roll(ctx, Number(d.slice(1)), f, `rounds of ${why} (${d})`);
+}
+
+export function addCond(f: Fighter, c: Cond): void {
+  f.conds.push(c);
+}
+
+/** Takes a combatant out of the fight, with what follows from it (a rider's fall, a broken hold). */
+export function takeOut(st: W1State, ctx: FightContext, f: Fighter, reason: OutReason, why: string): void {
+  if (f.out !== null && !(f.out !== 'dead' && reason === 'dead')) return;
+  const was = f.out;
+  f.out = reason;
+  say(st, ctx, 'out', `${f.name} ${OUT_WORDS[reason]} (${why}).`, CITES.criticals, [f], { reason });
+  f.flee = null;
+  if (f.hold) {
+    f.hold.other.hold = null;
+    f.hold = null;
+  }
+  if (was === null && f.rider && f.rider.out === null) {
+    if (reason === 'fled') {
+      takeOut(st, ctx, f.rider, 'fled', `carried off by ${f.name}`);
+    } else {
+      slainMount(st, ctx, f.rider, f);
+    }
+  }
+}
+
+/** § Slain Mounts: the rider's D100. */
+function slainMount(st: W1State, ctx: FightContext, rider: Fighter, mount: Fighter): void {
+  rider.mount = null;
+  mount.rider = null;
+  const r = d100(ctx, rider, 'slain mount');
+  const result = lookup(SLAIN_MOUNT_TABLE, r);
+  if (result === 'dismounted') {
+    say(st, ctx, 'slain-mount', `${rider.name}'s mount is down: D100 ${formatD100(r)} (01-70): dismounted, fights on foot.`, CITES.mounted, [rider]);
+    return;
+  }
+  if (result === 'thrown') {
+    const yards = roll(ctx, 4, rider, 'fall (D4 yards)');
+    const direction = roll(ctx, 8, rider, 'thrown direction (D8)');
+    say(st, ctx, 'slain-mount', `${rider.name}'s mount is down: D100 ${formatD100(r)} (71-90): thrown ${yards} yards (direction ${direction}).`, CITES.mounted, [rider]);
+    fall(st, ctx, rider, yards);
+    addCond(rider, { kind: 'prone', from: st.round, until: st.round + 1, why: 'thrown from the saddle' });
+    return;
+  }
+  const S = current(mount, 'S', st.round);
+  say(st, ctx, 'slain-mount', `${rider.name}'s mount is down: D100 ${formatD100(r)} (91-00): trapped under it, ${S} W (the mount's S); an S test each round to crawl out.`, CITES.mounted, [rider]);
+  woundDirect(st, ctx, rider, PARTS.body, S, null, 'crushed under the mount');
+  addCond(rider, { kind: 'trapped', from: st.round, until: Infinity, test: { char: 'S', fail: 'stay' }, why: 'trapped under the mount' });
+}
+
+/** A fall of `yards` (ours: one hit of S equal to the yards, D6 + S − T, armour counts). */
+function fall(st: W1State, ctx: FightContext, f: Fighter, yards: number): void {
+  const d6 = roll(ctx, 6, f, 'fall damage (D6)');
+  const T = current(f, 'T', st.round);
+  const loc = d100(ctx, f, 'fall: where it lands (D100)');
+  const part = lookup(HUMANOID_TABLE, loc);
+  const raw = Math.max(0, d6 + yards - T);
+  say(st, ctx, 'fall', `${f.name} falls ${yards} yards: D6 ${d6} + ${yards} − T ${T} = ${raw} on the ${part.name}.`, ours('falls'), [f]);
+  woundDirect(st, ctx, f, part, raw, null, 'fall');
+}
+
+/** Puts down what a hand holds; lights may go out or set oil alight (§ Actions, Drop). */
+export function dropHand(st: W1State, ctx: FightContext, f: Fighter, hand: 'right' | 'left', why: string, destroy = false): void {
+  const item = f[hand];
+  if (!item) return;
+  if (item.hands === 2) {
+    f.right = null;
+    f.left = null;
+  } else {
+    f[hand] = null;
+  }
+  if (destroy) {
+    say(st, ctx, 'item', `${f.name}'s ${item.name.toLowerCase()} is destroyed (${why}).`, CITES.criticalEffects, [f]);
+    return;
+  }
+  f.ground.push(item);
+  say(st, ctx, 'drop', `${f.name} drops the ${item.name.toLowerCase()} (${why}).`, CITES.drop, [f]);
+  if (item.light) dropLight(st, ctx, f, item);
+}
+
+export function dropAll(st: W1State, ctx: FightContext, f: Fighter, why: string, keepShield: boolean): void {
+  for (const hand of ['right', 'left'] as const) {
+    const item = f[hand];
+    if (item && !(keepShield && item.shield)) dropHand(st, ctx, f, hand, why);
+  }
+}
+
+function dropLight(st: W1State, ctx: FightContext, f: Fighter, item: Weapon): void {
+  const kind = item.light as keyof typeof LIGHT_GOES_OUT;
+  const outChance = LIGHT_GOES_OUT[kind];
+  const r = d100(ctx, f, `does the dropped ${kind} go out? (out on ${outChance} or less)`);
+  if (r <= outChance) {
+    say(st, ctx, 'light', `The ${kind} goes out: D100 ${formatD100(r)} ≤ ${outChance}.`, CITES.drop, [f]);
+    return;
+  }
+  if (kind === 'candle' || kind === 'torch') {
+    say(st, ctx, 'light', `The ${kind} stays lit: D100 ${formatD100(r)} > ${outChance}.`, CITES.drop, [f]);
+    return;
+  }
+  const fire = d100(ctx, f, `does the ${kind} catch fire? (on ${LAMP_FIRE_CHANCE} or less)`);
+  if (fire > LAMP_FIRE_CHANCE) {
+    say(st, ctx, 'light', `The ${kind} stays lit (D100 ${formatD100(r)} > ${outChance}) and does not catch fire (D100 ${formatD100(fire)} > ${LAMP_FIRE_CHANCE}).`, CITES.drop, [f]);
+    return;
+  }
+  const feet = roll(ctx, 4, f, 'burning pool diameter (2D4 feet)', 2);
+  const rounds = roll(ctx, 4, f, 'rounds the oil burns (D4)');
+  st.pools.push({ by: f, feet, roundsLeft: rounds });
+  say(st, ctx, 'fire', `The ${kind} catches fire (D100 ${formatD100(fire)} ≤ ${LAMP_FIRE_CHANCE}): a pool of burning oil ${feet} feet across for ${rounds} rounds, 2D4 W a round to anyone in it.`, CITES.drop, [f]);
+}
+
+/**
+ * W lost straight from a cause that is not a blow (bleeding, fire, a fall already reduced):
+ * W never go below 0, and what is left over is a critical on `part`.
+ */
+export function woundDirect(
+  st: W1State,
+  ctx: FightContext,
+  victim: Fighter,
+  part: Part,
+  wounds: number,
+  attacker: Fighter | null,
+  why: string,
+  crits = true,
+): void {
+  if (wounds <= 0) return;
+  const before = victim.W;
+  const r = applyWounds(victim.W, wounds);
+  victim.W = r.W;
+  victim.stats.woundsTaken += wounds;
+  if (ctx.explain) {
+    say(st, ctx, 'wounds', `${victim.name} loses ${wounds} W to ${why}: W ${before} → ${r.W}${r.critical > 0 ? `, critical value +${r.critical}` : ''}.`, CITES.criticals, [victim]);
+  }
+  if (r.critical > 0 && crits) critical(st, ctx, victim, part, r.critical, attacker);
+}
+
+/**
+ * A critical hit of `value` on `part`: the detailed chart and its effect, or Sudden Death
+ * (the option, or a victim marked for it by an earlier wound).
+ */
+export function critical(st: W1State, ctx: FightContext, victim: Fighter, part: Part, value: number, attacker: Fighter | null): void {
+  if (victim.out === 'dead') return;
+  victim.stats.criticalsTaken++;
+  if (attacker) attacker.stats.criticalsDealt++;
+  const col = criticalColumn(value);
+  if (st.opt.criticals === 'sudden-death' || victim.suddenDeath) {
+    const r = d100(ctx, victim, `Sudden Death critical +${value} (killed on ${SUDDEN_DEATH_KILLS_FROM[col - 1]} or more)`);
+    const kills = suddenDeathKills(value, r);
+    const why = victim.suddenDeath && st.opt.criticals !== 'sudden-death' ? ' (marked for Sudden Death by an earlier wound)' : '';
+    if (ctx.explain) {
+      say(st, ctx, 'critical', `Sudden Death critical +${value} on the ${part.name}${why}: D100 ${formatD100(r)} ${kills ? '≥' : '<'} ${SUDDEN_DEATH_KILLS_FROM[col - 1]}: ${kills ? 'killed' : 'no effect'}.`, CITES.suddenDeath, [victim], { value, roll: r, killed: kills });
+    }
+    if (kills) killPart(st, ctx, victim, part, 'Sudden Death critical');
+    return;
+  }
+  const r = d100(ctx, victim, `critical hit +${value} on the ${part.name} (D100 on the chart)`);
+  const cell = (lookup(CRITICAL_CHART, r) as readonly { effect: number; flee: boolean }[])[col - 1] as {
+    effect: number;
+    flee: boolean;
+  };
+  const effect = CRITICAL_EFFECTS[part.chart][cell.effect - 1];
+  if (!effect) throw new Error(`no critical effect ${cell.effect} on the ${part.chart} chart`);
+  if (ctx.explain) {
+    say(st, ctx, 'critical', `Critical +${value} on the ${part.name}: D100 ${formatD100(r)}, column +${col} → effect ${cell.effect}${cell.flee ? '*' : ''} (${part.chart} chart): ${effect.text}${cell.flee ? '; must flee' : ''}.`, CITES.criticalEffects, [victim], { value, roll: r, effect: cell.effect, chart: part.chart, flee: cell.flee });
+  }
+  applyConsequences(st, ctx, victim, part, effect, `critical ${cell.effect}`, null);
+  if (cell.flee && victim.out === null) forceFlee(st, ctx, victim);
+}
+
+function forceFlee(st: W1State, ctx: FightContext, f: Fighter): void {
+  if (f.flee) return;
+  f.flee = 'forced';
+  f.pending.length = 0;
+  say(st, ctx, 'flee', `${f.name} must flee: fleeing from now on, and turns to run at its next turn.`, CITES.fleeing, [f]);
+}
+
+/** A kill on a head of a many-headed creature puts only that head out (§ Multiple heads). */
+function killPart(st: W1State, ctx: FightContext, victim: Fighter, part: Part, why: string): void {
+  if (part.chart === 'head' && victim.body.heads > 1) {
+    victim.headsLost++;
+    if (victim.headsLost < victim.body.heads) {
+      say(st, ctx, 'head-lost', `${victim.name}'s ${part.name} is put out of action (${victim.headsLost} of ${victim.body.heads} heads lost).`, CITES.nonHumanoid, [victim]);
+      return;
+    }
+  }
+  takeOut(st, ctx, victim, 'dead', why);
+}
+
+const ALL_CHARS: readonly CharName[] = ['M', 'WS', 'BS', 'S', 'T', 'I', 'A', 'Dex', 'Ld', 'Int', 'Cl', 'WP', 'Fel'];
+const PCT: ReadonlySet<CharName> = new Set(['WS', 'BS', 'I', 'Dex', 'Ld', 'Int', 'Cl', 'WP', 'Fel']);
+
+/** A test against a characteristic (S and T ×10), optionally at half. */
+export function test(st: W1State, ctx: FightContext, f: Fighter, ch: CharName, why: string, half = false): boolean {
+  const value = current(f, ch, st.round);
+  const need = Math.floor(testTarget(ch, value) / (half ? 2 : 1));
+  const r = d100(ctx, f, `${ch} test${half ? ' at half' : ''} (${why}; need ${need} or less)`);
+  const ok = r <= need;
+  if (ctx.explain) {
+    say(st, ctx, 'test', `${f.name}'s ${ch} test${half ? ' at half' : ''} (${why}): D100 ${formatD100(r)} ${ok ? '≤' : '>'} ${need}: ${ok ? 'passed' : 'failed'}.`, CITES.criticalEffects, [f]);
+  }
+  return ok;
+}
+
+/**
+ * Applies what an effect does (a critical's or a fumble's). `part` is where it struck, for
+ * effects on "that hand"; `weapon` is the fumbling weapon.
+ */
+export function applyConsequences(
+  st: W1State,
+  ctx: FightContext,
+  f: Fighter,
+  part: Part | null,
+  c: Consequences,
+  why: string,
+  weapon: Weapon | null,
+): void {
+  const r = st.round;
+  if (c.killed) {
+    killPart(st, ctx, f, part ?? PARTS.body, why);
+    return;
+  }
+  if (c.diesIn) {
+    f.dyingIn = roll(ctx, Number(c.diesIn.slice(1)), f, `rounds until death (${c.diesIn})`);
+    if (part?.chart === 'head' && f.body.heads > 1) {
+      killPart(st, ctx, f, part, why);
+      f.dyingIn = null;
+      return;
+    }
+    takeOut(st, ctx, f, 'dying', `${why}: dies in ${f.dyingIn} rounds without medical attention`);
+  }
+  const hand = part?.hand;
+  if (c.itemDestroyed && hand) dropHand(st, ctx, f, hand, why, true);
+  if (c.drop === 'hand' && hand) dropHand(st, ctx, f, hand, why);
+  if (c.drop === 'all') dropAll(st, ctx, f, why, c.shieldParryOnly !== undefined);
+  if (c.dropUnless && heldItems(f).length > 0 && !test(st, ctx, f, c.dropUnless, `or drop what is held (${why})`)) {
+    dropAll(st, ctx, f, why, false);
+  }
+  if (c.noAttacksNextRound) addCond(f, { kind: 'noAttacks', from: r + 1, until: r + 1, why });
+  if (c.noAction !== undefined) addCond(f, { kind: 'noAction', from: r, until: until(st, ctx, f, c.noAction, 'no action'), why });
+  let proneEnd = r;
+  if (c.prone !== undefined) {
+    proneEnd = until(st, ctx, f, c.prone, 'prone');
+    addCond(f, { kind: 'prone', from: r, until: proneEnd, why });
+  }
+  if (c.parryOnly !== undefined) {
+    const end = c.parryOnly === c.prone ? proneEnd : until(st, ctx, f, c.parryOnly, 'parry only');
+    addCond(f, { kind: 'parryOnly', from: r, until: end, why });
+  }
+  if (c.thenParryOnly !== undefined) {
+    const n = c.thenParryOnly === 'med' ? Infinity : until(st, ctx, f, c.thenParryOnly, 'parry only') - r;
+    addCond(f, { kind: 'parryOnly', from: proneEnd + 1, until: proneEnd + n, why });
+  }
+  if (c.shieldParryOnly !== undefined) {
+    addCond(f, { kind: 'shieldParryOnly', from: r, until: until(st, ctx, f, c.shieldParryOnly, 'shield parry only'), why });
+  }
+  if (c.downUnless && !test(st, ctx, f, c.downUnless.char, `or be knocked down (${why})`, c.downUnless.half === true)) {
+    addCond(f, { kind: 'prone', from: r, until: r + 1, why: 'knocked down' });
+  }
+  for (const [kind, d] of [['hand', c.handUseless], ['arm', c.armUseless]] as const) {
+    if (d !== undefined && hand) {
+      addCond(f, { kind: 'handUseless', hand, from: r, until: until(st, ctx, f, d, `${kind} useless`), why });
+    }
+  }
+  if (c.lost && hand && (c.lost === 'hand' || c.lost === 'arm')) {
+    addCond(f, { kind: 'handUseless', hand, from: r, until: Infinity, why: `${c.lost} lost` });
+  }
+  if (c.toHit !== undefined) addCond(f, { kind: 'toHit', value: c.toHit, from: r, until: Infinity, why });
+  if (c.eyeLost) f.charMods.push({ from: r, until: Infinity, delta: { BS: -20 }, why: 'an eye lost' });
+  if (c.allChars !== undefined) {
+    const delta: Partial<Record<CharName, number>> = {};
+    for (const ch of ALL_CHARS) delta[ch] = PCT.has(ch) ? c.allChars * 10 : c.allChars;
+    f.charMods.push({ from: r, until: Infinity, delta, why });
+  }
+  if (c.halveChars) f.charMods.push({ from: r, until: Infinity, halve: ALL_CHARS, why });
+  if (c.halveMI !== undefined) f.charMods.push({ from: r, until: until(st, ctx, f, c.halveMI, 'M and I halved'), halve: ['M', 'I'], why });
+  if (c.halveM !== undefined) f.charMods.push({ from: r, until: until(st, ctx, f, c.halveM, 'M halved'), halve: ['M'], why });
+  if (c.charMods) {
+    f.charMods.push({ from: r, until: r + (c.charModRounds ?? 1), delta: c.charMods, why });
+  }
+  if (c.eachRound) {
+    addCond(f, { kind: 'eachRound', from: r + 1, until: Infinity, test: c.eachRound, why });
+  }
+  if (c.bleed !== undefined) {
+    f.bleeding.push({ amount: c.bleed, part: part ?? PARTS.body, suddenDeath: c.suddenDeath === true });
+  }
+  if (c.suddenDeath) f.suddenDeath = true;
+  if (c.lastingTTest) {
+    const kept = test(st, ctx, f, 'T', 'or lose 10 from every % characteristic for good');
+    if (!kept) say(st, ctx, 'lasting', `${f.name} will carry −10 to all % characteristics (after the fight).`, CITES.criticalEffects, [f]);
+  }
+  if (c.unconscious) takeOut(st, ctx, f, 'unconscious', why);
+  if (c.helpless) takeOut(st, ctx, f, 'helpless', why);
+  if (c.loseNextAttack) loseNextAttack(f);
+  if (c.weapon && weapon) weaponMishap(st, ctx, f, weapon, c.weapon, why);
+}
+
+/** § Parrying and fumbles: the next blow this round is lost, or the first of the next round. */
+export function loseNextAttack(f: Fighter): void {
+  if (f.pending.length > 0) f.pending.shift();
+  else f.owedAttacks++;
+}
+
+function weaponMishap(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, what: 'destroyed' | 'dropped' | 'flies', why: string): void {
+  if (w.natural) return;
+  const hand = f.right === w ? 'right' : f.left === w ? 'left' : null;
+  if (!hand) return;
+  if (what === 'destroyed') {
+    dropHand(st, ctx, f, hand, why, true);
+    return;
+  }
+  if (what === 'flies') {
+    const yards = roll(ctx, 6, f, 'how far the weapon flies (D6 yards)');
+    const dir = roll(ctx, 8, f, 'which way it flies (D8)');
+    say(st, ctx, 'item', `The ${w.name.toLowerCase()} flies ${yards} yards (direction ${dir}).`, cite('Critical Fumbles'), [f]);
+  }
+  dropHand(st, ctx, f, hand, why);
+}
+
+/** The end-of-round bleeding of every wound not yet tended. */
+export function bleed(st: W1State, ctx: FightContext, f: Fighter): void {
+  for (const b of [...f.bleeding]) {
+    if (f.out === 'dead' || f.out === 'fled') return;
+    const w = b.amount === 1 ? 1 : roll(ctx, b.amount === 'D4' ? 4 : 6, f, `bleeding (${b.amount} W)`);
+    woundDirect(st, ctx, f, b.part, w, null, `bleeding from the ${b.part.name}`);
+  }
+}

@@ -1,0 +1,513 @@
+import { z } from 'zod';
+import { Reporter, SourceDoc, ValidationError, validate, type Path } from '../../core/document.js';
+import { didYouMean, editDistance, slug } from '../../core/names.js';
+import type { DocPart, FileText, LoadEnv, Options, SetupCore } from '../../core/ruleset.js';
+import { flag, oneOf, text, whole } from '../../core/schema.js';
+import {
+  CHARS,
+  REQUIRED_CHARS,
+  parseArmour,
+  parseCreatures,
+  parseFumbles,
+  parseWeapons,
+  partialProfileSchema,
+  type ArmourPiece,
+  type Catalogue,
+  type Char,
+  type Creature,
+  type Profile,
+  type Weapon,
+} from './catalogue.js';
+import { BODY_PLANS, PARTS, type BodyPlan } from './data/locations.js';
+import type { MountSize } from './data/tables.js';
+import { readOptions, type W1Options } from './options.js';
+
+export const LOCATION_CHOICES = ['none', 'head', 'right-arm', 'left-arm', 'body', 'right-leg', 'left-leg'] as const;
+
+/** How a combatant decides when nobody decides for it (simulation, NPCs). Defaults in comments. */
+export interface Tactics {
+  /** auto: parry blows that could bring W to 0; never; always (when allowed). */
+  readonly parry: 'auto' | 'never' | 'always';
+  /** Flee when W falls below this (0: never). */
+  readonly fleeBelow: number;
+  /** Press a beaten opponent (true) or hold back. */
+  readonly press: boolean;
+  /** Strike to stun instead of to wound. */
+  readonly stun: boolean;
+  /** Aim targeted blows at this location ('none': don't). */
+  readonly aim: (typeof LOCATION_CHOICES)[number];
+  /** Grapple when unarmed. */
+  readonly grapple: boolean;
+  /** Whom to pick among opponents: the most wounded or the first. */
+  readonly target: 'weakest' | 'first';
+  /** Fliers: dive in and climb out each round (true) or stay and fight. */
+  readonly dive: boolean;
+  /** Spend a round tending a bleeding or dying friend when not engaged. */
+  readonly tend: boolean;
+}
+
+const DEFAULT_TACTICS: Tactics = {
+  parry: 'auto', fleeBelow: 0, press: true, stun: false, aim: 'none', grapple: false, target: 'weakest', dive: true, tend: true,
+};
+
+const tacticsSchema = z.strictObject({
+  parry: oneOf(['auto', 'never', 'always']).optional(),
+  fleeBelow: whole(0, 100).optional(),
+  press: flag().optional(),
+  stun: flag().optional(),
+  aim: oneOf(LOCATION_CHOICES).optional(),
+  grapple: flag().optional(),
+  target: oneOf(['weakest', 'first']).optional(),
+  dive: flag().optional(),
+  tend: flag().optional(),
+});
+
+const situationSchema = z.strictObject({
+  /** § To Hit Modifiers: Advantage of Ground, +10. */
+  higherGround: flag().optional(),
+  /** § To Hit Modifiers: Obstacle, -10 to those attacking this combatant. */
+  obstacle: flag().optional(),
+  /** Attacks this combatant's opponents from behind (no parry; § Tails, Hydra, Centaur, winged). */
+  behind: flag().optional(),
+});
+
+const bodySchema = {
+  height: z.number({ error: 'expected a height in feet' }).positive({ error: 'expected a height in feet' }).optional(),
+  body: oneOf(BODY_PLANS).optional(),
+  heads: whole(1, 12).optional(),
+  tail: flag().optional(),
+  flying: flag().optional(),
+  mountSize: oneOf(['horse', 'larger']).optional(),
+};
+
+const mountSchema = z.strictObject({
+  use: text('a creature from the bestiary'),
+  name: text('a name').optional(),
+  profile: partialProfileSchema.optional(),
+  weapons: z.array(text('a weapon id')).optional(),
+  armour: z.array(text('an armour id')).optional(),
+  tactics: tacticsSchema.optional(),
+  wounds: whole(0, 100).optional(),
+  ...bodySchema,
+});
+
+const combatantSchema = z.strictObject({
+  name: text('a name').optional(),
+  use: text('a creature from the bestiary').optional(),
+  count: whole(1, 100).optional(),
+  profile: partialProfileSchema.optional(),
+  /** Held in hand at the start. */
+  weapons: z.array(text('a weapon id')).optional(),
+  /** Sheathed or at the belt: drawn with § Take-Up Actions. */
+  carried: z.array(text('a weapon id')).optional(),
+  armour: z.array(text('an armour id')).optional(),
+  skills: z.array(text('a skill')).optional(),
+  leftHanded: flag().optional(),
+  /** W at the start, if already hurt. */
+  wounds: whole(0, 100).optional(),
+  tactics: tacticsSchema.optional(),
+  mount: mountSchema.optional(),
+  situation: situationSchema.optional(),
+  /** Asleep: a static target until struck (§ Prone and Static Targets). */
+  asleep: flag().optional(),
+  /** § Take-Up Actions, Pack Items: total ENC in the pack, and what is in it. */
+  pack: z
+    .strictObject({ enc: whole(0, 10000), items: z.array(text('an item')).default([]) })
+    .optional(),
+  ...bodySchema,
+});
+
+const sideSchema = z.strictObject({
+  name: text('a side name'),
+  /** The player characters' side (for the Effective Initiative edge and monsterParry). */
+  players: flag().optional(),
+  /** § Initiative and Surprise: does nothing in the first round. */
+  surprised: flag().optional(),
+  /** § Ambush: hidden; every other side is surprised. */
+  ambush: flag().optional(),
+  combatants: z.array(combatantSchema).min(1, { error: 'expected at least one combatant' }),
+});
+
+const encounterSchema = z.strictObject({
+  ruleset: z.literal('wfrp1e'),
+  title: text('a title').optional(),
+  description: text('a description').optional(),
+  options: z.record(z.string(), z.unknown()).optional(),
+  maxRounds: whole(1, 10000).optional(),
+  /** engaged: the fight opens in hand-to-hand; charge: within charging distance, not yet engaged. */
+  start: oneOf(['engaged', 'charge']).optional(),
+  /** Replacement tables (our fumble entries), relative to this file. */
+  tables: z.strictObject({ fumbles: text('a file path').optional() }).optional(),
+  sides: z.array(sideSchema).min(2, { error: 'expected at least two sides' }),
+});
+
+type CombatantDoc = z.infer<typeof combatantSchema>;
+type MountDoc = z.infer<typeof mountSchema>;
+
+export interface SideSpec {
+  readonly name: string;
+  readonly players: boolean;
+  readonly surprised: boolean;
+  readonly ambush: boolean;
+}
+
+/** One combatant, resolved against the catalogue and ready to fight. */
+export interface FighterSpec {
+  readonly id: string;
+  readonly name: string;
+  readonly side: number;
+  readonly profile: Profile;
+  readonly W: number;
+  readonly right: Weapon | null;
+  readonly left: Weapon | null;
+  readonly natural: readonly Weapon[];
+  readonly carried: readonly Weapon[];
+  readonly armour: readonly ArmourPiece[];
+  readonly skills: readonly string[];
+  readonly tactics: Tactics;
+  readonly leftHanded: boolean;
+  readonly body: BodyPlan;
+  readonly height: number;
+  readonly flying: boolean;
+  readonly mountSize: MountSize | null;
+  readonly attacksWith: readonly string[];
+  readonly situation: { readonly higherGround: boolean; readonly obstacle: boolean; readonly behind: boolean };
+  readonly asleep: boolean;
+  readonly pack: { readonly enc: number; readonly items: readonly string[] } | null;
+  /** Id of the mount this combatant rides, or of the rider this mount carries. */
+  readonly mountId: string | null;
+  readonly riderId: string | null;
+  readonly creature: string | null;
+}
+
+export interface W1Setup extends SetupCore {
+  readonly options: W1Options;
+  readonly optionValues: Options;
+  readonly catalogue: Catalogue;
+  readonly start: 'engaged' | 'charge';
+  readonly sides: readonly SideSpec[];
+  readonly fighters: readonly FighterSpec[];
+}
+
+/** Skills the rules read; others are accepted as written. */
+export const KNOWN_SKILLS = ['ambidextrous', 'strike to stun', 'street fighting', 'wrestling'] as const;
+
+/** "Specialist Weapon - Flail", "specialist weapon: flail" → "specialist weapon flail". */
+export function normaliseSkill(s: string): string {
+  return s.toLowerCase().replace(/[-:_]+/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+const catalogueCache = new Map<string, Catalogue>();
+
+function readCatalogue(env: LoadEnv, fumbleFile: FileText | null): Catalogue {
+  const w = env.readData('wfrp1e', 'weapons.yaml');
+  const a = env.readData('wfrp1e', 'armour.yaml');
+  const b = env.readData('wfrp1e', 'bestiary.yaml');
+  const f = fumbleFile ?? env.readData('wfrp1e', 'fumbles.yaml');
+  const key = [w, a, b, f].map((x) => `${x.file}\u0000${x.text}`).join('\u0001');
+  const cached = catalogueCache.get(key);
+  if (cached) return cached;
+  const weapons = parseWeapons(w);
+  const armour = parseArmour(a);
+  const creatures = parseCreatures(b, weapons, armour.pieces);
+  const fumbles = parseFumbles(f);
+  const cat: Catalogue = {
+    weapons,
+    armour: armour.pieces,
+    layerings: armour.layerings,
+    creatures,
+    fumbles: fumbles.entries,
+    fumbleSource: fumbles.file,
+  };
+  catalogueCache.set(key, cat);
+  return cat;
+}
+
+/** Checks and resolves a WFRP 1e encounter. */
+export function loadWfrp1e(part: DocPart, options: Options, env: LoadEnv): W1Setup {
+  const doc = part.doc;
+  const enc = validate(encounterSchema, doc, part.value, part.base);
+  const at = (...p: (string | number)[]): Path => [...part.base, ...p];
+
+  let fumbleFile: FileText | null = env.tables.fumbles ?? null;
+  if (!fumbleFile && enc.tables?.fumbles !== undefined) {
+    try {
+      fumbleFile = env.readFile(enc.tables.fumbles);
+    } catch (e) {
+      throw new ValidationError([doc.issue(at('tables', 'fumbles'), (e as Error).message)]);
+    }
+  }
+  const cat = readCatalogue(env, fumbleFile);
+  const rep = new Reporter(doc);
+  const sides: SideSpec[] = enc.sides.map((s, i) => ({
+    name: s.name,
+    players: s.players ?? (i === 0 && !enc.sides.some((x) => x.players === true)),
+    surprised: s.surprised ?? false,
+    ambush: s.ambush ?? false,
+  }));
+  const sideNames = new Set<string>();
+  enc.sides.forEach((s, i) => {
+    if (sideNames.has(s.name)) rep.add(at('sides', i, 'name'), `two sides are named '${s.name}'`);
+    sideNames.add(s.name);
+  });
+
+  const fighters: FighterSpec[] = [];
+  const usedIds = new Set<string>();
+  const uniqueId = (name: string): string => {
+    const base = slug(name) || 'combatant';
+    let id = base;
+    for (let n = 2; usedIds.has(id); n++) id = `${base}-${n}`;
+    usedIds.add(id);
+    return id;
+  };
+
+  enc.sides.forEach((side, si) => {
+    side.combatants.forEach((c, ci) => {
+      const path = at('sides', si, 'combatants', ci);
+      const count = c.count ?? 1;
+      const creature = resolveCreature(cat, c.use, rep, [...path, 'use']);
+      if (c.use !== undefined && !creature) return;
+      const baseName = c.name ?? creature?.name;
+      if (baseName === undefined) {
+        rep.add(path, 'needs a name, or `use:` naming a creature from the bestiary');
+        return;
+      }
+      if (c.mount && count > 1) rep.add([...path, 'mount'], 'a mount can only be given to a single combatant (count 1)');
+      for (let k = 1; k <= count; k++) {
+        const name = count > 1 ? `${baseName} ${k}` : baseName;
+        const id = uniqueId(name);
+        const mountName = c.mount
+          ? (c.mount.name ?? `${name}'s ${cat.creatures.get(c.mount.use)?.name.toLowerCase() ?? c.mount.use}`)
+          : null;
+        const mountId = mountName ? uniqueId(mountName) : null;
+        const spec = buildFighter(cat, rep, path, c, creature, { id, name, side: si, mountId, riderId: null });
+        if (!spec) continue;
+        fighters.push(spec);
+        if (c.mount && mountId && mountName) {
+          const m = buildMount(cat, rep, [...path, 'mount'], c.mount, { id: mountId, name: mountName, side: si, riderId: id });
+          if (m) fighters.push(m);
+        }
+      }
+    });
+  });
+  rep.throwIfAny();
+
+  return {
+    title: enc.title ?? doc.file,
+    maxRounds: enc.maxRounds ?? 100,
+    options: readOptions(options),
+    optionValues: options,
+    catalogue: cat,
+    start: enc.start ?? 'engaged',
+    sides,
+    fighters,
+  };
+}
+
+function resolveCreature(cat: Catalogue, use: string | undefined, rep: Reporter, path: Path): Creature | null {
+  if (use === undefined) return null;
+  const c = cat.creatures.get(use);
+  if (!c) rep.add(path, `unknown creature '${use}'${didYouMean(use, cat.creatures.keys())}`);
+  return c ?? null;
+}
+
+function resolveList<T>(
+  names: readonly string[],
+  map: ReadonlyMap<string, T>,
+  what: string,
+  rep: Reporter,
+  path: Path,
+): T[] {
+  const out: T[] = [];
+  names.forEach((n, i) => {
+    const item = map.get(n);
+    if (item === undefined) rep.add([...path, i], `unknown ${what} '${n}'${didYouMean(n, map.keys())}`);
+    else out.push(item);
+  });
+  return out;
+}
+
+function mergeProfile(creature: Creature | null, over: CombatantDoc['profile'], rep: Reporter, path: Path): Profile | null {
+  const p = {} as Record<Char, number | null>;
+  for (const ch of CHARS) {
+    const v = over?.[ch];
+    p[ch] = v !== undefined ? v : creature ? creature.profile[ch] : null;
+  }
+  let ok = true;
+  for (const ch of REQUIRED_CHARS) {
+    if (p[ch] === null) {
+      rep.add([...path, 'profile'], `${ch} is required (give a full profile, or use: a creature)`);
+      ok = false;
+    }
+  }
+  return ok ? p : null;
+}
+
+/** Puts held items in hands: the first one-handed item in the strong hand, shields in the other. */
+function assignHands(
+  held: readonly Weapon[],
+  leftHanded: boolean,
+  rep: Reporter,
+  path: Path,
+): { right: Weapon | null; left: Weapon | null; natural: Weapon[] } {
+  const natural = held.filter((w) => w.natural);
+  const inHand = held.filter((w) => !w.natural);
+  const hands = inHand.reduce((n, w) => n + w.hands, 0);
+  if (hands > 2) {
+    rep.add(path, `holds ${inHand.map((w) => w.id).join(', ')}: that needs ${hands} hands, and a combatant has 2`);
+    return { right: null, left: null, natural };
+  }
+  const two = inHand.find((w) => w.hands === 2);
+  if (two) return { right: two, left: two, natural };
+  const strong = leftHanded ? 'left' : 'right';
+  const shieldFirst = [...inHand].sort((a, b) => Number(a.shield) - Number(b.shield));
+  const slots: { right: Weapon | null; left: Weapon | null } = { right: null, left: null };
+  for (const w of shieldFirst) {
+    const weak = strong === 'right' ? 'left' : 'right';
+    const first = w.shield ? weak : strong;
+    const other = first === 'right' ? 'left' : 'right';
+    if (slots[first] === null) slots[first] = w;
+    else slots[other] = w;
+  }
+  return { ...slots, natural };
+}
+
+function checkArmour(cat: Catalogue, pieces: readonly ArmourPiece[], rep: Reporter, path: Path): void {
+  const seen = new Set<string>();
+  pieces.forEach((p, i) => {
+    if (seen.has(p.id)) rep.add([...path, i], `'${p.id}' is worn twice; no piece may be worn twice`);
+    seen.add(p.id);
+  });
+  for (const zone of ['head', 'arms', 'body', 'legs'] as const) {
+    const metal = pieces.filter((p) => p.kind === 'metal' && p.covers.includes(zone));
+    if (metal.length <= 1) continue;
+    const pairOk =
+      metal.length === 2 &&
+      cat.layerings.some(
+        (l) =>
+          (l.over.includes((metal[0] as ArmourPiece).id) && l.under.includes((metal[1] as ArmourPiece).id)) ||
+          (l.over.includes((metal[1] as ArmourPiece).id) && l.under.includes((metal[0] as ArmourPiece).id)),
+      );
+    if (!pairOk) {
+      rep.add(
+        path,
+        `${metal.map((p) => p.id).join(' and ')} all cover ${zone}: only these layerings are allowed: ` +
+          cat.layerings.map((l) => `${l.over.join('/')} over ${l.under.join('/')}`).join('; '),
+      );
+    }
+  }
+}
+
+function checkSkills(skills: readonly string[], cat: Catalogue, rep: Reporter, path: Path): string[] {
+  const specialists = [...new Set([...cat.weapons.values()].flatMap((w) => (w.specialist ? [w.specialist] : [])))];
+  const known = [...KNOWN_SKILLS, ...specialists.map((s) => normaliseSkill(`specialist weapon ${s}`))];
+  return skills.map((s, i) => {
+    const n = normaliseSkill(s);
+    if (!known.includes(n)) {
+      const near = known.filter((k) => editDistance(k, n) <= 2);
+      if (near.length > 0) rep.add([...path, i], `unknown skill '${s}'${didYouMean(n, near)}`);
+    }
+    return n;
+  });
+}
+
+function bodyOf(
+  doc: { body?: BodyPlan['kind']; heads?: number; tail?: boolean },
+  creature: Creature | null,
+): BodyPlan {
+  return {
+    kind: doc.body ?? creature?.body ?? 'humanoid',
+    heads: doc.heads ?? creature?.heads ?? 1,
+    tail: doc.tail ?? creature?.tail ?? false,
+  };
+}
+
+function defaultAttacksWith(right: Weapon | null, left: Weapon | null, natural: readonly Weapon[]): string[] {
+  const parts = new Set<string>();
+  if (right && !right.shield) parts.add(PARTS.rightArm.id);
+  if (left && !left.shield && left !== right) parts.add(PARTS.leftArm.id);
+  for (const n of natural) {
+    if (n.id === 'bite') parts.add(PARTS.head.id);
+    else if (n.id === 'claw') {
+      parts.add(PARTS.rightArm.id);
+      parts.add(PARTS.leftArm.id);
+    }
+  }
+  if (parts.size === 0) parts.add(PARTS.rightArm.id);
+  return [...parts];
+}
+
+function buildFighter(
+  cat: Catalogue,
+  rep: Reporter,
+  path: Path,
+  c: CombatantDoc,
+  creature: Creature | null,
+  ids: { id: string; name: string; side: number; mountId: string | null; riderId: string | null },
+): FighterSpec | null {
+  const profile = mergeProfile(creature, c.profile, rep, path);
+  const held = resolveList(c.weapons ?? creature?.weapons ?? [], cat.weapons, 'weapon', rep, [...path, 'weapons']);
+  const carried = resolveList(c.carried ?? [], cat.weapons, 'weapon', rep, [...path, 'carried']);
+  const armour = resolveList(c.armour ?? creature?.armour ?? [], cat.armour, 'armour', rep, [...path, 'armour']);
+  checkArmour(cat, armour, rep, [...path, 'armour']);
+  const skills = checkSkills([...(creature?.skills ?? []), ...(c.skills ?? [])], cat, rep, [...path, 'skills']);
+  const leftHanded = c.leftHanded ?? false;
+  const hands = assignHands(held, leftHanded, rep, [...path, 'weapons']);
+  if (!profile) return null;
+  const maxW = profile.W as number;
+  if (c.wounds !== undefined && c.wounds > maxW) rep.add([...path, 'wounds'], `expected at most the profile's W (${maxW})`);
+  return {
+    ...ids,
+    profile,
+    W: Math.min(c.wounds ?? maxW, maxW),
+    right: hands.right,
+    left: hands.left,
+    natural: hands.natural,
+    carried,
+    armour,
+    skills,
+    tactics: { ...DEFAULT_TACTICS, ...(c.tactics ?? {}) },
+    leftHanded,
+    body: bodyOf(c, creature),
+    height: c.height ?? creature?.height ?? 6,
+    flying: c.flying ?? creature?.flying ?? false,
+    mountSize: c.mountSize ?? creature?.mountSize ?? null,
+    attacksWith: creature?.attacksWith ?? defaultAttacksWith(hands.right, hands.left, hands.natural),
+    situation: {
+      higherGround: c.situation?.higherGround ?? false,
+      obstacle: c.situation?.obstacle ?? false,
+      behind: c.situation?.behind ?? false,
+    },
+    asleep: c.asleep ?? false,
+    pack: c.pack ? { enc: c.pack.enc, items: c.pack.items } : null,
+    creature: creature?.id ?? null,
+  };
+}
+
+function buildMount(
+  cat: Catalogue,
+  rep: Reporter,
+  path: Path,
+  m: MountDoc,
+  ids: { id: string; name: string; side: number; riderId: string },
+): FighterSpec | null {
+  const creature = resolveCreature(cat, m.use, rep, [...path, 'use']);
+  if (!creature) return null;
+  const spec = buildFighter(cat, rep, path, { ...m, name: ids.name }, creature, {
+    id: ids.id,
+    name: ids.name,
+    side: ids.side,
+    mountId: null,
+    riderId: ids.riderId,
+  });
+  if (spec && spec.mountSize === null) {
+    rep.add([...path, 'use'], `'${m.use}' cannot be ridden: it has no mountSize (horse or larger)`);
+  }
+  return spec;
+}
+
+/** For tests and tools: parse a document text as a WFRP 1e encounter. */
+export function loadWfrp1eText(file: string, textIn: string, options: Options, env: LoadEnv): W1Setup {
+  const doc = SourceDoc.parse(file, textIn);
+  return loadWfrp1e({ doc, base: [], value: doc.data }, options, env);
+}

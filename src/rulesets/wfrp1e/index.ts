@@ -1,0 +1,44 @@
+import type { Ruleset } from '../../core/ruleset.js';
+import { isProneTarget } from './blow.js';
+import { loadWfrp1e, type W1Setup } from './encounter.js';
+import { WFRP1E_OPTIONS } from './options.js';
+import { playRound, startFight } from './round.js';
+import { hasCond, newState, type Fighter, type W1State } from './state.js';
+
+function conditions(st: W1State, f: Fighter): string[] {
+  const r = st.round;
+  const out: string[] = [];
+  if (f.asleep) out.push('asleep');
+  if (isProneTarget(st, f) && !f.asleep && !f.hold) out.push('prone');
+  if (f.hold) out.push(f.hold.holder ? `holding ${f.hold.other.name}` : `held by ${f.hold.other.name}`);
+  if (hasCond(f, 'noAction', r)) out.push('no action');
+  else if (hasCond(f, 'parryOnly', r)) out.push('parry only');
+  if (f.flee) out.push('fleeing');
+  if (f.bleeding.length > 0) out.push('bleeding');
+  if (f.dyingIn !== null) out.push(`dying (${f.dyingIn} rounds)`);
+  if (f.suddenDeath) out.push('Sudden Death');
+  if (f.airborne) out.push('airborne');
+  return out;
+}
+
+export const wfrp1e: Ruleset<W1Setup, W1State> = {
+  id: 'wfrp1e',
+  title: 'Warhammer Fantasy Roleplay, 1st edition: hand-to-hand combat',
+  texts: ['wfrp1e-combat.txt'],
+  options: WFRP1E_OPTIONS,
+  load: loadWfrp1e,
+  start(setup, ctx) {
+    const st = newState(setup);
+    startFight(st, ctx);
+    return st;
+  },
+  round: playRound,
+  describe(st) {
+    return st.combatants.map((f) => {
+      const side = st.sides[f.side]?.name ?? '';
+      const state = f.out ? [f.out] : conditions(st, f);
+      const held = [f.right, f.left].filter((w, i, a) => w && a.indexOf(w) === i).map((w) => w?.name.toLowerCase());
+      return `${f.name} (${side}): W ${f.W}/${f.maxW}${state.length ? `, ${state.join(', ')}` : ''}${held.length ? `; holds ${held.join(', ')}` : ''}`;
+    });
+  },
+};

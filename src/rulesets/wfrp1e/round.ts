@@ -1,0 +1,885 @@
+// The round: § More About Rounds, § Actions, § Effective Initiative, § Multiple Attacks,
+// § Combat Procedure, § Winning and Losing, § Fleeing.
+import { showSum, sumTerms, type Term } from '../../core/arith.js';
+import type { FightContext } from '../../core/context.js';
+import type { Choice } from '../../core/request.js';
+import type { Weapon } from './catalogue.js';
+import { CITES, ours } from './cite.js';
+import { partsOf, type Part } from './data/locations.js';
+import { canAttack, holdRound, isMounted, strike, surprisedNow, type BlowKind } from './blow.js';
+import { addCond, bleed, dropHand, takeOut, test, woundDirect } from './effects.js';
+import { PARTS } from './data/locations.js';
+import {
+  WINNING_EI,
+  afterTakeUp,
+  blowTicks,
+  canCharge,
+  drawLoss,
+  modifierRow,
+  packRounds,
+  weaponInitiative,
+} from './rules.js';
+import { decide, roll, say } from './say.js';
+import {
+  current,
+  engaged,
+  handUsable,
+  hasCond,
+  heldItems,
+  isEngaged,
+  sideOf,
+  strongHand,
+  type Action,
+  type Fighter,
+  type W1State,
+} from './state.js';
+import { suggestTarget, wantsToFlee } from './tactics.js';
+
+/** One turn in the round: a blow, a flight, a friend tended, a hold kept. */
+interface Entry {
+  readonly f: Fighter;
+  tick: number;
+  /** 0 for turns in I order; 1 for turns delayed until after everyone at `tick`. */
+  phase: number;
+  readonly kind: 'blow' | 'flee' | 'tend' | 'hold';
+  readonly seq: number;
+}
+
+const LOCATIONS_BY_KEY: Readonly<Record<string, Part>> = {
+  head: PARTS.head,
+  'right-arm': PARTS.rightArm,
+  'left-arm': PARTS.leftArm,
+  body: PARTS.body,
+  'right-leg': PARTS.rightLeg,
+  'left-leg': PARTS.leftLeg,
+};
+
+// ---------------------------------------------------------------- setting up
+
+/** Who fights whom when a fight opens in hand-to-hand: enemies spread over each side's members. */
+export function pairUp(st: W1State): void {
+  for (const f of st.combatants) {
+    if (f.out !== null || f.airborne || f.target) continue;
+    const enemies = targetable(st, f);
+    if (enemies.length === 0) continue;
+    const mates = st.combatants.filter((m) => m.side === f.side && m.rider === null && !m.airborne);
+    const k = Math.max(0, mates.indexOf(f));
+    f.target = enemies[k % enemies.length] as Fighter;
+  }
+  for (const f of st.combatants) if (f.rider && f.rider.target) f.target = f.rider.target;
+}
+
+/** Enemies this combatant could fight: standing, not fleeing, not out of reach in the air; a mount counts with its rider. */
+function targetable(st: W1State, f: Fighter): Fighter[] {
+  return st.combatants.filter(
+    (o) =>
+      o.side !== f.side &&
+      o.out === null &&
+      o.flee === null &&
+      !(o.airborne && !f.flying) &&
+      !(o.rider !== null && o.rider.out === null),
+  );
+}
+
+export function startFight(st: W1State, ctx: FightContext): void {
+  for (const f of st.combatants) {
+    if (f.flying && f.tactics.dive && !f.rider && !f.mount) f.airborne = true;
+    if (st.setup.start === 'charge') f.gap = 0;
+  }
+  if (st.setup.start === 'engaged') pairUp(st);
+  if (ctx.explain) {
+    const lines = st.sides.map((s, i) => {
+      const who = st.combatants.filter((f) => f.side === i).map((f) => describeFighter(f));
+      return `${s.name}${s.players ? ' (players)' : ''}: ${who.join('; ')}`;
+    });
+    say(st, ctx, 'start', `${st.setup.title}. ${lines.join('. ')}.`, CITES.order);
+  }
+}
+
+export function describeFighter(f: Fighter): string {
+  const items = heldItems(f).map((w) => w.name.toLowerCase());
+  const nat = f.natural.map((w) => w.name.toLowerCase());
+  const armour = f.armour.map((a) => a.name.toLowerCase());
+  const p = f.profile;
+  const kit = [...items, ...nat].join(', ') || 'unarmed';
+  return `${f.name} (WS ${p.WS} S ${p.S} T ${p.T} W ${f.W}/${f.maxW} I ${p.I} A ${p.A}; ${kit}${armour.length ? `; ${armour.join(', ')}` : ''}${f.mount ? `; riding ${f.mount.name}` : ''})`;
+}
+
+// ---------------------------------------------------------------- the round
+
+export function playRound(st: W1State, ctx: FightContext): void {
+  st.round++;
+  const r = st.round;
+  say(st, ctx, 'round', `Round ${r}.`, CITES.order);
+  beginRound(st, ctx);
+  if (r === 1) announceSurprise(st, ctx);
+  pressing(st, ctx);
+  declarations(st, ctx);
+  rollEdge(st, ctx);
+  const entries = schedule(st, ctx);
+  runTimeline(st, ctx, entries);
+  endRound(st, ctx);
+}
+
+function beginRound(st: W1State, ctx: FightContext): void {
+  const r = st.round;
+  for (const f of st.combatants) {
+    f.pending = [];
+    f.parries = 0;
+    f.charging = false;
+    f.chargeBlowDone = false;
+    f.acted = false;
+    f.offGuard = false;
+    f.roundTarget = null;
+    f.dealt = 0;
+    f.taken = 0;
+    f.fought.clear();
+    f.action = { kind: 'none' };
+    if (f.out !== null) continue;
+    if (f.flying && f.tactics.dive && !f.rider && !f.mount && f.hold === null) {
+      if (!f.airborne && f.target) {
+        if (f.target.target === f) f.target.target = null;
+        f.target = null;
+      }
+      f.airborne = true;
+    }
+    for (const c of f.conds) {
+      if (c.kind === 'eachRound' && c.from <= r && r <= c.until && c.test && f.out === null) {
+        const ok = test(st, ctx, f, c.test.char, c.why);
+        if (ok) continue;
+        if (c.test.fail === 'down') addCond(f, { kind: 'prone', from: r, until: r, why: `failed I test (${c.why})` });
+        if (c.test.fail === 'unconscious') takeOut(st, ctx, f, 'unconscious', `failed T test (${c.why})`);
+      }
+    }
+    const trapped = f.conds.find((c) => c.kind === 'trapped' && c.from <= r && r <= c.until);
+    if (trapped && f.out === null && test(st, ctx, f, 'S', 'crawl out from under the mount')) {
+      f.conds = f.conds.filter((c) => c !== trapped);
+      addCond(f, { kind: 'prone', from: r, until: r, why: 'crawling out from under the mount' });
+    }
+  }
+}
+
+function announceSurprise(st: W1State, ctx: FightContext): void {
+  const surprised = st.sides.filter((_s, i) => st.combatants.some((f) => f.side === i && surprisedNow(st, f)));
+  if (surprised.length === 0) return;
+  if (surprised.length === st.sides.length) {
+    say(st, ctx, 'surprise', 'Both sides are surprised: everyone stands and gawps for a round.', CITES.surprise);
+  } else {
+    const ambush = st.sides.some((s) => s.ambush);
+    say(st, ctx, 'surprise', `${surprised.map((s) => s.name).join(' and ')} ${surprised.length === 1 ? 'is' : 'are'} surprised and can do nothing this round: a free round for the others.`, ambush ? CITES.ambush : CITES.surprise);
+  }
+}
+
+/** § Winning and Losing: a winner presses the beaten opponent, or holds back and leaves it off-guard. */
+function pressing(st: W1State, ctx: FightContext): void {
+  for (const w of st.combatants) {
+    if (w.out !== null || !w.winning) continue;
+    for (const l of w.wonAgainst) {
+      if (l.out !== null || !l.losing || !engaged(w, l)) continue;
+      const pick = decide(ctx, w, 'press', `${w.name} is winning against ${l.name}: press the attack?`, [
+        { key: 'press', label: `press: follow ${l.name} and fight on` },
+        { key: 'hold', label: `hold back: ${l.name} is off-guard this round` },
+      ], w.tactics.press ? 'press' : 'hold');
+      if (pick === 'press') {
+        say(st, ctx, 'press', `${w.name} presses ${l.name}, following the 2-yard step back.`, CITES.winning, [w, l]);
+        continue;
+      }
+      if (w.target === l) w.target = null;
+      if (l.target === w) l.target = null;
+      w.gap = 2;
+      l.gap = 2;
+      l.offGuard = true;
+      say(st, ctx, 'press', `${w.name} does not press: ${l.name} is thrown off-guard and may do nothing more this round than turn to meet a fresh attack.`, CITES.winning, [w, l]);
+    }
+  }
+}
+
+// ---------------------------------------------------------------- declarations
+
+function mayDeclare(st: W1State, f: Fighter): boolean {
+  return f.out === null && !f.asleep && !surprisedNow(st, f) && f.busyUntil < st.round && !(f.hold && !f.hold.holder);
+}
+
+function freeHands(st: W1State, f: Fighter): ('right' | 'left')[] {
+  return (['right', 'left'] as const).filter((h) => f[h] === null && handUsable(f, h, st.round));
+}
+
+function fits(st: W1State, f: Fighter, w: Weapon): boolean {
+  const free = freeHands(st, f);
+  return w.hands === 2 ? free.length === 2 : free.length >= 1;
+}
+
+function needsTending(f: Fighter): boolean {
+  return f.out !== 'dead' && f.out !== 'fled' && (f.bleeding.length > 0 || f.dyingIn !== null);
+}
+
+/** A usable weapon in hand, or a natural one. */
+function armed(st: W1State, f: Fighter): boolean {
+  return f.natural.length > 0 || usableWeapons(st, f).length > 0;
+}
+
+function declarationChoices(st: W1State, f: Fighter): { choices: Choice[]; suggested: string } {
+  const choices: Choice[] = [{ key: 'fight', label: 'fight' }];
+  const isIn = isEngaged(st, f);
+  const enemies = targetable(st, f).length > 0;
+  if (isIn || enemies) choices.push({ key: 'flee', label: isIn ? 'flee the combat (each opponent gets a free blow)' : 'flee' });
+  for (const w of f.carried) if (fits(st, f, w)) choices.push({ key: `draw:${w.id}`, label: `draw the ${w.name.toLowerCase()}${takeUpNote(st, w)}` });
+  for (const w of f.ground) if (fits(st, f, w)) choices.push({ key: `pick:${w.id}`, label: `pick up the ${w.name.toLowerCase()} (a round)` });
+  if (f.pack && f.pack.items.length > 0) {
+    for (const item of f.pack.items) choices.push({ key: `pack:${item}`, label: `get the ${item} from the pack (${st.opt.instantTakeUp ? 'at once' : `${packRounds(f.pack.enc)} rounds`})` });
+  }
+  if (!isIn) {
+    for (const a of st.combatants) {
+      if (a !== f && a.side === f.side && needsTending(a)) choices.push({ key: `tend:${a.id}`, label: `tend ${a.name}'s wounds` });
+    }
+  }
+  for (const h of ['right', 'left'] as const) {
+    const item = f[h];
+    if (item && !(item.hands === 2 && h === 'left')) choices.push({ key: `drop:${h}`, label: `drop the ${item.name.toLowerCase()} (no time; then choose again)` });
+  }
+  choices.push({ key: 'wait', label: 'wait' });
+
+  let suggested = 'fight';
+  if (wantsToFlee(f) && (isIn || enemies)) suggested = 'flee';
+  else if (f.tactics.tend && !isIn) {
+    const t = choices.find((c) => c.key.startsWith('tend:'));
+    if (t) suggested = t.key;
+  }
+  if (suggested === 'fight' && !armed(st, f)) {
+    const d = choices.find((c) => c.key.startsWith('draw:')) ?? choices.find((c) => c.key.startsWith('pick:'));
+    if (d) suggested = d.key;
+  }
+  return { choices, suggested };
+}
+
+function takeUpNote(st: W1State, w: Weapon): string {
+  if (st.opt.instantTakeUp) return ' (at once)';
+  const loss = drawLoss(w);
+  return loss === null ? ' (takes the round)' : loss === 0 ? '' : ` (EI ${loss})`;
+}
+
+function declarations(st: W1State, ctx: FightContext): void {
+  for (const f of st.combatants) {
+    if (!mayDeclare(st, f)) continue;
+    if (f.flee === 'forced') {
+      f.action = { kind: 'flee' };
+      continue;
+    }
+    let action: Action | null = null;
+    for (let drops = 0; action === null && drops <= 2; drops++) {
+      const { choices, suggested } = declarationChoices(st, f);
+      const pick = decide(ctx, f, 'declare', `${f.name}: what this round?`, choices, suggested);
+      if (pick.startsWith('drop:')) {
+        const hand = pick.slice(5) as 'right' | 'left';
+        dropHand(st, ctx, f, hand, 'dropped to free the hand');
+        continue;
+      }
+      action = toAction(st, f, pick);
+    }
+    f.action = action ?? { kind: 'fight' };
+    startAction(st, ctx, f);
+  }
+}
+
+
+function toAction(st: W1State, f: Fighter, key: string): Action {
+  const [verb, arg] = key.split(/:(.*)/s) as [string, string | undefined];
+  switch (verb) {
+    case 'flee':
+      return { kind: 'flee' };
+    case 'draw': {
+      const w = f.carried.find((x) => x.id === arg);
+      return w ? { kind: 'draw', weapon: w, from: 'carried' } : { kind: 'fight' };
+    }
+    case 'pick': {
+      const w = f.ground.find((x) => x.id === arg);
+      return w ? { kind: 'draw', weapon: w, from: 'ground' } : { kind: 'fight' };
+    }
+    case 'pack':
+      return { kind: 'pack', item: arg ?? '' };
+    case 'tend': {
+      const a = st.combatants.find((x) => x.id === arg);
+      return a ? { kind: 'tend', ally: a } : { kind: 'wait' };
+    }
+    case 'wait':
+      return { kind: 'wait' };
+    default:
+      return { kind: 'fight' };
+  }
+}
+
+/** Puts an item in the free hand(s): the strong hand first. */
+function takeInHand(st: W1State, f: Fighter, w: Weapon): void {
+  if (w.hands === 2) {
+    f.right = w;
+    f.left = w;
+    return;
+  }
+  const free = freeHands(st, f);
+  const hand = free.includes(strongHand(f)) ? strongHand(f) : free[0];
+  if (hand) f[hand] = w;
+}
+
+/** The EI lost this round to a take-up (§ Take-Up Actions); set by startAction. */
+const takeUpLoss = new WeakMap<Fighter, number>();
+
+function startAction(st: W1State, ctx: FightContext, f: Fighter): void {
+  const a = f.action;
+  const r = st.round;
+  if (a.kind === 'flee') {
+    f.flee = 'declared';
+    say(st, ctx, 'declare', `${f.name} declares flight: fleeing from this moment.`, CITES.fleeing, [f]);
+    return;
+  }
+  if (a.kind === 'draw') {
+    const list = a.from === 'carried' ? f.carried : f.ground;
+    list.splice(list.indexOf(a.weapon), 1);
+    const loss = a.from === 'ground' ? null : drawLoss(a.weapon);
+    if (st.opt.instantTakeUp || loss === 0) {
+      takeInHand(st, f, a.weapon);
+      f.action = { kind: 'fight' };
+      say(st, ctx, 'take-up', `${f.name} takes up the ${a.weapon.name.toLowerCase()} at once.`, CITES.takeUp, [f]);
+      return;
+    }
+    if (loss === null) {
+      f.busyUntil = r;
+      pendingTakeUp.set(f, a.weapon);
+      say(st, ctx, 'take-up', `${f.name} ${a.from === 'ground' ? 'picks up' : 'draws'} the ${a.weapon.name.toLowerCase()}: that takes the whole round.`, a.from === 'ground' ? ours('picking up') : CITES.takeUp, [f]);
+      return;
+    }
+    takeInHand(st, f, a.weapon);
+    takeUpLoss.set(f, loss);
+    f.action = { kind: 'fight' };
+    say(st, ctx, 'take-up', `${f.name} draws the ${a.weapon.name.toLowerCase()}: EI ${loss} this round.`, CITES.takeUp, [f]);
+    return;
+  }
+  if (a.kind === 'pack' && f.pack) {
+    const rounds = st.opt.instantTakeUp ? 0 : packRounds(f.pack.enc);
+    const idx = f.pack.items.indexOf(a.item);
+    if (idx >= 0) f.pack.items.splice(idx, 1);
+    if (rounds === 0) {
+      say(st, ctx, 'take-up', `${f.name} takes the ${a.item} from the pack at once.`, CITES.takeUp, [f]);
+      packItemInHand(st, f, a.item);
+      f.action = { kind: 'wait' };
+      return;
+    }
+    f.busyUntil = r + rounds - 1;
+    pendingPack.set(f, a.item);
+    say(st, ctx, 'take-up', `${f.name} opens the pack for the ${a.item}: 1 round to open + ${rounds - 1} for ${f.pack.enc} ENC = ${rounds} rounds.`, CITES.takeUp, [f]);
+  }
+}
+
+const pendingTakeUp = new WeakMap<Fighter, Weapon>();
+const pendingPack = new WeakMap<Fighter, string>();
+
+function packItemInHand(st: W1State, f: Fighter, item: string): void {
+  const w = st.cat.weapons.get(item);
+  if (w && fits(st, f, w)) takeInHand(st, f, w);
+}
+
+// ---------------------------------------------------------------- initiative
+
+/** § 'Effective Initiative' Modifier: D6 1-3 the PCs have the edge, 4-6 their enemies; D10 added. */
+function rollEdge(st: W1State, ctx: FightContext): void {
+  st.edge = null;
+  if (!st.opt.effectiveInitiative || st.opt.multipleAttacks === 'simplified') return;
+  const d6 = roll(ctx, 6, null, 'Effective Initiative edge: 1-3 players, 4-6 their enemies (D6)');
+  const d10 = roll(ctx, 10, null, 'Effective Initiative bonus (D10)');
+  st.edge = { players: d6 <= 3, bonus: d10 };
+  const sides = st.sides.filter((s) => s.players === d6 <= 3).map((s) => s.name);
+  say(st, ctx, 'edge', `Effective Initiative: D6 ${d6} gives ${sides.join(' and ') || 'nobody'} the edge; D10 ${d10}: +${d10} EI this round.`, CITES.eiModifier, [], { d6, d10 });
+}
+
+/** The main weapon: the strong hand's (or the two-handed one), else the other hand's. */
+function mainWeapon(st: W1State, f: Fighter): Weapon | null {
+  const ws = usableWeapons(st, f);
+  return ws[0]?.w ?? f.natural[0] ?? null;
+}
+
+/** Effective Initiative: I, plus what § Effective Initiative and the options add this round. */
+export function effectiveInitiative(st: W1State, f: Fighter): { base: number; terms: Term[] } {
+  const base = current(f, 'I', st.round);
+  const terms: Term[] = [];
+  if (st.opt.multipleAttacks === 'simplified') return { base, terms };
+  if (f.winning) terms.push({ label: 'winning', value: WINNING_EI });
+  if (st.edge && sideOf(st, f).players === st.edge.players) terms.push({ label: 'edge', value: st.edge.bonus });
+  if (st.opt.weaponModifiers) {
+    const w = mainWeapon(st, f);
+    if (w && !w.natural) {
+      const row = modifierRow(w, f.mount !== null && !isEngaged(st, f));
+      const v = weaponInitiative(row, f.roundsFought === 0 || f.winning, f.target !== null && isMounted(f.target));
+      if (v !== 0) terms.push({ label: w.name.toLowerCase(), value: v });
+    }
+  }
+  if (st.opt.bracerPenalty) {
+    for (const l of st.cat.layerings) {
+      if (l.I !== 0 && f.armour.some((a) => l.over.includes(a.id)) && f.armour.some((a) => l.under.includes(a.id))) {
+        terms.push({ label: 'layered bracers', value: l.I });
+      }
+    }
+  }
+  return { base, terms };
+}
+
+function schedule(st: W1State, ctx: FightContext): Entry[] {
+  const entries: Entry[] = [];
+  const lines: string[] = [];
+  let seq = 0;
+  for (const f of st.combatants) {
+    if (f.out !== null || f.asleep || surprisedNow(st, f) || f.busyUntil >= st.round) continue;
+    if (f.hold && !f.hold.holder) continue;
+    const { base, terms } = effectiveInitiative(st, f);
+    const ei = sumTerms(base, terms);
+    const a = f.action.kind;
+    if (f.hold && f.hold.holder) {
+      if (f.hold.since < st.round) entries.push({ f, tick: Math.max(1, ei), phase: 0, kind: 'hold', seq: seq++ });
+      continue;
+    }
+    if (a === 'flee' || a === 'tend') {
+      entries.push({ f, tick: Math.max(1, ei), phase: 0, kind: a, seq: seq++ });
+      if (ctx.explain) lines.push(`${f.name} ${showSum('EI: I', base, terms)}: ${a === 'flee' ? 'flees' : 'tends'} at ${Math.max(1, ei)}`);
+      continue;
+    }
+    if (a !== 'fight') continue;
+    const attacks = current(f, 'A', st.round);
+    let ticks = blowTicks(ei, attacks, st.opt.blowSpacing);
+    const loss = takeUpLoss.get(f) ?? 0;
+    takeUpLoss.delete(f);
+    if (loss !== 0) ticks = afterTakeUp(ticks, loss);
+    const owed = Math.min(f.owedAttacks, ticks.length);
+    if (owed > 0) {
+      ticks = ticks.slice(owed);
+      f.owedAttacks -= owed;
+    }
+    f.pending = [...ticks];
+    for (const t of ticks) entries.push({ f, tick: t, phase: 0, kind: 'blow', seq: seq++ });
+    if (ctx.explain) {
+      const notes = [loss !== 0 ? `take-up ${loss}` : '', owed > 0 ? `${owed} lost to an earlier parry or fumble` : ''].filter((x) => x);
+      lines.push(`${f.name} ${showSum('EI: I', base, terms)}, A ${attacks}: blows at ${ticks.join(', ') || 'none'}${notes.length ? ` (${notes.join('; ')})` : ''}`);
+    }
+  }
+  if (ctx.explain && lines.length > 0) {
+    say(st, ctx, 'order', `Order: ${lines.join('; ')}.`, st.opt.multipleAttacks === 'simplified' ? CITES.simplified : CITES.multipleAttacks);
+  }
+  return entries;
+}
+
+// ---------------------------------------------------------------- the timeline
+
+function sortEntries(entries: Entry[]): void {
+  entries.sort((x, y) => y.tick - x.tick || x.phase - y.phase || Number(y.f.winning) - Number(x.f.winning) || x.seq - y.seq);
+}
+
+/** Entries at the same tick and phase, winners apart from the rest, act together. */
+function sameMoment(x: Entry, y: Entry): boolean {
+  return x.tick === y.tick && x.phase === y.phase && x.f.winning === y.f.winning;
+}
+
+function runTimeline(st: W1State, ctx: FightContext, entries: Entry[]): void {
+  sortEntries(entries);
+  let i = 0;
+  let guard = 0;
+  while (i < entries.length && guard++ < 10_000) {
+    let j = i + 1;
+    while (j < entries.length && sameMoment(entries[i] as Entry, entries[j] as Entry)) j++;
+    const group = entries.slice(i, j);
+    // Equal EI acts at the same time: whoever could act when the moment came acts, even if struck down in it.
+    const able = new Set(group.filter((e) => e.f.out === null && (e.kind !== 'blow' || e.f.airborne || canAttack(st, e.f))).map((e) => e.f));
+    const delayed: Entry[] = [];
+    for (const e of group) {
+      if (!able.has(e.f)) continue;
+      const outcome = act(st, ctx, e, entries, j);
+      if (outcome === 'delay') delayed.push(e);
+    }
+    i = j;
+    if (delayed.length > 0) {
+      const next = entries[i];
+      for (const e of delayed) {
+        e.tick = next ? next.tick : 0;
+        e.phase = 1;
+        entries.push(e);
+      }
+      const rest = entries.splice(i);
+      sortEntries(rest);
+      entries.push(...rest);
+    }
+  }
+}
+
+function act(st: W1State, ctx: FightContext, e: Entry, entries: Entry[], nextIndex: number): 'done' | 'delay' {
+  const f = e.f;
+  switch (e.kind) {
+    case 'flee':
+      resolveFlight(st, ctx, f);
+      return 'done';
+    case 'tend':
+      tend(st, ctx, f);
+      return 'done';
+    case 'hold':
+      holdRound(st, ctx, f);
+      return 'done';
+    case 'blow': {
+      const k = f.pending.indexOf(e.tick);
+      if (k < 0) return 'done';
+      if (f.flee !== null) return 'done';
+      if (f.airborne) {
+        dive(st, ctx, f);
+        return 'done';
+      }
+      const result = blow(st, ctx, f, e, entries, nextIndex);
+      if (result === 'delay') return 'delay';
+      const at = f.pending.indexOf(e.tick);
+      if (at >= 0) f.pending.splice(at, 1);
+      return 'done';
+    }
+  }
+}
+
+/** Usable weapons in hand, strong hand first: item, hand. Shields are not struck with. */
+function usableWeapons(st: W1State, f: Fighter): { w: Weapon; hand: 'right' | 'left' }[] {
+  const out: { w: Weapon; hand: 'right' | 'left' }[] = [];
+  const strong = strongHand(f);
+  for (const hand of [strong, strong === 'right' ? 'left' : 'right'] as const) {
+    const w = f[hand];
+    if (!w || w.shield) continue;
+    if (!handUsable(f, hand, st.round)) continue;
+    if (w.hands === 2) {
+      if (!handUsable(f, 'right', st.round) || !handUsable(f, 'left', st.round)) continue;
+      if (out.some((o) => o.w === w)) continue;
+    }
+    out.push({ w, hand });
+  }
+  return out;
+}
+
+function fightersName(fs: readonly Fighter[]): string {
+  return fs.map((x) => x.name).join(', ');
+}
+
+/** One blow of a combatant's turn: whom, how, with what (§ Combat Procedure, § Multiple Opponents). */
+function blow(st: W1State, ctx: FightContext, f: Fighter, e: Entry, entries: Entry[], nextIndex: number): 'done' | 'delay' {
+  const r = st.round;
+  // Not opponents(): a combatant struck down at this same moment still strikes (§ More About Rounds).
+  const opp = st.combatants.filter(
+    (o) => o.side !== f.side && o.out === null && (o.target === f || f.target === o) && o.flee === null && !o.airborne,
+  );
+  let target: Fighter | null = null;
+  let charging = false;
+  if (opp.length === 0) {
+    // Not engaged: move into contact with an enemy, charging if close enough (§ Initiating Hand-To-Hand Combat).
+    const enemies = targetable(st, f);
+    if (enemies.length === 0) return 'done';
+    if (f.roundTarget !== null) {
+      // Its enemy fell earlier this round: turning to another costs this blow.
+      const pick = chooseTarget(ctx, f, enemies, `${f.name}: turn to face whom? (this blow is lost turning)`);
+      if (pick === null) return 'done';
+      engage(st, ctx, f, pick, false);
+      f.roundTarget = pick;
+      say(st, ctx, 'switch', `${f.name} turns to ${pick.name}, losing this blow.`, CITES.multipleOpponents, [f, pick]);
+      return 'done';
+    }
+    const M = current(f.mount ?? f, 'M', r);
+    const chargeOk = f.gap !== null && canCharge(f.gap, M);
+    const choices: Choice[] = enemies.map((x) => ({ key: x.id, label: `${chargeOk ? 'charge' : 'engage'} ${x.name}` }));
+    choices.push({ key: 'wait', label: 'hold position' });
+    const suggested = suggestTarget(f, enemiesByPressure(st, enemies))?.id ?? 'wait';
+    const pick = decide(ctx, f, 'engage', `${f.name}: ${chargeOk ? 'charge' : 'engage'} whom?`, choices, suggested);
+    const t = enemies.find((x) => x.id === pick);
+    if (!t) return 'done';
+    engage(st, ctx, f, t, chargeOk);
+    charging = chargeOk;
+    target = t;
+  } else {
+    const current = f.roundTarget !== null && opp.includes(f.roundTarget) ? f.roundTarget : null;
+    if (f.roundTarget === null) {
+      target = opp.length === 1 ? (opp[0] as Fighter) : chooseTarget(ctx, f, opp, `${f.name}: strike whom?`);
+    } else if (current === null) {
+      const pick = chooseTarget(ctx, f, opp, `${f.name}: ${f.roundTarget.name} is gone; turn to whom? (this blow is lost turning)`);
+      if (pick) {
+        f.roundTarget = pick;
+        f.target = pick;
+        say(st, ctx, 'switch', `${f.name} turns to ${pick.name}, losing this blow.`, CITES.multipleOpponents, [f, pick]);
+      }
+      return 'done';
+    } else {
+      target = current;
+    }
+  }
+  if (!target) return 'done';
+  charging = charging || f.charging;
+
+  // The kind of blow.
+  const weapons = usableWeapons(st, f);
+  const unarmed = weapons.length === 0 && f.natural.length === 0;
+  const others = opp.filter((o) => o !== target);
+  const choices: Choice[] = [
+    { key: 'strike', label: `strike ${target.name}` },
+    { key: 'aim', label: `aim at a location (−10 or −20)` },
+    { key: 'stun', label: `strike to stun${f.skills.has('strike to stun') ? '' : ' (−20)'}` },
+  ];
+  if (unarmed) choices.push({ key: 'grapple', label: `grapple${f.skills.has('wrestling') ? '' : ' (−20)'}` });
+  if (f.roundTarget !== null) for (const o of others) choices.push({ key: `switch:${o.id}`, label: `turn to ${o.name} (loses this blow)` });
+  if (current(f, 'A', r) <= 1 && !charging && nextIndex < entries.length) {
+    choices.push({ key: 'delay', label: 'delay: act after the next in the order' });
+  }
+  choices.push({ key: 'pass', label: 'let this blow go' });
+  const suggested = unarmed && f.tactics.grapple ? 'grapple' : f.tactics.stun ? 'stun' : f.tactics.aim !== 'none' ? 'aim' : 'strike';
+  const kindKey = decide(ctx, f, 'blow', `${f.name}: blow at EI ${e.tick}`, choices, suggested);
+  if (kindKey === 'pass') {
+    say(st, ctx, 'pass', `${f.name} lets the blow at ${e.tick} go.`, CITES.multipleAttacks, [f]);
+    f.roundTarget = target;
+    return 'done';
+  }
+  if (kindKey === 'delay') {
+    say(st, ctx, 'delay', `${f.name} delays.`, CITES.order, [f]);
+    const next = entries[nextIndex];
+    const at = f.pending.indexOf(e.tick);
+    if (at >= 0) f.pending[at] = next ? next.tick : 0;
+    return 'delay';
+  }
+  if (kindKey.startsWith('switch:')) {
+    const to = others.find((o) => `switch:${o.id}` === kindKey);
+    if (to) {
+      f.roundTarget = to;
+      f.target = to;
+      say(st, ctx, 'switch', `${f.name} turns from ${target.name} to ${to.name}, losing this blow.`, CITES.multipleOpponents, [f, to]);
+    }
+    return 'done';
+  }
+  let aim: Part | null = null;
+  if (kindKey === 'aim') {
+    const parts = partsOf(target.body);
+    const locChoices = parts.map((p) => ({ key: p.id, label: `${p.name} (${p.chart === 'head' || p.chart === 'arm' ? '−20' : '−10'})` }));
+    const want = f.tactics.aim !== 'none' ? (LOCATIONS_BY_KEY[f.tactics.aim]?.id ?? parts[0]?.id ?? 'body') : 'head';
+    const key = decide(ctx, f, 'aim', `${f.name}: aim at which part of ${target.name}?`, locChoices, want);
+    aim = parts.find((p) => p.id === key) ?? null;
+  }
+  let weapon: Weapon | null = null;
+  let hand: 'right' | 'left' | null = null;
+  if (weapons.length > 1) {
+    const wChoices = weapons.map((x) => ({ key: x.hand, label: `the ${x.w.name.toLowerCase()} (${x.hand} hand)` }));
+    const wk = decide(ctx, f, 'weapon', `${f.name}: strike with?`, wChoices, (weapons[0] as { hand: string }).hand);
+    const chosen = weapons.find((x) => x.hand === wk) ?? (weapons[0] as { w: Weapon; hand: 'right' | 'left' });
+    weapon = chosen.w;
+    hand = chosen.hand;
+  } else if (weapons.length === 1) {
+    weapon = (weapons[0] as { w: Weapon }).w;
+    hand = (weapons[0] as { hand: 'right' | 'left' }).hand;
+  } else if (f.natural.length > 0) {
+    weapon = f.natural[0] as Weapon;
+  }
+  const chargeBlow = charging && (st.opt.chargeBonus === 'round' || !f.chargeBlowDone);
+  if (charging) f.chargeBlowDone = true;
+  f.roundTarget = target;
+  f.acted = true;
+  strike(st, ctx, {
+    attacker: f,
+    target,
+    weapon,
+    hand,
+    kind: kindKey as BlowKind,
+    aim,
+    charging: chargeBlow,
+    free: false,
+    fromRear: f.spec.situation.behind,
+  });
+  return 'done';
+}
+
+/** Enemies with the fewest others already on them first: how a newcomer picks whom to engage. */
+function enemiesByPressure(st: W1State, enemies: readonly Fighter[]): Fighter[] {
+  const load = (x: Fighter) => st.combatants.filter((o) => o.target === x && o.out === null).length;
+  return [...enemies].sort((a, b) => load(a) - load(b));
+}
+
+function chooseTarget(ctx: FightContext, f: Fighter, candidates: readonly Fighter[], label: string): Fighter | null {
+  if (candidates.length === 0) return null;
+  const choices = candidates.map((c) => ({ key: c.id, label: `${c.name} (W ${c.W})` }));
+  const suggested = suggestTarget(f, candidates)?.id ?? (candidates[0] as Fighter).id;
+  const key = decide(ctx, f, 'target', label, choices, suggested);
+  return candidates.find((c) => c.id === key) ?? null;
+}
+
+/** Moves into contact: the target turns to meet it unless surprised or already engaged. */
+function engage(st: W1State, ctx: FightContext, f: Fighter, t: Fighter, charging: boolean): void {
+  f.target = t;
+  f.gap = null;
+  f.charging = charging;
+  const mount = f.mount;
+  if (mount && mount.out === null) mount.target = t;
+  const faces = t.target === null && !surprisedNow(st, t) && t.out === null && !isEngaged(st, t);
+  if (faces) {
+    t.target = f;
+    t.gap = null;
+  }
+  if (ctx.explain) {
+    say(st, ctx, charging ? 'charge' : 'engage', `${f.name} ${charging ? 'charges' : 'closes with'} ${t.name}${charging ? ' (+10 to hit on the first blow)' : ''}${faces ? `; ${t.name} turns to meet it` : ''}.`, CITES.charging, [f, t]);
+  }
+}
+
+// ---------------------------------------------------------------- flight, tending, diving
+
+/** § Fleeing: each opponent strikes one free blow at the back (+10, no parry, no shield), then the fleer is gone. */
+function resolveFlight(st: W1State, ctx: FightContext, f: Fighter): void {
+  if (f.out !== null) return;
+  if (hasCond(f, 'prone', st.round) || hasCond(f, 'trapped', st.round) || f.hold !== null) {
+    say(st, ctx, 'flee', `${f.name} cannot flee while down or held.`, CITES.fleeing, [f]);
+    return;
+  }
+  const opp = st.combatants.filter((o) => o.side !== f.side && o.out === null && (o.target === f || f.target === o));
+  if (f.flying) {
+    say(st, ctx, 'flee', `${f.name} flies off: fliers leave a combat without free blows.`, CITES.flying, [f]);
+  } else {
+    say(st, ctx, 'flee', `${f.name} turns and flees${opp.length ? `: ${fightersName(opp)} ${opp.length === 1 ? 'gets a free blow' : 'each get a free blow'}` : ''}.`, CITES.fleeing, [f, ...opp]);
+    for (const o of opp) {
+      if (f.out !== null) break;
+      if (o.flee !== null || o.asleep || o.hold !== null || hasCond(o, 'noAction', st.round) || hasCond(o, 'prone', st.round)) continue;
+      const ws = usableWeapons(st, o);
+      strike(st, ctx, {
+        attacker: o,
+        target: f,
+        weapon: ws[0]?.w ?? o.natural[0] ?? null,
+        hand: ws[0]?.hand ?? null,
+        kind: 'strike',
+        aim: null,
+        charging: false,
+        free: true,
+        fromRear: true,
+      });
+    }
+  }
+  if (f.out === null) takeOut(st, ctx, f, 'fled', f.flee === 'forced' ? 'forced to flee' : 'fled the combat');
+}
+
+function tend(st: W1State, ctx: FightContext, f: Fighter): void {
+  const a = f.action;
+  if (a.kind !== 'tend' || f.out !== null) return;
+  if (isEngaged(st, f)) {
+    say(st, ctx, 'tend', `${f.name} is engaged and cannot tend ${a.ally.name}.`, ours('medical attention'), [f]);
+    return;
+  }
+  a.ally.bleeding = [];
+  const wasDying = a.ally.dyingIn !== null;
+  a.ally.dyingIn = null;
+  if (wasDying && a.ally.out === 'dying') a.ally.out = 'unconscious';
+  say(st, ctx, 'tend', `${f.name} gives ${a.ally.name} medical attention: the bleeding stops${wasDying ? ' and death is held off' : ''}.`, ours('medical attention'), [f, a.ally]);
+}
+
+/**
+ * § Attacks From Flying Creatures: a flier dives at a ground target, the two swap blows in I
+ * order (the target strikes back only if it has not yet had its turn; it may always parry),
+ * and the flier climbs away.
+ */
+function dive(st: W1State, ctx: FightContext, f: Fighter): void {
+  const ground = st.combatants.filter((o) => o.side !== f.side && o.out === null && o.flee === null && !o.airborne);
+  if (ground.length === 0 || !canAttack(st, f)) {
+    f.pending.length = 0;
+    return;
+  }
+  const choices: Choice[] = ground.map((g) => ({ key: g.id, label: `dive at ${g.name}` }));
+  choices.push({ key: 'stay', label: 'stay aloft' });
+  const pick = decide(ctx, f, 'dive', `${f.name}: dive at whom?`, choices, suggestTarget(f, ground)?.id ?? 'stay');
+  const t = ground.find((g) => g.id === pick);
+  if (!t) {
+    f.pending.length = 0;
+    return;
+  }
+  say(st, ctx, 'dive', `${f.name} dives at ${t.name}${t.acted ? ` (${t.name} has had its turn: it may only parry)` : ''}.`, CITES.flying, [f, t]);
+  const swaps: { who: Fighter; tick: number }[] = f.pending.map((tick) => ({ who: f, tick }));
+  if (!t.acted) for (const tick of t.pending) swaps.push({ who: t, tick });
+  swaps.sort((x, y) => y.tick - x.tick || Number(x.who !== f) - Number(y.who !== f));
+  f.pending.length = 0;
+  if (!t.acted) t.pending.length = 0;
+  t.acted = true;
+  f.acted = true;
+  for (const s of swaps) {
+    if (f.out !== null || t.out !== null) break;
+    const a = s.who;
+    const d = a === f ? t : f;
+    if (!canAttack(st, a)) continue;
+    const ws = usableWeapons(st, a);
+    strike(st, ctx, {
+      attacker: a,
+      target: d,
+      weapon: ws[0]?.w ?? a.natural[0] ?? null,
+      hand: ws[0]?.hand ?? null,
+      kind: 'strike',
+      aim: null,
+      charging: false,
+      free: false,
+      fromRear: false,
+    });
+  }
+  if (t.target === f) t.target = null;
+  f.target = null;
+  say(st, ctx, 'dive', `${f.name} climbs away.`, CITES.flying, [f]);
+}
+
+// ---------------------------------------------------------------- the end of the round
+
+function endRound(st: W1State, ctx: FightContext): void {
+  const r = st.round;
+  for (const f of st.combatants) {
+    if (f.busyUntil === r) {
+      const w = pendingTakeUp.get(f);
+      if (w) {
+        pendingTakeUp.delete(f);
+        if (fits(st, f, w)) takeInHand(st, f, w);
+        say(st, ctx, 'take-up', `${f.name} has the ${w.name.toLowerCase()} ready.`, CITES.takeUp, [f]);
+      }
+      const item = pendingPack.get(f);
+      if (item !== undefined) {
+        pendingPack.delete(f);
+        packItemInHand(st, f, item);
+        say(st, ctx, 'take-up', `${f.name} finds the ${item}.`, CITES.takeUp, [f]);
+      }
+    }
+  }
+  for (const f of st.combatants) if (f.bleeding.length > 0) bleed(st, ctx, f);
+  for (const f of st.combatants) {
+    if (f.dyingIn === null || f.out === 'dead') continue;
+    f.dyingIn--;
+    if (f.dyingIn <= 0) {
+      f.dyingIn = null;
+      takeOut(st, ctx, f, 'dead', 'died of the wound');
+    }
+  }
+  burningOil(st, ctx);
+  winningAndLosing(st, ctx);
+}
+
+/** § Actions, Drop: burning oil does 2D4 W a round to whoever stands in it (the GM says who). */
+function burningOil(st: W1State, ctx: FightContext): void {
+  for (const pool of st.pools) {
+    const caught = new Set<Fighter>();
+    for (let k = 0; k < st.combatants.length; k++) {
+      const candidates = st.combatants.filter((f) => f.out !== 'dead' && f.out !== 'fled' && !caught.has(f));
+      const choices: Choice[] = [{ key: 'nobody', label: caught.size ? 'nobody else' : 'nobody' }, ...candidates.map((f) => ({ key: f.id, label: f.name }))];
+      const pick = decide(ctx, null, 'burning-oil', `GM: who ${caught.size ? 'else ' : ''}stands in the burning oil (${pool.feet} feet across, ${pool.roundsLeft} round${pool.roundsLeft === 1 ? '' : 's'} left)?`, choices, 'nobody');
+      const f = candidates.find((c) => c.id === pick);
+      if (!f) break;
+      caught.add(f);
+      const w = roll(ctx, 4, f, 'burning oil (2D4 W)', 2);
+      woundDirect(st, ctx, f, PARTS.body, w, null, 'burning oil', st.opt.fireCriticals);
+    }
+    pool.roundsLeft--;
+  }
+  st.pools = st.pools.filter((p) => p.roundsLeft > 0);
+}
+
+/** § Winning and Losing: more damage caused than received wins; the loser steps back 2 yards. */
+function winningAndLosing(st: W1State, ctx: FightContext): void {
+  const notes: string[] = [];
+  for (const f of st.combatants) {
+    const fought = f.fought.size > 0 || isEngaged(st, f);
+    if (fought) f.roundsFought++;
+    f.winning = f.out === null && f.dealt > f.taken;
+    f.losing = f.out === null && f.taken > f.dealt;
+    f.wonAgainst = f.winning ? new Set([...f.fought].filter((o) => o.out === null)) : new Set();
+    if (ctx.explain && (f.dealt > 0 || f.taken > 0) && f.out === null) {
+      notes.push(`${f.name} caused ${f.dealt}, received ${f.taken}: ${f.winning ? 'winning' : f.losing ? 'losing, steps back 2 yards' : 'neither'}`);
+    }
+  }
+  if (notes.length > 0) say(st, ctx, 'winning', `End of round ${st.round}: ${notes.join('; ')}.`, CITES.winning);
+}
+

@@ -1,0 +1,80 @@
+import { join } from 'node:path';
+import { AutoDriver } from '../src/core/context.js';
+import { loadEncounterText, type Loaded } from '../src/core/encounter.js';
+import type { FightEvent } from '../src/core/events.js';
+import { runFight, type FightResult } from '../src/core/fight.js';
+import type { Input } from '../src/core/request.js';
+import type { FightState } from '../src/core/state.js';
+import { ScriptedDice, SeededDice, Rng } from '../src/dice/index.js';
+import { nodeEnv, packageRoot, readText } from '../src/node/files.js';
+import { RULESETS } from '../src/rulesets/index.js';
+
+export const ROOT = packageRoot();
+
+export function encounterPath(name: string): string {
+  return join(ROOT, 'data', 'wfrp1e', 'encounters', name);
+}
+
+/** Loads an encounter given as text (as if it were test/inline.yaml). */
+export function loadText(yaml: string, options: Record<string, string> = {}, tables: Record<string, string> = {}): Loaded {
+  const file = join(ROOT, 'test', 'inline.yaml');
+  return loadEncounterText('inline.yaml', yaml, RULESETS, nodeEnv(file, tables), options);
+}
+
+export function loadFile(path: string, options: Record<string, string> = {}): Loaded {
+  const f = readText(path);
+  return loadEncounterText(f.file, f.text, RULESETS, nodeEnv(path), options);
+}
+
+export interface Scripted {
+  readonly result: FightResult<FightState>;
+  readonly events: readonly FightEvent[];
+  /** The dice left unused: a golden test uses all it scripts. */
+  readonly unused: number;
+}
+
+/** Runs a fight on scripted dice (tactics decide), for at most `rounds` rounds. */
+export function runScripted(
+  loaded: Loaded,
+  dice: readonly (number | string)[],
+  rounds: number,
+  inputs: readonly Input[] = [],
+): Scripted {
+  const script = new ScriptedDice(dice);
+  const result = runFight(loaded.ruleset, loaded.setup, {
+    inputs,
+    driver: new AutoDriver(script),
+    explain: true,
+    record: true,
+    maxRounds: rounds,
+  });
+  return { result, events: result.events, unused: script.remaining };
+}
+
+export function runSeeded(loaded: Loaded, seed: number, explain = true, maxRounds?: number): FightResult<FightState> {
+  return runFight(loaded.ruleset, loaded.setup, {
+    driver: new AutoDriver(new SeededDice(Rng.seeded(seed))),
+    explain,
+    record: true,
+    maxRounds,
+  });
+}
+
+export function ofType(events: readonly FightEvent[], type: string): FightEvent[] {
+  return events.filter((e) => e.type === type);
+}
+
+/** Who struck each blow, in order. */
+export function strikers(events: readonly FightEvent[]): string[] {
+  return ofType(events, 'blow').map((e) => (e.who ?? [])[0] as string);
+}
+
+export function texts(events: readonly FightEvent[]): string[] {
+  return events.map((e) => e.text);
+}
+
+/** A human profile line for inline encounters. */
+export function profile(over: Record<string, number> = {}): string {
+  const p = { M: 4, WS: 40, BS: 30, S: 3, T: 3, W: 7, I: 30, A: 1, Dex: 30, Ld: 30, Int: 30, Cl: 30, WP: 30, Fel: 30, ...over };
+  return `{ ${Object.entries(p).map(([k, v]) => `${k}: ${v}`).join(', ')} }`;
+}

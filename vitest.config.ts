@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    // Property tests run many fights; give slow shared machines room.
+    testTimeout: 60_000,
+  },
+});
