@@ -78,3 +78,49 @@ export function profile(over: Record<string, number> = {}): string {
   const p = { M: 4, WS: 40, BS: 30, S: 3, T: 3, W: 7, I: 30, A: 1, Dex: 30, Ld: 30, Int: 30, Cl: 30, WP: 30, Fel: 30, ...over };
   return `{ ${Object.entries(p).map(([k, v]) => `${k}: ${v}`).join(', ')} }`;
 }
+
+import type { ChoiceRequest } from '../src/core/request.js';
+
+/** A driver that rolls from a script and answers some decisions as a test says (else the tactic's). */
+export class TestDriver extends AutoDriver {
+  constructor(
+    dice: readonly (number | string)[],
+    private readonly answer: (req: ChoiceRequest) => string | undefined,
+  ) {
+    super(new ScriptedDice(dice));
+  }
+  override choose(req: ChoiceRequest): string {
+    return this.answer(req) ?? req.suggested;
+  }
+}
+
+export function runWith(
+  loaded: Loaded,
+  dice: readonly (number | string)[],
+  rounds: number,
+  answer: (req: ChoiceRequest) => string | undefined,
+): FightResult<FightState> {
+  return runFight(loaded.ruleset, loaded.setup, {
+    driver: new TestDriver(dice, answer),
+    explain: true,
+    record: true,
+    maxRounds: rounds,
+  });
+}
+
+/** Two sides of inline combatants (YAML flow maps), the first the players'. */
+export function fightYaml(a: readonly string[], b: readonly string[], extra = '', bPlayers = false): string {
+  return `
+ruleset: wfrp1e
+${extra}
+sides:
+  - name: A
+    players: true
+    combatants:
+${a.map((c) => `      - ${c}`).join('\n')}
+  - name: B
+    players: ${bPlayers}
+    combatants:
+${b.map((c) => `      - ${c}`).join('\n')}
+`;
+}

@@ -117,13 +117,13 @@ export class FightContext {
   choose(req: ChoiceRequest): string {
     const logged = this.fromLog(req);
     if (logged !== undefined) return this.take(logged as string);
-    return this.take(this.driver.choose(req));
+    return this.take(checkInput(req, this.driver.choose(req), 'the driver') as string);
   }
 
   amount(req: AmountRequest): number {
     const logged = this.fromLog(req);
     if (logged !== undefined) return this.take(logged as number);
-    return this.take(this.driver.amount(req));
+    return this.take(checkInput(req, this.driver.amount(req), 'the driver') as number);
   }
 
   emit(e: FightEvent): void {

@@ -4,6 +4,7 @@ import type { FightContext } from '../../core/context.js';
 import type { Choice } from '../../core/request.js';
 import { formatD100, reverseD100 } from '../../dice/d100.js';
 import type { Weapon } from './catalogue.js';
+import { normaliseSkill } from './encounter.js';
 import { CITES, ours } from './cite.js';
 import { PARTS, partsOf, type Part } from './data/locations.js';
 import { MOUNT_ATTACKER_ADDS, RIDER_UP_TO, type AttackerReach } from './data/tables.js';
@@ -100,7 +101,7 @@ export function isMounted(f: Fighter): boolean {
 
 /** § Weapons: specialist weapons without the skill are used at WS 10. */
 export function wsWith(st: W1State, f: Fighter, w: Weapon | null): { ws: number; unskilled: boolean } {
-  if (w?.specialist && st.opt.specialistWeapons && !hasSkill(f, `specialist weapon ${w.specialist.toLowerCase()}`)) {
+  if (w?.specialist && st.opt.specialistWeapons && !hasSkill(f, normaliseSkill(`specialist weapon ${w.specialist}`))) {
     return { ws: UNSKILLED_WS, unskilled: true };
   }
   return { ws: current(f, 'WS', st.round), unskilled: false };
@@ -121,7 +122,7 @@ function mountedCharging(b: Blow): boolean {
 }
 
 /** The to-hit modifiers of § To Hit Modifiers and everything else that changes the chance. */
-function toHitTerms(st: W1State, b: Blow, targetProne: boolean): Term[] {
+function toHitTerms(st: W1State, b: Blow, targetProne: boolean, notes: string[]): Term[] {
   const a = b.attacker;
   const terms: Term[] = [];
   if (b.charging) terms.push({ label: 'charging', value: CHARGING_BONUS });
@@ -143,7 +144,7 @@ function toHitTerms(st: W1State, b: Blow, targetProne: boolean): Term[] {
   }
   if (b.kind === 'aim' && b.aim) {
     if (targetProne || surprisedNow(st, b.target)) {
-      terms.push({ label: `aimed at the ${b.aim.name}, waived (${targetProne ? 'prone target' : 'surprise'})`, value: 0 });
+      notes.push(`aimed at the ${b.aim.name}: no penalty, ${targetProne ? 'a prone target' : 'surprise'}`);
     } else {
       terms.push({ label: `aimed at the ${b.aim.name}`, value: targetedPenalty(b.aim) });
     }
@@ -281,7 +282,8 @@ export function strike(st: W1State, ctx: FightContext, b: Blow): boolean {
   a.stats.blows++;
   const targetProne = isProneTarget(st, b.target);
   const { ws, unskilled } = wsWith(st, a, b.weapon);
-  const terms = toHitTerms(st, b, targetProne);
+  const notes: string[] = [];
+  const terms = toHitTerms(st, b, targetProne, notes);
   const need = sumTerms(ws, terms);
   const cite = b.free ? CITES.fleeing : CITES.procedure;
   let toHitRoll: number | null = null;
@@ -292,7 +294,7 @@ export function strike(st: W1State, ctx: FightContext, b: Blow): boolean {
     const hit = isHit(toHitRoll, need);
     if (ctx.explain) {
       const base = `WS${unskilled ? ' (unskilled: specialist weapon)' : ''}`;
-      say(st, ctx, 'blow', `${a.name}${b.charging ? ' charges and' : ''} ${b.kind === 'grapple' ? 'tries to grapple' : 'strikes at'} ${b.target.name} with ${weaponName(b)}${b.kind === 'stun' ? ' to stun' : ''}: D100 ${formatD100(toHitRoll)} ${hit ? '≤' : '>'} ${showSum(base, ws, terms)}: ${hit ? 'hit' : 'miss'}.`, cite, [a, b.target], { roll: toHitRoll, need, hit });
+      say(st, ctx, 'blow', `${a.name}${b.charging ? ' charges and' : ''} ${b.kind === 'grapple' ? 'tries to grapple' : 'strikes at'} ${b.target.name} with ${weaponName(b)}${b.kind === 'stun' ? ' to stun' : ''}: D100 ${formatD100(toHitRoll)} ${hit ? '≤' : '>'} ${showSum(base, ws, terms)}${notes.length ? ` (${notes.join('; ')})` : ''}: ${hit ? 'hit' : 'miss'}.`, cite, [a, b.target], { roll: toHitRoll, need, hit });
     }
     if (!hit) {
       if (st.opt.fumbles && isFumble(toHitRoll, need)) fumble(st, ctx, b, toHitRoll);
@@ -331,7 +333,10 @@ export function strike(st: W1State, ctx: FightContext, b: Blow): boolean {
   const T = current(struck, 'T', st.round);
   const row = st.opt.weaponModifiers && b.weapon ? modifierRow(b.weapon, mountedCharging(b)) : null;
   const dmgMod = row?.damage ?? 0;
-  const expected = Math.max(0, 3.5 + S + dmgMod - T - (isUnarmed(b) ? 3 : 0));
+  // What the blow should do on average, for the defender's tactic: D6 averages 3.5.
+  const worn0 = wornOn(struck.armour, part.zone);
+  const guard = sumTerms(0, armourPoints(worn0, shieldFor(struck, b.free), 3, isUnarmed(b)));
+  const expected = Math.max(0, 3.5 + S + dmgMod - T - (isUnarmed(b) ? 3 : 0) - guard) * (targetProne ? 2 : 1);
   const stopped = parry(st, ctx, struck, b, expected);
 
   if (b.kind === 'stun' || isUnarmed(b)) {

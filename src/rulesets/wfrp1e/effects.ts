@@ -1,5 +1,6 @@
 // Conditions, wounds and criticals: how an effect changes a combatant, and what the engine then enforces.
 import type { FightContext } from '../../core/context.js';
+import type { Cite } from '../../core/events.js';
 import type { OutReason } from '../../core/state.js';
 import { lookup } from '../../core/table.js';
 import { formatD100 } from '../../dice/d100.js';
@@ -223,13 +224,21 @@ const ALL_CHARS: readonly CharName[] = ['M', 'WS', 'BS', 'S', 'T', 'I', 'A', 'De
 const PCT: ReadonlySet<CharName> = new Set(['WS', 'BS', 'I', 'Dex', 'Ld', 'Int', 'Cl', 'WP', 'Fel']);
 
 /** A test against a characteristic (S and T ×10), optionally at half. */
-export function test(st: W1State, ctx: FightContext, f: Fighter, ch: CharName, why: string, half = false): boolean {
+export function test(
+  st: W1State,
+  ctx: FightContext,
+  f: Fighter,
+  ch: CharName,
+  why: string,
+  half = false,
+  citing: Cite = CITES.criticalEffects,
+): boolean {
   const value = current(f, ch, st.round);
   const need = Math.floor(testTarget(ch, value) / (half ? 2 : 1));
   const r = d100(ctx, f, `${ch} test${half ? ' at half' : ''} (${why}; need ${need} or less)`);
   const ok = r <= need;
   if (ctx.explain) {
-    say(st, ctx, 'test', `${f.name}'s ${ch} test${half ? ' at half' : ''} (${why}): D100 ${formatD100(r)} ${ok ? '≤' : '>'} ${need}: ${ok ? 'passed' : 'failed'}.`, CITES.criticalEffects, [f]);
+    say(st, ctx, 'test', `${f.name}'s ${ch} test${half ? ' at half' : ''} (${why}): D100 ${formatD100(r)} ${ok ? '≤' : '>'} ${need}: ${ok ? 'passed' : 'failed'}.`, citing, [f]);
   }
   return ok;
 }

@@ -145,14 +145,14 @@ function beginRound(st: W1State, ctx: FightContext): void {
     }
     for (const c of f.conds) {
       if (c.kind === 'eachRound' && c.from <= r && r <= c.until && c.test && f.out === null) {
-        const ok = test(st, ctx, f, c.test.char, c.why);
+        const ok = test(st, ctx, f, c.test.char as 'I' | 'T', c.why);
         if (ok) continue;
         if (c.test.fail === 'down') addCond(f, { kind: 'prone', from: r, until: r, why: `failed I test (${c.why})` });
         if (c.test.fail === 'unconscious') takeOut(st, ctx, f, 'unconscious', `failed T test (${c.why})`);
       }
     }
     const trapped = f.conds.find((c) => c.kind === 'trapped' && c.from <= r && r <= c.until);
-    if (trapped && f.out === null && test(st, ctx, f, 'S', 'crawl out from under the mount')) {
+    if (trapped && f.out === null && test(st, ctx, f, 'S', 'crawl out from under the mount', false, CITES.mounted)) {
       f.conds = f.conds.filter((c) => c !== trapped);
       addCond(f, { kind: 'prone', from: r, until: r, why: 'crawling out from under the mount' });
     }
@@ -197,7 +197,7 @@ function pressing(st: W1State, ctx: FightContext): void {
 // ---------------------------------------------------------------- declarations
 
 function mayDeclare(st: W1State, f: Fighter): boolean {
-  return f.out === null && !f.asleep && !surprisedNow(st, f) && f.busyUntil < st.round && !(f.hold && !f.hold.holder);
+  return f.out === null && !f.asleep && !surprisedNow(st, f) && f.busyUntil < st.round;
 }
 
 function freeHands(st: W1State, f: Fighter): ('right' | 'left')[] {
@@ -263,6 +263,11 @@ function declarations(st: W1State, ctx: FightContext): void {
     if (!mayDeclare(st, f)) continue;
     if (f.flee === 'forced') {
       f.action = { kind: 'flee' };
+      continue;
+    }
+    if (f.hold) {
+      // Holder and held may do nothing but keep or fight the hold (§ Grapples); the held fights on if it breaks free.
+      f.action = { kind: 'fight' };
       continue;
     }
     let action: Action | null = null;
@@ -427,7 +432,6 @@ function schedule(st: W1State, ctx: FightContext): Entry[] {
   let seq = 0;
   for (const f of st.combatants) {
     if (f.out !== null || f.asleep || surprisedNow(st, f) || f.busyUntil >= st.round) continue;
-    if (f.hold && !f.hold.holder) continue;
     const { base, terms } = effectiveInitiative(st, f);
     const ei = sumTerms(base, terms);
     const a = f.action.kind;
@@ -485,10 +489,12 @@ function runTimeline(st: W1State, ctx: FightContext, entries: Entry[]): void {
     const group = entries.slice(i, j);
     // Equal EI acts at the same time: whoever could act when the moment came acts, even if struck down in it.
     const able = new Set(group.filter((e) => e.f.out === null && (e.kind !== 'blow' || e.f.airborne || canAttack(st, e.f))).map((e) => e.f));
+    // Equal I can both charge: whoever was free when the moment came counts as charging (§ Being Charged).
+    const free = new Set(group.filter((e) => !isEngaged(st, e.f)).map((e) => e.f));
     const delayed: Entry[] = [];
     for (const e of group) {
       if (!able.has(e.f)) continue;
-      const outcome = act(st, ctx, e, entries, j);
+      const outcome = act(st, ctx, e, entries, j, free.has(e.f));
       if (outcome === 'delay') delayed.push(e);
     }
     i = j;
@@ -506,7 +512,7 @@ function runTimeline(st: W1State, ctx: FightContext, entries: Entry[]): void {
   }
 }
 
-function act(st: W1State, ctx: FightContext, e: Entry, entries: Entry[], nextIndex: number): 'done' | 'delay' {
+function act(st: W1State, ctx: FightContext, e: Entry, entries: Entry[], nextIndex: number, wasFree: boolean): 'done' | 'delay' {
   const f = e.f;
   switch (e.kind) {
     case 'flee':
@@ -526,8 +532,10 @@ function act(st: W1State, ctx: FightContext, e: Entry, entries: Entry[], nextInd
         dive(st, ctx, f);
         return 'done';
       }
-      const result = blow(st, ctx, f, e, entries, nextIndex);
+      const result = blow(st, ctx, f, e, entries, nextIndex, wasFree);
       if (result === 'delay') return 'delay';
+      // Its turn has come, struck or not (§ Attacks From Flying Creatures: "already taken their individual turn").
+      f.acted = true;
       const at = f.pending.indexOf(e.tick);
       if (at >= 0) f.pending.splice(at, 1);
       return 'done';
@@ -557,8 +565,18 @@ function fightersName(fs: readonly Fighter[]): string {
 }
 
 /** One blow of a combatant's turn: whom, how, with what (§ Combat Procedure, § Multiple Opponents). */
-function blow(st: W1State, ctx: FightContext, f: Fighter, e: Entry, entries: Entry[], nextIndex: number): 'done' | 'delay' {
+function blow(
+  st: W1State,
+  ctx: FightContext,
+  f: Fighter,
+  e: Entry,
+  entries: Entry[],
+  nextIndex: number,
+  wasFree: boolean,
+): 'done' | 'delay' {
   const r = st.round;
+  const M = current(f.mount ?? f, 'M', r);
+  const chargeOk = f.gap !== null && canCharge(f.gap, M);
   // Not opponents(): a combatant struck down at this same moment still strikes (§ More About Rounds).
   const opp = st.combatants.filter(
     (o) => o.side !== f.side && o.out === null && (o.target === f || f.target === o) && o.flee === null && !o.airborne,
@@ -578,8 +596,6 @@ function blow(st: W1State, ctx: FightContext, f: Fighter, e: Entry, entries: Ent
       say(st, ctx, 'switch', `${f.name} turns to ${pick.name}, losing this blow.`, CITES.multipleOpponents, [f, pick]);
       return 'done';
     }
-    const M = current(f.mount ?? f, 'M', r);
-    const chargeOk = f.gap !== null && canCharge(f.gap, M);
     const choices: Choice[] = enemies.map((x) => ({ key: x.id, label: `${chargeOk ? 'charge' : 'engage'} ${x.name}` }));
     choices.push({ key: 'wait', label: 'hold position' });
     const suggested = suggestTarget(f, enemiesByPressure(st, enemies))?.id ?? 'wait';
@@ -590,10 +606,16 @@ function blow(st: W1State, ctx: FightContext, f: Fighter, e: Entry, entries: Ent
     charging = chargeOk;
     target = t;
   } else {
-    const current = f.roundTarget !== null && opp.includes(f.roundTarget) ? f.roundTarget : null;
+    if (wasFree && chargeOk && f.roundTarget === null) {
+      // Charged at the very moment it charged: both count as charging.
+      f.charging = true;
+      f.gap = null;
+      say(st, ctx, 'charge', `${f.name} charges too: equal I, both count as charging.`, CITES.charging, [f]);
+    }
+    const still = f.roundTarget !== null && opp.includes(f.roundTarget) ? f.roundTarget : null;
     if (f.roundTarget === null) {
       target = opp.length === 1 ? (opp[0] as Fighter) : chooseTarget(ctx, f, opp, `${f.name}: strike whom?`);
-    } else if (current === null) {
+    } else if (still === null) {
       const pick = chooseTarget(ctx, f, opp, `${f.name}: ${f.roundTarget.name} is gone; turn to whom? (this blow is lost turning)`);
       if (pick) {
         f.roundTarget = pick;
@@ -602,7 +624,7 @@ function blow(st: W1State, ctx: FightContext, f: Fighter, e: Entry, entries: Ent
       }
       return 'done';
     } else {
-      target = current;
+      target = still;
     }
   }
   if (!target) return 'done';
@@ -668,6 +690,7 @@ function blow(st: W1State, ctx: FightContext, f: Fighter, e: Entry, entries: Ent
   } else if (f.natural.length > 0) {
     weapon = f.natural[0] as Weapon;
   }
+  f.gap = null;
   const chargeBlow = charging && (st.opt.chargeBonus === 'round' || !f.chargeBlowDone);
   if (charging) f.chargeBlowDone = true;
   f.roundTarget = target;
@@ -702,16 +725,13 @@ function chooseTarget(ctx: FightContext, f: Fighter, candidates: readonly Fighte
 
 /** Moves into contact: the target turns to meet it unless surprised or already engaged. */
 function engage(st: W1State, ctx: FightContext, f: Fighter, t: Fighter, charging: boolean): void {
+  const faces = t.target === null && !surprisedNow(st, t) && t.out === null && !isEngaged(st, t);
   f.target = t;
   f.gap = null;
   f.charging = charging;
   const mount = f.mount;
   if (mount && mount.out === null) mount.target = t;
-  const faces = t.target === null && !surprisedNow(st, t) && t.out === null && !isEngaged(st, t);
-  if (faces) {
-    t.target = f;
-    t.gap = null;
-  }
+  if (faces) t.target = f;
   if (ctx.explain) {
     say(st, ctx, charging ? 'charge' : 'engage', `${f.name} ${charging ? 'charges' : 'closes with'} ${t.name}${charging ? ' (+10 to hit on the first blow)' : ''}${faces ? `; ${t.name} turns to meet it` : ''}.`, CITES.charging, [f, t]);
   }
@@ -722,8 +742,8 @@ function engage(st: W1State, ctx: FightContext, f: Fighter, t: Fighter, charging
 /** § Fleeing: each opponent strikes one free blow at the back (+10, no parry, no shield), then the fleer is gone. */
 function resolveFlight(st: W1State, ctx: FightContext, f: Fighter): void {
   if (f.out !== null) return;
-  if (hasCond(f, 'prone', st.round) || hasCond(f, 'trapped', st.round) || f.hold !== null) {
-    say(st, ctx, 'flee', `${f.name} cannot flee while down or held.`, CITES.fleeing, [f]);
+  if (hasCond(f, 'prone', st.round) || hasCond(f, 'trapped', st.round) || hasCond(f, 'noAction', st.round) || f.hold !== null) {
+    say(st, ctx, 'flee', `${f.name} cannot flee while down, dazed or held.`, CITES.fleeing, [f]);
     return;
   }
   const opp = st.combatants.filter((o) => o.side !== f.side && o.out === null && (o.target === f || f.target === o));
