@@ -51,7 +51,7 @@ export class SourceDoc {
     if (doc.errors.length > 0) {
       throw new ValidationError(
         doc.errors.map((e) => {
-          const pos = e.linePos?.[0];
+          const pos = e.linePos?.[0] ?? lines.linePos(Math.min(e.pos[0], text.length));
           const first = e.message.split('\n')[0] ?? e.message;
           return { file, line: pos?.line, col: pos?.col, path: '', message: `not valid YAML/JSON: ${first}` };
         }),

@@ -1,0 +1,186 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { main } from '../src/cli/main.js';
+import { encounterPath } from './helpers.js';
+
+function sink(): { stream: Writable; text: () => string } {
+  let text = '';
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      text += String(chunk);
+      cb();
+    },
+  });
+  return { stream, text: () => text };
+}
+
+async function fray(args: string[], stdin: string[] = []): Promise<{ code: number; out: string; err: string }> {
+  const out = sink();
+  const err = sink();
+  const input = Readable.from(stdin.map((l) => `${l}\n`));
+  const code = await main(['node', 'fray', ...args], { out: out.stream, err: err.stream, input });
+  return { code, out: out.text(), err: err.text() };
+}
+
+const demo = encounterPath('demo.yaml');
+const tmp = () => mkdtempSync(join(tmpdir(), 'fray-'));
+
+describe('fray fight', () => {
+  it('prints the fight explained, rule by rule, with citations', async () => {
+    const r = await fray(['fight', demo, '--seed', '7']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('The bridge at Grissenwald');
+    expect(r.out).toContain('── Round 1 ──');
+    expect(r.out).toMatch(/\[wfrp1e-combat\.txt § Combat Procedure\]/);
+    expect(r.out).toMatch(/Result: .+ after \d+ rounds?\./);
+  });
+
+  it('prints JSON with the outcome, events and inputs', async () => {
+    const r = await fray(['fight', demo, '--seed', '7', '--json']);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    expect(j.ruleset).toBe('wfrp1e');
+    expect(j.seed).toBe(7);
+    expect(typeof j.outcome.rounds).toBe('number');
+    expect(j.events.length).toBeGreaterThan(5);
+    expect(j.inputs.length).toBeGreaterThan(5);
+    expect(j.options.criticals).toBe('detailed');
+  });
+
+  it('takes scripted dice, and names the roll when they run out', async () => {
+    const r = await fray(['fight', encounterPath('helmut-and-the-skaven.yaml'), '--dice', '60,22,1']);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe('fray: the dice script ran out after 3 rolls, at: D100 for Skaven: to hit Helmut (need 43 or less)\n');
+  });
+
+  it('refuses an impossible scripted roll', async () => {
+    const r = await fray(['fight', encounterPath('helmut-and-the-skaven.yaml'), '--dice', '60,22,7']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('dice script entry 3 (7): 7 is impossible on D6 (expected 1..6)');
+  });
+
+  it('saves a small file and resumes from it to the same end', async () => {
+    const dir = tmp();
+    const save = join(dir, 'fight.json');
+    const first = await fray(['fight', demo, '--seed', '11', '--save', save]);
+    expect(first.code).toBe(0);
+    expect(readFileSync(save, 'utf8').length).toBeLessThan(20_000);
+    const again = await fray(['fight', '--resume', save]);
+    expect(again.code).toBe(0);
+    const result = (s: string) => s.split('\n').find((l) => l.startsWith('Result:'));
+    expect(result(again.out)).toBe(result(first.out));
+  });
+
+  it('refuses bad input with exit code 2, file, line and field, and writes nothing', async () => {
+    const dir = tmp();
+    const bad = join(dir, 'enc.yaml');
+    writeFileSync(bad, 'ruleset: wfrp1e\nsides:\n  - name: A\n    combatants: [{ use: orc, profile: { WS: 120 } }]\n  - name: B\n    combatants: [{ use: goblin }]\n');
+    const save = join(dir, 'out.json');
+    const r = await fray(['fight', bad, '--save', save]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/enc\.yaml:4:\d+ sides\[0\]\.combatants\[0\]\.profile\.WS: expected a whole number 0\.\.100/);
+    expect(existsSync(save)).toBe(false);
+    expect(r.out).toBe('');
+  });
+
+  it('says when a file is missing, an option unknown or a flag malformed', async () => {
+    expect((await fray(['fight', 'no-such.yaml'])).err).toBe('fray: no-such.yaml: cannot read: no such file\n');
+    const o = await fray(['fight', demo, '-o', 'criticals=maybe']);
+    expect(o.code).toBe(2);
+    expect(o.err).toContain('criticals: expected one of detailed, sudden-death');
+    const s = await fray(['fight', demo, '--seed', 'abc']);
+    expect(s.code).toBe(2);
+    expect(s.err).toContain("--seed: expected a whole number 0..9007199254740991, got 'abc'");
+    expect((await fray(['fight'])).code).toBe(2);
+  });
+});
+
+describe('fray fight --interactive', () => {
+  it('asks each decision and roll, refuses impossible rolls, undoes, saves and resumes', async () => {
+    const dir = tmp();
+    const save = join(dir, 'fight.json');
+    const file = encounterPath('helmut-and-the-skaven.yaml');
+    // Helmut's declaration, the Skaven's, Helmut's kind of blow, then his to-hit roll:
+    // 101 is refused, 30 taken back with undo, 60 kept; then quit.
+    const r = await fray(['fight', file, '--interactive', '--save', save, '--seed', '1'], ['', '', '', '101', '30', 'undo', '60', 'quit']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Helmut: what this round?');
+    expect(r.out).toContain('101 is impossible on D100 (expected 1..100)');
+    expect(r.out).toContain('(undone: back to the last question you answered)');
+    expect(r.out).toContain(`Saved to ${save}.`);
+    const saved = JSON.parse(readFileSync(save, 'utf8'));
+    expect(saved.inputs).toEqual(['fight', 'fight', 'strike', 60]);
+    const resumed = await fray(['fight', '--resume', save, '--interactive'], ['auto']);
+    expect(resumed.code).toBe(0);
+    expect(resumed.out).toMatch(/Result: .+ after \d+ rounds?\./);
+    expect(JSON.parse(readFileSync(save, 'utf8')).inputs.slice(0, 4)).toEqual(['fight', 'fight', 'strike', 60]);
+  });
+
+  it('lets tactics and dice play a side', async () => {
+    const r = await fray(['fight', encounterPath('helmut-and-the-skaven.yaml'), '--interactive', '--auto', 'Skaven', '--seed', '2'], ['auto']);
+    expect(r.code).toBe(0);
+    expect(r.out).not.toContain('Skaven: what this round?');
+    const bad = await fray(['fight', encounterPath('helmut-and-the-skaven.yaml'), '--interactive', '--auto', 'Orcs'], []);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain("--auto: no side named 'Orcs' (sides: Heroes, Skaven)");
+  });
+});
+
+describe('fray sim', () => {
+  it('prints one JSON object of the agreed shape', async () => {
+    const r = await fray(['sim', demo, '--runs', '300', '--seed', '3', '--json']);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    expect(Object.keys(j)).toEqual(['runs', 'seed', 'sides', 'draws', 'meanRounds']);
+    expect(j.runs).toBe(300);
+    expect(j.seed).toBe(3);
+    expect(j.sides.map((s: { name: string }) => s.name)).toEqual(['Adventurers', 'Orcs']);
+    for (const s of j.sides) {
+      expect(Object.keys(s)).toEqual(['name', 'wins', 'winRate', 'ci95']);
+      expect(s.winRate).toBeCloseTo(s.wins / 300, 10);
+      expect(s.ci95[0]).toBeLessThanOrEqual(s.winRate);
+      expect(s.ci95[1]).toBeGreaterThanOrEqual(s.winRate);
+    }
+    expect(j.sides[0].wins + j.sides[1].wins + j.draws).toBe(300);
+    expect(j.meanRounds).toBeGreaterThan(0);
+    const again = await fray(['sim', demo, '--runs', '300', '--seed', '3', '--json']);
+    expect(again.out).toBe(r.out);
+  });
+
+  it('prints a readable table', async () => {
+    const r = await fray(['sim', demo, '--runs', '100', '--seed', '3']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/Adventurers +wins +\d+ +[\d.]+% +95% CI/);
+    expect(r.out).toContain('mean length:');
+  });
+
+  it('applies options from the command line', async () => {
+    const a = await fray(['sim', demo, '--runs', '200', '--seed', '3', '--json', '-o', 'criticals=sudden-death']);
+    const b = await fray(['sim', demo, '--runs', '200', '--seed', '3', '--json']);
+    expect(a.code).toBe(0);
+    expect(a.out).not.toBe(b.out);
+  });
+});
+
+describe('fray rulesets and --help', () => {
+  it('lists the rulesets and their options with defaults and citations', async () => {
+    const r = await fray(['rulesets']);
+    expect(r.code).toBe(0);
+    for (const name of ['criticals = detailed | sudden-death (default detailed)', 'fumbles = on | off', 'additionalDamage = on | off', 'effectiveInitiative = off | on', 'weaponModifiers = off | on']) {
+      expect(r.out).toContain(name);
+    }
+    const j = JSON.parse((await fray(['rulesets', '--json'])).out);
+    expect(j[0].id).toBe('wfrp1e');
+  });
+
+  it('has --help on every command', async () => {
+    for (const args of [['--help'], ['fight', '--help'], ['sim', '--help'], ['rulesets', '--help']]) {
+      const r = await fray(args);
+      expect(r.code).toBe(0);
+      expect(r.out).toContain('Usage: fray');
+    }
+  });
+});
