@@ -184,3 +184,15 @@ describe('fray rulesets and --help', () => {
     }
   });
 });
+
+describe('fray fight --interactive: the GM’s own dice', () => {
+  it('rolls any notation, and refuses bad notation with the reason', async () => {
+    const r = await fray(['fight', encounterPath('helmut-and-the-skaven.yaml'), '--interactive', '--seed', '4'], ['roll 2D6+3', 'roll 2x6', 'quit']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/ {2}2D6\+3: (\d+)\n/);
+    const total = Number(/2D6\+3: (\d+)/.exec(r.out)?.[1]);
+    expect(total).toBeGreaterThanOrEqual(5);
+    expect(total).toBeLessThanOrEqual(15);
+    expect(r.out).toContain("bad dice notation '2x6'");
+  });
+});

@@ -3,7 +3,7 @@ import { AskingDriver } from '../core/context.js';
 import { runFight, type FightResult } from '../core/fight.js';
 import type { Input, Request } from '../core/request.js';
 import type { FightState } from '../core/state.js';
-import { readRollEntry, SeededDice, Rng, ImpossibleRollError } from '../dice/index.js';
+import { formatDice, ImpossibleRollError, parseDice, readRollEntry, Rng, SeededDice } from '../dice/index.js';
 import { writeAtomic } from '../node/files.js';
 import { saveText, type FightFile } from './load.js';
 import { formatEvent, type Style } from './print.js';
@@ -20,7 +20,8 @@ export interface InteractiveOptions {
 
 const HELP = `Type the number of a choice, or the roll the dice show (00 is 100 on a D100, 0 is 10 on a D10;
 several dice: the total or each die, "3 4"). Enter alone: the suggested choice, or roll the dice.
-Commands: undo (take back the last answer), status, auto (finish the fight by itself), save, quit, help.`;
+Commands: undo (take back the last answer), status, roll 2D6+3 (any dice, outside the fight),
+auto (finish the fight by itself), save, quit, help.`;
 
 function describeRequest(req: Request): string {
   if (req.kind === 'roll') return `Roll ${req.count === 1 ? '' : req.count}D${req.sides} for ${req.label}`;
@@ -97,6 +98,15 @@ export async function runInteractive(ff: FightFile, opts: InteractiveOptions): P
           say(opts.savePath ? `Saved to ${opts.savePath}.` : 'No save file: start with --save FILE.');
         } else if (cmd === 'status') {
           if (result.state) for (const l of ruleset.describe(result.state as never)) say(`  ${l}`);
+        } else if (cmd.startsWith('roll ')) {
+          // The GM's own dice, outside the fight: "roll 2D6+3".
+          try {
+            const d = parseDice(text.slice(5));
+            const total = dice.roll({ count: d.count, sides: d.sides, label: 'GM' }) + d.plus;
+            say(`  ${formatDice(d)}: ${total}`);
+          } catch (e) {
+            say(`  ${(e as Error).message}`);
+          }
         } else if (cmd === 'auto') {
           auto = true;
           break;

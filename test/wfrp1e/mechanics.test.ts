@@ -323,3 +323,42 @@ describe('§ Actions, Drop: lights', () => {
     expect(ofType(result.events, 'wounds').map((e) => e.text)).toContain('Hans loses 6 W to burning oil: W 12 → 6.');
   });
 });
+
+describe('§ Stuns: sneaking up from behind', () => {
+  it('an unaware victim struck from behind is hit automatically and the stun chance doubles', () => {
+    const yaml = fightYaml(
+      [`{ name: Thief, profile: ${P({ I: 50, WS: 40, S: 3 })}, weapons: [club], situation: { behind: true }, tactics: { stun: true } }`],
+      [`{ name: Guard, profile: ${P({ I: 20, T: 3 })}, weapons: [sword] }`],
+    ).replace('name: B\n', 'name: B\n    surprised: true\n');
+    // No to-hit roll. D6 4 + 3 − 3 = 4: 20%, doubled 40%. D100 33: stunned for 7D10 = 40 minutes.
+    const { events, unused, result } = runScripted(loadText(yaml), [4, 33, 40], 1);
+    expect(unused).toBe(0);
+    expect(ofType(events, 'blow')[0]?.text).toBe('Thief strikes the unaware Guard with club: hit automatically.');
+    expect(ofType(events, 'stun')[0]?.text).toContain('= 4; × 5, doubled (static target) = 40% to stun');
+    expect(result.state?.combatants[1]?.out).toBe('unconscious');
+  });
+});
+
+describe('our fumble table is replaceable', () => {
+  const yaml = (tables: string) =>
+    fightYaml([`{ name: Axel, profile: ${P({ WS: 45, I: 50 })}, weapons: [sword] }`], [`{ name: Bruno, profile: ${P({ I: 20 })}, weapons: [sword] }`], tables);
+
+  it('by a file named in the encounter', () => {
+    // 55 fumbles: the user's entry knocks Axel down, so Bruno hits him automatically (D6 3, doubled).
+    const { events, unused } = runScripted(loadText(yaml('tables: { fumbles: fixtures/my-fumbles.yaml }')), [55, 3], 1);
+    expect(unused).toBe(0);
+    expect(ofType(events, 'fumble')[0]?.text).toBe('Critical fumble 55 (mine): My fumble 55 - you stumble.');
+    expect(ofType(events, 'fumble')[0]?.cite?.file).toBe('test/fixtures/my-fumbles.yaml');
+  });
+
+  it('by a file named on the command line, which wins', () => {
+    const { events } = runScripted(loadText(yaml(''), {}, { fumbles: 'test/fixtures/my-fumbles.yaml' }), [55, 3], 1);
+    expect(ofType(events, 'fumble')[0]?.text).toContain('(mine)');
+  });
+
+  it('and a bad table is refused with its file, line and field', () => {
+    expect(() => loadText(yaml('tables: { fumbles: fixtures/bad-fumbles.yaml }'))).toThrow(
+      'test/fixtures/bad-fumbles.yaml:6:13 entries[3].roll: expected a double: 11, 22, … 99, or 100 for 00',
+    );
+  });
+});

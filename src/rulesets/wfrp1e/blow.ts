@@ -280,7 +280,9 @@ function shieldFor(d: Fighter, free: boolean): boolean {
 export function strike(st: W1State, ctx: FightContext, b: Blow): boolean {
   const a = b.attacker;
   a.stats.blows++;
-  const targetProne = isProneTarget(st, b.target);
+  // § Stuns: sneaking up from behind on an unaware victim makes it a static target (the GM's call: `behind`).
+  const sneak = (b.kind === 'stun' || isUnarmed(b)) && b.fromRear && surprisedNow(st, b.target);
+  const targetProne = isProneTarget(st, b.target) || sneak;
   const { ws, unskilled } = wsWith(st, a, b.weapon);
   const notes: string[] = [];
   const terms = toHitTerms(st, b, targetProne, notes);
@@ -366,6 +368,7 @@ export function strike(st: W1State, ctx: FightContext, b: Blow): boolean {
 
 function describeHelpless(st: W1State, f: Fighter): string {
   if (f.asleep) return 'sleeping';
+  if (surprisedNow(st, f)) return 'unaware';
   if (f.hold) return 'grappled';
   if (hasCond(f, 'trapped', st.round)) return 'trapped';
   return 'prone';
