@@ -341,7 +341,7 @@ describe('§ Stuns: sneaking up from behind', () => {
 
 describe('our fumble table is replaceable', () => {
   const yaml = (tables: string) =>
-    fightYaml([`{ name: Axel, profile: ${P({ WS: 45, I: 50 })}, weapons: [sword] }`], [`{ name: Bruno, profile: ${P({ I: 20 })}, weapons: [sword] }`], tables);
+    fightYaml([`{ name: Axel, profile: ${P({ WS: 45, I: 50 })}, weapons: [sword], tactics: { parry: never } }`], [`{ name: Bruno, profile: ${P({ I: 20 })}, weapons: [sword] }`], tables);
 
   it('by a file named in the encounter', () => {
     // 55 fumbles: the user's entry knocks Axel down, so Bruno hits him automatically (D6 3, doubled).
