@@ -79,7 +79,11 @@ describe('one fight: Helmut and the Skaven (1 against 1)', () => {
 });
 
 describe('one fight: the bridge at Grissenwald (2 against 3)', () => {
-  bench('engine, simulation mode', () => {
-    runFight(demo.ruleset, demo.setup, { driver: new AutoDriver(dice) });
-  });
+  bench(
+    'engine, simulation mode',
+    () => {
+      runFight(demo.ruleset, demo.setup, { driver: new AutoDriver(dice) });
+    },
+    { time: 2000 },
+  );
 });

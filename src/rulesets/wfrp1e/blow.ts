@@ -386,7 +386,7 @@ export function deal(st: W1State, ctx: FightContext, a: Fighter, struck: Fighter
   a.stats.woundsDealt += wounds;
   struck.stats.woundsTaken += wounds;
   if (ctx.explain && wounds > 0) {
-    say(st, ctx, 'wounds', `${struck.name}: W ${before} − ${wounds} = ${r.W}${r.critical > 0 ? `; ${r.critical} beyond W: critical hit +${r.critical}` : ''}.`, CITES.criticals, [struck], { W: r.W, critical: r.critical });
+    say(st, ctx, 'wounds', `${struck.name}: W ${before} − ${wounds} = ${r.W}${r.critical > 0 ? `; ${r.critical} beyond W: critical hit +${r.critical}` : ''}.`, r.critical > 0 ? CITES.criticals : CITES.procedure, [struck], { W: r.W, critical: r.critical });
   }
   if (r.critical > 0) critical(st, ctx, struck, part, r.critical, a);
 }
