@@ -6,7 +6,7 @@ import type { Choice } from '../../core/request.js';
 import type { Weapon } from './catalogue.js';
 import { CITES, ours } from './cite.js';
 import { partsOf, type Part } from './data/locations.js';
-import { canAttack, holdRound, isMounted, strike, surprisedNow, type BlowKind } from './blow.js';
+import { canAttack, holdRound, isMounted, strike, surprisedNow, type Blow, type BlowKind } from './blow.js';
 import { addCond, bleed, dropHand, takeOut, test, woundDirect } from './effects.js';
 import { PARTS } from './data/locations.js';
 import {
@@ -560,6 +560,22 @@ function usableWeapons(st: W1State, f: Fighter): { w: Weapon; hand: 'right' | 'l
   return out;
 }
 
+/** An ordinary blow with the main weapon (or claws, or fists); `free`: at a fleeing back (§ Fleeing). */
+function plainBlow(st: W1State, a: Fighter, target: Fighter, free: boolean): Blow {
+  const ws = usableWeapons(st, a);
+  return {
+    attacker: a,
+    target,
+    weapon: ws[0]?.w ?? a.natural[0] ?? null,
+    hand: ws[0]?.hand ?? null,
+    kind: 'strike',
+    aim: null,
+    charging: false,
+    free,
+    fromRear: free,
+  };
+}
+
 function fightersName(fs: readonly Fighter[]): string {
   return fs.map((x) => x.name).join(', ');
 }
@@ -754,18 +770,7 @@ function resolveFlight(st: W1State, ctx: FightContext, f: Fighter): void {
     for (const o of opp) {
       if (f.out !== null) break;
       if (o.flee !== null || o.asleep || o.hold !== null || hasCond(o, 'noAction', st.round) || hasCond(o, 'prone', st.round)) continue;
-      const ws = usableWeapons(st, o);
-      strike(st, ctx, {
-        attacker: o,
-        target: f,
-        weapon: ws[0]?.w ?? o.natural[0] ?? null,
-        hand: ws[0]?.hand ?? null,
-        kind: 'strike',
-        aim: null,
-        charging: false,
-        free: true,
-        fromRear: true,
-      });
+      strike(st, ctx, plainBlow(st, o, f, true));
     }
   }
   if (f.out === null) takeOut(st, ctx, f, 'fled', f.flee === 'forced' ? 'forced to flee' : 'fled the combat');
@@ -817,18 +822,7 @@ function dive(st: W1State, ctx: FightContext, f: Fighter): void {
     const a = s.who;
     const d = a === f ? t : f;
     if (!canAttack(st, a)) continue;
-    const ws = usableWeapons(st, a);
-    strike(st, ctx, {
-      attacker: a,
-      target: d,
-      weapon: ws[0]?.w ?? a.natural[0] ?? null,
-      hand: ws[0]?.hand ?? null,
-      kind: 'strike',
-      aim: null,
-      charging: false,
-      free: false,
-      fromRear: false,
-    });
+    strike(st, ctx, plainBlow(st, a, d, false));
   }
   if (t.target === f) t.target = null;
   f.target = null;
