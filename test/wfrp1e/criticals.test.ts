@@ -112,15 +112,27 @@ describe('detailed critical effects', () => {
 
   it('head 12 (dies in D4 rounds): out at once, dead when the rounds run out', () => {
     const loaded = loadText(
-      fightYaml([`{ name: Axel, profile: ${P({ I: 50, WS: 60 })}, weapons: [sword] }`, `{ name: Bert, profile: ${P({ I: 10 })}, weapons: [sword] }`], [`{ name: Vic, profile: ${P({ I: 30, W: 1 })}, weapons: [sword] }`]),
+      fightYaml(
+        [`{ name: Axel, profile: ${P({ I: 50, WS: 60 })}, weapons: [sword] }`],
+        [`{ name: Vic, profile: ${P({ I: 30, W: 1 })}, weapons: [sword] }`, `{ name: Doc, profile: ${P({ I: 10 })}, weapons: [sword], tactics: { tend: false } }`],
+        'start: charge',
+      ),
     );
-    // 10 → head 01; D6 3: 3 W on 1: +2; D100 55 → 12*: dies in D4 = 1 round.
-    const { events, result } = runScripted(loaded, [10, 3, 55, 1], 1);
-    expect(ofType(events, 'out').map((e) => e.text)).toEqual([
-      'Vic is dying (critical 12: dies in 1 rounds without medical attention).',
-      'Vic is dead (died of the wound).',
+    // Axel charges Vic: 10 → head 01; D6 3: 3 W on 1: +2; D100 55 → 12*: dies in D4 = 1 round, the rest of
+    // this one and the next. Everyone else holds back, so the fight goes on.
+    let charged = false;
+    const result = runWith(loaded, [10, 3, 55, 1], 2, (req) => {
+      if (req.topic !== 'engage') return undefined;
+      if (req.actor === 'axel' && !charged) {
+        charged = true;
+        return '@vic';
+      }
+      return 'wait';
+    });
+    expect(ofType(result.events, 'out').map((e) => [e.round, e.text])).toEqual([
+      [1, 'Vic is dying (critical 12: dies in 1 round without medical attention).'],
+      [2, 'Vic is dead (died of the wound).'],
     ]);
-    expect(result.outcome?.winner).toBe(0);
   });
 });
 
@@ -133,7 +145,7 @@ describe('bleeding and medical attention', () => {
   // Axel charges Vic (27 ≤ 70: body 72); D6 4: 4 W on 3, +1; D100 65 → body 9*: unconscious, bleeds 1.
   // Everyone else holds back. End of round 1: Vic bleeds 1 at W 0: a +1 critical on the body, D100 5 → 1.
   const holdBack = (req: { topic: string; actor?: string }) =>
-    req.topic === 'engage' ? (req.actor === 'axel' && !axelCharged++ ? 'vic' : 'wait') : undefined;
+    req.topic === 'engage' ? (req.actor === 'axel' && !axelCharged++ ? '@vic' : 'wait') : undefined;
   let axelCharged = 0;
 
   it('bleeds at the end of each round; past W the blood loss is a critical on the wounded part', () => {

@@ -318,7 +318,7 @@ describe('§ Actions, Drop: lights', () => {
     const result = runWith(loaded, [22, 2, 5, 60, 20, 5, 2, 95, 6], 1, (req) => {
       if (req.topic !== 'burning-oil') return undefined;
       asked++;
-      return asked === 1 ? 'hans' : 'nobody';
+      return asked === 1 ? '@hans' : 'nobody';
     });
     expect(ofType(result.events, 'wounds').map((e) => e.text)).toContain('Hans loses 6 W to burning oil: W 12 → 6.');
   });
@@ -360,5 +360,102 @@ describe('our fumble table is replaceable', () => {
     expect(() => loadText(yaml('tables: { fumbles: fixtures/bad-fumbles.yaml }'))).toThrow(
       'test/fixtures/bad-fumbles.yaml:6:13 entries[3].roll: expected a double: 11, 22, … 99, or 100 for 00',
     );
+  });
+});
+
+describe('§ More About Rounds: what happens at one moment spares the blows of that moment', () => {
+  it("a parry does not cost the parrier's own blow at the same EI", () => {
+    const loaded = loadText(
+      fightYaml(
+        [`{ name: Axel, profile: ${P({ I: 40, WS: 60, W: 12 })}, weapons: [sword], tactics: { parry: never } }`],
+        [`{ name: Bruno, profile: ${P({ I: 40, W: 12 })}, weapons: [sword], tactics: { parry: always } }`],
+        '',
+        true,
+      ),
+    );
+    // Axel hits (27: body); Bruno parries (20 < 40, D6 2); D6 4: 4 + 3 − 3 − 2 = 2. Bruno still strikes (96).
+    const { events, unused } = runScripted(loaded, [27, 20, 2, 4, 96], 1);
+    expect(unused).toBe(0);
+    expect(ofType(events, 'parry')[0]?.text).toContain('the next attack is lost');
+    expect(strikers(events)).toEqual(['axel', 'bruno']);
+  });
+});
+
+describe('§ Fleeing: more', () => {
+  it('a combatant forced to flee but knocked down can still be struck, as a prone target', () => {
+    const loaded = loadText(
+      fightYaml([`{ name: Axel, profile: ${P({ I: 50, WS: 60, W: 12 })}, weapons: [sword] }`], [`{ name: Vic, profile: ${P({ I: 30, W: 1 })}, weapons: [sword] }`]),
+    );
+    // 19 hits (91: left leg); D6 4 = 4 W on 1: +3; D100 25 → leg 8*: knocked down, bleeds 1, Sudden Death, must flee.
+    // End of round 1: the bleeding's +1 on Sudden Death, 40: no effect. Round 2: Vic, down, cannot run;
+    // Axel strikes him automatically: D6 2, doubled to 4: +4; Sudden Death 99: killed.
+    const { events, unused, result } = runScripted(loaded, [19, 4, 25, 40, 2, 99], 2);
+    expect(unused).toBe(0);
+    expect(ofType(events, 'critical')[0]?.text).toContain('effect 8* (leg chart)');
+    expect(result.state?.combatants[1]?.out).toBe('dead');
+    const r2 = events.filter((e) => e.round === 2 && e.type === 'blow');
+    expect(r2[0]?.text).toBe('Axel strikes the prone Vic with sword: hit automatically.');
+  });
+
+  it('the victor stays put in the round an opponent flees; those who cannot attack strike no free blow', () => {
+    const loaded = loadText(
+      fightYaml(
+        [`{ name: Axel, profile: ${P({ I: 20, W: 7 })}, wounds: 2, weapons: [sword], tactics: { fleeBelow: 3 } }`, `{ name: Carl, profile: ${P({ I: 10 })}, weapons: [sword] }`],
+        [`{ name: Bruno, profile: ${P({ I: 40 })}, weapons: [sword] }`, `{ name: Dieter, profile: ${P({ I: 35 })}, weapons: [sword] }`],
+      ),
+    );
+    // Axel (paired with Bruno) declares flight: from that moment Bruno stands (no new opponent at 40).
+    // Dieter (35) misses Carl (94); Axel runs at 20 and Bruno strikes the free blow (95); Carl misses (93).
+    const { events, unused } = runScripted(loaded, [94, 95, 93], 1);
+    expect(unused).toBe(0);
+    expect(ofType(events, 'blow').map((e) => e.who?.[0])).toEqual(['dieter', 'bruno', 'carl']);
+    expect(ofType(events, 'blow')[1]?.text).toContain('free blow at a fleeing back');
+  });
+});
+
+describe('§ Initiating Hand-To-Hand Combat: a charge on an engaged target', () => {
+  it('a newcomer charging a combatant already engaged strikes where it cannot be parried', () => {
+    const yaml = `
+ruleset: wfrp1e
+start: charge
+sides:
+  - name: A
+    players: true
+    combatants:
+      - { name: Axel, profile: ${P({ I: 50, WS: 50, W: 12 })}, weapons: [sword] }
+      - { name: Carl, profile: ${P({ I: 40, WS: 50 })}, weapons: [sword] }
+  - name: B
+    players: true
+    combatants:
+      - { name: Bruno, profile: ${P({ I: 20, W: 12 })}, weapons: [sword], tactics: { parry: always } }
+`;
+    // Axel charges Bruno (96: miss). Carl charges Bruno, who is engaged with Axel: 30 hits, no parry; D6 3.
+    const result = runWith(loadText(yaml), [96, 30, 3, 95], 1, () => undefined);
+    expect(ofType(result.events, 'charge')[1]?.text).toBe('Carl charges Bruno (+10 to hit on the first blow); Bruno cannot turn to face it (no parry against it this round).');
+    expect(ofType(result.events, 'parry')).toHaveLength(0);
+  });
+});
+
+describe('§ Attacks From Flying Creatures: a parry in the exchange', () => {
+  it("costs the parrier's next blow in the same exchange", () => {
+    const loaded = loadText(
+      fightYaml([`{ name: Helga, profile: ${P({ I: 30, A: 2, W: 12 })}, weapons: [sword], tactics: { parry: always } }`], ['{ use: harpy }'], '', true),
+    );
+    // Harpy 40, 20; Helga 30, 15. Harpy hits at 40 (10: head); Helga parries (25 < 40, D6 1) and loses her blow
+    // at 30; D6 2. Helga strikes at... nothing until 15: 96. Harpy at 20: 95.
+    const { events, unused } = runScripted(loaded, [10, 25, 1, 2, 95, 96], 1);
+    expect(unused).toBe(0);
+    expect(strikers(events)).toEqual(['harpy', 'harpy', 'helga']);
+  });
+});
+
+describe('§ Especially Tall Opponents: aimed blows', () => {
+  it('a small attacker may aim only at what it can reach', () => {
+    const loaded = loadText(fightYaml(['{ name: Pip, use: halfling, tactics: { aim: head } }'], ['{ use: giant }']));
+    const result = runWith(loaded, [98, 97, 96, 95, 94, 93], 1, (req) => {
+      if (req.topic === 'aim') expect(req.choices.map((c) => c.key)).toEqual(['right-arm', 'right-leg', 'left-leg']);
+      return undefined;
+    });
+    expect(ofType(result.events, 'blow')[0]?.text).toContain('aimed at the right arm');
   });
 });

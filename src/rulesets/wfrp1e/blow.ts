@@ -8,7 +8,7 @@ import { normaliseSkill } from './encounter.js';
 import { CITES, ours } from './cite.js';
 import { PARTS, partsOf, type Part } from './data/locations.js';
 import { MOUNT_ATTACKER_ADDS, RIDER_UP_TO, type AttackerReach } from './data/tables.js';
-import { applyConsequences, critical, loseNextAttack, takeOut, woundDirect } from './effects.js';
+import { applyConsequences, critical, dropLaterBlows, loseNextAttack, takeOut, woundDirect } from './effects.js';
 import { hitLocation } from './locate.js';
 import {
   CHARGING_BONUS,
@@ -180,7 +180,7 @@ function riderOrMount(st: W1State, ctx: FightContext, b: Blow, target: Fighter):
 
 /** Parry choices open to the defender against this blow (§ Parrying). */
 function parryChoices(st: W1State, d: Fighter, b: Blow): { key: string; item: Weapon; hand: 'right' | 'left' }[] {
-  if (b.free || b.fromRear || !canParry(st, d)) return [];
+  if (b.free || b.fromRear || !canParry(st, d) || d.unfaced.has(b.attacker)) return [];
   if (d.parries >= current(d, 'A', st.round)) return [];
   if (!sideOf(st, d).players) {
     const mp = st.opt.monsterParry;
@@ -226,11 +226,9 @@ function parry(st: W1State, ctx: FightContext, d: Fighter, b: Blow, expectedWoun
   let stopped = 0;
   if (ok) stopped = roll(ctx, 6, d, 'damage stopped by the parry (D6)');
   if (chosen.item.shield) {
-    const lost = d.pending.length;
-    d.pending.length = 0;
-    if (lost === 0) d.owedAttacks++;
+    if (dropLaterBlows(st, d) === 0) d.owedAttacks++;
   } else {
-    loseNextAttack(d);
+    loseNextAttack(st, d);
   }
   if (ctx.explain) {
     const base = `WS${unskilled ? ' (unskilled)' : ''}`;
@@ -445,8 +443,8 @@ function grapple(st: W1State, ctx: FightContext, b: Blow, struck: Fighter): void
   struck.hold = { other: a, holder: false, since: st.round };
   a.target = struck;
   struck.target = a;
-  a.pending.length = 0;
-  struck.pending.length = 0;
+  dropLaterBlows(st, a);
+  dropLaterBlows(st, struck);
 }
 
 /**

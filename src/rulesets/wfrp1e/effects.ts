@@ -16,7 +16,8 @@ import {
 } from './data/criticals.js';
 import { HUMANOID_TABLE, PARTS, type Part } from './data/locations.js';
 import { LAMP_FIRE_CHANCE, LIGHT_GOES_OUT, SLAIN_MOUNT_TABLE } from './data/tables.js';
-import { applyWounds, criticalColumn, suddenDeathKills, testTarget } from './rules.js';
+import { sumTerms } from '../../core/arith.js';
+import { applyWounds, armourPoints, criticalColumn, suddenDeathKills, testTarget, wornOn } from './rules.js';
 import { d100, roll, say } from './say.js';
 import { current, heldItems, type Cond, type Fighter, type W1State } from './state.js';
 
@@ -89,9 +90,11 @@ function fall(st: W1State, ctx: FightContext, f: Fighter, yards: number): void {
   const T = current(f, 'T', st.round);
   const loc = d100(ctx, f, 'fall: where it lands (D100)');
   const part = lookup(HUMANOID_TABLE, loc);
-  const raw = Math.max(0, d6 + yards - T);
-  say(st, ctx, 'fall', `${f.name} falls ${yards} yards: D6 ${d6} + ${yards} − T ${T} = ${raw} on the ${part.name}.`, ours('falls'), [f]);
-  woundDirect(st, ctx, f, part, raw, null, 'fall');
+  const afterT = d6 + yards - T;
+  const ap = sumTerms(0, armourPoints(wornOn(f.armour, part.zone), false, afterT, false));
+  const wounds = Math.max(0, afterT - ap);
+  say(st, ctx, 'fall', `${f.name} falls ${yards} yards: D6 ${d6} + ${yards} − T ${T} − ${ap} armour = ${wounds} on the ${part.name}.`, ours('falls'), [f]);
+  woundDirect(st, ctx, f, part, wounds, null, 'the fall');
 }
 
 /** Puts down what a hand holds; lights may go out or set oil alight (§ Actions, Drop). */
@@ -204,7 +207,7 @@ export function critical(st: W1State, ctx: FightContext, victim: Fighter, part: 
 function forceFlee(st: W1State, ctx: FightContext, f: Fighter): void {
   if (f.flee) return;
   f.flee = 'forced';
-  f.pending.length = 0;
+  dropLaterBlows(st, f);
   say(st, ctx, 'flee', `${f.name} must flee: fleeing from now on, and turns to run at its next turn.`, CITES.fleeing, [f]);
 }
 
@@ -262,13 +265,14 @@ export function applyConsequences(
     return;
   }
   if (c.diesIn) {
-    f.dyingIn = roll(ctx, Number(c.diesIn.slice(1)), f, `rounds until death (${c.diesIn})`);
     if (part?.chart === 'head' && f.body.heads > 1) {
       killPart(st, ctx, f, part, why);
-      f.dyingIn = null;
       return;
     }
-    takeOut(st, ctx, f, 'dying', `${why}: dies in ${f.dyingIn} rounds without medical attention`);
+    const n = roll(ctx, Number(c.diesIn.slice(1)), f, `rounds until death (${c.diesIn})`);
+    // Like every duration: the rest of this round and the next n.
+    f.diesAt = st.round + n;
+    takeOut(st, ctx, f, 'dying', `${why}: dies in ${n} round${n === 1 ? '' : 's'} without medical attention`);
   }
   const hand = part?.hand;
   if (c.itemDestroyed && hand) dropHand(st, ctx, f, hand, why, true);
@@ -332,14 +336,25 @@ export function applyConsequences(
   }
   if (c.unconscious) takeOut(st, ctx, f, 'unconscious', why);
   if (c.helpless) takeOut(st, ctx, f, 'helpless', why);
-  if (c.loseNextAttack) loseNextAttack(f);
+  if (c.loseNextAttack) loseNextAttack(st, f);
   if (c.weapon && weapon) weaponMishap(st, ctx, f, weapon, c.weapon, why);
 }
 
-/** § Parrying and fumbles: the next blow this round is lost, or the first of the next round. */
-export function loseNextAttack(f: Fighter): void {
-  if (f.pending.length > 0) f.pending.shift();
+/**
+ * § Parrying and fumbles: the next blow this round is lost, or the first of the next round. A blow
+ * due at the moment being resolved is spared: it happens at the same time (§ More About Rounds).
+ */
+export function loseNextAttack(st: W1State, f: Fighter): void {
+  const i = f.pending.findIndex((t) => t < st.moment);
+  if (i >= 0) f.pending.splice(i, 1);
   else f.owedAttacks++;
+}
+
+/** Drops every blow still to come after the moment being resolved; returns how many. */
+export function dropLaterBlows(st: W1State, f: Fighter): number {
+  const before = f.pending.length;
+  f.pending = f.pending.filter((t) => t >= st.moment);
+  return before - f.pending.length;
 }
 
 function weaponMishap(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, what: 'destroyed' | 'dropped' | 'flies', why: string): void {

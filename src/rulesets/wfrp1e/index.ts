@@ -15,7 +15,7 @@ function conditions(st: W1State, f: Fighter): string[] {
   else if (hasCond(f, 'parryOnly', r)) out.push('parry only');
   if (f.flee) out.push('fleeing');
   if (f.bleeding.length > 0) out.push('bleeding');
-  if (f.dyingIn !== null) out.push(`dying (${f.dyingIn} rounds)`);
+  if (f.diesAt !== null) out.push(`dying (dies at the end of round ${f.diesAt})`);
   if (f.suddenDeath) out.push('Sudden Death');
   if (f.airborne) out.push('airborne');
   return out;

@@ -2,7 +2,7 @@
 import type { FightContext } from '../../core/context.js';
 import { lookup } from '../../core/table.js';
 import { formatD100 } from '../../dice/d100.js';
-import { HUMANOID_TABLE, PARTS, headNumber, tentacle, type Part } from './data/locations.js';
+import { HUMANOID_TABLE, PARTS, headNumber, partsOf, tentacle, type Part } from './data/locations.js';
 import { muchTaller } from './rules.js';
 import { d100, roll } from './say.js';
 import type { Fighter } from './state.js';
@@ -104,7 +104,8 @@ function planPart(ctx: FightContext, target: Fighter, r: number, fromRear: boole
   return part;
 }
 
-function reachable(target: Fighter, part: Part): boolean {
+/** § Especially Tall Opponents: what a much smaller attacker can reach: legs and attacking limbs. */
+export function reachable(target: Fighter, part: Part): boolean {
   if (part.chart === 'leg' && part !== PARTS.tail) return true;
   return target.spec.attacksWith.some((id) => id === part.id || (id === 'head' && part.chart === 'head'));
 }
@@ -129,6 +130,7 @@ export function hitLocation(
     steps.push(`out of reach of a ${attacker.height}' attacker on a ${target.height}' target: re-roll`);
     r = d100(ctx, attacker, `hit location re-roll (out of reach on ${target.name})`);
   }
-  steps.push('re-roll limit reached: the nearest leg');
-  return { part: target.body.kind === 'quadruped' ? PARTS.rightRearLimb : PARTS.rightLeg, steps };
+  const low = partsOf(target.body).find((p) => reachable(target, p)) ?? PARTS.body;
+  steps.push(`re-roll limit reached: the ${low.name}`);
+  return { part: low, steps };
 }

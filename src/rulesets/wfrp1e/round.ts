@@ -6,6 +6,7 @@ import type { Choice } from '../../core/request.js';
 import type { Weapon } from './catalogue.js';
 import { CITES, ours } from './cite.js';
 import { partsOf, type Part } from './data/locations.js';
+import { reachable } from './locate.js';
 import { canAttack, holdRound, isMounted, strike, surprisedNow, type Blow, type BlowKind } from './blow.js';
 import { addCond, bleed, dropHand, takeOut, test, woundDirect } from './effects.js';
 import { PARTS } from './data/locations.js';
@@ -16,6 +17,7 @@ import {
   canCharge,
   drawLoss,
   modifierRow,
+  muchTaller,
   packRounds,
   weaponInitiative,
 } from './rules.js';
@@ -27,6 +29,7 @@ import {
   hasCond,
   heldItems,
   isEngaged,
+  running,
   sideOf,
   strongHand,
   type Action,
@@ -56,6 +59,16 @@ const LOCATIONS_BY_KEY: Readonly<Record<string, Part>> = {
 
 // ---------------------------------------------------------------- setting up
 
+/** § Fleeing: "During the round in which an opponent flees, the victor must remain stationary". */
+function holdOpponents(st: W1State, f: Fighter): void {
+  for (const o of st.combatants) if (engaged(f, o)) o.heldInPlace = true;
+}
+
+/** A combatant as a choice's key: "@skaven-2", so no name can be taken for a fixed answer such as "wait". */
+function who(f: Fighter): string {
+  return `@${f.id}`;
+}
+
 /** Who fights whom when a fight opens in hand-to-hand: enemies spread over each side's members. */
 export function pairUp(st: W1State): void {
   for (const f of st.combatants) {
@@ -75,7 +88,7 @@ function targetable(st: W1State, f: Fighter): Fighter[] {
     (o) =>
       o.side !== f.side &&
       o.out === null &&
-      o.flee === null &&
+      !running(o, st.round) &&
       !(o.airborne && !f.flying) &&
       !(o.rider !== null && o.rider.out === null),
   );
@@ -130,6 +143,8 @@ function beginRound(st: W1State, ctx: FightContext): void {
     f.chargeBlowDone = false;
     f.acted = false;
     f.offGuard = false;
+    f.heldInPlace = false;
+    f.unfaced.clear();
     f.roundTarget = null;
     f.dealt = 0;
     f.taken = 0;
@@ -210,7 +225,7 @@ function fits(st: W1State, f: Fighter, w: Weapon): boolean {
 }
 
 function needsTending(f: Fighter): boolean {
-  return f.out !== 'dead' && f.out !== 'fled' && (f.bleeding.length > 0 || f.dyingIn !== null);
+  return f.out !== 'dead' && f.out !== 'fled' && (f.bleeding.length > 0 || f.diesAt !== null);
 }
 
 /** A usable weapon in hand, or a natural one. */
@@ -263,6 +278,7 @@ function declarations(st: W1State, ctx: FightContext): void {
     if (!mayDeclare(st, f)) continue;
     if (f.flee === 'forced') {
       f.action = { kind: 'flee' };
+      holdOpponents(st, f);
       continue;
     }
     if (f.hold) {
@@ -325,14 +341,12 @@ function takeInHand(st: W1State, f: Fighter, w: Weapon): void {
   if (hand) f[hand] = w;
 }
 
-/** The EI lost this round to a take-up (§ Take-Up Actions); set by startAction. */
-const takeUpLoss = new WeakMap<Fighter, number>();
-
 function startAction(st: W1State, ctx: FightContext, f: Fighter): void {
   const a = f.action;
   const r = st.round;
   if (a.kind === 'flee') {
     f.flee = 'declared';
+    holdOpponents(st, f);
     say(st, ctx, 'declare', `${f.name} declares flight: fleeing from this moment.`, CITES.fleeing, [f]);
     return;
   }
@@ -348,12 +362,12 @@ function startAction(st: W1State, ctx: FightContext, f: Fighter): void {
     }
     if (loss === null) {
       f.busyUntil = r;
-      pendingTakeUp.set(f, a.weapon);
+      f.readying = a.weapon;
       say(st, ctx, 'take-up', `${f.name} ${a.from === 'ground' ? 'picks up' : 'draws'} the ${a.weapon.name.toLowerCase()}: that takes the whole round.`, a.from === 'ground' ? ours('picking up') : CITES.takeUp, [f]);
       return;
     }
     takeInHand(st, f, a.weapon);
-    takeUpLoss.set(f, loss);
+    f.takeUpLoss = loss;
     f.action = { kind: 'fight' };
     say(st, ctx, 'take-up', `${f.name} draws the ${a.weapon.name.toLowerCase()}: EI ${loss} this round.`, CITES.takeUp, [f]);
     return;
@@ -369,13 +383,10 @@ function startAction(st: W1State, ctx: FightContext, f: Fighter): void {
       return;
     }
     f.busyUntil = r + rounds - 1;
-    pendingPack.set(f, a.item);
+    f.searching = a.item;
     say(st, ctx, 'take-up', `${f.name} opens the pack for the ${a.item}: 1 round to open + ${rounds - 1} for ${f.pack.enc} ENC = ${rounds} rounds.`, CITES.takeUp, [f]);
   }
 }
-
-const pendingTakeUp = new WeakMap<Fighter, Weapon>();
-const pendingPack = new WeakMap<Fighter, string>();
 
 function packItemInHand(st: W1State, f: Fighter, item: string): void {
   const w = st.cat.weapons.get(item);
@@ -447,8 +458,8 @@ function schedule(st: W1State, ctx: FightContext): Entry[] {
     if (a !== 'fight') continue;
     const attacks = current(f, 'A', st.round);
     let ticks = blowTicks(ei, attacks, st.opt.blowSpacing);
-    const loss = takeUpLoss.get(f) ?? 0;
-    takeUpLoss.delete(f);
+    const loss = f.takeUpLoss;
+    f.takeUpLoss = 0;
     if (loss !== 0) ticks = afterTakeUp(ticks, loss);
     const owed = Math.min(f.owedAttacks, ticks.length);
     if (owed > 0) {
@@ -487,6 +498,7 @@ function runTimeline(st: W1State, ctx: FightContext, entries: Entry[]): void {
     let j = i + 1;
     while (j < entries.length && sameMoment(entries[i] as Entry, entries[j] as Entry)) j++;
     const group = entries.slice(i, j);
+    st.moment = (group[0] as Entry).tick;
     // Equal EI acts at the same time: whoever could act when the moment came acts, even if struck down in it.
     const able = new Set(group.filter((e) => e.f.out === null && (e.kind !== 'blow' || e.f.airborne || canAttack(st, e.f))).map((e) => e.f));
     // Equal I can both charge: whoever was free when the moment came counts as charging (§ Being Charged).
@@ -510,6 +522,7 @@ function runTimeline(st: W1State, ctx: FightContext, entries: Entry[]): void {
       entries.push(...rest);
     }
   }
+  st.moment = Infinity;
 }
 
 function act(st: W1State, ctx: FightContext, e: Entry, entries: Entry[], nextIndex: number, wasFree: boolean): 'done' | 'delay' {
@@ -527,7 +540,6 @@ function act(st: W1State, ctx: FightContext, e: Entry, entries: Entry[], nextInd
     case 'blow': {
       const k = f.pending.indexOf(e.tick);
       if (k < 0) return 'done';
-      if (f.flee !== null) return 'done';
       if (f.airborne) {
         dive(st, ctx, f);
         return 'done';
@@ -595,14 +607,21 @@ function blow(
   const chargeOk = f.gap !== null && canCharge(f.gap, M);
   // Not opponents(): a combatant struck down at this same moment still strikes (§ More About Rounds).
   const opp = st.combatants.filter(
-    (o) => o.side !== f.side && o.out === null && (o.target === f || f.target === o) && o.flee === null && !o.airborne,
+    (o) => o.side !== f.side && o.out === null && (o.target === f || f.target === o) && !running(o, r) && !o.airborne,
   );
   let target: Fighter | null = null;
   let charging = false;
   if (opp.length === 0) {
+    if (f.heldInPlace) {
+      say(st, ctx, 'idle', `${f.name} stands its ground: an opponent fled this round (no blow at ${e.tick}).`, CITES.fleeing, [f]);
+      return 'done';
+    }
     // Not engaged: move into contact with an enemy, charging if close enough (§ Initiating Hand-To-Hand Combat).
     const enemies = targetable(st, f);
-    if (enemies.length === 0) return 'done';
+    if (enemies.length === 0) {
+      say(st, ctx, 'idle', `${f.name} has nobody to strike at ${e.tick}.`, CITES.actions, [f]);
+      return 'done';
+    }
     if (f.roundTarget !== null) {
       // Its enemy fell earlier this round: turning to another costs this blow.
       const pick = chooseTarget(ctx, f, enemies, `${f.name}: turn to face whom? (this blow is lost turning)`);
@@ -612,11 +631,12 @@ function blow(
       say(st, ctx, 'switch', `${f.name} turns to ${pick.name}, losing this blow.`, CITES.multipleOpponents, [f, pick]);
       return 'done';
     }
-    const choices: Choice[] = enemies.map((x) => ({ key: x.id, label: `${chargeOk ? 'charge' : 'engage'} ${x.name}` }));
+    const choices: Choice[] = enemies.map((x) => ({ key: who(x), label: `${chargeOk ? 'charge' : 'engage'} ${x.name}` }));
     choices.push({ key: 'wait', label: 'hold position' });
-    const suggested = suggestTarget(f, enemiesByPressure(st, enemies))?.id ?? 'wait';
+    const best = suggestTarget(f, enemiesByPressure(st, enemies));
+    const suggested = best ? who(best) : 'wait';
     const pick = decide(ctx, f, 'engage', `${f.name}: ${chargeOk ? 'charge' : 'engage'} whom?`, choices, suggested);
-    const t = enemies.find((x) => x.id === pick);
+    const t = enemies.find((x) => who(x) === pick);
     if (!t) return 'done';
     engage(st, ctx, f, t, chargeOk);
     charging = chargeOk;
@@ -633,11 +653,7 @@ function blow(
       target = opp.length === 1 ? (opp[0] as Fighter) : chooseTarget(ctx, f, opp, `${f.name}: strike whom?`);
     } else if (still === null) {
       const pick = chooseTarget(ctx, f, opp, `${f.name}: ${f.roundTarget.name} is gone; turn to whom? (this blow is lost turning)`);
-      if (pick) {
-        f.roundTarget = pick;
-        f.target = pick;
-        say(st, ctx, 'switch', `${f.name} turns to ${pick.name}, losing this blow.`, CITES.multipleOpponents, [f, pick]);
-      }
+      if (pick) turnTo(st, ctx, f, pick, null);
       return 'done';
     } else {
       target = still;
@@ -677,16 +693,15 @@ function blow(
   }
   if (kindKey.startsWith('switch:')) {
     const to = others.find((o) => `switch:${o.id}` === kindKey);
-    if (to) {
-      f.roundTarget = to;
-      f.target = to;
-      say(st, ctx, 'switch', `${f.name} turns from ${target.name} to ${to.name}, losing this blow.`, CITES.multipleOpponents, [f, to]);
-    }
+    if (to) turnTo(st, ctx, f, to, target);
     return 'done';
   }
   let aim: Part | null = null;
   if (kindKey === 'aim') {
-    const parts = partsOf(target.body);
+    // A much smaller attacker may aim only at what it can reach (§ Especially Tall Opponents).
+    const all = partsOf(target.body);
+    const reach = muchTaller(f.height, target.height) ? all.filter((p) => reachable(target, p)) : all;
+    const parts = reach.length > 0 ? reach : all;
     const locChoices = parts.map((p) => ({ key: p.id, label: `${p.name} (${p.chart === 'head' || p.chart === 'arm' ? '−20' : '−10'})` }));
     const want = f.tactics.aim !== 'none' ? (LOCATIONS_BY_KEY[f.tactics.aim]?.id ?? parts[0]?.id ?? 'body') : 'head';
     const key = decide(ctx, f, 'aim', `${f.name}: aim at which part of ${target.name}?`, locChoices, want);
@@ -725,6 +740,14 @@ function blow(
   return 'done';
 }
 
+/** § Multiple Opponents: turning to another opponent costs the blow; it now faces that one. */
+function turnTo(st: W1State, ctx: FightContext, f: Fighter, to: Fighter, from: Fighter | null): void {
+  f.roundTarget = to;
+  f.target = to;
+  f.unfaced.delete(to);
+  say(st, ctx, 'switch', `${f.name} turns ${from ? `from ${from.name} ` : ''}to ${to.name}, losing this blow.`, CITES.multipleOpponents, [f, to]);
+}
+
 /** Enemies with the fewest others already on them first: how a newcomer picks whom to engage. */
 function enemiesByPressure(st: W1State, enemies: readonly Fighter[]): Fighter[] {
   const load = (x: Fighter) => st.combatants.filter((o) => o.target === x && o.out === null).length;
@@ -733,15 +756,17 @@ function enemiesByPressure(st: W1State, enemies: readonly Fighter[]): Fighter[] 
 
 function chooseTarget(ctx: FightContext, f: Fighter, candidates: readonly Fighter[], label: string): Fighter | null {
   if (candidates.length === 0) return null;
-  const choices = candidates.map((c) => ({ key: c.id, label: `${c.name} (W ${c.W})` }));
-  const suggested = suggestTarget(f, candidates)?.id ?? (candidates[0] as Fighter).id;
+  const choices = candidates.map((c) => ({ key: who(c), label: `${c.name} (W ${c.W})` }));
+  const suggested = who(suggestTarget(f, candidates) ?? (candidates[0] as Fighter));
   const key = decide(ctx, f, 'target', label, choices, suggested);
-  return candidates.find((c) => c.id === key) ?? null;
+  return candidates.find((c) => who(c) === key) ?? null;
 }
 
 /** Moves into contact: the target turns to meet it unless surprised or already engaged. */
 function engage(st: W1State, ctx: FightContext, f: Fighter, t: Fighter, charging: boolean): void {
   const faces = t.target === null && !surprisedNow(st, t) && t.out === null && !isEngaged(st, t);
+  // "If the target is surprised or is already engaged in combat, it may not be turned to face the charge."
+  if (!faces && t.target !== f) t.unfaced.add(f);
   f.target = t;
   f.gap = null;
   f.charging = charging;
@@ -749,7 +774,7 @@ function engage(st: W1State, ctx: FightContext, f: Fighter, t: Fighter, charging
   if (mount && mount.out === null) mount.target = t;
   if (faces) t.target = f;
   if (ctx.explain) {
-    say(st, ctx, charging ? 'charge' : 'engage', `${f.name} ${charging ? 'charges' : 'closes with'} ${t.name}${charging ? ' (+10 to hit on the first blow)' : ''}${faces ? `; ${t.name} turns to meet it` : ''}.`, CITES.charging, [f, t]);
+    say(st, ctx, charging ? 'charge' : 'engage', `${f.name} ${charging ? 'charges' : 'closes with'} ${t.name}${charging ? ' (+10 to hit on the first blow)' : ''}${faces ? `; ${t.name} turns to meet it` : t.target !== f ? `; ${t.name} cannot turn to face it (no parry against it this round)` : ''}.`, CITES.charging, [f, t]);
   }
 }
 
@@ -768,8 +793,8 @@ function resolveFlight(st: W1State, ctx: FightContext, f: Fighter): void {
   } else {
     say(st, ctx, 'flee', `${f.name} turns and flees${opp.length ? `: ${fightersName(opp)} ${opp.length === 1 ? 'gets a free blow' : 'each get a free blow'}` : ''}.`, CITES.fleeing, [f, ...opp]);
     for (const o of opp) {
-      if (f.out !== null) break;
-      if (o.flee !== null || o.asleep || o.hold !== null || hasCond(o, 'noAction', st.round) || hasCond(o, 'prone', st.round)) continue;
+      o.heldInPlace = true;
+      if (f.out !== null || !canAttack(st, o)) continue;
       strike(st, ctx, plainBlow(st, o, f, true));
     }
   }
@@ -784,8 +809,8 @@ function tend(st: W1State, ctx: FightContext, f: Fighter): void {
     return;
   }
   a.ally.bleeding = [];
-  const wasDying = a.ally.dyingIn !== null;
-  a.ally.dyingIn = null;
+  const wasDying = a.ally.diesAt !== null;
+  a.ally.diesAt = null;
   if (wasDying && a.ally.out === 'dying') a.ally.out = 'unconscious';
   say(st, ctx, 'tend', `${f.name} gives ${a.ally.name} medical attention: the bleeding stops${wasDying ? ' and death is held off' : ''}.`, ours('medical attention'), [f, a.ally]);
 }
@@ -796,34 +821,42 @@ function tend(st: W1State, ctx: FightContext, f: Fighter): void {
  * and the flier climbs away.
  */
 function dive(st: W1State, ctx: FightContext, f: Fighter): void {
+  const e0 = st.moment;
   const ground = st.combatants.filter((o) => o.side !== f.side && o.out === null && o.flee === null && !o.airborne);
   if (ground.length === 0 || !canAttack(st, f)) {
     f.pending.length = 0;
     return;
   }
-  const choices: Choice[] = ground.map((g) => ({ key: g.id, label: `dive at ${g.name}` }));
+  const choices: Choice[] = ground.map((g) => ({ key: who(g), label: `dive at ${g.name}` }));
   choices.push({ key: 'stay', label: 'stay aloft' });
-  const pick = decide(ctx, f, 'dive', `${f.name}: dive at whom?`, choices, suggestTarget(f, ground)?.id ?? 'stay');
-  const t = ground.find((g) => g.id === pick);
+  const diveAt = suggestTarget(f, ground);
+  const pick = decide(ctx, f, 'dive', `${f.name}: dive at whom?`, choices, diveAt ? who(diveAt) : 'stay');
+  const t = ground.find((g) => who(g) === pick);
   if (!t) {
     f.pending.length = 0;
     return;
   }
   say(st, ctx, 'dive', `${f.name} dives at ${t.name}${t.acted ? ` (${t.name} has had its turn: it may only parry)` : ''}.`, CITES.flying, [f, t]);
   const swaps: { who: Fighter; tick: number }[] = f.pending.map((tick) => ({ who: f, tick }));
-  if (!t.acted) for (const tick of t.pending) swaps.push({ who: t, tick });
+  const strikesBack = !t.acted;
+  if (strikesBack) for (const tick of t.pending) swaps.push({ who: t, tick });
   swaps.sort((x, y) => y.tick - x.tick || Number(x.who !== f) - Number(y.who !== f));
-  f.pending.length = 0;
-  if (!t.acted) t.pending.length = 0;
   t.acted = true;
   f.acted = true;
   for (const s of swaps) {
     if (f.out !== null || t.out !== null) break;
     const a = s.who;
-    const d = a === f ? t : f;
+    // A parry in the exchange costs the parrier's next blow in it, as anywhere else.
+    const at = a.pending.indexOf(s.tick);
+    if (at < 0) continue;
+    a.pending.splice(at, 1);
+    st.moment = s.tick;
     if (!canAttack(st, a)) continue;
-    strike(st, ctx, plainBlow(st, a, d, false));
+    strike(st, ctx, plainBlow(st, a, a === f ? t : f, false));
   }
+  st.moment = e0;
+  f.pending.length = 0;
+  if (strikesBack) t.pending.length = 0;
   if (t.target === f) t.target = null;
   f.target = null;
   say(st, ctx, 'dive', `${f.name} climbs away.`, CITES.flying, [f]);
@@ -835,15 +868,15 @@ function endRound(st: W1State, ctx: FightContext): void {
   const r = st.round;
   for (const f of st.combatants) {
     if (f.busyUntil === r) {
-      const w = pendingTakeUp.get(f);
+      const w = f.readying;
       if (w) {
-        pendingTakeUp.delete(f);
+        f.readying = null;
         if (fits(st, f, w)) takeInHand(st, f, w);
         say(st, ctx, 'take-up', `${f.name} has the ${w.name.toLowerCase()} ready.`, CITES.takeUp, [f]);
       }
-      const item = pendingPack.get(f);
-      if (item !== undefined) {
-        pendingPack.delete(f);
+      const item = f.searching;
+      if (item !== null) {
+        f.searching = null;
         packItemInHand(st, f, item);
         say(st, ctx, 'take-up', `${f.name} finds the ${item}.`, CITES.takeUp, [f]);
       }
@@ -851,12 +884,9 @@ function endRound(st: W1State, ctx: FightContext): void {
   }
   for (const f of st.combatants) if (f.bleeding.length > 0) bleed(st, ctx, f);
   for (const f of st.combatants) {
-    if (f.dyingIn === null || f.out === 'dead') continue;
-    f.dyingIn--;
-    if (f.dyingIn <= 0) {
-      f.dyingIn = null;
-      takeOut(st, ctx, f, 'dead', 'died of the wound');
-    }
+    if (f.diesAt === null || f.out === 'dead' || r < f.diesAt) continue;
+    f.diesAt = null;
+    takeOut(st, ctx, f, 'dead', 'died of the wound');
   }
   burningOil(st, ctx);
   winningAndLosing(st, ctx);
@@ -868,9 +898,9 @@ function burningOil(st: W1State, ctx: FightContext): void {
     const caught = new Set<Fighter>();
     for (let k = 0; k < st.combatants.length; k++) {
       const candidates = st.combatants.filter((f) => f.out !== 'dead' && f.out !== 'fled' && !caught.has(f));
-      const choices: Choice[] = [{ key: 'nobody', label: caught.size ? 'nobody else' : 'nobody' }, ...candidates.map((f) => ({ key: f.id, label: f.name }))];
+      const choices: Choice[] = [{ key: 'nobody', label: caught.size ? 'nobody else' : 'nobody' }, ...candidates.map((f) => ({ key: who(f), label: f.name }))];
       const pick = decide(ctx, null, 'burning-oil', `GM: who ${caught.size ? 'else ' : ''}stands in the burning oil (${pool.feet} feet across, ${pool.roundsLeft} round${pool.roundsLeft === 1 ? '' : 's'} left)?`, choices, 'nobody');
-      const f = candidates.find((c) => c.id === pick);
+      const f = candidates.find((c) => who(c) === pick);
       if (!f) break;
       caught.add(f);
       const w = roll(ctx, 4, f, 'burning oil (2D4 W)', 2);

@@ -36,6 +36,9 @@ export function decide(
   suggested: string,
 ): string {
   if (choices.length === 1) return (choices[0] as Choice).key;
+  if (new Set(choices.map((c) => c.key)).size !== choices.length) {
+    throw new Error(`duplicate choice keys for "${label}": ${choices.map((c) => c.key).join(', ')}`);
+  }
   const pick = choices.some((c) => c.key === suggested) ? suggested : (choices[0] as Choice).key;
   return ctx.choose({ kind: 'choice', actor: f?.id, topic, label, choices, suggested: pick });
 }

@@ -85,13 +85,18 @@ export interface Fighter extends CombatantCore {
   headsLost: number;
   hold: { other: Fighter; holder: boolean; since: number } | null;
   bleeding: Bleeding[];
-  /** Rounds left before death without medical attention. */
-  dyingIn: number | null;
+  /** Dies at the end of this round without medical attention. */
+  diesAt: number | null;
   /** Fleeing: declared this round, or forced by a critical (flees at its next turn). */
   flee: 'declared' | 'forced' | null;
   asleep: boolean;
   /** Busy with a take-up until the end of this round. */
   busyUntil: number;
+  /** What a round-long take-up puts in hand at its end: a weapon drawn or picked up, or an item from the pack. */
+  readying: Weapon | null;
+  searching: string | null;
+  /** EI lost this round to drawing a weapon (§ Take-Up Actions). */
+  takeUpLoss: number;
   /** Airborne (a flier between dives): only other fliers can reach it. */
   airborne: boolean;
 
@@ -106,6 +111,10 @@ export interface Fighter extends CombatantCore {
   chargeBlowDone: boolean;
   acted: boolean;
   offGuard: boolean;
+  /** An opponent fled this round: stay put, but fight those already engaged (§ Fleeing). */
+  heldInPlace: boolean;
+  /** Chargers this combatant could not turn to face this round: no parry against them (§ Initiating). */
+  unfaced: Set<Fighter>;
   /** Whom this combatant struck at this round: a different target costs a blow (§ Multiple Opponents). */
   roundTarget: Fighter | null;
   dealt: number;
@@ -153,6 +162,8 @@ export interface W1State extends FightState {
   /** The side(s) with this round's Effective Initiative edge, and the D10 it adds. */
   edge: { readonly players: boolean; readonly bonus: number } | null;
   pools: FirePool[];
+  /** The tick being resolved: blows at it act together, so what happens in it spares them (Infinity between rounds). */
+  moment: number;
 }
 
 export function newState(setup: W1Setup): W1State {
@@ -171,6 +182,7 @@ export function newState(setup: W1Setup): W1State {
     round: 0,
     edge: null,
     pools: [],
+    moment: Infinity,
   };
 }
 
@@ -208,10 +220,13 @@ function newFighter(s: FighterSpec, idx: number): Fighter {
     headsLost: 0,
     hold: null,
     bleeding: [],
-    dyingIn: null,
+    diesAt: null,
     flee: null,
     asleep: s.asleep,
     busyUntil: 0,
+    readying: null,
+    searching: null,
+    takeUpLoss: 0,
     airborne: false,
     action: { kind: 'none' },
     pending: [],
@@ -221,6 +236,8 @@ function newFighter(s: FighterSpec, idx: number): Fighter {
     chargeBlowDone: false,
     acted: false,
     offGuard: false,
+    heldInPlace: false,
+    unfaced: new Set(),
     roundTarget: null,
     dealt: 0,
     taken: 0,
@@ -262,7 +279,20 @@ export function current(f: Fighter, ch: Char, round: number): number {
     if (m.halve?.includes(ch)) halve = true;
   }
   if (halve) v = Math.floor(v / 2);
+  // Ours: wounds never take the last Attack (body 7's "all characteristics −1" would leave A 0).
+  if (ch === 'A' && base >= 1) return Math.max(1, v);
   return Math.max(0, v);
+}
+
+/** Running: fleeing and able to move. A fleer who is down, dazed or held can still be struck normally. */
+export function running(f: Fighter, round: number): boolean {
+  return (
+    f.flee !== null &&
+    f.hold === null &&
+    !hasCond(f, 'prone', round) &&
+    !hasCond(f, 'trapped', round) &&
+    !hasCond(f, 'noAction', round)
+  );
 }
 
 export function hasSkill(f: Fighter, skill: string): boolean {
