@@ -196,3 +196,116 @@ describe('fray fight --interactive: the GM’s own dice', () => {
     expect(r.out).toContain("bad dice notation '2x6'");
   });
 });
+
+describe('saves and resumes, the hard cases', () => {
+  const skaven = encounterPath('helmut-and-the-skaven.yaml');
+
+  it('refuses a resume that would leave inputs unused, naming the save and the input, and keeps the file', async () => {
+    const dir = tmp();
+    const save = join(dir, 's.json');
+    expect((await fray(['fight', demo, '--seed', '11', '--save', save])).code).toBe(0);
+    const before = readFileSync(save, 'utf8');
+    const r = await fray(['fight', '--resume', save, '--max-rounds', '1']);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/s\.json:\d+:\d+ inputs\[\d+\]: the fight is over before this input: \d+ input\(s\) left unused/);
+    expect(readFileSync(save, 'utf8')).toBe(before);
+  });
+
+  it('names the save, its line and the input that does not fit', async () => {
+    const dir = tmp();
+    const save = join(dir, 's.json');
+    await fray(['fight', skaven, '--seed', '3', '--save', save]);
+    const j = JSON.parse(readFileSync(save, 'utf8'));
+    j.inputs[3] = 1000;
+    writeFileSync(save, JSON.stringify(j, null, 2));
+    const r = await fray(['fight', '--resume', save]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/s\.json:\d+:\d+ inputs\[3\]: 1000 cannot answer D100 for Helmut: to hit Skaven \(need 45 or less\) \(expected 1\.\.100\)/);
+  });
+
+  it('--resume takes only a save, and sim only an encounter', async () => {
+    const dir = tmp();
+    const enc = join(dir, 'e.yaml');
+    writeFileSync(enc, readFileSync(skaven, 'utf8'));
+    const r = await fray(['fight', '--resume', enc]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('not a saved fight');
+    expect(readFileSync(enc, 'utf8')).toBe(readFileSync(skaven, 'utf8'));
+    const save = join(dir, 's.json');
+    await fray(['fight', skaven, '--seed', '3', '--save', save]);
+    expect((await fray(['sim', save, '--runs', '10'])).code).toBe(2);
+  });
+
+  it('keeps the round cap in the save, so a resume ends where the fight ended', async () => {
+    const dir = tmp();
+    const save = join(dir, 's.json');
+    const first = await fray(['fight', demo, '--seed', '3', '--max-rounds', '2', '--save', save]);
+    expect(first.out).toContain('Result: draw: the round cap of 2 was reached.');
+    const again = await fray(['fight', '--resume', save]);
+    expect(again.code).toBe(0);
+    expect(again.out).toContain('Result: draw: the round cap of 2 was reached.');
+  });
+
+  it('checks the save path before running, and leaves nothing behind', async () => {
+    const dir = tmp();
+    const r = await fray(['fight', demo, '--seed', '3', '--save', join(dir, 'no', 'such', 'x.json')]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('cannot write: no folder');
+    expect(r.out).toBe('');
+    const d = await fray(['fight', demo, '--seed', '3', '--save', dir]);
+    expect(d.code).toBe(2);
+    expect(d.err).toContain('cannot write: not a file');
+  });
+
+  it('rolls new dice after a resume, not the first session’s again', async () => {
+    const dir = tmp();
+    const save = join(dir, 's.json');
+    // Three answers, then quit: the fight stops at Helmut's to-hit roll.
+    await fray(['fight', skaven, '-i', '--seed', '5', '--save', save], ['', '', '', 'quit']);
+    const a = JSON.parse((await fray(['fight', '--resume', save, '--json'])).out);
+    const fresh = JSON.parse((await fray(['fight', skaven, '--seed', '5', '--json'])).out);
+    expect(a.inputs.slice(0, 3)).toEqual(['fight', 'fight', 'strike']);
+    expect(fresh.inputs.slice(0, 3)).toEqual(['fight', 'fight', 'strike']);
+    expect(a.inputs.slice(3, 10)).not.toEqual(fresh.inputs.slice(3, 10));
+  });
+
+  it('undo works after a resume and when the last answer ended the fight', async () => {
+    const dir = tmp();
+    const save = join(dir, 's.json');
+    await fray(['fight', skaven, '-i', '--seed', '5', '--save', save], ['', '', '', 'quit']);
+    const r = await fray(['fight', '--resume', save, '-i'], ['undo', 'quit']);
+    expect(r.out).toContain('(undone: back to the last question you answered)');
+    expect(JSON.parse(readFileSync(save, 'utf8')).inputs).toEqual(['fight', 'fight']);
+    const end = await fray(['fight', skaven, '-i', '--seed', '6', '--save', save], ['auto', 'undo', 'quit']);
+    expect(end.out).toContain('The fight is over. [enter: done, undo: take back the last answer]');
+    expect(end.out).toContain('(undone: back to the last question you answered)');
+  });
+});
+
+describe('flags that do not fit are refused', () => {
+  it('says why, with exit code 2', async () => {
+    const cases: [string[], string][] = [
+      [['fight', demo, '--table', 'bogus=x.yaml'], "wfrp1e has no table 'bogus'"],
+      [['fight', demo, '--auto', 'Orcs'], '--auto goes with --interactive'],
+      [['fight', demo, '--dice', ''], '--dice: no dice given'],
+      [['fight', demo, '--json', '-i'], '--json and --interactive do not go together'],
+    ];
+    for (const [args, message] of cases) {
+      const r = await fray(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.err).toContain(message);
+    }
+  });
+
+  it('speaks plainly when a field has the wrong kind', async () => {
+    const dir = tmp();
+    const bad = join(dir, 'e.yaml');
+    writeFileSync(bad, 'ruleset: wfrp1e\nsides: 3\n');
+    expect((await fray(['fight', bad])).err).toMatch(/e\.yaml:2:8 sides: expected a list, got a number\n$/);
+  });
+
+  it('takes only digits for a choice', async () => {
+    const r = await fray(['fight', encounterPath('helmut-and-the-skaven.yaml'), '-i', '--seed', '1'], ['1e0', 'quit']);
+    expect(r.out).toContain("'1e0' is not one of the choices");
+  });
+});

@@ -3,13 +3,14 @@ import { AskingDriver } from '../core/context.js';
 import { runFight, type FightResult } from '../core/fight.js';
 import type { Input, Request } from '../core/request.js';
 import type { FightState } from '../core/state.js';
-import { formatDice, ImpossibleRollError, parseDice, readRollEntry, Rng, SeededDice } from '../dice/index.js';
+import { formatDice, ImpossibleRollError, parseDice, readRollEntry, Rng, SeededDice, Streams } from '../dice/index.js';
 import { writeAtomic } from '../node/files.js';
-import { saveText, type FightFile } from './load.js';
+import { checkAllUsed, replaying, saveText, type FightFile } from './load.js';
 import { formatEvent, type Style } from './print.js';
 
 export interface InteractiveOptions {
   readonly seed: number;
+  readonly maxRounds: number | null;
   readonly savePath: string | null;
   readonly style: Style;
   /** Sides whose decisions and rolls are left to tactics and dice. */
@@ -29,115 +30,6 @@ function describeRequest(req: Request): string {
   return req.label;
 }
 
-/**
- * A person runs the fight: every decision and roll is asked (press enter for the suggestion or
- * for the dice), and every answer goes into the input log, so `undo` is: drop it, replay.
- */
-export async function runInteractive(ff: FightFile, opts: InteractiveOptions): Promise<FightResult<FightState>> {
-  const { ruleset, setup } = ff.loaded;
-  const rng = Rng.seeded(opts.seed);
-  const dice = new SeededDice(rng);
-  const inputs: Input[] = [...ff.inputs];
-  /** Where each answer the person gave begins, so undo can go back to it. */
-  const asked: number[] = [];
-  let shown = 0;
-  let auto = false;
-  const say = (s: string) => opts.output.write(`${s}\n`);
-  const rl: Interface = createInterface({ input: opts.input, output: opts.output, terminal: false });
-  const lines = rl[Symbol.asyncIterator]();
-  const ask = async (prompt: string): Promise<string | null> => {
-    opts.output.write(prompt);
-    const next = await lines.next();
-    return next.done ? null : String(next.value);
-  };
-  const save = () => {
-    if (opts.savePath) writeAtomic(opts.savePath, saveText(ff, inputs, opts.seed));
-  };
-
-  let sideById: Map<string, number> | null = null;
-  let quiet = false;
-  const askFor = (req: Request): boolean => {
-    if (auto) return false;
-    if (req.actor === undefined || sideById === null) return true;
-    const side = sideById.get(req.actor);
-    return side === undefined || !opts.autoSides.includes(side);
-  };
-  const driver = new AskingDriver(dice, askFor);
-
-  try {
-    for (;;) {
-      const result = runFight(ruleset, setup, { inputs, driver, explain: true, record: true });
-      if (sideById === null && result.state) {
-        sideById = new Map(result.state.combatants.map((c) => [c.id, c.side]));
-      }
-      inputs.length = 0;
-      inputs.push(...result.log);
-      if (quiet) {
-        shown = result.events.length;
-        quiet = false;
-      }
-      for (; shown < result.events.length; shown++) say(formatEvent(result.events[shown] as never, opts.style));
-      save();
-      if (result.pending === null) return result;
-      const req = result.pending;
-      let answer: Input | null = null;
-      while (answer === null) {
-        const line = await ask(promptFor(req));
-        if (line === null) {
-          say('\nInput ended: stopping here.');
-          return result;
-        }
-        const text = line.trim();
-        const cmd = text.toLowerCase();
-        if (cmd === 'help' || cmd === '?') {
-          say(HELP);
-        } else if (cmd === 'quit' || cmd === 'exit') {
-          say(opts.savePath ? `Saved to ${opts.savePath}.` : 'Stopped (not saved: use --save FILE to keep a fight).');
-          return result;
-        } else if (cmd === 'save') {
-          say(opts.savePath ? `Saved to ${opts.savePath}.` : 'No save file: start with --save FILE.');
-        } else if (cmd === 'status') {
-          if (result.state) for (const l of ruleset.describe(result.state as never)) say(`  ${l}`);
-        } else if (cmd.startsWith('roll ')) {
-          // The GM's own dice, outside the fight: "roll 2D6+3".
-          try {
-            const d = parseDice(text.slice(5));
-            const total = dice.roll({ count: d.count, sides: d.sides, label: 'GM' }) + d.plus;
-            say(`  ${formatDice(d)}: ${total}`);
-          } catch (e) {
-            say(`  ${(e as Error).message}`);
-          }
-        } else if (cmd === 'auto') {
-          auto = true;
-          break;
-        } else if (cmd === 'undo') {
-          const back = asked.pop();
-          if (back === undefined) {
-            say('  Nothing to undo.');
-            continue;
-          }
-          inputs.length = back;
-          quiet = true;
-          say('  (undone: back to the last question you answered)');
-          break;
-        } else {
-          try {
-            answer = readAnswer(req, text, dice);
-          } catch (e) {
-            say(`  ${(e as Error).message}; try again (help for help).`);
-          }
-        }
-      }
-      if (answer !== null) {
-        asked.push(inputs.length);
-        inputs.push(answer);
-      }
-    }
-  } finally {
-    rl.close();
-  }
-}
-
 function promptFor(req: Request): string {
   let prompt = `\n${describeRequest(req)}`;
   if (req.kind === 'choice') {
@@ -151,6 +43,129 @@ function promptFor(req: Request): string {
   return prompt;
 }
 
+/**
+ * A person runs the fight: every decision and roll is asked (press enter for the suggestion or
+ * for the dice), and every answer goes into the input log, so `undo` is: drop it, replay.
+ */
+export async function runInteractive(ff: FightFile, opts: InteractiveOptions): Promise<FightResult<FightState>> {
+  const { ruleset, setup } = ff.loaded;
+  // Dice for new rolls: a substream of the seed past the inputs already given, so a resumed fight
+  // does not roll its first session's dice again.
+  const dice = new SeededDice(new Streams(opts.seed).stream(ff.inputs.length));
+  // The GM's own rolls ("roll 2D6") are not part of the fight and do not touch its dice.
+  const gmDice = new SeededDice(Rng.seeded(Math.floor(Math.random() * 0x100000000)));
+  const inputs: Input[] = [...ff.inputs];
+  let shown = 0;
+  let auto = false;
+  let quiet = false;
+  let sideById: Map<string, number> | null = null;
+  const say = (s: string) => opts.output.write(`${s}\n`);
+  const rl: Interface = createInterface({ input: opts.input, output: opts.output, terminal: false });
+  const lines = rl[Symbol.asyncIterator]();
+  const ask = async (prompt: string): Promise<string | null> => {
+    opts.output.write(prompt);
+    const next = await lines.next();
+    return next.done ? null : String(next.value);
+  };
+  /** A request the person answers (as opposed to one left to tactics and dice). */
+  const personal = (req: Request): boolean => {
+    if (req.actor === undefined || sideById === null) return true;
+    const side = sideById.get(req.actor);
+    return side === undefined || !opts.autoSides.includes(side);
+  };
+  const driver = new AskingDriver(dice, (req) => !auto && personal(req));
+  const save = () => {
+    if (opts.savePath) writeAtomic(opts.savePath, saveText(ff, inputs, opts.seed, opts.maxRounds));
+  };
+  let first = true;
+
+  try {
+    for (;;) {
+      /** Where each answer a person gives (or would give) stands in the log: what undo goes back to. */
+      const answerable: number[] = [];
+      const result = replaying(ff, () =>
+        runFight(ruleset, setup, {
+          inputs,
+          driver,
+          explain: true,
+          record: true,
+          maxRounds: opts.maxRounds ?? undefined,
+          onAnswer: (req, index) => {
+            if (personal(req)) answerable.push(index);
+          },
+        }),
+      );
+      if (first) {
+        if (result.pending === null) checkAllUsed(ff, ff.inputs.length - result.unused);
+        first = false;
+      }
+      if (sideById === null && result.state) {
+        sideById = new Map(result.state.combatants.map((c) => [c.id, c.side]));
+      }
+      inputs.length = 0;
+      inputs.push(...result.log);
+      if (quiet) {
+        shown = result.events.length;
+        quiet = false;
+      }
+      for (; shown < result.events.length; shown++) say(formatEvent(result.events[shown] as never, opts.style));
+      save();
+      const req = result.pending;
+      let answer: Input | null = null;
+      while (answer === null) {
+        const line = await ask(req ? promptFor(req) : '\nThe fight is over. [enter: done, undo: take back the last answer] > ');
+        if (line === null) {
+          if (req) say('\nInput ended: stopping here.');
+          return result;
+        }
+        const text = line.trim();
+        const cmd = text.toLowerCase();
+        if (req === null && cmd !== 'undo') return result;
+        if (cmd === 'help' || cmd === '?') {
+          say(HELP);
+        } else if (cmd === 'quit' || cmd === 'exit') {
+          say(opts.savePath ? `Saved to ${opts.savePath}.` : 'Stopped (not saved: use --save FILE to keep a fight).');
+          return result;
+        } else if (cmd === 'save') {
+          say(opts.savePath ? `Saved to ${opts.savePath}.` : 'No save file: start with --save FILE.');
+        } else if (cmd === 'status') {
+          if (result.state) for (const l of ruleset.describe(result.state as never)) say(`  ${l}`);
+        } else if (cmd.startsWith('roll ')) {
+          try {
+            const d = parseDice(text.slice(5));
+            say(`  ${formatDice(d)}: ${gmDice.roll({ count: d.count, sides: d.sides, label: 'GM' }) + d.plus}`);
+          } catch (e) {
+            say(`  ${(e as Error).message}`);
+          }
+        } else if (cmd === 'auto') {
+          auto = true;
+          break;
+        } else if (cmd === 'undo') {
+          const back = answerable.filter((i) => i < inputs.length).pop();
+          if (back === undefined) {
+            say('  Nothing to undo.');
+            continue;
+          }
+          inputs.length = back;
+          quiet = true;
+          auto = false;
+          say('  (undone: back to the last question you answered)');
+          break;
+        } else if (req) {
+          try {
+            answer = readAnswer(req, text, dice);
+          } catch (e) {
+            say(`  ${(e as Error).message}; try again (help for help).`);
+          }
+        }
+      }
+      if (answer !== null) inputs.push(answer);
+    }
+  } finally {
+    rl.close();
+  }
+}
+
 /** What the person typed, as an input for the request (or the dice's roll / the suggestion on enter). */
 function readAnswer(req: Request, text: string, dice: SeededDice): Input {
   if (req.kind === 'roll') {
@@ -159,17 +174,18 @@ function readAnswer(req: Request, text: string, dice: SeededDice): Input {
   }
   if (req.kind === 'choice') {
     if (text === '') return req.suggested;
-    const n = Number(text);
-    if (Number.isInteger(n) && n >= 1 && n <= req.choices.length) return (req.choices[n - 1] as { key: string }).key;
+    if (/^\d+$/.test(text)) {
+      const n = Number(text);
+      if (n >= 1 && n <= req.choices.length) return (req.choices[n - 1] as { key: string }).key;
+    }
     const byKey = req.choices.find((c) => c.key === text);
     if (byKey) return byKey.key;
     throw new ImpossibleRollError(`'${text}' is not one of the choices 1..${req.choices.length}`);
   }
   if (text === '') return req.suggested;
   const n = Number(text);
-  if (!Number.isInteger(n) || n < req.min || n > req.max || (n - req.min) % req.step !== 0) {
+  if (!/^-?\d+$/.test(text) || n < req.min || n > req.max || (n - req.min) % req.step !== 0) {
     throw new ImpossibleRollError(`expected ${req.min}..${req.max} in steps of ${req.step}`);
   }
   return n;
 }
-

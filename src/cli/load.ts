@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { SourceDoc, ValidationError, validate } from '../core/document.js';
 import { loadPart, type Loaded } from '../core/encounter.js';
-import type { Input } from '../core/request.js';
+import { InputError, type Input } from '../core/request.js';
 import type { Options } from '../core/ruleset.js';
 import { RULESETS } from '../rulesets/index.js';
 import { nodeEnv, readText } from '../node/files.js';
@@ -14,6 +14,11 @@ export interface FightFile {
   readonly loaded: Loaded;
   readonly inputs: readonly Input[];
   readonly seed: number | null;
+  /** The round cap the fight was run under, when a save says so. */
+  readonly maxRounds: number | null;
+  /** The file read: a save's inputs are reported against it. */
+  readonly doc: SourceDoc;
+  readonly isSave: boolean;
   /** The encounter's file, for resolving its relative paths and for saves. */
   readonly encounterPath: string;
   readonly tables: Readonly<Record<string, string>>;
@@ -22,12 +27,23 @@ export interface FightFile {
 const saveSchema = z.strictObject({
   fray: z.literal(SAVE_MARK),
   version: z.literal(1, { error: 'expected version 1' }),
-  encounterFile: z.string().optional(),
-  seed: z.number().int().min(0).nullable(),
-  tables: z.record(z.string(), z.string()).default({}),
-  inputs: z.array(z.union([z.number().int(), z.string()], { error: 'expected a roll (number) or a choice (text)' })),
-  encounter: z.unknown(),
+  encounterFile: z.string({ error: 'expected the path of the encounter file' }).optional(),
+  seed: z
+    .number({ error: 'expected a seed (a whole number) or null' })
+    .int({ error: 'expected a whole-number seed' })
+    .min(0, { error: 'expected a seed of 0 or more' })
+    .max(Number.MAX_SAFE_INTEGER, { error: 'expected a seed up to 2^53 − 1' })
+    .nullable(),
+  maxRounds: z.number({ error: 'expected a round cap' }).int().min(1).max(100_000).nullable().default(null),
+  tables: z.record(z.string(), z.string({ error: 'expected a file path' }), { error: 'expected a map of table: file' }).default({}),
+  inputs: z.array(z.union([z.number().int(), z.string()], { error: 'expected a roll (a whole number) or a choice (text)' }), {
+    error: 'expected the list of inputs',
+  }),
+  encounter: z.custom<unknown>((v) => v !== undefined && v !== null, { error: 'expected the encounter (a map)' }),
 });
+
+/** What the command line wants of the file: any (fight, sim), or a save (--resume). */
+export type FileKind = 'encounter' | 'save' | 'either';
 
 /** Parses `-o name=value` and `--table name=FILE` lists. */
 export function pairs(list: readonly string[] | undefined, what: string): Record<string, string> {
@@ -40,21 +56,65 @@ export function pairs(list: readonly string[] | undefined, what: string): Record
   return out;
 }
 
-export function loadFightFile(path: string, overrides: Options, tables: Record<string, string>): FightFile {
+export function loadFightFile(
+  path: string,
+  overrides: Options,
+  tables: Record<string, string>,
+  kind: FileKind = 'either',
+): FightFile {
   const f = readText(path);
   const doc = SourceDoc.parse(f.file, f.text);
   const data = doc.data as Record<string, unknown> | null;
-  if (data && typeof data === 'object' && data.fray === SAVE_MARK) {
+  const isSave = data !== null && typeof data === 'object' && data.fray === SAVE_MARK;
+  if (kind === 'save' && !isSave) {
+    throw new ValidationError([{ file: doc.file, path: '', message: `not a saved fight (a save starts with fray: ${SAVE_MARK}); run an encounter with fray fight FILE` }]);
+  }
+  if (kind === 'encounter' && isSave) {
+    throw new ValidationError([{ file: doc.file, path: '', message: 'a saved fight, not an encounter: simulate the encounter it was made from' }]);
+  }
+  if (isSave) {
     const save = validate(saveSchema, doc, data);
     const encounterPath = save.encounterFile ?? resolve(path);
     const allTables = { ...save.tables, ...tables };
     const env = nodeEnv(encounterPath, allTables);
     const loaded = loadPart({ doc, base: ['encounter'], value: save.encounter }, RULESETS, env, overrides);
-    return { loaded, inputs: save.inputs, seed: save.seed, encounterPath, tables: absolute(allTables) };
+    return {
+      loaded,
+      inputs: save.inputs,
+      seed: save.seed,
+      maxRounds: save.maxRounds,
+      doc,
+      isSave,
+      encounterPath,
+      tables: absolute(allTables),
+    };
   }
   const env = nodeEnv(path, tables);
   const loaded = loadPart({ doc, base: [], value: doc.data }, RULESETS, env, overrides);
-  return { loaded, inputs: [], seed: null, encounterPath: resolve(path), tables: absolute(tables) };
+  return { loaded, inputs: [], seed: null, maxRounds: null, doc, isSave, encounterPath: resolve(path), tables: absolute(tables) };
+}
+
+/** A save's input that does not fit its fight, reported at its place in the file. */
+export function inputProblem(ff: FightFile, index: number, message: string): ValidationError {
+  if (ff.isSave) return new ValidationError([ff.doc.issue(['inputs', index], message)]);
+  return new ValidationError([{ file: ff.doc.file, path: `input ${index + 1}`, message }]);
+}
+
+/** Runs a replay, reporting a save's input that does not fit at its place in the file. */
+export function replaying<T>(ff: FightFile, run: () => T): T {
+  try {
+    return run();
+  } catch (e) {
+    if (e instanceof InputError && e.index !== null && e.index < ff.inputs.length) throw inputProblem(ff, e.index, e.message.replace(/^input \d+: /, ''));
+    throw e;
+  }
+}
+
+/** After a finished replay: every input of the save was used, or the first one left over is reported. */
+export function checkAllUsed(ff: FightFile, used: number): void {
+  if (used < ff.inputs.length) {
+    throw inputProblem(ff, used, `the fight is over before this input: ${ff.inputs.length - used} input(s) left unused; was the save edited, or the round cap lowered?`);
+  }
 }
 
 function absolute(tables: Record<string, string>): Record<string, string> {
@@ -62,16 +122,19 @@ function absolute(tables: Record<string, string>): Record<string, string> {
 }
 
 /** The save: the encounter (with every option spelled out), the seed, and every input so far. */
-export function saveText(ff: FightFile, inputs: readonly Input[], seed: number | null): string {
+export function saveText(ff: FightFile, inputs: readonly Input[], seed: number | null, maxRounds: number | null): string {
   const encounter = { ...(ff.loaded.source as Record<string, unknown>), options: { ...ff.loaded.options } };
-  const doc = {
+  const head = {
     fray: SAVE_MARK,
     version: 1,
     encounterFile: ff.encounterPath,
     seed,
+    maxRounds,
     tables: ff.tables,
-    inputs,
-    encounter,
   };
-  return `${JSON.stringify(doc, null, 2)}\n`;
+  // One input per line would make a long file; twenty to a line keeps it short and readable.
+  const rows: string[] = [];
+  for (let i = 0; i < inputs.length; i += 20) rows.push(`    ${inputs.slice(i, i + 20).map((x) => JSON.stringify(x)).join(', ')}`);
+  const headText = JSON.stringify(head, null, 2).replace(/\n}$/, '');
+  return `${headText},\n  "inputs": [\n${rows.join(',\n')}\n  ],\n  "encounter": ${JSON.stringify(encounter, null, 2).replace(/\n/g, '\n  ')}\n}\n`;
 }

@@ -4,13 +4,13 @@ import { runFight } from '../core/fight.js';
 import { formatCite } from '../core/events.js';
 import type { Input } from '../core/request.js';
 import { describeOutcome, type FightState } from '../core/state.js';
-import { parseDiceScript, Rng, ScriptedDice, SeededDice, type DiceSource } from '../dice/index.js';
+import { parseDiceScript, ScriptedDice, SeededDice, Streams, type DiceSource } from '../dice/index.js';
 import { RULESETS } from '../rulesets/index.js';
 import { simulate } from '../sim/run.js';
-import { writeAtomic } from '../node/files.js';
+import { checkWritable, writeAtomic } from '../node/files.js';
 import { isUserError, UsageError } from './errors.js';
 import { runInteractive } from './interactive.js';
-import { loadFightFile, pairs, saveText, type FightFile } from './load.js';
+import { checkAllUsed, loadFightFile, pairs, replaying, saveText, type FightFile } from './load.js';
 import { formatEvent, type Style } from './print.js';
 
 const VERSION = '0.1.0';
@@ -73,10 +73,16 @@ async function fight(io: Io, file: string | undefined, o: FightOpts): Promise<vo
   const path = o.resume ?? file;
   if (!path) throw new UsageError('fight: give an encounter FILE, or --resume SAVE');
   if (o.resume && file) throw new UsageError('fight: give either FILE or --resume SAVE, not both');
-  if (o.dice && o.interactive) throw new UsageError('fight: --dice and --interactive do not go together');
-  const ff = loadFightFile(path, pairs(o.option, '--option'), pairs(o.table, '--table'));
+  if (o.dice !== undefined && o.interactive) throw new UsageError('fight: --dice and --interactive do not go together');
+  if (o.json && o.interactive) throw new UsageError('fight: --json and --interactive do not go together');
+  if (o.auto && !o.interactive) throw new UsageError('fight: --auto goes with --interactive');
+  const script = o.dice === undefined ? null : parseDiceScript(o.dice);
+  if (script && script.length === 0) throw new UsageError('fight: --dice: no dice given');
+  const ff = loadFightFile(path, pairs(o.option, '--option'), pairs(o.table, '--table'), o.resume ? 'save' : 'either');
   const seed = o.seed ?? ff.seed ?? randomSeed();
+  const maxRounds = o.maxRounds ?? ff.maxRounds ?? null;
   const savePath = o.save ?? o.resume ?? null;
+  if (savePath) checkWritable(savePath);
   const st = style(io, o.json === true);
   const shown: Style = { ...st, cites: o.cites !== false };
   const { ruleset, setup } = ff.loaded;
@@ -85,6 +91,7 @@ async function fight(io: Io, file: string | undefined, o: FightOpts): Promise<vo
     io.out.write(`${setup.title} — ${ruleset.title}. Seed ${seed}. Type help for help.\n`);
     const result = await runInteractive(ff, {
       seed,
+      maxRounds,
       savePath,
       style: shown,
       autoSides: sideIndexes(ff, o.auto ?? []),
@@ -97,15 +104,23 @@ async function fight(io: Io, file: string | undefined, o: FightOpts): Promise<vo
     return;
   }
 
-  const dice: DiceSource = o.dice ? new ScriptedDice(parseDiceScript(o.dice)) : new SeededDice(Rng.seeded(seed));
-  const result = runFight(ruleset, setup, {
-    inputs: ff.inputs,
-    driver: new AutoDriver(dice),
-    explain: true,
-    record: true,
-    maxRounds: o.maxRounds,
-  });
-  if (savePath) writeAtomic(savePath, saveText(ff, result.log as Input[], o.dice ? null : seed));
+  // New dice for a resumed fight come from a substream of their own: the first session's dice are not rolled again.
+  const scripted = script ? new ScriptedDice(script) : null;
+  const dice: DiceSource = scripted ?? new SeededDice(new Streams(seed).stream(ff.inputs.length));
+  const result = replaying(ff, () =>
+    runFight(ruleset, setup, {
+      inputs: ff.inputs,
+      driver: new AutoDriver(dice),
+      explain: true,
+      record: true,
+      maxRounds: maxRounds ?? undefined,
+    }),
+  );
+  checkAllUsed(ff, ff.inputs.length - result.unused);
+  if (savePath) writeAtomic(savePath, saveText(ff, result.log as Input[], scripted ? null : seed, maxRounds));
+  if (scripted && scripted.remaining > 0) {
+    io.err.write(`fray: note: the fight ended with ${scripted.remaining} scripted dice unused\n`);
+  }
   const state = result.state as FightState;
   const outcome = result.outcome;
   if (o.json) {
@@ -113,7 +128,7 @@ async function fight(io: Io, file: string | undefined, o: FightOpts): Promise<vo
       title: setup.title,
       ruleset: ruleset.id,
       options: ff.loaded.options,
-      seed: o.dice ? null : seed,
+      seed: scripted ? null : seed,
       outcome: outcome && {
         winner: outcome.winner === null ? null : (state.sides[outcome.winner]?.name ?? null),
         reason: outcome.reason,
@@ -128,7 +143,7 @@ async function fight(io: Io, file: string | undefined, o: FightOpts): Promise<vo
     io.out.write(`${JSON.stringify(out, null, 2)}\n`);
     return;
   }
-  io.out.write(`${setup.title} — ${ruleset.title}${o.dice ? ' (scripted dice)' : `, seed ${seed}`}\n`);
+  io.out.write(`${setup.title} — ${ruleset.title}${scripted ? ' (scripted dice)' : `, seed ${seed}`}\n`);
   for (const e of result.events) io.out.write(`${formatEvent(e, shown)}\n`);
   io.out.write('\n');
   for (const l of ruleset.describe(state as never)) io.out.write(`  ${l}\n`);
@@ -145,7 +160,7 @@ interface SimOpts {
 }
 
 function sim(io: Io, file: string, o: SimOpts): void {
-  const ff = loadFightFile(file, pairs(o.option, '--option'), pairs(o.table, '--table'));
+  const ff = loadFightFile(file, pairs(o.option, '--option'), pairs(o.table, '--table'), 'encounter');
   const seed = o.seed ?? randomSeed();
   const { ruleset, setup } = ff.loaded;
   const sideNames = ((ff.loaded.source as { sides: { name: string }[] }).sides ?? []).map((s) => s.name);

@@ -16,6 +16,9 @@ export interface Driver {
   amount(req: AmountRequest): number;
 }
 
+/** A driver (a tactic) gave an answer its request does not allow: a bug, not bad input. */
+export class DriverError extends Error {}
+
 /** Thrown to pause a fight until someone answers `request`; the driver then replays. */
 export class Pending extends Error {
   constructor(readonly request: Request) {
@@ -82,10 +85,25 @@ export class FightContext {
     return this.pos;
   }
 
+  /** Called for every request answered, with the answer's place in the log: UIs use it to know who answered what. */
+  onAnswer: ((req: Request, index: number, fromLog: boolean) => void) | null = null;
+
+  /** Inputs of the log not used (yet): after a finished fight, more than zero means the log does not fit it. */
+  get unused(): number {
+    return Math.max(0, this.inputs.length - this.pos);
+  }
+
   private fromLog(req: Request): Input | undefined {
     if (this.pos >= this.inputs.length) return undefined;
     const input = this.inputs[this.pos] as Input;
-    return checkInput(req, input, `input ${this.pos + 1}`);
+    const checked = checkInput(req, input, `input ${this.pos + 1}`, this.pos);
+    this.onAnswer?.(req, this.pos, true);
+    return checked;
+  }
+
+  private fresh<T extends Input>(req: Request, value: T): T {
+    this.onAnswer?.(req, this.pos, false);
+    return value;
   }
 
   private take<T extends Input>(value: T): T {
@@ -94,15 +112,26 @@ export class FightContext {
     return value;
   }
 
+  /** A driver's answer must fit its request too; if it does not, that is a bug in the driver or a tactic. */
+  private driven<T extends Input>(req: Request, value: T): T {
+    try {
+      return checkInput(req, value, 'the driver') as T;
+    } catch (e) {
+      throw new DriverError((e as Error).message);
+    }
+  }
+
   roll(req: RollRequest): number {
     const logged = this.fromLog(req);
     if (logged !== undefined) return this.take(logged as number);
+    let value: number;
     try {
-      return this.take(this.driver.roll(req));
+      value = this.driver.roll(req);
     } catch (e) {
       if (e instanceof AwaitingEntry) throw new Pending(req);
       throw e;
     }
+    return this.take(this.fresh(req, value));
   }
 
   /** One die: `ctx.die(6, 'Helmut: damage', 'helmut')`. */
@@ -117,13 +146,13 @@ export class FightContext {
   choose(req: ChoiceRequest): string {
     const logged = this.fromLog(req);
     if (logged !== undefined) return this.take(logged as string);
-    return this.take(checkInput(req, this.driver.choose(req), 'the driver') as string);
+    return this.take(this.fresh(req, this.driven(req, this.driver.choose(req))));
   }
 
   amount(req: AmountRequest): number {
     const logged = this.fromLog(req);
     if (logged !== undefined) return this.take(logged as number);
-    return this.take(checkInput(req, this.driver.amount(req), 'the driver') as number);
+    return this.take(this.fresh(req, this.driven(req, this.driver.amount(req))));
   }
 
   emit(e: FightEvent): void {

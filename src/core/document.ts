@@ -149,6 +149,33 @@ function fieldsAt(schema: z.ZodType, path: Path): string[] {
   return def?.type === 'object' ? Object.keys(def.shape as object) : [];
 }
 
+const KINDS: Readonly<Record<string, string>> = {
+  array: 'a list',
+  object: 'a map',
+  string: 'a text',
+  number: 'a number',
+  boolean: 'true or false',
+  undefined: 'nothing',
+  null: 'null',
+  nonoptional: 'a value',
+};
+
+/** zod's own wording, where a schema gives none of ours, in the words of the rest of the messages. */
+function plain(message: string): string {
+  let m = /^Invalid input: expected (\w+), received (\w+)$/.exec(message);
+  if (m) {
+    if (m[1] === 'nonoptional') return 'missing';
+    return `expected ${KINDS[m[1] as string] ?? m[1]}, got ${KINDS[m[2] as string] ?? m[2]}`;
+  }
+  m = /^Too small: expected \w+ to (?:be|have) >=?(\S+)/.exec(message);
+  if (m) return `expected at least ${m[1]}`;
+  m = /^Too big: expected \w+ to (?:be|have) <=?(\S+)/.exec(message);
+  if (m) return `expected at most ${m[1]}`;
+  m = /^Invalid option: expected one of (.+)$/.exec(message);
+  if (m) return `expected one of ${(m[1] as string).replace(/"/g, '').replace(/\|/g, ', ')}`;
+  return message;
+}
+
 /** Validates `value` (found at `base` in `doc`) against `schema`; issues name file, line and field. */
 export function validate<T>(schema: z.ZodType<T>, doc: SourceDoc, value: unknown, base: Path = []): T {
   const r = schema.safeParse(value);
@@ -164,7 +191,8 @@ export function validate<T>(schema: z.ZodType<T>, doc: SourceDoc, value: unknown
       continue;
     }
     const missing = valueAt(doc.data, path) === undefined;
-    issues.push(doc.issue(path, missing ? `missing; ${zi.message}` : zi.message));
+    const message = plain(zi.message);
+    issues.push(doc.issue(path, missing ? (message === 'missing' ? message : `missing; ${message}`) : message));
   }
   throw new ValidationError(issues);
 }

@@ -75,6 +75,16 @@ export function loadPart(
       part.doc.issue([...part.base, 'ruleset'], `unknown ruleset '${id}'${didYouMean(id, known)}; known: ${known.join(', ')}`),
     ]);
   }
+  const unknownTables = Object.keys(env.tables).filter((t) => !ruleset.tables.includes(t));
+  if (unknownTables.length > 0) {
+    throw new ValidationError(
+      unknownTables.map((t) => ({
+        file: 'command line',
+        path: '--table',
+        message: `${ruleset.id} has no table '${t}'${didYouMean(t, ruleset.tables)}; tables: ${ruleset.tables.join(', ') || 'none'}`,
+      })),
+    );
+  }
   const options = resolveOptions(ruleset, part, overrides);
   const setup = ruleset.load(part, options, env);
   return { ruleset, setup, options, doc: part.doc, source: v };

@@ -15,6 +15,8 @@ export interface RunOptions {
   readonly record?: boolean;
   /** Overrides the encounter's round cap. */
   readonly maxRounds?: number;
+  /** Hears every request answered and where its answer stands in the log. */
+  readonly onAnswer?: (req: Request, index: number, fromLog: boolean) => void;
 }
 
 export interface FightResult<State extends FightState> {
@@ -27,6 +29,8 @@ export interface FightResult<State extends FightState> {
   readonly outcome: Outcome | null;
   /** Set when the fight waits for an answer to this request. */
   readonly pending: Request | null;
+  /** Inputs left over when the fight ended: the log belongs to another fight, or one cut shorter. */
+  readonly unused: number;
 }
 
 /**
@@ -39,6 +43,7 @@ export function runFight<Setup extends SetupCore, State extends FightState>(
   run: RunOptions,
 ): FightResult<State> {
   const ctx = new FightContext(run.inputs ?? [], run.driver, run.explain ?? false, run.record ?? false);
+  ctx.onAnswer = run.onAnswer ?? null;
   const cap = run.maxRounds ?? setup.maxRounds;
   let state: State | null = null;
   try {
@@ -54,10 +59,10 @@ export function runFight<Setup extends SetupCore, State extends FightState>(
     }
     const s = state;
     ctx.emit({ type: 'outcome', round: s.round, text: describeOutcome(s, outcome) });
-    return { state, events: ctx.events, log: ctx.log, outcome, pending: null };
+    return { state, events: ctx.events, log: ctx.log, outcome, pending: null, unused: ctx.unused };
   } catch (e) {
     if (e instanceof Pending) {
-      return { state, events: ctx.events, log: ctx.log, outcome: null, pending: e.request };
+      return { state, events: ctx.events, log: ctx.log, outcome: null, pending: e.request, unused: 0 };
     }
     throw e;
   }

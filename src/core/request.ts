@@ -42,10 +42,18 @@ export interface AmountRequest {
   readonly suggested: number;
 }
 
-export class InputError extends Error {}
+/** A logged answer that does not fit its request; `index` is its place in the log (0-based). */
+export class InputError extends Error {
+  constructor(
+    message: string,
+    readonly index: number | null = null,
+  ) {
+    super(message);
+  }
+}
 
 /** Checks a logged or typed answer against the request it answers. */
-export function checkInput(req: Request, input: Input, where: string): Input {
+export function checkInput(req: Request, input: Input, where: string, index: number | null = null): Input {
   switch (req.kind) {
     case 'roll': {
       const lo = req.count;
@@ -53,6 +61,7 @@ export function checkInput(req: Request, input: Input, where: string): Input {
       if (typeof input !== 'number' || !Number.isInteger(input) || input < lo || input > hi) {
         throw new InputError(
           `${where}: ${JSON.stringify(input)} cannot answer ${req.count === 1 ? '' : req.count}D${req.sides} for ${req.label} (expected ${lo}..${hi})`,
+          index,
         );
       }
       return input;
@@ -61,6 +70,7 @@ export function checkInput(req: Request, input: Input, where: string): Input {
       if (typeof input !== 'string' || !req.choices.some((c) => c.key === input)) {
         throw new InputError(
           `${where}: ${JSON.stringify(input)} is not a choice for "${req.label}" (expected one of ${req.choices.map((c) => c.key).join(', ')})`,
+          index,
         );
       }
       return input;
@@ -75,6 +85,7 @@ export function checkInput(req: Request, input: Input, where: string): Input {
       if (!ok) {
         throw new InputError(
           `${where}: ${JSON.stringify(input)} is not an amount for "${req.label}" (expected ${req.min}..${req.max} in steps of ${req.step})`,
+          index,
         );
       }
       return input;

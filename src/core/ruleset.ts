@@ -33,8 +33,8 @@ export interface LoadEnv {
   readFile(relative: string): FileText;
   /** Reads one of Fray's shipped data files: data/<ruleset>/<name>. */
   readData(ruleset: string, name: string): FileText;
-  /** Tables named on the command line (`--table fumbles=FILE`, already read); they win over the document's. */
-  readonly tables: Readonly<Record<string, FileText>>;
+  /** Tables named on the command line (`--table fumbles=FILE`), read when asked; they win over the document's. */
+  readonly tables: Readonly<Record<string, () => FileText>>;
 }
 
 /** What any encounter gives the core, whatever its ruleset. */
@@ -53,6 +53,8 @@ export interface Ruleset<Setup extends SetupCore = SetupCore, State extends Figh
   /** The rules texts it implements, under shared/rules/. */
   readonly texts: readonly string[];
   readonly options: readonly OptionSpec[];
+  /** Names of the shipped tables a user may replace (`--table NAME=FILE`, an encounter's `tables:`). */
+  readonly tables: readonly string[];
   /** Validates an encounter for this ruleset; throws ValidationError naming file, line and field. */
   load(part: DocPart, options: Options, env: LoadEnv): Setup;
   start(setup: Setup, ctx: FightContext): State;

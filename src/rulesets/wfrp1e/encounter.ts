@@ -133,7 +133,7 @@ const encounterSchema = z.strictObject({
   title: text('a title').optional(),
   description: text('a description').optional(),
   options: z.record(z.string(), z.unknown()).optional(),
-  maxRounds: whole(1, 10000).optional(),
+  maxRounds: whole(1, 100_000).optional(),
   /** engaged: the fight opens in hand-to-hand; charge: within charging distance, not yet engaged. */
   start: oneOf(['engaged', 'charge']).optional(),
   /** Replacement tables (our fumble entries), relative to this file. */
@@ -229,7 +229,7 @@ export function loadWfrp1e(part: DocPart, options: Options, env: LoadEnv): W1Set
   const enc = validate(encounterSchema, doc, part.value, part.base);
   const at = (...p: (string | number)[]): Path => [...part.base, ...p];
 
-  let fumbleFile: FileText | null = env.tables.fumbles ?? null;
+  let fumbleFile: FileText | null = env.tables.fumbles?.() ?? null;
   if (!fumbleFile && enc.tables?.fumbles !== undefined) {
     try {
       fumbleFile = env.readFile(enc.tables.fumbles);

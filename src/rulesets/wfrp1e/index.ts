@@ -26,6 +26,7 @@ export const wfrp1e: Ruleset<W1Setup, W1State> = {
   title: 'Warhammer Fantasy Roleplay, 1st edition: hand-to-hand combat',
   texts: ['wfrp1e-combat.txt'],
   options: WFRP1E_OPTIONS,
+  tables: ['fumbles'],
   load: loadWfrp1e,
   start(setup, ctx) {
     const st = newState(setup);
