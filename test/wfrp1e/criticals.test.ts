@@ -7,7 +7,7 @@ import { PARTS, headNumber, type Part } from '../../src/rulesets/wfrp1e/data/loc
 import { critical } from '../../src/rulesets/wfrp1e/effects.js';
 import type { W1Setup } from '../../src/rulesets/wfrp1e/encounter.js';
 import { current, handUsable, newState, type Fighter, type W1State } from '../../src/rulesets/wfrp1e/state.js';
-import { fightYaml, loadText, ofType, profile as P, runScripted, runWith } from '../helpers.js';
+import { fightYaml, loadText, ofType, profile as P, runWith } from '../helpers.js';
 
 interface Rig {
   st: W1State;
