@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AskingDriver, AutoDriver } from '../src/core/context.js';
+import type { ChoiceRequest } from '../src/core/request.js';
 import { runFight } from '../src/core/fight.js';
 import type { Ruleset } from '../src/core/ruleset.js';
 import { Rng, SeededDice } from '../src/dice/index.js';
@@ -84,6 +85,19 @@ function watched(): Ruleset<W1Setup, W1State> {
 }
 
 const RUNS = Number(process.env.FRAY_PROPERTY_RUNS ?? 300);
+
+/** Answers every decision at random among the choices offered: every path a person could take. */
+class RandomChoices extends AutoDriver {
+  constructor(
+    seed: number,
+    private readonly pick = Rng.seeded(seed + 1),
+  ) {
+    super(new SeededDice(Rng.seeded(seed)));
+  }
+  override choose(req: ChoiceRequest): string {
+    return (req.choices[this.pick.int(0, req.choices.length - 1)] as { key: string }).key;
+  }
+}
 const CAP = 60;
 
 describe('properties of every fight', () => {
@@ -128,6 +142,31 @@ describe('properties of every fight', () => {
         for (const ev of a.events) expect(ev.text).not.toMatch(/NaN|undefined|\[object/);
       }),
       { numRuns: Math.floor(RUNS / 2) },
+    );
+  });
+
+  it('any choice a person may make keeps those properties, and its log replays it', () => {
+    fc.assert(
+      fc.property(encounter, (e) => {
+        const loaded = loadText(yamlOf(e));
+        const a = runFight(watched(), loaded.setup as W1Setup, {
+          driver: new RandomChoices(e.seed),
+          explain: true,
+          record: true,
+          maxRounds: CAP,
+        });
+        expect(a.outcome).not.toBe(null);
+        const replay = runFight(loaded.ruleset, loaded.setup, {
+          inputs: a.log,
+          driver: new AskingDriver(new SeededDice(Rng.seeded(0)), () => true),
+          explain: true,
+          maxRounds: CAP,
+        });
+        expect(replay.pending).toBe(null);
+        expect(replay.unused).toBe(0);
+        expect(replay.events).toEqual(a.events);
+      }),
+      { numRuns: RUNS },
     );
   });
 });
