@@ -1,6 +1,7 @@
 // The worked examples of wfrp1e-combat.txt, replayed from the dice the text names (or dice chosen
 // to reach the situation it describes), asserting the numbers it prints.
 import { describe, expect, it } from 'vitest';
+import { canCharge } from '../../src/rulesets/wfrp1e/rules.js';
 import { encounterPath, loadFile, loadText, ofType, profile, runScripted, strikers } from '../helpers.js';
 
 describe('§ Multiple Attacks: Serafin and the Ogre', () => {
@@ -103,19 +104,22 @@ sides:
 }
 
 describe('§ Combat Procedure and Armour', () => {
-  it("a helmet worth one point against a head hit for three points: 3 − 1 = 2", () => {
-    const loaded = loadText(
-      duel(
-        `{ name: Attacker, profile: ${profile({ WS: 50, I: 50 })}, weapons: [sword] }`,
-        `{ name: Defender, profile: ${profile({ I: 20 })}, weapons: [sword], armour: [helmet], tactics: { parry: never } }`,
-      ),
-    );
+  it('a helmet worth one point against a head hit for three points: 3 − 1 = 2', () => {
+    const loaded = loadFile(encounterPath('a-helmet-worth-one-point.yaml'));
     // 10 hits; reversed 01 is the head; D6 3 + S 3 − T 3 = 3, − 1 helmet = 2. The reply misses (97).
     const { events, unused } = runScripted(loaded, [10, 3, 97], 1);
     expect(unused).toBe(0);
     expect(ofType(events, 'location')[0]?.text).toBe('Hit location: 10 reversed is 01 → head.');
     expect(ofType(events, 'damage')[0]?.text).toBe("Damage to Defender's head: D6 3 + S 3 − T 3 − 1 metal armour = 2 W.");
     expect(ofType(events, 'wounds')[0]?.text).toBe('Defender: W 7 − 2 = 5.');
+  });
+
+  it('a character with M 3 charges from 3 yards, not from 4 (the shield-wall dwarfs)', () => {
+    const loaded = loadFile(encounterPath('charge.yaml'));
+    const dwarf = (loaded.setup as unknown as { fighters: { profile: { M: number } }[] }).fighters[0];
+    expect(dwarf?.profile.M).toBe(3);
+    expect(canCharge(3, 3)).toBe(true);
+    expect(canCharge(4, 3)).toBe(false);
   });
 });
 

@@ -12,6 +12,8 @@ import {
   blowTicks,
   canCharge,
   criticalColumn,
+  drawLoss,
+  modifierRow,
   isFumble,
   isHit,
   muchTaller,
@@ -63,6 +65,22 @@ describe('§ Take-Up Actions', () => {
     expect(packRounds(30)).toBe(2);
     expect(packRounds(31)).toBe(3);
     expect(packRounds(95)).toBe(5);
+  });
+});
+
+describe('§ Take-Up Actions: drawing', () => {
+  const w = (draw: -10 | -20 | 'round' | 'none') => ({ id: 'x', name: 'x', group: 'hand-weapon' as const, hands: 1 as const, parry: true, draw, natural: false, shield: false, source: 'test' });
+  it('costs a knife −10 EI, a sword −20, and a two-handed weapon, bow or shield the round', () => {
+    expect(drawLoss(w(-10))).toBe(-10);
+    expect(drawLoss(w(-20))).toBe(-20);
+    expect(drawLoss(w('round'))).toBe(null);
+    expect(drawLoss(w('none'))).toBe(0);
+  });
+  it('uses the lance row only mounted and charging, the hand weapon row otherwise', () => {
+    const lance = { ...w('round'), group: 'lance' as const };
+    expect(modifierRow(lance, true)).toBe(WEAPON_MODIFIERS.lance);
+    expect(modifierRow(lance, false)).toBe(WEAPON_MODIFIERS['hand-weapon']);
+    expect(modifierRow({ ...w(-20), group: 'flail' as const }, false)).toBe(WEAPON_MODIFIERS.flail);
   });
 });
 
