@@ -1,5 +1,6 @@
 import { createInterface, type Interface } from 'node:readline/promises';
 import { AskingDriver } from '../core/context.js';
+import type { FightEvent } from '../core/events.js';
 import { runFight, type FightResult } from '../core/fight.js';
 import type { Input, Request } from '../core/request.js';
 import type { FightState } from '../core/state.js';
@@ -108,7 +109,7 @@ export async function runInteractive(ff: FightFile, opts: InteractiveOptions): P
         shown = result.events.length;
         quiet = false;
       }
-      for (; shown < result.events.length; shown++) say(formatEvent(result.events[shown] as never, opts.style));
+      for (; shown < result.events.length; shown++) say(formatEvent(result.events[shown] as FightEvent, opts.style));
       save();
       const req = result.pending;
       let answer: Input | null = null;
@@ -129,7 +130,7 @@ export async function runInteractive(ff: FightFile, opts: InteractiveOptions): P
         } else if (cmd === 'save') {
           say(opts.savePath ? `Saved to ${opts.savePath}.` : 'No save file: start with --save FILE.');
         } else if (cmd === 'status') {
-          if (result.state) for (const l of ruleset.describe(result.state as never)) say(`  ${l}`);
+          if (result.state) for (const l of ruleset.describe(result.state)) say(`  ${l}`);
         } else if (cmd.startsWith('roll ')) {
           try {
             const d = parseDice(text.slice(5));

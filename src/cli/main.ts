@@ -99,7 +99,7 @@ async function fight(io: Io, file: string | undefined, o: FightOpts): Promise<vo
       output: io.out,
     });
     if (result.state && result.outcome) {
-      for (const l of ruleset.describe(result.state as never)) io.out.write(`  ${l}\n`);
+      for (const l of ruleset.describe(result.state)) io.out.write(`  ${l}\n`);
     }
     return;
   }
@@ -136,7 +136,7 @@ async function fight(io: Io, file: string | undefined, o: FightOpts): Promise<vo
         text: describeOutcome(state, outcome),
       },
       combatants: state.combatants.map((c) => ({ id: c.id, name: c.name, side: state.sides[c.side]?.name, out: c.out })),
-      status: ruleset.describe(state as never),
+      status: ruleset.describe(state),
       events: result.events.map((e) => ({ ...e, cite: e.cite ? formatCite(e.cite) : undefined })),
       inputs: result.log,
     };
@@ -146,7 +146,7 @@ async function fight(io: Io, file: string | undefined, o: FightOpts): Promise<vo
   io.out.write(`${setup.title} — ${ruleset.title}${scripted ? ' (scripted dice)' : `, seed ${seed}`}\n`);
   for (const e of result.events) io.out.write(`${formatEvent(e, shown)}\n`);
   io.out.write('\n');
-  for (const l of ruleset.describe(state as never)) io.out.write(`  ${l}\n`);
+  for (const l of ruleset.describe(state)) io.out.write(`  ${l}\n`);
   if (savePath) io.out.write(`\nSaved to ${savePath} (${result.log.length} inputs).\n`);
 }
 

@@ -15,6 +15,8 @@ export interface FightEvent {
   readonly cite?: Cite;
   /** Combatant ids involved, first the one acting. */
   readonly who?: readonly string[];
+  /** The numbers behind the text, for programs (the roll, what was needed, …). */
+  readonly detail?: Readonly<Record<string, string | number | boolean | null | readonly (string | number)[]>>;
 }
 
 export function formatCite(c: Cite): string {

@@ -3,4 +3,4 @@ import type { Ruleset } from '../core/ruleset.js';
 import { wfrp1e } from './wfrp1e/index.js';
 
 /** Every ruleset Fray knows, by id. */
-export const RULESETS: Registry = new Map<string, Ruleset>([[wfrp1e.id, wfrp1e as unknown as Ruleset]]);
+export const RULESETS: Registry = new Map<string, Ruleset>([[wfrp1e.id, wfrp1e]]);

@@ -1,9 +1,9 @@
 import type { FightContext } from '../../core/context.js';
-import type { Cite } from '../../core/events.js';
+import type { Cite, FightEvent } from '../../core/events.js';
 import type { Choice } from '../../core/request.js';
 import type { Fighter, W1State } from './state.js';
 
-export type Detail = Readonly<Record<string, string | number | boolean | null | readonly (string | number)[]>>;
+export type Detail = NonNullable<FightEvent['detail']>;
 
 /** Records an event with its explanation. Callers guard costly texts with `ctx.explain`. */
 export function say(
@@ -23,7 +23,7 @@ export function say(
     cite,
     who: who.map((f) => f.id),
     ...(detail ? { detail } : {}),
-  } as never);
+  });
 }
 
 /** Asks a decision, unless there is only one way to go (then nothing is asked or logged). */
