@@ -58,7 +58,7 @@ describe('encounter validation', () => {
       'inline.yaml:2:23 options.criticals: expected one of detailed, sudden-death',
     ]);
     expect(issues(() => loadText(HELMUT.replace('WS: 145', 'WS: 45').replace('criticals:', 'critical:')))).toEqual([
-      "inline.yaml:2:12 options: unknown option 'critical' (did you mean criticals?); options: criticals, fumbles, additionalDamage, effectiveInitiative, weaponModifiers, multipleAttacks, blowSpacing, parryTest, monsterParry, specialistWeapons, takeUp, chargeBonus, bracerPenalty, fireDamage",
+      "inline.yaml:2:12 options: unknown option 'critical' (did you mean criticals, missileCriticals?); options: criticals, fumbles, additionalDamage, effectiveInitiative, weaponModifiers, multipleAttacks, blowSpacing, parryTest, monsterParry, specialistWeapons, takeUp, chargeBonus, missileCriticals, reloadStress, extremeAim, bracerPenalty, fireDamage",
     ]);
   });
   it('refuses armour layered against the rules, and more hands than a combatant has', () => {

@@ -69,7 +69,7 @@ describe('§ Take-Up Actions', () => {
 });
 
 describe('§ Take-Up Actions: drawing', () => {
-  const w = (draw: -10 | -20 | 'round' | 'none') => ({ id: 'x', name: 'x', group: 'hand-weapon' as const, hands: 1 as const, parry: true, draw, natural: false, shield: false, source: 'test' });
+  const w = (draw: -10 | -20 | 'round' | 'none') => ({ id: 'x', name: 'x', group: 'hand-weapon' as const, hands: 1 as const, parry: true, draw, natural: false, shield: false, source: 'test', melee: true });
   it('costs a knife −10 EI, a sword −20, and a two-handed weapon, bow or shield the round', () => {
     expect(drawLoss(w(-10))).toBe(-10);
     expect(drawLoss(w(-20))).toBe(-20);

@@ -10,6 +10,7 @@ import { PARTS, partsOf, type Part } from './data/locations.js';
 import { MOUNT_ATTACKER_ADDS, RIDER_UP_TO, type AttackerReach } from './data/tables.js';
 import { applyConsequences, critical, dropLaterBlows, loseNextAttack, takeOut, woundDirect } from './effects.js';
 import { hitLocation } from './locate.js';
+import { inFront } from './scene.js';
 import {
   CHARGING_BONUS,
   HIGHER_GROUND,
@@ -56,6 +57,7 @@ export interface Blow {
 
 export function surprisedNow(st: W1State, f: Fighter): boolean {
   if (st.round !== 1) return false;
+  if (st.surprisedByDoor?.[f.side]) return true;
   const side = sideOf(st, f);
   return side.surprised || (st.sides.some((s) => s.ambush) && !side.ambush);
 }
@@ -158,13 +160,12 @@ function toHitTerms(st: W1State, b: Blow, targetProne: boolean, notes: string[])
   return terms;
 }
 
-/** § Mounted Combat: which of a mounted pair the blow strikes. */
-function riderOrMount(st: W1State, ctx: FightContext, b: Blow, target: Fighter): Fighter {
+/** § Mounted Combat: which of a mounted pair a blow or a missile strikes (`chosen`: aimed at one of them). */
+export function riderOrMount(st: W1State, ctx: FightContext, a: Fighter, target: Fighter, chosen: boolean): Fighter {
   const rider = target.mount ? target : target.rider;
   const mount = target.mount ?? target;
   if (!rider || !mount || rider.out !== null || mount.out !== null) return target;
-  if (b.kind === 'aim' || b.kind === 'grapple') return target;
-  const a = b.attacker;
+  if (chosen) return target;
   const reach: AttackerReach = a.mount ? 'rider' : a.height >= 10 ? '10ft-or-more' : 'under-10ft';
   const size = mount.mountSize ?? 'horse';
   const upTo = RIDER_UP_TO[reach][size];
@@ -181,6 +182,8 @@ function riderOrMount(st: W1State, ctx: FightContext, b: Blow, target: Fighter):
 /** Parry choices open to the defender against this blow (§ Parrying). */
 function parryChoices(st: W1State, d: Fighter, b: Blow): { key: string; item: Weapon; hand: 'right' | 'left' }[] {
   if (b.free || b.fromRear || !canParry(st, d) || d.unfaced.has(b.attacker)) return [];
+  // § Initiating Hand-To-Hand Combat: blows and parries only within the front of the model.
+  if (!inFront(d, b.attacker)) return [];
   if (d.parries >= current(d, 'A', st.round)) return [];
   if (!sideOf(st, d).players) {
     const mp = st.opt.monsterParry;
@@ -237,16 +240,19 @@ function parry(st: W1State, ctx: FightContext, d: Fighter, b: Blow, expectedWoun
   return stopped;
 }
 
-/** § Additional Damage: after a natural 6, a WS test for another D6, and 6s keep adding D6s. */
-function damageDice(st: W1State, ctx: FightContext, a: Fighter, ws: number): { dice: number[]; extra: number } {
+/**
+ * § Additional Damage: after a natural 6, a test for another D6 (WS for blows; for missiles BS,
+ * "in the same way"), and 6s keep adding D6s.
+ */
+export function damageDice(st: W1State, ctx: FightContext, a: Fighter, skill: number, skillName: 'WS' | 'BS' = 'WS'): { dice: number[]; extra: number } {
   const first = roll(ctx, 6, a, 'damage (D6)');
   const dice = [first];
   let extra = 0;
   if (first === 6 && st.opt.additionalDamage) {
-    const r = d100(ctx, a, `additional damage: WS test (need ${ws} or less)`);
-    const ok = r <= ws;
+    const r = d100(ctx, a, `additional damage: ${skillName} test (need ${skill} or less)`);
+    const ok = r <= skill;
     if (ctx.explain) {
-      say(st, ctx, 'additional', `A natural 6: additional damage test D100 ${formatD100(r)} ${ok ? '≤' : '>'} WS ${ws}: ${ok ? 'another D6' : 'no more'}.`, CITES.additional, [a]);
+      say(st, ctx, 'additional', `A natural 6: additional damage test D100 ${formatD100(r)} ${ok ? '≤' : '>'} ${skillName} ${skill}: ${ok ? 'another D6' : 'no more'}.`, CITES.additional, [a]);
     }
     if (ok) {
       let d: number;
@@ -269,7 +275,7 @@ function chooseLocation(ctx: FightContext, a: Fighter, struck: Fighter, aim: Par
   return parts.find((p) => p.id === key) ?? PARTS.body;
 }
 
-function shieldFor(d: Fighter, free: boolean): boolean {
+export function shieldFor(d: Fighter, free: boolean): boolean {
   if (free) return false;
   return (d.right?.shield ?? false) || (d.left?.shield ?? false);
 }
@@ -302,7 +308,7 @@ export function strike(st: W1State, ctx: FightContext, b: Blow): boolean {
     }
   }
   a.stats.hits++;
-  const struck = riderOrMount(st, ctx, b, b.target);
+  const struck = riderOrMount(st, ctx, a, b.target, b.kind === 'aim' || b.kind === 'grapple');
   const fromRear = b.fromRear || b.free;
   let part: Part;
   let steps: readonly string[] = [];
@@ -372,21 +378,34 @@ function describeHelpless(st: W1State, f: Fighter): string {
   return 'prone';
 }
 
-/** Applies a blow's wounds: W, critical value, and the tallies for § Winning and Losing. */
-export function deal(st: W1State, ctx: FightContext, a: Fighter, struck: Fighter, part: Part, wounds: number): void {
+/**
+ * Applies a hit's wounds: W, critical value and the critical. Hand-to-hand blows count for
+ * § Winning and Losing; missiles do not, and their criticals may use Sudden Death.
+ */
+export function deal(
+  st: W1State,
+  ctx: FightContext,
+  a: Fighter,
+  struck: Fighter,
+  part: Part,
+  wounds: number,
+  missile = false,
+): void {
   const before = struck.W;
   const r = applyWounds(struck.W, wounds);
   struck.W = r.W;
-  a.dealt += wounds;
-  struck.taken += wounds;
-  a.fought.add(struck);
-  struck.fought.add(a);
+  if (!missile) {
+    a.dealt += wounds;
+    struck.taken += wounds;
+    a.fought.add(struck);
+    struck.fought.add(a);
+  }
   a.stats.woundsDealt += wounds;
   struck.stats.woundsTaken += wounds;
   if (ctx.explain && wounds > 0) {
     say(st, ctx, 'wounds', `${struck.name}: W ${before} − ${wounds} = ${r.W}${r.critical > 0 ? `; ${r.critical} beyond W: critical hit +${r.critical}` : ''}.`, r.critical > 0 ? CITES.criticals : CITES.procedure, [struck], { W: r.W, critical: r.critical });
   }
-  if (r.critical > 0) critical(st, ctx, struck, part, r.critical, a);
+  if (r.critical > 0) critical(st, ctx, struck, part, r.critical, a, missile && st.opt.missileCriticals === 'sudden-death');
 }
 
 /** § Stuns (and every unarmed blow): head only; W lost only to additional damage; (D6 + S − T − head armour) × 5 %. */

@@ -38,6 +38,32 @@ export const partialProfileSchema = z.strictObject(
 /** Characteristics a fight cannot do without. */
 export const REQUIRED_CHARS: readonly Char[] = ['WS', 'S', 'T', 'W', 'I', 'A'];
 
+export type BandName = 'point-blank' | 'short' | 'long' | 'extreme';
+
+/** One range band of a missile weapon: up to `upTo` yards, hits at this effective strength. */
+export interface Band {
+  readonly band: BandName;
+  readonly upTo: number;
+  /** A number; 'C' the thrower's S; 'F' fire; null: no damage (the lasso). */
+  readonly es: number | 'C' | 'F' | null;
+}
+
+export type MissileKind = 'bow' | 'crossbow' | 'sling' | 'thrown' | 'blowpipe' | 'lasso' | 'bolas' | 'bomb' | 'incendiary' | 'firearm';
+
+export interface Missile {
+  readonly kind: MissileKind;
+  readonly bands: readonly Band[];
+  readonly loadRounds: number;
+  readonly perBarrel: boolean;
+  readonly barrels: number;
+  readonly shots: number;
+  readonly magazine: number | null;
+  readonly refillRounds: number | null;
+  /** What it shoots (arrows, bolts, stones, darts, shot); none: the weapon itself is thrown. */
+  readonly ammo: string | null;
+  readonly improvised: boolean;
+}
+
 export interface Weapon {
   readonly id: string;
   readonly name: string;
@@ -52,6 +78,9 @@ export interface Weapon {
   readonly shield: boolean;
   readonly light?: 'candle' | 'torch' | 'lamp' | 'lantern';
   readonly source: string;
+  /** Can strike blows in hand-to-hand (bows cannot). */
+  readonly melee: boolean;
+  readonly missile?: Missile;
 }
 
 const weaponSchema = z.strictObject({
@@ -118,6 +147,8 @@ export interface Creature {
   readonly mountSize?: MountSize;
   readonly attacksWith?: readonly string[];
   readonly skills: readonly string[];
+  /** Row of the night vision chart; absent: no night vision. */
+  readonly sees?: string;
 }
 
 const creatureSchema = z.strictObject({
@@ -135,6 +166,7 @@ const creatureSchema = z.strictObject({
   mountSize: oneOf(['horse', 'larger']).optional(),
   attacksWith: z.array(text('a part id')).optional(),
   skills: z.array(text('a skill')).default([]),
+  sees: text('a row of the night vision chart').optional(),
 });
 
 const durationSchema = z.union([whole(1, 100), oneOf(['D4', 'D6', 'D10', 'med'])], {
@@ -190,7 +222,10 @@ const fumbleSchema = z.strictObject({
 });
 
 export interface Catalogue {
+  /** Hand weapons and missile weapons, by id (a spear is both). */
   readonly weapons: ReadonlyMap<string, Weapon>;
+  /** The night vision chart: yards, or Infinity for "as daylight". */
+  readonly nightVision: ReadonlyMap<string, number>;
   readonly armour: ReadonlyMap<string, ArmourPiece>;
   readonly layerings: readonly Layering[];
   readonly creatures: ReadonlyMap<string, Creature>;
@@ -210,7 +245,96 @@ function byId<T extends { id: string }>(doc: SourceDoc, items: readonly T[], lis
 export function parseWeapons(f: FileText): Map<string, Weapon> {
   const doc = SourceDoc.parse(f.file, f.text);
   const v = validate(z.strictObject({ weapons: z.array(weaponSchema) }), doc, doc.data);
-  return byId(doc, v.weapons as Weapon[], 'weapons');
+  return byId(doc, v.weapons.map((w) => ({ ...w, melee: true })) as Weapon[], 'weapons');
+}
+
+const esSchema = z.union([whole(0, 10), z.literal('C'), z.literal('F'), z.literal('-').transform(() => null)], {
+  error: "expected an effective strength 0..10, C (the thrower's S), F (fire) or '-'",
+});
+
+const bandSchema = z
+  .tuple([oneOf(['point-blank', 'short', 'long', 'extreme']), whole(1, 10_000, 'a range in yards'), esSchema], {
+    error: 'expected [band, yards, ES], such as [short, 24, 3]',
+  })
+  .transform(([band, upTo, es]) => ({ band, upTo, es }) as Band);
+
+const missileSchema = z.strictObject({
+  id: text('an id'),
+  name: text('a name'),
+  kind: oneOf(['bow', 'crossbow', 'sling', 'thrown', 'blowpipe', 'lasso', 'bolas', 'bomb', 'incendiary', 'firearm']),
+  hands: z.union([z.literal(1), z.literal(2)], { error: 'expected 1 or 2' }),
+  draw: z.union([z.literal(-10), z.literal(-20), z.literal('round'), z.literal('none')], { error: 'expected -10, -20, round or none' }),
+  loadRounds: whole(0, 10),
+  perBarrel: flag().default(false),
+  barrels: whole(1, 10).default(1),
+  shots: whole(1, 5).default(1),
+  magazine: whole(1, 100).optional(),
+  refillRounds: whole(1, 20).optional(),
+  ammo: text('what it shoots').optional(),
+  specialist: text('a skill name').optional(),
+  improvised: flag().default(false),
+  bands: z.array(bandSchema).min(1, { error: 'expected at least one range band' }),
+});
+
+/** Missile weapons joined to the hand weapons: a spear keeps its hand-to-hand entry and gains a throw. */
+export function parseMissiles(f: FileText, weapons: Map<string, Weapon>): void {
+  const doc = SourceDoc.parse(f.file, f.text);
+  const v = validate(z.strictObject({ missiles: z.array(missileSchema) }), doc, doc.data);
+  const issues = [];
+  for (const [i, m] of v.missiles.entries()) {
+    const order = ['point-blank', 'short', 'long', 'extreme'];
+    for (let k = 1; k < m.bands.length; k++) {
+      const a = m.bands[k - 1] as Band;
+      const b = m.bands[k] as Band;
+      if (b.upTo <= a.upTo || order.indexOf(b.band) <= order.indexOf(a.band)) {
+        issues.push(doc.issue(['missiles', i, 'bands', k], `range bands must run outward: ${b.band} ${b.upTo} after ${a.band} ${a.upTo}`));
+      }
+    }
+  }
+  if (issues.length > 0) throw new ValidationError(issues);
+  for (const m of v.missiles) {
+    const missile: Missile = {
+      kind: m.kind,
+      bands: m.bands,
+      loadRounds: m.loadRounds,
+      perBarrel: m.perBarrel,
+      barrels: m.barrels,
+      shots: m.shots,
+      magazine: m.magazine ?? null,
+      refillRounds: m.refillRounds ?? null,
+      ammo: m.ammo ?? null,
+      improvised: m.improvised,
+    };
+    const melee = weapons.get(m.id);
+    if (melee) {
+      weapons.set(m.id, { ...melee, missile });
+    } else {
+      weapons.set(m.id, {
+        id: m.id,
+        name: m.name,
+        group: 'improvised',
+        hands: m.hands,
+        parry: false,
+        draw: m.draw,
+        ...(m.specialist ? { specialist: m.specialist } : {}),
+        natural: false,
+        shield: false,
+        source: 'text',
+        melee: false,
+        missile,
+      });
+    }
+  }
+}
+
+export function parseNightVision(f: FileText): Map<string, number> {
+  const doc = SourceDoc.parse(f.file, f.text);
+  const v = validate(
+    z.strictObject({ chart: z.record(z.string(), z.union([whole(0, 1000), z.literal('daylight')], { error: 'expected yards or daylight' })) }),
+    doc,
+    doc.data,
+  );
+  return new Map(Object.entries(v.chart).map(([k, y]) => [k, y === 'daylight' ? Infinity : y]));
 }
 
 export function parseArmour(f: FileText): { pieces: Map<string, ArmourPiece>; layerings: Layering[] } {
@@ -229,7 +353,12 @@ export function parseArmour(f: FileText): { pieces: Map<string, ArmourPiece>; la
   return { pieces, layerings: v.layerings };
 }
 
-export function parseCreatures(f: FileText, weapons: ReadonlyMap<string, Weapon>, armour: ReadonlyMap<string, ArmourPiece>): Map<string, Creature> {
+export function parseCreatures(
+  f: FileText,
+  weapons: ReadonlyMap<string, Weapon>,
+  armour: ReadonlyMap<string, ArmourPiece>,
+  nightVision: ReadonlyMap<string, number>,
+): Map<string, Creature> {
   const doc = SourceDoc.parse(f.file, f.text);
   const v = validate(z.strictObject({ creatures: z.array(creatureSchema) }), doc, doc.data);
   const issues = [];
@@ -242,6 +371,9 @@ export function parseCreatures(f: FileText, weapons: ReadonlyMap<string, Weapon>
     }
     for (const [j, a] of c.armour.entries()) {
       if (!armour.has(a)) issues.push(doc.issue(['creatures', i, 'armour', j], `unknown armour '${a}'${didYouMean(a, armour.keys())}`));
+    }
+    if (c.sees !== undefined && !nightVision.has(c.sees)) {
+      issues.push(doc.issue(['creatures', i, 'sees'], `no row '${c.sees}' in the night vision chart${didYouMean(c.sees, nightVision.keys())}`));
     }
   }
   if (issues.length > 0) throw new ValidationError(issues);

@@ -175,15 +175,27 @@ export function woundDirect(
  * A critical hit of `value` on `part`: the detailed chart and its effect, or Sudden Death
  * (the option, or a victim marked for it by an earlier wound).
  */
-export function critical(st: W1State, ctx: FightContext, victim: Fighter, part: Part, value: number, attacker: Fighter | null): void {
+export function critical(
+  st: W1State,
+  ctx: FightContext,
+  victim: Fighter,
+  part: Part,
+  value: number,
+  attacker: Fighter | null,
+  suddenDeath = false,
+): void {
   if (victim.out === 'dead') return;
   victim.stats.criticalsTaken++;
   if (attacker) attacker.stats.criticalsDealt++;
   const col = criticalColumn(value);
-  if (st.opt.criticals === 'sudden-death' || victim.suddenDeath) {
+  if (suddenDeath || st.opt.criticals === 'sudden-death' || victim.suddenDeath) {
     const r = d100(ctx, victim, `Sudden Death critical +${value} (killed on ${SUDDEN_DEATH_KILLS_FROM[col - 1]} or more)`);
     const kills = suddenDeathKills(value, r);
-    const why = victim.suddenDeath && st.opt.criticals !== 'sudden-death' ? ' (marked for Sudden Death by an earlier wound)' : '';
+    const why = suddenDeath
+      ? ' (a missile hit: Sudden Death, as § Critical Hits of missile fire advises)'
+      : victim.suddenDeath && st.opt.criticals !== 'sudden-death'
+        ? ' (marked for Sudden Death by an earlier wound)'
+        : '';
     if (ctx.explain) {
       say(st, ctx, 'critical', `Sudden Death critical +${value} on the ${part.name}${why}: D100 ${formatD100(r)} ${kills ? '≥' : '<'} ${SUDDEN_DEATH_KILLS_FROM[col - 1]}: ${kills ? 'killed' : 'no effect'}.`, CITES.suddenDeath, [victim], { value, roll: r, killed: kills });
     }

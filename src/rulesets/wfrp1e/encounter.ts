@@ -9,6 +9,8 @@ import {
   parseArmour,
   parseCreatures,
   parseFumbles,
+  parseMissiles,
+  parseNightVision,
   parseWeapons,
   partialProfileSchema,
   type ArmourPiece,
@@ -18,7 +20,9 @@ import {
   type Profile,
   type Weapon,
 } from './catalogue.js';
+import { parseDice, type Dice } from '../../dice/notation.js';
 import { BODY_PLANS, PARTS, type BodyPlan } from './data/locations.js';
+import { baseRadius } from './state.js';
 import type { MountSize } from './data/tables.js';
 import { readOptions, type W1Options } from './options.js';
 
@@ -26,6 +30,14 @@ export const LOCATION_CHOICES = ['none', 'head', 'right-arm', 'left-arm', 'body'
 
 /** How a combatant decides when nobody decides for it (simulation, NPCs). Defaults in comments. */
 export interface Tactics {
+  /** With a missile weapon: shoot until engaged (fire), or keep it for later (hold). */
+  readonly missile: 'fire' | 'hold';
+  /** Close with the enemy (close) or wait for it to come (hold). */
+  readonly melee: 'close' | 'hold';
+  /** How fast to advance when too far to charge. */
+  readonly advance: 'running' | 'standard' | 'cautious';
+  /** Engaged with a missile weapon in hand: drop it and draw a hand weapon. */
+  readonly dropMissile: boolean;
   /** auto: parry blows that could bring W to 0; never; always (when allowed). */
   readonly parry: 'auto' | 'never' | 'always';
   /** Flee when W falls below this (0: never). */
@@ -47,10 +59,18 @@ export interface Tactics {
 }
 
 const DEFAULT_TACTICS: Tactics = {
+  missile: 'fire',
+  melee: 'close',
+  advance: 'running',
+  dropMissile: true,
   parry: 'auto', fleeBelow: 0, press: true, stun: false, aim: 'none', grapple: false, target: 'weakest', dive: true, tend: true,
 };
 
 const tacticsSchema = z.strictObject({
+  missile: oneOf(['fire', 'hold']).optional(),
+  melee: oneOf(['close', 'hold']).optional(),
+  advance: oneOf(['running', 'standard', 'cautious']).optional(),
+  dropMissile: flag().optional(),
   parry: oneOf(['auto', 'never', 'always']).optional(),
   fleeBelow: whole(0, 100).optional(),
   press: flag().optional(),
@@ -69,7 +89,17 @@ const situationSchema = z.strictObject({
   obstacle: flag().optional(),
   /** Attacks this combatant's opponents from behind (no parry; § Tails, Hydra, Centaur, winged). */
   behind: flag().optional(),
+  /** § Missile Fire, To Hit Modifiers: partly hidden by vegetation (soft) or stonework (hard). */
+  cover: oneOf(['soft', 'hard']).optional(),
 });
+
+const pointSchema = z
+  .union([
+    z.tuple([z.number({ error: 'expected x in yards' }), z.number({ error: 'expected y in yards' })]),
+    z.strictObject({ x: z.number({ error: 'expected x in yards' }), y: z.number({ error: 'expected y in yards' }) }),
+  ], { error: 'expected a position in yards: [x, y] or { x, y }' })
+  .transform((p) => (Array.isArray(p) ? { x: p[0], y: p[1] } : p))
+  .refine((p) => Math.abs(p.x) <= 100_000 && Math.abs(p.y) <= 100_000, { error: 'expected a position within 100,000 yards' });
 
 const bodySchema = {
   height: z.number({ error: 'expected a height in feet' }).positive({ error: 'expected a height in feet' }).optional(),
@@ -110,6 +140,18 @@ const combatantSchema = z.strictObject({
   situation: situationSchema.optional(),
   /** Asleep: a static target until struck (§ Prone and Static Targets). */
   asleep: flag().optional(),
+  /** Where it stands, in yards (north is +y). Without it, the encounter's `start` places it. */
+  at: pointSchema.optional(),
+  /** Fliers: yards above the ground. */
+  altitude: z.number({ error: 'expected yards' }).min(0, { error: 'expected 0 or more yards' }).max(1000, { error: 'expected at most 1000 yards' }).optional(),
+  /** The way it faces, degrees clockwise from north. */
+  facing: z.number({ error: 'expected degrees 0..359' }).min(0, { error: 'expected degrees 0..359' }).max(359.99, { error: 'expected degrees 0..359' }).optional(),
+  /** Missile weapons loaded at the start (§ Carrying Loaded Weapons: +10 I to fire in the round). */
+  loaded: z.array(text('a missile weapon id')).optional(),
+  /** Ammunition in all for each missile weapon, the loaded shot included (default 20; thrown weapons: how many). */
+  ammo: z.record(z.string(), whole(0, 1000, 'a count')).optional(),
+  /** Firearms whose charge is damp (§ Damp): they will not fire until reloaded. */
+  damp: z.array(text('a firearm id')).optional(),
   /** § Take-Up Actions, Pack Items: total ENC in the pack, and what is in it. */
   pack: z
     .strictObject({ enc: whole(0, 10000), items: z.array(text('an item')).default([]) })
@@ -134,8 +176,26 @@ const encounterSchema = z.strictObject({
   description: text('a description').optional(),
   options: z.record(z.string(), z.unknown()).optional(),
   maxRounds: whole(1, 100_000).optional(),
-  /** engaged: the fight opens in hand-to-hand; charge: within charging distance, not yet engaged. */
-  start: oneOf(['engaged', 'charge']).optional(),
+  /**
+   * engaged: the fight opens in hand-to-hand; charge: within charging distance, not yet engaged;
+   * { distance }: the sides start that many yards apart (a number, or dice such as 4D6), in the
+   * scene of battle; with `shortcut`, firers shoot at the advancing enemy in one step (§ Timekeeping).
+   */
+  start: z
+    .union([
+      oneOf(['engaged', 'charge']),
+      z.strictObject({
+        distance: z.union([whole(0, 10_000, 'yards'), text('dice such as 4D6')], { error: 'expected yards or dice such as 4D6' }),
+        shortcut: flag().optional(),
+      }),
+    ], { error: 'expected engaged, charge, or { distance: yards or dice }' })
+    .optional(),
+  /** § Positioning and Detection: in the dark, sight is night vision or a light. */
+  light: oneOf(['daylight', 'dark']).optional(),
+  /** Wandering creatures: the side, and where they may come from (D6 in a corridor, D12 outdoors). */
+  wandering: z.strictObject({ side: text('a side name'), approach: oneOf(['corridor', 'outdoors']) }).optional(),
+  /** § Bursting Through Doors: this side bursts in; the GM says whether the others are surprised. */
+  door: z.strictObject({ side: text('a side name') }).optional(),
   /** Replacement tables (our fumble entries), relative to this file. */
   tables: z.strictObject({ fumbles: text('a file path').optional() }).optional(),
   sides: z.array(sideSchema).min(2, { error: 'expected at least two sides' }),
@@ -174,6 +234,15 @@ export interface FighterSpec {
   readonly situation: { readonly higherGround: boolean; readonly obstacle: boolean; readonly behind: boolean };
   readonly asleep: boolean;
   readonly pack: { readonly enc: number; readonly items: readonly string[] } | null;
+  readonly at: { readonly x: number; readonly y: number } | null;
+  readonly altitude: number;
+  readonly facing: number | null;
+  readonly loaded: readonly string[];
+  readonly ammo: Readonly<Record<string, number>>;
+  readonly damp: readonly string[];
+  /** Night vision in yards (0: none; Infinity: as daylight). */
+  readonly nightVision: number;
+  readonly cover: 'soft' | 'hard' | null;
   /** Id of the mount this combatant rides, or of the rider this mount carries. */
   readonly mountId: string | null;
   readonly riderId: string | null;
@@ -184,7 +253,15 @@ export interface W1Setup extends SetupCore {
   readonly options: W1Options;
   readonly optionValues: Options;
   readonly catalogue: Catalogue;
-  readonly start: 'engaged' | 'charge';
+  readonly start: 'engaged' | 'charge' | 'apart';
+  /** Positions are kept: a distance or positions were given. */
+  readonly spatial: boolean;
+  /** The starting distance in yards, or dice to roll for it. */
+  readonly distance: number | Dice | null;
+  readonly shortcut: boolean;
+  readonly light: 'daylight' | 'dark';
+  readonly wandering: { readonly side: number; readonly approach: 'corridor' | 'outdoors' } | null;
+  readonly door: { readonly side: number } | null;
   readonly sides: readonly SideSpec[];
   readonly fighters: readonly FighterSpec[];
 }
@@ -201,18 +278,23 @@ const catalogueCache = new Map<string, Catalogue>();
 
 function readCatalogue(env: LoadEnv, fumbleFile: FileText | null): Catalogue {
   const w = env.readData('wfrp1e', 'weapons.yaml');
+  const m = env.readData('wfrp1e', 'missiles.yaml');
   const a = env.readData('wfrp1e', 'armour.yaml');
+  const n = env.readData('wfrp1e', 'night-vision.yaml');
   const b = env.readData('wfrp1e', 'bestiary.yaml');
   const f = fumbleFile ?? env.readData('wfrp1e', 'fumbles.yaml');
-  const key = [w, a, b, f].map((x) => `${x.file}\u0000${x.text}`).join('\u0001');
+  const key = [w, m, a, n, b, f].map((x) => `${x.file}\u0000${x.text}`).join('\u0001');
   const cached = catalogueCache.get(key);
   if (cached) return cached;
   const weapons = parseWeapons(w);
+  parseMissiles(m, weapons);
   const armour = parseArmour(a);
-  const creatures = parseCreatures(b, weapons, armour.pieces);
+  const nightVision = parseNightVision(n);
+  const creatures = parseCreatures(b, weapons, armour.pieces, nightVision);
   const fumbles = parseFumbles(f);
   const cat: Catalogue = {
     weapons,
+    nightVision,
     armour: armour.pieces,
     layerings: armour.layerings,
     creatures,
@@ -290,6 +372,30 @@ export function loadWfrp1e(part: DocPart, options: Options, env: LoadEnv): W1Set
       }
     });
   });
+  const sideIndex = (name: string, path: Path): number | null => {
+    const i = enc.sides.findIndex((s) => s.name === name);
+    if (i < 0) rep.add(path, `no side named '${name}'${didYouMean(name, enc.sides.map((s) => s.name))}`);
+    return i < 0 ? null : i;
+  };
+  const wandering = enc.wandering ? sideIndex(enc.wandering.side, at('wandering', 'side')) : null;
+  const door = enc.door ? sideIndex(enc.door.side, at('door', 'side')) : null;
+  let distance: number | Dice | null = null;
+  if (typeof enc.start === 'object') {
+    const d = enc.start.distance;
+    if (typeof d === 'number') distance = d;
+    else {
+      try {
+        distance = parseDice(d);
+      } catch (e) {
+        rep.add(at('start', 'distance'), (e as Error).message);
+      }
+    }
+  }
+  const spatial = typeof enc.start === 'object' || fighters.some((f) => f.at !== null);
+  if (spatial) checkPlaces(fighters, rep, at);
+  if (enc.start === 'engaged' && fighters.some((f) => f.at !== null)) {
+    rep.add(at('start'), 'positions (`at:`) and `start: engaged` do not go together: give a distance, or no positions');
+  }
   rep.throwIfAny();
 
   return {
@@ -298,10 +404,33 @@ export function loadWfrp1e(part: DocPart, options: Options, env: LoadEnv): W1Set
     options: readOptions(options),
     optionValues: options,
     catalogue: cat,
-    start: enc.start ?? 'engaged',
+    start: typeof enc.start === 'object' || (spatial && enc.start === undefined) ? 'apart' : (enc.start ?? 'engaged'),
+    spatial,
+    distance,
+    shortcut: typeof enc.start === 'object' && enc.start.shortcut === true,
+    light: enc.light ?? 'daylight',
+    wandering: wandering === null || !enc.wandering ? null : { side: wandering, approach: enc.wandering.approach },
+    door: door === null ? null : { side: door },
     sides,
     fighters,
   };
+}
+
+/** Two models cannot stand in one place (bases overlap). */
+function checkPlaces(fighters: readonly FighterSpec[], rep: Reporter, at: (...p: (string | number)[]) => Path): void {
+  const placed = fighters.filter((f) => f.at !== null && f.riderId === null);
+  for (let i = 0; i < placed.length; i++) {
+    for (let j = i + 1; j < placed.length; j++) {
+      const a = placed[i] as FighterSpec;
+      const b = placed[j] as FighterSpec;
+      const pa = a.at as { x: number; y: number };
+      const pb = b.at as { x: number; y: number };
+      const d = Math.hypot(pa.x - pb.x, pa.y - pb.y);
+      if (d < baseRadius(a.height) + baseRadius(b.height) - 0.01) {
+        rep.add(at('sides', b.side, 'combatants'), `${b.name} at (${pb.x}, ${pb.y}) stands where ${a.name} stands (${pa.x}, ${pa.y}): bases may not overlap`);
+      }
+    }
+  }
 }
 
 function resolveCreature(cat: Catalogue, use: string | undefined, rep: Reporter, path: Path): Creature | null {
@@ -456,6 +585,30 @@ function buildFighter(
   if (!profile) return null;
   const maxW = profile.W as number;
   if (c.wounds !== undefined && c.wounds > maxW) rep.add([...path, 'wounds'], `expected at most the profile's W (${maxW})`);
+  const missiles = [...held, ...carried].filter((w) => w.missile);
+  (c.loaded ?? []).forEach((id, i) => {
+    const w = missiles.find((m) => m.id === id);
+    if (!w) {
+      rep.add([...path, 'loaded', i], `'${id}' is not a missile weapon this combatant has${didYouMean(id, missiles.map((m) => m.id))}`);
+      return;
+    }
+    if (w.missile?.ammo && (c.ammo?.[id] ?? 20) < 1) {
+      rep.add([...path, 'loaded', i], `cannot load the ${w.name.toLowerCase()}: no ${w.missile.ammo} (ammo 0)`);
+    }
+  });
+  for (const id of Object.keys(c.ammo ?? {})) {
+    if (!missiles.some((m) => m.id === id)) {
+      rep.add([...path, 'ammo'], `ammo for '${id}', which is not a missile weapon this combatant has${didYouMean(id, missiles.map((m) => m.id))}`, id);
+    }
+  }
+  (c.damp ?? []).forEach((id, i) => {
+    if (!missiles.some((m) => m.id === id && m.missile?.kind === 'firearm')) {
+      rep.add([...path, 'damp', i], `'${id}' is not a firearm this combatant has`);
+    }
+  });
+  const flying = c.flying ?? creature?.flying ?? false;
+  if (c.altitude !== undefined && c.altitude > 0 && !flying) rep.add([...path, 'altitude'], 'only fliers can be off the ground');
+  const sees = creature?.sees;
   return {
     ...ids,
     profile,
@@ -470,7 +623,7 @@ function buildFighter(
     leftHanded,
     body: bodyOf(c, creature),
     height: c.height ?? creature?.height ?? 6,
-    flying: c.flying ?? creature?.flying ?? false,
+    flying,
     mountSize: c.mountSize ?? creature?.mountSize ?? null,
     attacksWith: creature?.attacksWith ?? defaultAttacksWith(hands.right, hands.left, hands.natural),
     situation: {
@@ -481,6 +634,16 @@ function buildFighter(
     asleep: c.asleep ?? false,
     pack: c.pack ? { enc: c.pack.enc, items: c.pack.items } : null,
     creature: creature?.id ?? null,
+    at: c.at ?? null,
+    altitude: c.altitude ?? 0,
+    facing: c.facing ?? null,
+    loaded: c.loaded ?? [],
+    ammo: Object.fromEntries(
+      missiles.map((m) => [m.id, c.ammo?.[m.id] ?? (m.missile?.ammo ? 20 : 1 + carried.filter((x) => x.id === m.id).length)]),
+    ),
+    damp: c.damp ?? [],
+    nightVision: sees === undefined ? 0 : (cat.nightVision.get(sees) ?? 0),
+    cover: c.situation?.cover ?? null,
   };
 }
 

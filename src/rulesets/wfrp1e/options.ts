@@ -91,6 +91,27 @@ export const WFRP1E_OPTIONS: readonly OptionSpec[] = [
     cite: CITES.charging,
   },
   {
+    name: 'missileCriticals',
+    values: ['sudden-death', 'detailed'],
+    default: 'sudden-death',
+    summary: 'Critical hits from missiles: Sudden Death, as the text advises, or the detailed chart.',
+    cite: CITES.missileCriticals,
+  },
+  {
+    name: 'reloadStress',
+    values: ['off', 'on'],
+    default: 'off',
+    summary: 'A Dex test when reloading a firearm with enemies close; failure brings one of the mishaps (ramrod shot included).',
+    cite: CITES.reloadTimes,
+  },
+  {
+    name: 'extremeAim',
+    values: ['round', 'group-free'],
+    default: 'group-free',
+    summary: 'Extreme range costs a round of aiming; group-free waives it when firing into a group, as the GM may.',
+    cite: CITES.extremeRange,
+  },
+  {
     name: 'bracerPenalty',
     values: ['off', 'on'],
     default: 'off',
@@ -121,6 +142,9 @@ export interface W1Options {
   readonly chargeBonus: 'first-blow' | 'round';
   readonly bracerPenalty: boolean;
   readonly fireCriticals: boolean;
+  readonly missileCriticals: 'sudden-death' | 'detailed';
+  readonly reloadStress: boolean;
+  readonly extremeAimForGroups: boolean;
 }
 
 /** Turns the validated option strings into typed switches. */
@@ -140,5 +164,8 @@ export function readOptions(o: Options): W1Options {
     chargeBonus: o.chargeBonus as W1Options['chargeBonus'],
     bracerPenalty: o.bracerPenalty === 'on',
     fireCriticals: o.fireDamage === 'body-critical',
+    missileCriticals: o.missileCriticals as W1Options['missileCriticals'],
+    reloadStress: o.reloadStress === 'on',
+    extremeAimForGroups: o.extremeAim === 'round',
   };
 }

@@ -4,10 +4,10 @@ import { showSum, sumTerms, type Term } from '../../core/arith.js';
 import type { FightContext } from '../../core/context.js';
 import type { Choice } from '../../core/request.js';
 import type { Weapon } from './catalogue.js';
-import { CITES, ours } from './cite.js';
+import { CITES, cite, ours } from './cite.js';
 import { partsOf, type Part } from './data/locations.js';
 import { reachable } from './locate.js';
-import { canAttack, holdRound, isMounted, strike, surprisedNow, type Blow, type BlowKind } from './blow.js';
+import { canAttack, canParry, holdRound, isMounted, strike, surprisedNow, type Blow, type BlowKind } from './blow.js';
 import { addCond, bleed, dropHand, takeOut, test, woundDirect } from './effects.js';
 import { PARTS } from './data/locations.js';
 import {
@@ -22,6 +22,38 @@ import {
   weaponInitiative,
 } from './rules.js';
 import { decide, roll, say } from './say.js';
+import { formatYards } from '../../space/plane.js';
+import type { Rate } from './data/missile-tables.js';
+import { LOADED_I_BONUS } from './data/missile-tables.js';
+import {
+  aimedLongEnough,
+  canLoad,
+  canShoot,
+  hangFire,
+  heldMissile,
+  loadRound,
+  missileRange,
+  missileTargets,
+  shoot,
+  shotChoices,
+  sputter,
+  struggle,
+} from './missile.js';
+import {
+  canSee,
+  describePositions,
+  faceToward,
+  follow,
+  gap,
+  inContact,
+  inFront,
+  moveAwayFrom,
+  moveTo,
+  placeAll,
+  pushBack,
+  setPos,
+  yardsAt,
+} from './scene.js';
 import {
   current,
   engaged,
@@ -38,15 +70,26 @@ import {
 } from './state.js';
 import { suggestTarget, wantsToFlee } from './tactics.js';
 
-/** One turn in the round: a blow, a flight, a friend tended, a hold kept. */
+/** One turn in the round: a blow, a flight, a friend tended, a hold kept, a shot, a move. */
 interface Entry {
   readonly f: Fighter;
   tick: number;
   /** 0 for turns in I order; 1 for turns delayed until after everyone at `tick`. */
   phase: number;
-  readonly kind: 'blow' | 'flee' | 'tend' | 'hold';
+  readonly kind: 'blow' | 'flee' | 'tend' | 'hold' | 'turn';
   readonly seq: number;
 }
+
+const ACTION_WORDS: Readonly<Record<string, string>> = {
+  flee: 'flees',
+  tend: 'tends',
+  shoot: 'shoots',
+  load: 'loads',
+  aim: 'aims',
+  move: 'moves',
+  wait: 'waits',
+  draw: 'draws',
+};
 
 const LOCATIONS_BY_KEY: Readonly<Record<string, Part>> = {
   head: PARTS.head,
@@ -107,6 +150,22 @@ export function startFight(st: W1State, ctx: FightContext): void {
     });
     say(st, ctx, 'start', `${st.setup.title}. ${lines.join('. ')}.`, CITES.order);
   }
+  if (st.spatial) placeAll(st, ctx);
+  burstThroughDoor(st, ctx);
+  if (st.setup.shortcut) standAndFire(st, ctx);
+}
+
+/** § Bursting Through Doors: whether the room's occupants are surprised is the GM's call. */
+function burstThroughDoor(st: W1State, ctx: FightContext): void {
+  const door = st.setup.door;
+  if (!door) return;
+  const inside = st.sides.filter((_s, i) => i !== door.side).map((s) => s.name).join(' and ');
+  const pick = decide(ctx, null, 'door', `GM: ${st.sides[door.side]?.name} burst through the door. Are ${inside} surprised?`, [
+    { key: 'surprised', label: 'yes: they are surprised (a free round for the party)' },
+    { key: 'ready', label: 'no: they were forewarned' },
+  ], 'ready');
+  say(st, ctx, 'door', `${st.sides[door.side]?.name} burst through the door: ${inside} ${pick === 'surprised' ? 'are surprised' : 'were ready'} (the GM's call).`, cite('Bursting Through Doors'));
+  if (pick === 'surprised') st.surprisedByDoor = st.sides.map((_s, i) => i !== door.side);
 }
 
 export function describeFighter(f: Fighter): string {
@@ -125,6 +184,8 @@ export function playRound(st: W1State, ctx: FightContext): void {
   const r = st.round;
   say(st, ctx, 'round', `Round ${r}.`, CITES.order);
   beginRound(st, ctx);
+  roundUpkeep(st, ctx);
+  if (st.spatial && ctx.explain) say(st, ctx, 'positions', describePositions(st), CITES.scene);
   if (r === 1) announceSurprise(st, ctx);
   pressing(st, ctx);
   declarations(st, ctx);
@@ -150,7 +211,12 @@ function beginRound(st: W1State, ctx: FightContext): void {
     f.taken = 0;
     f.fought.clear();
     f.action = { kind: 'none' };
+    f.moved = 0;
+    f.rate = null;
+    const held = heldMissile(st, f);
+    f.readyAtStart = held !== null && (f.missiles.get(held.id)?.loaded ?? 0) > 0;
     if (f.out !== null) continue;
+    if (f.conds.some((c) => c.kind === 'entangled')) struggle(st, ctx, f);
     if (f.flying && f.tactics.dive && !f.rider && !f.mount && f.hold === null) {
       if (!f.airborne && f.target) {
         if (f.target.target === f) f.target.target = null;
@@ -174,6 +240,11 @@ function beginRound(st: W1State, ctx: FightContext): void {
   }
 }
 
+/** Things that happen at the start of every round: sputtering bombs. */
+function roundUpkeep(st: W1State, ctx: FightContext): void {
+  if (st.bombs.length > 0) sputter(st, ctx);
+}
+
 function announceSurprise(st: W1State, ctx: FightContext): void {
   const surprised = st.sides.filter((_s, i) => st.combatants.some((f) => f.side === i && surprisedNow(st, f)));
   if (surprised.length === 0) return;
@@ -190,12 +261,13 @@ function pressing(st: W1State, ctx: FightContext): void {
   for (const w of st.combatants) {
     if (w.out !== null || !w.winning) continue;
     for (const l of w.wonAgainst) {
-      if (l.out !== null || !l.losing || !engaged(w, l)) continue;
+      if (l.out !== null || !l.losing || !(engaged(w, l) || (st.spatial && w.target === l && gap(w, l) <= 2.5))) continue;
       const pick = decide(ctx, w, 'press', `${w.name} is winning against ${l.name}: press the attack?`, [
         { key: 'press', label: `press: follow ${l.name} and fight on` },
         { key: 'hold', label: `hold back: ${l.name} is off-guard this round` },
       ], w.tactics.press ? 'press' : 'hold');
       if (pick === 'press') {
+        follow(st, ctx, w, l);
         say(st, ctx, 'press', `${w.name} presses ${l.name}, following the 2-yard step back.`, CITES.winning, [w, l]);
         continue;
       }
@@ -234,9 +306,19 @@ function armed(st: W1State, f: Fighter): boolean {
 }
 
 function declarationChoices(st: W1State, f: Fighter): { choices: Choice[]; suggested: string } {
-  const choices: Choice[] = [{ key: 'fight', label: 'fight' }];
   const isIn = isEngaged(st, f);
+  const choices: Choice[] = [{ key: 'fight', label: st.spatial && !isIn ? 'close with the enemy and fight' : 'fight' }];
   const enemies = targetable(st, f).length > 0;
+  const bow = heldMissile(st, f);
+  const targets = bow ? missileTargets(st, f) : [];
+  if (bow && canShoot(st, f) && (targets.length > 0 || isIn)) {
+    choices.push({ key: 'shoot', label: `shoot the ${bow.name.toLowerCase()}${f.readyAtStart ? ' (loaded: +10 I)' : ''}` });
+  }
+  if (bow && canLoad(st, f)) choices.push({ key: 'load', label: `load the ${bow.name.toLowerCase()}` });
+  if (bow && st.spatial && !isIn && targets.length > 0) {
+    choices.push({ key: 'aim', label: 'aim: extreme range, or a called shot at short range, takes a round more' });
+  }
+  if (st.spatial && !isIn) choices.push({ key: 'move', label: 'move: advance, withdraw or evade' });
   if (isIn || enemies) choices.push({ key: 'flee', label: isIn ? 'flee the combat (each opponent gets a free blow)' : 'flee' });
   for (const w of f.carried) if (fits(st, f, w)) choices.push({ key: `draw:${w.id}`, label: `draw the ${w.name.toLowerCase()}${takeUpNote(st, w)}` });
   for (const w of f.ground) if (fits(st, f, w)) choices.push({ key: `pick:${w.id}`, label: `pick up the ${w.name.toLowerCase()} (a round)` });
@@ -253,18 +335,41 @@ function declarationChoices(st: W1State, f: Fighter): { choices: Choice[]; sugge
     if (item && !(item.hands === 2 && h === 'left')) choices.push({ key: `drop:${h}`, label: `drop the ${item.name.toLowerCase()} (no time; then choose again)` });
   }
   choices.push({ key: 'wait', label: 'wait' });
+  return { choices, suggested: suggestDeclaration(st, f, choices, isIn, enemies, targets) };
+}
 
-  let suggested = 'fight';
-  if (wantsToFlee(f) && (isIn || enemies)) suggested = 'flee';
-  else if (f.tactics.tend && !isIn) {
-    const t = choices.find((c) => c.key.startsWith('tend:'));
-    if (t) suggested = t.key;
+/** What a combatant left to its tactics does this round. */
+function suggestDeclaration(st: W1State, f: Fighter, choices: readonly Choice[], isIn: boolean, enemies: boolean, targets: readonly Fighter[]): string {
+  const has = (k: string) => choices.some((c) => c.key === k);
+  const first = (prefix: string) => choices.find((c) => c.key.startsWith(prefix))?.key;
+  if (wantsToFlee(f) && (isIn || enemies)) return 'flee';
+  if (f.tactics.tend && !isIn) {
+    const t = first('tend:');
+    if (t) return t;
   }
-  if (suggested === 'fight' && !armed(st, f)) {
-    const d = choices.find((c) => c.key.startsWith('draw:')) ?? choices.find((c) => c.key.startsWith('pick:'));
-    if (d) suggested = d.key;
+  const bow = heldMissile(st, f);
+  if (isIn && bow && !bow.melee) {
+    // Engaged with a bow in hand: shoot what is loaded, else drop it and draw (§ Missiles In Melee Combat).
+    if (!f.tactics.dropMissile && has('shoot')) return 'shoot';
+    const drawable = f.carried.find((w) => w.melee && !w.missile);
+    const hand = f.right === bow ? 'right' : 'left';
+    if (drawable && has(`drop:${hand}`)) return `drop:${hand}`;
+    if (has('shoot')) return 'shoot';
   }
-  return { choices, suggested };
+  if (!isIn && bow && f.tactics.missile === 'fire' && targets.length > 0) {
+    if (has('shoot')) {
+      const ready = targets.some((t) => missileRange(f, t, bow).band?.band !== 'extreme' || aimedLongEnough(st, f, t));
+      if (ready) return 'shoot';
+      if (has('aim')) return 'aim';
+    }
+    if (has('load')) return 'load';
+  }
+  if (!armed(st, f)) {
+    const d = first('draw:') ?? first('pick:');
+    if (d) return d;
+  }
+  if (st.spatial && !isIn && f.tactics.melee === 'hold' && !f.airborne) return 'wait';
+  return 'fight';
 }
 
 function takeUpNote(st: W1State, w: Weapon): string {
@@ -324,6 +429,11 @@ function toAction(st: W1State, f: Fighter, key: string): Action {
     }
     case 'wait':
       return { kind: 'wait' };
+    case 'shoot':
+    case 'load':
+    case 'aim':
+    case 'move':
+      return { kind: verb };
     default:
       return { kind: 'fight' };
   }
@@ -427,6 +537,11 @@ export function effectiveInitiative(st: W1State, f: Fighter): { base: number; te
       if (v !== 0) terms.push({ label: w.name.toLowerCase(), value: v });
     }
   }
+  if (f.action.kind === 'shoot') {
+    if (f.readyAtStart) terms.push({ label: 'carried loaded', value: LOADED_I_BONUS });
+    const bow = heldMissile(st, f);
+    if (bow && f.missiles.get(bow.id)?.stress === 'slow') terms.push({ label: 'reloaded under stress', value: -10 });
+  }
   if (st.opt.bracerPenalty) {
     for (const l of st.cat.layerings) {
       if (l.I !== 0 && f.armour.some((a) => l.over.includes(a.id)) && f.armour.some((a) => l.under.includes(a.id))) {
@@ -450,9 +565,10 @@ function schedule(st: W1State, ctx: FightContext): Entry[] {
       if (f.hold.since < st.round) entries.push({ f, tick: Math.max(1, ei), phase: 0, kind: 'hold', seq: seq++ });
       continue;
     }
-    if (a === 'flee' || a === 'tend') {
-      entries.push({ f, tick: Math.max(1, ei), phase: 0, kind: a, seq: seq++ });
-      if (ctx.explain) lines.push(`${f.name} ${showSum('EI: I', base, terms)}: ${a === 'flee' ? 'flees' : 'tends'} at ${Math.max(1, ei)}`);
+    if (a === 'flee' || a === 'tend' || a === 'shoot' || a === 'load' || a === 'aim' || a === 'move' || (f.hangFire?.round === st.round && a !== 'fight')) {
+      const kind = a === 'flee' || a === 'tend' ? a : 'turn';
+      entries.push({ f, tick: Math.max(1, ei), phase: 0, kind, seq: seq++ });
+      if (ctx.explain) lines.push(`${f.name} ${showSum('EI: I', base, terms)}: ${ACTION_WORDS[a] ?? a} at ${Math.max(1, ei)}`);
       continue;
     }
     if (a !== 'fight') continue;
@@ -537,6 +653,9 @@ function act(st: W1State, ctx: FightContext, e: Entry, entries: Entry[], nextInd
     case 'hold':
       holdRound(st, ctx, f);
       return 'done';
+    case 'turn':
+      turn(st, ctx, f);
+      return 'done';
     case 'blow': {
       const k = f.pending.indexOf(e.tick);
       if (k < 0) return 'done';
@@ -561,7 +680,7 @@ function usableWeapons(st: W1State, f: Fighter): { w: Weapon; hand: 'right' | 'l
   const strong = strongHand(f);
   for (const hand of [strong, strong === 'right' ? 'left' : 'right'] as const) {
     const w = f[hand];
-    if (!w || w.shield) continue;
+    if (!w || w.shield || !w.melee) continue;
     if (!handUsable(f, hand, st.round)) continue;
     if (w.hands === 2) {
       if (!handUsable(f, 'right', st.round) || !handUsable(f, 'left', st.round)) continue;
@@ -607,11 +726,30 @@ function blow(
   const chargeOk = f.gap !== null && canCharge(f.gap, M);
   // Not opponents(): a combatant struck down at this same moment still strikes (§ More About Rounds).
   const opp = st.combatants.filter(
-    (o) => o.side !== f.side && o.out === null && (o.target === f || f.target === o) && !running(o, r) && !o.airborne,
+    (o) =>
+      o.side !== f.side &&
+      o.out === null &&
+      !running(o, r) &&
+      (st.spatial
+        ? inContact(f, o) && !(o.rider !== null && o.rider.out === null)
+        : (o.target === f || f.target === o) && !o.airborne),
   );
   let target: Fighter | null = null;
   let charging = false;
-  if (opp.length === 0) {
+  if (opp.length === 0 && st.spatial) {
+    // The scene of battle: at the start of its turn a combatant may close in (§ Initiating Hand-To-Hand Combat).
+    if (f.acted || f.heldInPlace) {
+      say(st, ctx, 'idle', `${f.name} has nobody within reach at ${e.tick}.`, CITES.actions, [f]);
+      return 'done';
+    }
+    const t = approach(st, ctx, f);
+    if (!t) {
+      f.pending.length = 0;
+      return 'done';
+    }
+    target = t;
+    charging = f.charging;
+  } else if (opp.length === 0) {
     if (f.heldInPlace) {
       say(st, ctx, 'idle', `${f.name} stands its ground: an opponent fled this round (no blow at ${e.tick}).`, CITES.fleeing, [f]);
       return 'done';
@@ -661,6 +799,7 @@ function blow(
   }
   if (!target) return 'done';
   charging = charging || f.charging;
+  if (st.spatial) faceToward(f, target);
 
   // The kind of blow.
   const weapons = usableWeapons(st, f);
@@ -735,9 +874,208 @@ function blow(
     aim,
     charging: chargeBlow,
     free: false,
-    fromRear: f.spec.situation.behind,
+    fromRear: f.spec.situation.behind || (st.spatial && !inFront(target, f)),
   });
   return 'done';
+}
+
+/**
+ * A combatant out of reach closes in at the start of its turn: a charge from within M yards, a
+ * move into contact within a standard move (both then strike), or an advance that stops short.
+ */
+function approach(st: W1State, ctx: FightContext, f: Fighter): Fighter | null {
+  const r = st.round;
+  const enemies = st.combatants
+    .filter(
+      (o) =>
+        o.side !== f.side &&
+        o.out === null &&
+        !running(o, r) &&
+        !(o.rider !== null && o.rider.out === null) &&
+        (f.flying || !o.airborne) &&
+        canSee(st, f, o),
+    )
+    .sort((a, b) => gap(f, a) - gap(f, b));
+  if (enemies.length === 0) {
+    say(st, ctx, 'idle', `${f.name} sees no enemy to close with.`, CITES.scene, [f]);
+    return null;
+  }
+  const M = current(f.mount ?? f, 'M', r);
+  const standard = yardsAt(st, f, 'standard');
+  const choices: Choice[] = [];
+  for (const t of enemies) {
+    const g = gap(f, t);
+    if (g <= M) choices.push({ key: `charge:${who(t)}`, label: `charge ${t.name} (${formatYards(g)})` });
+    else if (g <= standard) choices.push({ key: `close:${who(t)}`, label: `close with ${t.name} (${formatYards(g)}): no charge bonus` });
+    else {
+      choices.push({ key: `run:${who(t)}`, label: `run toward ${t.name} (${formatYards(g)} away)` });
+      choices.push({ key: `walk:${who(t)}`, label: `advance on ${t.name} at standard rate` });
+    }
+  }
+  choices.push({ key: 'hold', label: 'hold position' });
+  const firstKey = (choices[0] as Choice).key;
+  const near = firstKey.startsWith('run:') && f.tactics.advance !== 'running' ? `walk:${firstKey.slice(4)}` : firstKey;
+  const suggested = f.tactics.melee === 'hold' && !near.startsWith('charge:') ? 'hold' : near;
+  const pick = decide(ctx, f, 'engage', `${f.name}: close with whom?`, choices, suggested);
+  if (pick === 'hold') {
+    say(st, ctx, 'hold', `${f.name} holds its position.`, CITES.actions, [f]);
+    return null;
+  }
+  const [verb, key] = pick.split(':') as [string, string];
+  const t = enemies.find((x) => who(x) === key);
+  if (!t) return null;
+  if (verb === 'charge' || verb === 'close') {
+    const charge = verb === 'charge';
+    if (!moveTo(st, ctx, f, t, charge ? M : standard, charge ? 'charge' : 'standard', charge ? 'charges' : 'closes with')) return null;
+    contact(st, ctx, f, t, charge);
+    return t;
+  }
+  // A run or an advance stops a yard short: only a move within the standard distance ends in combat.
+  const rate: Rate = verb === 'run' ? 'running' : f.tactics.advance === 'cautious' ? 'cautious' : 'standard';
+  moveTo(st, ctx, f, t, Math.min(yardsAt(st, f, rate), Math.max(0, gap(f, t) - 1)), rate, rate === 'running' ? 'runs toward' : 'advances on');
+  return null;
+}
+
+/** Bases in contact: the target turns to meet the newcomer unless surprised or already engaged. */
+function contact(st: W1State, ctx: FightContext, f: Fighter, t: Fighter, charging: boolean): void {
+  const busy = st.combatants.some((o) => o !== f && o.side !== t.side && engaged(t, o));
+  const faces = !busy && !surprisedNow(st, t);
+  f.target = t;
+  f.charging = charging;
+  if (f.mount && f.mount.out === null) f.mount.target = t;
+  if (faces) {
+    t.target = f;
+    faceToward(t, f);
+  }
+  if (ctx.explain) {
+    const side = faces ? `; ${t.name} turns to meet it` : inFront(t, f) ? `; ${t.name} cannot turn, but ${f.name} comes at its front` : `; ${t.name} cannot turn to face it: no parry against it`;
+    say(st, ctx, charging ? 'charge' : 'engage', `${f.name} ${charging ? 'charges' : 'closes with'} ${t.name}${charging ? ' (+10 to hit on the first blow)' : ''}${side}.`, CITES.charging, [f, t]);
+  }
+}
+
+/** A declared shot, load, aim or move, at the combatant's turn. */
+function turn(st: W1State, ctx: FightContext, f: Fighter): void {
+  if (f.hangFire?.round === st.round) hangFire(st, ctx, f);
+  if (f.out !== null || !canParry(st, f)) return;
+  f.acted = true;
+  switch (f.action.kind) {
+    case 'shoot': {
+      if (!canAttack(st, f) || !canShoot(st, f)) {
+        say(st, ctx, 'idle', `${f.name} cannot shoot now.`, CITES.missileProcedure, [f]);
+        return;
+      }
+      const { choices, plans, suggested } = shotChoices(st, f);
+      if (choices.length <= 1) {
+        say(st, ctx, 'idle', `${f.name} has nothing to shoot at: no enemy seen and in range${heldMissile(st, f) ? ' (extreme range needs a round of aiming first)' : ''}.`, CITES.missileProcedure, [f]);
+        return;
+      }
+      const pick = decide(ctx, f, 'shoot', `${f.name}: shoot at?`, choices, suggested);
+      const plan = plans.get(pick);
+      if (plan) shoot(st, ctx, f, plan);
+      return;
+    }
+    case 'load':
+      loadRound(st, ctx, f);
+      return;
+    case 'aim':
+      aimTurn(st, ctx, f);
+      return;
+    case 'move':
+      moveTurn(st, ctx, f);
+      return;
+    default:
+      return;
+  }
+}
+
+/** § Firing At Extreme Range and § Sharpshooting: a round spent aiming. */
+function aimTurn(st: W1State, ctx: FightContext, f: Fighter): void {
+  const w = heldMissile(st, f);
+  if (!w) return;
+  const targets = missileTargets(st, f);
+  const choices: Choice[] = [];
+  let suggested = 'none';
+  for (const t of targets) {
+    const band = missileRange(f, t, w).band;
+    choices.push({ key: who(t), label: `aim at ${t.name} (${band?.band} range)` });
+    if (suggested === 'none' && band?.band === 'extreme') suggested = who(t);
+    if (band?.band === 'short' || band?.band === 'point-blank') {
+      for (const p of partsOf(t.body)) {
+        choices.push({ key: `${who(t)}:${p.id}`, label: `sharpshoot at ${t.name}'s ${p.name} (${p.chart === 'head' || p.chart === 'arm' ? '−20' : '−10'})` });
+      }
+    }
+  }
+  if (suggested === 'none' && choices.length > 0) suggested = (choices[0] as Choice).key;
+  choices.push({ key: 'none', label: 'stop aiming' });
+  const pick = decide(ctx, f, 'aim', `${f.name}: aim at?`, choices, suggested);
+  const [key, partId] = pick.split(':') as [string, string | undefined];
+  const t = targets.find((x) => who(x) === key);
+  if (!t) return;
+  const part = partId ? (partsOf(t.body).find((p) => p.id === partId) ?? null) : null;
+  f.aim = { target: t, since: st.round, part };
+  say(st, ctx, 'aim', `${f.name} aims at ${t.name}${part ? `'s ${part.name}` : ''}: the shot comes next round.`, part ? CITES.sharpshooting : CITES.extremeRange, [f, t]);
+}
+
+/** A round of movement: advance on an enemy, withdraw, or evade (§ Actions, § To Hit Modifiers). */
+function moveTurn(st: W1State, ctx: FightContext, f: Fighter): void {
+  const enemies = st.combatants.filter((o) => o.side !== f.side && o.out === null && canSee(st, f, o) && !(o.rider !== null && o.rider.out === null));
+  const choices: Choice[] = [];
+  for (const t of enemies) {
+    choices.push({ key: `walk:${who(t)}`, label: `advance on ${t.name} (standard rate, ${formatYards(yardsAt(st, f, 'standard'))})` });
+    choices.push({ key: `run:${who(t)}`, label: `run toward ${t.name} (${formatYards(yardsAt(st, f, 'running'))})` });
+  }
+  for (const rate of ['cautious', 'standard', 'running', 'evading'] as const) {
+    choices.push({ key: `away:${rate}`, label: rate === 'evading' ? `evade: run zig-zagging away, ${formatYards(yardsAt(st, f, 'evading'))} (−20 to be hit)` : `withdraw at ${rate} rate (${formatYards(yardsAt(st, f, rate))})` });
+  }
+  choices.push({ key: 'hold', label: 'stay' });
+  const pick = decide(ctx, f, 'move', `${f.name}: move how?`, choices, f.tactics.melee === 'hold' ? 'hold' : (choices[0] as Choice).key);
+  const [verb, arg] = pick.split(':') as [string, string | undefined];
+  if (verb === 'away') {
+    moveAwayFrom(st, ctx, f, enemies, arg as Rate);
+    return;
+  }
+  const t = enemies.find((x) => who(x) === arg);
+  if (!t || verb === 'hold') return;
+  const rate: Rate = verb === 'run' ? 'running' : 'standard';
+  moveTo(st, ctx, f, t, Math.min(yardsAt(st, f, rate), Math.max(0, gap(f, t) - 1)), rate, rate === 'running' ? 'runs toward' : 'advances on');
+}
+
+/**
+ * § Timekeeping: firers shoot at an advancing enemy without going round by round: how long the
+ * enemy takes to come within charging distance, the shots that allows, all resolved in one step.
+ */
+function standAndFire(st: W1State, ctx: FightContext): void {
+  const firers = st.combatants.filter((f) => f.out === null && heldMissile(st, f) !== null && f.tactics.missile === 'fire');
+  const sides = new Set(firers.map((f) => f.side));
+  const advancers = st.combatants.filter((a) => a.out === null && !sides.has(a.side) && !(a.rider !== null) && a.tactics.melee === 'close');
+  if (firers.length === 0 || advancers.length === 0) return;
+  const within = (a: Fighter) => firers.some((f) => f.out === null && gap(a, f) <= current(a.mount ?? a, 'M', st.round));
+  say(st, ctx, 'timekeeping', `Stand and fire: ${firers.map((f) => f.name).join(', ')} shoot while ${advancers.map((a) => a.name).join(', ')} come on, until they are within charging distance.`, CITES.timekeeping);
+  for (let k = 0; k < 50 && advancers.some((a) => a.out === null && !within(a)); k++) {
+    st.round++;
+    for (const f of firers) {
+      if (f.out !== null) continue;
+      const targets = missileTargets(st, f).filter((t) => advancers.includes(t) || advancers.includes(t.mount ?? t));
+      const t = targets.sort((a, b) => gap(f, a) - gap(f, b))[0];
+      if (t && canShoot(st, f)) {
+        const band = missileRange(f, t, heldMissile(st, f) as Weapon).band;
+        if (band?.band === 'extreme' && !aimedLongEnough(st, f, t)) f.aim = { target: t, since: st.round, part: null };
+        else shoot(st, ctx, f, { target: t, group: false, part: null });
+      } else if (canLoad(st, f)) {
+        loadRound(st, ctx, f);
+      }
+    }
+    for (const a of advancers) {
+      if (a.out !== null || within(a)) continue;
+      const t = firers.filter((f) => f.out === null).sort((x, y) => gap(a, x) - gap(a, y))[0];
+      if (!t) break;
+      const M = current(a.mount ?? a, 'M', st.round);
+      const rate: Rate = a.tactics.advance;
+      // Close to within charging distance, no nearer: the charge comes in the first ordinary round.
+      moveTo(st, ctx, a, t, Math.min(yardsAt(st, a, rate), Math.max(0, gap(a, t) - M + 0.5)), rate, rate === 'running' ? 'runs toward' : 'advances on');
+    }
+  }
+  say(st, ctx, 'timekeeping', `After ${st.round} round${st.round === 1 ? '' : 's'} of fire the survivors are within charging distance; the fight goes on round by round.`, CITES.timekeeping);
 }
 
 /** § Multiple Opponents: turning to another opponent costs the blow; it now faces that one. */
@@ -798,6 +1136,7 @@ function resolveFlight(st: W1State, ctx: FightContext, f: Fighter): void {
       strike(st, ctx, plainBlow(st, o, f, true));
     }
   }
+  if (f.out === null && st.spatial) moveAwayFrom(st, ctx, f, opp, 'running');
   if (f.out === null) takeOut(st, ctx, f, 'fled', f.flee === 'forced' ? 'forced to flee' : 'fled the combat');
 }
 
@@ -822,7 +1161,16 @@ function tend(st: W1State, ctx: FightContext, f: Fighter): void {
  */
 function dive(st: W1State, ctx: FightContext, f: Fighter): void {
   const e0 = st.moment;
-  const ground = st.combatants.filter((o) => o.side !== f.side && o.out === null && o.flee === null && !o.airborne);
+  const ground = st.combatants.filter(
+    (o) => o.side !== f.side && o.out === null && o.flee === null && !o.airborne && !(o.rider !== null && o.rider.out === null) && (!st.spatial || gap(f, o) <= yardsAt(st, f, 'running') / 2),
+  );
+  if (ground.length === 0 && st.spatial && f.pos) {
+    // Nothing within a dive: fly nearer, staying in the air.
+    const far = st.combatants.filter((o) => o.side !== f.side && o.out === null && !o.airborne && o.pos).sort((a, b) => gap(f, a) - gap(f, b))[0];
+    if (far) moveTo(st, ctx, f, far, Math.max(0, Math.min(yardsAt(st, f, 'running'), gap(f, far) - yardsAt(st, f, 'running') / 4)), 'running', 'flies toward');
+    f.pending.length = 0;
+    return;
+  }
   if (ground.length === 0 || !canAttack(st, f)) {
     f.pending.length = 0;
     return;
@@ -837,6 +1185,12 @@ function dive(st: W1State, ctx: FightContext, f: Fighter): void {
     return;
   }
   say(st, ctx, 'dive', `${f.name} dives at ${t.name}${t.acted ? ` (${t.name} has had its turn: it may only parry)` : ''}.`, CITES.flying, [f, t]);
+  const home = f.pos;
+  const height = f.alt;
+  if (f.pos && t.pos) {
+    f.alt = 0;
+    moveTo(st, ctx, f, t, yardsAt(st, f, 'running') / 2, 'running', 'swoops on');
+  }
   const swaps: { who: Fighter; tick: number }[] = f.pending.map((tick) => ({ who: f, tick }));
   const strikesBack = !t.acted;
   if (strikesBack) for (const tick of t.pending) swaps.push({ who: t, tick });
@@ -859,6 +1213,11 @@ function dive(st: W1State, ctx: FightContext, f: Fighter): void {
   if (strikesBack) t.pending.length = 0;
   if (t.target === f) t.target = null;
   f.target = null;
+  if (home) {
+    setPos(f, home);
+    f.moved *= 2;
+  }
+  f.alt = height;
   say(st, ctx, 'dive', `${f.name} climbs away.`, CITES.flying, [f]);
 }
 
@@ -925,5 +1284,11 @@ function winningAndLosing(st: W1State, ctx: FightContext): void {
     }
   }
   if (notes.length > 0) say(st, ctx, 'winning', `End of round ${st.round}: ${notes.join('; ')}.`, CITES.winning);
+  if (!st.spatial) return;
+  for (const l of st.combatants) {
+    if (!l.losing || l.out !== null) continue;
+    const w = st.combatants.find((o) => o.winning && o.wonAgainst.has(l) && inContact(o, l));
+    if (w) pushBack(st, ctx, l, w);
+  }
 }
 

@@ -1,6 +1,8 @@
 import type { CombatantCore, FightState, SideCore } from '../../core/state.js';
 import type { ArmourPiece, Catalogue, Char, Profile, Weapon } from './catalogue.js';
+import { touching, type Point } from '../../space/plane.js';
 import type { Part, BodyPlan } from './data/locations.js';
+import type { Rate } from './data/missile-tables.js';
 import type { MountSize } from './data/tables.js';
 import type { FighterSpec, SideSpec, Tactics, W1Setup } from './encounter.js';
 import type { W1Options } from './options.js';
@@ -16,7 +18,8 @@ export interface Cond {
     | 'handUseless'
     | 'toHit'
     | 'eachRound'
-    | 'trapped';
+    | 'trapped'
+    | 'entangled';
   readonly from: number;
   readonly until: number;
   readonly hand?: 'right' | 'left';
@@ -41,9 +44,32 @@ export interface Bleeding {
   readonly suddenDeath: boolean;
 }
 
+/** The state of one missile weapon a combatant has (§ Missile Fire, § Firearms, § Misfires). */
+export interface MissileState {
+  /** Shots ready in the weapon: 0 or 1, a barrel count, or the repeating crossbow's magazine. */
+  loaded: number;
+  /** Rounds spent loading toward the next shot (or refilling a magazine). */
+  loading: number;
+  /** Ammunition left outside the weapon (arrows, bolts, shot; for thrown weapons, more of the weapon). */
+  ammo: number;
+  /** burned: a burn-round (50% it explodes if used); destroyed; ramrod: fired with it, unusable. */
+  broken: 'burned' | 'destroyed' | 'ramrod' | null;
+  /** Flash in the pan: must be reprimed (a round), then the shot is at −10. */
+  reprime: boolean;
+  reprimed: boolean;
+  /** The charge in the weapon is damp: it will not fire until reloaded. */
+  damp: boolean;
+  /** The next shot misfires, or does no damage, or triples it (§ Firearm Reload Times, under stress). */
+  stress: 'misfire' | 'no-powder' | 'no-shot' | 'ramrod' | 'slow' | null;
+}
+
 /** What a combatant declared for the round (§ Actions). */
 export type Action =
   | { readonly kind: 'fight' }
+  | { readonly kind: 'shoot' }
+  | { readonly kind: 'load' }
+  | { readonly kind: 'aim' }
+  | { readonly kind: 'move' }
   | { readonly kind: 'flee' }
   | { readonly kind: 'draw'; readonly weapon: Weapon; readonly from: 'carried' | 'ground' }
   | { readonly kind: 'pack'; readonly item: string }
@@ -99,6 +125,28 @@ export interface Fighter extends CombatantCore {
   takeUpLoss: number;
   /** Airborne (a flier between dives): only other fliers can reach it. */
   airborne: boolean;
+
+  // The scene of battle: set when the encounter places its combatants (null: no positions).
+  pos: Point | null;
+  /** Height above the ground in yards (fliers). */
+  alt: number;
+  /** The way it faces, in degrees clockwise from north. */
+  facing: number;
+  /** Its base's radius in yards (a 1-inch base is 2 yards across). */
+  readonly radius: number;
+  /** Yards moved by choice this round, and how. */
+  moved: number;
+  rate: Rate | 'charge' | null;
+  /** How it moved last (this round or before), for firing at running or evading targets. */
+  lastRate: Rate | 'charge' | null;
+  /** Missile weapons by id. */
+  missiles: Map<string, MissileState>;
+  /** Aiming (extreme range, sharpshooting): at whom, since which round, at which part. */
+  aim: { target: Fighter; since: number; part: Part | null } | null;
+  /** A missile weapon was loaded when the round began (+10 I for missile fire). */
+  readyAtStart: boolean;
+  /** A hang fire: the weapon goes off at this combatant's turn next round. */
+  hangFire: { weapon: Weapon; target: Fighter; round: number } | null;
 
   // The round in hand.
   action: Action;
@@ -162,6 +210,13 @@ export interface W1State extends FightState {
   /** The side(s) with this round's Effective Initiative edge, and the D10 it adds. */
   edge: { readonly players: boolean; readonly bonus: number } | null;
   pools: FirePool[];
+  /** Positions are kept (the encounter gave a distance or positions). */
+  readonly spatial: boolean;
+  readonly light: 'daylight' | 'dark';
+  /** Bombs sputtering on the ground: each round a D6, and on a 6 they go off. */
+  bombs: { at: Point; by: Fighter; weapon: Weapon }[];
+  /** Sides the GM found surprised when the door burst open (§ Bursting Through Doors). */
+  surprisedByDoor: readonly boolean[] | null;
   /** The tick being resolved: blows at it act together, so what happens in it spares them (Infinity between rounds). */
   moment: number;
 }
@@ -183,7 +238,46 @@ export function newState(setup: W1Setup): W1State {
     edge: null,
     pools: [],
     moment: Infinity,
+    spatial: setup.spatial,
+    light: setup.light,
+    bombs: [],
+    surprisedByDoor: null,
   };
+}
+
+/** Base size by height (ours): man-sized on a 1-inch base (2 yards across), larger on larger bases. */
+export function baseRadius(heightFt: number): number {
+  if (heightFt >= 15) return 2.5;
+  if (heightFt >= 9) return 1.5;
+  return 1;
+}
+
+function newMissileStates(s: FighterSpec): Map<string, MissileState> {
+  const out = new Map<string, MissileState>();
+  for (const w of [s.right, s.left, ...s.carried]) {
+    if (!w?.missile || out.has(w.id)) continue;
+    const m = w.missile;
+    const total = s.ammo[w.id] ?? 0;
+    const inHand = s.right === w || s.left === w;
+    // Ammunition counts every shot, the loaded ones too; a thrown weapon in hand is its own shot.
+    const loaded =
+      m.ammo === null
+        ? inHand && total > 0 ? 1 : 0
+        : s.loaded.includes(w.id) || (m.loadRounds === 0 && m.magazine !== null)
+          ? Math.min(total, m.magazine ?? m.barrels)
+          : 0;
+    out.set(w.id, {
+      loaded,
+      loading: 0,
+      ammo: total - loaded,
+      broken: null,
+      reprime: false,
+      reprimed: false,
+      damp: s.damp.includes(w.id),
+      stress: null,
+    });
+  }
+  return out;
 }
 
 function newFighter(s: FighterSpec, idx: number): Fighter {
@@ -228,6 +322,17 @@ function newFighter(s: FighterSpec, idx: number): Fighter {
     searching: null,
     takeUpLoss: 0,
     airborne: false,
+    pos: null,
+    alt: 0,
+    facing: 0,
+    radius: baseRadius(s.height),
+    moved: 0,
+    rate: null,
+    lastRate: null,
+    missiles: newMissileStates(s),
+    aim: null,
+    readyAtStart: false,
+    hangFire: null,
     action: { kind: 'none' },
     pending: [],
     owedAttacks: 0,
@@ -320,8 +425,22 @@ export function sideOf(st: W1State, f: Fighter): W1Side {
 }
 
 /** Engaged: one fights the other; both are still in the fight. */
+/** A rider fights from its mount's base. */
+function reach(f: Fighter): { at: Point; radius: number } | null {
+  if (!f.pos) return null;
+  return { at: f.pos, radius: f.mount && f.mount.out === null ? f.mount.radius : f.radius };
+}
+
+/**
+ * Engaged: enemies both in the fight and, with positions, bases in contact (at one height); without
+ * positions, one fights the other.
+ */
 export function engaged(a: Fighter, b: Fighter): boolean {
-  return a.out === null && b.out === null && a.side !== b.side && (a.target === b || b.target === a);
+  if (a.out !== null || b.out !== null || a.side === b.side) return false;
+  const ra = reach(a);
+  const rb = reach(b);
+  if (ra && rb) return Math.abs(a.alt - b.alt) < 2 && touching(ra, rb);
+  return a.target === b || b.target === a;
 }
 
 /** Everyone fighting this combatant (or fought by it), a mount and its rider counting as one. */

@@ -1,0 +1,665 @@
+// Missile fire: § Missile Fire from Combat Procedure to Missiles In Melee Combat, with § Firearms
+// Chart, § Misfires and § Flying Creatures.
+import { showSum, sumTerms, type Term } from '../../core/arith.js';
+import type { FightContext } from '../../core/context.js';
+import type { Choice } from '../../core/request.js';
+import { lookup } from '../../core/table.js';
+import { formatD100, isDouble, reverseD100 } from '../../dice/d100.js';
+import { distance, formatPoint, formatYards, type Point } from '../../space/plane.js';
+import { armourPoints, isHit, targetedPenalty, wornOn } from './rules.js';
+import type { Band, Missile, MissileKind, Weapon } from './catalogue.js';
+import { CITES, ours } from './cite.js';
+import {
+  BOMB_MISFIRES,
+  BURNT_ROUND_EXPLODES,
+  GROUP_BONUS_PER_CREATURE,
+  GROUP_SEPARATION_YARDS,
+  GUNPOWDER_MISFIRES,
+  INTO_MELEE_PER_CREATURE,
+  LARGE_OVER_FEET,
+  MISSILE_MODIFIERS,
+  RANGE_DAMAGE,
+  REPRIMED_BS,
+  SMALL_UNDER_FEET,
+  STRESS_OUTCOMES,
+  type StressOutcome,
+} from './data/missile-tables.js';
+import { HUMANOID_TABLE, PARTS, type Part } from './data/locations.js';
+import { damageDice, deal, riderOrMount, shieldFor } from './blow.js';
+import { addCond, dropHand, woundDirect } from './effects.js';
+import { hitLocation } from './locate.js';
+import { canSee, gap, groupAround, inContact, inFront } from './scene.js';
+import { d100, decide, roll, say } from './say.js';
+import { normaliseSkill } from './encounter.js';
+import { condsOf, current, handUsable, hasSkill, isEngaged, type Fighter, type MissileState, type W1State } from './state.js';
+
+/** How far apart two combatants are for missile fire, with the flying rules applied. */
+export interface Range {
+  readonly yards: number;
+  /** The band the shot falls in; null: out of range. */
+  readonly band: Band | null;
+  readonly note: string;
+}
+
+/** Yards on the ground between two combatants; without positions, those in contact are 2 yards apart. */
+export function groundYards(a: Fighter, b: Fighter): number {
+  if (a.pos && b.pos) return distance(a.pos, b.pos);
+  return a.target === b || b.target === a ? 2 : Infinity;
+}
+
+/** The band for `yards`, moved one band further for flying targets; null beyond the last. */
+export function bandAt(m: Missile, yards: number, stepOut: boolean, halved: boolean): Band | null {
+  const bands = halved
+    ? m.bands.map((b) => ({ ...b, upTo: Math.ceil(b.upTo / 2), es: typeof b.es === 'number' ? Math.ceil(b.es / 2) : b.es }))
+    : m.bands;
+  const i = bands.findIndex((b) => yards <= b.upTo);
+  if (i < 0) return null;
+  const j = stepOut ? i + 1 : i;
+  return (bands[j] as Band | undefined) ?? null;
+}
+
+/**
+ * § Flying Creatures: at a flier, horizontal plus vertical distance and one band further; a flier
+ * firing down counts the horizontal only (and misses from above its weapon's reach); air to air,
+ * the lower one counts as on the ground.
+ */
+export function missileRange(firer: Fighter, target: Fighter, w: Weapon, halved = false): Range {
+  const m = w.missile as Missile;
+  const ground = groundYards(firer, target);
+  const max = (m.bands[m.bands.length - 1] as Band).upTo;
+  if (target.alt > firer.alt) {
+    const yards = ground + (target.alt - firer.alt);
+    return { yards, band: bandAt(m, yards, true, halved), note: `${formatYards(ground)} across + ${formatYards(target.alt - firer.alt)} up, one band further at a flier` };
+  }
+  if (firer.alt > target.alt) {
+    const tooHigh = firer.alt - target.alt > max;
+    return {
+      yards: ground,
+      band: tooHigh ? null : bandAt(m, ground, false, halved),
+      note: tooHigh ? `from ${formatYards(firer.alt)} up, beyond the weapon's reach` : `firing down: ${formatYards(ground)} across counts`,
+    };
+  }
+  if (target.alt > 0) return { yards: ground, band: bandAt(m, ground, true, halved), note: 'fliers at one height: one band further' };
+  return { yards: ground, band: bandAt(m, ground, false, halved), note: '' };
+}
+
+/** The missile weapon in a usable hand (both hands for a two-handed one). */
+export function heldMissile(st: W1State, f: Fighter): Weapon | null {
+  for (const hand of ['right', 'left'] as const) {
+    const w = f[hand];
+    if (!w?.missile) continue;
+    if (!handUsable(f, hand, st.round)) continue;
+    if (w.hands === 2 && (!handUsable(f, 'right', st.round) || !handUsable(f, 'left', st.round))) continue;
+    return w;
+  }
+  return null;
+}
+
+export function stateOf(f: Fighter, w: Weapon): MissileState {
+  let ms = f.missiles.get(w.id);
+  if (!ms) {
+    ms = { loaded: 0, loading: 0, ammo: 0, broken: null, reprime: false, reprimed: false, damp: false, stress: null };
+    f.missiles.set(w.id, ms);
+  }
+  return ms;
+}
+
+function engagedNow(st: W1State, f: Fighter): boolean {
+  return st.spatial ? st.combatants.some((o) => o.side !== f.side && o.out === null && inContact(f, o)) : isEngaged(st, f);
+}
+
+/** Draw, load, aim and fire in one round: bows, slings and thrown weapons; not in melee. */
+function loadsInTheRound(m: Missile): boolean {
+  return m.loadRounds === 0 && m.magazine === null;
+}
+
+/** A shot is ready, or can be readied within the round (§ Missile Fire, Draw/Load; § Missiles In Melee). */
+export function canShoot(st: W1State, f: Fighter): boolean {
+  const w = heldMissile(st, f);
+  if (!w) return false;
+  const m = w.missile as Missile;
+  const ms = stateOf(f, w);
+  if (ms.broken === 'destroyed' || ms.broken === 'ramrod' || ms.reprime) return false;
+  if ((f.profile.BS ?? null) === null) return false;
+  if (ms.loaded > 0 || ms.broken === 'burned') return true;
+  return loadsInTheRound(m) && m.ammo !== null && ms.ammo > 0 && !engagedNow(st, f);
+}
+
+/** The weapon needs rounds of loading (or repriming, or refilling) and there is something to load. */
+export function canLoad(st: W1State, f: Fighter): boolean {
+  const w = heldMissile(st, f);
+  if (!w || engagedNow(st, f)) return false;
+  const m = w.missile as Missile;
+  const ms = stateOf(f, w);
+  if (ms.broken !== null) return false;
+  if (ms.reprime) return true;
+  if (m.magazine !== null) return ms.loaded < m.magazine && ms.ammo > 0;
+  if (loadsInTheRound(m)) return false;
+  return ms.loaded < m.barrels && ms.ammo > 0;
+}
+
+/** Enemies this combatant may shoot at: seen, in range, in front or not (it turns to fire). */
+export function missileTargets(st: W1State, f: Fighter): Fighter[] {
+  const w = heldMissile(st, f);
+  if (!w) return [];
+  return st.combatants.filter(
+    (o) =>
+      o.side !== f.side &&
+      o.out === null &&
+      !(o.rider !== null && o.rider.out === null) &&
+      canSee(st, f, o) &&
+      missileRange(f, o, w).band !== null,
+  );
+}
+
+/** Extreme range takes a round of aiming, and sharpshooting one more at short range. */
+export function aimedLongEnough(st: W1State, f: Fighter, t: Fighter): boolean {
+  return f.aim !== null && f.aim.target === t && f.aim.since < st.round;
+}
+
+/** § Missile Fire, To Hit Modifiers and the rest of what changes the chance. */
+function missileTerms(
+  st: W1State,
+  f: Fighter,
+  t: Fighter,
+  w: Weapon,
+  ms: MissileState,
+  band: Band,
+  groupSize: number,
+  part: Part | null,
+): Term[] {
+  const terms: Term[] = [];
+  const M = MISSILE_MODIFIERS;
+  if (t.height < SMALL_UNDER_FEET) terms.push({ label: 'small target', value: M.small });
+  if (t.height > LARGE_OVER_FEET) terms.push({ label: 'large target', value: M.large });
+  const mount = f.mount;
+  if (mount && (mount.moved > 0 || mount.alt > 0 || mount.flying)) terms.push({ label: 'from a moving mount', value: M.movingMount });
+  const rate = t.mount?.lastRate ?? t.lastRate;
+  if (rate === 'evading') terms.push({ label: 'evading target', value: M.evading });
+  else if (rate === 'running' || rate === 'charge') terms.push({ label: 'running target', value: M.running });
+  if (band.band === 'long') terms.push({ label: 'long range', value: M.long });
+  if (band.band === 'extreme') terms.push({ label: 'extreme range', value: M.extreme });
+  if ((w.missile as Missile).improvised) terms.push({ label: 'improvised missile', value: M.improvised });
+  const cover = t.spec.cover;
+  if (cover === 'soft') terms.push({ label: 'soft cover', value: M.softCover });
+  if (cover === 'hard') terms.push({ label: 'hard cover', value: M.hardCover });
+  if (groupSize > 1) terms.push({ label: `a group of ${groupSize}`, value: GROUP_BONUS_PER_CREATURE * (groupSize - 1) });
+  if (part) terms.push({ label: `sharpshooting at the ${part.name}`, value: targetedPenalty(part) });
+  if (ms.reprimed) terms.push({ label: 'reprimed after a flash in the pan', value: REPRIMED_BS });
+  for (const c of condsOf(f, 'toHit', st.round)) terms.push({ label: c.why, value: c.value ?? 0 });
+  return terms;
+}
+
+/** § Ordinary And Specialist Weapons: unskilled users fire specialist weapons at BS 10. */
+function bsWith(st: W1State, f: Fighter, w: Weapon): { bs: number; unskilled: boolean } {
+  if (w.specialist && st.opt.specialistWeapons && !hasSkill(f, normaliseSkill(`specialist weapon ${w.specialist}`))) {
+    return { bs: 10, unskilled: true };
+  }
+  return { bs: current(f, 'BS', st.round), unskilled: false };
+}
+
+/** What a shot is aimed at: one combatant, a group round one, and for sharpshooting a part. */
+export interface ShotPlan {
+  readonly target: Fighter;
+  readonly group: boolean;
+  readonly part: Part | null;
+}
+
+/** The choices of whom to shoot at, for a person and for the tactic. */
+export function shotChoices(st: W1State, f: Fighter): { choices: Choice[]; plans: Map<string, ShotPlan>; suggested: string } {
+  const w = heldMissile(st, f);
+  const choices: Choice[] = [];
+  const plans = new Map<string, ShotPlan>();
+  let suggested = 'none';
+  let best = Infinity;
+  if (!w) return { choices, plans, suggested };
+  for (const t of missileTargets(st, f)) {
+    const r = missileRange(f, t, w);
+    const band = r.band as Band;
+    const aimed = aimedLongEnough(st, f, t);
+    const needsAim = band.band === 'extreme' && !aimed;
+    const key = `@${t.id}`;
+    if (!needsAim) {
+      choices.push({ key, label: `shoot at ${t.name} (${formatYards(r.yards)}, ${band.band} range)` });
+      plans.set(key, { target: t, group: false, part: f.aim?.target === t && aimed ? f.aim.part : null });
+      const score = r.yards + (inMelee(st, t) ? 1000 : 0);
+      if (score < best) {
+        best = score;
+        suggested = key;
+      }
+    }
+    const group = groupAround(st, t, GROUP_SEPARATION_YARDS).filter((g) => g.side !== f.side);
+    if (group.length > 1 && group[0] === t && (!needsAim || !st.opt.extremeAimForGroups)) {
+      const gkey = `group:${t.id}`;
+      if (!plans.has(gkey) && !group.some((g) => plans.has(`group:${g.id}`))) {
+        choices.push({ key: gkey, label: `shoot into the group of ${group.length} around ${t.name} (+${GROUP_BONUS_PER_CREATURE * (group.length - 1)})` });
+        plans.set(gkey, { target: t, group: true, part: null });
+      }
+    }
+  }
+  choices.push({ key: 'none', label: 'hold fire' });
+  return { choices, plans, suggested };
+}
+
+/** In hand-to-hand with anyone: a shot at it goes into a melee (§ Missiles In Melee Combat). */
+function inMelee(st: W1State, t: Fighter): boolean {
+  return st.combatants.some((o) => o !== t && o.side !== t.side && o.out === null && (st.spatial ? inContact(o, t) : o.target === t || t.target === o));
+}
+
+/** Takes one shot out of the weapon, loading it within the round if that is how it works. */
+function chamber(st: W1State, f: Fighter, w: Weapon, ms: MissileState): boolean {
+  if (ms.loaded > 0) return true;
+  const m = w.missile as Missile;
+  if (!loadsInTheRound(m) || engagedNow(st, f) || ms.ammo <= 0) return false;
+  ms.ammo--;
+  ms.loaded = 1;
+  return true;
+}
+
+/** After a shot: thrown weapons leave the hand (another is drawn if there is one). */
+function spent(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: MissileState): void {
+  ms.loaded = Math.max(0, ms.loaded - 1);
+  ms.reprimed = false;
+  const m = w.missile as Missile;
+  if (m.ammo !== null) return;
+  if (ms.ammo > 0) {
+    ms.ammo--;
+    ms.loaded = 1;
+    return;
+  }
+  for (const hand of ['right', 'left'] as const) {
+    if (f[hand] === w) {
+      f[hand] = null;
+      if (w.hands === 2) f.right = f.left = null;
+      break;
+    }
+  }
+  say(st, ctx, 'item', `${f.name} has no more ${w.name.toLowerCase()}s to throw.`, CITES.missileProcedure, [f]);
+}
+
+/** Fires the held missile weapon as planned: one shot, or the repeating crossbow's two, or every loaded barrel. */
+export function shoot(st: W1State, ctx: FightContext, f: Fighter, plan: ShotPlan): void {
+  const w = heldMissile(st, f);
+  if (!w) return;
+  const m = w.missile as Missile;
+  const ms = stateOf(f, w);
+  if (ms.broken === 'burned') {
+    const r = d100(ctx, f, `the burnt-round weapon: explodes on ${BURNT_ROUND_EXPLODES} or less`);
+    if (r <= BURNT_ROUND_EXPLODES) {
+      say(st, ctx, 'misfire', `${f.name} tries the ruined ${w.name.toLowerCase()}: D100 ${formatD100(r)} ≤ ${BURNT_ROUND_EXPLODES}, it explodes.`, CITES.misfires, [f]);
+      explodes(st, ctx, f, w, ms);
+    } else {
+      say(st, ctx, 'misfire', `${f.name} tries the ruined ${w.name.toLowerCase()}: D100 ${formatD100(r)}; it does not fire.`, CITES.misfires, [f]);
+    }
+    return;
+  }
+  if (ms.damp && m.kind === 'firearm') {
+    ms.loaded = 0;
+    ms.damp = false;
+    say(st, ctx, 'misfire', `${f.name}'s ${w.name.toLowerCase()} clicks: the powder is damp. It must be reloaded.`, CITES.damp, [f]);
+    return;
+  }
+  const shots = m.kind === 'firearm' && m.barrels > 1 ? Math.max(1, ms.loaded) : m.shots;
+  for (let i = 0; i < shots; i++) {
+    if (f.out !== null || plan.target.out !== null) break;
+    if (!chamber(st, f, w, ms)) break;
+    if (f.pos && plan.target.pos) {
+      f.facing = Math.atan2(plan.target.pos.x - f.pos.x, plan.target.pos.y - f.pos.y) * (180 / Math.PI);
+      f.facing = (f.facing + 360) % 360;
+    }
+    fireOne(st, ctx, f, w, ms, plan);
+    if (heldMissile(st, f) !== w) break;
+  }
+  f.aim = null;
+}
+
+function explodes(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: MissileState): void {
+  ms.broken = 'destroyed';
+  ms.loaded = 0;
+  const band = (w.missile as Missile).bands[0] as Band;
+  const es = typeof band.es === 'number' ? band.es : current(f, 'S', st.round);
+  selfHit(st, ctx, f, es, `the exploding ${w.name.toLowerCase()}`);
+  for (const hand of ['right', 'left'] as const) if (f[hand] === w) dropHand(st, ctx, f, hand, 'exploded', true);
+}
+
+/** An automatic hit on a combatant at an effective strength: D6 + ES − T − armour, where D100 says. */
+function selfHit(st: W1State, ctx: FightContext, victim: Fighter, es: number, what: string): void {
+  const loc = d100(ctx, victim, `where ${what} strikes (D100 location)`);
+  const part = lookup(HUMANOID_TABLE, loc);
+  const d6 = roll(ctx, 6, victim, `damage from ${what} (D6)`);
+  const T = current(victim, 'T', st.round);
+  const afterT = d6 + es - T;
+  const ap = sumTerms(0, armourPoints(wornOn(victim.armour, part.zone), shieldFor(victim, false), afterT, false));
+  const wounds = Math.max(0, afterT - ap);
+  say(st, ctx, 'damage', `${what[0]?.toUpperCase()}${what.slice(1)} hits ${victim.name}'s ${part.name}: D6 ${d6} + ES ${es} − T ${T} − ${ap} armour = ${wounds} W.`, CITES.misfires, [victim]);
+  woundDirect(st, ctx, victim, part, wounds, null, what);
+}
+
+function isGunpowder(kind: MissileKind): boolean {
+  return kind === 'firearm';
+}
+
+function isBomb(kind: MissileKind): boolean {
+  return kind === 'bomb' || kind === 'incendiary';
+}
+
+/** One missile, from the roll to its effect. */
+function fireOne(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: MissileState, plan: ShotPlan): void {
+  const m = w.missile as Missile;
+  const stress = ms.stress;
+  ms.stress = null;
+  let halved = false;
+  let range = missileRange(f, plan.target, w);
+  if (!range.band) {
+    say(st, ctx, 'shot', `${plan.target.name} is out of range of the ${w.name.toLowerCase()}.`, CITES.missileChart, [f, plan.target]);
+    spent(st, ctx, f, w, ms);
+    return;
+  }
+  const group = plan.group ? groupAround(st, plan.target, GROUP_SEPARATION_YARDS).filter((g) => g.side !== f.side) : [plan.target];
+  const { bs, unskilled } = bsWith(st, f, w);
+  const terms = missileTerms(st, f, plan.target, w, ms, range.band, group.length, plan.part);
+  const need = sumTerms(bs, terms);
+  // § Missiles In Melee Combat: 5% per other creature in the group fighting.
+  const melee = !plan.group && inMelee(st, plan.target) && !inContact(f, plan.target) && !(f.target === plan.target && !st.spatial);
+  const others = melee ? groupAround(st, plan.target, GROUP_SEPARATION_YARDS).filter((o) => o !== plan.target && o !== f) : [];
+  const stray = others.length * INTO_MELEE_PER_CREATURE;
+  const r = d100(ctx, f, `${w.name.toLowerCase()} at ${plan.group ? `the group around ${plan.target.name}` : plan.target.name} (need ${need} or less${stray ? `; ${need + 1}-${need + stray} hits someone else` : ''})`);
+  const base = `BS${unskilled ? ' (unskilled: specialist weapon)' : ''}`;
+  const rangeText = `${formatYards(range.yards)}, ${range.band.band} range${range.note ? `: ${range.note}` : ''}`;
+  if (ctx.explain) {
+    say(st, ctx, 'shot', `${f.name} ${m.kind === 'thrown' || isBomb(m.kind) ? 'throws' : 'shoots'} the ${w.name.toLowerCase()} at ${plan.group ? `the group of ${group.length} around ${plan.target.name}` : plan.target.name} (${rangeText}): D100 ${formatD100(r)} against ${showSum(base, bs, terms)}.`, CITES.missileProcedure, [f, plan.target], { roll: r, need, yards: Math.round(range.yards * 10) / 10, band: range.band.band });
+  }
+  // § Misfires: any double rolled to hit, with gunpowder or a bomb.
+  if ((isGunpowder(m.kind) || isBomb(m.kind)) && (isDouble(r) || stress === 'misfire')) {
+    const outcome = misfire(st, ctx, f, w, ms, plan, r);
+    if (outcome !== 'partial-burn') return;
+    halved = true;
+    range = missileRange(f, plan.target, w, true);
+    if (!range.band) {
+      say(st, ctx, 'shot', `With half the powder the shot falls short of ${plan.target.name}.`, CITES.misfires, [f]);
+      spent(st, ctx, f, w, ms);
+      return;
+    }
+  }
+  if (stress === 'no-powder' || stress === 'no-shot') {
+    say(st, ctx, 'misfire', stress === 'no-powder' ? `A heart-warming click: ${f.name} forgot the powder.` : `A loud bang and nothing else: ${f.name} forgot the shot.`, CITES.reloadTimes, [f]);
+    spent(st, ctx, f, w, ms);
+    return;
+  }
+  let struckOne: Fighter | null = null;
+  if (isHit(r, need)) {
+    struckOne = plan.group ? pickFrom(ctx, f, group, 'which of the group is hit') : plan.target;
+  } else if (stray > 0 && r <= need + stray) {
+    struckOne = pickFrom(ctx, f, others, 'whom the stray missile hits (the GM’s random pick)');
+    say(st, ctx, 'stray', `${formatD100(r)} is within ${need + 1}-${need + stray} (${others.length} others × ${INTO_MELEE_PER_CREATURE}%): the missile hits ${struckOne.name} instead.`, CITES.missilesInMelee, [f, struckOne]);
+  }
+  if (!struckOne) {
+    say(st, ctx, 'shot', `Missed${plan.part ? ': a sharpshot that misses hits nothing' : ''}.`, plan.part ? CITES.sharpshooting : CITES.missileProcedure, [f]);
+    spent(st, ctx, f, w, ms);
+    return;
+  }
+  f.stats.hits++;
+  if (isBomb(m.kind)) {
+    spent(st, ctx, f, w, ms);
+    if (m.kind === 'bomb') burst(st, ctx, f, w, struckOne.pos, struckOne);
+    else incendiary(st, ctx, f, struckOne);
+    return;
+  }
+  const struck = riderOrMount(st, ctx, f, struckOne, plan.part !== null);
+  const fromRear = !inFront(struck, f);
+  let part: Part;
+  if (plan.part && struck === plan.target) {
+    part = plan.part;
+  } else {
+    const loc = hitLocation(ctx, f, struck, reverseD100(r), fromRear);
+    part = loc.part;
+    if (ctx.explain) say(st, ctx, 'location', `Hit location: ${formatD100(r)} reversed is ${loc.steps.join('; ')}.`, CITES.missileProcedure, [struck]);
+  }
+  const band = range.band;
+  if (band.es === null) {
+    // The lasso: no damage; the target is caught (ours: entangled until it frees itself).
+    addCond(struck, { kind: 'entangled', from: st.round, until: Infinity, test: { char: 'S', fail: 'stay' }, why: `caught by ${f.name}'s ${w.name.toLowerCase()}` });
+    say(st, ctx, 'entangle', `${struck.name} is caught in the ${w.name.toLowerCase()}: entangled until an S test frees it (ours).`, ours('lassos'), [f, struck]);
+    spent(st, ctx, f, w, ms);
+    return;
+  }
+  const es = band.es === 'C' ? current(f, 'S', st.round) : band.es === 'F' ? 0 : band.es;
+  const rangeDamage = m.kind === 'firearm' ? 0 : RANGE_DAMAGE[band.band];
+  const T = current(struck, 'T', st.round);
+  const { dice, extra } = damageDice(st, ctx, f, bs, 'BS');
+  const afterT = (dice[0] as number) + extra + es + rangeDamage - T;
+  const ap = armourPoints(wornOn(struck.armour, part.zone), shieldFor(struck, false), afterT, false);
+  const apTotal = sumTerms(0, ap);
+  let wounds = Math.max(0, afterT - apTotal);
+  if (stress === 'ramrod') wounds *= 3;
+  if (ctx.explain) {
+    const parts = [`D6 ${dice[0]}${dice.length > 1 ? `, additional ${dice.slice(1).join(' + ')}` : ''}`, `+ ES ${es}${band.es === 'C' ? ' (thrower’s S)' : ''}${halved ? ' (halved)' : ''}`];
+    if (rangeDamage !== 0) parts.push(`− ${-rangeDamage} ${band.band} range`);
+    parts.push(`− T ${T}`);
+    for (const t of ap) parts.push(`− ${t.value} ${t.label}`);
+    say(st, ctx, 'damage', `Damage to ${struck.name}'s ${part.name}: ${parts.join(' ')} = ${Math.max(0, afterT - apTotal)}${stress === 'ramrod' ? `, tripled by the ramrod = ${wounds}` : ''} W.`, CITES.missileDamage, [f, struck], { dice, es, T, armour: apTotal, wounds });
+  }
+  if (stress === 'ramrod') {
+    ms.broken = 'ramrod';
+    say(st, ctx, 'misfire', `The ramrod goes with the shot: the ${w.name.toLowerCase()} is useless until it is found.`, CITES.reloadTimes, [f]);
+  }
+  spent(st, ctx, f, w, ms);
+  if (struck.asleep) struck.asleep = false;
+  deal(st, ctx, f, struck, part, wounds, true);
+}
+
+function pickFrom(ctx: FightContext, f: Fighter, from: readonly Fighter[], why: string): Fighter {
+  if (from.length === 1) return from[0] as Fighter;
+  const k = roll(ctx, from.length, f, `${why} (D${from.length})`);
+  return from[k - 1] as Fighter;
+}
+
+/** § Misfires: the gunpowder or bomb table. Returns the result (a partial burn still fires). */
+function misfire(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: MissileState, plan: ShotPlan, toHit: number): string {
+  const m = w.missile as Missile;
+  const r = d100(ctx, f, `misfire table (D100)`);
+  if (isBomb(m.kind)) {
+    const result = lookup(BOMB_MISFIRES, r);
+    spent(st, ctx, f, w, ms);
+    const texts = {
+      dud: 'the bomb fails to explode',
+      sputters: 'the bomb sputters where it lands: a D6 each round, and on a 6 it goes off',
+      'half-way': 'the bomb explodes half way between thrower and target',
+      'in-hand': "the bomb explodes in the thrower's hand",
+    } as const;
+    say(st, ctx, 'misfire', `Misfire (a double, ${formatD100(toHit)}): D100 ${formatD100(r)}: ${texts[result]}.`, CITES.misfires, [f], { roll: r, result });
+    const at = plan.target.pos;
+    if (result === 'sputters' && at) st.bombs.push({ at, by: f, weapon: w });
+    if (result === 'half-way' && f.pos && at) burst(st, ctx, f, w, { x: (f.pos.x + at.x) / 2, y: (f.pos.y + at.y) / 2 }, null);
+    if (result === 'in-hand') burst(st, ctx, f, w, f.pos, f);
+    return result;
+  }
+  const result = lookup(GUNPOWDER_MISFIRES, r);
+  const texts = {
+    'partial-burn': 'a partial burn: range and effective strength are halved for this shot',
+    'no-ignite': 'the charge fails to ignite; no need to reload, it may fire next round',
+    'no-ignite-reload': 'the charge fails to ignite and the weapon must be reloaded',
+    'hang-fire': 'hang fire: the priming goes off and nothing seems to happen, but the weapon will fire next round',
+    'flash-in-pan': 'a flash in the pan: it must be reprimed (a round), and the reprimed shot is at −10',
+    'burn-round': 'a burn-round: the shot is welded in the barrel; the weapon is useless, and 50% to explode if used again',
+    explodes: 'the charge explodes: an automatic hit on the firer, and the weapon is destroyed',
+  } as const;
+  say(st, ctx, 'misfire', `Misfire (a double, ${formatD100(toHit)}): D100 ${formatD100(r)}: ${texts[result]}.`, CITES.misfires, [f], { roll: r, result });
+  switch (result) {
+    case 'partial-burn':
+      break;
+    case 'no-ignite':
+      break;
+    case 'no-ignite-reload':
+      ms.loaded = 0;
+      break;
+    case 'hang-fire':
+      f.hangFire = { weapon: w, target: plan.target, round: st.round + 1 };
+      break;
+    case 'flash-in-pan':
+      ms.reprime = true;
+      break;
+    case 'burn-round':
+      ms.broken = 'burned';
+      ms.loaded = 0;
+      break;
+    case 'explodes':
+      explodes(st, ctx, f, w, ms);
+      break;
+  }
+  return result;
+}
+
+/** A bomb bursting at a point: the one it struck and everyone within 2 yards take a hit at ES 6 (ours: the blast). */
+export function burst(st: W1State, ctx: FightContext, by: Fighter, w: Weapon, at: Point | null, struck: Fighter | null): void {
+  const band = (w.missile as Missile).bands[0] as Band;
+  const es = typeof band.es === 'number' ? band.es : 6;
+  const caught = st.combatants.filter(
+    (o) => o.out !== 'dead' && o.out !== 'fled' && (o === struck || (at !== null && o.pos !== null && distance(o.pos, at) <= 2 + o.radius)) && !(o.rider && o.rider === struck),
+  );
+  say(st, ctx, 'burst', `The bomb bursts${at ? ` at ${formatPoint(at)}` : ''}: ${caught.map((c) => c.name).join(', ') || 'nobody'} caught in it.`, ours('bomb blasts'), [by, ...caught]);
+  for (const c of caught) selfHit(st, ctx, c, es, 'the bomb');
+}
+
+/** An incendiary hit: fire damage (ours: 2D4 W, as burning oil, and the oil burns on for D4 rounds). */
+function incendiary(st: W1State, ctx: FightContext, by: Fighter, struck: Fighter): void {
+  const w = roll(ctx, 4, by, 'fire damage (2D4 W)', 2);
+  const rounds = roll(ctx, 4, by, 'rounds the fire burns (D4)');
+  say(st, ctx, 'fire', `The incendiary bursts on ${struck.name}: ${w} W of fire; the oil burns on for ${rounds} rounds.`, ours('incendiaries'), [by, struck]);
+  woundDirect(st, ctx, struck, PARTS.body, w, by, 'fire', st.opt.fireCriticals);
+  st.pools.push({ by: struck, feet: 6, roundsLeft: rounds });
+}
+
+/** A round spent loading, reloading, repriming or refilling. */
+export function loadRound(st: W1State, ctx: FightContext, f: Fighter): void {
+  const w = heldMissile(st, f);
+  if (!w || !canLoad(st, f)) {
+    say(st, ctx, 'load', `${f.name} has nothing to load.`, CITES.missileProcedure, [f]);
+    return;
+  }
+  const m = w.missile as Missile;
+  const ms = stateOf(f, w);
+  const name = w.name.toLowerCase();
+  if (ms.reprime) {
+    ms.reprime = false;
+    ms.reprimed = true;
+    say(st, ctx, 'load', `${f.name} reprimes the ${name}.`, CITES.misfires, [f]);
+    return;
+  }
+  ms.loading++;
+  if (m.magazine !== null) {
+    const need = m.refillRounds ?? 1;
+    if (ms.loading < need) {
+      say(st, ctx, 'load', `${f.name} refills the ${name}'s magazine: round ${ms.loading} of ${need}.`, CITES.missileChart, [f]);
+      return;
+    }
+    const take = Math.min(m.magazine - ms.loaded, ms.ammo);
+    ms.loaded += take;
+    ms.ammo -= take;
+    ms.loading = 0;
+    say(st, ctx, 'load', `${f.name}'s magazine is full again: ${ms.loaded} shots (${need} rounds to refill).`, CITES.missileChart, [f]);
+    return;
+  }
+  if (ms.loading < m.loadRounds) {
+    say(st, ctx, 'load', `${f.name} loads the ${name}: round ${ms.loading} of ${m.loadRounds}${m.perBarrel ? ` for barrel ${ms.loaded + 1}` : ''}.`, m.kind === 'firearm' ? CITES.firearmsChart : CITES.missileChart, [f]);
+    return;
+  }
+  ms.loading = 0;
+  ms.loaded++;
+  ms.ammo--;
+  ms.damp = false;
+  say(st, ctx, 'load', `${f.name}'s ${name} is loaded${m.barrels > 1 ? ` (${ms.loaded} of ${m.barrels} barrels)` : ''}.`, m.kind === 'firearm' ? CITES.firearmsChart : CITES.missileChart, [f]);
+  if (m.kind === 'firearm' && st.opt.reloadStress) underStress(st, ctx, f, w, ms);
+}
+
+/** § Firearm Reload Times (optional): with enemies close, a Dex test; failure brings a mishap by how badly. */
+function underStress(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: MissileState): void {
+  const near = st.combatants.some((o) => o.side !== f.side && o.out === null && gap(f, o) <= 24);
+  if (!near) return;
+  const dex = current(f, 'Dex', st.round);
+  const r = d100(ctx, f, `Dex test reloading under stress (need ${dex} or less)`);
+  if (r <= dex) {
+    say(st, ctx, 'stress', `${f.name} reloads under stress: Dex test D100 ${formatD100(r)} ≤ ${dex}, all well.`, CITES.reloadTimes, [f]);
+    return;
+  }
+  const by = Math.min(100, r - dex);
+  const suggested = lookup(STRESS_OUTCOMES, by);
+  const labels: Record<StressOutcome, string> = {
+    slow: '−10 I on the firing round',
+    'extra-round': 'another round of reloading',
+    misfire: 'an automatic misfire',
+    'no-powder': 'forgot the powder: a click, nothing else',
+    'no-shot': 'forgot the shot: a bang, no damage',
+    ramrod: 'the ramrod left in the barrel: fires at triple damage, then useless',
+  };
+  const pick = decide(ctx, null, 'stress', `GM: ${f.name} failed the Dex test by ${by}: which mishap?`, (Object.keys(labels) as StressOutcome[]).map((k) => ({ key: k, label: labels[k] })), suggested) as StressOutcome;
+  say(st, ctx, 'stress', `${f.name} fumbles the reload (Dex test D100 ${formatD100(r)} > ${dex}, by ${by}): ${labels[pick]}.`, CITES.reloadTimes, [f], { by, mishap: pick });
+  if (pick === 'extra-round') {
+    ms.loaded = Math.max(0, ms.loaded - 1);
+    ms.ammo++;
+    ms.loading = Math.max(0, (w.missile as Missile).loadRounds - 1);
+    return;
+  }
+  ms.stress = pick;
+}
+
+/** § Misfires, hang fire: the weapon goes off in the round after, at the combatant's turn. */
+export function hangFire(st: W1State, ctx: FightContext, f: Fighter): void {
+  const h = f.hangFire;
+  if (!h || h.round !== st.round) return;
+  f.hangFire = null;
+  const ms = stateOf(f, h.weapon);
+  const lookers = st.combatants.filter((o) => o.out === null && o.pos && f.pos && distance(o.pos, f.pos) <= 3);
+  const choices: Choice[] = [{ key: 'nobody', label: 'nobody' }, ...lookers.map((o) => ({ key: `@${o.id}`, label: o.name }))];
+  const pick = decide(ctx, null, 'hang-fire', `GM: is anyone looking down the barrel of ${f.name}'s hung ${h.weapon.name.toLowerCase()}?`, choices, 'nobody');
+  const looker = lookers.find((o) => `@${o.id}` === pick);
+  if (looker) {
+    say(st, ctx, 'misfire', `The hung ${h.weapon.name.toLowerCase()} goes off in ${looker.name}'s face: an automatic point-blank head shot.`, CITES.misfires, [f, looker]);
+    const band = (h.weapon.missile as Missile).bands[0] as Band;
+    const es = typeof band.es === 'number' ? band.es : 3;
+    const d6 = roll(ctx, 6, f, 'damage (D6)');
+    const T = current(looker, 'T', st.round);
+    const ap = sumTerms(0, armourPoints(wornOn(looker.armour, 'head'), shieldFor(looker, false), d6 + es - T, false));
+    const wounds = Math.max(0, d6 + es - T - ap);
+    say(st, ctx, 'damage', `Damage to ${looker.name}'s head: D6 ${d6} + ES ${es} − T ${T} − ${ap} armour = ${wounds} W.`, CITES.misfires, [looker]);
+    ms.loaded = 0;
+    deal(st, ctx, f, looker, PARTS.head, wounds, true);
+    return;
+  }
+  if (h.target.out === null && heldMissile(st, f) === h.weapon) {
+    say(st, ctx, 'misfire', `The hung ${h.weapon.name.toLowerCase()} goes off at last.`, CITES.misfires, [f]);
+    ms.loaded = Math.max(1, ms.loaded);
+    fireOne(st, ctx, f, h.weapon, ms, { target: h.target, group: false, part: null });
+  } else {
+    ms.loaded = 0;
+    say(st, ctx, 'misfire', `The hung ${h.weapon.name.toLowerCase()} goes off harmlessly.`, CITES.misfires, [f]);
+  }
+}
+
+/** Sputtering bombs: each round a D6, and on a 6 the bomb goes off where it lies. */
+export function sputter(st: W1State, ctx: FightContext): void {
+  for (const b of [...st.bombs]) {
+    const r = roll(ctx, 6, b.by, `the sputtering bomb (D6: 6 it goes off)`);
+    if (r < 6) {
+      say(st, ctx, 'bomb', `The bomb sputters on (D6 ${r}).`, CITES.misfires, [b.by]);
+      continue;
+    }
+    st.bombs.splice(st.bombs.indexOf(b), 1);
+    burst(st, ctx, b.by, b.weapon, b.at, null);
+  }
+}
+
+/** Entangled combatants try to free themselves: an S test (ours). */
+export function struggle(st: W1State, ctx: FightContext, f: Fighter): void {
+  const c = f.conds.find((x) => x.kind === 'entangled' && x.from <= st.round && st.round <= x.until);
+  if (!c || f.out !== null) return;
+  const S = current(f, 'S', st.round) * 10;
+  const r = d100(ctx, f, `S test to get free (need ${S} or less)`);
+  if (r <= S) {
+    f.conds = f.conds.filter((x) => x !== c);
+    say(st, ctx, 'entangle', `${f.name} gets free: S test D100 ${formatD100(r)} ≤ ${S}.`, ours('lassos'), [f]);
+  } else {
+    say(st, ctx, 'entangle', `${f.name} is still entangled: S test D100 ${formatD100(r)} > ${S}.`, ours('lassos'), [f]);
+  }
+}
+

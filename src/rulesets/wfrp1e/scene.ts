@@ -1,0 +1,288 @@
+// The scene of battle: where models stand, who sees whom, how they move (§ The Scene Of Battle,
+// § Positioning and Detection, § Initiating Hand-To-Hand Combat, § Winning and Losing, § Fleeing).
+import type { FightContext } from '../../core/context.js';
+import {
+  angleBetween,
+  bearing,
+  clockBearing,
+  compass,
+  contactPoint,
+  distance,
+  formatPoint,
+  formatYards,
+  freePointNear,
+  moveAway,
+  moveToward,
+  offset,
+  overlapping,
+  touching,
+  type Disc,
+  type Point,
+} from '../../space/plane.js';
+import { CITES, cite } from './cite.js';
+import { LIGHT_RADIUS, rateYards, type Rate } from './data/missile-tables.js';
+import { roll, say } from './say.js';
+import { current, heldItems, type Fighter, type W1State } from './state.js';
+
+/** Fliers between dives keep this height (yards; ours). */
+export const FLYING_HEIGHT = 10;
+/** A lit light is seen this far in the dark (yards; ours). */
+export const LIGHT_SEEN_FROM = 100;
+
+/** The model that moves for a combatant: a rider moves on its mount. */
+function carrier(f: Fighter): Fighter {
+  return f.mount && f.mount.out === null ? f.mount : f;
+}
+
+export function disc(f: Fighter): Disc {
+  return { at: f.pos as Point, radius: carrier(f).radius };
+}
+
+/** The bases of everyone else still on the field (riders share their mount's). */
+export function othersThan(st: W1State, f: Fighter): Disc[] {
+  const me = carrier(f);
+  return st.combatants.filter((o) => o.pos && o !== me && o !== f && o.rider !== f && o.mount !== me && o.out !== 'fled' && o.rider === null).map(disc);
+}
+
+/** Yards between two bases' edges. */
+export function gap(a: Fighter, b: Fighter): number {
+  if (!a.pos || !b.pos) return Infinity;
+  return Math.max(0, distance(a.pos, b.pos) - carrier(a).radius - carrier(b).radius);
+}
+
+export function inContact(a: Fighter, b: Fighter): boolean {
+  return a.pos !== null && b.pos !== null && touching(disc(a), disc(b)) && Math.abs(a.alt - b.alt) < 2;
+}
+
+/** Sets a combatant (and its rider or mount) down at `p`. */
+export function setPos(f: Fighter, p: Point): void {
+  f.pos = p;
+  if (f.mount) f.mount.pos = p;
+  if (f.rider) f.rider.pos = p;
+}
+
+function face(f: Fighter, to: Point): void {
+  if (!f.pos) return;
+  const b = bearing(f.pos, to);
+  f.facing = b;
+  if (f.mount) f.mount.facing = b;
+  if (f.rider) f.rider.facing = b;
+}
+
+export function faceToward(f: Fighter, t: Fighter): void {
+  if (t.pos) face(f, t.pos);
+}
+
+/** Within the front half of a model: where it may strike and parry (§ Initiating Hand-To-Hand Combat). */
+export function inFront(def: Fighter, att: Fighter): boolean {
+  if (!def.pos || !att.pos) return true;
+  return angleBetween(def.facing, bearing(def.pos, att.pos)) <= 90;
+}
+
+/** Whoever holds a lit light, and how far it shines. */
+function lights(st: W1State): { at: Point; radius: number; who: Fighter }[] {
+  const out: { at: Point; radius: number; who: Fighter }[] = [];
+  for (const f of st.combatants) {
+    if (!f.pos || f.out === 'dead' || f.out === 'fled') continue;
+    for (const w of heldItems(f)) if (w.light) out.push({ at: f.pos, radius: LIGHT_RADIUS[w.light], who: f });
+  }
+  return out;
+}
+
+/**
+ * § Positioning and Detection: by day everyone sees everyone; in the dark a combatant sees as far
+ * as its night vision, anyone carrying a light (from afar), and anyone a light shines on.
+ */
+export function canSee(st: W1State, a: Fighter, b: Fighter): boolean {
+  if (!a.pos || !b.pos || st.light === 'daylight') return true;
+  const d = distance(a.pos, b.pos);
+  if (d <= a.spec.nightVision) return true;
+  const ls = lights(st);
+  if (ls.some((l) => l.who === b) && d <= LIGHT_SEEN_FROM) return true;
+  return ls.some((l) => distance(l.at, b.pos as Point) <= l.radius);
+}
+
+/** Everyone within 4 yards of the target, and of them, and so on: one group (§ Missiles In Melee Combat). */
+export function groupAround(st: W1State, t: Fighter, separation: number): Fighter[] {
+  const group = [t];
+  for (let i = 0; i < group.length; i++) {
+    const g = group[i] as Fighter;
+    for (const o of st.combatants) {
+      if (o.out !== null || !o.pos || group.includes(o) || o.rider !== null && o.rider.out === null) continue;
+      if (gap(g, o) <= separation) group.push(o);
+    }
+  }
+  return group;
+}
+
+/** The yards a combatant moves at a rate: its mount's M when riding (§ Moving: 2, 4 and 16 × M). */
+export function yardsAt(st: W1State, f: Fighter, rate: Rate): number {
+  return rateYards(current(carrier(f), 'M', st.round), rate);
+}
+
+function noteMove(f: Fighter, yards: number, rate: Rate | 'charge'): void {
+  for (const x of [f, f.mount, f.rider]) {
+    if (!x) continue;
+    x.moved += yards;
+    x.rate = rate;
+    x.lastRate = rate;
+  }
+}
+
+/**
+ * Moves toward `t` by at most `max` yards; stops at its base when it gets there. Returns true when
+ * the two are then in contact.
+ */
+export function moveTo(st: W1State, ctx: FightContext, f: Fighter, t: Fighter, max: number, rate: Rate | 'charge', why: string): boolean {
+  if (!f.pos || !t.pos) return false;
+  const from = f.pos;
+  const toRim = gap(f, t);
+  let dest: Point;
+  let contact = false;
+  if (toRim <= max + 0.01) {
+    const p = contactPoint(disc(t), carrier(f).radius, from, othersThan(st, f).filter((o) => o.at !== t.pos));
+    if (p && distance(from, p) <= max + carrier(t).radius + carrier(f).radius + 0.01) {
+      dest = p;
+      contact = true;
+    } else {
+      dest = freePointNear(moveToward(from, t.pos, max, carrier(t).radius + carrier(f).radius), carrier(f).radius, othersThan(st, f));
+    }
+  } else {
+    dest = freePointNear(moveToward(from, t.pos, max), carrier(f).radius, othersThan(st, f));
+  }
+  const moved = Math.min(max, distance(from, dest));
+  setPos(f, dest);
+  face(f, t.pos);
+  noteMove(f, moved, rate);
+  if (ctx.explain) {
+    say(st, ctx, 'move', `${f.name} ${why} ${t.name}: ${formatYards(moved)} to ${formatPoint(dest)}${contact ? ', in contact' : `, ${formatYards(gap(f, t))} short`}.`, cite('Actions'), [f, t], { yards: Math.round(moved * 10) / 10 });
+  }
+  return contact;
+}
+
+/** Moves straight away from the nearest enemies, at a rate. */
+export function moveAwayFrom(st: W1State, ctx: FightContext, f: Fighter, threats: readonly Fighter[], rate: Rate): void {
+  if (!f.pos) return;
+  const yards = yardsAt(st, f, rate);
+  const near = threats.filter((t) => t.pos).sort((a, b) => gap(f, a) - gap(f, b))[0];
+  const away = near?.pos ? moveAway(f.pos, near.pos, yards) : offset(f.pos, (f.facing + 180) % 360, yards);
+  const dest = freePointNear(away, carrier(f).radius, othersThan(st, f));
+  const moved = Math.min(yards, distance(f.pos, dest));
+  if (near?.pos) face(f, { x: 2 * f.pos.x - near.pos.x, y: 2 * f.pos.y - near.pos.y });
+  setPos(f, dest);
+  noteMove(f, moved, rate);
+  if (ctx.explain) {
+    say(st, ctx, 'move', `${f.name} ${rate === 'evading' ? 'evades, zig-zagging' : `moves away at ${rate} rate`}: ${formatYards(moved)} to ${formatPoint(dest)}.`, rate === 'evading' ? cite('To Hit Modifiers') : cite('Actions'), [f]);
+  }
+}
+
+/** § Winning and Losing: the loser steps back 2 yards, if there is room. */
+export function pushBack(st: W1State, ctx: FightContext, loser: Fighter, winner: Fighter): void {
+  if (!loser.pos || !winner.pos) return;
+  const want = moveAway(loser.pos, winner.pos, 2);
+  const blocked = othersThan(st, loser).some((o) => overlapping({ at: want, radius: carrier(loser).radius }, o));
+  if (blocked) {
+    say(st, ctx, 'push', `${loser.name} cannot step back: no room behind.`, CITES.winning, [loser]);
+    return;
+  }
+  setPos(loser, want);
+  say(st, ctx, 'push', `${loser.name} steps back 2 yards to ${formatPoint(want)}.`, CITES.winning, [loser, winner]);
+}
+
+/** § Winning and Losing: a winner who presses follows the loser back into contact. */
+export function follow(st: W1State, ctx: FightContext, winner: Fighter, loser: Fighter): void {
+  if (!winner.pos || !loser.pos || inContact(winner, loser)) return;
+  const p = contactPoint(disc(loser), carrier(winner).radius, winner.pos, othersThan(st, winner));
+  if (!p) return;
+  setPos(winner, p);
+  face(winner, loser.pos);
+}
+
+/** Where the fight's models start: the encounter's positions, or the sides a distance apart. */
+export function placeAll(st: W1State, ctx: FightContext): void {
+  const setup = st.setup;
+  let d = 0;
+  if (setup.distance !== null) {
+    if (typeof setup.distance === 'number') d = setup.distance;
+    else {
+      const dice = setup.distance;
+      d = roll(ctx, dice.sides, null, `starting distance (${dice.count}D${dice.sides}${dice.plus ? `+${dice.plus}` : ''} yards)`, dice.count) + dice.plus;
+      say(st, ctx, 'distance', `The sides start ${formatYards(d)} apart (${dice.count}D${dice.sides}).`, cite('Positioning and Detection'));
+    }
+  }
+  const k = st.sides.length;
+  const anchors: { at: Point; facing: number }[] = [];
+  let wanderBearing: number | null = null;
+  if (setup.wandering) {
+    const w = setup.wandering;
+    if (w.approach === 'corridor') {
+      const r = roll(ctx, 6, null, 'where the wanderers come from (D6: 1-3 in front, 4-6 behind)');
+      wanderBearing = r <= 3 ? 0 : 180;
+      say(st, ctx, 'direction', `${st.sides[w.side]?.name} come from ${r <= 3 ? 'in front' : 'behind'} (D6 ${r}).`, cite('Positioning and Detection'));
+    } else {
+      const r = roll(ctx, 12, null, "where the wanderers come from (D12, o'clock)");
+      wanderBearing = clockBearing(r);
+      say(st, ctx, 'direction', `${st.sides[w.side]?.name} come from ${r} o'clock (${compass(wanderBearing)}).`, cite('Positioning and Detection'));
+    }
+  }
+  for (let s = 0; s < k; s++) {
+    if (k === 2) {
+      if (setup.wandering && wanderBearing !== null) {
+        const here = s === setup.wandering.side;
+        anchors.push(here ? { at: offset({ x: 0, y: 0 }, wanderBearing, d), facing: (wanderBearing + 180) % 360 } : { at: { x: 0, y: 0 }, facing: wanderBearing });
+      } else {
+        anchors.push(s === 0 ? { at: { x: 0, y: 0 }, facing: 0 } : { at: { x: 0, y: d }, facing: 180 });
+      }
+    } else {
+      const b = (360 * s) / k;
+      anchors.push({ at: offset({ x: 0, y: 0 }, b, d / 2), facing: (b + 180) % 360 });
+    }
+  }
+  const placed: Fighter[] = [];
+  for (const f of st.combatants) {
+    if (f.rider) continue;
+    if (f.spec.at) {
+      setPos(f, f.spec.at);
+      placed.push(f);
+    }
+  }
+  for (let s = 0; s < k; s++) {
+    const anchor = anchors[s] as { at: Point; facing: number };
+    const line = st.combatants.filter((f) => f.side === s && !f.rider && !f.spec.at);
+    // Side by side across the way the side faces, bases touching, the line centred on the anchor.
+    const widths = line.map((f) => 2 * f.radius + 0.5);
+    const total = widths.reduce((a, b) => a + b, 0);
+    let along = -total / 2;
+    line.forEach((f, i) => {
+      const w = widths[i] as number;
+      // The anchor is the side's front edge: `distance` is the gap between the two sides' bases.
+      const spot = offset(offset(anchor.at, (anchor.facing + 90) % 360, along + w / 2), (anchor.facing + 180) % 360, f.radius);
+      setPos(f, freePointNear(spot, f.radius, placed.map(disc)));
+      placed.push(f);
+      along += w;
+    });
+  }
+  for (const f of st.combatants) {
+    if (!f.pos) continue;
+    const enemies = st.combatants.filter((o) => o.side !== f.side && o.pos);
+    const nearest = enemies.sort((a, b) => distance(f.pos as Point, a.pos as Point) - distance(f.pos as Point, b.pos as Point))[0];
+    f.facing = f.spec.facing ?? (nearest?.pos ? bearing(f.pos, nearest.pos) : 0);
+    f.alt = f.spec.altitude || (f.airborne ? FLYING_HEIGHT : 0);
+  }
+}
+
+/** A line for the log: where everyone stands and how far from the nearest enemy. */
+export function describePositions(st: W1State): string {
+  const parts: string[] = [];
+  for (const f of st.combatants) {
+    if (!f.pos || f.out !== null || (f.mount && f.mount.out === null)) continue;
+    const enemies = st.combatants.filter((o) => o.side !== f.side && o.out === null && o.pos && !(o.mount && o.mount.out === null));
+    const near = enemies.sort((a, b) => gap(f, a) - gap(f, b))[0];
+    const riding = f.rider ? `${f.rider.name} on ${f.name}` : f.name;
+    const alt = f.alt > 0 ? `, ${formatYards(f.alt)} up` : '';
+    const rel = near ? `; ${formatYards(gap(f, near))} from ${near.name}${inContact(f, near) ? ' (in contact)' : ''}` : '';
+    parts.push(`${riding} ${formatPoint(f.pos)} facing ${compass(f.facing)}${alt}${rel}`);
+  }
+  return `Positions: ${parts.join('; ')}.`;
+}
+

@@ -1,0 +1,119 @@
+// Positions on a plane, in yards: where models stand, how far apart they are, where they can move.
+// WFRP measures in yards (1 inch on the table = 2 yards); fliers add an altitude. A square grid
+// (the house rules' board) is a plane whose points are square centres: see grid helpers below.
+
+export interface Point {
+  readonly x: number;
+  readonly y: number;
+}
+
+/** Distance on the ground. */
+export function distance(a: Point, b: Point): number {
+  return Math.hypot(a.x - b.x, a.y - b.y);
+}
+
+/** A bearing in degrees clockwise from north (+y): 0 north, 90 east. */
+export function bearing(from: Point, to: Point): number {
+  const deg = (Math.atan2(to.x - from.x, to.y - from.y) * 180) / Math.PI;
+  return (deg + 360) % 360;
+}
+
+/** The smallest angle between two bearings, 0..180. */
+export function angleBetween(a: number, b: number): number {
+  const d = Math.abs(((a - b) % 360) + 360) % 360;
+  return d > 180 ? 360 - d : d;
+}
+
+/** The point `d` yards from `p` on `bearingDeg`. */
+export function offset(p: Point, bearingDeg: number, d: number): Point {
+  const r = (bearingDeg * Math.PI) / 180;
+  return round2({ x: p.x + d * Math.sin(r), y: p.y + d * Math.cos(r) });
+}
+
+/** Positions kept to hundredths of a yard: replays and logs print the same numbers everywhere. */
+export function round2(p: Point): Point {
+  return { x: Math.round(p.x * 100) / 100, y: Math.round(p.y * 100) / 100 };
+}
+
+/** Moves from `from` toward `to` by at most `max` yards, stopping `stopShort` yards before it. */
+export function moveToward(from: Point, to: Point, max: number, stopShort = 0): Point {
+  const d = distance(from, to);
+  const go = Math.max(0, Math.min(max, d - stopShort));
+  if (d === 0 || go === 0) return from;
+  return offset(from, bearing(from, to), go);
+}
+
+/** Moves straight away from `from`, by `d` yards. */
+export function moveAway(p: Point, from: Point, d: number): Point {
+  const b = distance(p, from) === 0 ? 180 : bearing(from, p);
+  return offset(p, b, d);
+}
+
+/** A clock face: hour 12 is north (the party's front), 3 east, 6 behind. */
+export function clockBearing(hour: number): number {
+  return (hour % 12) * 30;
+}
+
+/** A circle on the plane: a model's base. */
+export interface Disc {
+  readonly at: Point;
+  readonly radius: number;
+}
+
+/** Bases touch (within a small tolerance) or overlap. */
+export function touching(a: Disc, b: Disc, tolerance = 0.05): boolean {
+  return distance(a.at, b.at) <= a.radius + b.radius + tolerance;
+}
+
+/** Bases overlap: two models in one place. */
+export function overlapping(a: Disc, b: Disc): boolean {
+  return distance(a.at, b.at) < a.radius + b.radius - 0.01;
+}
+
+/**
+ * Where a model of `radius` can stand touching `target`, as near as possible to `from`: the
+ * point on the target's rim facing `from`, or the nearest free one around it. Null if the target
+ * is surrounded.
+ */
+export function contactPoint(target: Disc, radius: number, from: Point, others: readonly Disc[]): Point | null {
+  const ring = target.radius + radius;
+  const base = distance(from, target.at) === 0 ? 0 : bearing(target.at, from);
+  for (let step = 0; step <= 36; step++) {
+    for (const sign of step === 0 ? [1] : [1, -1]) {
+      const p = offset(target.at, base + sign * step * 10, ring);
+      const me: Disc = { at: p, radius };
+      if (!others.some((o) => overlapping(me, o))) return p;
+    }
+  }
+  return null;
+}
+
+/** The free point nearest to `want` for a model of `radius`, searching outward; `want` itself if free. */
+export function freePointNear(want: Point, radius: number, others: readonly Disc[]): Point {
+  const free = (p: Point) => !others.some((o) => overlapping({ at: p, radius }, o));
+  if (free(want)) return round2(want);
+  for (let ring = 1; ring <= 40; ring++) {
+    for (let k = 0; k < 12; k++) {
+      const p = offset(want, k * 30, ring * radius);
+      if (free(p)) return p;
+    }
+  }
+  return round2(want);
+}
+
+export function formatPoint(p: Point): string {
+  const n = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
+  return `(${n(p.x)}, ${n(p.y)})`;
+}
+
+/** "12.5 yards", "3 yards" */
+export function formatYards(d: number): string {
+  const r = Math.round(d * 10) / 10;
+  return `${Number.isInteger(r) ? r : r.toFixed(1)} yard${r === 1 ? '' : 's'}`;
+}
+
+/** Compass words for a bearing, for the log: "north", "south-east". */
+export function compass(b: number): string {
+  const names = ['north', 'north-east', 'east', 'south-east', 'south', 'south-west', 'west', 'north-west'];
+  return names[Math.round((((b % 360) + 360) % 360) / 45) % 8] as string;
+}
