@@ -152,6 +152,8 @@ const combatantSchema = z.strictObject({
   ammo: z.record(z.string(), whole(0, 1000, 'a count')).optional(),
   /** Firearms whose charge is damp (§ Damp): they will not fire until reloaded. */
   damp: z.array(text('a firearm id')).optional(),
+  /** Already aiming at this enemy (by name) when the fight begins: its first shot may be at extreme range. */
+  aiming: text("an enemy's name").optional(),
   /** § Take-Up Actions, Pack Items: total ENC in the pack, and what is in it. */
   pack: z
     .strictObject({ enc: whole(0, 10000), items: z.array(text('an item')).default([]) })
@@ -240,6 +242,7 @@ export interface FighterSpec {
   readonly loaded: readonly string[];
   readonly ammo: Readonly<Record<string, number>>;
   readonly damp: readonly string[];
+  readonly aiming: string | null;
   /** Night vision in yards (0: none; Infinity: as daylight). */
   readonly nightVision: number;
   readonly cover: 'soft' | 'hard' | null;
@@ -392,6 +395,15 @@ export function loadWfrp1e(part: DocPart, options: Options, env: LoadEnv): W1Set
     }
   }
   const spatial = typeof enc.start === 'object' || fighters.some((f) => f.at !== null);
+  enc.sides.forEach((side, si) =>
+    side.combatants.forEach((c, ci) => {
+      if (c.aiming === undefined) return;
+      const t = fighters.find((f) => f.name === c.aiming);
+      if (!t || t.side === si) {
+        rep.add(at('sides', si, 'combatants', ci, 'aiming'), `expected the name of an enemy${didYouMean(c.aiming, fighters.filter((f) => f.side !== si).map((f) => f.name))}`);
+      }
+    }),
+  );
   if (spatial) checkPlaces(fighters, rep, at);
   if (enc.start === 'engaged' && fighters.some((f) => f.at !== null)) {
     rep.add(at('start'), 'positions (`at:`) and `start: engaged` do not go together: give a distance, or no positions');
@@ -642,6 +654,7 @@ function buildFighter(
       missiles.map((m) => [m.id, c.ammo?.[m.id] ?? (m.missile?.ammo ? 20 : 1 + carried.filter((x) => x.id === m.id).length)]),
     ),
     damp: c.damp ?? [],
+    aiming: c.aiming ?? null,
     nightVision: sees === undefined ? 0 : (cat.nightVision.get(sees) ?? 0),
     cover: c.situation?.cover ?? null,
   };

@@ -351,7 +351,7 @@ function fireOne(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: Miss
   let halved = false;
   let range = missileRange(f, plan.target, w);
   if (!range.band) {
-    say(st, ctx, 'shot', `${plan.target.name} is out of range of the ${w.name.toLowerCase()}.`, CITES.missileChart, [f, plan.target]);
+    say(st, ctx, 'idle', `${plan.target.name} is out of range of the ${w.name.toLowerCase()}.`, CITES.missileChart, [f, plan.target]);
     spent(st, ctx, f, w, ms);
     return;
   }
@@ -376,7 +376,7 @@ function fireOne(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: Miss
     halved = true;
     range = missileRange(f, plan.target, w, true);
     if (!range.band) {
-      say(st, ctx, 'shot', `With half the powder the shot falls short of ${plan.target.name}.`, CITES.misfires, [f]);
+      say(st, ctx, 'miss', `With half the powder the shot falls short of ${plan.target.name}.`, CITES.misfires, [f]);
       spent(st, ctx, f, w, ms);
       return;
     }
@@ -394,7 +394,7 @@ function fireOne(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: Miss
     say(st, ctx, 'stray', `${formatD100(r)} is within ${need + 1}-${need + stray} (${others.length} others × ${INTO_MELEE_PER_CREATURE}%): the missile hits ${struckOne.name} instead.`, CITES.missilesInMelee, [f, struckOne]);
   }
   if (!struckOne) {
-    say(st, ctx, 'shot', `Missed${plan.part ? ': a sharpshot that misses hits nothing' : ''}.`, plan.part ? CITES.sharpshooting : CITES.missileProcedure, [f]);
+    say(st, ctx, 'miss', `Missed${plan.part ? ': a sharpshot that misses hits nothing' : ''}.`, plan.part ? CITES.sharpshooting : CITES.missileProcedure, [f]);
     spent(st, ctx, f, w, ms);
     return;
   }

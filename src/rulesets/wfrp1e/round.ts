@@ -961,7 +961,8 @@ function turn(st: W1State, ctx: FightContext, f: Fighter): void {
   switch (f.action.kind) {
     case 'shoot': {
       if (!canAttack(st, f) || !canShoot(st, f)) {
-        say(st, ctx, 'idle', `${f.name} cannot shoot now.`, CITES.missileProcedure, [f]);
+        const why = !canAttack(st, f) ? 'it may not attack' : isEngaged(st, f) ? 'engaged, and a missile weapon cannot be reloaded in hand-to-hand' : 'the weapon is not ready';
+        say(st, ctx, 'idle', `${f.name} cannot shoot now: ${why}.`, isEngaged(st, f) ? CITES.missilesInMelee : CITES.missileProcedure, [f]);
         return;
       }
       const { choices, plans, suggested } = shotChoices(st, f);
@@ -992,7 +993,7 @@ function turn(st: W1State, ctx: FightContext, f: Fighter): void {
 function aimTurn(st: W1State, ctx: FightContext, f: Fighter): void {
   const w = heldMissile(st, f);
   if (!w) return;
-  const targets = missileTargets(st, f);
+  const targets = missileTargets(st, f).sort((a, b) => missileRange(f, a, w).yards - missileRange(f, b, w).yards);
   const choices: Choice[] = [];
   let suggested = 'none';
   for (const t of targets) {

@@ -227,6 +227,8 @@ export function newState(setup: W1Setup): W1State {
   for (const f of fighters) {
     if (f.spec.mountId) f.mount = byId.get(f.spec.mountId) ?? null;
     if (f.spec.riderId) f.rider = byId.get(f.spec.riderId) ?? null;
+    const t = f.spec.aiming ? fighters.find((o) => o.name === f.spec.aiming) : undefined;
+    if (t) f.aim = { target: t, since: 0, part: null };
   }
   return {
     setup,
