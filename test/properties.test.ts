@@ -169,4 +169,75 @@ describe('properties of every fight', () => {
       { numRuns: RUNS },
     );
   });
+
+  it('in the scene of battle: no two models in one place, and nobody moves further than its rate', () => {
+    fc.assert(
+      fc.property(spatialEncounter, (e) => {
+        const loaded = loadText(spatialYaml(e));
+        const r = runFight(placesWatched(), loaded.setup as W1Setup, {
+          driver: e.random ? new RandomChoices(e.seed) : new AutoDriver(new SeededDice(Rng.seeded(e.seed))),
+          maxRounds: 30,
+        });
+        expect(r.outcome).not.toBe(null);
+      }),
+      { numRuns: RUNS },
+    );
+  });
 });
+
+const SHOOTERS = ['[bow]', '[crossbow]', '[pistol]', '[javelin]', '[sling]', '[repeating-crossbow]', '[bomb]', '[long-bow]', '[lasso]', '[sword, shield]', '[spear]', '[duck-foot]'];
+const spatialEncounter = fc.record({
+  a: fc.array(fc.record({ creature: fc.constantFrom('human', 'elf', 'dwarf', 'halfling'), kit: fc.constantFrom(...SHOOTERS), mounted: fc.boolean(), count: fc.integer({ min: 1, max: 3 }) }), { minLength: 1, maxLength: 2 }),
+  b: fc.array(fc.record({ creature: fc.constantFrom('goblin', 'orc', 'wolf', 'harpy', 'giant-eagle', 'ogre', 'skaven', 'giant-rat'), count: fc.integer({ min: 1, max: 4 }) }), { minLength: 1, maxLength: 2 }),
+  distance: fc.integer({ min: 0, max: 120 }),
+  light: fc.constantFrom('daylight', 'daylight', 'dark'),
+  shortcut: fc.boolean(),
+  options: fc.record({ reloadStress: fc.constantFrom('off', 'on'), missileCriticals: fc.constantFrom('sudden-death', 'detailed') }),
+  random: fc.boolean(),
+  seed: fc.integer({ min: 0, max: 2 ** 31 }),
+});
+type SpatialEnc = typeof spatialEncounter extends fc.Arbitrary<infer T> ? T : never;
+
+function spatialYaml(e: SpatialEnc): string {
+  const a = e.a.map(
+    (x) => `      - { use: ${x.creature}, count: ${x.mounted ? 1 : x.count}, weapons: ${x.kit}, carried: [sword], ammo: { }${x.mounted ? ', mount: { use: horse }' : ''} }`,
+  );
+  const b = e.b.map((x) => `      - { use: ${x.creature}, count: ${x.count} }`);
+  return `ruleset: wfrp1e
+start: { distance: ${e.distance}, shortcut: ${e.shortcut} }
+light: ${e.light}
+options: ${JSON.stringify(e.options)}
+sides:
+  - name: A
+    combatants:
+${a.join('\n')}
+  - name: B
+    combatants:
+${b.join('\n')}
+`;
+}
+
+/** The ruleset, checking after every round where everyone stands and how far it went. */
+function placesWatched(): Ruleset<W1Setup, W1State> {
+  return {
+    ...wfrp1e,
+    round(st, ctx) {
+      wfrp1e.round(st, ctx);
+      const onGround = st.combatants.filter((f) => f.pos && f.out !== 'fled' && f.alt === 0 && f.rider === null);
+      for (let i = 0; i < onGround.length; i++) {
+        for (let j = i + 1; j < onGround.length; j++) {
+          const x = onGround[i] as Fighter;
+          const y = onGround[j] as Fighter;
+          const rx = x.mount ? x.mount.radius : x.radius;
+          const ry = y.mount ? y.mount.radius : y.radius;
+          const d = Math.hypot((x.pos?.x ?? 0) - (y.pos?.x ?? 0), (x.pos?.y ?? 0) - (y.pos?.y ?? 0));
+          if (d < rx + ry - 0.05) throw new Error(`round ${st.round}: ${x.name} and ${y.name} overlap (${d.toFixed(2)} < ${rx + ry})`);
+        }
+      }
+      for (const f of st.combatants) {
+        const M = (f.mount ?? f).profile.M ?? 0;
+        if (f.moved > 16 * M + 0.05) throw new Error(`round ${st.round}: ${f.name} moved ${f.moved} yards, more than a run (${16 * M})`);
+      }
+    },
+  };
+}

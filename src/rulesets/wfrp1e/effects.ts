@@ -17,6 +17,8 @@ import {
 import { HUMANOID_TABLE, PARTS, type Part } from './data/locations.js';
 import { LAMP_FIRE_CHANCE, LIGHT_GOES_OUT, SLAIN_MOUNT_TABLE } from './data/tables.js';
 import { sumTerms } from '../../core/arith.js';
+import { freePointNear, offset } from '../../space/plane.js';
+import { othersThan } from './scene.js';
 import { applyWounds, armourPoints, criticalColumn, suddenDeathKills, testTarget, wornOn } from './rules.js';
 import { d100, roll, say } from './say.js';
 import { current, heldItems, type Cond, type Fighter, type W1State } from './state.js';
@@ -51,6 +53,9 @@ export function takeOut(st: W1State, ctx: FightContext, f: Fighter, reason: OutR
     f.hold.other.hold = null;
     f.hold = null;
   }
+  if (was === null && reason === 'fled' && f.mount && f.mount.out === null) {
+    takeOut(st, ctx, f.mount, 'fled', `carrying ${f.name} off`);
+  }
   if (was === null && f.rider && f.rider.out === null) {
     if (reason === 'fled') {
       takeOut(st, ctx, f.rider, 'fled', `carried off by ${f.name}`);
@@ -66,6 +71,10 @@ function slainMount(st: W1State, ctx: FightContext, rider: Fighter, mount: Fight
   mount.rider = null;
   const r = d100(ctx, rider, 'slain mount');
   const result = lookup(SLAIN_MOUNT_TABLE, r);
+  if (rider.pos) {
+    // On foot now: beside the fallen mount (thrown: D4 yards off, below), never on top of anyone.
+    rider.pos = freePointNear(rider.pos, rider.radius, othersThan(st, rider));
+  }
   if (result === 'dismounted') {
     say(st, ctx, 'slain-mount', `${rider.name}'s mount is down: D100 ${formatD100(r)} (01-70): dismounted, fights on foot.`, CITES.mounted, [rider]);
     return;
@@ -74,6 +83,7 @@ function slainMount(st: W1State, ctx: FightContext, rider: Fighter, mount: Fight
     const yards = roll(ctx, 4, rider, 'fall (D4 yards)');
     const direction = roll(ctx, 8, rider, 'thrown direction (D8)');
     say(st, ctx, 'slain-mount', `${rider.name}'s mount is down: D100 ${formatD100(r)} (71-90): thrown ${yards} yards (direction ${direction}).`, CITES.mounted, [rider]);
+    if (rider.pos) rider.pos = freePointNear(offset(rider.pos, (direction - 1) * 45, yards), rider.radius, othersThan(st, rider));
     fall(st, ctx, rider, yards);
     addCond(rider, { kind: 'prone', from: st.round, until: st.round + 1, why: 'thrown from the saddle' });
     return;

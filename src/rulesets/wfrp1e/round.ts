@@ -335,7 +335,9 @@ function declarationChoices(st: W1State, f: Fighter): { choices: Choice[]; sugge
     if (item && !(item.hands === 2 && h === 'left')) choices.push({ key: `drop:${h}`, label: `drop the ${item.name.toLowerCase()} (no time; then choose again)` });
   }
   choices.push({ key: 'wait', label: 'wait' });
-  return { choices, suggested: suggestDeclaration(st, f, choices, isIn, enemies, targets) };
+  // Two of a kind at the belt or on the ground are one choice.
+  const unique = choices.filter((c, i) => choices.findIndex((d) => d.key === c.key) === i);
+  return { choices: unique, suggested: suggestDeclaration(st, f, unique, isIn, enemies, targets) };
 }
 
 /** What a combatant left to its tactics does this round. */
@@ -388,6 +390,11 @@ function declarations(st: W1State, ctx: FightContext): void {
     }
     if (f.hold) {
       // Holder and held may do nothing but keep or fight the hold (§ Grapples); the held fights on if it breaks free.
+      f.action = { kind: 'fight' };
+      continue;
+    }
+    if (f.rider && f.rider.out === null) {
+      // A ridden mount goes where its rider takes it and fights whoever is in reach.
       f.action = { kind: 'fight' };
       continue;
     }
@@ -738,7 +745,7 @@ function blow(
   let charging = false;
   if (opp.length === 0 && st.spatial) {
     // The scene of battle: at the start of its turn a combatant may close in (§ Initiating Hand-To-Hand Combat).
-    if (f.acted || f.heldInPlace) {
+    if (f.acted || f.heldInPlace || (f.rider !== null && f.rider.out === null)) {
       say(st, ctx, 'idle', `${f.name} has nobody within reach at ${e.tick}.`, CITES.actions, [f]);
       return 'done';
     }
@@ -799,7 +806,10 @@ function blow(
   }
   if (!target) return 'done';
   charging = charging || f.charging;
-  if (st.spatial) faceToward(f, target);
+  if (st.spatial) {
+    faceToward(f, target);
+    f.target = target;
+  }
 
   // The kind of blow.
   const weapons = usableWeapons(st, f);

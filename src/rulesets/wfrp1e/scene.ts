@@ -133,8 +133,14 @@ function noteMove(f: Fighter, yards: number, rate: Rate | 'charge'): void {
  * Moves toward `t` by at most `max` yards; stops at its base when it gets there. Returns true when
  * the two are then in contact.
  */
-export function moveTo(st: W1State, ctx: FightContext, f: Fighter, t: Fighter, max: number, rate: Rate | 'charge', why: string): boolean {
+/** What is left of a round's run: nobody moves further in a round than it can run. */
+function budget(st: W1State, f: Fighter, want: number): number {
+  return Math.max(0, Math.min(want, yardsAt(st, f, 'running') - carrier(f).moved));
+}
+
+export function moveTo(st: W1State, ctx: FightContext, f: Fighter, t: Fighter, want: number, rate: Rate | 'charge', why: string): boolean {
   if (!f.pos || !t.pos) return false;
+  const max = budget(st, f, want);
   const from = f.pos;
   const toRim = gap(f, t);
   let dest: Point;
@@ -163,7 +169,7 @@ export function moveTo(st: W1State, ctx: FightContext, f: Fighter, t: Fighter, m
 /** Moves straight away from the nearest enemies, at a rate. */
 export function moveAwayFrom(st: W1State, ctx: FightContext, f: Fighter, threats: readonly Fighter[], rate: Rate): void {
   if (!f.pos) return;
-  const yards = yardsAt(st, f, rate);
+  const yards = budget(st, f, yardsAt(st, f, rate));
   const near = threats.filter((t) => t.pos).sort((a, b) => gap(f, a) - gap(f, b))[0];
   const away = near?.pos ? moveAway(f.pos, near.pos, yards) : offset(f.pos, (f.facing + 180) % 360, yards);
   const dest = freePointNear(away, carrier(f).radius, othersThan(st, f));
@@ -280,7 +286,7 @@ export function describePositions(st: W1State): string {
     const near = enemies.sort((a, b) => gap(f, a) - gap(f, b))[0];
     const riding = f.rider ? `${f.rider.name} on ${f.name}` : f.name;
     const alt = f.alt > 0 ? `, ${formatYards(f.alt)} up` : '';
-    const rel = near ? `; ${formatYards(gap(f, near))} from ${near.name}${inContact(f, near) ? ' (in contact)' : ''}` : '';
+    const rel = near?.pos ? `; ${inContact(f, near) ? `in contact with ${near.name}` : `${formatYards(distance(f.pos, near.pos))} from ${near.name}`}` : '';
     parts.push(`${riding} ${formatPoint(f.pos)} facing ${compass(f.facing)}${alt}${rel}`);
   }
   return `Positions: ${parts.join('; ')}.`;
