@@ -276,3 +276,103 @@ describe('loading, aiming and carrying loaded weapons', () => {
     expect(ofType(hit.events, 'damage')[0]?.text).toBe("Damage to Near's head: D6 5 + ES 3 − T 3 = 5 W.");
   });
 });
+
+describe('§ Missiles In Melee Combat and other modifiers', () => {
+  it('an engaged combatant may loose a loaded crossbow at its opponent, but cannot reload in melee', () => {
+    const yaml = fightYaml(
+      [`{ name: Xbow, profile: ${P({ BS: 50, I: 50 })}, weapons: [crossbow], loaded: [crossbow], carried: [dagger], tactics: { dropMissile: false } }`],
+      [`{ name: Orc, profile: ${P({ I: 10, W: 20 })}, weapons: [sword] }`],
+      'start: { distance: 0 }',
+    );
+    // Round 1: the loaded crossbow at point-blank range (2 yards): 27 hits the body; D6 3 + 4 − 3 = 4. The orc misses (97).
+    // Round 2: it cannot reload while engaged: it drops the crossbow and draws the dagger instead.
+    const result = runWith(loadText(yaml), [27, 3, 97], 1, () => undefined);
+    expect(ofType(result.events, 'shot')[0]?.text).toContain('(2 yards, short range)');
+    expect(strikers(result.events)).toEqual(['orc']);
+  });
+
+  it('firing into a group: +5 per creature beyond the first, and the D-roll picks who is hit', () => {
+    const yaml = fightYaml(
+      [`{ name: Archer, profile: ${P({ BS: 30, I: 50 })}, weapons: [bow], at: [0, 0] }`],
+      ['{ name: G1, use: goblin, at: [0, 20], tactics: { melee: hold } }', '{ name: G2, use: goblin, at: [2, 20], tactics: { melee: hold } }', '{ name: G3, use: goblin, at: [4, 20], tactics: { melee: hold } }'],
+    );
+    const result = runWith(loadText(yaml), [38, 3, 4], 1, (req) => (req.topic === 'shoot' ? 'group:g1' : undefined));
+    expect(ofType(result.events, 'shot')[0]?.text).toContain('BS 30 + 10 a group of 3 = 40');
+    expect(ofType(result.events, 'damage')[0]?.text).toContain("Damage to G3's");
+  });
+
+  it('an unskilled firer uses BS 10 with a specialist weapon; cover, size and a moving mount change the chance', () => {
+    const yaml = fightYaml(
+      [`{ name: Archer, profile: ${P({ BS: 50, I: 50 })}, weapons: [long-bow], at: [0, 0], mount: { use: horse } }`],
+      [`{ name: Rat, use: giant-rat, at: [0, 20], situation: { cover: soft }, tactics: { melee: hold } }`],
+    );
+    const { events } = runScripted(loadText(yaml), [97], 1);
+    expect(ofType(events, 'shot')[0]?.text).toContain('BS (unskilled: specialist weapon) 10 − 10 small target − 10 soft cover = -10');
+  });
+
+  it('missile criticals use Sudden Death unless the option asks for the detailed chart', () => {
+    const yaml = fightYaml(
+      [`{ name: Archer, profile: ${P({ BS: 60, I: 50 })}, weapons: [bow], at: [0, 0] }`],
+      [`{ name: Mark, profile: ${P({ I: 10, W: 1, M: 0 })}, weapons: [sword], at: [0, 10], tactics: { melee: hold } }`],
+    );
+    const sd = runScripted(loadText(yaml), [27, 4, 20], 1);
+    expect(ofType(sd.events, 'critical')[0]?.text).toContain('Sudden Death critical +3');
+    const detailed = runScripted(loadText(yaml, { missileCriticals: 'detailed' }), [27, 4, 20], 1);
+    expect(ofType(detailed.events, 'critical')[0]?.text).toContain('Critical +3 on the body: D100 20, column +3 → effect 6 (body chart)');
+  });
+
+  it('the lasso catches: no damage, entangled until an S test frees it (ours)', () => {
+    const yaml = fightYaml(
+      [`{ name: Roper, profile: ${P({ BS: 60, I: 50 })}, weapons: [lasso], skills: [Specialist Weapon - Lasso], at: [0, 0] }`],
+      [`{ name: Mark, profile: ${P({ I: 10, M: 0, S: 3 })}, weapons: [sword], at: [0, 6], tactics: { melee: hold } }`],
+    );
+    const { events, unused } = runScripted(loadText(yaml), [27, 80], 2);
+    expect(unused).toBe(0);
+    expect(ofType(events, 'entangle').map((e) => e.text)).toEqual([
+      'Mark is caught in the lasso: entangled until an S test frees it (ours).',
+      'Mark is still entangled: S test D100 80 > 30.',
+    ]);
+    expect(ofType(events, 'load')[0]?.text).toBe('Roper loads the lasso: round 1 of 2.');
+  });
+});
+
+describe('§ Firearm Reload Times: reloading under stress (optional)', () => {
+  it('a failed Dex test with enemies near brings a mishap; the ramrod shot does triple damage', () => {
+    const yaml = fightYaml(
+      [`{ name: Gunner, profile: ${P({ BS: 60, I: 50, Dex: 30 })}, weapons: [pistol], skills: [Specialist Weapon - Firearms], at: [0, 0] }`],
+      [`{ name: Mark, profile: ${P({ I: 10, W: 30, M: 0 })}, weapons: [sword], at: [0, 10], tactics: { melee: hold } }`],
+    );
+    // Two rounds of loading; the Dex test 90 fails by 60: the ramrod. Round 3: 27 hits; D6 2 + 3 − 3 = 2, ×3 = 6.
+    const { events, unused } = runScripted(loadText(yaml, { reloadStress: 'on' }), [90, 27, 2], 3);
+    expect(unused).toBe(0);
+    expect(ofType(events, 'stress')[0]?.text).toBe('Gunner fumbles the reload (Dex test D100 90 > 30, by 60): the ramrod left in the barrel: fires at triple damage, then useless.');
+    expect(ofType(events, 'damage')[0]?.text).toBe("Damage to Mark's body: D6 2 + ES 3 − T 3 = 2, tripled by the ramrod = 6 W.");
+  });
+});
+
+describe('§ Timekeeping: stand and fire', () => {
+  it('resolves the shots at an advancing enemy in one step, then the fight goes on round by round', () => {
+    const yaml = `ruleset: wfrp1e
+start: { distance: 100, shortcut: true }
+sides:
+  - name: Archers
+    players: true
+    combatants:
+      - { name: Archer, use: human, profile: { BS: 40 }, weapons: [bow], carried: [sword] }
+  - name: Goblins
+    combatants:
+      - { use: goblin, count: 2 }
+`;
+    // Round 1: the goblins are at extreme range: the archer aims; they run 64 yards (to 38 and 39).
+    // Round 2: a shot at 38 yards (long range, a running target): 97 misses; they close to charging
+    // distance. The cap of 2 rounds ends it there.
+    const result = runWith(loadText(yaml), [97], 2, () => undefined);
+    expect(ofType(result.events, 'timekeeping').map((e) => e.text)).toEqual([
+      'Stand and fire: Archer shoots while Goblin 1, Goblin 2 come on, until within charging distance.',
+      'After 2 rounds of fire the survivors are within charging distance; the fight goes on round by round.',
+    ]);
+    expect(ofType(result.events, 'aim')[0]?.text).toBe('Archer aims at Goblin 1: the shot comes next round.');
+    expect(ofType(result.events, 'shot')[0]?.text).toContain('BS 40 − 10 running target − 10 long range = 20');
+    expect(result.outcome?.reason).toBe('round-cap');
+  });
+});

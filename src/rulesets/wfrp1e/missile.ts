@@ -135,7 +135,8 @@ export function canLoad(st: W1State, f: Fighter): boolean {
   if (ms.reprime) return true;
   if (m.magazine !== null) return ms.loaded < m.magazine && ms.ammo > 0;
   if (loadsInTheRound(m)) return false;
-  return ms.loaded < m.barrels && ms.ammo > 0;
+  // The lasso is its own ammunition: coiling it again needs nothing more.
+  return ms.loaded < m.barrels && (ms.ammo > 0 || m.kind === 'lasso');
 }
 
 /** Enemies this combatant may shoot at: seen, in range, in front or not (it turns to fire). */
@@ -256,12 +257,17 @@ function chamber(st: W1State, f: Fighter, w: Weapon, ms: MissileState): boolean 
   return true;
 }
 
+/** Thrown away with the shot: gone from the hand (the lasso stays in it, to be coiled again). */
+function thrownAway(m: Missile): boolean {
+  return m.ammo === null && m.kind !== 'lasso';
+}
+
 /** After a shot: thrown weapons leave the hand (another is drawn if there is one). */
 function spent(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: MissileState): void {
   ms.loaded = Math.max(0, ms.loaded - 1);
   ms.reprimed = false;
   const m = w.missile as Missile;
-  if (m.ammo !== null) return;
+  if (!thrownAway(m)) return;
   if (ms.ammo > 0) {
     ms.ammo--;
     ms.loaded = 1;
@@ -566,7 +572,7 @@ export function loadRound(st: W1State, ctx: FightContext, f: Fighter): void {
   }
   ms.loading = 0;
   ms.loaded++;
-  ms.ammo--;
+  if (m.kind !== 'lasso') ms.ammo--;
   ms.damp = false;
   say(st, ctx, 'load', `${f.name}'s ${name} is loaded${m.barrels > 1 ? ` (${ms.loaded} of ${m.barrels} barrels)` : ''}.`, m.kind === 'firearm' ? CITES.firearmsChart : CITES.missileChart, [f]);
   if (m.kind === 'firearm' && st.opt.reloadStress) underStress(st, ctx, f, w, ms);

@@ -1061,17 +1061,26 @@ function standAndFire(st: W1State, ctx: FightContext): void {
   const advancers = st.combatants.filter((a) => a.out === null && !sides.has(a.side) && !(a.rider !== null) && a.tactics.melee === 'close');
   if (firers.length === 0 || advancers.length === 0) return;
   const within = (a: Fighter) => firers.some((f) => f.out === null && gap(a, f) <= current(a.mount ?? a, 'M', st.round));
-  say(st, ctx, 'timekeeping', `Stand and fire: ${firers.map((f) => f.name).join(', ')} shoot while ${advancers.map((a) => a.name).join(', ')} come on, until they are within charging distance.`, CITES.timekeeping);
+  const names = (fs: readonly Fighter[]) => fs.map((f) => f.name).join(', ');
+  say(st, ctx, 'timekeeping', `Stand and fire: ${names(firers)} ${firers.length === 1 ? 'shoots' : 'shoot'} while ${names(advancers)} ${advancers.length === 1 ? 'comes' : 'come'} on, until within charging distance.`, CITES.timekeeping);
   for (let k = 0; k < 50 && advancers.some((a) => a.out === null && !within(a)); k++) {
     st.round++;
+    for (const f of st.combatants) {
+      f.moved = 0;
+      f.rate = null;
+    }
     for (const f of firers) {
       if (f.out !== null) continue;
       const targets = missileTargets(st, f).filter((t) => advancers.includes(t) || advancers.includes(t.mount ?? t));
       const t = targets.sort((a, b) => gap(f, a) - gap(f, b))[0];
       if (t && canShoot(st, f)) {
         const band = missileRange(f, t, heldMissile(st, f) as Weapon).band;
-        if (band?.band === 'extreme' && !aimedLongEnough(st, f, t)) f.aim = { target: t, since: st.round, part: null };
-        else shoot(st, ctx, f, { target: t, group: false, part: null });
+        if (band?.band === 'extreme' && !aimedLongEnough(st, f, t)) {
+          f.aim = { target: t, since: st.round, part: null };
+          say(st, ctx, 'aim', `${f.name} aims at ${t.name}: the shot comes next round.`, CITES.extremeRange, [f, t]);
+        } else {
+          shoot(st, ctx, f, { target: t, group: false, part: null });
+        }
       } else if (canLoad(st, f)) {
         loadRound(st, ctx, f);
       }

@@ -142,21 +142,18 @@ export function moveTo(st: W1State, ctx: FightContext, f: Fighter, t: Fighter, w
   if (!f.pos || !t.pos) return false;
   const max = budget(st, f, want);
   const from = f.pos;
-  const toRim = gap(f, t);
+  const others = othersThan(st, f);
+  // Head for a free place at the target's base, going round whoever already stands in the way.
+  const goal = contactPoint(disc(t), carrier(f).radius, from, others.filter((o) => o.at !== t.pos)) ?? t.pos;
   let dest: Point;
   let contact = false;
-  if (toRim <= max + 0.01) {
-    const p = contactPoint(disc(t), carrier(f).radius, from, othersThan(st, f).filter((o) => o.at !== t.pos));
-    if (p && distance(from, p) <= max + carrier(t).radius + carrier(f).radius + 0.01) {
-      dest = p;
-      contact = true;
-    } else {
-      dest = freePointNear(moveToward(from, t.pos, max, carrier(t).radius + carrier(f).radius), carrier(f).radius, othersThan(st, f));
-    }
+  if (distance(from, goal) <= max + 0.01 && goal !== t.pos) {
+    dest = goal;
+    contact = true;
   } else {
-    dest = freePointNear(moveToward(from, t.pos, max), carrier(f).radius, othersThan(st, f));
+    dest = stepToward(from, goal, max, carrier(f).radius, others, goal === t.pos ? carrier(t).radius + carrier(f).radius : 0);
   }
-  const moved = Math.min(max, distance(from, dest));
+  const moved = distance(from, dest);
   setPos(f, dest);
   face(f, t.pos);
   noteMove(f, moved, rate);
@@ -164,6 +161,32 @@ export function moveTo(st: W1State, ctx: FightContext, f: Fighter, t: Fighter, w
     say(st, ctx, 'move', `${f.name} ${why} ${t.name}: ${formatYards(moved)} to ${formatPoint(dest)}${contact ? ', in contact' : `, ${formatYards(gap(f, t))} short`}.`, cite('Actions'), [f, t], { yards: Math.round(moved * 10) / 10 });
   }
   return contact;
+}
+
+/**
+ * The free place at most `max` yards from `from` that comes nearest `goal`: straight there if
+ * the way is clear, else swerving up to a right angle, or going less far.
+ */
+function stepToward(from: Point, goal: Point, max: number, radius: number, others: readonly Disc[], stopShort: number): Point {
+  const straight = moveToward(from, goal, max, stopShort);
+  const free = (p: Point) => !others.some((o) => overlapping({ at: p, radius }, o));
+  if (free(straight)) return straight;
+  const b = bearing(from, goal);
+  let best = from;
+  let bestLeft = distance(from, goal);
+  for (const frac of [1, 0.75, 0.5, 0.25]) {
+    for (let k = 0; k <= 6; k++) {
+      for (const sign of k === 0 ? [1] : [1, -1]) {
+        const p = offset(from, b + sign * k * 15, max * frac);
+        const left = distance(p, goal);
+        if (left < bestLeft - 0.01 && free(p)) {
+          best = p;
+          bestLeft = left;
+        }
+      }
+    }
+  }
+  return best;
 }
 
 /** Moves straight away from the nearest enemies, at a rate. */
