@@ -222,6 +222,8 @@ function placesWatched(): Ruleset<W1Setup, W1State> {
   return {
     ...wfrp1e,
     round(st, ctx) {
+      // A rider moves at its mount's rate, even if the mount falls later in the round.
+      const limit = new Map(st.combatants.map((f) => [f, 16 * Math.max(f.profile.M ?? 0, f.mount?.profile.M ?? 0)]));
       wfrp1e.round(st, ctx);
       const onGround = st.combatants.filter((f) => f.pos && f.out !== 'fled' && f.alt === 0 && f.rider === null);
       for (let i = 0; i < onGround.length; i++) {
@@ -235,8 +237,8 @@ function placesWatched(): Ruleset<W1Setup, W1State> {
         }
       }
       for (const f of st.combatants) {
-        const M = (f.mount ?? f).profile.M ?? 0;
-        if (f.moved > 16 * M + 0.05) throw new Error(`round ${st.round}: ${f.name} moved ${f.moved} yards, more than a run (${16 * M})`);
+        const run = limit.get(f) ?? 0;
+        if (f.moved > run + 0.05) throw new Error(`round ${st.round}: ${f.name} moved ${f.moved} yards, more than a run (${run})`);
       }
     },
   };
