@@ -88,7 +88,8 @@ export function canAttack(st: W1State, f: Fighter): boolean {
     !hasCond(f, 'parryOnly', r) &&
     !hasCond(f, 'noAttacks', r) &&
     !hasCond(f, 'prone', r) &&
-    !hasCond(f, 'trapped', r)
+    !hasCond(f, 'trapped', r) &&
+    !hasCond(f, 'entangled', r)
   );
 }
 

@@ -369,7 +369,7 @@ function fireOne(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: Miss
   const melee = !plan.group && inMelee(st, plan.target) && !inContact(f, plan.target) && !(f.target === plan.target && !st.spatial);
   const others = melee ? groupAround(st, plan.target, GROUP_SEPARATION_YARDS).filter((o) => o !== plan.target && o !== f) : [];
   const stray = others.length * INTO_MELEE_PER_CREATURE;
-  const r = d100(ctx, f, `${w.name.toLowerCase()} at ${plan.group ? `the group around ${plan.target.name}` : plan.target.name} (need ${need} or less${stray ? `; ${need + 1}-${need + stray} hits someone else` : ''})`);
+  const r = d100(ctx, f, `${w.name.toLowerCase()} at ${plan.group ? `the group around ${plan.target.name}` : plan.target.name} (need ${need} or less${stray && need + stray <= 100 ? `; ${need + 1}-${need + stray} hits someone else` : ''})`);
   const base = `BS${unskilled ? ' (unskilled: specialist weapon)' : ''}`;
   const rangeText = `${formatYards(range.yards)}, ${range.band.band} range${range.note ? `: ${range.note}` : ''}`;
   if (ctx.explain) {
@@ -393,9 +393,19 @@ function fireOne(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: Miss
     return;
   }
   let struckOne: Fighter | null = null;
+  // "If the firer's BS is not very high, no extra roll should be needed": the stray chance sits
+  // above the BS on the same roll; when that would pass 100, a second D100 decides instead.
+  const extraRoll = stray > 0 && need + stray > 100;
   if (isHit(r, need)) {
     struckOne = plan.group ? pickFrom(ctx, f, group, 'which of the group is hit') : plan.target;
-  } else if (stray > 0 && r <= need + stray) {
+    if (extraRoll) {
+      const x = d100(ctx, f, `does the missile hit someone else? (${stray} or less)`);
+      if (x <= stray) {
+        struckOne = pickFrom(ctx, f, others, 'whom the stray missile hits (the GM’s random pick)');
+        say(st, ctx, 'stray', `A hit, but the melee is thick: D100 ${formatD100(x)} ≤ ${stray} (${others.length} others × ${INTO_MELEE_PER_CREATURE}%): the missile hits ${struckOne.name} instead.`, CITES.missilesInMelee, [f, struckOne]);
+      }
+    }
+  } else if (stray > 0 && !extraRoll && r <= need + stray) {
     struckOne = pickFrom(ctx, f, others, 'whom the stray missile hits (the GM’s random pick)');
     say(st, ctx, 'stray', `${formatD100(r)} is within ${need + 1}-${need + stray} (${others.length} others × ${INTO_MELEE_PER_CREATURE}%): the missile hits ${struckOne.name} instead.`, CITES.missilesInMelee, [f, struckOne]);
   }

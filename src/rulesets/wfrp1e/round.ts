@@ -895,6 +895,10 @@ function blow(
  */
 function approach(st: W1State, ctx: FightContext, f: Fighter): Fighter | null {
   const r = st.round;
+  if (hasCond(f, 'entangled', r)) {
+    say(st, ctx, 'idle', `${f.name} is entangled and cannot move.`, ours('lassos'), [f]);
+    return null;
+  }
   const enemies = st.combatants
     .filter(
       (o) =>
@@ -1029,6 +1033,10 @@ function aimTurn(st: W1State, ctx: FightContext, f: Fighter): void {
 
 /** A round of movement: advance on an enemy, withdraw, or evade (§ Actions, § To Hit Modifiers). */
 function moveTurn(st: W1State, ctx: FightContext, f: Fighter): void {
+  if (hasCond(f, 'entangled', st.round)) {
+    say(st, ctx, 'idle', `${f.name} is entangled and cannot move.`, ours('lassos'), [f]);
+    return;
+  }
   const enemies = st.combatants.filter((o) => o.side !== f.side && o.out === null && canSee(st, f, o) && !(o.rider !== null && o.rider.out === null));
   const choices: Choice[] = [];
   for (const t of enemies) {
