@@ -223,6 +223,44 @@ describe('saves and resumes, the hard cases', () => {
     expect(r.err).toMatch(/s\.json:\d+:\d+ inputs\[3\]: 1000 cannot answer D100 for Helmut: to hit Skaven \(need 45 or less\) \(expected 1\.\.100\)/);
   });
 
+  it('refuses a saved shot at a target beyond extreme range, saying so, and keeps the file', async () => {
+    const dir = tmp();
+    const enc = join(dir, 'far.yaml');
+    writeFileSync(
+      enc,
+      [
+        'ruleset: wfrp1e',
+        'title: Far and near',
+        'sides:',
+        '  - name: Archer',
+        '    combatants:',
+        '      - { name: Ada, use: human, weapons: [bow], carried: [sword], at: [0, 0] }',
+        '  - name: Orcs',
+        '    combatants:',
+        '      - { name: Near, use: orc, at: [0, 20] }',
+        '      - { name: Far, use: orc, at: [0, 300] }',
+        '',
+      ].join('\n'),
+    );
+    const save = join(dir, 's.json');
+    expect((await fray(['fight', enc, '--seed', '1', '--save', save, '--max-rounds', '1'])).code).toBe(0);
+    const j = JSON.parse(readFileSync(save, 'utf8'));
+    const shot = (j.inputs as unknown[]).indexOf('@near');
+    expect(shot).toBeGreaterThan(0);
+    j.inputs[shot] = '@far';
+    writeFileSync(save, JSON.stringify(j, null, 2));
+    const before = readFileSync(save, 'utf8');
+    const r = await fray(['fight', '--resume', save]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(
+      new RegExp(`s\\.json:\\d+:\\d+ inputs\\[${shot}\\]: "@far" is not a choice for "Ada: shoot at\\?": Far is 300 yards away, beyond the normal bow's extreme range`),
+    );
+    expect(readFileSync(save, 'utf8')).toBe(before);
+    // At the table, the prompt says why Far is not on the list.
+    const live = await fray(['fight', enc, '--interactive', '--seed', '1', '--max-rounds', '1'], ['', '', '', '', 'quit']);
+    expect(live.out).toContain("(not on offer: Far is 300 yards away, beyond the normal bow's extreme range)");
+  });
+
   it('--resume takes only a save, and sim only an encounter', async () => {
     const dir = tmp();
     const enc = join(dir, 'e.yaml');

@@ -35,6 +35,7 @@ function promptFor(req: Request): string {
   let prompt = `\n${describeRequest(req)}`;
   if (req.kind === 'choice') {
     const lines = req.choices.map((c, i) => `  ${i + 1}) ${c.label}${c.key === req.suggested ? '  <- suggested' : ''}`);
+    for (const r of req.refused ?? []) lines.push(`     (not on offer: ${r.label})`);
     prompt += `\n${lines.join('\n')}\n[enter: ${req.choices.findIndex((c) => c.key === req.suggested) + 1}] > `;
   } else if (req.kind === 'roll') {
     prompt += ' [enter: roll] > ';

@@ -29,6 +29,8 @@ export interface ChoiceRequest {
   readonly choices: readonly Choice[];
   /** The tactic's pick: what a simulation answers and what a person gets by pressing enter. */
   readonly suggested: string;
+  /** Picks that are not on offer now, each with why: an answer naming one is refused with that reason. */
+  readonly refused?: readonly Choice[];
 }
 
 export interface AmountRequest {
@@ -68,8 +70,9 @@ export function checkInput(req: Request, input: Input, where: string, index: num
     }
     case 'choice': {
       if (typeof input !== 'string' || !req.choices.some((c) => c.key === input)) {
+        const refused = req.refused?.find((c) => c.key === input);
         throw new InputError(
-          `${where}: ${JSON.stringify(input)} is not a choice for "${req.label}" (expected one of ${req.choices.map((c) => c.key).join(', ')})`,
+          `${where}: ${JSON.stringify(input)} is not a choice for "${req.label}"${refused ? `: ${refused.label}` : ''} (expected one of ${req.choices.map((c) => c.key).join(', ')})`,
           index,
         );
       }

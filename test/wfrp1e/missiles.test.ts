@@ -376,3 +376,47 @@ sides:
     expect(result.outcome?.reason).toBe('round-cap');
   });
 });
+
+describe('§ Firearms: many barrels', () => {
+  it('a duck-foot carried loaded fires every barrel at once, each a shot of its own, then reloads barrel by barrel', () => {
+    const yaml = fightYaml(
+      [`{ name: Gunner, profile: ${P({ BS: 60, I: 50 })}, weapons: [duck-foot], loaded: [duck-foot], skills: [Specialist Weapon - Firearms], at: [0, 0] }`],
+      [`{ name: Mark, profile: ${P({ I: 10, W: 60, T: 9, M: 0 })}, weapons: [sword], at: [0, 10], tactics: { melee: hold } }`],
+    );
+    // Four misses at long range (BS 60 − 10 = 50); then two rounds for the first barrel.
+    const { events, unused } = runScripted(loadText(yaml), [97, 96, 95, 94], 3);
+    expect(unused).toBe(0);
+    expect(ofType(events, 'shot').filter((e) => e.round === 1)).toHaveLength(4);
+    expect(ofType(events, 'shot')[0]?.text).toContain('(10 yards, long range): D100 97 against BS 60 − 10 long range = 50');
+    expect(ofType(events, 'load').map((e) => e.text)).toEqual(['Gunner loads the duck-foot: round 1 of 2 for barrel 1.', "Gunner's duck-foot is loaded (1 of 4 barrels)."]);
+  });
+});
+
+describe('§ Flying Creatures: fire from a flying mount', () => {
+  it('a rider on a giant eagle shoots down at the horizontal distance, −10 from a moving mount, out of reach of those on foot', () => {
+    const yaml = fightYaml(
+      [`{ name: Rider, profile: ${P({ BS: 60, I: 50 })}, weapons: [bow], loaded: [bow], mount: { use: giant-eagle }, at: [0, 0], altitude: 10, tactics: { melee: hold } }`],
+      [`{ name: Mark, profile: ${P({ I: 10, W: 30 })}, weapons: [sword], at: [0, 20] }`],
+    );
+    const { events, unused } = runScripted(loadText(yaml), [97], 1);
+    expect(unused).toBe(0);
+    expect(ofType(events, 'idle').map((e) => e.text)).toContain('Mark cannot close with Rider: in the air, out of reach of anyone who cannot fly.');
+    expect(ofType(events, 'shot')[0]?.text).toBe('Rider shoots the normal bow at Mark (20 yards, short range: firing down: 20 yards across counts): D100 97 against BS 60 − 10 from a moving mount = 50.');
+  });
+});
+
+describe('the lasso’s hold', () => {
+  it('an entangled model neither moves nor strikes until it frees itself', () => {
+    const yaml = fightYaml(
+      [`{ name: Roper, profile: ${P({ BS: 60, I: 50 })}, weapons: [lasso], skills: [Specialist Weapon - Lasso], at: [0, 0], tactics: { melee: hold } }`],
+      [`{ name: Mark, profile: ${P({ I: 10, S: 3 })}, weapons: [sword], at: [0, 12] }`],
+    );
+    // 27 catches Mark; his S tests 80 and 70 fail while Roper coils the lasso; 20 frees him in
+    // round 4. Roper's second throw misses (97) and Mark closes and strikes (96).
+    const { events, unused } = runScripted(loadText(yaml), [27, 80, 70, 20, 97, 96], 4);
+    expect(unused).toBe(0);
+    expect(ofType(events, 'move').map((e) => [e.round, e.text])).toEqual([[4, 'Mark closes with Roper: 10 yards to (0, 2), in contact.']]);
+    expect(ofType(events, 'blow').map((e) => e.round)).toEqual([4]);
+    expect(ofType(events, 'entangle').at(-1)?.text).toBe('Mark gets free: S test D100 20 ≤ 30.');
+  });
+});

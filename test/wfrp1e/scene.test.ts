@@ -103,7 +103,7 @@ describe('bad positions and missile kit are refused, located', () => {
     expect(msg).toContain('loaded[0]: cannot load the crossbow: no bolts (ammo 0)');
     expect(msg).toContain("ammo: ammo for 'pistol', which is not a missile weapon this combatant has");
     expect(msg).toContain("damp[0]: 'crossbow' is not a firearm this combatant has");
-    expect(msg).toContain('altitude: only fliers can be off the ground');
+    expect(msg).toContain('altitude: only fliers and riders of flying mounts can be off the ground');
   });
   it('positions with start: engaged, and an unknown side for the wanderers', () => {
     expect(refuse(fightYaml(['{ name: A1, use: human, at: [0, 0] }'], ['{ name: B1, use: orc, at: [0, 2] }'], 'start: engaged'))).toContain(

@@ -619,7 +619,8 @@ function buildFighter(
     }
   });
   const flying = c.flying ?? creature?.flying ?? false;
-  if (c.altitude !== undefined && c.altitude > 0 && !flying) rep.add([...path, 'altitude'], 'only fliers can be off the ground');
+  const mountFlies = 'mount' in c && c.mount ? (cat.creatures.get(c.mount.use)?.flying ?? false) : false;
+  if (c.altitude !== undefined && c.altitude > 0 && !flying && !mountFlies) rep.add([...path, 'altitude'], 'only fliers and riders of flying mounts can be off the ground');
   const sees = creature?.sees;
   return {
     ...ids,

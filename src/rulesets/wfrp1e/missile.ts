@@ -29,7 +29,7 @@ import { damageDice, deal, riderOrMount, shieldFor } from './blow.js';
 import { addCond, dropHand, woundDirect } from './effects.js';
 import { hitLocation } from './locate.js';
 import { canSee, gap, groupAround, inContact, inFront } from './scene.js';
-import { d100, decide, roll, say } from './say.js';
+import { d100, decide, namesOf, roll, say } from './say.js';
 import { normaliseSkill } from './encounter.js';
 import { condsOf, current, handUsable, hasSkill, isEngaged, type Fighter, type MissileState, type W1State } from './state.js';
 
@@ -207,20 +207,33 @@ export interface ShotPlan {
 }
 
 /** The choices of whom to shoot at, for a person and for the tactic. */
-export function shotChoices(st: W1State, f: Fighter): { choices: Choice[]; plans: Map<string, ShotPlan>; suggested: string } {
+export function shotChoices(st: W1State, f: Fighter): { choices: Choice[]; plans: Map<string, ShotPlan>; suggested: string; refused: Choice[] } {
   const w = heldMissile(st, f);
   const choices: Choice[] = [];
+  const refused: Choice[] = [];
   const plans = new Map<string, ShotPlan>();
   let suggested = 'none';
   let best = Infinity;
-  if (!w) return { choices, plans, suggested };
-  for (const t of missileTargets(st, f)) {
+  if (!w) return { choices, plans, suggested, refused };
+  const targets = missileTargets(st, f);
+  for (const o of st.combatants) {
+    if (o.side === f.side || o.out !== null || targets.includes(o)) continue;
+    const why =
+      o.rider !== null && o.rider.out === null
+        ? `${o.name} is ridden: shots go at ${o.rider.name}, and the rider-or-mount roll says who is struck`
+        : !canSee(st, f, o)
+          ? `${f.name} cannot see ${o.name}`
+          : `${o.name} is ${formatYards(missileRange(f, o, w).yards)} away, beyond the ${w.name.toLowerCase()}'s extreme range`;
+    refused.push({ key: `@${o.id}`, label: why });
+  }
+  for (const t of targets) {
     const r = missileRange(f, t, w);
     const band = r.band as Band;
     const aimed = aimedLongEnough(st, f, t);
     const needsAim = band.band === 'extreme' && !aimed;
     const key = `@${t.id}`;
-    if (!needsAim) {
+    if (needsAim) refused.push({ key, label: `${t.name} is at extreme range (${formatYards(r.yards)}): a round of aiming comes first` });
+    else {
       choices.push({ key, label: `shoot at ${t.name} (${formatYards(r.yards)}, ${band.band} range)` });
       plans.set(key, { target: t, group: false, part: f.aim?.target === t && aimed ? f.aim.part : null });
       const score = r.yards + (inMelee(st, t) ? 1000 : 0);
@@ -239,7 +252,7 @@ export function shotChoices(st: W1State, f: Fighter): { choices: Choice[]; plans
     }
   }
   choices.push({ key: 'none', label: 'hold fire' });
-  return { choices, plans, suggested };
+  return { choices, plans, suggested, refused };
 }
 
 /** In hand-to-hand with anyone: a shot at it goes into a melee (§ Missiles In Melee Combat). */
@@ -533,7 +546,7 @@ export function burst(st: W1State, ctx: FightContext, by: Fighter, w: Weapon, at
   const caught = st.combatants.filter(
     (o) => o.out !== 'dead' && o.out !== 'fled' && (o === struck || (at !== null && o.pos !== null && distance(o.pos, at) <= 2 + o.radius)) && !(o.rider && o.rider === struck),
   );
-  say(st, ctx, 'burst', `The bomb bursts${at ? ` at ${formatPoint(at)}` : ''}: ${caught.map((c) => c.name).join(', ') || 'nobody'} caught in it.`, ours('bomb blasts'), [by, ...caught]);
+  say(st, ctx, 'burst', `The bomb bursts${at ? ` at ${formatPoint(at)}` : ''}: ${namesOf(caught) || 'nobody'} caught in it.`, ours('bomb blasts'), [by, ...caught]);
   for (const c of caught) selfHit(st, ctx, c, es, 'the bomb');
 }
 

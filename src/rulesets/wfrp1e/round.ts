@@ -21,7 +21,7 @@ import {
   packRounds,
   weaponInitiative,
 } from './rules.js';
-import { decide, roll, say } from './say.js';
+import { decide, namesOf, roll, say } from './say.js';
 import { formatYards } from '../../space/plane.js';
 import type { Rate } from './data/missile-tables.js';
 import { LOADED_I_BONUS } from './data/missile-tables.js';
@@ -49,6 +49,7 @@ import {
   inFront,
   moveAwayFrom,
   moveTo,
+  outOfReach,
   placeAll,
   pushBack,
   setPos,
@@ -132,7 +133,7 @@ function targetable(st: W1State, f: Fighter): Fighter[] {
       o.side !== f.side &&
       o.out === null &&
       !running(o, st.round) &&
-      !(o.airborne && !f.flying) &&
+      !outOfReach(f, o) &&
       !(o.rider !== null && o.rider.out === null),
   );
 }
@@ -906,12 +907,14 @@ function approach(st: W1State, ctx: FightContext, f: Fighter): Fighter | null {
         o.out === null &&
         !running(o, r) &&
         !(o.rider !== null && o.rider.out === null) &&
-        (f.flying || !o.airborne) &&
+        !outOfReach(f, o) &&
         canSee(st, f, o),
     )
     .sort((a, b) => gap(f, a) - gap(f, b));
   if (enemies.length === 0) {
-    say(st, ctx, 'idle', `${f.name} sees no enemy to close with.`, CITES.scene, [f]);
+    const above = st.combatants.filter((o) => o.side !== f.side && o.out === null && !(o.rider !== null && o.rider.out === null) && outOfReach(f, o));
+    if (above.length > 0) say(st, ctx, 'idle', `${f.name} cannot close with ${namesOf(above)}: in the air, out of reach of anyone who cannot fly.`, CITES.flying, [f]);
+    else say(st, ctx, 'idle', `${f.name} sees no enemy to close with.`, CITES.scene, [f]);
     return null;
   }
   const M = current(f.mount ?? f, 'M', r);
@@ -979,12 +982,12 @@ function turn(st: W1State, ctx: FightContext, f: Fighter): void {
         say(st, ctx, 'idle', `${f.name} cannot shoot now: ${why}.`, isEngaged(st, f) ? CITES.missilesInMelee : CITES.missileProcedure, [f]);
         return;
       }
-      const { choices, plans, suggested } = shotChoices(st, f);
+      const { choices, plans, suggested, refused } = shotChoices(st, f);
       if (choices.length <= 1) {
         say(st, ctx, 'idle', `${f.name} has nothing to shoot at: no enemy seen and in range${heldMissile(st, f) ? ' (extreme range needs a round of aiming first)' : ''}.`, CITES.missileProcedure, [f]);
         return;
       }
-      const pick = decide(ctx, f, 'shoot', `${f.name}: shoot at?`, choices, suggested);
+      const pick = decide(ctx, f, 'shoot', `${f.name}: shoot at?`, choices, suggested, refused);
       const plan = plans.get(pick);
       if (plan) shoot(st, ctx, f, plan);
       return;
@@ -1069,8 +1072,7 @@ function standAndFire(st: W1State, ctx: FightContext): void {
   const advancers = st.combatants.filter((a) => a.out === null && !sides.has(a.side) && !(a.rider !== null) && a.tactics.melee === 'close');
   if (firers.length === 0 || advancers.length === 0) return;
   const within = (a: Fighter) => firers.some((f) => f.out === null && gap(a, f) <= current(a.mount ?? a, 'M', st.round));
-  const names = (fs: readonly Fighter[]) => fs.map((f) => f.name).join(', ');
-  say(st, ctx, 'timekeeping', `Stand and fire: ${names(firers)} ${firers.length === 1 ? 'shoots' : 'shoot'} while ${names(advancers)} ${advancers.length === 1 ? 'comes' : 'come'} on, until within charging distance.`, CITES.timekeeping);
+  say(st, ctx, 'timekeeping', `Stand and fire: ${namesOf(firers)} ${firers.length === 1 ? 'shoots' : 'shoot'} while ${namesOf(advancers)} ${advancers.length === 1 ? 'comes' : 'come'} on, until within charging distance.`, CITES.timekeeping);
   for (let k = 0; k < 50 && advancers.some((a) => a.out === null && !within(a)); k++) {
     st.round++;
     for (const f of st.combatants) {

@@ -34,13 +34,14 @@ export function decide(
   label: string,
   choices: readonly Choice[],
   suggested: string,
+  refused?: readonly Choice[],
 ): string {
   if (choices.length === 1) return (choices[0] as Choice).key;
   if (new Set(choices.map((c) => c.key)).size !== choices.length) {
     throw new Error(`duplicate choice keys for "${label}": ${choices.map((c) => c.key).join(', ')}`);
   }
   const pick = choices.some((c) => c.key === suggested) ? suggested : (choices[0] as Choice).key;
-  return ctx.choose({ kind: 'choice', actor: f?.id, topic, label, choices, suggested: pick });
+  return ctx.choose({ kind: 'choice', actor: f?.id, topic, label, choices, suggested: pick, ...(refused?.length ? { refused } : {}) });
 }
 
 export function d100(ctx: FightContext, f: Fighter | null, why: string): number {
@@ -55,4 +56,9 @@ export function roll(ctx: FightContext, sides: number, f: Fighter | null, why: s
 export function rollDuration(ctx: FightContext, f: Fighter, d: number | 'D4' | 'D6' | 'D10', why: string): number {
   if (typeof d === 'number') return d;
   return roll(ctx, Number(d.slice(1)), f, why);
+}
+
+/** "Ada, Bruno, Carl": combatants named in a line of the log. */
+export function namesOf(fs: readonly { readonly name: string }[]): string {
+  return fs.map((f) => f.name).join(', ');
 }

@@ -61,6 +61,18 @@ export function setPos(f: Fighter, p: Point): void {
   if (f.rider) f.rider.pos = p;
 }
 
+/** § Flying Creatures: someone in the air can be reached in hand-to-hand only by a flier (or its rider). */
+export function outOfReach(f: Fighter, o: Fighter): boolean {
+  return (o.airborne || o.alt > 0) && !carrier(f).flying;
+}
+
+/** Height above the ground, which a rider shares with its mount. */
+export function setAlt(f: Fighter, alt: number): void {
+  f.alt = alt;
+  if (f.mount) f.mount.alt = alt;
+  if (f.rider) f.rider.alt = alt;
+}
+
 function face(f: Fighter, to: Point): void {
   if (!f.pos) return;
   const b = bearing(f.pos, to);
@@ -155,6 +167,8 @@ export function moveTo(st: W1State, ctx: FightContext, f: Fighter, t: Fighter, w
   }
   const moved = distance(from, dest);
   setPos(f, dest);
+  // A flier that closes with someone comes to its height to fight (§ Attacks From Flying Creatures).
+  if (contact && f.alt !== t.alt && carrier(f).flying) setAlt(f, t.alt);
   face(f, t.pos);
   noteMove(f, moved, rate);
   if (ctx.explain) {
@@ -296,7 +310,8 @@ export function placeAll(st: W1State, ctx: FightContext): void {
     const enemies = st.combatants.filter((o) => o.side !== f.side && o.pos);
     const nearest = enemies.sort((a, b) => distance(f.pos as Point, a.pos as Point) - distance(f.pos as Point, b.pos as Point))[0];
     f.facing = f.spec.facing ?? (nearest?.pos ? bearing(f.pos, nearest.pos) : 0);
-    f.alt = f.spec.altitude || (f.airborne ? FLYING_HEIGHT : 0);
+    // A rider's altitude is its flying mount's.
+    f.alt = f.spec.altitude || f.rider?.spec.altitude || f.mount?.spec.altitude || (f.airborne ? FLYING_HEIGHT : 0);
   }
 }
 
