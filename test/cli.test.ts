@@ -134,7 +134,10 @@ describe('fray sim', () => {
     const r = await fray(['sim', demo, '--runs', '300', '--seed', '3', '--json']);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.out);
-    expect(Object.keys(j)).toEqual(['runs', 'seed', 'sides', 'draws', 'meanRounds']);
+    // The agreed keys, in order; what a ruleset counts per fight comes after them.
+    expect(Object.keys(j)).toEqual(['runs', 'seed', 'sides', 'draws', 'meanRounds', 'tallies']);
+    expect(j.tallies.map((t: { label: string }) => t.label)).toEqual(['Adventurers: standing at the end', 'Orcs: standing at the end']);
+    for (const t of j.tallies) expect(t.ci95[0]).toBeLessThanOrEqual(t.mean);
     expect(j.runs).toBe(300);
     expect(j.seed).toBe(3);
     expect(j.sides.map((s: { name: string }) => s.name)).toEqual(['Adventurers', 'Orcs']);
@@ -155,6 +158,16 @@ describe('fray sim', () => {
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/Adventurers +wins +\d+ +[\d.]+% +95% CI/);
     expect(r.out).toContain('mean length:');
+  });
+
+  it('answers "how many goblins reach my archers?"', async () => {
+    const r = await fray(['sim', encounterPath('archers-and-goblins.yaml'), '--runs', '40', '--seed', '3', '--json']);
+    expect(r.code).toBe(0);
+    const reach = JSON.parse(r.out).tallies.find((t: { label: string }) => t.label === 'Goblins: came to hand-to-hand');
+    expect(reach.mean).toBeGreaterThan(0);
+    expect(reach.mean).toBeLessThanOrEqual(8);
+    const text = await fray(['sim', encounterPath('archers-and-goblins.yaml'), '--runs', '40', '--seed', '3']);
+    expect(text.out).toMatch(/Goblins: came to hand-to-hand +\d+\.\d\d +95% CI/);
   });
 
   it('applies options from the command line', async () => {

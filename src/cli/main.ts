@@ -189,6 +189,13 @@ function sim(io: Io, file: string, o: SimOpts): void {
   }
   io.out.write(`  ${'draws'.padEnd(20)}      ${String(summary.draws).padStart(8)}\n`);
   io.out.write(`  mean length: ${summary.meanRounds.toFixed(2)} rounds\n`);
+  if (summary.tallies.length > 0) {
+    const width = Math.max(...summary.tallies.map((t) => t.label.length));
+    io.out.write('  per fight, mean:\n');
+    for (const t of summary.tallies) {
+      io.out.write(`    ${t.label.padEnd(width)}  ${t.mean.toFixed(2).padStart(7)}  95% CI ${t.ci95[0].toFixed(2)} – ${t.ci95[1].toFixed(2)}\n`);
+    }
+  }
 }
 
 function listRulesets(io: Io, o: { json?: boolean }): void {

@@ -61,6 +61,16 @@ export interface Ruleset<Setup extends SetupCore = SetupCore, State extends Figh
   round(state: State, ctx: FightContext): void;
   /** One line per combatant for status displays: "Helmut (Heroes): W 5/8, prone". */
   describe(state: State): string[];
+  /**
+   * Numbers a designer asks of each finished fight ("Goblins reaching hand-to-hand"); the
+   * simulation reports their means. The same labels, in the same order, for every fight of a setup.
+   */
+  tallies?(state: State): readonly Tally[];
+}
+
+export interface Tally {
+  readonly label: string;
+  readonly value: number;
 }
 
 export function defaultOptions(specs: readonly OptionSpec[]): Record<string, string> {

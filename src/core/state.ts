@@ -51,7 +51,7 @@ export function decideOutcome(st: FightState): Outcome | null {
 export function describeOutcome(st: FightState, o: Outcome): string {
   if (o.winner !== null) {
     const side = st.sides[o.winner];
-    return `${side ? side.name : `side ${o.winner}`} win after ${o.rounds} round${o.rounds === 1 ? '' : 's'}`;
+    return `victory for ${side ? side.name : `side ${o.winner}`} after ${o.rounds} round${o.rounds === 1 ? '' : 's'}`;
   }
   if (o.reason === 'round-cap') return `draw: the round cap of ${o.rounds} was reached`;
   return `draw: nobody is left standing after ${o.rounds} round${o.rounds === 1 ? '' : 's'}`;

@@ -12,12 +12,20 @@ export interface SimSide {
   readonly ci95: [number, number];
 }
 
+/** A ruleset's tally over the runs: its mean with a 95% interval. */
+export interface SimTally {
+  readonly label: string;
+  readonly mean: number;
+  readonly ci95: [number, number];
+}
+
 export interface SimSummary {
   readonly runs: number;
   readonly seed: number;
   readonly sides: SimSide[];
   readonly draws: number;
   readonly meanRounds: number;
+  readonly tallies: SimTally[];
 }
 
 export interface SimOptions {
@@ -42,6 +50,7 @@ export function simulate<S extends SetupCore, T extends FightState>(
   const wins = new Array<number>(sideNames.length).fill(0);
   let draws = 0;
   const rounds = new Mean();
+  const tallies = new Map<string, Mean>();
   for (let i = 0; i < opts.runs; i++) {
     const driver = new AutoDriver(new SeededDice(streams.stream(i)));
     const result = runFight(ruleset, setup, { driver, maxRounds: opts.maxRounds });
@@ -50,6 +59,13 @@ export function simulate<S extends SetupCore, T extends FightState>(
     if (o.winner === null) draws++;
     else wins[o.winner] = (wins[o.winner] ?? 0) + 1;
     rounds.add(o.rounds);
+    if (ruleset.tallies && result.state) {
+      for (const t of ruleset.tallies(result.state)) {
+        let m = tallies.get(t.label);
+        if (!m) tallies.set(t.label, (m = new Mean()));
+        m.add(t.value);
+      }
+    }
     if (opts.progress && (i + 1) % 1000 === 0) opts.progress(i + 1);
   }
   return {
@@ -61,5 +77,6 @@ export function simulate<S extends SetupCore, T extends FightState>(
     }),
     draws,
     meanRounds: rounds.value,
+    tallies: [...tallies].map(([label, m]) => ({ label, mean: m.value, ci95: m.ci95() })),
   };
 }

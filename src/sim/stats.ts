@@ -12,21 +12,34 @@ export function wilson(k: number, n: number, z = Z95): [number, number] {
   const denom = 1 + z2 / n;
   const centre = (p + z2 / (2 * n)) / denom;
   const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / denom;
-  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+  // At 0 and n the bound is exactly 0 or 1; the arithmetic would leave a rounding crumb.
+  return [k === 0 ? 0 : Math.max(0, centre - half), k === n ? 1 : Math.min(1, centre + half)];
 }
 
-/** Running mean without keeping the values. */
+/** Running mean and variance without keeping the values (Welford's update, stable for long runs). */
 export class Mean {
   private n = 0;
-  private total = 0;
+  private mean = 0;
+  private m2 = 0;
   add(x: number): void {
     this.n++;
-    this.total += x;
+    const d = x - this.mean;
+    this.mean += d / this.n;
+    this.m2 += d * (x - this.mean);
   }
   get value(): number {
-    return this.n === 0 ? 0 : this.total / this.n;
+    return this.mean;
   }
   get count(): number {
     return this.n;
+  }
+  /** The sample variance; 0 until there are two values. */
+  get variance(): number {
+    return this.n < 2 ? 0 : this.m2 / (this.n - 1);
+  }
+  /** A normal-approximation 95% interval for the mean. */
+  ci95(z = Z95): [number, number] {
+    const half = this.n < 2 ? 0 : z * Math.sqrt(this.variance / this.n);
+    return [this.mean - half, this.mean + half];
   }
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../src/core/document.js';
 import { distance } from '../../src/space/plane.js';
 import { fightYaml, loadText, ofType, profile as P, runScripted, runWith, strikers } from '../helpers.js';
+import { wfrp1e } from '../../src/rulesets/wfrp1e/index.js';
 
 describe('starting positions', () => {
   it('rolls the starting distance when the encounter gives dice (the text’s 4D6)', () => {
@@ -117,5 +118,31 @@ describe('bad positions and missile kit are refused, located', () => {
     const { parseMissiles } = await import('../../src/rulesets/wfrp1e/catalogue.js');
     const bad = { file: 'm.yaml', text: 'missiles:\n  - { id: x, name: X, kind: bow, hands: 2, draw: round, loadRounds: 0, bands: [[short, 30, 3], [long, 20, 3]] }\n' };
     expect(() => parseMissiles(bad, new Map())).toThrow('m.yaml:2:96 missiles[0].bands[1]: range bands must run outward: long 20 after short 30');
+  });
+});
+
+describe('what a designer counts: who came to hand-to-hand, who is standing', () => {
+  const tallies = (r: ReturnType<typeof runScripted>) => {
+    const loaded = r.result.state as never;
+    return Object.fromEntries((wfrp1e.tallies?.(loaded) ?? []).map((t) => [t.label, t.value]));
+  };
+  const yaml = (W: number) =>
+    fightYaml(
+      [`{ name: Archer, profile: ${P({ BS: 60, I: 50 })}, weapons: [bow], loaded: [bow], carried: [sword], at: [0, 0] }`],
+      [`{ name: Gob, profile: ${P({ I: 10, W, T: 1 })}, weapons: [sword], at: [0, 10] }`],
+    );
+  it('a goblin shot down on its way counts as standing 0, come to hand-to-hand 0', () => {
+    // 27 hits the body; D6 6 (its extra-damage test, 99, fails) + ES 3 − T 1 = 8 against W 1;
+    // the Sudden Death roll, 10, kills.
+    const r = runScripted(loadText(yaml(1)), [27, 6, 99, 10], 1);
+    expect(r.unused).toBe(0);
+    expect(r.result.outcome?.winner).toBe(0);
+    expect(tallies(r)).toEqual({ 'A: standing at the end': 1, 'A: came to hand-to-hand': 0, 'B: standing at the end': 0, 'B: came to hand-to-hand': 0 });
+  });
+  it('one that reaches the archer counts for both sides', () => {
+    // 97 misses; the goblin closes and strikes (96, a miss).
+    const r = runScripted(loadText(yaml(10)), [97, 96], 1);
+    expect(r.unused).toBe(0);
+    expect(tallies(r)).toEqual({ 'A: standing at the end': 1, 'A: came to hand-to-hand': 1, 'B: standing at the end': 1, 'B: came to hand-to-hand': 1 });
   });
 });

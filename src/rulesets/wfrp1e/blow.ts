@@ -35,7 +35,7 @@ import {
   wornOn,
 } from './rules.js';
 import { d100, decide, roll, say } from './say.js';
-import { condsOf, current, hasCond, hasSkill, handUsable, sideOf, strongHand, type Fighter, type W1State } from './state.js';
+import { condsOf, current, hasCond, hasSkill, handUsable, meetInMelee, sideOf, strongHand, type Fighter, type W1State } from './state.js';
 import { suggestLocation, suggestParry } from './tactics.js';
 
 export type BlowKind = 'strike' | 'aim' | 'stun' | 'grapple';
@@ -285,6 +285,7 @@ export function shieldFor(d: Fighter, free: boolean): boolean {
 export function strike(st: W1State, ctx: FightContext, b: Blow): boolean {
   const a = b.attacker;
   a.stats.blows++;
+  meetInMelee(a, b.target);
   // § Stuns: sneaking up from behind on an unaware victim makes it a static target (the GM's call: `behind`).
   const sneak = (b.kind === 'stun' || isUnarmed(b)) && b.fromRear && surprisedNow(st, b.target);
   const targetProne = isProneTarget(st, b.target) || sneak;

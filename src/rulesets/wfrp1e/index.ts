@@ -1,4 +1,4 @@
-import type { Ruleset } from '../../core/ruleset.js';
+import type { Ruleset, Tally } from '../../core/ruleset.js';
 import { isProneTarget } from './blow.js';
 import { loadWfrp1e, type W1Setup } from './encounter.js';
 import { WFRP1E_OPTIONS } from './options.js';
@@ -23,7 +23,7 @@ function conditions(st: W1State, f: Fighter): string[] {
 
 export const wfrp1e: Ruleset<W1Setup, W1State> = {
   id: 'wfrp1e',
-  title: 'Warhammer Fantasy Roleplay, 1st edition: hand-to-hand combat',
+  title: 'Warhammer Fantasy Roleplay, 1st edition: combat (hand-to-hand, missiles, the scene of battle)',
   texts: ['wfrp1e-combat.txt'],
   options: WFRP1E_OPTIONS,
   tables: ['fumbles'],
@@ -41,5 +41,16 @@ export const wfrp1e: Ruleset<W1Setup, W1State> = {
       const held = [f.right, f.left].filter((w, i, a) => w && a.indexOf(w) === i).map((w) => w?.name.toLowerCase());
       return `${f.name} (${side}): W ${f.W}/${f.maxW}${state.length ? `, ${state.join(', ')}` : ''}${held.length ? `; holds ${held.join(', ')}` : ''}`;
     });
+  },
+  tallies(st) {
+    // Mounts count with their riders, not as combatants of their own.
+    const people = st.combatants.filter((f) => f.rider === null);
+    const out: Tally[] = [];
+    st.sides.forEach((side, s) => {
+      const mine = people.filter((f) => f.side === s);
+      out.push({ label: `${side.name}: standing at the end`, value: mine.filter((f) => f.out === null).length });
+      if (st.spatial) out.push({ label: `${side.name}: came to hand-to-hand`, value: mine.filter((f) => f.closed).length });
+    });
+    return out;
   },
 };

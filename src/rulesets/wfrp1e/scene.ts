@@ -22,7 +22,7 @@ import {
 import { CITES, cite } from './cite.js';
 import { LIGHT_RADIUS, rateYards, type Rate } from './data/missile-tables.js';
 import { roll, say } from './say.js';
-import { current, heldItems, type Fighter, type W1State } from './state.js';
+import { current, heldItems, meetInMelee, type Fighter, type W1State } from './state.js';
 
 /** Fliers between dives keep this height (yards; ours). */
 export const FLYING_HEIGHT = 10;
@@ -169,6 +169,7 @@ export function moveTo(st: W1State, ctx: FightContext, f: Fighter, t: Fighter, w
   setPos(f, dest);
   // A flier that closes with someone comes to its height to fight (§ Attacks From Flying Creatures).
   if (contact && f.alt !== t.alt && carrier(f).flying) setAlt(f, t.alt);
+  if (contact) meetInMelee(f, t);
   face(f, t.pos);
   noteMove(f, moved, rate);
   if (ctx.explain) {

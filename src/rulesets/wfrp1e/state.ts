@@ -125,6 +125,8 @@ export interface Fighter extends CombatantCore {
   takeUpLoss: number;
   /** Airborne (a flier between dives): only other fliers can reach it. */
   airborne: boolean;
+  /** Has been in hand-to-hand with an enemy at some time in the fight (a designer's tally). */
+  closed: boolean;
 
   // The scene of battle: set when the encounter places its combatants (null: no positions).
   pos: Point | null;
@@ -324,6 +326,7 @@ function newFighter(s: FighterSpec, idx: number): Fighter {
     searching: null,
     takeUpLoss: 0,
     airborne: false,
+    closed: false,
     pos: null,
     alt: 0,
     facing: 0,
@@ -448,6 +451,15 @@ export function engaged(a: Fighter, b: Fighter): boolean {
 /** Everyone fighting this combatant (or fought by it), a mount and its rider counting as one. */
 export function opponents(st: W1State, f: Fighter): Fighter[] {
   return st.combatants.filter((o) => engaged(f, o));
+}
+
+/** Notes that these two have met in hand-to-hand (riders and mounts with them). */
+export function meetInMelee(a: Fighter, b: Fighter): void {
+  for (const f of [a, b]) {
+    f.closed = true;
+    if (f.rider) f.rider.closed = true;
+    if (f.mount) f.mount.closed = true;
+  }
 }
 
 export function isEngaged(st: W1State, f: Fighter): boolean {
