@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AutoDriver, FightContext } from '../../src/core/context.js';
 import { ScriptedDice } from '../../src/dice/index.js';
 import type { Missile, Weapon } from '../../src/rulesets/wfrp1e/catalogue.js';
-import { rateYards } from '../../src/rulesets/wfrp1e/data/missile-tables.js';
+import { rateYards } from '../../src/rulesets/wfrp1e/data/scene.js';
 import type { W1Setup } from '../../src/rulesets/wfrp1e/encounter.js';
 import { bandAt, missileRange } from '../../src/rulesets/wfrp1e/missile.js';
 import { placeAll } from '../../src/rulesets/wfrp1e/scene.js';

@@ -22,7 +22,7 @@ import {
 } from './catalogue.js';
 import { parseDice, type Dice } from '../../dice/notation.js';
 import { BODY_PLANS, PARTS, type BodyPlan } from './data/locations.js';
-import { baseRadius } from './state.js';
+import { baseRadius } from './data/scene.js';
 import type { MountSize } from './data/tables.js';
 import { readOptions, type W1Options } from './options.js';
 

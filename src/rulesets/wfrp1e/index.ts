@@ -23,7 +23,7 @@ function conditions(st: W1State, f: Fighter): string[] {
 
 export const wfrp1e: Ruleset<W1Setup, W1State> = {
   id: 'wfrp1e',
-  title: 'Warhammer Fantasy Roleplay, 1st edition: combat (hand-to-hand, missiles, the scene of battle)',
+  title: 'Warhammer Fantasy Roleplay, 1st edition: combat',
   texts: ['wfrp1e-combat.txt'],
   options: WFRP1E_OPTIONS,
   tables: ['fumbles'],

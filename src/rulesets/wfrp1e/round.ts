@@ -23,7 +23,7 @@ import {
 } from './rules.js';
 import { decide, namesOf, roll, say } from './say.js';
 import { formatYards } from '../../space/plane.js';
-import type { Rate } from './data/missile-tables.js';
+import type { Rate } from './data/scene.js';
 import { LOADED_I_BONUS } from './data/missile-tables.js';
 import {
   aimedLongEnough,

@@ -20,7 +20,7 @@ import {
   type Point,
 } from '../../space/plane.js';
 import { CITES, cite } from './cite.js';
-import { LIGHT_RADIUS, rateYards, type Rate } from './data/missile-tables.js';
+import { LIGHT_RADIUS, rateYards, type Rate } from './data/scene.js';
 import { roll, say } from './say.js';
 import { current, heldItems, meetInMelee, type Fighter, type W1State } from './state.js';
 

@@ -2,7 +2,7 @@ import type { CombatantCore, FightState, SideCore } from '../../core/state.js';
 import type { ArmourPiece, Catalogue, Char, Profile, Weapon } from './catalogue.js';
 import { touching, type Point } from '../../space/plane.js';
 import type { Part, BodyPlan } from './data/locations.js';
-import type { Rate } from './data/missile-tables.js';
+import { baseRadius, type Rate } from './data/scene.js';
 import type { MountSize } from './data/tables.js';
 import type { FighterSpec, SideSpec, Tactics, W1Setup } from './encounter.js';
 import type { W1Options } from './options.js';
@@ -247,13 +247,6 @@ export function newState(setup: W1Setup): W1State {
     bombs: [],
     surprisedByDoor: null,
   };
-}
-
-/** Base size by height (ours): man-sized on a 1-inch base (2 yards across), larger on larger bases. */
-export function baseRadius(heightFt: number): number {
-  if (heightFt >= 15) return 2.5;
-  if (heightFt >= 9) return 1.5;
-  return 1;
 }
 
 function newMissileStates(s: FighterSpec): Map<string, MissileState> {

@@ -1,21 +1,5 @@
 import { rangeTable } from '../../../core/table.js';
 
-/**
- * Movement rates in yards a round for a move allowance M. Running at 16 × M is the text's
- * (§ To Hit Modifiers, the evasion example: M 3 runs 48 yards, evades 36); cautious 2 × M and
- * standard 4 × M are the WFRP 1e "Moving" chart's, a public fact our text leaves out.
- */
-export const RATES = { cautious: 2, standard: 4, running: 16 } as const;
-export type Rate = keyof typeof RATES | 'evading';
-
-/** § Missile Fire, To Hit Modifiers: an evading target travels 75% of running speed. */
-export const EVADING_FRACTION = 0.75;
-
-export function rateYards(M: number, rate: Rate): number {
-  if (rate === 'evading') return RATES.running * M * EVADING_FRACTION;
-  return RATES[rate] * M;
-}
-
 /** § To Hit Modifiers (missile fire). */
 export const MISSILE_MODIFIERS = {
   small: -10,
@@ -89,11 +73,3 @@ export const STRESS_OUTCOMES = rangeTable<StressOutcome>('reloading under stress
   [41, 50, 'misfire'],
   [51, 100, 'ramrod'],
 ]);
-
-/** A lit light is seen from afar in the dark, and shows its bearer's surroundings (yards; ours). */
-export const LIGHT_RADIUS: Readonly<Record<'candle' | 'torch' | 'lamp' | 'lantern', number>> = {
-  candle: 3,
-  torch: 10,
-  lamp: 10,
-  lantern: 15,
-};
