@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AskingDriver, AutoDriver } from '../src/core/context.js';
-import type { ChoiceRequest } from '../src/core/request.js';
+import type { ChoiceRequest, Input } from '../src/core/request.js';
 import { runFight } from '../src/core/fight.js';
 import type { Ruleset } from '../src/core/ruleset.js';
 import { Rng, SeededDice } from '../src/dice/index.js';
@@ -100,6 +100,19 @@ class RandomChoices extends AutoDriver {
 }
 const CAP = 60;
 
+/** The fight's log alone replays it: no question left, no input over, the same events. */
+function expectReplays(loaded: ReturnType<typeof loadText>, a: { log: readonly Input[]; events: readonly unknown[] }): void {
+  const replay = runFight(loaded.ruleset, loaded.setup, {
+    inputs: a.log,
+    driver: new AskingDriver(new SeededDice(Rng.seeded(0)), () => true),
+    explain: true,
+    maxRounds: CAP,
+  });
+  expect(replay.pending).toBe(null);
+  expect(replay.unused).toBe(0);
+  expect(replay.events).toEqual(a.events);
+}
+
 describe('properties of every fight', () => {
   it('ends (a side wins or the cap makes a draw), W stay whole in 0..max and never rise, nothing is NaN', () => {
     fc.assert(
@@ -131,14 +144,7 @@ describe('properties of every fight', () => {
         const a = run();
         const b = run();
         expect(b.events).toEqual(a.events);
-        const replay = runFight(loaded.ruleset, loaded.setup, {
-          inputs: a.log,
-          driver: new AskingDriver(new SeededDice(Rng.seeded(0)), () => true),
-          explain: true,
-          maxRounds: CAP,
-        });
-        expect(replay.pending).toBe(null);
-        expect(replay.events).toEqual(a.events);
+        expectReplays(loaded, a);
         for (const ev of a.events) expect(ev.text).not.toMatch(/NaN|undefined|\[object/);
       }),
       { numRuns: Math.floor(RUNS / 2) },
@@ -156,15 +162,7 @@ describe('properties of every fight', () => {
           maxRounds: CAP,
         });
         expect(a.outcome).not.toBe(null);
-        const replay = runFight(loaded.ruleset, loaded.setup, {
-          inputs: a.log,
-          driver: new AskingDriver(new SeededDice(Rng.seeded(0)), () => true),
-          explain: true,
-          maxRounds: CAP,
-        });
-        expect(replay.pending).toBe(null);
-        expect(replay.unused).toBe(0);
-        expect(replay.events).toEqual(a.events);
+        expectReplays(loaded, a);
       }),
       { numRuns: RUNS },
     );
