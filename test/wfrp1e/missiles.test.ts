@@ -420,3 +420,161 @@ describe('the lasso’s hold', () => {
     expect(ofType(events, 'entangle').at(-1)?.text).toBe('Mark gets free: S test D100 20 ≤ 30.');
   });
 });
+
+describe('the readings the review tightened', () => {
+  it('a sharpshot into a melee that misses hits nothing, not even within the stray chance', () => {
+    const yaml = fightYaml(
+      [`{ name: Archer, profile: ${P({ BS: 60, I: 50 })}, weapons: [bow], at: [0, 0] }`, `{ name: Helmut, profile: ${P({ I: 10, W: 30 })}, weapons: [sword], at: [0, 22], tactics: { melee: hold } }`],
+      [`{ name: G1, profile: ${P({ I: 5, W: 30 })}, weapons: [sword], at: [0, 20], tactics: { melee: hold } }`],
+    );
+    let declared = 0;
+    // Round 1: the archer aims at G1's head; Helmut and G1 miss (45, 96). Round 2: 43 misses BS 40,
+    // and would be within 41-45 for a plain shot into the melee.
+    const result = runWith(loadText(yaml), [45, 96, 43, 94, 93], 2, (req) => {
+      if (req.topic === 'declare' && req.actor === 'archer') return declared++ === 0 ? 'aim' : 'shoot';
+      if (req.topic === 'aim') return '@g1:head';
+      return undefined;
+    });
+    expect(ofType(result.events, 'shot')[0]?.text).toContain('D100 43 against BS 60 − 20 sharpshooting at the head = 40');
+    expect(ofType(result.events, 'miss')[0]?.text).toBe('Missed: a sharpshot that misses hits nothing.');
+    expect(ofType(result.events, 'stray')).toHaveLength(0);
+  });
+
+  it('a target is running only in the round it ran and, until it moves again, the next; a charge is not a run', () => {
+    const yaml = fightYaml(
+      [`{ name: Archer, profile: ${P({ BS: 50, I: 20 })}, weapons: [bow], at: [0, 0] }`],
+      [`{ name: Dodger, profile: ${P({ M: 1, I: 40 })}, weapons: [sword], at: [0, 10] }`],
+    );
+    let moves = 0;
+    const result = runWith(loadText(yaml), [97, 96, 95], 3, (req) => {
+      if (req.topic === 'declare' && req.actor === 'dodger') return moves++ === 0 ? 'move' : 'wait';
+      if (req.topic === 'move') return 'away:running';
+      return undefined;
+    });
+    const shots = ofType(result.events, 'shot').map((e) => e.text.replace(/.*against /, ''));
+    // Round 1: it runs 16 yards before the archer's turn; round 2 it has not moved yet; round 3 it stood.
+    expect(shots).toEqual(['BS 50 − 10 running target − 10 long range = 30.', 'BS 50 − 10 running target − 10 long range = 30.', 'BS 50 − 10 long range = 40.']);
+  });
+
+  it('the +10 I of a weapon carried loaded is for the first round, not for every shot after a reload', () => {
+    const yaml = fightYaml(
+      [`{ name: Xbow, profile: ${P({ BS: 40, I: 30 })}, weapons: [crossbow], loaded: [crossbow], at: [0, 0] }`],
+      [`{ name: Mark, profile: ${P({ I: 10, W: 30, M: 0 })}, weapons: [sword], at: [0, 20], tactics: { melee: hold } }`],
+    );
+    const { events } = runScripted(loadText(yaml), [97, 96], 3);
+    const orders = ofType(events, 'order').map((e) => e.text);
+    expect(orders[0]).toContain('I 30 + 10 carried loaded = 40: shoots at 40');
+    expect(orders[2]).toContain('Xbow EI: I 30: shoots at 30');
+  });
+
+  it('a group is whoever stands in it, friends too: the choice says so and the pick may strike one', () => {
+    const yaml = fightYaml(
+      [`{ name: Archer, profile: ${P({ BS: 40, I: 50 })}, weapons: [bow], at: [0, 0] }`, `{ name: Helmut, profile: ${P({ I: 10, W: 30 })}, weapons: [sword], at: [0, 22], tactics: { melee: hold } }`],
+      ['{ name: G1, use: goblin, at: [0, 20], tactics: { melee: hold } }', '{ name: G2, use: goblin, at: [2, 20], tactics: { melee: hold } }'],
+    );
+    let labels: string[] = [];
+    // 50 ≤ 40 + 10 hits the group of three (G1, Helmut, G2); the D3 picks Helmut (2): 50 reversed
+    // is 05, his head; D6 2.
+    const result = runWith(loadText(yaml), [50, 2, 2, 97, 96, 95], 1, (req) => {
+      if (req.topic === 'shoot' && req.kind === 'choice') {
+        labels = req.choices.map((c) => c.label);
+        return 'group:g1';
+      }
+      return undefined;
+    });
+    expect(labels).toContain('shoot into the group of 3 around G1 (+10; Helmut among them)');
+    expect(ofType(result.events, 'damage')[0]?.text).toMatch(/^Damage to Helmut's head/);
+  });
+
+  it('4 yards apart is another group; 3.9 is the same', () => {
+    const groupChoices = (x: number) => {
+      let labels: string[] = [];
+      const yaml = fightYaml(
+        [`{ name: Archer, profile: ${P({ BS: 40, I: 50 })}, weapons: [bow], at: [0, 0] }`],
+        ['{ name: G1, use: goblin, at: [0, 20], tactics: { melee: hold } }', `{ name: G2, use: goblin, at: [${x}, 20], tactics: { melee: hold } }`],
+      );
+      runWith(loadText(yaml), [97], 1, (req) => {
+        if (req.topic === 'shoot' && req.kind === 'choice') labels = req.choices.map((c) => c.label);
+        return undefined;
+      });
+      return labels.filter((l) => l.startsWith('shoot into'));
+    };
+    expect(groupChoices(6)).toEqual([]);
+    expect(groupChoices(5.9)).toHaveLength(1);
+  });
+
+  it('a prone or sleeping target is hit automatically, where the firer chooses, for double damage', () => {
+    const yaml = fightYaml(
+      [`{ name: Archer, profile: ${P({ BS: 25, I: 50 })}, weapons: [bow], at: [0, 0] }`],
+      [`{ name: Sleeper, profile: ${P({ I: 10, W: 30 })}, weapons: [sword], at: [0, 12], asleep: true }`],
+    );
+    const { events, unused } = runScripted(loadText(yaml), [3], 1);
+    expect(unused).toBe(0);
+    expect(ofType(events, 'shot')[0]?.text).toBe('Archer shoots the normal bow at the sleeping Sleeper (12 yards, short range): hit automatically.');
+    expect(ofType(events, 'damage')[0]?.text).toBe("Damage to Sleeper's head: D6 3 + ES 3 − T 3 = 3, doubled against a helpless target = 6 W.");
+  });
+
+  it('when BS and the stray chance pass 100, a second roll after a miss decides: a hit is always the target’s', () => {
+    const goblin = (name: string, at: string) => `{ name: ${name}, profile: ${P({ I: 5, W: 30 })}, weapons: [sword], at: ${at}, tactics: { melee: hold } }`;
+    const yaml = fightYaml(
+      [`{ name: Archer, profile: ${P({ BS: 90, I: 50 })}, weapons: [bow], at: [0, 0] }`, `{ name: Helmut, profile: ${P({ I: 10, W: 30 })}, weapons: [sword], at: [0, 22], tactics: { melee: hold } }`],
+      [goblin('G1', '[0, 20]'), goblin('G2', '[2, 21]'), goblin('G3', '[-2, 21]'), goblin('G4', '[0, 18]')],
+    );
+    const atG1 = (req: { topic?: string; kind: string }) => (req.topic === 'shoot' && req.kind === 'choice' ? '@g1' : undefined);
+    // Four others in the fight: 20%. 95 misses BS 90; the second D100, 10, is within 20: the D4 picks.
+    const miss = runWith(loadText(yaml), [95, 10, 2, 1, 97, 96, 95, 94, 93, 92], 1, atG1);
+    expect(ofType(miss.events, 'stray')[0]?.text).toMatch(/^A miss, but the melee is thick: D100 10 ≤ 20 \(4 others × 5%\): the missile hits /);
+    // 85 hits: G1 is struck, with no second roll (85 reversed is 58: the body).
+    const hit = runWith(loadText(yaml), [85, 1, 97, 96, 95, 94, 93, 92], 1, atG1);
+    expect(ofType(hit.events, 'stray')).toHaveLength(0);
+    expect(ofType(hit.events, 'damage')[0]?.text).toMatch(/^Damage to G1's body/);
+  });
+});
+
+describe('§ Misfires: the rest of the weapon', () => {
+  it('a duck-foot barrel that fails and must be reloaded spoils that barrel only: the other three fire', () => {
+    const yaml = fightYaml(
+      [`{ name: Gunner, profile: ${P({ BS: 60, I: 50 })}, weapons: [duck-foot], loaded: [duck-foot], skills: [Specialist Weapon - Firearms], at: [0, 0] }`],
+      [`{ name: Mark, profile: ${P({ I: 10, W: 60, T: 9, M: 0 })}, weapons: [sword], at: [0, 10], tactics: { melee: hold } }`],
+    );
+    const { events, unused } = runScripted(loadText(yaml), [22, 60, 97, 96, 95], 1);
+    expect(unused).toBe(0);
+    expect(ofType(events, 'misfire')[0]?.text).toContain('the charge fails to ignite and the weapon must be reloaded');
+    expect(ofType(events, 'shot')).toHaveLength(4);
+  });
+
+  it('an incendiary that bursts half way sets fire where it bursts, not a bomb blast', () => {
+    const yaml = fightYaml(
+      [`{ name: Thrower, profile: ${P({ BS: 60, I: 50 })}, weapons: [incendiary], ammo: { incendiary: 1 }, at: [0, 0], tactics: { melee: hold } }`],
+      [`{ name: Mark, profile: ${P({ I: 10, W: 30, M: 0 })}, weapons: [sword], at: [0, 3], tactics: { melee: hold } }`],
+    );
+    // 11 is a double: the bomb table, 90: half way, at (0, 1.5): both are within 2 yards of it.
+    // D4 2 rounds of burning; 2D4 5 to Thrower, 2D4 3 to Mark.
+    const { events, unused } = runScripted(loadText(yaml), [11, 90, 2, 5, 3], 1);
+    expect(unused).toBe(0);
+    expect(ofType(events, 'burst')).toHaveLength(0);
+    expect(ofType(events, 'fire').map((e) => e.text)).toEqual([
+      'The incendiary bursts at (0, 1.5): Thrower, Mark caught in the fire; the oil burns on for 2 rounds.',
+      'Thrower burns: 5 W.',
+      'Mark burns: 3 W.',
+    ]);
+  });
+
+  it('a hang fire goes off in the next round even when its firer has gone to hand-to-hand', () => {
+    const yaml = fightYaml(
+      [`{ name: Gunner, profile: ${P({ BS: 60, I: 50 })}, weapons: [pistol], loaded: [pistol], carried: [sword], skills: [Specialist Weapon - Firearms], at: [0, 0] }`],
+      [`{ name: Mark, profile: ${P({ I: 10, W: 30 })}, weapons: [sword], at: [0, 3], tactics: { melee: hold } }`],
+    );
+    let declared = 0;
+    // Round 1: 22, a double: hang fire (75). Round 2: the pistol goes off at Mark (97, a miss) at
+    // the start of the round, whatever Gunner declared.
+    const result = runWith(loadText(yaml), [22, 75, 97, 96, 95, 94], 2, (req) => {
+      if (req.topic === 'declare' && req.actor === 'gunner') return declared++ === 0 ? 'shoot' : 'fight';
+      return undefined;
+    });
+    expect(ofType(result.events, 'misfire').map((e) => [e.round, e.text.slice(0, 30)])).toEqual([
+      [1, 'Misfire (a double, 22): D100 7'],
+      [2, 'The hung pistol goes off at la'],
+    ]);
+  });
+});

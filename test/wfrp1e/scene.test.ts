@@ -22,6 +22,8 @@ describe('starting positions', () => {
     expect(ofType(behind.events, 'direction')[0]?.text).toBe('B come from behind (D6 5).');
     const w = (behind.result.state?.combatants[1] as unknown as { pos: { y: number } }).pos;
     expect(w.y).toBeLessThan(-30);
+    // The party still faces the way it was going: the wanderers are at its back.
+    expect(ofType(behind.events, 'positions')[0]?.text).toMatch(/^Positions: A1 \(0, 1\) facing north; /);
     const three = runScripted(loadText(yaml('outdoors')), [3], 1);
     expect(ofType(three.events, 'direction')[0]?.text).toBe("B come from 3 o'clock (east).");
     const e = (three.result.state?.combatants[1] as unknown as { pos: { x: number } }).pos;
@@ -112,6 +114,11 @@ describe('bad positions and missile kit are refused, located', () => {
     );
     expect(refuse(fightYaml(['{ use: human }'], ['{ use: orc }'], 'start: { distance: 10 }\nwandering: { side: Orcs, approach: corridor }'))).toContain(
       "wandering.side: no side named 'Orcs'",
+    );
+  });
+  it('the stand-and-fire shortcut with surprise', () => {
+    expect(refuse(fightYaml(['{ use: human }'], ['{ use: orc }'], 'start: { distance: 60, shortcut: true }\ndoor: { side: B }'))).toContain(
+      'start.shortcut: the stand-and-fire shortcut resolves the approach without rounds, and surprise (`surprised`, `ambush`, `door`) needs its first round: drop one of them',
     );
   });
   it('a missile table whose ranges do not run outward', async () => {

@@ -268,7 +268,7 @@ export function damageDice(st: W1State, ctx: FightContext, a: Fighter, skill: nu
 }
 
 /** The location a prone or static target is struck on: the attacker's choice. */
-function chooseLocation(ctx: FightContext, a: Fighter, struck: Fighter, aim: Part | null): Part {
+export function chooseLocation(ctx: FightContext, a: Fighter, struck: Fighter, aim: Part | null): Part {
   if (aim) return aim;
   const parts = partsOf(struck.body);
   const choices = parts.map((p) => ({ key: p.id, label: p.name }));
@@ -372,7 +372,7 @@ export function strike(st: W1State, ctx: FightContext, b: Blow): boolean {
   return true;
 }
 
-function describeHelpless(st: W1State, f: Fighter): string {
+export function describeHelpless(st: W1State, f: Fighter): string {
   if (f.asleep) return 'sleeping';
   if (surprisedNow(st, f)) return 'unaware';
   if (f.hold) return 'grappled';

@@ -405,6 +405,10 @@ export function loadWfrp1e(part: DocPart, options: Options, env: LoadEnv): W1Set
     }),
   );
   if (spatial) checkPlaces(fighters, rep, at);
+  const shortcut = typeof enc.start === 'object' && enc.start.shortcut === true;
+  if (shortcut && (enc.door || enc.sides.some((sd) => sd.surprised || sd.ambush))) {
+    rep.add(at('start', 'shortcut'), 'the stand-and-fire shortcut resolves the approach without rounds, and surprise (`surprised`, `ambush`, `door`) needs its first round: drop one of them');
+  }
   if (enc.start === 'engaged' && fighters.some((f) => f.at !== null)) {
     rep.add(at('start'), 'positions (`at:`) and `start: engaged` do not go together: give a distance, or no positions');
   }
@@ -419,7 +423,7 @@ export function loadWfrp1e(part: DocPart, options: Options, env: LoadEnv): W1Set
     start: typeof enc.start === 'object' || (spatial && enc.start === undefined) ? 'apart' : (enc.start ?? 'engaged'),
     spatial,
     distance,
-    shortcut: typeof enc.start === 'object' && enc.start.shortcut === true,
+    shortcut,
     light: enc.light ?? 'daylight',
     wandering: wandering === null || !enc.wandering ? null : { side: wandering, approach: enc.wandering.approach },
     door: door === null ? null : { side: door },

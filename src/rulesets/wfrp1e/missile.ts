@@ -25,7 +25,7 @@ import {
   type StressOutcome,
 } from './data/missile-tables.js';
 import { HUMANOID_TABLE, PARTS, type Part } from './data/locations.js';
-import { damageDice, deal, riderOrMount, shieldFor } from './blow.js';
+import { chooseLocation, damageDice, deal, describeHelpless, isProneTarget, riderOrMount, shieldFor, surprisedNow } from './blow.js';
 import { addCond, dropHand, woundDirect } from './effects.js';
 import { hitLocation } from './locate.js';
 import { canSee, gap, groupAround, inContact, inFront } from './scene.js';
@@ -175,9 +175,10 @@ function missileTerms(
   if (t.height > LARGE_OVER_FEET) terms.push({ label: 'large target', value: M.large });
   const mount = f.mount;
   if (mount && (mount.moved > 0 || mount.alt > 0 || mount.flying)) terms.push({ label: 'from a moving mount', value: M.movingMount });
-  const rate = t.mount?.lastRate ?? t.lastRate;
+  const mover = t.mount ?? t;
+  const rate = mover.rate ?? (mover.acted || t.acted ? null : mover.prevRate);
   if (rate === 'evading') terms.push({ label: 'evading target', value: M.evading });
-  else if (rate === 'running' || rate === 'charge') terms.push({ label: 'running target', value: M.running });
+  else if (rate === 'running') terms.push({ label: 'running target', value: M.running });
   if (band.band === 'long') terms.push({ label: 'long range', value: M.long });
   if (band.band === 'extreme') terms.push({ label: 'extreme range', value: M.extreme });
   if ((w.missile as Missile).improvised) terms.push({ label: 'improvised missile', value: M.improvised });
@@ -185,7 +186,8 @@ function missileTerms(
   if (cover === 'soft') terms.push({ label: 'soft cover', value: M.softCover });
   if (cover === 'hard') terms.push({ label: 'hard cover', value: M.hardCover });
   if (groupSize > 1) terms.push({ label: `a group of ${groupSize}`, value: GROUP_BONUS_PER_CREATURE * (groupSize - 1) });
-  if (part) terms.push({ label: `sharpshooting at the ${part.name}`, value: targetedPenalty(part) });
+  // § Targeted Blows: the penalty goes against a surprised target (a prone one is hit automatically).
+  if (part && !surprisedNow(st, t)) terms.push({ label: `sharpshooting at the ${part.name}`, value: targetedPenalty(part) });
   if (ms.reprimed) terms.push({ label: 'reprimed after a flash in the pan', value: REPRIMED_BS });
   for (const c of condsOf(f, 'toHit', st.round)) terms.push({ label: c.why, value: c.value ?? 0 });
   return terms;
@@ -234,25 +236,36 @@ export function shotChoices(st: W1State, f: Fighter): { choices: Choice[]; plans
     const key = `@${t.id}`;
     if (needsAim) refused.push({ key, label: `${t.name} is at extreme range (${formatYards(r.yards)}): a round of aiming comes first` });
     else {
-      choices.push({ key, label: `shoot at ${t.name} (${formatYards(r.yards)}, ${band.band} range)` });
-      plans.set(key, { target: t, group: false, part: f.aim?.target === t && aimed ? f.aim.part : null });
+      // § Sharpshooting: at short range only, at the shot as when aiming.
+      const close = band.band === 'short' || band.band === 'point-blank';
+      const part = f.aim?.target === t && aimed && close ? f.aim.part : null;
+      const lost = f.aim?.target === t && f.aim.part && !close ? `; no longer at short range: an ordinary shot` : '';
+      choices.push({ key, label: `shoot at ${t.name}${part ? `'s ${part.name}` : ''} (${formatYards(r.yards)}, ${band.band} range${lost})` });
+      plans.set(key, { target: t, group: false, part });
       const score = r.yards + (inMelee(st, t) ? 1000 : 0);
       if (score < best) {
         best = score;
         suggested = key;
       }
     }
-    const group = groupAround(st, t, GROUP_SEPARATION_YARDS).filter((g) => g.side !== f.side);
-    if (group.length > 1 && group[0] === t && (!needsAim || !st.opt.extremeAimForGroups)) {
+    // A group is whoever stands in it, friends too: fire into it may strike any of them.
+    const group = shotGroup(st, f, t);
+    if (group.length > 1 && (!needsAim || !st.opt.extremeAimForGroups)) {
       const gkey = `group:${t.id}`;
       if (!plans.has(gkey) && !group.some((g) => plans.has(`group:${g.id}`))) {
-        choices.push({ key: gkey, label: `shoot into the group of ${group.length} around ${t.name} (+${GROUP_BONUS_PER_CREATURE * (group.length - 1)})` });
+        const friends = group.filter((g) => g.side === f.side);
+        choices.push({ key: gkey, label: `shoot into the group of ${group.length} around ${t.name} (+${GROUP_BONUS_PER_CREATURE * (group.length - 1)}${friends.length ? `; ${namesOf(friends)} among them` : ''})` });
         plans.set(gkey, { target: t, group: true, part: null });
       }
     }
   }
   choices.push({ key: 'none', label: 'hold fire' });
   return { choices, plans, suggested, refused };
+}
+
+/** The group a shot at `t` goes into: everyone within 4 yards of it and of each other, but the firer. */
+function shotGroup(st: W1State, f: Fighter, t: Fighter): Fighter[] {
+  return groupAround(st, t, GROUP_SEPARATION_YARDS).filter((g) => g !== f);
 }
 
 /** In hand-to-hand with anyone: a shot at it goes into a melee (§ Missiles In Melee Combat). */
@@ -374,30 +387,40 @@ function fireOne(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: Miss
     spent(st, ctx, f, w, ms);
     return;
   }
-  const group = plan.group ? groupAround(st, plan.target, GROUP_SEPARATION_YARDS).filter((g) => g.side !== f.side) : [plan.target];
+  const group = plan.group ? shotGroup(st, f, plan.target) : [plan.target];
   const { bs, unskilled } = bsWith(st, f, w);
   const terms = missileTerms(st, f, plan.target, w, ms, range.band, group.length, plan.part);
   const need = sumTerms(bs, terms);
-  // § Missiles In Melee Combat: 5% per other creature in the group fighting.
-  const melee = !plan.group && inMelee(st, plan.target) && !inContact(f, plan.target) && !(f.target === plan.target && !st.spatial);
-  const others = melee ? groupAround(st, plan.target, GROUP_SEPARATION_YARDS).filter((o) => o !== plan.target && o !== f) : [];
+  const verb = m.kind === 'thrown' || isBomb(m.kind) ? 'throws' : 'shoots';
+  const aimedAt = plan.group ? `the group of ${group.length} around ${plan.target.name}` : plan.target.name;
+  const rangeText = () => `${formatYards(range.yards)}, ${(range.band as Band).band} range${range.note ? `: ${range.note}` : ''}`;
+  // § Prone and Static Targets: hits "determined in the same way as for hand-to-hand": automatic, double damage.
+  const helpless = !plan.group && isProneTarget(st, plan.target);
+  // § Missiles In Melee Combat: 5% per other creature in the group fighting; never for a sharpshot,
+  // which "will not hit another area or individual".
+  const melee = !plan.group && !helpless && !plan.part && inMelee(st, plan.target) && !inContact(f, plan.target) && !(f.target === plan.target && !st.spatial);
+  const others = melee ? shotGroup(st, f, plan.target).filter((o) => o !== plan.target) : [];
   const stray = others.length * INTO_MELEE_PER_CREATURE;
-  const r = d100(ctx, f, `${w.name.toLowerCase()} at ${plan.group ? `the group around ${plan.target.name}` : plan.target.name} (need ${need} or less${stray && need + stray <= 100 ? `; ${need + 1}-${need + stray} hits someone else` : ''})`);
-  const base = `BS${unskilled ? ' (unskilled: specialist weapon)' : ''}`;
-  const rangeText = `${formatYards(range.yards)}, ${range.band.band} range${range.note ? `: ${range.note}` : ''}`;
-  if (ctx.explain) {
-    say(st, ctx, 'shot', `${f.name} ${m.kind === 'thrown' || isBomb(m.kind) ? 'throws' : 'shoots'} the ${w.name.toLowerCase()} at ${plan.group ? `the group of ${group.length} around ${plan.target.name}` : plan.target.name} (${rangeText}): D100 ${formatD100(r)} against ${showSum(base, bs, terms)}.`, CITES.missileProcedure, [f, plan.target], { roll: r, need, yards: Math.round(range.yards * 10) / 10, band: range.band.band });
-  }
-  // § Misfires: any double rolled to hit, with gunpowder or a bomb.
-  if ((isGunpowder(m.kind) || isBomb(m.kind)) && (isDouble(r) || stress === 'misfire')) {
-    const outcome = misfire(st, ctx, f, w, ms, plan, r);
-    if (outcome !== 'partial-burn') return;
-    halved = true;
-    range = missileRange(f, plan.target, w, true);
-    if (!range.band) {
-      say(st, ctx, 'miss', `With half the powder the shot falls short of ${plan.target.name}.`, CITES.misfires, [f]);
-      spent(st, ctx, f, w, ms);
-      return;
+  let r: number | null = null;
+  if (helpless) {
+    say(st, ctx, 'shot', `${f.name} ${verb} the ${w.name.toLowerCase()} at the ${describeHelpless(st, plan.target)} ${plan.target.name} (${rangeText()}): hit automatically.`, CITES.prone, [f, plan.target]);
+  } else {
+    r = d100(ctx, f, `${w.name.toLowerCase()} at ${aimedAt} (need ${need} or less${stray && need + stray <= 100 ? `; ${need + 1}-${need + stray} hits someone else` : ''})`);
+    if (ctx.explain) {
+      const base = `BS${unskilled ? ' (unskilled: specialist weapon)' : ''}`;
+      say(st, ctx, 'shot', `${f.name} ${verb} the ${w.name.toLowerCase()} at ${aimedAt} (${rangeText()}): D100 ${formatD100(r)} against ${showSum(base, bs, terms)}.`, CITES.missileProcedure, [f, plan.target], { roll: r, need, yards: Math.round(range.yards * 10) / 10, band: range.band.band });
+    }
+    // § Misfires: any double rolled to hit, with gunpowder or a bomb.
+    if ((isGunpowder(m.kind) || isBomb(m.kind)) && (isDouble(r) || stress === 'misfire')) {
+      const outcome = misfire(st, ctx, f, w, ms, plan, r);
+      if (outcome !== 'partial-burn') return;
+      halved = true;
+      range = missileRange(f, plan.target, w, true);
+      if (!range.band) {
+        say(st, ctx, 'miss', `With half the powder the shot falls short of ${plan.target.name}.`, CITES.misfires, [f]);
+        spent(st, ctx, f, w, ms);
+        return;
+      }
     }
   }
   if (stress === 'no-powder' || stress === 'no-shot') {
@@ -405,23 +428,7 @@ function fireOne(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: Miss
     spent(st, ctx, f, w, ms);
     return;
   }
-  let struckOne: Fighter | null = null;
-  // "If the firer's BS is not very high, no extra roll should be needed": the stray chance sits
-  // above the BS on the same roll; when that would pass 100, a second D100 decides instead.
-  const extraRoll = stray > 0 && need + stray > 100;
-  if (isHit(r, need)) {
-    struckOne = plan.group ? pickFrom(ctx, f, group, 'which of the group is hit') : plan.target;
-    if (extraRoll) {
-      const x = d100(ctx, f, `does the missile hit someone else? (${stray} or less)`);
-      if (x <= stray) {
-        struckOne = pickFrom(ctx, f, others, 'whom the stray missile hits (the GM’s random pick)');
-        say(st, ctx, 'stray', `A hit, but the melee is thick: D100 ${formatD100(x)} ≤ ${stray} (${others.length} others × ${INTO_MELEE_PER_CREATURE}%): the missile hits ${struckOne.name} instead.`, CITES.missilesInMelee, [f, struckOne]);
-      }
-    }
-  } else if (stray > 0 && !extraRoll && r <= need + stray) {
-    struckOne = pickFrom(ctx, f, others, 'whom the stray missile hits (the GM’s random pick)');
-    say(st, ctx, 'stray', `${formatD100(r)} is within ${need + 1}-${need + stray} (${others.length} others × ${INTO_MELEE_PER_CREATURE}%): the missile hits ${struckOne.name} instead.`, CITES.missilesInMelee, [f, struckOne]);
-  }
+  const struckOne = r === null ? plan.target : whoIsHit(st, ctx, f, plan, group, others, r, need, stray);
   if (!struckOne) {
     say(st, ctx, 'miss', `Missed${plan.part ? ': a sharpshot that misses hits nothing' : ''}.`, plan.part ? CITES.sharpshooting : CITES.missileProcedure, [f]);
     spent(st, ctx, f, w, ms);
@@ -431,18 +438,20 @@ function fireOne(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: Miss
   if (isBomb(m.kind)) {
     spent(st, ctx, f, w, ms);
     if (m.kind === 'bomb') burst(st, ctx, f, w, struckOne.pos, struckOne);
-    else incendiary(st, ctx, f, struckOne);
+    else blaze(st, ctx, f, struckOne.pos, struckOne);
     return;
   }
-  const struck = riderOrMount(st, ctx, f, struckOne, plan.part !== null);
+  const struck = helpless ? struckOne : riderOrMount(st, ctx, f, struckOne, plan.part !== null);
   const fromRear = !inFront(struck, f);
   let part: Part;
-  if (plan.part && struck === plan.target) {
+  if (helpless) {
+    part = chooseLocation(ctx, f, struck, plan.part);
+  } else if (plan.part && struck === plan.target) {
     part = plan.part;
   } else {
-    const loc = hitLocation(ctx, f, struck, reverseD100(r), fromRear);
+    const loc = hitLocation(ctx, f, struck, reverseD100(r as number), fromRear);
     part = loc.part;
-    if (ctx.explain) say(st, ctx, 'location', `Hit location: ${formatD100(r)} reversed is ${loc.steps.join('; ')}.`, CITES.missileProcedure, [struck]);
+    if (ctx.explain) say(st, ctx, 'location', `Hit location: ${formatD100(r as number)} reversed is ${loc.steps.join('; ')}.`, CITES.missileProcedure, [struck]);
   }
   const band = range.band;
   if (band.es === null) {
@@ -459,14 +468,16 @@ function fireOne(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: Miss
   const afterT = (dice[0] as number) + extra + es + rangeDamage - T;
   const ap = armourPoints(wornOn(struck.armour, part.zone), shieldFor(struck, false), afterT, false);
   const apTotal = sumTerms(0, ap);
-  let wounds = Math.max(0, afterT - apTotal);
-  if (stress === 'ramrod') wounds *= 3;
+  const base = Math.max(0, afterT - apTotal);
+  const doubled = helpless ? base * 2 : base;
+  const wounds = stress === 'ramrod' ? doubled * 3 : doubled;
   if (ctx.explain) {
     const parts = [`D6 ${dice[0]}${dice.length > 1 ? `, additional ${dice.slice(1).join(' + ')}` : ''}`, `+ ES ${es}${band.es === 'C' ? ' (thrower’s S)' : ''}${halved ? ' (halved)' : ''}`];
     if (rangeDamage !== 0) parts.push(`− ${-rangeDamage} ${band.band} range`);
     parts.push(`− T ${T}`);
     for (const t of ap) parts.push(`− ${t.value} ${t.label}`);
-    say(st, ctx, 'damage', `Damage to ${struck.name}'s ${part.name}: ${parts.join(' ')} = ${Math.max(0, afterT - apTotal)}${stress === 'ramrod' ? `, tripled by the ramrod = ${wounds}` : ''} W.`, CITES.missileDamage, [f, struck], { dice, es, T, armour: apTotal, wounds });
+    const after = `${helpless ? `, doubled against a helpless target = ${doubled}` : ''}${stress === 'ramrod' ? `, tripled by the ramrod = ${wounds}` : ''}`;
+    say(st, ctx, 'damage', `Damage to ${struck.name}'s ${part.name}: ${parts.join(' ')} = ${base}${after} W.`, helpless ? CITES.prone : CITES.missileDamage, [f, struck], { dice, es, T, armour: apTotal, wounds });
   }
   if (stress === 'ramrod') {
     ms.broken = 'ramrod';
@@ -475,6 +486,28 @@ function fireOne(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: Miss
   spent(st, ctx, f, w, ms);
   if (struck.asleep) struck.asleep = false;
   deal(st, ctx, f, struck, part, wounds, true);
+}
+
+/**
+ * Who a rolled shot strikes: its target (or one of the group) on a hit; in a melee, a miss by no
+ * more than the stray chance strikes one of the others. "If the firer's BS is not very high, no
+ * extra roll should be needed": the stray chance sits above the BS on the same roll; where that
+ * would pass 100, a second D100 after a miss decides, so a better shot never hits its man less often.
+ */
+function whoIsHit(st: W1State, ctx: FightContext, f: Fighter, plan: ShotPlan, group: readonly Fighter[], others: readonly Fighter[], r: number, need: number, stray: number): Fighter | null {
+  if (isHit(r, need)) return plan.group ? pickFrom(ctx, f, group, 'which of the group is hit') : plan.target;
+  if (stray === 0) return null;
+  if (need + stray <= 100) {
+    if (r > need + stray) return null;
+    const other = pickFrom(ctx, f, others, 'whom the stray missile hits (the GM’s random pick)');
+    say(st, ctx, 'stray', `${formatD100(r)} is within ${need + 1}-${need + stray} (${others.length} others × ${INTO_MELEE_PER_CREATURE}%): the missile hits ${other.name} instead.`, CITES.missilesInMelee, [f, other]);
+    return other;
+  }
+  const x = d100(ctx, f, `does the missile hit someone else? (${stray} or less)`);
+  if (x > stray) return null;
+  const other = pickFrom(ctx, f, others, 'whom the stray missile hits (the GM’s random pick)');
+  say(st, ctx, 'stray', `A miss, but the melee is thick: D100 ${formatD100(x)} ≤ ${stray} (${others.length} others × ${INTO_MELEE_PER_CREATURE}%): the missile hits ${other.name}.`, CITES.missilesInMelee, [f, other]);
+  return other;
 }
 
 function pickFrom(ctx: FightContext, f: Fighter, from: readonly Fighter[], why: string): Fighter {
@@ -499,8 +532,9 @@ function misfire(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: Miss
     say(st, ctx, 'misfire', `Misfire (a double, ${formatD100(toHit)}): D100 ${formatD100(r)}: ${texts[result]}.`, CITES.misfires, [f], { roll: r, result });
     const at = plan.target.pos;
     if (result === 'sputters' && at) st.bombs.push({ at, by: f, weapon: w });
-    if (result === 'half-way' && f.pos && at) burst(st, ctx, f, w, { x: (f.pos.x + at.x) / 2, y: (f.pos.y + at.y) / 2 }, null);
-    if (result === 'in-hand') burst(st, ctx, f, w, f.pos, f);
+    const goOff = m.kind === 'incendiary' ? (p: Point | null, on: Fighter | null) => blaze(st, ctx, f, p, on) : (p: Point | null, on: Fighter | null) => burst(st, ctx, f, w, p, on);
+    if (result === 'half-way' && f.pos && at) goOff({ x: (f.pos.x + at.x) / 2, y: (f.pos.y + at.y) / 2 }, null);
+    if (result === 'in-hand') goOff(f.pos, f);
     return result;
   }
   const result = lookup(GUNPOWDER_MISFIRES, r);
@@ -520,7 +554,8 @@ function misfire(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: Miss
     case 'no-ignite':
       break;
     case 'no-ignite-reload':
-      ms.loaded = 0;
+      // That barrel's charge is spoilt; the others of a many-barrelled gun are still loaded.
+      ms.loaded = Math.max(0, ms.loaded - 1);
       break;
     case 'hang-fire':
       f.hangFire = { weapon: w, target: plan.target, round: st.round + 1 };
@@ -543,20 +578,29 @@ function misfire(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: Miss
 export function burst(st: W1State, ctx: FightContext, by: Fighter, w: Weapon, at: Point | null, struck: Fighter | null): void {
   const band = (w.missile as Missile).bands[0] as Band;
   const es = typeof band.es === 'number' ? band.es : 6;
-  const caught = st.combatants.filter(
-    (o) => o.out !== 'dead' && o.out !== 'fled' && (o === struck || (at !== null && o.pos !== null && distance(o.pos, at) <= 2 + o.radius)) && !(o.rider && o.rider === struck),
-  );
+  const caught = caughtAt(st, at, struck);
   say(st, ctx, 'burst', `The bomb bursts${at ? ` at ${formatPoint(at)}` : ''}: ${namesOf(caught) || 'nobody'} caught in it.`, ours('bomb blasts'), [by, ...caught]);
   for (const c of caught) selfHit(st, ctx, c, es, 'the bomb');
 }
 
-/** An incendiary hit: fire damage (ours: 2D4 W, as burning oil, and the oil burns on for D4 rounds). */
-function incendiary(st: W1State, ctx: FightContext, by: Fighter, struck: Fighter): void {
-  const w = roll(ctx, 4, by, 'fire damage (2D4 W)', 2);
+/** Whoever a bursting missile catches: the one it struck and everyone within 2 yards of the point (ours). */
+function caughtAt(st: W1State, at: Point | null, struck: Fighter | null): Fighter[] {
+  return st.combatants.filter(
+    (o) => o.out !== 'dead' && o.out !== 'fled' && (o === struck || (at !== null && o.pos !== null && distance(o.pos, at) <= 2 + o.radius)) && !(o.rider && o.rider === struck),
+  );
+}
+
+/** An incendiary bursting: fire on whoever it catches (ours: 2D4 W each, as burning oil, and the oil burns on for D4 rounds). */
+function blaze(st: W1State, ctx: FightContext, by: Fighter, at: Point | null, struck: Fighter | null): void {
+  const caught = caughtAt(st, at, struck);
   const rounds = roll(ctx, 4, by, 'rounds the fire burns (D4)');
-  say(st, ctx, 'fire', `The incendiary bursts on ${struck.name}: ${w} W of fire; the oil burns on for ${rounds} rounds.`, ours('incendiaries'), [by, struck]);
-  woundDirect(st, ctx, struck, PARTS.body, w, by, 'fire', st.opt.fireCriticals);
-  st.pools.push({ by: struck, feet: 6, roundsLeft: rounds });
+  say(st, ctx, 'fire', `The incendiary bursts${at ? ` at ${formatPoint(at)}` : ''}: ${namesOf(caught) || 'nobody'} caught in the fire; the oil burns on for ${rounds} rounds.`, ours('incendiaries'), [by, ...caught]);
+  for (const c of caught) {
+    const w = roll(ctx, 4, by, `fire damage to ${c.name} (2D4 W)`, 2);
+    say(st, ctx, 'fire', `${c.name} burns: ${w} W.`, ours('incendiaries'), [c]);
+    woundDirect(st, ctx, c, PARTS.body, w, by, 'fire', st.opt.fireCriticals);
+  }
+  st.pools.push({ by: struck ?? by, feet: 6, roundsLeft: rounds });
 }
 
 /** A round spent loading, reloading, repriming or refilling. */

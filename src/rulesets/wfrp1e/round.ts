@@ -53,6 +53,7 @@ import {
   placeAll,
   pushBack,
   setPos,
+  startMoves,
   yardsAt,
 } from './scene.js';
 import {
@@ -212,10 +213,10 @@ function beginRound(st: W1State, ctx: FightContext): void {
     f.taken = 0;
     f.fought.clear();
     f.action = { kind: 'none' };
-    f.moved = 0;
-    f.rate = null;
+    startMoves(f);
+    // § Carrying Loaded Weapons: the +10 I is for reacting to a sudden danger, the fight's first round.
     const held = heldMissile(st, f);
-    f.readyAtStart = held !== null && (f.missiles.get(held.id)?.loaded ?? 0) > 0;
+    f.readyAtStart = r === 1 && held !== null && (f.missiles.get(held.id)?.loaded ?? 0) > 0;
     if (f.out !== null) continue;
     if (f.conds.some((c) => c.kind === 'entangled')) struggle(st, ctx, f);
     if (f.flying && f.tactics.dive && !f.rider && !f.mount && f.hold === null) {
@@ -244,6 +245,8 @@ function beginRound(st: W1State, ctx: FightContext): void {
 /** Things that happen at the start of every round: sputtering bombs. */
 function roundUpkeep(st: W1State, ctx: FightContext): void {
   if (st.bombs.length > 0) sputter(st, ctx);
+  // § Misfires: a hang fire goes off in the following round, whatever its firer now means to do.
+  for (const f of st.combatants) if (f.hangFire?.round === st.round && f.out === null) hangFire(st, ctx, f);
 }
 
 function announceSurprise(st: W1State, ctx: FightContext): void {
@@ -573,7 +576,7 @@ function schedule(st: W1State, ctx: FightContext): Entry[] {
       if (f.hold.since < st.round) entries.push({ f, tick: Math.max(1, ei), phase: 0, kind: 'hold', seq: seq++ });
       continue;
     }
-    if (a === 'flee' || a === 'tend' || a === 'shoot' || a === 'load' || a === 'aim' || a === 'move' || (f.hangFire?.round === st.round && a !== 'fight')) {
+    if (a === 'flee' || a === 'tend' || a === 'shoot' || a === 'load' || a === 'aim' || a === 'move') {
       const kind = a === 'flee' || a === 'tend' ? a : 'turn';
       entries.push({ f, tick: Math.max(1, ei), phase: 0, kind, seq: seq++ });
       if (ctx.explain) lines.push(`${f.name} ${showSum('EI: I', base, terms)}: ${ACTION_WORDS[a] ?? a} at ${Math.max(1, ei)}`);
@@ -972,7 +975,6 @@ function contact(st: W1State, ctx: FightContext, f: Fighter, t: Fighter, chargin
 
 /** A declared shot, load, aim or move, at the combatant's turn. */
 function turn(st: W1State, ctx: FightContext, f: Fighter): void {
-  if (f.hangFire?.round === st.round) hangFire(st, ctx, f);
   if (f.out !== null || !canParry(st, f)) return;
   f.acted = true;
   switch (f.action.kind) {
@@ -1075,10 +1077,7 @@ function standAndFire(st: W1State, ctx: FightContext): void {
   say(st, ctx, 'timekeeping', `Stand and fire: ${namesOf(firers)} ${firers.length === 1 ? 'shoots' : 'shoot'} while ${namesOf(advancers)} ${advancers.length === 1 ? 'comes' : 'come'} on, until within charging distance.`, CITES.timekeeping);
   for (let k = 0; k < 50 && advancers.some((a) => a.out === null && !within(a)); k++) {
     st.round++;
-    for (const f of st.combatants) {
-      f.moved = 0;
-      f.rate = null;
-    }
+    for (const f of st.combatants) startMoves(f);
     for (const f of firers) {
       if (f.out !== null) continue;
       const targets = missileTargets(st, f).filter((t) => advancers.includes(t) || advancers.includes(t.mount ?? t));

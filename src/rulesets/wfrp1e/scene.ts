@@ -114,14 +114,15 @@ export function canSee(st: W1State, a: Fighter, b: Fighter): boolean {
   return ls.some((l) => distance(l.at, b.pos as Point) <= l.radius);
 }
 
-/** Everyone within 4 yards of the target, and of them, and so on: one group (§ Missiles In Melee Combat). */
+/** Everyone less than 4 yards from the target, and from them, and so on: one group (§ Missiles In Melee Combat). */
 export function groupAround(st: W1State, t: Fighter, separation: number): Fighter[] {
   const group = [t];
   for (let i = 0; i < group.length; i++) {
     const g = group[i] as Fighter;
     for (const o of st.combatants) {
       if (o.out !== null || !o.pos || group.includes(o) || o.rider !== null && o.rider.out === null) continue;
-      if (gap(g, o) <= separation) group.push(o);
+      // "A separation of 4 yards constitutes another group": closer than that is the same one.
+      if (gap(g, o) < separation) group.push(o);
     }
   }
   return group;
@@ -132,12 +133,18 @@ export function yardsAt(st: W1State, f: Fighter, rate: Rate): number {
   return rateYards(current(carrier(f), 'M', st.round), rate);
 }
 
+/** A new round's movement: none yet; a target that has not moved is judged by last round's, no further back. */
+export function startMoves(f: Fighter): void {
+  f.moved = 0;
+  f.prevRate = f.rate;
+  f.rate = null;
+}
+
 function noteMove(f: Fighter, yards: number, rate: Rate | 'charge'): void {
   for (const x of [f, f.mount, f.rider]) {
     if (!x) continue;
     x.moved += yards;
     x.rate = rate;
-    x.lastRate = rate;
   }
 }
 
@@ -310,7 +317,9 @@ export function placeAll(st: W1State, ctx: FightContext): void {
     if (!f.pos) continue;
     const enemies = st.combatants.filter((o) => o.side !== f.side && o.pos);
     const nearest = enemies.sort((a, b) => distance(f.pos as Point, a.pos as Point) - distance(f.pos as Point, b.pos as Point))[0];
-    f.facing = f.spec.facing ?? (nearest?.pos ? bearing(f.pos, nearest.pos) : 0);
+    // Those met by wanderers face the way they were going (north), wherever the wanderers come from.
+    const goingOn = setup.wandering !== null && f.side !== setup.wandering.side;
+    f.facing = f.spec.facing ?? (goingOn ? 0 : nearest?.pos ? bearing(f.pos, nearest.pos) : 0);
     // A rider's altitude is its flying mount's.
     f.alt = f.spec.altitude || f.rider?.spec.altitude || f.mount?.spec.altitude || (f.airborne ? FLYING_HEIGHT : 0);
   }

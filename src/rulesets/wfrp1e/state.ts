@@ -139,8 +139,8 @@ export interface Fighter extends CombatantCore {
   /** Yards moved by choice this round, and how. */
   moved: number;
   rate: Rate | 'charge' | null;
-  /** How it moved last (this round or before), for firing at running or evading targets. */
-  lastRate: Rate | 'charge' | null;
+  /** How it moved last round, for firing at a running or evading target that has not moved yet this round. */
+  prevRate: Rate | 'charge' | null;
   /** Missile weapons by id. */
   missiles: Map<string, MissileState>;
   /** Aiming (extreme range, sharpshooting): at whom, since which round, at which part. */
@@ -326,7 +326,7 @@ function newFighter(s: FighterSpec, idx: number): Fighter {
     radius: baseRadius(s.height),
     moved: 0,
     rate: null,
-    lastRate: null,
+    prevRate: null,
     missiles: newMissileStates(s),
     aim: null,
     readyAtStart: false,
