@@ -185,7 +185,7 @@ describe('properties of every fight', () => {
 
 const SHOOTERS = ['[bow]', '[crossbow]', '[pistol]', '[javelin]', '[sling]', '[repeating-crossbow]', '[bomb]', '[long-bow]', '[lasso]', '[sword, shield]', '[spear]', '[duck-foot]'];
 const spatialEncounter = fc.record({
-  a: fc.array(fc.record({ creature: fc.constantFrom('human', 'elf', 'dwarf', 'halfling'), kit: fc.constantFrom(...SHOOTERS), mounted: fc.boolean(), count: fc.integer({ min: 1, max: 3 }) }), { minLength: 1, maxLength: 2 }),
+  a: fc.array(fc.record({ creature: fc.constantFrom('human', 'elf', 'dwarf', 'halfling'), kit: fc.constantFrom(...SHOOTERS), mounted: fc.constantFrom(null, null, 'horse', 'giant-eagle'), count: fc.integer({ min: 1, max: 3 }) }), { minLength: 1, maxLength: 2 }),
   b: fc.array(fc.record({ creature: fc.constantFrom('goblin', 'orc', 'wolf', 'harpy', 'giant-eagle', 'ogre', 'skaven', 'giant-rat'), count: fc.integer({ min: 1, max: 4 }) }), { minLength: 1, maxLength: 2 }),
   distance: fc.integer({ min: 0, max: 120 }),
   light: fc.constantFrom('daylight', 'daylight', 'dark'),
@@ -198,7 +198,8 @@ type SpatialEnc = typeof spatialEncounter extends fc.Arbitrary<infer T> ? T : ne
 
 function spatialYaml(e: SpatialEnc): string {
   const a = e.a.map(
-    (x) => `      - { use: ${x.creature}, count: ${x.mounted ? 1 : x.count}, weapons: ${x.kit}, carried: [sword], ammo: { }${x.mounted ? ', mount: { use: horse }' : ''} }`,
+    (x) =>
+      `      - { use: ${x.creature}, count: ${x.mounted ? 1 : x.count}, weapons: ${x.kit}, carried: [sword], ammo: { }${x.mounted ? `, mount: { use: ${x.mounted} }` : ''}${x.mounted === 'giant-eagle' ? ', altitude: 10' : ''} }`,
   );
   const b = e.b.map((x) => `      - { use: ${x.creature}, count: ${x.count} }`);
   return `ruleset: wfrp1e
