@@ -560,6 +560,18 @@ describe('§ Misfires: the rest of the weapon', () => {
     ]);
   });
 
+  it('a hang fire in the face of someone looking down the barrel: an automatic point-blank head shot', () => {
+    const yaml = fightYaml(
+      [`{ name: Gunner, profile: ${P({ BS: 60, I: 50 })}, weapons: [pistol], loaded: [pistol], skills: [Specialist Weapon - Firearms], at: [0, 0], tactics: { melee: hold } }`],
+      [`{ name: Mark, profile: ${P({ I: 10, W: 30 })}, weapons: [sword], at: [0, 3], tactics: { melee: hold } }`],
+    );
+    // Round 1: 22, a double: hang fire (75). Round 2: the GM says Mark is looking;
+    // D6 4 + the pistol's point-blank ES 3 − T 3.
+    const result = runWith(loadText(yaml), [22, 75, 4, 95, 94], 2, (req) => (req.topic === 'hang-fire' ? '@mark' : undefined));
+    expect(ofType(result.events, 'damage')[0]?.text).toBe("Gunner's pistol hits Mark's head: D6 4 + ES 3 − T 3 − 0 armour = 4 W.");
+    expect(ofType(result.events, 'wounds')[0]?.text).toBe('Mark: W 30 − 4 = 26.');
+  });
+
   it('a hang fire goes off in the next round even when its firer has gone to hand-to-hand', () => {
     const yaml = fightYaml(
       [`{ name: Gunner, profile: ${P({ BS: 60, I: 50 })}, weapons: [pistol], loaded: [pistol], carried: [sword], skills: [Specialist Weapon - Firearms], at: [0, 0] }`],

@@ -28,10 +28,10 @@ import { HUMANOID_TABLE, PARTS, type Part } from './data/locations.js';
 import { chooseLocation, damageDice, deal, describeHelpless, isProneTarget, riderOrMount, shieldFor, surprisedNow } from './blow.js';
 import { addCond, dropHand, woundDirect } from './effects.js';
 import { hitLocation } from './locate.js';
-import { canSee, gap, groupAround, inContact, inFront } from './scene.js';
+import { canSee, gap, groupAround, inFront } from './scene.js';
 import { d100, decide, namesOf, roll, say } from './say.js';
 import { normaliseSkill } from './encounter.js';
-import { condsOf, current, handUsable, hasSkill, isEngaged, type Fighter, type MissileState, type W1State } from './state.js';
+import { condsOf, current, engaged, handUsable, hasSkill, isEngaged, type Fighter, type MissileState, type W1State } from './state.js';
 
 /** How far apart two combatants are for missile fire, with the flying rules applied. */
 export interface Range {
@@ -104,10 +104,6 @@ export function stateOf(f: Fighter, w: Weapon): MissileState {
   return ms;
 }
 
-function engagedNow(st: W1State, f: Fighter): boolean {
-  return st.spatial ? st.combatants.some((o) => o.side !== f.side && o.out === null && inContact(f, o)) : isEngaged(st, f);
-}
-
 /** Draw, load, aim and fire in one round: bows, slings and thrown weapons; not in melee. */
 function loadsInTheRound(m: Missile): boolean {
   return m.loadRounds === 0 && m.magazine === null;
@@ -122,13 +118,13 @@ export function canShoot(st: W1State, f: Fighter): boolean {
   if (ms.broken === 'destroyed' || ms.broken === 'ramrod' || ms.reprime) return false;
   if ((f.profile.BS ?? null) === null) return false;
   if (ms.loaded > 0 || ms.broken === 'burned') return true;
-  return loadsInTheRound(m) && m.ammo !== null && ms.ammo > 0 && !engagedNow(st, f);
+  return loadsInTheRound(m) && m.ammo !== null && ms.ammo > 0 && !isEngaged(st, f);
 }
 
 /** The weapon needs rounds of loading (or repriming, or refilling) and there is something to load. */
 export function canLoad(st: W1State, f: Fighter): boolean {
   const w = heldMissile(st, f);
-  if (!w || engagedNow(st, f)) return false;
+  if (!w || isEngaged(st, f)) return false;
   const m = w.missile as Missile;
   const ms = stateOf(f, w);
   if (ms.broken !== null) return false;
@@ -242,7 +238,7 @@ export function shotChoices(st: W1State, f: Fighter): { choices: Choice[]; plans
       const lost = f.aim?.target === t && f.aim.part && !close ? `; no longer at short range: an ordinary shot` : '';
       choices.push({ key, label: `shoot at ${t.name}${part ? `'s ${part.name}` : ''} (${formatYards(r.yards)}, ${band.band} range${lost})` });
       plans.set(key, { target: t, group: false, part });
-      const score = r.yards + (inMelee(st, t) ? 1000 : 0);
+      const score = r.yards + (isEngaged(st, t) ? 1000 : 0);
       if (score < best) {
         best = score;
         suggested = key;
@@ -268,16 +264,11 @@ function shotGroup(st: W1State, f: Fighter, t: Fighter): Fighter[] {
   return groupAround(st, t, GROUP_SEPARATION_YARDS).filter((g) => g !== f);
 }
 
-/** In hand-to-hand with anyone: a shot at it goes into a melee (§ Missiles In Melee Combat). */
-function inMelee(st: W1State, t: Fighter): boolean {
-  return st.combatants.some((o) => o !== t && o.side !== t.side && o.out === null && (st.spatial ? inContact(o, t) : o.target === t || t.target === o));
-}
-
 /** Takes one shot out of the weapon, loading it within the round if that is how it works. */
 function chamber(st: W1State, f: Fighter, w: Weapon, ms: MissileState): boolean {
   if (ms.loaded > 0) return true;
   const m = w.missile as Missile;
-  if (!loadsInTheRound(m) || engagedNow(st, f) || ms.ammo <= 0) return false;
+  if (!loadsInTheRound(m) || isEngaged(st, f) || ms.ammo <= 0) return false;
   ms.ammo--;
   ms.loaded = 1;
   return true;
@@ -350,21 +341,23 @@ function explodes(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: Mis
   ms.loaded = 0;
   const band = (w.missile as Missile).bands[0] as Band;
   const es = typeof band.es === 'number' ? band.es : current(f, 'S', st.round);
-  selfHit(st, ctx, f, es, `the exploding ${w.name.toLowerCase()}`);
+  automaticHit(st, ctx, f, f, es, `the exploding ${w.name.toLowerCase()}`, null);
   for (const hand of ['right', 'left'] as const) if (f[hand] === w) dropHand(st, ctx, f, hand, 'exploded', true);
 }
 
-/** An automatic hit on a combatant at an effective strength: D6 + ES − T − armour, where D100 says. */
-function selfHit(st: W1State, ctx: FightContext, victim: Fighter, es: number, what: string): void {
-  const loc = d100(ctx, victim, `where ${what} strikes (D100 location)`);
-  const part = lookup(HUMANOID_TABLE, loc);
+/**
+ * An automatic hit at an effective strength (an exploding weapon, a bomb, a hung gun going off in
+ * someone's face): D6 + ES − T − armour on `part`, or where a D100 says; a missile hit's criticals.
+ */
+function automaticHit(st: W1State, ctx: FightContext, by: Fighter, victim: Fighter, es: number, what: string, part: Part | null): void {
+  const where = part ?? lookup(HUMANOID_TABLE, d100(ctx, victim, `where ${what} strikes (D100 location)`));
   const d6 = roll(ctx, 6, victim, `damage from ${what} (D6)`);
   const T = current(victim, 'T', st.round);
   const afterT = d6 + es - T;
-  const ap = sumTerms(0, armourPoints(wornOn(victim.armour, part.zone), shieldFor(victim, false), afterT, false));
+  const ap = sumTerms(0, armourPoints(wornOn(victim.armour, where.zone), shieldFor(victim, false), afterT, false));
   const wounds = Math.max(0, afterT - ap);
-  say(st, ctx, 'damage', `${what[0]?.toUpperCase()}${what.slice(1)} hits ${victim.name}'s ${part.name}: D6 ${d6} + ES ${es} − T ${T} − ${ap} armour = ${wounds} W.`, CITES.misfires, [victim]);
-  woundDirect(st, ctx, victim, part, wounds, null, what);
+  say(st, ctx, 'damage', `${what[0]?.toUpperCase()}${what.slice(1)} hits ${victim.name}'s ${where.name}: D6 ${d6} + ES ${es} − T ${T} − ${ap} armour = ${wounds} W.`, CITES.misfires, [victim]);
+  deal(st, ctx, by, victim, where, wounds, true);
 }
 
 function isGunpowder(kind: MissileKind): boolean {
@@ -398,7 +391,7 @@ function fireOne(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: Miss
   const helpless = !plan.group && isProneTarget(st, plan.target);
   // § Missiles In Melee Combat: 5% per other creature in the group fighting; never for a sharpshot,
   // which "will not hit another area or individual".
-  const melee = !plan.group && !helpless && !plan.part && inMelee(st, plan.target) && !inContact(f, plan.target) && !(f.target === plan.target && !st.spatial);
+  const melee = !plan.group && !helpless && !plan.part && isEngaged(st, plan.target) && !engaged(f, plan.target);
   const others = melee ? shotGroup(st, f, plan.target).filter((o) => o !== plan.target) : [];
   const stray = others.length * INTO_MELEE_PER_CREATURE;
   let r: number | null = null;
@@ -580,7 +573,7 @@ export function burst(st: W1State, ctx: FightContext, by: Fighter, w: Weapon, at
   const es = typeof band.es === 'number' ? band.es : 6;
   const caught = caughtAt(st, at, struck);
   say(st, ctx, 'burst', `The bomb bursts${at ? ` at ${formatPoint(at)}` : ''}: ${namesOf(caught) || 'nobody'} caught in it.`, ours('bomb blasts'), [by, ...caught]);
-  for (const c of caught) selfHit(st, ctx, c, es, 'the bomb');
+  for (const c of caught) automaticHit(st, ctx, by, c, es, 'the bomb', null);
 }
 
 /** Whoever a bursting missile catches: the one it struck and everyone within 2 yards of the point (ours). */
@@ -689,14 +682,8 @@ export function hangFire(st: W1State, ctx: FightContext, f: Fighter): void {
   if (looker) {
     say(st, ctx, 'misfire', `The hung ${h.weapon.name.toLowerCase()} goes off in ${looker.name}'s face: an automatic point-blank head shot.`, CITES.misfires, [f, looker]);
     const band = (h.weapon.missile as Missile).bands[0] as Band;
-    const es = typeof band.es === 'number' ? band.es : 3;
-    const d6 = roll(ctx, 6, f, 'damage (D6)');
-    const T = current(looker, 'T', st.round);
-    const ap = sumTerms(0, armourPoints(wornOn(looker.armour, 'head'), shieldFor(looker, false), d6 + es - T, false));
-    const wounds = Math.max(0, d6 + es - T - ap);
-    say(st, ctx, 'damage', `Damage to ${looker.name}'s head: D6 ${d6} + ES ${es} − T ${T} − ${ap} armour = ${wounds} W.`, CITES.misfires, [looker]);
     ms.loaded = 0;
-    deal(st, ctx, f, looker, PARTS.head, wounds, true);
+    automaticHit(st, ctx, f, looker, typeof band.es === 'number' ? band.es : 3, `${f.name}'s ${h.weapon.name.toLowerCase()}`, PARTS.head);
     return;
   }
   if (h.target.out === null && heldMissile(st, f) === h.weapon) {

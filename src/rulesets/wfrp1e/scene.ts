@@ -22,7 +22,7 @@ import {
 import { CITES, cite } from './cite.js';
 import { LIGHT_RADIUS, rateYards, type Rate } from './data/scene.js';
 import { roll, say } from './say.js';
-import { current, heldItems, meetInMelee, type Fighter, type W1State } from './state.js';
+import { current, heldItems, inContact, meetInMelee, type Fighter, type W1State } from './state.js';
 
 /** Fliers between dives keep this height (yards; ours). */
 export const FLYING_HEIGHT = 10;
@@ -48,10 +48,6 @@ export function othersThan(st: W1State, f: Fighter): Disc[] {
 export function gap(a: Fighter, b: Fighter): number {
   if (!a.pos || !b.pos) return Infinity;
   return Math.max(0, distance(a.pos, b.pos) - carrier(a).radius - carrier(b).radius);
-}
-
-export function inContact(a: Fighter, b: Fighter): boolean {
-  return a.pos !== null && b.pos !== null && touching(disc(a), disc(b)) && Math.abs(a.alt - b.alt) < 2;
 }
 
 /** Sets a combatant (and its rider or mount) down at `p`. */

@@ -435,10 +435,15 @@ function reach(f: Fighter): { at: Point; radius: number } | null {
  */
 export function engaged(a: Fighter, b: Fighter): boolean {
   if (a.out !== null || b.out !== null || a.side === b.side) return false;
+  if (a.pos && b.pos) return inContact(a, b);
+  return a.target === b || b.target === a;
+}
+
+/** Bases in contact, at one height (within 2 yards). */
+export function inContact(a: Fighter, b: Fighter): boolean {
   const ra = reach(a);
   const rb = reach(b);
-  if (ra && rb) return Math.abs(a.alt - b.alt) < 2 && touching(ra, rb);
-  return a.target === b || b.target === a;
+  return ra !== null && rb !== null && Math.abs(a.alt - b.alt) < 2 && touching(ra, rb);
 }
 
 /** Everyone fighting this combatant (or fought by it), a mount and its rider counting as one. */
