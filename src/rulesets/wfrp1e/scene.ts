@@ -15,7 +15,6 @@ import {
   moveToward,
   offset,
   overlapping,
-  touching,
   type Disc,
   type Point,
 } from '../../space/plane.js';
