@@ -35,7 +35,7 @@ import {
   wornOn,
 } from './rules.js';
 import { d100, decide, roll, say } from './say.js';
-import { condsOf, current, hasCond, hasSkill, handUsable, meetInMelee, sideOf, strongHand, type Fighter, type W1State } from './state.js';
+import { condsOf, current, hasCond, hasSkill, handUsable, isRidden, meetInMelee, sideOf, strongHand, type Fighter, type W1State } from './state.js';
 import { suggestLocation, suggestParry } from './tactics.js';
 
 export type BlowKind = 'strike' | 'aim' | 'stun' | 'grapple';
@@ -99,15 +99,15 @@ export function isProneTarget(st: W1State, f: Fighter): boolean {
 }
 
 export function isMounted(f: Fighter): boolean {
-  return (f.mount !== null && f.mount.out === null) || (f.rider !== null && f.rider.out === null);
+  return (f.mount !== null && f.mount.out === null) || isRidden(f);
 }
 
-/** § Weapons: specialist weapons without the skill are used at WS 10. */
-export function wsWith(st: W1State, f: Fighter, w: Weapon | null): { ws: number; unskilled: boolean } {
+/** § Weapons, § Ordinary And Specialist Weapons: a specialist weapon without its skill is used at WS (or BS) 10. */
+export function skillWith(st: W1State, f: Fighter, w: Weapon | null, char: 'WS' | 'BS'): { skill: number; unskilled: boolean } {
   if (w?.specialist && st.opt.specialistWeapons && !hasSkill(f, normaliseSkill(`specialist weapon ${w.specialist}`))) {
-    return { ws: UNSKILLED_WS, unskilled: true };
+    return { skill: UNSKILLED_WS, unskilled: true };
   }
-  return { ws: current(f, 'WS', st.round), unskilled: false };
+  return { skill: current(f, char, st.round), unskilled: false };
 }
 
 function weaponName(b: Blow): string {
@@ -217,7 +217,7 @@ function parry(st: W1State, ctx: FightContext, d: Fighter, b: Blow, expectedWoun
   if (!chosen) return 0;
   d.parries++;
   d.stats.parries++;
-  const { ws, unskilled } = wsWith(st, d, chosen.item);
+  const { skill: ws, unskilled } = skillWith(st, d, chosen.item, 'WS');
   const terms: Term[] = [];
   if (chosen.item.shield) terms.push({ label: 'shield', value: SHIELD_PARRY_BONUS });
   if (st.opt.weaponModifiers) {
@@ -289,7 +289,7 @@ export function strike(st: W1State, ctx: FightContext, b: Blow): boolean {
   // § Stuns: sneaking up from behind on an unaware victim makes it a static target (the GM's call: `behind`).
   const sneak = (b.kind === 'stun' || isUnarmed(b)) && b.fromRear && surprisedNow(st, b.target);
   const targetProne = isProneTarget(st, b.target) || sneak;
-  const { ws, unskilled } = wsWith(st, a, b.weapon);
+  const { skill: ws, unskilled } = skillWith(st, a, b.weapon, 'WS');
   const notes: string[] = [];
   const terms = toHitTerms(st, b, targetProne, notes);
   const need = sumTerms(ws, terms);

@@ -14,14 +14,15 @@ import {
   type Consequences,
   type Duration,
 } from './data/criticals.js';
-import { HUMANOID_TABLE, PARTS, type Part } from './data/locations.js';
+import { PARTS, type Part } from './data/locations.js';
+import { hitLocation } from './locate.js';
 import { LAMP_FIRE_CHANCE, LIGHT_GOES_OUT, SLAIN_MOUNT_TABLE } from './data/tables.js';
 import { sumTerms } from '../../core/arith.js';
 import { freePointNear, offset } from '../../space/plane.js';
 import { othersThan } from './scene.js';
 import { applyWounds, armourPoints, criticalColumn, suddenDeathKills, testTarget, wornOn } from './rules.js';
 import { d100, roll, say } from './say.js';
-import { current, heldItems, type Cond, type Fighter, type W1State } from './state.js';
+import { current, heldItems, isPercent, type Cond, type Fighter, type W1State } from './state.js';
 
 const OUT_WORDS: Readonly<Record<OutReason, string>> = {
   dead: 'is dead',
@@ -99,7 +100,7 @@ function fall(st: W1State, ctx: FightContext, f: Fighter, yards: number): void {
   const d6 = roll(ctx, 6, f, 'fall damage (D6)');
   const T = current(f, 'T', st.round);
   const loc = d100(ctx, f, 'fall: where it lands (D100)');
-  const part = lookup(HUMANOID_TABLE, loc);
+  const part = hitLocation(ctx, f, f, loc, false).part;
   const afterT = d6 + yards - T;
   const ap = sumTerms(0, armourPoints(wornOn(f.armour, part.zone), false, afterT, false));
   const wounds = Math.max(0, afterT - ap);
@@ -246,7 +247,6 @@ function killPart(st: W1State, ctx: FightContext, victim: Fighter, part: Part, w
 }
 
 const ALL_CHARS: readonly CharName[] = ['M', 'WS', 'BS', 'S', 'T', 'I', 'A', 'Dex', 'Ld', 'Int', 'Cl', 'WP', 'Fel'];
-const PCT: ReadonlySet<CharName> = new Set(['WS', 'BS', 'I', 'Dex', 'Ld', 'Int', 'Cl', 'WP', 'Fel']);
 
 /** A test against a characteristic (S and T ×10), optionally at half. */
 export function test(
@@ -336,7 +336,7 @@ export function applyConsequences(
   if (c.eyeLost) f.charMods.push({ from: r, until: Infinity, delta: { BS: -20 }, why: 'an eye lost' });
   if (c.allChars !== undefined) {
     const delta: Partial<Record<CharName, number>> = {};
-    for (const ch of ALL_CHARS) delta[ch] = PCT.has(ch) ? c.allChars * 10 : c.allChars;
+    for (const ch of ALL_CHARS) delta[ch] = isPercent(ch) ? c.allChars * 10 : c.allChars;
     f.charMods.push({ from: r, until: Infinity, delta, why });
   }
   if (c.halveChars) f.charMods.push({ from: r, until: Infinity, halve: ALL_CHARS, why });

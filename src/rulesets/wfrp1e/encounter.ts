@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Reporter, SourceDoc, ValidationError, validate, type Path } from '../../core/document.js';
+import { Reporter, ValidationError, validate, type Path } from '../../core/document.js';
 import { didYouMean, editDistance, slug } from '../../core/names.js';
 import type { DocPart, FileText, LoadEnv, Options, SetupCore } from '../../core/ruleset.js';
 import { flag, oneOf, text, whole } from '../../core/schema.js';
@@ -685,10 +685,4 @@ function buildMount(
     rep.add([...path, 'use'], `'${m.use}' cannot be ridden: it has no mountSize (horse or larger)`);
   }
   return spec;
-}
-
-/** For tests and tools: parse a document text as a WFRP 1e encounter. */
-export function loadWfrp1eText(file: string, textIn: string, options: Options, env: LoadEnv): W1Setup {
-  const doc = SourceDoc.parse(file, textIn);
-  return loadWfrp1e({ doc, base: [], value: doc.data }, options, env);
 }

@@ -24,14 +24,13 @@ import {
   STRESS_OUTCOMES,
   type StressOutcome,
 } from './data/missile-tables.js';
-import { HUMANOID_TABLE, PARTS, type Part } from './data/locations.js';
-import { chooseLocation, damageDice, deal, describeHelpless, isProneTarget, riderOrMount, shieldFor, surprisedNow } from './blow.js';
+import { PARTS, type Part } from './data/locations.js';
+import { chooseLocation, damageDice, skillWith, deal, describeHelpless, isProneTarget, riderOrMount, shieldFor, surprisedNow } from './blow.js';
 import { addCond, dropHand, woundDirect } from './effects.js';
 import { hitLocation } from './locate.js';
-import { canSee, gap, groupAround, inFront } from './scene.js';
+import { canSee, faceToward, gap, groupAround, inFront } from './scene.js';
 import { d100, decide, namesOf, roll, say } from './say.js';
-import { normaliseSkill } from './encounter.js';
-import { condsOf, current, engaged, handUsable, hasSkill, isEngaged, type Fighter, type MissileState, type W1State } from './state.js';
+import { carrier, condsOf, current, engaged, handUsable, isRidden, isEngaged, type Fighter, type MissileState, type W1State } from './state.js';
 
 /** How far apart two combatants are for missile fire, with the flying rules applied. */
 export interface Range {
@@ -42,7 +41,7 @@ export interface Range {
 }
 
 /** Yards on the ground between two combatants; without positions, those in contact are 2 yards apart. */
-export function groundYards(a: Fighter, b: Fighter): number {
+function groundYards(a: Fighter, b: Fighter): number {
   if (a.pos && b.pos) return distance(a.pos, b.pos);
   return a.target === b || b.target === a ? 2 : Infinity;
 }
@@ -95,7 +94,7 @@ export function heldMissile(st: W1State, f: Fighter): Weapon | null {
   return null;
 }
 
-export function stateOf(f: Fighter, w: Weapon): MissileState {
+function stateOf(f: Fighter, w: Weapon): MissileState {
   let ms = f.missiles.get(w.id);
   if (!ms) {
     ms = { loaded: 0, loading: 0, ammo: 0, broken: null, reprime: false, reprimed: false, damp: false, stress: null };
@@ -143,7 +142,7 @@ export function missileTargets(st: W1State, f: Fighter): Fighter[] {
     (o) =>
       o.side !== f.side &&
       o.out === null &&
-      !(o.rider !== null && o.rider.out === null) &&
+      !isRidden(o) &&
       canSee(st, f, o) &&
       missileRange(f, o, w).band !== null,
   );
@@ -171,7 +170,7 @@ function missileTerms(
   if (t.height > LARGE_OVER_FEET) terms.push({ label: 'large target', value: M.large });
   const mount = f.mount;
   if (mount && (mount.moved > 0 || mount.alt > 0 || mount.flying)) terms.push({ label: 'from a moving mount', value: M.movingMount });
-  const mover = t.mount ?? t;
+  const mover = carrier(t);
   const rate = mover.rate ?? (mover.acted || t.acted ? null : mover.prevRate);
   if (rate === 'evading') terms.push({ label: 'evading target', value: M.evading });
   else if (rate === 'running') terms.push({ label: 'running target', value: M.running });
@@ -187,14 +186,6 @@ function missileTerms(
   if (ms.reprimed) terms.push({ label: 'reprimed after a flash in the pan', value: REPRIMED_BS });
   for (const c of condsOf(f, 'toHit', st.round)) terms.push({ label: c.why, value: c.value ?? 0 });
   return terms;
-}
-
-/** § Ordinary And Specialist Weapons: unskilled users fire specialist weapons at BS 10. */
-function bsWith(st: W1State, f: Fighter, w: Weapon): { bs: number; unskilled: boolean } {
-  if (w.specialist && st.opt.specialistWeapons && !hasSkill(f, normaliseSkill(`specialist weapon ${w.specialist}`))) {
-    return { bs: 10, unskilled: true };
-  }
-  return { bs: current(f, 'BS', st.round), unskilled: false };
 }
 
 /** What a shot is aimed at: one combatant, a group round one, and for sharpshooting a part. */
@@ -217,8 +208,8 @@ export function shotChoices(st: W1State, f: Fighter): { choices: Choice[]; plans
   for (const o of st.combatants) {
     if (o.side === f.side || o.out !== null || targets.includes(o)) continue;
     const why =
-      o.rider !== null && o.rider.out === null
-        ? `${o.name} is ridden: shots go at ${o.rider.name}, and the rider-or-mount roll says who is struck`
+      isRidden(o)
+        ? `${o.name} is ridden: shots go at ${o.rider?.name}, and the rider-or-mount roll says who is struck`
         : !canSee(st, f, o)
           ? `${f.name} cannot see ${o.name}`
           : `${o.name} is ${formatYards(missileRange(f, o, w).yards)} away, beyond the ${w.name.toLowerCase()}'s extreme range`;
@@ -326,10 +317,7 @@ export function shoot(st: W1State, ctx: FightContext, f: Fighter, plan: ShotPlan
   for (let i = 0; i < shots; i++) {
     if (f.out !== null || plan.target.out !== null) break;
     if (!chamber(st, f, w, ms)) break;
-    if (f.pos && plan.target.pos) {
-      f.facing = Math.atan2(plan.target.pos.x - f.pos.x, plan.target.pos.y - f.pos.y) * (180 / Math.PI);
-      f.facing = (f.facing + 360) % 360;
-    }
+    faceToward(f, plan.target);
     fireOne(st, ctx, f, w, ms, plan);
     if (heldMissile(st, f) !== w) break;
   }
@@ -339,10 +327,18 @@ export function shoot(st: W1State, ctx: FightContext, f: Fighter, plan: ShotPlan
 function explodes(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: MissileState): void {
   ms.broken = 'destroyed';
   ms.loaded = 0;
-  const band = (w.missile as Missile).bands[0] as Band;
-  const es = typeof band.es === 'number' ? band.es : current(f, 'S', st.round);
-  automaticHit(st, ctx, f, f, es, `the exploding ${w.name.toLowerCase()}`, null);
+  automaticHit(st, ctx, f, f, pointBlankES(st, f, w), `the exploding ${w.name.toLowerCase()}`, null);
   for (const hand of ['right', 'left'] as const) if (f[hand] === w) dropHand(st, ctx, f, hand, 'exploded', true);
+}
+
+/** § Missile Weapon Chart: a band's ES; C is the thrower's S; fire (F) and the lasso do no blow damage. */
+function effectiveStrength(st: W1State, f: Fighter, band: Band): number {
+  return band.es === 'C' ? current(f, 'S', st.round) : typeof band.es === 'number' ? band.es : 0;
+}
+
+/** The ES of the weapon's nearest band: a bomb's blast, a gun going off in someone's face or in the hand. */
+function pointBlankES(st: W1State, f: Fighter, w: Weapon): number {
+  return effectiveStrength(st, f, (w.missile as Missile).bands[0] as Band);
 }
 
 /**
@@ -350,7 +346,7 @@ function explodes(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: Mis
  * someone's face): D6 + ES − T − armour on `part`, or where a D100 says; a missile hit's criticals.
  */
 function automaticHit(st: W1State, ctx: FightContext, by: Fighter, victim: Fighter, es: number, what: string, part: Part | null): void {
-  const where = part ?? lookup(HUMANOID_TABLE, d100(ctx, victim, `where ${what} strikes (D100 location)`));
+  const where = part ?? hitLocation(ctx, victim, victim, d100(ctx, victim, `where ${what} strikes (D100 location)`), false).part;
   const d6 = roll(ctx, 6, victim, `damage from ${what} (D6)`);
   const T = current(victim, 'T', st.round);
   const afterT = d6 + es - T;
@@ -381,7 +377,7 @@ function fireOne(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: Miss
     return;
   }
   const group = plan.group ? shotGroup(st, f, plan.target) : [plan.target];
-  const { bs, unskilled } = bsWith(st, f, w);
+  const { skill: bs, unskilled } = skillWith(st, f, w, 'BS');
   const terms = missileTerms(st, f, plan.target, w, ms, range.band, group.length, plan.part);
   const need = sumTerms(bs, terms);
   const verb = m.kind === 'thrown' || isBomb(m.kind) ? 'throws' : 'shoots';
@@ -454,7 +450,7 @@ function fireOne(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: Miss
     spent(st, ctx, f, w, ms);
     return;
   }
-  const es = band.es === 'C' ? current(f, 'S', st.round) : band.es === 'F' ? 0 : band.es;
+  const es = effectiveStrength(st, f, band);
   const rangeDamage = m.kind === 'firearm' ? 0 : RANGE_DAMAGE[band.band];
   const T = current(struck, 'T', st.round);
   const { dice, extra } = damageDice(st, ctx, f, bs, 'BS');
@@ -567,10 +563,9 @@ function misfire(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: Miss
   return result;
 }
 
-/** A bomb bursting at a point: the one it struck and everyone within 2 yards take a hit at ES 6 (ours: the blast). */
+/** A bomb bursting at a point: the one it struck and everyone within 2 yards take a hit at the bomb's ES (ours: the blast). */
 export function burst(st: W1State, ctx: FightContext, by: Fighter, w: Weapon, at: Point | null, struck: Fighter | null): void {
-  const band = (w.missile as Missile).bands[0] as Band;
-  const es = typeof band.es === 'number' ? band.es : 6;
+  const es = pointBlankES(st, by, w);
   const caught = caughtAt(st, at, struck);
   say(st, ctx, 'burst', `The bomb bursts${at ? ` at ${formatPoint(at)}` : ''}: ${namesOf(caught) || 'nobody'} caught in it.`, ours('bomb blasts'), [by, ...caught]);
   for (const c of caught) automaticHit(st, ctx, by, c, es, 'the bomb', null);
@@ -681,9 +676,8 @@ export function hangFire(st: W1State, ctx: FightContext, f: Fighter): void {
   const looker = lookers.find((o) => `@${o.id}` === pick);
   if (looker) {
     say(st, ctx, 'misfire', `The hung ${h.weapon.name.toLowerCase()} goes off in ${looker.name}'s face: an automatic point-blank head shot.`, CITES.misfires, [f, looker]);
-    const band = (h.weapon.missile as Missile).bands[0] as Band;
     ms.loaded = 0;
-    automaticHit(st, ctx, f, looker, typeof band.es === 'number' ? band.es : 3, `${f.name}'s ${h.weapon.name.toLowerCase()}`, PARTS.head);
+    automaticHit(st, ctx, f, looker, pointBlankES(st, f, h.weapon), `${f.name}'s ${h.weapon.name.toLowerCase()}`, PARTS.head);
     return;
   }
   if (h.target.out === null && heldMissile(st, f) === h.weapon) {

@@ -56,6 +56,7 @@ import {
   yardsAt,
 } from './scene.js';
 import {
+  carrier,
   current,
   engaged,
   handUsable,
@@ -63,6 +64,7 @@ import {
   heldItems,
   inContact,
   isEngaged,
+  isRidden,
   running,
   sideOf,
   strongHand,
@@ -135,7 +137,7 @@ function targetable(st: W1State, f: Fighter): Fighter[] {
       o.out === null &&
       !running(o, st.round) &&
       !outOfReach(f, o) &&
-      !(o.rider !== null && o.rider.out === null),
+      !isRidden(o),
   );
 }
 
@@ -277,8 +279,10 @@ function pressing(st: W1State, ctx: FightContext): void {
       }
       if (w.target === l) w.target = null;
       if (l.target === w) l.target = null;
-      w.gap = 2;
-      l.gap = 2;
+      if (!st.spatial) {
+        w.gap = 2;
+        l.gap = 2;
+      }
       l.offGuard = true;
       say(st, ctx, 'press', `${w.name} does not press: ${l.name} is thrown off-guard and may do nothing more this round than turn to meet a fresh attack.`, CITES.winning, [w, l]);
     }
@@ -733,8 +737,8 @@ function blow(
   wasFree: boolean,
 ): 'done' | 'delay' {
   const r = st.round;
-  const M = current(f.mount ?? f, 'M', r);
-  const chargeOk = f.gap !== null && canCharge(f.gap, M);
+  const M = current(carrier(f), 'M', r);
+  const chargeOk = !st.spatial && f.gap !== null && canCharge(f.gap, M);
   // Not opponents(): a combatant struck down at this same moment still strikes (§ More About Rounds).
   const opp = st.combatants.filter(
     (o) =>
@@ -742,14 +746,14 @@ function blow(
       o.out === null &&
       !running(o, r) &&
       (st.spatial
-        ? inContact(f, o) && !(o.rider !== null && o.rider.out === null)
+        ? inContact(f, o) && !isRidden(o)
         : (o.target === f || f.target === o) && !o.airborne),
   );
   let target: Fighter | null = null;
   let charging = false;
   if (opp.length === 0 && st.spatial) {
     // The scene of battle: at the start of its turn a combatant may close in (§ Initiating Hand-To-Hand Combat).
-    if (f.acted || f.heldInPlace || (f.rider !== null && f.rider.out === null)) {
+    if (f.acted || f.heldInPlace || isRidden(f)) {
       say(st, ctx, 'idle', `${f.name} has nobody within reach at ${e.tick}.`, CITES.actions, [f]);
       return 'done';
     }
@@ -909,18 +913,18 @@ function approach(st: W1State, ctx: FightContext, f: Fighter): Fighter | null {
         o.side !== f.side &&
         o.out === null &&
         !running(o, r) &&
-        !(o.rider !== null && o.rider.out === null) &&
+        !isRidden(o) &&
         !outOfReach(f, o) &&
         canSee(st, f, o),
     )
     .sort((a, b) => gap(f, a) - gap(f, b));
   if (enemies.length === 0) {
-    const above = st.combatants.filter((o) => o.side !== f.side && o.out === null && !(o.rider !== null && o.rider.out === null) && outOfReach(f, o));
+    const above = st.combatants.filter((o) => o.side !== f.side && o.out === null && !isRidden(o) && outOfReach(f, o));
     if (above.length > 0) say(st, ctx, 'idle', `${f.name} cannot close with ${namesOf(above)}: in the air, out of reach of anyone who cannot fly.`, CITES.flying, [f]);
     else say(st, ctx, 'idle', `${f.name} sees no enemy to close with.`, CITES.scene, [f]);
     return null;
   }
-  const M = current(f.mount ?? f, 'M', r);
+  const M = current(carrier(f), 'M', r);
   const standard = yardsAt(st, f, 'standard');
   const choices: Choice[] = [];
   for (const t of enemies) {
@@ -1042,7 +1046,7 @@ function moveTurn(st: W1State, ctx: FightContext, f: Fighter): void {
     say(st, ctx, 'idle', `${f.name} is entangled and cannot move.`, ours('lassos'), [f]);
     return;
   }
-  const enemies = st.combatants.filter((o) => o.side !== f.side && o.out === null && canSee(st, f, o) && !(o.rider !== null && o.rider.out === null));
+  const enemies = st.combatants.filter((o) => o.side !== f.side && o.out === null && canSee(st, f, o) && !isRidden(o));
   const choices: Choice[] = [];
   for (const t of enemies) {
     choices.push({ key: `walk:${who(t)}`, label: `advance on ${t.name} (standard rate, ${formatYards(yardsAt(st, f, 'standard'))})` });
@@ -1073,7 +1077,7 @@ function standAndFire(st: W1State, ctx: FightContext): void {
   const sides = new Set(firers.map((f) => f.side));
   const advancers = st.combatants.filter((a) => a.out === null && !sides.has(a.side) && !(a.rider !== null) && a.tactics.melee === 'close');
   if (firers.length === 0 || advancers.length === 0) return;
-  const within = (a: Fighter) => firers.some((f) => f.out === null && gap(a, f) <= current(a.mount ?? a, 'M', st.round));
+  const within = (a: Fighter) => firers.some((f) => f.out === null && gap(a, f) <= current(carrier(a), 'M', st.round));
   say(st, ctx, 'timekeeping', `Stand and fire: ${namesOf(firers)} ${firers.length === 1 ? 'shoots' : 'shoot'} while ${namesOf(advancers)} ${advancers.length === 1 ? 'comes' : 'come'} on, until within charging distance.`, CITES.timekeeping);
   for (let k = 0; k < 50 && advancers.some((a) => a.out === null && !within(a)); k++) {
     st.round++;
@@ -1098,7 +1102,7 @@ function standAndFire(st: W1State, ctx: FightContext): void {
       if (a.out !== null || within(a)) continue;
       const t = firers.filter((f) => f.out === null).sort((x, y) => gap(a, x) - gap(a, y))[0];
       if (!t) break;
-      const M = current(a.mount ?? a, 'M', st.round);
+      const M = current(carrier(a), 'M', st.round);
       const rate: Rate = a.tactics.advance;
       // Close to within charging distance, no nearer: the charge comes in the first ordinary round.
       moveTo(st, ctx, a, t, Math.min(yardsAt(st, a, rate), Math.max(0, gap(a, t) - M + 0.5)), rate, rate === 'running' ? 'runs toward' : 'advances on');
@@ -1191,7 +1195,7 @@ function tend(st: W1State, ctx: FightContext, f: Fighter): void {
 function dive(st: W1State, ctx: FightContext, f: Fighter): void {
   const e0 = st.moment;
   const ground = st.combatants.filter(
-    (o) => o.side !== f.side && o.out === null && o.flee === null && !o.airborne && !(o.rider !== null && o.rider.out === null) && (!st.spatial || gap(f, o) <= yardsAt(st, f, 'running') / 2),
+    (o) => o.side !== f.side && o.out === null && o.flee === null && !o.airborne && !isRidden(o) && (!st.spatial || gap(f, o) <= yardsAt(st, f, 'running') / 2),
   );
   if (ground.length === 0 && st.spatial && f.pos) {
     // Nothing within a dive: fly nearer, staying in the air.

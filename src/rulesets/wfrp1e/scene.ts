@@ -21,21 +21,12 @@ import {
 import { CITES, cite } from './cite.js';
 import { LIGHT_RADIUS, rateYards, type Rate } from './data/scene.js';
 import { roll, say } from './say.js';
-import { current, heldItems, inContact, meetInMelee, type Fighter, type W1State } from './state.js';
+import { carrier, current, disc, heldItems, inContact, isRidden, meetInMelee, type Fighter, type W1State } from './state.js';
 
 /** Fliers between dives keep this height (yards; ours). */
 export const FLYING_HEIGHT = 10;
 /** A lit light is seen this far in the dark (yards; ours). */
 export const LIGHT_SEEN_FROM = 100;
-
-/** The model that moves for a combatant: a rider moves on its mount. */
-function carrier(f: Fighter): Fighter {
-  return f.mount && f.mount.out === null ? f.mount : f;
-}
-
-export function disc(f: Fighter): Disc {
-  return { at: f.pos as Point, radius: carrier(f).radius };
-}
 
 /** The bases of everyone else still on the field (riders share their mount's). */
 export function othersThan(st: W1State, f: Fighter): Disc[] {
@@ -62,7 +53,7 @@ export function outOfReach(f: Fighter, o: Fighter): boolean {
 }
 
 /** Height above the ground, which a rider shares with its mount. */
-export function setAlt(f: Fighter, alt: number): void {
+function setAlt(f: Fighter, alt: number): void {
   f.alt = alt;
   if (f.mount) f.mount.alt = alt;
   if (f.rider) f.rider.alt = alt;
@@ -115,7 +106,7 @@ export function groupAround(st: W1State, t: Fighter, separation: number): Fighte
   for (let i = 0; i < group.length; i++) {
     const g = group[i] as Fighter;
     for (const o of st.combatants) {
-      if (o.out !== null || !o.pos || group.includes(o) || o.rider !== null && o.rider.out === null) continue;
+      if (o.out !== null || !o.pos || group.includes(o) || isRidden(o)) continue;
       // "A separation of 4 yards constitutes another group": closer than that is the same one.
       if (gap(g, o) < separation) group.push(o);
     }

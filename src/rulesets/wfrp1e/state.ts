@@ -1,6 +1,6 @@
 import type { CombatantCore, FightState, SideCore } from '../../core/state.js';
 import type { ArmourPiece, Catalogue, Char, Profile, Weapon } from './catalogue.js';
-import { touching, type Point } from '../../space/plane.js';
+import { touching, type Disc, type Point } from '../../space/plane.js';
 import type { Part, BodyPlan } from './data/locations.js';
 import { baseRadius, type Rate } from './data/scene.js';
 import type { MountSize } from './data/tables.js';
@@ -102,7 +102,7 @@ export interface Fighter extends CombatantCore {
   rider: Fighter | null;
   /** Whom this combatant fights; the engaged relation is symmetric (see engaged()). */
   target: Fighter | null;
-  /** Yards from the enemy when not engaged (null: in the melee, or unknown). */
+  /** Without positions: yards from the enemy when not engaged (null: in the melee, or unknown). With positions, scene.gap() measures. */
   gap: number | null;
   conds: Cond[];
   charMods: CharMod[];
@@ -366,6 +366,7 @@ export function condsOf(f: Fighter, kind: Cond['kind'], round: number): Cond[] {
 
 const PERCENT: ReadonlySet<Char> = new Set(['WS', 'BS', 'I', 'Dex', 'Ld', 'Int', 'Cl', 'WP', 'Fel']);
 
+/** The characteristics given as percentages ("−1 / −10": these lose 10). */
 export function isPercent(ch: Char): boolean {
   return PERCENT.has(ch);
 }
@@ -423,10 +424,19 @@ export function sideOf(st: W1State, f: Fighter): W1Side {
 }
 
 /** Engaged: one fights the other; both are still in the fight. */
-/** A rider fights from its mount's base. */
-function reach(f: Fighter): { at: Point; radius: number } | null {
-  if (!f.pos) return null;
-  return { at: f.pos, radius: f.mount && f.mount.out === null ? f.mount.radius : f.radius };
+/** A mount with its rider still in the fight: attacks and shots go at the rider (§ Mounted Combat). */
+export function isRidden(f: Fighter): boolean {
+  return f.rider !== null && f.rider.out === null;
+}
+
+/** The model that moves and fights for a combatant: a rider is on its mount while the mount stands. */
+export function carrier(f: Fighter): Fighter {
+  return f.mount && f.mount.out === null ? f.mount : f;
+}
+
+/** A combatant's base on the plane (a rider's is its mount's). */
+export function disc(f: Fighter): Disc {
+  return { at: f.pos as Point, radius: carrier(f).radius };
 }
 
 /**
@@ -441,9 +451,7 @@ export function engaged(a: Fighter, b: Fighter): boolean {
 
 /** Bases in contact, at one height (within 2 yards). */
 export function inContact(a: Fighter, b: Fighter): boolean {
-  const ra = reach(a);
-  const rb = reach(b);
-  return ra !== null && rb !== null && Math.abs(a.alt - b.alt) < 2 && touching(ra, rb);
+  return a.pos !== null && b.pos !== null && Math.abs(a.alt - b.alt) < 2 && touching(disc(a), disc(b));
 }
 
 /** Everyone fighting this combatant (or fought by it), a mount and its rider counting as one. */
