@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Reporter, ValidationError, validate, type Path } from '../../core/document.js';
 import { didYouMean, editDistance, slug } from '../../core/names.js';
 import type { DocPart, FileText, LoadEnv, Options, SetupCore } from '../../core/ruleset.js';
+import { overlapping } from '../../space/plane.js';
 import { flag, oneOf, text, whole } from '../../core/schema.js';
 import {
   CHARS,
@@ -441,8 +442,7 @@ function checkPlaces(fighters: readonly FighterSpec[], rep: Reporter, at: (...p:
       const b = placed[j] as FighterSpec;
       const pa = a.at as { x: number; y: number };
       const pb = b.at as { x: number; y: number };
-      const d = Math.hypot(pa.x - pb.x, pa.y - pb.y);
-      if (d < baseRadius(a.height) + baseRadius(b.height) - 0.01) {
+      if (overlapping({ at: pa, radius: baseRadius(a.height) }, { at: pb, radius: baseRadius(b.height) })) {
         rep.add(at('sides', b.side, 'combatants'), `${b.name} at (${pb.x}, ${pb.y}) stands where ${a.name} stands (${pa.x}, ${pa.y}): bases may not overlap`);
       }
     }

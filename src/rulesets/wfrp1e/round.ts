@@ -19,6 +19,7 @@ import {
   modifierRow,
   muchTaller,
   packRounds,
+  targetedPenalty,
   weaponInitiative,
 } from './rules.js';
 import { decide, namesOf, roll, say } from './say.js';
@@ -859,7 +860,7 @@ function blow(
     const all = partsOf(target.body);
     const reach = muchTaller(f.height, target.height) ? all.filter((p) => reachable(target, p)) : all;
     const parts = reach.length > 0 ? reach : all;
-    const locChoices = parts.map((p) => ({ key: p.id, label: `${p.name} (${p.chart === 'head' || p.chart === 'arm' ? '−20' : '−10'})` }));
+    const locChoices = parts.map((p) => ({ key: p.id, label: `${p.name} (−${-targetedPenalty(p)})` }));
     const want = f.tactics.aim !== 'none' ? (LOCATIONS_BY_KEY[f.tactics.aim]?.id ?? parts[0]?.id ?? 'body') : 'head';
     const key = decide(ctx, f, 'aim', `${f.name}: aim at which part of ${target.name}?`, locChoices, want);
     aim = parts.find((p) => p.id === key) ?? null;
@@ -1025,7 +1026,7 @@ function aimTurn(st: W1State, ctx: FightContext, f: Fighter): void {
     if (suggested === 'none' && band?.band === 'extreme') suggested = who(t);
     if (band?.band === 'short' || band?.band === 'point-blank') {
       for (const p of partsOf(t.body)) {
-        choices.push({ key: `${who(t)}:${p.id}`, label: `sharpshoot at ${t.name}'s ${p.name} (${p.chart === 'head' || p.chart === 'arm' ? '−20' : '−10'})` });
+        choices.push({ key: `${who(t)}:${p.id}`, label: `sharpshoot at ${t.name}'s ${p.name} (−${-targetedPenalty(p)})` });
       }
     }
   }
