@@ -60,6 +60,8 @@ export function takeOut(st: W1State, ctx: FightContext, f: Fighter, reason: OutR
   if (was === null && f.rider && f.rider.out === null) {
     if (reason === 'fled') {
       takeOut(st, ctx, f.rider, 'fled', `carried off by ${f.name}`);
+    } else if (st.dismount) {
+      st.dismount(st, ctx, f.rider, f);
     } else {
       slainMount(st, ctx, f.rider, f);
     }
@@ -194,8 +196,9 @@ export function critical(
   value: number,
   attacker: Fighter | null,
   suddenDeath = false,
-): void {
-  if (victim.out === 'dead') return;
+  how: CriticalHow = {},
+): CriticalResult | null {
+  if (victim.out === 'dead') return null;
   victim.stats.criticalsTaken++;
   if (attacker) attacker.stats.criticalsDealt++;
   const col = criticalColumn(value);
@@ -211,20 +214,39 @@ export function critical(
       say(st, ctx, 'critical', `Sudden Death critical +${value} on the ${part.name}${why}: D100 ${formatD100(r)} ${kills ? '≥' : '<'} ${SUDDEN_DEATH_KILLS_FROM[col - 1]}: ${kills ? 'killed' : 'no effect'}.`, CITES.suddenDeath, [victim], { value, roll: r, killed: kills });
     }
     if (kills) killPart(st, ctx, victim, part, 'Sudden Death critical');
-    return;
+    return null;
   }
-  const r = d100(ctx, victim, `critical hit +${value} on the ${part.name} (D100 on the chart)`);
+  const rolled = d100(ctx, victim, `critical hit +${value} on the ${part.name} (D100 on the chart${how.rollModifier ? ` ${how.rollModifier > 0 ? '+' : '−'} ${Math.abs(how.rollModifier)}` : ''})`);
+  const r = Math.min(100, Math.max(1, rolled + (how.rollModifier ?? 0)));
   const cell = (lookup(CRITICAL_CHART, r) as readonly { effect: number; flee: boolean }[])[col - 1] as {
     effect: number;
     flee: boolean;
   };
-  const effect = CRITICAL_EFFECTS[part.chart][cell.effect - 1];
-  if (!effect) throw new Error(`no critical effect ${cell.effect} on the ${part.chart} chart`);
+  const chartEffect = how.maxEffect !== undefined ? Math.min(cell.effect, how.maxEffect) : cell.effect;
+  const effect = CRITICAL_EFFECTS[part.chart][chartEffect - 1];
+  if (!effect) throw new Error(`no critical effect ${chartEffect} on the ${part.chart} chart`);
   if (ctx.explain) {
-    say(st, ctx, 'critical', `Critical +${value} on the ${part.name}: D100 ${formatD100(r)}, column +${col} → effect ${cell.effect}${cell.flee ? '*' : ''} (${part.chart} chart): ${effect.text}${cell.flee ? '; must flee' : ''}.`, CITES.criticalEffects, [victim], { value, roll: r, effect: cell.effect, chart: part.chart, flee: cell.flee });
+    const roll = how.rollModifier ? `D100 ${formatD100(rolled)} ${how.rollModifier > 0 ? '+' : '−'} ${Math.abs(how.rollModifier)} = ${r}` : `D100 ${formatD100(r)}`;
+    const capped = chartEffect !== cell.effect ? `, held to ${chartEffect}` : '';
+    say(st, ctx, 'critical', `Critical +${value} on the ${part.name}: ${roll}, column +${col} → effect ${cell.effect}${cell.flee ? '*' : ''}${capped} (${part.chart} chart): ${effect.text}${cell.flee ? '; must flee' : ''}.`, how.cite ?? CITES.criticalEffects, [victim], { value, roll: r, effect: chartEffect, chart: part.chart, flee: cell.flee });
   }
-  applyConsequences(st, ctx, victim, part, effect, `critical ${cell.effect}`, null);
+  applyConsequences(st, ctx, victim, part, effect, `critical ${chartEffect}`, null);
   if (cell.flee && victim.out === null) forceFlee(st, ctx, victim);
+  return { roll: r, effect: cell.effect, applied: chartEffect };
+}
+
+/** How a ruleset built on this one reads the chart: a shifted roll, a ceiling on the effect (the Combat Points variant). */
+export interface CriticalHow {
+  readonly rollModifier?: number;
+  readonly maxEffect?: number;
+  readonly cite?: Cite;
+}
+
+/** The chart's answer: the effect number rolled, and the one applied (after a ceiling). */
+export interface CriticalResult {
+  readonly roll: number;
+  readonly effect: number;
+  readonly applied: number;
 }
 
 function forceFlee(st: W1State, ctx: FightContext, f: Fighter): void {

@@ -204,6 +204,30 @@ const encounterSchema = z.strictObject({
   sides: z.array(sideSchema).min(2, { error: 'expected at least two sides' }),
 });
 
+/** What a variant of these rules changes in the encounter file: fields added, fields left out. */
+export interface EncounterVariant {
+  readonly id: string;
+  readonly combatant?: z.ZodRawShape;
+  readonly side?: z.ZodRawShape;
+  readonly encounter?: z.ZodRawShape;
+  readonly leaveOutOfSide?: readonly string[];
+  readonly leaveOutOfEncounter?: readonly string[];
+}
+
+const mask = (keys: readonly string[] = []): Record<string, true> => Object.fromEntries(keys.map((k) => [k, true]));
+
+/** The encounter schema of WFRP 1e, or of a variant built on it (the Combat Points rules). */
+export function encounterSchemaFor(v: EncounterVariant): z.ZodType<EncounterDoc> {
+  const combatant = combatantSchema.extend(v.combatant ?? {});
+  const side = sideSchema
+    .omit(mask(v.leaveOutOfSide) as never)
+    .extend({ ...(v.side ?? {}), combatants: z.array(combatant).min(1, { error: 'expected at least one combatant' }) });
+  return encounterSchema
+    .omit(mask(v.leaveOutOfEncounter) as never)
+    .extend({ ...(v.encounter ?? {}), ruleset: z.literal(v.id), sides: z.array(side).min(2, { error: 'expected at least two sides' }) }) as unknown as z.ZodType<EncounterDoc>;
+}
+
+type EncounterDoc = z.infer<typeof encounterSchema>;
 type CombatantDoc = z.infer<typeof combatantSchema>;
 type MountDoc = z.infer<typeof mountSchema>;
 
@@ -311,8 +335,29 @@ function readCatalogue(env: LoadEnv, fumbleFile: FileText | null): Catalogue {
 
 /** Checks and resolves a WFRP 1e encounter. */
 export function loadWfrp1e(part: DocPart, options: Options, env: LoadEnv): W1Setup {
+  return loadEncounter(encounterSchema, readOptions(options), part, options, env).setup;
+}
+
+/** Where each combatant stands in the file, with the fields as written: a variant reads its own from them. */
+export interface Written {
+  readonly path: Path;
+  readonly doc: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Checks and resolves an encounter of WFRP 1e or of a variant (its schema and typed options);
+ * `written` gives each combatant's place in the file, by id.
+ */
+export function loadEncounter(
+  schema: z.ZodType<EncounterDoc>,
+  typed: W1Options,
+  part: DocPart,
+  options: Options,
+  env: LoadEnv,
+): { setup: W1Setup; written: Map<string, Written>; doc: EncounterDoc } {
   const doc = part.doc;
-  const enc = validate(encounterSchema, doc, part.value, part.base);
+  const enc = validate(schema, doc, part.value, part.base);
+  const written = new Map<string, Written>();
   const at = (...p: (string | number)[]): Path => [...part.base, ...p];
 
   let fumbleFile: FileText | null = env.tables.fumbles?.() ?? null;
@@ -369,9 +414,11 @@ export function loadWfrp1e(part: DocPart, options: Options, env: LoadEnv): W1Set
         const spec = buildFighter(cat, rep, path, c, creature, { id, name, side: si, mountId, riderId: null });
         if (!spec) continue;
         fighters.push(spec);
+        written.set(id, { path, doc: c });
         if (c.mount && mountId && mountName) {
           const m = buildMount(cat, rep, [...path, 'mount'], c.mount, { id: mountId, name: mountName, side: si, riderId: id });
           if (m) fighters.push(m);
+          if (m) written.set(mountId, { path: [...path, 'mount'], doc: c.mount });
         }
       }
     });
@@ -415,10 +462,10 @@ export function loadWfrp1e(part: DocPart, options: Options, env: LoadEnv): W1Set
   }
   rep.throwIfAny();
 
-  return {
+  const setup: W1Setup = {
     title: enc.title ?? doc.file,
     maxRounds: enc.maxRounds ?? 100,
-    options: readOptions(options),
+    options: typed,
     optionValues: options,
     catalogue: cat,
     start: typeof enc.start === 'object' || (spatial && enc.start === undefined) ? 'apart' : (enc.start ?? 'engaged'),
@@ -431,6 +478,7 @@ export function loadWfrp1e(part: DocPart, options: Options, env: LoadEnv): W1Set
     sides,
     fighters,
   };
+  return { setup, written, doc: enc };
 }
 
 /** Two models cannot stand in one place (bases overlap). */

@@ -1,3 +1,4 @@
+import type { FightContext } from '../../core/context.js';
 import type { CombatantCore, FightState, SideCore } from '../../core/state.js';
 import type { ArmourPiece, Catalogue, Char, Profile, Weapon } from './catalogue.js';
 import { touching, type Disc, type Point } from '../../space/plane.js';
@@ -27,6 +28,8 @@ export interface Cond {
   readonly test?: { readonly char: 'I' | 'T' | 'S'; readonly fail: 'down' | 'unconscious' | 'stay' };
   /** What caused it, for the explanation. */
   readonly why: string;
+  /** The Combat Points variant counts durations in actions: in its last round it ends once the bearer has used this many. */
+  readonly atAction?: number;
 }
 
 /** A change to characteristics for a while: deltas, then halving. */
@@ -36,6 +39,8 @@ export interface CharMod {
   readonly delta?: { readonly [K in Char]?: number };
   readonly halve?: readonly Char[];
   readonly why: string;
+  /** As Cond.atAction. */
+  readonly atAction?: number;
 }
 
 export interface Bleeding {
@@ -221,6 +226,8 @@ export interface W1State extends FightState {
   surprisedByDoor: readonly boolean[] | null;
   /** The tick being resolved: blows at it act together, so what happens in it spares them (Infinity between rounds). */
   moment: number;
+  /** A variant's own reading of a rider whose mount falls (the Combat Points rules make it a fall); null: § Slain Mounts. */
+  readonly dismount: ((st: W1State, ctx: FightContext, rider: Fighter, mount: Fighter) => void) | null;
 }
 
 export function newState(setup: W1Setup): W1State {
@@ -246,6 +253,7 @@ export function newState(setup: W1Setup): W1State {
     light: setup.light,
     bombs: [],
     surprisedByDoor: null,
+    dismount: null,
   };
 }
 
