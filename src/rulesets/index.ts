@@ -1,6 +1,10 @@
 import type { Registry } from '../core/encounter.js';
 import type { Ruleset } from '../core/ruleset.js';
 import { wfrp1e } from './wfrp1e/index.js';
+import { wfrpCp } from './wfrp-cp/index.js';
 
 /** Every ruleset Fray knows, by id. */
-export const RULESETS: Registry = new Map<string, Ruleset>([[wfrp1e.id, wfrp1e]]);
+export const RULESETS: Registry = new Map<string, Ruleset>([
+  [wfrp1e.id, wfrp1e],
+  [wfrpCp.id, wfrpCp as unknown as Ruleset],
+]);

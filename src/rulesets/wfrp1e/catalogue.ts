@@ -169,12 +169,12 @@ const creatureSchema = z.strictObject({
   sees: text('a row of the night vision chart').optional(),
 });
 
-const durationSchema = z.union([whole(1, 100), oneOf(['D4', 'D6', 'D10', 'med'])], {
+export const durationSchema = z.union([whole(1, 100), oneOf(['D4', 'D6', 'D10', 'med'])], {
   error: 'expected a number of rounds, D4, D6, D10 or med',
 });
 
 /** The effect vocabulary a user's fumble table may use (see docs/rulesets/wfrp1e.md, Effects). */
-const consequencesSchema = z.strictObject({
+export const consequencesSchema = z.strictObject({
   killed: z.literal(true).optional(),
   noAttacksNextRound: z.literal(true).optional(),
   parryOnly: durationSchema.optional(),

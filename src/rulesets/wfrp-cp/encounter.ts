@@ -1,0 +1,204 @@
+// A Combat Points encounter is a WFRP 1e encounter with a character sheet on each fighter:
+// weapon abilities, career, magic; and the variant's own surprise and tables.
+import { z } from 'zod';
+import { Reporter, ValidationError, type Path } from '../../core/document.js';
+import { didYouMean, editDistance } from '../../core/names.js';
+import type { DocPart, FileText, LoadEnv, Options } from '../../core/ruleset.js';
+import { flag, oneOf, text, whole } from '../../core/schema.js';
+import { encounterSchemaFor, loadEncounter, normaliseSkill, type FighterSpec } from '../wfrp1e/encounter.js';
+import type { Catalogue } from '../wfrp1e/catalogue.js';
+import { abilityLevel, weaponSkill, type Ability, type Sheet } from './abilities.js';
+import { parseCharts, parseClasses, parseSpells, type Charts, type Classes, type Spell } from './data.js';
+import { baseOptions, readCpOptions } from './options.js';
+import { ADVANCED_BY_ID, ADVANCED_SKILLS, missingRequirements } from './skills.js';
+import type { CpSetup, CpSpec } from './state.js';
+import type { SurpriseFrom } from './rules.js';
+import { CHARACTER_PLAN, MONSTER_PLAN, type Plan } from './tactics.js';
+
+const abilitySchema = z.union(
+  [whole(0, 200, 'an ability'), z.strictObject({ base: whole(0, 100, 'the basic level (2D10)'), advance: whole(0, 50, 'an advance 0..50') })],
+  { error: 'expected an ability: a number, or { base, advance }' },
+);
+
+const SCHEMA = encounterSchemaFor({
+  id: 'wfrp-cp',
+  combatant: {
+    /** § Weapon class: ability per class, above basic WS/BS (the profile's). */
+    abilities: z.record(z.string(), abilitySchema).optional(),
+    /** Career kind and career (fighter, ranger, rogue, academic; "Highwayman"…), for advanced skills. */
+    career: z.array(text('a career')).optional(),
+    /** Rules 35-38: the mage's level (0: apprentice) and the spells known. */
+    mage: z.strictObject({ level: whole(0, 4, 'a mage level 0..4 (0: apprentice)'), spells: z.array(text('a spell id')).default([]) }).optional(),
+    /** Spells already in effect (Combat example #3: Aura of Resistance). */
+    active: z.array(text('a spell id')).optional(),
+    /** Rule 31: LP are for monsters only; by default bestiary creatures other than the peoples are. */
+    monster: flag().optional(),
+    /** It causes fear or terror (the Fear and Terror resistant skills). */
+    causes: oneOf(['fear', 'terror']).optional(),
+    /** Rule 46: on fire when the fight begins. */
+    burning: flag().optional(),
+    /** Rules 41-45: falls or jumps this far (metres) as the fight begins, perhaps into water. */
+    falls: z.strictObject({ metres: whole(0, 1000, 'metres'), jump: flag().optional(), water: flag().optional() }).optional(),
+    /** How it splits CP (tactics.ts): % held back for defence, the chance it defends down to, W kept, dodging. */
+    plan: z
+      .strictObject({ reserve: whole(0, 100, 'a %').optional(), target: whole(0, 100, 'a %').optional(), keepW: whole(0, 100).optional(), dodge: flag().optional() })
+      .optional(),
+  },
+  side: {
+    /** Rule 15: surprised from the rear, a flank or the front. */
+    surprisedFrom: oneOf(['rear', 'flank', 'front']).optional(),
+  },
+  encounter: {
+    /** Rule 16: enough room (2 × 2 m each), or a crowd. */
+    space: oneOf(['open', 'crowd']).optional(),
+    tables: z
+      .strictObject({
+        fumbles: text('a file path').optional(),
+        classes: text('a file path').optional(),
+        charts: text('a file path').optional(),
+        spells: text('a file path').optional(),
+      })
+      .optional(),
+  },
+  leaveOutOfSide: ['surprised', 'ambush'],
+  leaveOutOfEncounter: ['door', 'wandering'],
+});
+
+const cache = new Map<string, { classes: Classes; charts: Charts; spells: ReadonlyMap<string, Spell> }>();
+
+function table(env: LoadEnv, doc: DocPart, name: 'classes' | 'charts' | 'spells', given: string | undefined): FileText {
+  const cli = env.tables[name];
+  if (cli) return cli();
+  if (given !== undefined) {
+    try {
+      return env.readFile(given);
+    } catch (e) {
+      throw new ValidationError([doc.doc.issue([...doc.base, 'tables', name], (e as Error).message)]);
+    }
+  }
+  return env.readData('wfrp-cp', `${name}.yaml`);
+}
+
+function readTables(env: LoadEnv, part: DocPart, cat: Catalogue, tables: Record<string, string | undefined> | undefined) {
+  const c = table(env, part, 'classes', tables?.classes);
+  const h = table(env, part, 'charts', tables?.charts);
+  const s = table(env, part, 'spells', tables?.spells);
+  const key = [c, h, s].map((x) => `${x.file}\u0000${x.text}`).join('\u0001');
+  const hit = cache.get(key);
+  if (hit && hit.classes.handOf.size > 0 && [...hit.classes.handOf.keys()].every((w) => cat.weapons.has(w))) return hit;
+  const out = { classes: parseClasses(c, cat), charts: parseCharts(h), spells: parseSpells(s) };
+  cache.set(key, out);
+  return out;
+}
+
+/** Checks and resolves a Combat Points encounter. */
+export function loadCp(part: DocPart, options: Options, env: LoadEnv): CpSetup {
+  const { setup, written, doc } = loadEncounter(SCHEMA, baseOptions(options), part, options, env);
+  const enc = doc as typeof doc & { space?: 'open' | 'crowd'; tables?: Record<string, string | undefined> };
+  const { classes, charts, spells } = readTables(env, part, setup.catalogue, enc.tables);
+  const rep = new Reporter(part.doc);
+  if (typeof enc.start === 'object' && enc.start.shortcut) {
+    rep.add([...part.base, 'start', 'shortcut'], 'the stand-and-fire shortcut is a WFRP 1e procedure; the Combat Points rules play every round');
+  }
+  const specs = new Map<string, CpSpec>();
+  for (const f of setup.fighters) {
+    const w = written.get(f.id);
+    if (!w) continue;
+    const spec = readSpec(classes, spells, f, w.doc, w.path, rep);
+    specs.set(f.id, spec);
+  }
+  rep.throwIfAny();
+  const sides = (part.value as { sides: { surprisedFrom?: SurpriseFrom }[] }).sides;
+  return {
+    ...setup,
+    cp: {
+      opt: readCpOptions(options),
+      classes,
+      charts,
+      spells,
+      space: enc.space ?? 'open',
+      surprisedFrom: sides.map((s) => s.surprisedFrom ?? null),
+      specs,
+    },
+  };
+}
+
+const KNOWN_ADVANCED = ADVANCED_SKILLS.map((s) => s.id);
+
+function readSpec(
+  classes: Classes,
+  spells: ReadonlyMap<string, Spell>,
+  f: FighterSpec,
+  d: Readonly<Record<string, unknown>>,
+  path: Path,
+  rep: Reporter,
+): CpSpec {
+  const abilities = new Map<string, Ability>();
+  const given = (d.abilities ?? {}) as Record<string, number | { base: number; advance: number }>;
+  for (const [id, v] of Object.entries(given)) {
+    if (!classes.hand.has(id) && !classes.ballistic.has(id)) {
+      rep.add([...path, 'abilities'], `unknown weapon class '${id}'${didYouMean(id, [...classes.hand.keys(), ...classes.ballistic.keys()])}`, id);
+      continue;
+    }
+    abilities.set(id, typeof v === 'number' ? { cls: id, base: v, advance: 0 } : { cls: id, ...v });
+  }
+  const skills = new Set(f.skills);
+  for (const a of abilities.values()) {
+    if (abilityLevel(a) === 5 && !skills.has('weapon mastery')) {
+      rep.add([...path, 'abilities', a.cls], 'level 5 (+50) needs the advanced skill Weapon mastery');
+    }
+  }
+  const sheet: Sheet = { basicWS: f.profile.WS ?? 0, basicBS: f.profile.BS ?? 0, abilities };
+  const career = ((d.career ?? []) as string[]).map((c) => normaliseSkill(c));
+  const mageDoc = d.mage as { level: number; spells: string[] } | undefined;
+  const spellList = (ids: readonly string[], at: Path): Spell[] =>
+    ids.flatMap((id, i) => {
+      const s = spells.get(id);
+      if (!s) rep.add([...at, i], `unknown spell '${id}'${didYouMean(id, spells.keys())}`);
+      return s ? [s] : [];
+    });
+  const mage = mageDoc ? { level: mageDoc.level, spells: spellList(mageDoc.spells, [...path, 'mage', 'spells']) } : null;
+  const active = spellList((d.active ?? []) as string[], [...path, 'active']);
+  // § Advanced skills: each one's requirements, WS and BS met with some weapon's basic + ability.
+  const weapons = [f.right, f.left, ...f.carried, ...f.natural];
+  const bestWS = Math.max(
+    weaponSkill(sheet, classes, null, 'hand', skills).total,
+    ...weapons.filter((w) => w?.melee).map((w) => weaponSkill(sheet, classes, w, 'hand', skills).total),
+    ...[...abilities.values()].filter((a) => classes.hand.has(a.cls)).map((a) => sheet.basicWS + a.base + a.advance),
+  );
+  const bestBS = Math.max(
+    sheet.basicBS,
+    ...[...abilities.values()].filter((a) => classes.ballistic.has(a.cls)).map((a) => sheet.basicBS + a.base + a.advance),
+  );
+  f.skills.forEach((s, i) => {
+    const adv = ADVANCED_BY_ID.get(s);
+    if (!adv) {
+      const near = KNOWN_ADVANCED.filter((k) => editDistance(k, s) <= 2);
+      if (near.length > 0) rep.add([...path, 'skills', i], `unknown skill '${s}'${didYouMean(s, near)}`);
+      return;
+    }
+    const missing = missingRequirements(adv, {
+      profile: f.profile,
+      skills,
+      bestWS,
+      bestBS,
+      career,
+      advance40: [...abilities.values()].some((a) => a.advance >= 40),
+    });
+    if (missing.length > 0) rep.add([...path, 'skills', i], `${adv.name} needs ${missing.join('; ')}`);
+  });
+  const creature = f.creature;
+  const monster = (d.monster as boolean | undefined) ?? (creature !== null && !classes.peoples.has(creature));
+  const falls = d.falls as { metres: number; jump?: boolean; water?: boolean } | undefined;
+  return {
+    sheet,
+    career,
+    mage,
+    active,
+    monster,
+    causes: (d.causes as 'fear' | 'terror' | undefined) ?? null,
+    burning: (d.burning as boolean | undefined) ?? false,
+    falls: falls ? { metres: falls.metres, jump: falls.jump ?? false, water: falls.water ?? false } : null,
+    plan: d.plan ? { ...(monster ? MONSTER_PLAN : CHARACTER_PLAN), ...(d.plan as Partial<Plan>) } : null,
+  };
+}

@@ -1,0 +1,52 @@
+import type { Ruleset, Tally } from '../../core/ruleset.js';
+import { isRidden } from '../wfrp1e/state.js';
+import { loadCp } from './encounter.js';
+import { cpLeft, maxCP } from './fighter.js';
+import { CP_OPTIONS } from './options.js';
+import { dismountFall, playCpRound, startCpFight } from './round.js';
+import { woundStatus } from './rules.js';
+import { hasCpCond, newCpState, type CpSetup, type CpState } from './state.js';
+
+export const wfrpCp: Ruleset<CpSetup, CpState> = {
+  id: 'wfrp-cp',
+  title: 'Combat Points rules for WFRP (a variant of WFRP 1st edition)',
+  texts: ['wfrp-combat-points.txt', 'wfrp1e-combat.txt'],
+  options: CP_OPTIONS,
+  tables: ['fumbles', 'classes', 'charts', 'spells'],
+  load: loadCp,
+  start(setup, ctx) {
+    const st = newCpState(setup, dismountFall);
+    startCpFight(st, ctx);
+    return st;
+  },
+  round: playCpRound,
+  describe(st) {
+    return st.combatants.map((f) => {
+      const side = st.sides[f.side]?.name ?? '';
+      const bits: string[] = [`W ${f.W}/${f.maxW}`, `CP ${cpLeft(st, f)}/${maxCP(st, f)}`];
+      if (f.maxLP) bits.push(`LP ${f.LP}/${f.maxLP}`);
+      // Rule 24: effects 1-7 are light wounds, 8 and above heavy.
+      if (f.worst > 0) bits.push(`${woundStatus(f.worst)} wound (worst effect ${f.worst})`);
+      if (f.insanity) bits.push(`${f.insanity} IP`);
+      if (f.out) bits.push(f.out);
+      else {
+        if (hasCpCond(st, f, 'noAction')) bits.push('no action');
+        else if (hasCpCond(st, f, 'parryOnly')) bits.push('parry only');
+        if (hasCpCond(st, f, 'prone')) bits.push('prone');
+        if (f.surprise) bits.push(`surprised (${f.surprise.from})`);
+        if (f.burning) bits.push('burning');
+      }
+      return `${f.name} (${side}): ${bits.join(', ')}`;
+    });
+  },
+  tallies(st) {
+    const out: Tally[] = [];
+    const people = st.combatants.filter((f) => !isRidden(f) || f.rider === null);
+    st.sides.forEach((side, s) => {
+      const mine = people.filter((f) => f.side === s && f.rider === null);
+      out.push({ label: `${side.name}: standing at the end`, value: mine.filter((f) => f.out === null).length });
+      out.push({ label: `${side.name}: Insanity Points gained`, value: mine.reduce((n, f) => n + f.insanity, 0) });
+    });
+    return out;
+  },
+};
