@@ -53,6 +53,8 @@ export interface CpBlow {
   readonly onHit?: () => void;
   /** Fleeing in the defence phase (rule 14), or a prone target: no test. */
   readonly automatic?: string;
+  /** The location number already rolled (a missile's reversed to-hit roll). */
+  readonly locationRoll?: number;
 }
 
 /** Rule 16: how a weapon's length halves what is tested, and doubles what may be spent. */
@@ -148,31 +150,24 @@ function defend(st: CpState, ctx: FightContext, b: CpBlow, rear: boolean): Defen
     out.cp = d.parade.cp;
     return out;
   }
-  const [sCP, sW, sPool] = suggestBlock(st, d, b.cp, cpRoom, wRoom, poolRoom, out.cover);
+  const plan = suggestDefenceAmounts(st, d, b.cp - out.cover, cpRoom, wRoom, poolRoom);
   if (cpRoom >= MIN_CP) {
     // Rule 13: nothing, or at least 10.
-    const v = ctx.amount({ kind: 'amount', actor: d.id, topic: 'defence-cp', label: `${d.name}: CP to defend with (0, or ${MIN_CP}..${cpRoom})`, min: 0, max: cpRoom, step: 1, suggested: sCP });
+    const v = ctx.amount({ kind: 'amount', actor: d.id, topic: 'defence-cp', label: `${d.name}: CP to defend with (0, or ${MIN_CP}..${cpRoom})`, min: 0, max: cpRoom, step: 1, suggested: plan.cp });
     out.cp = v > 0 && v < MIN_CP ? MIN_CP : v;
     d.spent += out.cp;
     if (hasSkill(d, 'parade') && out.cp > 0) d.parade = { cp: out.cp, against: new Set([a]) };
   }
   if (poolRoom > 0) {
-    out.shield = ctx.amount({ kind: 'amount', actor: d.id, topic: 'defence-pool', label: `${d.name}: points of the defence pool to use (0..${poolRoom})`, min: 0, max: poolRoom, step: 1, suggested: sPool });
+    out.shield = ctx.amount({ kind: 'amount', actor: d.id, topic: 'defence-pool', label: `${d.name}: points of the defence pool to use (0..${poolRoom})`, min: 0, max: poolRoom, step: 1, suggested: plan.pool });
     d.shieldLeft -= out.shield;
   }
   if (wRoom > 0) {
-    out.wounds = ctx.amount({ kind: 'amount', actor: d.id, topic: 'defence-w', label: `${d.name}: W to spend on defence, 10 CP each (0..${wRoom})`, min: 0, max: wRoom, step: 1, suggested: sW });
+    out.wounds = ctx.amount({ kind: 'amount', actor: d.id, topic: 'defence-w', label: `${d.name}: W to spend on defence, 10 CP each (0..${wRoom})`, min: 0, max: wRoom, step: 1, suggested: plan.wounds });
     d.W -= out.wounds;
   }
   return out;
 }
-
-/** Splits a block between CP, the pool and W, by the defender's tactics. */
-function suggestBlock(st: CpState, d: CpFighter, att: number, cpRoom: number, wRoom: number, poolRoom: number, cover: number): [number, number, number] {
-  const plan = suggestDefenceAmounts(st, d, att - cover, cpRoom, wRoom, poolRoom);
-  return [plan.cp, plan.wounds, plan.pool];
-}
-
 
 /** Resolves one blow; returns true if it struck home. */
 export function resolveBlow(st: CpState, ctx: FightContext, b: CpBlow): boolean {
@@ -239,7 +234,7 @@ export function resolveBlow(st: CpState, ctx: FightContext, b: CpBlow): boolean 
 function wound(st: CpState, ctx: FightContext, b: CpBlow, roll: number | null, rear: boolean, proneTarget: boolean): void {
   const { a, d } = b;
   const w = b.weapon;
-  const first = roll === null ? d100(ctx, a, `hit location on ${d.name} (D100)`) : reverseD100(roll);
+  const first = b.locationRoll ?? (roll === null ? d100(ctx, a, `hit location on ${d.name} (D100)`) : reverseD100(roll));
   let loc = hitLocation(ctx, a, d, first, rear).part;
   if (hasSkill(a, 'precise strike') && d.LP === 0) {
     const pick = decide(ctx, a, 'precise', `${a.name}: Precise strike: move the location roll ${first}?`, [

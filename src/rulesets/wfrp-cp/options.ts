@@ -2,29 +2,18 @@ import { defaultOptions, type OptionSpec, type Options } from '../../core/rulese
 import { WFRP1E_OPTIONS, readOptions, type W1Options } from '../wfrp1e/options.js';
 import { oursCp, rule, section } from './cite.js';
 
+function baseOption(name: string, cite: OptionSpec['cite']): OptionSpec {
+  const spec = WFRP1E_OPTIONS.find((o) => o.name === name);
+  if (!spec) throw new Error(`WFRP 1e has no option ${name}`);
+  return { ...spec, cite };
+}
+
 /** The switches of the Combat Points rules: what the text offers, and our readings where it is silent. */
 export const CP_OPTIONS: readonly OptionSpec[] = [
-  {
-    name: 'criticals',
-    values: ['detailed', 'sudden-death'],
-    default: 'detailed',
-    summary: 'The critical chart and its effects by location, or WFRP 1e Sudden Death (killed or nothing).',
-    cite: rule(10),
-  },
-  {
-    name: 'fumbles',
-    values: ['on', 'off'],
-    default: 'on',
-    summary: 'A missed attack showing a double above WS + ability is a fumble (the WFRP 1e fumble table).',
-    cite: rule(7),
-  },
-  {
-    name: 'additionalDamage',
-    values: ['on', 'off'],
-    default: 'on',
-    summary: 'Against a large monster, a 6 on the D6 allows a WS + ability test for another D6.',
-    cite: rule(33),
-  },
+  // The base's switches the variant keeps, cited where the variant states them.
+  baseOption('criticals', rule(10)),
+  baseOption('fumbles', rule(7)),
+  baseOption('additionalDamage', rule(33)),
   {
     name: 'chargeBonus',
     values: ['on', 'off'],

@@ -520,7 +520,6 @@ function oneShot(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter, w: 
     say(st, ctx, 'dodge', `${t.name} dodges: D100 ${formatD100(x)} ${x <= I ? '≤' : '>'} I ${I}: ${x <= I ? 'dodged' : 'hit'}.`, rule(22), [t]);
     if (x <= I) return;
   }
-  const part = hitLocation(ctx, f, t, reverseD100(r), false).part;
   let ES = typeof range.band?.es === 'number' ? range.band.es : now(st, f, 'S');
   // Rule 30: a shield blocks a missile when its bearer stands still (Shieldman: moving too).
   const shield = [t.left, t.right].find((x) => x?.shield) ?? null;
@@ -544,9 +543,10 @@ function oneShot(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter, w: 
   if (thrown) {
     const mod = m.improvised ? IMPROVISED_THROWN : 0;
     const S = now(st, f, 'S') + mod + rangeCritical(band);
-    resolveBlowThrown(st, ctx, f, t, w, part, S);
+    resolveBlowThrown(st, ctx, f, t, w, S, reverseD100(r));
     return;
   }
+  const part = hitLocation(ctx, f, t, reverseD100(r), false).part;
   const worn = wornOn(t.armour, part.zone);
   const armour = missileArmour(worn.metal + t.auraAP, worn.leather, band, m.kind === 'firearm');
   let value = ES + rangeCritical(band) - armour;
@@ -568,7 +568,7 @@ function oneShot(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter, w: 
 }
 
 /** Rules 22, 27: a thrown weapon or bomb hurts by the melee formula, its S reduced by range. */
-function resolveBlowThrown(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter, w: Weapon, _part: unknown, S: number): void {
+function resolveBlowThrown(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter, w: Weapon, S: number, locationRoll: number): void {
   resolveBlow(st, ctx, {
     a: f,
     d: t,
@@ -578,6 +578,7 @@ function resolveBlowThrown(st: CpState, ctx: FightContext, f: CpFighter, t: CpFi
     forceful: false,
     automatic: 'the thrown weapon has already hit',
     thrown: { S, mod: 0, why: '(thrower, range)' },
+    locationRoll,
   });
 }
 
