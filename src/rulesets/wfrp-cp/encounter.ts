@@ -35,6 +35,8 @@ const SCHEMA = encounterSchemaFor({
     monster: flag().optional(),
     /** It causes fear or terror (the Fear and Terror resistant skills). */
     causes: oneOf(['fear', 'terror']).optional(),
+    /** Asleep for the first N rounds, then wakes (Combat example #3: Jagwar under the Sleep spell). */
+    sleeps: whole(1, 100, 'rounds').optional(),
     /** Rule 46: on fire when the fight begins. */
     burning: flag().optional(),
     /** Rules 41-45: falls or jumps this far (metres) as the fight begins, perhaps into water. */
@@ -198,6 +200,7 @@ function readSpec(
     monster,
     causes: (d.causes as 'fear' | 'terror' | undefined) ?? null,
     burning: (d.burning as boolean | undefined) ?? false,
+    sleeps: (d.sleeps as number | undefined) ?? 0,
     falls: falls ? { metres: falls.metres, jump: falls.jump ?? false, water: falls.water ?? false } : null,
     plan: d.plan ? { ...(monster ? MONSTER_PLAN : CHARACTER_PLAN), ...(d.plan as Partial<Plan>) } : null,
   };

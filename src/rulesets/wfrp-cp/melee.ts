@@ -103,6 +103,8 @@ function defend(st: CpState, ctx: FightContext, b: CpBlow, rear: boolean): Defen
   // Rule 20: friends engaged with the attacker may parry for the defender.
   for (const ally of st.combatants) {
     if (ally === d || ally.side !== d.side || ally.out !== null || !engaged(ally, a) || !mayDefend(st, ally)) continue;
+    // Ours: a parry needs a weapon in hand; teeth and hooves (a mount under its rider too) cannot parry for another.
+    if (meleeWeapon(st, ally)?.natural !== false) continue;
     const room = Math.min(cpLeft(st, ally), actionCap(st, ally));
     if (room < MIN_CP) continue;
     const pick = decide(ctx, ally, 'cover', `${ally.name}: parry ${a.name}'s blow at ${d.name}? (rule 20: WS + ability test, then CP)`, [
@@ -167,6 +169,14 @@ function defend(st: CpState, ctx: FightContext, b: CpBlow, rear: boolean): Defen
     d.W -= out.wounds;
   }
   return out;
+}
+
+/** Rules 10 and 24: the worst effect sets the wound status; a survivor of an effect of 8 or more gains an Insanity Point. */
+export function effectTaken(st: CpState, ctx: FightContext, f: CpFighter, effect: number): void {
+  f.worst = Math.max(f.worst, effect);
+  if (effect < HEAVY_EFFECT || f.out === 'dead') return;
+  f.insanity++;
+  say(st, ctx, 'insanity', `${f.name} gains an Insanity Point (a heavy effect, ${effect}).`, rule(10), [f]);
 }
 
 /** Resolves one blow; returns true if it struck home. */
@@ -327,11 +337,7 @@ export function inflict(
   });
   stampDurations(st, d, conds, mods);
   if (!r) return;
-  d.worst = Math.max(d.worst, r.applied);
-  if (r.applied >= HEAVY_EFFECT) {
-    d.insanity++;
-    say(st, ctx, 'insanity', `${d.name} gains an Insanity Point (a heavy critical, effect ${r.applied}).`, rule(10), [d]);
-  }
+  effectTaken(st, ctx, d, r.applied);
   if (how.capped) {
     const chance = stunChance(r.effect, how.strikeToStun ?? false);
     if (chance > 0 && d.out === null) {

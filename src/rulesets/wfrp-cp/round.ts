@@ -30,7 +30,7 @@ import {
   meleeWeapon,
   poolWeapon,
 } from './fighter.js';
-import { flee, inflict, resolveBlow, spendCap, type BlowKind } from './melee.js';
+import { effectTaken, flee, inflict, resolveBlow, spendCap, type BlowKind } from './melee.js';
 import {
   AIMING_BONUS,
   CP_PER_ACTION,
@@ -122,6 +122,11 @@ function beginRound(st: CpState, ctx: FightContext): void {
   pairUp(st);
   for (const f of st.combatants) {
     if (f.out !== null) continue;
+    if (f.asleep && f.wakesAt > 0 && r >= f.wakesAt) {
+      f.asleep = false;
+      f.wakesAt = 0;
+      say(st, ctx, 'wake', `${f.name} wakes up.`, section('Combat example #3'), [f]);
+    }
     // Rule 15: an I test each round from the second (or first), 10 easier after each failure.
     if (f.surprise && r >= st.cpo.surpriseFirstTest) {
       const I = now(st, f, 'I') + surpriseTestBonus(f.surprise.tests);
@@ -177,7 +182,7 @@ function drawActions(st: CpState, f: CpFighter, w: Weapon): number {
 function draw(st: CpState, ctx: FightContext, f: CpFighter, w: Weapon): void {
   for (const h of ['right', 'left'] as const) {
     const held = f[h];
-    if (held && (held.missile || (w.hands === 2 && !held.natural))) dropHand(st, ctx, f, h, `to draw the ${w.name.toLowerCase()}`);
+    if (held && !held.natural && (w.hands === 2 || (held.missile && !w.missile) || (w.missile && !held.missile))) dropHand(st, ctx, f, h, `to draw the ${w.name.toLowerCase()}`);
   }
   const n = Math.min(drawActions(st, f, w), actionsLeft(f));
   f.used += n;
@@ -236,7 +241,7 @@ function nextUp(st: CpState): CpFighter | null {
 }
 
 function canTurn(st: CpState, f: CpFighter): boolean {
-  return f.out === null && !f.done && actionsLeft(f) > 0;
+  return f.out === null && !f.asleep && !f.done && actionsLeft(f) > 0;
 }
 
 function turns(st: CpState, ctx: FightContext): void {
@@ -301,13 +306,13 @@ function turn(st: CpState, ctx: FightContext, f: CpFighter, answering: CpFighter
       const acts = castingActions(s.level);
       if (acts <= actionsLeft(f) && f.magicUsed + acts <= magicActionLimit(f.cp.mage?.level ?? 0)) choices.push({ key: `cast:${s.id}`, label: `cast ${s.name} (${acts} actions, acts at EI ${castingEI(currentEI(st, f), acts)})` });
     }
-    if (choices.length === 0 && !(f.cp.mage && actionsLeft(f) > 0 && enemies(st, f).length > 0) && f.burning === 0) {
+    const draws = worthDrawing(st, f).map((w) => ({ key: `draw:${w.id}`, label: `draw the ${w.name.toLowerCase()} (${drawActions(st, f, w)} actions)` }));
+    if (choices.length === 0 && draws.length === 0 && !(f.cp.mage && actionsLeft(f) > 0 && enemies(st, f).length > 0) && f.burning === 0) {
       // Nothing left to do with CP or actions: no question, the fighter only defends now.
       f.done = true;
       return null;
     }
-    const carried = f.carried.find((c) => c.melee && !c.missile && !c.shield);
-    if (carried && !heldMelee(st, f)) choices.push({ key: `draw:${carried.id}`, label: `draw the ${carried.name.toLowerCase()} (${drawActions(st, f, carried)} actions)` });
+    choices.push(...draws);
     if (f.burning > 0) choices.push({ key: 'put-out', label: 'put out the flames (the rest of the round)' });
     if (!f.gave && enemies(st, f).some((o) => canTurn(st, o))) choices.push({ key: 'give', label: 'give the initiative away (rule 3)' });
     if (attackers.length > 0) choices.push({ key: 'flee', label: 'flee (rule 14)' });
@@ -363,6 +368,22 @@ function turn(st: CpState, ctx: FightContext, f: CpFighter, answering: CpFighter
   }
 }
 
+/** Rule 6: carried weapons worth the actions: a hand weapon when none is held, a missile weapon when none is held, a shield for a free hand. */
+function worthDrawing(st: CpState, f: CpFighter): Weapon[] {
+  if (enemies(st, f).length === 0) return [];
+  const held = [f.right, f.left];
+  const free = held.filter((w) => w === null).length;
+  const holdsMissile = held.some((w) => w?.missile);
+  const seen = new Set<string>();
+  return f.carried.filter((w) => {
+    if (seen.has(w.id)) return false;
+    seen.add(w.id);
+    if (w.shield) return free > 0 && !held.some((h) => h?.shield);
+    if (w.missile) return !holdsMissile;
+    return w.melee && !heldMelee(st, f);
+  });
+}
+
 function heldItemsOf(f: CpFighter): Weapon[] {
   return [f.right, f.left].filter((w): w is Weapon => w !== null && !w.shield && !w.natural);
 }
@@ -372,6 +393,10 @@ function suggestTurn(st: CpState, f: CpFighter, answering: CpFighter | null, att
   const mage = f.cp.mage?.spells.find((s) => s.kind === 'missile');
   if (mage && !answering && castingActions(mage.level) <= actionsLeft(f) && f.magicUsed === 0 && enemies(st, f).length) return `cast:${mage.id}`;
   if (shots.length) return shots[0]?.key ?? 'end';
+  if (!answering && attackers.length === 0) {
+    const w = worthDrawing(st, f)[0];
+    if (w) return `draw:${w.id}`;
+  }
   const t = answering && attackers.includes(answering) ? answering : [...attackers].sort((x, y) => x.W - y.W)[0];
   if (t && suggestAttack(st, f, Math.min(cpLeft(st, f), spendCap(st, f, t, 'strike'))) >= MIN_CP) return `${f.tactics.stun ? 'stun' : 'attack'}:${key(t)}`;
   return answering ? 'pass' : 'end';
@@ -632,8 +657,20 @@ function cast(st: CpState, ctx: FightContext, f: CpFighter, s: Spell): void {
     return;
   }
   for (let i = 0; i < count; i++) {
-    st.scheduled.push({ ei: first - 20 * i, by: f, label: `${f.name}'s ${s.name}${count > 1 ? ` ${i + 1}` : ''} at ${t.name}`, act: () => magicMissile(st, ctx, f, t, s) });
+    st.scheduled.push({ ei: first - 20 * i, by: f, label: `${f.name}'s ${s.name}${count > 1 ? ` ${i + 1}` : ''} at ${t.name}`, act: () => magicMissile(st, ctx, f, missileTarget(st, ctx, f, t, s), s) });
   }
+}
+
+/** Ours: a missile whose target has fallen by its moment flies at another enemy the caster picks. */
+function missileTarget(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter, s: Spell): CpFighter | null {
+  if (t.out === null) return t;
+  const others = enemies(st, f);
+  if (others.length === 0 || f.out !== null) {
+    say(st, ctx, 'spell', `${f.name}'s ${s.name} finds no target.`, oursCp('a missile whose target has fallen'), [f]);
+    return null;
+  }
+  const pick = decide(ctx, f, 'spell-target', `${f.name}: ${t.name} is down; ${s.name} at whom?`, others.map((o) => ({ key: key(o), label: o.name })), key(others[0] as CpFighter));
+  return others.find((o) => key(o) === pick) ?? null;
 }
 
 function touchEffect(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter, s: Spell): void {
@@ -641,7 +678,12 @@ function touchEffect(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter,
     const v = now(st, t, s.resist);
     const r = d100(ctx, t, `resist ${s.name}: ${s.resist} test (need ${v} or less)`);
     say(st, ctx, 'spell', `${t.name} tests ${s.resist} against ${s.name}: D100 ${formatD100(r)} ${r <= v ? '≤' : '>'} ${v}: ${r <= v ? 'resists' : s.onFail === 'asleep' ? 'falls asleep' : 'succumbs'}.`, section('Combat example #3'), [t]);
-    if (r > v && s.onFail === 'asleep') takeOut(st, ctx, t, 'helpless', `asleep (${s.name})`);
+    if (r > v && s.onFail === 'asleep') {
+      const n = roll(ctx, 6, t, `${s.name}: D6 rounds asleep`);
+      t.asleep = true;
+      t.wakesAt = st.round + n;
+      say(st, ctx, 'spell', `${t.name} sleeps for ${n} round${n === 1 ? '' : 's'} (wakes at the start of round ${t.wakesAt}).`, section('Combat example #3'), [t]);
+    }
   }
   if (s.fromT) {
     // Rule 40: damage "from W" is taken from T at half the dice.
@@ -654,8 +696,8 @@ function touchEffect(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter,
 }
 
 /** Rule 39: the dice doubled, less T, on the Fire and Energy chart; a dodge (I test) halves it. */
-function magicMissile(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter, s: Spell): void {
-  if (t.out === 'dead' || t.out === 'fled' || !s.dice) return;
+function magicMissile(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter | null, s: Spell): void {
+  if (!t || t.out === 'dead' || t.out === 'fled' || !s.dice) return;
   const dice = { ...s.dice, count: s.dice.count * 2 };
   const rolled = roll(ctx, dice.sides, f, `${s.name}: ${dice.count}D${dice.sides} (the spell's dice doubled)`, dice.count);
   const total = rolled + dice.plus;
@@ -688,11 +730,6 @@ function chartEffect(st: CpState, ctx: FightContext, t: CpFighter, which: 'fire'
   say(st, ctx, 'critical', `${t.name}: ${which === 'fire' ? 'Fire and Energy' : 'Falling and Crushing'} effect ${k}: ${e.text}.`, cite, [t], { effect: k, chart: which });
   t.stats.criticalsTaken++;
   if (by) by.stats.criticalsDealt++;
-  t.worst = Math.max(t.worst, k);
-  if (k >= 8) {
-    t.insanity++;
-    say(st, ctx, 'insanity', `${t.name} gains an Insanity Point (a heavy effect, ${k}).`, rule(10), [t]);
-  }
   const conds = t.conds.length;
   const mods = t.charMods.length;
   if (e.destroysHeld) {
@@ -705,6 +742,7 @@ function chartEffect(st: CpState, ctx: FightContext, t: CpFighter, which: 'fire'
   if (e.burning && t.burning === 0) t.burning = 1;
   applyConsequences(st, ctx, t, PARTS.body, e, `${which === 'fire' ? 'fire' : 'fall'} ${k}`, null);
   stampDurations(st, t, conds, mods);
+  effectTaken(st, ctx, t, k);
 }
 
 /** Rules 40 and 46: T below 0 reads the chart by its depth; results cumulate, so only a deeper one is read. */
@@ -816,6 +854,12 @@ function endRound(st: CpState, ctx: FightContext): void {
     f.pool = 0;
   }
   for (const f of st.combatants) if (f.bleeding.length > 0) bleed(st, ctx, f);
+  // Ours: a side whose every standing fighter sleeps is at its enemies' mercy (WFRP 1e's helpless).
+  st.sides.forEach((_side, s) => {
+    const up = st.combatants.filter((f) => f.side === s && f.out === null);
+    const awakeFoes = st.combatants.some((o) => o.side !== s && o.out === null && !o.asleep);
+    if (up.length > 0 && awakeFoes && up.every((f) => f.asleep)) for (const f of up) takeOut(st, ctx, f, 'helpless', 'asleep, at the mercy of its foes');
+  });
   for (const f of st.combatants) {
     if (f.diesAt === null || f.out === 'dead' || st.round < f.diesAt) continue;
     f.diesAt = null;

@@ -19,6 +19,8 @@ export interface CpSpec {
   readonly monster: boolean;
   readonly causes: 'fear' | 'terror' | null;
   readonly burning: boolean;
+  /** Rounds asleep at the start. */
+  readonly sleeps: number;
   readonly falls: { readonly metres: number; readonly jump: boolean; readonly water: boolean } | null;
   /** How it splits its CP (tactics.ts); null: the defaults for characters or monsters. */
   readonly plan: Plan | null;
@@ -75,6 +77,8 @@ export interface CpFighter extends Fighter {
   /** T lost to spells and fire (rules 40, 46), and the effect last read for it. */
   tLost: number;
   tEffect: number;
+  /** The round at whose start a sleeper wakes (0: not under a timed sleep). */
+  wakesAt: number;
   /** Rounds on fire so far (0: not burning). */
   burning: number;
   /** T lost to fire, and the round it comes back (rule 46). */
@@ -134,6 +138,7 @@ export function newCpState(setup: CpSetup, dismount: W1State['dismount']): CpSta
       tLost: 0,
       tEffect: 0,
       burning: spec.burning ? 1 : 0,
+      wakesAt: spec.sleeps ? 1 + spec.sleeps : 0,
       tFire: 0,
       coolAt: 0,
       shots: 0,
@@ -143,6 +148,7 @@ export function newCpState(setup: CpSetup, dismount: W1State['dismount']): CpSta
       whirlwindsInFight: 0,
     };
     Object.assign(f, extra);
+    if (spec.sleeps) f.asleep = true;
   }
   const sides = setup.cp.surprisedFrom;
   for (const f of base.combatants as CpFighter[]) {
