@@ -2,32 +2,14 @@
 // numbers the text prints. Where the text's arithmetic and its rules part, the test follows the
 // rules and docs/rulesets/wfrp-cp.md says where.
 import { describe, expect, it } from 'vitest';
-import { runFight } from '../../src/core/fight.js';
-import { ScriptedDice } from '../../src/dice/index.js';
-import type { CpFighter, CpState } from '../../src/rulesets/wfrp-cp/state.js';
+import type { CpFighter } from '../../src/rulesets/wfrp-cp/state.js';
 import { maxCP } from '../../src/rulesets/wfrp-cp/fighter.js';
 import { loadFile, ROOT } from '../helpers.js';
 import { join } from 'node:path';
-import { ScriptDriver } from './script.js';
+import { has, playScript, type Decisions } from './script.js';
 
 const enc = (name: string) => join(ROOT, 'data', 'wfrp-cp', 'encounters', name);
-
-function play(file: string, dice: number[], decisions: (readonly [string, string | number])[], rounds: number) {
-  const loaded = loadFile(enc(file));
-  const script = new ScriptedDice(dice);
-  const driver = new ScriptDriver(script, decisions);
-  let result: ReturnType<typeof runFight>;
-  try {
-    result = runFight(loaded.ruleset, loaded.setup, { driver, explain: true, record: true, maxRounds: rounds });
-  } catch (e) {
-    // The questions asked so far show where the script and the fight parted.
-    throw new Error(`${(e as Error).message}\nasked so far:\n${driver.asked.join('\n')}`);
-  }
-  const texts = result.events.map((e) => e.text);
-  return { result, texts, asked: driver.asked, state: result.state as unknown as CpState, unusedDice: script.remaining, unusedDecisions: driver.unusedDecisions };
-}
-
-const has = (texts: string[], part: string) => expect(texts.some((t) => t.includes(part)), `no event with "${part}":\n${texts.join('\n')}`).toBe(true);
+const play = (file: string, dice: number[], decisions: Decisions, rounds: number) => playScript(loadFile(enc(file)), dice, decisions, rounds);
 
 describe('Combat Example #1: Hans and the goblins', () => {
   it('the bow shot: 63 − 10 long range = 53%, head, ES 3 − 1 = +2, 58 → 12, must flee', () => {

@@ -1,3 +1,7 @@
+import { expect } from 'vitest';
+import { runFight } from '../../src/core/fight.js';
+import type { Loaded } from '../../src/core/encounter.js';
+import type { CpState } from '../../src/rulesets/wfrp-cp/state.js';
 import { ScriptedDice } from '../../src/dice/index.js';
 import { AutoDriver } from '../../src/core/context.js';
 import type { AmountRequest, ChoiceRequest } from '../../src/core/request.js';
@@ -30,3 +34,21 @@ export class ScriptDriver extends AutoDriver {
     return this.decisions.length - this.next;
   }
 }
+
+export type Decisions = readonly (readonly [string, string | number])[];
+
+/** Plays a loaded encounter on scripted dice and decisions; a script that parts from the fight fails with the questions asked so far. */
+export function playScript(loaded: Loaded, dice: readonly number[], decisions: Decisions, rounds: number) {
+  const script = new ScriptedDice(dice);
+  const driver = new ScriptDriver(script, decisions);
+  let result: ReturnType<typeof runFight>;
+  try {
+    result = runFight(loaded.ruleset, loaded.setup, { driver, explain: true, record: true, maxRounds: rounds });
+  } catch (e) {
+    throw new Error(`${(e as Error).message}\nasked so far:\n${driver.asked.join('\n')}`);
+  }
+  const texts = result.events.map((e) => e.text);
+  return { result, texts, asked: driver.asked, state: result.state as unknown as CpState, unusedDice: script.remaining, unusedDecisions: driver.unusedDecisions };
+}
+
+export const has = (texts: readonly string[], part: string) => expect(texts.some((t) => t.includes(part)), `no event with "${part}":\n${texts.join('\n')}`).toBe(true);

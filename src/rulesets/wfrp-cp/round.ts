@@ -7,7 +7,7 @@ import { formatD100 } from '../../dice/d100.js';
 import type { Weapon } from '../wfrp1e/catalogue.js';
 import { PARTS } from '../wfrp1e/data/locations.js';
 import { applyConsequences, bleed, dropHand, takeOut } from '../wfrp1e/effects.js';
-import { missileRange } from '../wfrp1e/missile.js';
+import { canLoad, heldMissile, loadRound, missileRange } from '../wfrp1e/missile.js';
 import { pairUp } from '../wfrp1e/round.js';
 import { bearing, angleBetween } from '../../space/plane.js';
 import { decide, d100, roll, say } from '../wfrp1e/say.js';
@@ -301,6 +301,7 @@ function turn(st: CpState, ctx: FightContext, f: CpFighter, answering: CpFighter
   }
   const shots = shotChoices(st, f);
   choices.push(...shots);
+  if (!answering) choices.push(...loadChoices(st, f));
   if (!answering) {
     for (const s of f.cp.mage?.spells ?? []) {
       const acts = castingActions(s.level);
@@ -354,6 +355,13 @@ function turn(st: CpState, ctx: FightContext, f: CpFighter, answering: CpFighter
       return null;
     case 'whirlwind':
       whirlwind(st, ctx, f, attackers);
+      return null;
+    case 'load':
+      f.used = actionsPerRound(f);
+      loadRound(st, ctx, f);
+      return null;
+    case 'quick-load':
+      quickLoad(st, ctx, f, heldMissile(st, f) as Weapon, t as CpFighter);
       return null;
     case 'shoot':
     case 'shoot2':
@@ -476,6 +484,22 @@ function shotChoices(st: CpState, f: CpFighter): Choice[] {
     if (bowLike && volley !== 'single') out.push({ key: `shoot2:${key(o)}`, label: `Fast shooting at ${o.name}: 2 shots at −20` });
     if (bowLike && volley === 'lightning') out.push({ key: `shoot3:${key(o)}`, label: `Lightning shooting at ${o.name}: 3 shots at −40` });
     out.push({ key: `aim:${key(o)}`, label: `aim longer at ${o.name} (+10, one more action)` });
+  }
+  return out;
+}
+
+/** WFRP 1e's loading rounds (a loading round takes the rest of the round: ours), and rule 29's quick crossbow loading at a round's start. */
+function loadChoices(st: CpState, f: CpFighter): Choice[] {
+  if (!canLoad(st, f) || foes(st, f).length > 0) return [];
+  const w = heldMissile(st, f) as Weapon;
+  const m = w.missile as NonNullable<Weapon['missile']>;
+  const ms = f.missiles.get(w.id);
+  const out: Choice[] = [{ key: 'load', label: `load the ${w.name.toLowerCase()} (the rest of this round; ${m.loadRounds} round${m.loadRounds === 1 ? '' : 's'} in all, ${ms?.loading ?? 0} done)` }];
+  const chance = quickLoadChance(now(st, f, 'S'));
+  if (m.kind === 'crossbow' && m.loadRounds === 1 && chance > 0 && f.used === 0 && !ms?.loading) {
+    for (const o of enemies(st, f)) {
+      if (missileRange(f, o, w).band) out.push({ key: `quick-load:${key(o)}`, label: `load without the crank (${chance}%) and shoot ${o.name} at the round's end (rule 29)` });
+    }
   }
   return out;
 }
@@ -608,17 +632,28 @@ function resolveBlowThrown(st: CpState, ctx: FightContext, f: CpFighter, t: CpFi
 }
 
 /** Rule 29: a crossbow loaded quickly (S × 10 − 50): fired at the round's end with the ability alone. */
-export function quickLoad(st: CpState, ctx: FightContext, f: CpFighter, w: Weapon, t: CpFighter): void {
+function quickLoad(st: CpState, ctx: FightContext, f: CpFighter, w: Weapon, t: CpFighter): void {
   const need = quickLoadChance(now(st, f, 'S'));
   const r = d100(ctx, f, `quick crossbow loading (need ${need} or less)`);
   f.used = actionsPerRound(f);
-  say(st, ctx, 'load', `${f.name} loads the ${w.name.toLowerCase()} without the crank: D100 ${formatD100(r)} ${r <= need ? '≤' : '>'} ${need}: ${r <= need ? 'ready, fired at the end of the round' : 'not ready this round'}.`, rule(29), [f]);
-  if (r > need) return;
+  say(st, ctx, 'load', `${f.name} loads the ${w.name.toLowerCase()} without the crank: D100 ${formatD100(r)} ${r <= need ? '≤' : '>'} ${need}: ${r <= need ? 'ready, fired at the end of the round' : 'too slow: loaded, to be shot next round'}.`, rule(29), [f]);
+  // Rule 29 ("in following round normal rules apply"), our reading: the round's loading is done either way; too slow, the bolt waits for next round's shot.
+  const ms = f.missiles.get(w.id);
+  if (ms && ms.ammo > 0) ms.ammo--;
+  if (r > need) {
+    if (ms) {
+      ms.loaded++;
+      ms.loading = 0;
+    }
+    return;
+  }
   st.scheduled.push({
     ei: -Infinity,
     by: f,
     label: `${f.name}'s quickly loaded bolt`,
-    act: () => oneShot(st, ctx, f, t, w, -now(st, f, 'BS')),
+    act: () => {
+      if (t.out === null && f.out === null) oneShot(st, ctx, f, t, w, -now(st, f, 'BS'));
+    },
   });
 }
 
