@@ -33,7 +33,7 @@ export function meleeWeapon(st: CpState, f: CpFighter): Weapon | null {
 export function twoWeapons(st: CpState, f: CpFighter): [Weapon, Weapon] | null {
   const r = f.right;
   const l = f.left;
-  if (!r || !l || r === l || r.shield || l.shield || !r.melee || !l.melee || r.missile || l.missile) return null;
+  if (!r || !l || r.hands === 2 || l.hands === 2 || r.shield || l.shield || !r.melee || !l.melee || r.missile || l.missile) return null;
   if (!hasSkill(f, 'ambidextrous') || !handUsable(f, 'right', st.round) || !handUsable(f, 'left', st.round)) return null;
   return [r, l];
 }

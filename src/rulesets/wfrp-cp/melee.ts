@@ -205,8 +205,8 @@ export function resolveBlow(st: CpState, ctx: FightContext, b: CpBlow): boolean 
     const least = b.forceful ? FORCEFUL_ALWAYS_HITS : undefined;
     hit = hits(roll, chance, least);
     if (ctx.explain) {
-      const parts = [`${halfA ? `${b.cp} CP halved = ${attack}` : `${attack} CP`}${bonus ? ` + ${bonus} Disarm` : ''}`];
-      if (def.cp) parts.push(`− ${halfD ? `${def.cp} CP halved = ${defCP}` : `${def.cp} CP`}${def.parade ? ' (parade)' : ''}`);
+      const parts = [`${halfA ? `${b.cp} CP halved to ${attack}` : `${attack} CP`}${bonus ? ` + ${bonus} Disarm` : ''}`];
+      if (def.cp) parts.push(`− ${halfD ? `${def.cp} CP halved to ${defCP}` : `${def.cp} CP`}${def.parade ? ' (parade)' : ''}`);
       if (def.shield) parts.push(`− ${def.shield} pool`);
       if (def.wounds) parts.push(`− ${def.wounds} W × 10`);
       if (def.cover) parts.push(`− ${def.cover} parried for`);
