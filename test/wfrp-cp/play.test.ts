@@ -1,7 +1,12 @@
 // The Combat Points rules in play: each rule and advanced skill seen in a short scripted fight.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadText } from '../helpers.js';
 import { has, playScript, type Decisions } from './script.js';
+import { mayBlockMissiles } from '../../src/rulesets/wfrp-cp/rules.js';
+import { ADVANCED_SKILLS } from '../../src/rulesets/wfrp-cp/skills.js';
 
 interface Who {
   name: string;
@@ -10,11 +15,14 @@ interface Who {
   profile?: string;
 }
 
+const STRONG = '{ M: 4, WS: 50, BS: 50, S: 6, T: 4, W: 12, I: 50, A: 3, Dex: 50, Ld: 50, Int: 50, Cl: 60, WP: 50, Fel: 40 }';
 const PROFILE = '{ M: 4, WS: 30, BS: 30, S: 4, T: 4, W: 10, I: 40, A: 1, Dex: 40, Ld: 40, Int: 40, Cl: 40, WP: 40, Fel: 40 }';
 
 function combatant(w: Who): string {
   const more = (w.more ?? 'weapons: [sword]\nabilities: { swords: 20 }').split('\n').map((l) => `        ${l}`).join('\n');
-  return `      - name: ${w.name}\n        use: human\n        profile: ${w.profile ?? PROFILE}\n${more}\n`;
+  const use = w.more?.includes('use:') ? '' : '        use: human\n';
+  const profile = w.profile === '' ? '' : `        profile: ${w.profile ?? PROFILE}\n`;
+  return `      - name: ${w.name}\n${use}${profile}${more}\n`;
 }
 
 /** Two sides of humans (or what `more` makes them), engaged unless `head` says otherwise. */
@@ -27,7 +35,6 @@ function fight(yaml: string, dice: number[], decisions: Decisions, rounds = 1, o
 }
 
 
-const show = (name: string, r: { texts: string[] }) => console.log(`=== ${name}\n${r.texts.join('\n')}`);
 const spear = { name: 'Sal', more: 'weapons: [spear]\nabilities: { spears: 20 }' };
 const dagger = { name: 'Dag', more: 'weapons: [dagger]\nabilities: { daggers-and-knives: 20 }' };
 
@@ -70,5 +77,169 @@ describe('Combat Points in play', () => {
   it('rule 21: two weapons with Ambidextrous: CP + 2 × basic WS, the ability alone an action (the text: 103 and 43)', () => {
     const r = fight(encounter([{ name: 'Ann', more: 'weapons: [sword, sword]\nskills: [ambidextrous]\nabilities: { swords: { base: 20, advance: 23 } }', profile: PROFILE.replace('WS: 30', 'WS: 20') }], [{ name: 'Bob' }]), [], [['turn', 'end'], ['turn', 'end']]);
     has(r.texts, 'Ann: CP 103, at most 43 an action');
+  });
+
+  it('fear: a Cl test on meeting the foe; failed, parry only that round (ours)', () => {
+    const r = fight(encounter([{ name: 'Ann' }], [{ name: 'Bob', more: 'weapons: [sword]\nabilities: { swords: 20 }\ncauses: fear' }]), [70], [['turn', 'end'], ['turn', 'end']]);
+    has(r.texts, 'Ann faces Bob (fear): D100 70 > Cl 40: afraid: may only parry this round');
+    expect(r.state.combatants[0]?.conds.some((c) => c.kind === 'parryOnly')).toBe(true);
+  });
+
+  it('Fear and Terror resistant: +10 to terror, a failed test taken again, then only fear (and the Insanity Point stays)', () => {
+    const ann = { name: 'Ann', more: 'weapons: [sword]\nabilities: { swords: 20 }\nskills: [fear resistant, terror resistant]', profile: PROFILE.replace('Cl: 40', 'Cl: 60') };
+    const r = fight(encounter([ann], [{ name: 'Bob', more: 'weapons: [sword]\nabilities: { swords: 20 }\ncauses: terror' }]), [75, 30], [['turn', 'end'], ['turn', 'end']]);
+    has(r.texts, 'Ann faces Bob (terror): D100 75 > Cl 70 (+10 resistant), an Insanity Point; again (Terror resistant): D100 30 ≤ 70: only fear remains');
+    expect(r.state.combatants[0]?.insanity).toBe(1);
+    expect(r.state.combatants[0]?.flee).toBeNull();
+  });
+
+  it('rules 41-42: a fall of 6 m less D4, 1 less for every 5 W spent, on the Falling and Crushing chart', () => {
+    const r = fight(encounter([{ name: 'Ann', more: 'weapons: [sword]\nabilities: { swords: 20 }\nfalls: { metres: 6 }' }], [{ name: 'Bob' }]), [3], [['fall-w', 5], ['turn', 'end'], ['turn', 'end']]);
+    has(r.texts, 'Ann comes down into the fight: 6 m − D4 3 − 1 (5 W spent) = 2 on the Falling and Crushing chart');
+    has(r.texts, 'Falling and Crushing effect 2');
+    expect(r.state.combatants[0]?.W).toBe(5);
+  });
+
+  it('rule 45 and Swashbuckle: into water, a (I + Dex) / 2 test, +10 with the skill', () => {
+    const r = fight(encounter([{ name: 'Ann', more: 'weapons: [sword]\nabilities: { swords: 20 }\nfalls: { metres: 6, water: true }\nskills: [swashbuckle]\ncareer: [rogue]' }], [{ name: 'Bob' }]), [45], [['turn', 'end'], ['turn', 'end']]);
+    has(r.texts, 'D100 45 ≤ 50 (+10 Swashbuckle): a clean entry, unhurt');
+  });
+
+  it('rule 46: D4 from T each round on fire, below 0 read on the Fire and Energy chart; putting it out', () => {
+    const r = fight(encounter([{ name: 'Ann', more: 'weapons: [sword]\nabilities: { swords: 20 }\nburning: true' }], [{ name: 'Bob' }]), [3, 2], [['turn', 'end'], ['turn', 'end'], ['turn', 'put-out'], ['turn', 'end']], 2);
+    has(r.texts, 'Ann burns: D4 3 from T, T now 1');
+    has(r.texts, 'Ann burns: D4 2 from T, T now -1');
+    has(r.texts, 'Fire and Energy effect 1');
+    has(r.texts, 'Ann puts out the flames; T comes back in round 5');
+    expect(r.unusedDecisions).toBe(0);
+  });
+
+  it('rules 31-34: a troll (W 18) has 1 LP, spends no W while it has LP, and takes the damage pool', () => {
+    const r = fight(encounter([{ name: 'Ann' }], [{ name: 'Tom', more: 'use: troll\nmonster: true', profile: '' }]), [20, 3, 30], [['turn', 'attack:@tom'], ['attack-cp', 50], ['defence', 'block'], ['defence-cp', 0], ['answer', 'pass'], ['turn', 'end'], ['turn', 'end']]);
+    has(r.texts, 'Tom: CP 93, at most 33 an action');
+    has(r.texts, ', 1 LP.');
+    has(r.texts, 'Tom has 1 LP: (S 4 + 0 + D6 3) × (10 − T 4) = 42%');
+    has(r.texts, "Tom's pool is 42%: 0 LP lost outright, and D100 30 ≤ 42: one more; no LP left: W 15");
+    expect(r.asked.some((q) => q.startsWith('defence-w'))).toBe(false);
+    const tom = r.state.combatants.find((f) => f.name === 'Tom');
+    expect([tom?.LP, tom?.W]).toEqual([0, 15]);
+  });
+
+  it('rule 29: a crossbow loaded without the crank (S × 10 − 50) shoots at the round\'s end with the ability alone', () => {
+    const r = fight(encounter([{ name: 'Xan', more: 'weapons: [crossbow]\nammo: { crossbow: 5 }\nabilities: { crossbows: 20 }', profile: PROFILE.replace('S: 4', 'S: 6') }], [{ name: 'Bob', more: 'weapons: [sword]\nabilities: { swords: 20 }\ntactics: { melee: hold }' }], 'start: { distance: 20 }'), [5, 30], [['turn', 'quick-load:@bob']]);
+    has(r.texts, 'Xan loads the crossbow without the crank: D100 05 ≤ 10: ready, fired at the end of the round');
+    has(r.texts, "At the round's end: Xan's quickly loaded bolt");
+    has(r.texts, 'BS 30 + Crossbows 20 − 30 BS (the ability alone, rule 29) = 20; D100 30: miss');
+    expect([r.unusedDice, r.unusedDecisions]).toEqual([0, 0]);
+  });
+
+  it('loading over whole rounds: an arquebus (2 rounds) shoots in the third, ignoring armour (rule 26)', () => {
+    const r = fight(encounter([{ name: 'Xan', more: 'weapons: [arquebus]\nammo: { arquebus: 5 }\nabilities: { long-guns: 20 }' }], [{ name: 'Bob', more: 'weapons: [sword]\nabilities: { swords: 20 }\narmour: [helmet]\ntactics: { melee: hold }' }], 'start: { distance: 20 }'), [40, 20], [['turn', 'load'], ['turn', 'load'], ['turn', 'shoot:@bob'], ['turn', 'end']], 3);
+    has(r.texts, 'Xan loads the arquebus: round 1 of 2');
+    has(r.texts, "Xan's arquebus is loaded");
+    has(r.texts, "Xan's shot strikes Bob's head: ES 4 (firearms ignore armour) = 4: critical +4");
+  });
+
+  describe('advanced skills', () => {
+    const ann = (skills: string, more = 'weapons: [sword]\nabilities: { swords: 20 }') => ({ name: 'Ann', profile: STRONG, more: `${more}\nskills: [${skills}]` });
+    const strike = (extra: Decisions, after: Decisions = [['answer', 'pass'], ['turn', 'end'], ['turn', 'end']]): Decisions => [['turn', 'attack:@bob'], ...extra, ['attack-cp', 40], ['defence', 'block'], ['defence-cp', 0], ['defence-w', 0], ...after];
+
+    it('Combat reflexes: +10 priority, −10 CP, a sixth action', () => {
+      const r = fight(encounter([ann('combat reflexes')], [{ name: 'Bob' }]), [], [['turn', 'end'], ['turn', 'end']]);
+      has(r.texts, 'Ann: CP 120, at most 70 an action (sword: WS 50 + Swords 20), EI 60');
+      expect(r.asked[0]).toBe('turn: Ann (EI 60, 120 CP, 6 actions): what now?');
+    });
+
+    it('Lightning strike: drawing costs 3 actions and 30 CP less', () => {
+      const r = fight(encounter([ann('lightning strike', 'weapons: []\ncarried: [sword]\nabilities: { swords: 20 }')], [{ name: 'Bob' }]), [], [['draw', 'draw'], ['turn', 'end'], ['turn', 'end']]);
+      has(r.texts, 'Ann draws the sword: −0 actions, −0 CP (Lightning strike: 3 fewer); CP left 130, EI 50');
+    });
+
+    it('Deadly strike: 10 CP more and an ability test for +1 to the critical', () => {
+      const r = fight(encounter([ann('deadly strike')], [{ name: 'Bob' }]), [20, 15, 50], strike([], [['deadly', 'yes']]));
+      has(r.texts, "Ann's Deadly strike: D100 15 ≤ ability 20: +1");
+      has(r.texts, '= 3.6 → 4; +1 Deadly strike: critical +5');
+      expect(r.unusedDice).toBe(0);
+    });
+
+    it('Forceful blow: 10 CP more, and 01-10 always hits', () => {
+      const r = fight(encounter([ann('forceful blow')], [{ name: 'Bob' }]), [8, 50], [['turn', 'attack:@bob'], ['forceful', 'yes'], ['attack-cp', 40], ['defence', 'block'], ['defence-cp', 50], ['defence-w', 0]]);
+      has(r.texts, 'Ann attacks Bob: 40 CP − 50 CP = -10%; D100 08: hit (01-10 always hits)');
+      expect(r.unusedDice).toBe(0);
+    });
+
+    it('Precise strike: the location roll moved by 20', () => {
+      const r = fight(encounter([ann('strike to wound, precise strike')], [{ name: 'Bob' }]), [20, 50], strike([], [['precise', '+20']]));
+      has(r.texts, "Ann's Precise strike moves the location to 22: the right arm");
+      has(r.texts, 'Ann hits Bob on the right arm');
+    });
+
+    it('Parade: one defence stands against as many opponents as A', () => {
+      const r = fight(encounter([ann('parade')], [{ name: 'Bob' }, { name: 'Cy' }]), [60, 70], [['turn', 'end'], ['turn', 'attack:@ann'], ['attack-cp', 40], ['defence', 'block'], ['defence-cp', 30], ['defence-w', 0], ['turn', 'attack:@ann'], ['attack-cp', 40], ['defence', 'parade'], ['turn', 'end'], ['turn', 'end']]);
+      has(r.texts, 'Cy attacks Ann: 40 CP − 30 CP (parade) = 10%; D100 70: miss');
+      expect(r.state.combatants[0]?.spent).toBe(30);
+      expect(r.unusedDecisions).toBe(0);
+    });
+
+    it('Whirlwind: one CP spending, paid twice, a blow at each foe', () => {
+      const r = fight(encounter([ann('whirlwind')], [{ name: 'Bob' }, { name: 'Cy' }]), [60, 70], [['turn', 'whirlwind'], ['attack-cp', 20], ['cover', 'no'], ['defence', 'block'], ['defence-cp', 0], ['defence-w', 0], ['cover', 'no'], ['defence', 'block'], ['defence-cp', 0], ['defence-w', 0], ['turn', 'end'], ['turn', 'end'], ['turn', 'end']]);
+      has(r.texts, 'Ann whirls: 20 CP against each of 2 foes (40 CP spent)');
+      has(r.texts, 'Ann attacks Bob: 20 CP = 20%; D100 60: miss');
+      has(r.texts, 'Ann attacks Cy: 20 CP = 20%; D100 70: miss');
+    });
+
+    it('Dodge foreseeing: −10 to the opponent\'s dodge', () => {
+      const r = fight(encounter([ann('dodge foreseeing')], [{ name: 'Bob', more: 'weapons: [sword]\nabilities: { swords: 20 }\nskills: [dodge blow]' }]), [20, 35, 10], [['turn', 'attack:@bob'], ['attack-cp', 40], ['defence', 'dodge'], ['answer', 'pass'], ['turn', 'end'], ['turn', 'end']]);
+      has(r.texts, 'Bob dodges: D100 35 > I 30 (−10 Dodge foreseeing): not quick enough');
+    });
+
+    it('Fast and Lightning shooting: two or three shots at −20 or −40', () => {
+      const r = fight(encounter([{ name: 'Xan', profile: STRONG, more: 'weapons: [bow]\nammo: { bow: 5 }\nabilities: { bows: 20 }\ncareer: [ranger]\nskills: [fast shooting, lightning shooting]' }], [{ name: 'Bob', more: 'weapons: [sword]\nabilities: { swords: 20 }\ntactics: { melee: hold }' }], 'start: { distance: 20 }'), [90, 90, 90], [['turn', 'shoot3:@bob'], ['turn', 'end']]);
+      expect(r.texts.filter((t) => t.includes('BS 50 + Bows 20 − 40 Lightning shooting = 30; D100 90: miss'))).toHaveLength(3);
+      expect(r.unusedDice).toBe(0);
+    });
+
+    it('Barbarian strength: a weapon\'s I penalty halved', () => {
+      const with2h = (skills: string) => fight(encounter([ann(skills, 'weapons: [two-handed-sword]\nabilities: { two-handed-swords: 20 }')], [{ name: 'Bob' }]), [], [['turn', 'end'], ['turn', 'end']]);
+      has(with2h('barbarian strength').texts, 'two-handed sword: WS 50 + Two-handed Swords 20), EI 45');
+      has(with2h('').texts, 'two-handed sword: WS 50 + Two-handed Swords 20), EI 40');
+    });
+
+    it('Shieldman: a shield blocks missiles standing, and running only with the skill (rule 30)', () => {
+      expect(mayBlockMissiles(false, false)).toBe(true);
+      expect(mayBlockMissiles(true, false)).toBe(false);
+      expect(mayBlockMissiles(true, true)).toBe(true);
+      const r = fight(encounter([{ name: 'Xan', more: 'weapons: [bow]\nammo: { bow: 5 }\nabilities: { bows: 20 }' }], [{ name: 'Bob', more: 'weapons: [sword, shield]\nabilities: { swords: 20, shields: 20 }\ntactics: { melee: hold }' }], 'start: { distance: 20 }'), [20, 30, 90], [['turn', 'shoot:@bob'], ['turn', 'end']]);
+      has(r.texts, 'Bob raises the shield');
+      has(r.texts, "Bob raises the shield: WS 30 + Shields 20 − 10 × Xan's level 0 = 50; D100 30: blocked");
+      has(r.texts, 'The shield holds (D100 90 >');
+      expect(r.unusedDice).toBe(0);
+    });
+  });
+
+  describe('bad input: a clear error, with the file, line and field', () => {
+    const WEAK = '{ M: 4, WS: 10, BS: 10, S: 1, T: 1, W: 5, I: 10, A: 1, Dex: 10, Ld: 10, Int: 10, Cl: 10, WP: 10, Fel: 10 }';
+    const load = (who: Who, head = '') => () => loadText(encounter([who], [{ name: 'Bob' }], head));
+
+    it.each(ADVANCED_SKILLS.map((k) => [k.name, k.id]))('%s: its requirements are checked', (name, id) => {
+      expect(load({ name: 'Ann', profile: WEAK, more: `weapons: [sword]\nabilities: { swords: 5 }\nskills: [${id}]` })).toThrow(new RegExp(`inline\\.yaml:\\d+:\\d+ .*skills.*${name.replace(/[()]/g, '.')} needs`));
+    });
+
+    it('level 5 (+50) needs Weapon mastery', () => {
+      expect(load({ name: 'Ann', more: 'weapons: [sword]\nabilities: { swords: { base: 10, advance: 50 } }' })).toThrow(/abilities.swords: level 5 \(\+50\) needs the advanced skill Weapon mastery/);
+    });
+
+    it('unknown weapon classes, spells and space are named', () => {
+      expect(load({ name: 'Ann', more: 'weapons: [sword]\nabilities: { firearms: 20 }' })).toThrow(/inline\.yaml:\d+:\d+ .*abilities: unknown weapon class 'firearms'/);
+      expect(load({ name: 'Ann', more: 'weapons: [sword]\nmage: { level: 1, spells: [fireballz] }' })).toThrow(/fireballz/);
+      expect(load({ name: 'Ann' }, 'space: tight')).toThrow(/space/);
+    });
+
+    it('a replacement table with a bad row is named by file, line and field', () => {
+      const dir = mkdtempSync(join(tmpdir(), 'fray-cp-'));
+      const file = join(dir, 'spells.yaml');
+      writeFileSync(file, 'table: wfrp-cp-spells\nspells:\n  - { id: zap, name: Zap, level: 7, kind: missile, dice: D6 }\n');
+      expect(() => loadText(encounter([{ name: 'Ann' }], [{ name: 'Bob' }]), {}, { spells: file })).toThrow(/spells\.yaml:3:\d+ .*level/);
+    });
   });
 });

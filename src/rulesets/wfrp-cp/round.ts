@@ -11,7 +11,7 @@ import { canLoad, heldMissile, loadRound, missileRange } from '../wfrp1e/missile
 import { pairUp } from '../wfrp1e/round.js';
 import { bearing, angleBetween } from '../../space/plane.js';
 import { decide, d100, roll, say } from '../wfrp1e/say.js';
-import { placeAll, moveTo } from '../wfrp1e/scene.js';
+import { placeAll, moveTo, startMoves } from '../wfrp1e/scene.js';
 import { handUsable, hasSkill, meetInMelee, type Fighter } from '../wfrp1e/state.js';
 import { rule, section, oursCp } from './cite.js';
 import type { ChartEffect, Spell } from './data.js';
@@ -53,6 +53,7 @@ import {
   missileArmour,
   poolLosses,
   quickLoadChance,
+  mayBlockMissiles,
   rangeCritical,
   rangeToHit,
   shieldBlockChance,
@@ -102,6 +103,7 @@ export function playCpRound(st: CpState, ctx: FightContext): void {
 function beginRound(st: CpState, ctx: FightContext): void {
   const r = st.round;
   for (const f of st.combatants) {
+    startMoves(f);
     f.used = 0;
     f.spent = 0;
     f.bonusCP = 0;
@@ -250,7 +252,7 @@ function turns(st: CpState, ctx: FightContext): void {
     const due = st.scheduled.length ? st.scheduled.reduce((x, y) => (y.ei > x.ei ? y : x)) : null;
     if (due && (!f || due.ei > currentEI(st, f))) {
       st.scheduled = st.scheduled.filter((s) => s !== due);
-      say(st, ctx, 'spell', `EI ${due.ei}: ${due.label}.`, rule(36), [due.by]);
+      say(st, ctx, 'spell', `${due.ei === -Infinity ? "At the round's end" : `EI ${due.ei}`}: ${due.label}.`, due.ei === -Infinity ? rule(29) : rule(36), [due.by]);
       due.act();
       continue;
     }
@@ -369,10 +371,14 @@ function turn(st: CpState, ctx: FightContext, f: CpFighter, answering: CpFighter
     case 'aim':
       shoot(st, ctx, f, t as CpFighter, verb);
       return null;
-    default:
+    case 'attack':
+    case 'stun':
+    case 'disarm':
       if (!t) return null;
-      attack(st, ctx, f, t, verb as BlowKind);
+      attack(st, ctx, f, t, BLOW_OF[verb]);
       return t.out === null ? { by: f, at: t } : null;
+    default:
+      return null;
   }
 }
 
@@ -391,6 +397,8 @@ function worthDrawing(st: CpState, f: CpFighter): Weapon[] {
     return w.melee && !heldMelee(st, f);
   });
 }
+
+const BLOW_OF: Record<'attack' | 'stun' | 'disarm', BlowKind> = { attack: 'strike', stun: 'stun', disarm: 'disarm' };
 
 function heldItemsOf(f: CpFighter): Weapon[] {
   return [f.right, f.left].filter((w): w is Weapon => w !== null && !w.shield && !w.natural);
@@ -513,7 +521,13 @@ function shoot(st: CpState, ctx: FightContext, f: CpFighter, first: CpFighter, h
   f.used += how === 'aim' ? 2 : 1;
   f.shots++;
   let prev = first;
-  for (let i = 0; i < count && ms && ms.loaded > 0; i++) {
+  for (let i = 0; i < count && ms; i++) {
+    // Bows and slings nock the next arrow (or stone) as they shoot (rule 28).
+    if (ms.loaded === 0 && w.missile?.loadRounds === 0 && w.missile.ammo !== null && ms.ammo > 0) {
+      ms.ammo--;
+      ms.loaded = 1;
+    }
+    if (ms.loaded === 0) break;
     let t = first;
     if (i > 0) {
       // Rule 28: each target within 45° of the one before.
@@ -530,7 +544,8 @@ function shoot(st: CpState, ctx: FightContext, f: CpFighter, first: CpFighter, h
         ms.loaded++;
       }
     }
-    oneShot(st, ctx, f, t, w, (volley?.BS ?? 0) + (how === 'aim' ? AIMING_BONUS : 0));
+    const extra = volley ? { n: volley.BS, why: how === 'shoot3' ? 'Lightning shooting' : 'Fast shooting' } : how === 'aim' ? { n: AIMING_BONUS, why: 'aimed' } : null;
+    oneShot(st, ctx, f, t, w, extra);
     prev = t;
   }
   // Bows and slings are ready again at once; other weapons wait for their loading.
@@ -546,17 +561,17 @@ function withinAngle(f: Fighter, a: Fighter, b: Fighter): boolean {
   return angleBetween(bearing(f.pos, a.pos), bearing(f.pos, b.pos)) <= TARGETS_WITHIN_DEGREES;
 }
 
-function oneShot(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter, w: Weapon, extra: number): void {
+function oneShot(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter, w: Weapon, extra: { n: number; why: string } | null): void {
   const m = w.missile;
   if (!m) return;
   const range = missileRange(f, t, w);
   const band = range.band?.band ?? 'extreme';
   const skill = ballisticSkill(st, f, w);
   const behaviour = t.flee ? TARGET_RUNNING : 0;
-  const chance = skill.total + rangeToHit(band) + behaviour + extra;
+  const chance = skill.total + rangeToHit(band) + behaviour + (extra?.n ?? 0);
   const r = d100(ctx, f, `shot at ${t.name} (need ${chance} or less)`);
   const hit = hits(r, chance);
-  say(st, ctx, 'shot', `${f.name} shoots at ${t.name} (${band} range): ${skill.how}${rangeToHit(band) ? ` − ${-rangeToHit(band)} ${band} range` : ''}${behaviour ? ` − ${-behaviour} running` : ''}${extra ? ` ${extra > 0 ? '+' : '−'} ${Math.abs(extra)}` : ''} = ${chance}; D100 ${formatD100(r)}: ${hit ? 'hit' : 'miss'}.`, rule(25), [f, t], { roll: r, chance });
+  say(st, ctx, 'shot', `${f.name} shoots at ${t.name} (${band} range): ${skill.how}${rangeToHit(band) ? ` − ${-rangeToHit(band)} ${band} range` : ''}${behaviour ? ` − ${-behaviour} running` : ''}${extra ? ` ${extra.n > 0 ? '+' : '−'} ${Math.abs(extra.n)} ${extra.why}` : ''} = ${chance}; D100 ${formatD100(r)}: ${hit ? 'hit' : 'miss'}.`, rule(25), [f, t], { roll: r, chance });
   f.stats.blows++;
   if (!hit) return;
   f.stats.hits++;
@@ -572,7 +587,7 @@ function oneShot(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter, w: 
   let ES = typeof range.band?.es === 'number' ? range.band.es : now(st, f, 'S');
   // Rule 30: a shield blocks a missile when its bearer stands still (Shieldman: moving too).
   const shield = [t.left, t.right].find((x) => x?.shield) ?? null;
-  if (shield && !thrown && (t.moved === 0 || hasSkill(t, 'shieldman'))) {
+  if (shield && !thrown && mayBlockMissiles(t.moved > 0, hasSkill(t, 'shieldman'))) {
     const sk = skillWith(st, t, shield);
     const mod = st.setup.cp.classes.shieldModifier.get(shield.id) ?? 0;
     const need = shieldBlockChance(now(st, t, 'WS'), sk.ability, mod, skill.level);
@@ -583,7 +598,10 @@ function oneShot(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter, w: 
       const hitES = ES + rangeCritical(band);
       const chance2 = shieldDamageChance(hitES, mod);
       const y = d100(ctx, t, `does it break the shield? (${chance2}% or less)`);
-      if (y > chance2) return;
+      if (y > chance2) {
+        say(st, ctx, 'block', `The shield holds (D100 ${formatD100(y)} > ${chance2}).`, rule(30), [t]);
+        return;
+      }
       say(st, ctx, 'block', `The ${w.name.toLowerCase()} breaks through (D100 ${formatD100(y)} ≤ ${chance2}): the shield is ruined, ES ${ES} − 1.`, rule(30), [t]);
       dropHand(st, ctx, t, t.left === shield ? 'left' : 'right', 'broken by a missile', true);
       ES -= 1;
@@ -652,7 +670,7 @@ function quickLoad(st: CpState, ctx: FightContext, f: CpFighter, w: Weapon, t: C
     by: f,
     label: `${f.name}'s quickly loaded bolt`,
     act: () => {
-      if (t.out === null && f.out === null) oneShot(st, ctx, f, t, w, -now(st, f, 'BS'));
+      if (t.out === null && f.out === null) oneShot(st, ctx, f, t, w, { n: -now(st, f, 'BS'), why: 'BS (the ability alone, rule 29)' });
     },
   });
 }
@@ -845,10 +863,13 @@ function fear(st: CpState, ctx: FightContext, f: CpFighter): void {
     const need = now(st, f, 'Cl') + bonus;
     let r = d100(ctx, f, `${o.cp.causes} test against ${o.name} (Cl ${need})`);
     if (r > need && terror && hasSkill(f, 'terror resistant')) {
+      // Terror resistant: the failed test is taken again (its Insanity Point stays); passed, only fear remains.
       f.insanity++;
+      const first = r;
       r = d100(ctx, f, `terror test again (Terror resistant; need ${need} or less)`);
       if (r <= need) {
-        say(st, ctx, 'fear', `${f.name} masters the terror at the second try (Terror resistant): only fear remains, and an Insanity Point.`, section('Advanced skills: Terror resistant'), [f]);
+        say(st, ctx, 'fear', `${f.name} faces ${o.name} (terror): D100 ${formatD100(first)} > Cl ${need} (+${bonus} resistant), an Insanity Point; again (Terror resistant): D100 ${formatD100(r)} ≤ ${need}: only fear remains: may only parry this round.`, section('Advanced skills: Terror resistant'), [f, o]);
+        f.conds.push({ kind: 'parryOnly', from: st.round, until: st.round, why: `fear of ${o.name}` });
         continue;
       }
     }

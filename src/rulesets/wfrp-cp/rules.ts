@@ -171,6 +171,11 @@ export function quickLoadChance(S: number): number {
   return S * 10 - 50;
 }
 
+/** Rule 30 and Shieldman: a shield blocks missiles when its bearer stands still, or runs with the skill. */
+export function mayBlockMissiles(moving: boolean, shieldman: boolean): boolean {
+  return !moving || shieldman;
+}
+
 /** Rule 30: blocking a missile with a shield. */
 export function shieldBlockChance(WS: number, shieldAbility: number, shieldModifier: number, shooterLevel: number): number {
   return WS + shieldAbility + shieldModifier - 10 * shooterLevel;
