@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.js';
-import { encounterPath } from './helpers.js';
+import { encounterPath, ROOT } from './helpers.js';
 
 function sink(): { stream: Writable; text: () => string } {
   let text = '';
@@ -178,6 +178,22 @@ describe('fray sim', () => {
   });
 });
 
+describe('fray sheet', () => {
+  it("prints a Combat Points sheet: abilities as the text writes them, CP and XP (Ernst's Swords 45/65, CP 125 before the mounted 10)", async () => {
+    const r = await fray(['sheet', join(ROOT, 'data', 'wfrp-cp', 'encounters', 'ernst-and-the-ogre.yaml')]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Swords: 15% + 30 = 45/65% (level 3), CP 125; 700 XP spent, next level 400 XP');
+    expect(r.out).toContain('Daggers and Knives: 10% + 10 = 20/40% (level 1), CP 100; 100 XP spent, next level 200 XP');
+    expect(r.out).toContain('Maces and Hammers: 20% + 20 = 40/60% (level 2), CP 90');
+  });
+
+  it('says so, with exit code 2, for a ruleset without sheets', async () => {
+    const r = await fray(['sheet', demo]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('no sheets');
+  });
+});
+
 describe('fray rulesets and --help', () => {
   it('lists the rulesets and their options with defaults and citations', async () => {
     const r = await fray(['rulesets']);
@@ -190,7 +206,7 @@ describe('fray rulesets and --help', () => {
   });
 
   it('has --help on every command', async () => {
-    for (const args of [['--help'], ['fight', '--help'], ['sim', '--help'], ['rulesets', '--help']]) {
+    for (const args of [['--help'], ['fight', '--help'], ['sim', '--help'], ['sheet', '--help'], ['rulesets', '--help']]) {
       const r = await fray(args);
       expect(r.code).toBe(0);
       expect(r.out).toContain('Usage: fray');

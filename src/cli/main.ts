@@ -198,6 +198,24 @@ function sim(io: Io, file: string, o: SimOpts): void {
   }
 }
 
+interface SheetOpts {
+  option?: string[];
+  table?: string[];
+  json?: boolean;
+}
+
+function sheet(io: Io, file: string, o: SheetOpts): void {
+  const ff = loadFightFile(file, pairs(o.option, '--option'), pairs(o.table, '--table'), 'encounter');
+  const { ruleset, setup } = ff.loaded;
+  if (!ruleset.sheets) throw new UsageError(`sheet: the ruleset ${ruleset.id} has no sheets to show`);
+  const sheets = ruleset.sheets(setup);
+  if (o.json) {
+    io.out.write(`${JSON.stringify(sheets)}\n`);
+    return;
+  }
+  for (const s of sheets) io.out.write(`${s.name}\n${s.lines.map((l) => `  ${l}\n`).join('')}`);
+}
+
 function listRulesets(io: Io, o: { json?: boolean }): void {
   const all = [...RULESETS.values()].map((r) => ({
     id: r.id,
@@ -253,6 +271,13 @@ export function program(io: Io): Command {
       .option('--seed <n>', 'seed (default: random, printed); fight i uses substream i', parseWhole('--seed', 0, Number.MAX_SAFE_INTEGER))
       .option('--json', 'print one JSON object'),
   ).action((file: string, o: SimOpts) => sim(io, file, o));
+  common(
+    p
+      .command('sheet')
+      .description("print each combatant's sheet as the ruleset computes it (abilities, CP, XP costs)")
+      .argument('<file>', 'encounter file (YAML or JSON)')
+      .option('--json', 'as JSON'),
+  ).action((file: string, o: SheetOpts) => sheet(io, file, o));
   p.command('rulesets')
     .description('list the rulesets and their options')
     .option('--json', 'as JSON')

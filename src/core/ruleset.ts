@@ -66,6 +66,13 @@ export interface Ruleset<Setup extends SetupCore = SetupCore, State extends Figh
    * simulation reports their means. The same labels, in the same order, for every fight of a setup.
    */
   tallies?(state: State): readonly Tally[];
+  /** Each combatant's sheet as the rules compute it (abilities, CP, costs), for `fray sheet`. */
+  sheets?(setup: Setup): readonly CombatantSheet[];
+}
+
+export interface CombatantSheet {
+  readonly name: string;
+  readonly lines: readonly string[];
 }
 
 export interface Tally {

@@ -5,6 +5,7 @@ import { cpLeft, maxCP } from './fighter.js';
 import { CP_OPTIONS } from './options.js';
 import { dismountFall, playCpRound, startCpFight } from './round.js';
 import { woundStatus } from './rules.js';
+import { sheetSummary } from './abilities.js';
 import { hasCpCond, newCpState, type CpSetup, type CpState } from './state.js';
 
 export const wfrpCp: Ruleset<CpSetup, CpState> = {
@@ -37,6 +38,18 @@ export const wfrpCp: Ruleset<CpSetup, CpState> = {
         if (f.burning) bits.push('burning');
       }
       return `${f.name} (${side}): ${bits.join(', ')}`;
+    });
+  },
+  sheets(setup) {
+    return setup.fighters.map((f) => {
+      const spec = setup.cp.specs.get(f.id);
+      if (!spec) return { name: f.name, lines: [] };
+      const skills = new Set(f.skills);
+      const lines = sheetSummary(f.profile, spec.sheet, setup.cp.classes, skills).map(
+        (a) =>
+          `${a.name}: ${a.base}% + ${a.advance} = ${a.ability}/${a.total}% (level ${a.level})${a.CP !== a.total ? `, CP ${a.CP}` : ''}; ${a.xp} XP spent, next level ${a.next === null ? '—' : `${a.next} XP`}`,
+      );
+      return { name: f.name, lines: [`basic WS ${spec.sheet.basicWS}, BS ${spec.sheet.basicBS}, A ${f.profile.A ?? 1}`, ...lines] };
     });
   },
   tallies(st) {
