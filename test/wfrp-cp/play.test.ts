@@ -140,6 +140,27 @@ describe('Combat Points in play', () => {
     has(r.texts, "Xan's shot strikes Bob's head: ES 4 (firearms ignore armour) = 4: critical +4");
   });
 
+  describe('§ Weapon class: the ability a weapon is used with', () => {
+    const intro = (more: string) => fight(encounter([{ name: 'Ann', more }], [{ name: 'Bob' }]), [], [['turn', 'end'], ['turn', 'end']]).texts[0];
+    it('a similar class counts at half (ours: Swords and Daggers)', () => {
+      expect(intro('weapons: [dagger]\nabilities: { swords: 40 }')).toContain('(dagger: WS 30 + half of swords (similar) 20)');
+    });
+    it('its own ability wins over half of a similar one', () => {
+      expect(intro('weapons: [dagger]\nabilities: { swords: 40, daggers-and-knives: 25 }')).toContain('(dagger: WS 30 + Daggers and Knives 25)');
+    });
+    it('a Specialist Weapon without the skill: half the basic WS; with it, the basic WS', () => {
+      expect(intro('weapons: [flail]\nabilities: { swords: 20 }')).toContain('half WS 30 = 15 (a Specialist Weapon without the skill)');
+      expect(intro('weapons: [flail]\nabilities: { swords: 20 }\nskills: [specialist weapon - flail]')).toContain('(flail: WS 30 (no Flails ability))');
+    });
+    it('Street Fighting adds 10 unarmed', () => {
+      expect(intro('weapons: []\nabilities: { unarmed: 12 }\nskills: [street fighting]')).toContain('WS 30 + Unarmed 12 + 10 Street Fighting');
+    });
+    it('1.5-handed: a bastard sword is a Two-handed Sword, a Sword with Ambidextrous (ours)', () => {
+      expect(intro('weapons: [bastard-sword]\nabilities: { swords: 20, two-handed-swords: 10 }')).toContain('WS 30 + Two-handed Swords 10');
+      expect(intro('weapons: [bastard-sword]\nabilities: { swords: 20, two-handed-swords: 10 }\nskills: [ambidextrous]')).toContain('WS 30 + Swords 20');
+    });
+  });
+
   describe('advanced skills', () => {
     const ann = (skills: string, more = 'weapons: [sword]\nabilities: { swords: 20 }') => ({ name: 'Ann', profile: STRONG, more: `${more}\nskills: [${skills}]` });
     const strike = (extra: Decisions, after: Decisions = [['answer', 'pass'], ['turn', 'end'], ['turn', 'end']]): Decisions => [['turn', 'attack:@bob'], ...extra, ['attack-cp', 40], ['defence', 'block'], ['defence-cp', 0], ['defence-w', 0], ...after];
