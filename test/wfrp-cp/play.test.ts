@@ -140,6 +140,28 @@ describe('Combat Points in play', () => {
     has(r.texts, "Xan's shot strikes Bob's head: ES 4 (firearms ignore armour) = 4: critical +4");
   });
 
+  it('rule 14: fleeing as a turn: each foe tests I and, passing, strikes the back automatically', () => {
+    const r = fight(encounter([{ name: 'Ann' }], [{ name: 'Bob' }]), [30, 50, 10], [['turn', 'flee']]);
+    has(r.texts, "Bob's I test: D100 30 ≤ 40: strikes the fleer in the back");
+    has(r.texts, 'Bob strikes Ann: Ann is fleeing (rule 14): hit automatically');
+    has(r.texts, '× 0.1 = 2.4 → 2: critical +2');
+    has(r.texts, 'Ann has fled');
+    expect(r.unusedDice).toBe(0);
+  });
+
+  it('rule 14: fleeing in the defence phase: the blow hits automatically', () => {
+    const r = fight(encounter([{ name: 'Ann' }], [{ name: 'Bob' }]), [50, 10], [['turn', 'end'], ['turn', 'attack:@ann'], ['attack-cp', 30], ['defence', 'flee']]);
+    has(r.texts, 'Bob strikes Ann: Ann turns to flee (rule 14): hit automatically');
+    has(r.texts, 'fled in the defence phase');
+  });
+
+  it('rules 11-12: a stun attack holds the effect to 6; the surplus × 10, +20 with Strike to Stun, is the stun chance', () => {
+    const r = fight(encounter([{ name: 'Ann', profile: STRONG, more: 'weapons: [sword]\nabilities: { swords: 20 }\nskills: [strike to stun]' }], [{ name: 'Bob' }]), [20, 95, 2, 30], [['turn', 'stun:@bob'], ['attack-cp', 40], ['defence', 'block'], ['defence-cp', 0], ['defence-w', 0]]);
+    has(r.texts, 'Critical +4 on the head: D100 95, column +4 → effect 15, held to 6');
+    has(r.texts, 'Stun: (15 − 6) × 10 + 20 Strike to Stun = 110%; D100 30: Bob is stunned');
+    expect(r.unusedDice).toBe(0);
+  });
+
   describe('§ Weapon class: the ability a weapon is used with', () => {
     const intro = (more: string) => fight(encounter([{ name: 'Ann', more }], [{ name: 'Bob' }]), [], [['turn', 'end'], ['turn', 'end']]).texts[0];
     it('a similar class counts at half (ours: Swords and Daggers)', () => {

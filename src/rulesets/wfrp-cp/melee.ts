@@ -235,7 +235,7 @@ export function resolveBlow(st: CpState, ctx: FightContext, b: CpBlow): boolean 
     b.onHit();
     return true;
   }
-  wound(st, ctx, b, roll === 0 ? null : roll, rear, auto !== null && !def.flee);
+  wound(st, ctx, b, roll === 0 ? null : roll, rear, prone(st, d));
   if (def.flee && d.out === null) takeOut(st, ctx, d, 'fled', 'fled in the defence phase (rule 14)');
   return true;
 }
@@ -342,7 +342,7 @@ export function inflict(
     const chance = stunChance(r.effect, how.strikeToStun ?? false);
     if (chance > 0 && d.out === null) {
       const s = d100(ctx, a, `stun: ${chance}% (effect ${r.effect} over 6 × 10${how.strikeToStun ? ' + 20 Strike to Stun' : ''})`);
-      say(st, ctx, 'stun', `Stun: D100 ${formatD100(s)} ${s <= chance ? '≤' : '>'} ${chance}: ${s <= chance ? `${d.name} is stunned` : 'not stunned'}.`, rule(11), [d]);
+      say(st, ctx, 'stun', `Stun: (${r.effect} − ${UNARMED_MAX_EFFECT}) × 10${how.strikeToStun ? ' + 20 Strike to Stun' : ''} = ${chance}%; D100 ${formatD100(s)}: ${s <= chance ? `${d.name} is stunned` : 'not stunned'}.`, how.strikeToStun ? rule(12) : rule(11), [d]);
       if (s <= chance) takeOut(st, ctx, d, 'unconscious', 'stunned');
     }
   }

@@ -295,7 +295,8 @@ function turn(st: CpState, ctx: FightContext, f: CpFighter, answering: CpFighter
     if (most >= MIN_CP) {
       choices.push({ key: `attack:${key(o)}`, label: `attack ${o.name} (up to ${most} CP)` });
       choices.push({ key: `stun:${key(o)}`, label: `strike ${o.name} to stun (rule 12)` });
-      if (heldItemsOf(o).length) choices.push({ key: `disarm:${key(o)}`, label: `disarm ${o.name} (rule 18: half CP tested)` });
+      // Ours: a disarm needs hands (a weapon or bare hands); teeth and claws do not disarm.
+      if (heldItemsOf(o).length && meleeWeapon(st, f)?.natural !== true) choices.push({ key: `disarm:${key(o)}`, label: `disarm ${o.name} (rule 18: half CP tested)` });
     } else refused.push({ key: `attack:${key(o)}`, label: `${most} CP left: an action needs at least ${MIN_CP} (rule 13)` });
   }
   if (hasSkill(f, 'whirlwind') && attackers.length >= 2 && Math.min(cap, Math.floor(left / 2)) >= MIN_CP && f.W > 0) {
