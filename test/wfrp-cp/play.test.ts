@@ -30,7 +30,8 @@ function encounter(a: Who[], b: Who[], head = '', sideB = ''): string {
   return `ruleset: wfrp-cp\n${head}\nsides:\n  - name: A\n    players: true\n    combatants:\n${a.map(combatant).join('')}  - name: B\n${sideB}    combatants:\n${b.map(combatant).join('')}`;
 }
 
-function fight(yaml: string, dice: number[], decisions: Decisions, rounds = 1, options: Record<string, string> = {}) {
+/** Fighters on equal EI go in the order listed unless a test says otherwise: fewer dice to script. */
+function fight(yaml: string, dice: number[], decisions: Decisions, rounds = 1, options: Record<string, string> = { ties: 'listed' }) {
   return playScript(loadText(yaml, options), dice, decisions, rounds);
 }
 
@@ -138,6 +139,17 @@ describe('Combat Points in play', () => {
     has(r.texts, 'Xan loads the arquebus: round 1 of 2');
     has(r.texts, "Xan's arquebus is loaded");
     has(r.texts, "Xan's shot strikes Bob's head: ES 4 (firearms ignore armour) = 4: critical +4");
+  });
+
+  it('equal EI between enemies (ours): the higher I first, else a roll-off kept for the round', () => {
+    const r = fight(encounter([{ name: 'Ann' }], [{ name: 'Bob' }]), [60, 20], [['turn', 'end'], ['turn', 'end']], 1, {});
+    has(r.texts, 'Ann rolls 60 for the order on equal EI');
+    has(r.texts, 'Bob rolls 20 for the order on equal EI');
+    expect(r.asked[0]).toContain('Bob');
+    // Bob's sword and Ann's dagger (+10 EI) meet at 40 and 40; Bob's I 40 beats Ann's 30, no roll.
+    const byI = fight(encounter([{ name: 'Ann', profile: PROFILE.replace('I: 40', 'I: 30'), more: 'weapons: [dagger]\nabilities: { daggers-and-knives: 20 }' }], [{ name: 'Bob' }]), [], [['turn', 'end'], ['turn', 'end']], 1, {});
+    expect(byI.asked[0]).toBe('turn: Bob (EI 40, 50 CP, 5 actions): what now?');
+    expect(byI.asked[1]).toContain('Ann (EI 40');
   });
 
   it('rule 14: fleeing as a turn: each foe tests I and, passing, strikes the back automatically', () => {

@@ -64,6 +64,13 @@ export const CP_OPTIONS: readonly OptionSpec[] = [
     cite: rule(27),
   },
   {
+    name: 'ties',
+    values: ['roll', 'listed'],
+    default: 'roll',
+    summary: 'Equal EI between enemies: the higher I goes first, then a D100 roll-off each round; or simply the one listed first in the encounter.',
+    cite: oursCp('equal EI'),
+  },
+  {
     name: 'whirlwindFatigue',
     values: ['per-round', 'per-fight'],
     default: 'per-round',
@@ -81,6 +88,7 @@ export interface CpOptions {
   readonly shieldArmour: boolean;
   readonly bombs: 'melee' | 'missile';
   readonly whirlwindPerFight: boolean;
+  readonly tiesRolled: boolean;
 }
 
 export function readCpOptions(o: Options): CpOptions {
@@ -93,6 +101,7 @@ export function readCpOptions(o: Options): CpOptions {
     shieldArmour: o.shieldArmour === 'on',
     bombs: o.bombs as CpOptions['bombs'],
     whirlwindPerFight: o.whirlwindFatigue === 'per-fight',
+    tiesRolled: o.ties === 'roll',
   };
 }
 

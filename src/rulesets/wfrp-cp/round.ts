@@ -226,20 +226,37 @@ function dist(a: Fighter, b: Fighter): number {
 
 // ------------------------------------------------------------------ turns
 
-/** Rule 3: the highest EI acts; rule 15: in the first round the surprising side starts. */
-function nextUp(st: CpState): CpFighter | null {
+/** Rule 3: the highest EI acts; rule 15: in the first round the surprising side starts; equal EI between enemies by the option `ties`. */
+function nextUp(st: CpState, ctx: FightContext): CpFighter | null {
   let best: CpFighter | null = null;
   let bestKey = -Infinity;
   const surprise = st.round === 1 && st.combatants.some((f) => f.surprise);
   for (const f of st.combatants) {
     if (!canTurn(st, f)) continue;
     const k = currentEI(st, f) + (surprise && !st.setup.cp.surprisedFrom[f.side] ? 10_000 : 0);
-    if (k > bestKey) {
+    if (k > bestKey || (k === bestKey && best !== null && best.side !== f.side && st.cpo.tiesRolled && goesBefore(st, ctx, f, best))) {
       best = f;
       bestKey = k;
     }
   }
   return best;
+}
+
+/** Ours: between enemies on equal EI, the higher I, then a D100 roll-off kept for the round (the lower roll goes first). */
+function goesBefore(st: CpState, ctx: FightContext, f: CpFighter, other: CpFighter): boolean {
+  const I = now(st, f, 'I') - now(st, other, 'I');
+  if (I !== 0) return I > 0;
+  const roll = (x: CpFighter): number => {
+    if (x.tieRound !== st.round) {
+      x.tieRound = st.round;
+      x.tieRoll = d100(ctx, x, `equal EI with ${x === f ? other.name : f.name}: roll-off (lower goes first)`);
+      say(st, ctx, 'tie', `${x.name} rolls ${formatD100(x.tieRoll)} for the order on equal EI.`, oursCp('equal EI'), [x]);
+    }
+    return x.tieRoll;
+  };
+  const b = roll(other);
+  const a = roll(f);
+  return a < b || (a === b && f.id < other.id);
 }
 
 function canTurn(st: CpState, f: CpFighter): boolean {
@@ -248,7 +265,7 @@ function canTurn(st: CpState, f: CpFighter): boolean {
 
 function turns(st: CpState, ctx: FightContext): void {
   for (let n = 0; n < MAX_TURNS; n++) {
-    const f = nextUp(st);
+    const f = nextUp(st, ctx);
     const due = st.scheduled.length ? st.scheduled.reduce((x, y) => (y.ei > x.ei ? y : x)) : null;
     if (due && (!f || due.ei > currentEI(st, f))) {
       st.scheduled = st.scheduled.filter((s) => s !== due);

@@ -77,6 +77,9 @@ export interface CpFighter extends Fighter {
   /** T lost to spells and fire (rules 40, 46), and the effect last read for it. */
   tLost: number;
   tEffect: number;
+  /** The round of its last roll-off for equal EI, and the roll (lower goes first). */
+  tieRound: number;
+  tieRoll: number;
   /** The round at whose start a sleeper wakes (0: not under a timed sleep). */
   wakesAt: number;
   /** Rounds on fire so far (0: not burning). */
@@ -139,6 +142,8 @@ export function newCpState(setup: CpSetup, dismount: W1State['dismount']): CpSta
       tEffect: 0,
       burning: spec.burning ? 1 : 0,
       wakesAt: spec.sleeps ? 1 + spec.sleeps : 0,
+      tieRound: 0,
+      tieRoll: 0,
       tFire: 0,
       coolAt: 0,
       shots: 0,
