@@ -240,6 +240,14 @@ export function resolveBlow(st: CpState, ctx: FightContext, b: CpBlow): boolean 
   return true;
 }
 
+/** Rules 10 and 26: a critical of 0 or less is +1 read at −50%, then −40% and −30% for later ones on that location. */
+export function raiseToOne(d: CpFighter, part: string, value: number): { value: number; modifier: number; nth: number } {
+  if (value > 0) return { value, modifier: 0, nth: 0 };
+  const nth = (d.zeroHits.get(part) ?? 0) + 1;
+  d.zeroHits.set(part, nth);
+  return { value: 1, modifier: zeroDamageModifier(nth), nth };
+}
+
 /** Rules 10-12, 17, 33: where the blow lands and what it does. */
 function wound(st: CpState, ctx: FightContext, b: CpBlow, roll: number | null, rear: boolean, proneTarget: boolean): void {
   const { a, d } = b;
@@ -301,14 +309,10 @@ function wound(st: CpState, ctx: FightContext, b: CpBlow, roll: number | null, r
       }
     }
   }
-  let modifier = 0;
-  if (value <= 0) {
-    const nth = (d.zeroHits.get(loc.id) ?? 0) + 1;
-    d.zeroHits.set(loc.id, nth);
-    modifier = zeroDamageModifier(nth);
-    notes.push(`0 or less: +1 with ${modifier}% (hit ${nth} of 0 or less on the ${loc.name})`);
-    value = 1;
-  }
+  const raised = raiseToOne(d, loc.id, value);
+  const modifier = raised.modifier;
+  if (raised.nth) notes.push(`0 or less: +1 with ${modifier}% (hit ${raised.nth} of 0 or less on the ${loc.name})`);
+  value = raised.value;
   if (ctx.explain) {
     const t = `(S ${S} ${mod >= 0 ? '+' : '−'} ${Math.abs(mod)}${b.thrown ? ` ${b.thrown.why}` : ''}) × (10 − T ${T}) × 0.1${armour ? ` − ${armour} armour${unarmed ? ' (unarmed: metal × 2, leather 1)' : ''}` : ''}${!unarmed && worn.leather ? ' − 0.2 leather' : ''} = ${(cv.tenths / 10).toFixed(1)} → ${cv.value}`;
     say(st, ctx, 'damage', `${a.name} hits ${d.name} on the ${loc.name}: ${t}${notes.length ? `; ${notes.join('; ')}` : ''}: critical +${value}.`, rule(10), [a, d], { value, tenths: cv.tenths });
@@ -363,8 +367,9 @@ function fumble(st: CpState, ctx: FightContext, a: CpFighter, roll: number, w: W
     const worn = wornOn(a.armour, part.zone);
     const mod = w && !w.natural ? WEAPON_MODIFIERS[w.group].damage : UNARMED_DAMAGE;
     const cv = criticalValue(now(st, a, 'S'), mod, now(st, a, 'T'), worn.metal + a.auraAP, worn.leather);
-    say(st, ctx, 'fumble', `${a.name} strikes its own ${part.name}: critical +${Math.max(1, cv.value)}.`, rule(7), [a]);
-    inflict(st, ctx, a, part, Math.max(1, cv.value), a, { modifier: cv.value <= 0 ? zeroDamageModifier(1) : 0 });
+    const raised = raiseToOne(a, part.id, cv.value);
+    say(st, ctx, 'fumble', `${a.name} strikes its own ${part.name}: critical +${raised.value}${raised.nth ? ` (0 or less: ${raised.modifier}%)` : ''}.`, rule(7), [a]);
+    inflict(st, ctx, a, part, raised.value, a, { modifier: raised.modifier });
   }
   stampDurations(st, a, conds, mods);
 }

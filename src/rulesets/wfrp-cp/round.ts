@@ -11,8 +11,8 @@ import { canLoad, heldMissile, loadRound, missileRange } from '../wfrp1e/missile
 import { pairUp } from '../wfrp1e/round.js';
 import { bearing, angleBetween } from '../../space/plane.js';
 import { decide, d100, roll, say } from '../wfrp1e/say.js';
-import { placeAll, moveTo, startMoves } from '../wfrp1e/scene.js';
-import { handUsable, hasSkill, meetInMelee, type Fighter } from '../wfrp1e/state.js';
+import { gap, placeAll, moveTo, startMoves, yardsAt } from '../wfrp1e/scene.js';
+import { handUsable, hasSkill, type Fighter } from '../wfrp1e/state.js';
 import { rule, section, oursCp } from './cite.js';
 import type { ChartEffect, Spell } from './data.js';
 import {
@@ -30,7 +30,7 @@ import {
   meleeWeapon,
   poolWeapon,
 } from './fighter.js';
-import { effectTaken, flee, inflict, resolveBlow, spendCap, type BlowKind } from './melee.js';
+import { effectTaken, flee, inflict, raiseToOne, resolveBlow, spendCap, type BlowKind } from './melee.js';
 import {
   AIMING_BONUS,
   CP_PER_ACTION,
@@ -61,7 +61,6 @@ import {
   surpriseTestBonus,
   waterEntryTarget,
   woundsAfterLastLP,
-  zeroDamageModifier,
 } from './rules.js';
 import { hasCpCond, now, stampDurations, type CpFighter, type CpState } from './state.js';
 import { suggestAttack, wantsFastShooting } from './tactics.js';
@@ -201,23 +200,35 @@ function draw(st: CpState, ctx: FightContext, f: CpFighter, w: Weapon): void {
   say(st, ctx, 'draw', `${f.name} draws the ${w.name.toLowerCase()}: −${n} actions, −${n * CP_PER_ACTION} CP${hasSkill(f, 'lightning strike') ? ' (Lightning strike: 3 fewer)' : ''}; CP left ${cpLeft(st, f)}, EI ${currentEI(st, f)}.`, rule(6), [f], { actions: n });
 }
 
-/** With positions: fighters with no foe at hand close on the nearest enemy (a charge if they reach it). */
+/**
+ * With positions: fighters with no foe at hand will close on the nearest enemy, moving at their
+ * turn so that a quicker archer shoots first (ours); one that can reach it this round charges:
+ * +10 CP and +10 priority (Combat Example #1).
+ */
 function approach(st: CpState, ctx: FightContext): void {
   for (const f of st.combatants) {
+    f.closing = null;
     if (f.out !== null || f.rider !== null || foes(st, f).length > 0 || f.tactics.melee === 'hold') continue;
     if (f.right?.missile || f.left?.missile) continue;
     const near = enemies(st, f).filter((o) => o.pos).sort((x, y) => dist(f, x) - dist(f, y))[0];
     if (!near || !f.pos) continue;
-    const reached = moveTo(st, ctx, f, near, Infinity, 'charge', 'advances on');
-    if (reached) {
-      meetInMelee(f, near);
-      if (st.cpo.chargeBonus && heldMelee(st, f)) {
-        f.bonusCP = 10;
-        f.bonusEI = 10;
-        say(st, ctx, 'charge', `${f.name} charges: +10 CP and +10 priority this round.`, section('Combat Example #1'), [f]);
-      }
+    f.closing = near;
+    if (gap(f, near) <= yardsAt(st, f, 'running') && st.cpo.chargeBonus && heldMelee(st, f)) {
+      f.bonusCP = 10;
+      f.bonusEI = 10;
+      say(st, ctx, 'charge', `${f.name} charges ${near.name}: +10 CP and +10 priority this round.`, section('Combat Example #1'), [f, near]);
     }
   }
+}
+
+/** At its turn a closing fighter runs at its enemy; short of it, the run is its round. */
+function close(st: CpState, ctx: FightContext, f: CpFighter): boolean {
+  const t = f.closing;
+  f.closing = null;
+  if (!t || t.out !== null || f.flee !== null || foes(st, f).length > 0) return true;
+  const reached = moveTo(st, ctx, f, t, Infinity, 'charge', 'advances on');
+  if (!reached) f.done = true;
+  return reached;
 }
 
 function dist(a: Fighter, b: Fighter): number {
@@ -274,6 +285,7 @@ function turns(st: CpState, ctx: FightContext): void {
       continue;
     }
     if (!f) break;
+    if (f.closing && !close(st, ctx, f)) continue;
     let answer = turn(st, ctx, f, null);
     // Rule 5: each blow may be answered by its target, apart from the order of priority.
     for (let k = 0; answer && k < MAX_TURNS; k++) {
@@ -427,7 +439,8 @@ function suggestTurn(st: CpState, f: CpFighter, answering: CpFighter | null, att
   const mage = f.cp.mage?.spells.find((s) => s.kind === 'missile');
   if (mage && !answering && castingActions(mage.level) <= actionsLeft(f) && f.magicUsed === 0 && enemies(st, f).length) return `cast:${mage.id}`;
   if (shots.length) return shots[0]?.key ?? 'end';
-  if (!answering && attackers.length === 0) {
+  // With nothing to strike or shoot, take up a weapon; an archer keeps the bow in hand.
+  if (!answering && attackers.length === 0 && !missileInHand(st, f)) {
     const w = worthDrawing(st, f)[0];
     if (w) return `draw:${w.id}`;
   }
@@ -626,23 +639,18 @@ function oneShot(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter, w: 
     }
   }
   if (thrown) {
+    // Rule 27 for bombs (ours): the blast's ES stands for S, and distance does not weaken it.
+    const blast = m.kind === 'bomb' && typeof range.band?.es === 'number' ? range.band.es : null;
     const mod = m.improvised ? IMPROVISED_THROWN : 0;
-    const S = now(st, f, 'S') + mod + rangeCritical(band);
-    resolveBlowThrown(st, ctx, f, t, w, S, reverseD100(r));
+    const S = blast ?? now(st, f, 'S') + mod + rangeCritical(band);
+    resolveBlowThrown(st, ctx, f, t, w, S, reverseD100(r), blast !== null ? `(the bomb's ES ${blast})` : '(thrower, range)');
     return;
   }
   const part = hitLocation(ctx, f, t, reverseD100(r), false).part;
   const worn = wornOn(t.armour, part.zone);
   const armour = missileArmour(worn.metal + t.auraAP, worn.leather, band, m.kind === 'firearm');
-  let value = ES + rangeCritical(band) - armour;
-  let modifier = 0;
-  const was = value;
-  if (value <= 0) {
-    const nth = (t.zeroHits.get(part.id) ?? 0) + 1;
-    t.zeroHits.set(part.id, nth);
-    modifier = zeroDamageModifier(nth);
-    value = 1;
-  }
+  const was = ES + rangeCritical(band) - armour;
+  const { value, modifier } = raiseToOne(t, part.id, was);
   say(st, ctx, 'damage', `${f.name}'s shot strikes ${t.name}'s ${part.name}: ES ${ES}${rangeCritical(band) ? ` − ${-rangeCritical(band)} ${band} range` : ''}${armour ? ` − ${armour} armour` : m.kind === 'firearm' ? ' (firearms ignore armour)' : ''} = ${was}${was <= 0 ? `: 0 or less, +1 with ${modifier}%` : ''}: critical +${value}.`, rule(26), [f, t]);
   if (t.LP > 0) {
     t.pool += Math.max(0, was) * 10;
@@ -653,7 +661,7 @@ function oneShot(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter, w: 
 }
 
 /** Rules 22, 27: a thrown weapon or bomb hurts by the melee formula, its S reduced by range. */
-function resolveBlowThrown(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter, w: Weapon, S: number, locationRoll: number): void {
+function resolveBlowThrown(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter, w: Weapon, S: number, locationRoll: number, why: string): void {
   resolveBlow(st, ctx, {
     a: f,
     d: t,
@@ -662,7 +670,7 @@ function resolveBlowThrown(st: CpState, ctx: FightContext, f: CpFighter, t: CpFi
     weapon: w,
     forceful: false,
     automatic: 'the thrown weapon has already hit',
-    thrown: { S, mod: 0, why: '(thrower, range)' },
+    thrown: { S, mod: 0, why },
     locationRoll,
   });
 }

@@ -77,6 +77,8 @@ export interface CpFighter extends Fighter {
   /** T lost to spells and fire (rules 40, 46), and the effect last read for it. */
   tLost: number;
   tEffect: number;
+  /** The enemy it runs at when its turn comes this round. */
+  closing: CpFighter | null;
   /** The round of its last roll-off for equal EI, and the roll (lower goes first). */
   tieRound: number;
   tieRoll: number;
@@ -142,6 +144,7 @@ export function newCpState(setup: CpSetup, dismount: W1State['dismount']): CpSta
       tEffect: 0,
       burning: spec.burning ? 1 : 0,
       wakesAt: spec.sleeps ? 1 + spec.sleeps : 0,
+      closing: null,
       tieRound: 0,
       tieRoll: 0,
       tFire: 0,
