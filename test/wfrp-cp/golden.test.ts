@@ -171,6 +171,8 @@ describe('Combat example #3: Master Tanalor', () => {
     has(r.texts, 'Fire Ball strikes Jagwar: 15 + 3 − T 5 = 13, halved: 6.5 → 7: effect 7 on the Fire and Energy chart');
     has(r.texts, "Jagwar's normal bow is destroyed");
     has(r.texts, 'EI 37: Tanalor\'s Fire Ball 2 at Jagwar');
+    has(r.texts, 'Jagwar gains an Insanity Point (a heavy effect, 8)');
+    expect(r.texts.some((t) => t.startsWith('Dog gains an Insanity Point'))).toBe(false);
     expect(r.unusedDice).toBe(0);
     expect(r.unusedDecisions).toBe(0);
   });

@@ -174,6 +174,42 @@ describe('Combat Points in play', () => {
     expect(r.unusedDice).toBe(0);
   });
 
+  it('rule 17: a sleeping (or prone) target is hit automatically, +1 to the critical', () => {
+    const r = fight(encounter([{ name: 'Ann' }], [{ name: 'Bob', more: 'weapons: [sword]\nabilities: { swords: 20 }\nsleeps: 2' }]), [40, 10], [['turn', 'attack:@bob'], ['attack-cp', 10], ['turn', 'end']]);
+    has(r.texts, 'Ann strikes Bob: Bob is asleep (rule 17): hit automatically');
+    has(r.texts, '= 2.4 → 2; +1 prone (rule 17): critical +3');
+    // Alone and asleep at the round's end, Bob is at Ann's mercy.
+    has(r.texts, 'Bob is helpless');
+  });
+
+  it('rule 19: a blow from the rear cannot be parried: only W are asked', () => {
+    const r = fight(encounter([{ name: 'Ann' }], [{ name: 'Bob' }, { name: 'Cy', more: 'weapons: [sword]\nabilities: { swords: 20 }\nsituation: { behind: true }' }]), [90], [['turn', 'end'], ['turn', 'end'], ['turn', 'attack:@ann'], ['attack-cp', 30], ['defence', 'block'], ['defence-w', 0], ['turn', 'end']]);
+    has(r.texts, 'Cy attacks Ann from the rear: 30 CP = 30%; D100 90: miss');
+    expect(r.asked.some((q) => q.startsWith('defence-cp: Ann'))).toBe(false);
+    expect(r.unusedDecisions).toBe(0);
+  });
+
+  it('rules 36, 37, 40: Hand of Dust lands at its EI, must touch, and takes D3 (half of D6) from T', () => {
+    const r = fight(encounter([{ name: 'Ann', more: 'weapons: []\nabilities: { unarmed: 20 }\nmage: { level: 3, spells: [hand-of-dust] }' }], [{ name: 'Bob' }]), [20, 2], [['turn', 'cast:hand-of-dust'], ['turn', 'end'], ['attack-cp', 40], ['defence', 'none'], ['turn', 'end']]);
+    has(r.texts, 'Ann casts Hand of Dust: 3 actions (level 3); it acts at EI 0');
+    has(r.texts, "EI 0: Ann's touch of Hand of Dust at Bob");
+    has(r.texts, "Hand of Dust takes 2 from Bob's T: T now 2");
+    expect(r.unusedDecisions).toBe(0);
+  });
+
+  it('rules 41 and 43: a jump is 2 less, Acrobatics 2 less again', () => {
+    const r = fight(encounter([{ name: 'Ann', more: 'weapons: [sword]\nabilities: { swords: 20 }\nfalls: { metres: 9, jump: true }\nskills: [acrobatics]' }], [{ name: 'Bob' }]), [2], [['fall-w', 0], ['turn', 'end'], ['turn', 'end']]);
+    has(r.texts, 'Ann comes down into the fight: 9 m − D4 2 − 2 jumping − 2 Acrobatics = 3 on the Falling and Crushing chart');
+  });
+
+  it('rule 44: a rider whose mount falls falls D8 metres (a blow at a rider may strike the mount: WFRP 1e)', () => {
+    const r = fight(encounter([{ name: 'Ann', more: 'weapons: [sword]\nabilities: { swords: 20 }\nmount: { use: warhorse }' }], [{ name: 'Bob', profile: STRONG, more: 'weapons: [sword]\nabilities: { swords: 20 }\nskills: [deadly strike 2, deadly strike]' }]), [20, 80, 5, 99, 3, 1], [['turn', 'attack:@ann'], ['attack-cp', 60], ['defence', 'block'], ['defence-cp', 0], ['defence-w', 0], ['deadly', 'yes'], ['fall-w', 0], ['turn', 'end'], ['turn', 'end'], ['turn', 'end']]);
+    has(r.texts, "Rider or mount: D100 80 > 40: the blow strikes Ann's warhorse");
+    has(r.texts, "Bob's Deadly strike: D100 05 ≤ ability 20: +2");
+    has(r.texts, "Ann is thrown as Ann's warhorse falls (rule 44, D8: 3 m): 3 m − D4 1 = 2 on the Falling and Crushing chart");
+    expect(r.unusedDice).toBe(0);
+  });
+
   describe('§ Weapon class: the ability a weapon is used with', () => {
     const intro = (more: string) => fight(encounter([{ name: 'Ann', more }], [{ name: 'Bob' }]), [], [['turn', 'end'], ['turn', 'end']]).texts[0];
     it('a similar class counts at half (ours: Swords and Daggers)', () => {

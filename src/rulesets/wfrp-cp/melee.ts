@@ -6,7 +6,7 @@ import type { Weapon } from '../wfrp1e/catalogue.js';
 import { WEAPON_MODIFIERS } from '../wfrp1e/data/tables.js';
 import { PARTS, type Part } from '../wfrp1e/data/locations.js';
 import { applyConsequences, critical, dropHand, takeOut } from '../wfrp1e/effects.js';
-import { damageDice } from '../wfrp1e/blow.js';
+import { damageDice, riderOrMount } from '../wfrp1e/blow.js';
 import { hitLocation } from '../wfrp1e/locate.js';
 import { wornOn } from '../wfrp1e/rules.js';
 import { inFront } from '../wfrp1e/scene.js';
@@ -235,7 +235,9 @@ export function resolveBlow(st: CpState, ctx: FightContext, b: CpBlow): boolean 
     b.onHit();
     return true;
   }
-  wound(st, ctx, b, roll === 0 ? null : roll, rear, prone(st, d));
+  // WFRP 1e § Mounted Combat (the variant is silent): a blow at a rider may strike the mount.
+  const struck = d.mount ? (riderOrMount(st, ctx, a, d, false) as CpFighter) : d;
+  wound(st, ctx, struck === d ? b : { ...b, d: struck }, roll === 0 ? null : roll, rear, prone(st, struck));
   if (def.flee && d.out === null) takeOut(st, ctx, d, 'fled', 'fled in the defence phase (rule 14)');
   return true;
 }

@@ -727,12 +727,16 @@ function cast(st: CpState, ctx: FightContext, f: CpFighter, s: Spell): void {
   const pick = decide(ctx, f, 'spell-target', `${f.name}: ${s.name} at whom?`, targets.map((o) => ({ key: key(o), label: o.name })), key([...targets].sort((x, y) => x.W - y.W)[0] as CpFighter));
   const t = targets.find((o) => key(o) === pick) as CpFighter;
   if (s.kind === 'touch') {
-    // Rule 37: the touch is an unarmed attack for CP; its actions are the spell's.
-    const room = Math.min(cpLeft(st, f), actionCap(st, f, null));
-    if (room < MIN_CP) return;
-    const cp = ctx.amount({ kind: 'amount', actor: f.id, topic: 'attack-cp', label: `${f.name}: CP for the touch of ${s.name}`, min: MIN_CP, max: room, step: 1, suggested: room });
-    f.spent += cp;
-    resolveBlow(st, ctx, { a: f, d: t, kind: 'strike', cp, weapon: null, forceful: false, onHit: () => touchEffect(st, ctx, f, t, s) });
+    // Rule 37: the touch is an unarmed attack for CP; its actions are the spell's, and it lands at the spell's moment (rule 36).
+    const touch = () => {
+      const room = Math.min(cpLeft(st, f), actionCap(st, f, null));
+      if (room < MIN_CP || f.out !== null || t.out !== null || !foes(st, f).includes(t)) return;
+      const cp = ctx.amount({ kind: 'amount', actor: f.id, topic: 'attack-cp', label: `${f.name}: CP for the touch of ${s.name}`, min: MIN_CP, max: room, step: 1, suggested: room });
+      f.spent += cp;
+      resolveBlow(st, ctx, { a: f, d: t, kind: 'strike', cp, weapon: null, forceful: false, onHit: () => touchEffect(st, ctx, f, t, s) });
+    };
+    if (first >= start) touch();
+    else st.scheduled.push({ ei: first, by: f, label: `${f.name}'s touch of ${s.name} at ${t.name}`, act: touch });
     return;
   }
   for (let i = 0; i < count; i++) {
@@ -858,7 +862,7 @@ export function dismountFall(st: W1State, ctx: FightContext, rider: Fighter, mou
   rider.mount = null;
   mount.rider = null;
   const m = roll(ctx, DISMOUNT_FALL_DIE, rider, 'dismounted: fall from D8 metres');
-  fall(cs, ctx, rider as CpFighter, m, false, false, `is thrown from the falling ${mount.name}`);
+  fall(cs, ctx, rider as CpFighter, m, false, false, `is thrown as ${mount.name} falls (rule 44, D8: ${m} m)`);
 }
 
 /** Rule 46: D4 from T each round on fire; below 0, the Fire and Energy chart. */
