@@ -80,7 +80,7 @@ export function startCpFight(st: CpState, ctx: FightContext): void {
   if (ctx.explain) {
     for (const f of st.combatants) {
       const w = meleeWeapon(st, f);
-      say(st, ctx, 'start', `${f.name}: CP ${maxCP(st, f)}, at most ${actionCap(st, f)} an action (${describeSkill(st, f, w)}), EI ${initialEI(st, f)}${f.maxLP ? `, ${f.maxLP} LP` : ''}${f.surprise ? `, surprised from the ${f.surprise.from}` : ''}.`, rule(1), [f]);
+      say(st, ctx, 'start', `${f.name}: CP ${maxCP(st, f)}, ${capText(actionCap(st, f))} an action (${describeSkill(st, f, w)}), EI ${initialEI(st, f)}${f.maxLP ? `, ${f.maxLP} LP` : ''}${f.surprise ? `, surprised from the ${f.surprise.from}` : ''}.`, rule(1), [f]);
     }
   }
   if (st.spatial) placeAll(st, ctx);
@@ -141,7 +141,7 @@ function beginRound(st: CpState, ctx: FightContext): void {
       if (heldMelee(st, f)) {
         f.bonusCP = 10;
         f.bonusEI = 10;
-        say(st, ctx, 'charge', `${f.name} charges: +10 CP (not above ${actionCap(st, f)} a blow) and +10 priority this round.`, section('Combat Example #1'), [f]);
+        say(st, ctx, 'charge', `${f.name} charges: +10 CP (${capText(actionCap(st, f))} a blow) and +10 priority this round.`, section('Combat Example #1'), [f]);
       }
     }
     fear(st, ctx, f);
@@ -153,6 +153,11 @@ function beginRound(st: CpState, ctx: FightContext): void {
   }
   if (st.spatial) approach(st, ctx);
   readyWeapons(st, ctx);
+}
+
+/** Rule 13: the per-action cap as words; Dance and Acrobatics lift it. */
+function capText(cap: number): string {
+  return Number.isFinite(cap) ? `at most ${cap}` : 'no limit (Dance and Acrobatics)';
 }
 
 function heldMelee(st: CpState, f: CpFighter): boolean {
@@ -848,7 +853,8 @@ export function fall(st: CpState, ctx: FightContext, f: CpFighter, metres: numbe
   const d4 = roll(ctx, 4, f, `fall of ${metres} m (D4)`);
   const acro = hasSkill(f, 'acrobatics');
   const before = fallEffect(metres, d4, jump, acro, 0);
-  const room = Math.max(0, Math.min(f.W, 5 * Math.max(0, before)));
+  // Rule 42: W go in fives, one less for each.
+  const room = 5 * Math.floor(Math.max(0, Math.min(f.W, 5 * Math.max(0, before))) / 5);
   const spend = room >= 5 ? ctx.amount({ kind: 'amount', actor: f.id, topic: 'fall-w', label: `${f.name}: W to spend against the fall (1 less for every 5; 0..${room})`, min: 0, max: room, step: 5, suggested: f.cp.monster ? 0 : Math.min(room, 5 * Math.max(0, before - 2)) }) : 0;
   f.W -= spend;
   const effect = fallEffect(metres, d4, jump, acro, spend);
