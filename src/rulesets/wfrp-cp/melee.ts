@@ -155,17 +155,17 @@ function defend(st: CpState, ctx: FightContext, b: CpBlow, rear: boolean): Defen
   const plan = suggestDefenceAmounts(st, d, b.cp - out.cover, cpRoom, wRoom, poolRoom);
   if (cpRoom >= MIN_CP) {
     // Rule 13: nothing, or at least 10.
-    const v = ctx.amount({ kind: 'amount', actor: d.id, topic: 'defence-cp', label: `${d.name}: CP to defend with (0, or ${MIN_CP}..${cpRoom})`, min: 0, max: cpRoom, step: 1, suggested: plan.cp });
+    const v = ctx.amount({ kind: 'amount', actor: d.id, topic: 'defence-cp', label: `${d.name}: CP to defend with (0, or at least ${MIN_CP})`, min: 0, max: cpRoom, step: 1, suggested: plan.cp });
     out.cp = v > 0 && v < MIN_CP ? MIN_CP : v;
     d.spent += out.cp;
     if (hasSkill(d, 'parade') && out.cp > 0) d.parade = { cp: out.cp, against: new Set([a]) };
   }
   if (poolRoom > 0) {
-    out.shield = ctx.amount({ kind: 'amount', actor: d.id, topic: 'defence-pool', label: `${d.name}: points of the defence pool to use (0..${poolRoom})`, min: 0, max: poolRoom, step: 1, suggested: plan.pool });
+    out.shield = ctx.amount({ kind: 'amount', actor: d.id, topic: 'defence-pool', label: `${d.name}: points of the shield's defence pool to use`, min: 0, max: poolRoom, step: 1, suggested: plan.pool });
     d.shieldLeft -= out.shield;
   }
   if (wRoom > 0) {
-    out.wounds = ctx.amount({ kind: 'amount', actor: d.id, topic: 'defence-w', label: `${d.name}: W to spend on defence, 10 CP each (0..${wRoom})`, min: 0, max: wRoom, step: 1, suggested: plan.wounds });
+    out.wounds = ctx.amount({ kind: 'amount', actor: d.id, topic: 'defence-w', label: `${d.name}: W to spend on defence, 10 CP each`, min: 0, max: wRoom, step: 1, suggested: plan.wounds });
     d.W -= out.wounds;
   }
   return out;

@@ -473,7 +473,7 @@ function attack(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter, kind
   }
   const most = Math.min(room, cpLeft(st, f) - (forceful ? FORCEFUL_COST : 0));
   if (most < MIN_CP) return;
-  const cp = ctx.amount({ kind: 'amount', actor: f.id, topic: 'attack-cp', label: `${f.name}: CP for the ${kind === 'strike' ? 'blow' : kind} at ${t.name} (${MIN_CP}..${most})`, min: MIN_CP, max: most, step: 1, suggested: Math.max(MIN_CP, Math.min(most, suggestAttack(st, f, most) || most)) });
+  const cp = ctx.amount({ kind: 'amount', actor: f.id, topic: 'attack-cp', label: `${f.name}: CP for the ${kind === 'strike' ? 'blow' : kind} at ${t.name}`, min: MIN_CP, max: most, step: 1, suggested: Math.max(MIN_CP, Math.min(most, suggestAttack(st, f, most) || most)) });
   f.used++;
   f.spent += cp + (forceful ? FORCEFUL_COST : 0);
   f.parade = null;
@@ -483,7 +483,7 @@ function attack(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter, kind
 /** Advanced skills: Whirlwind: CP paid twice, one blow at each of up to A foes; past T/3 (rounded up) whirlwinds cost 1 W each. */
 function whirlwind(st: CpState, ctx: FightContext, f: CpFighter, targets: CpFighter[]): void {
   const most = Math.min(actionCap(st, f), Math.floor(cpLeft(st, f) / 2));
-  const cp = ctx.amount({ kind: 'amount', actor: f.id, topic: 'attack-cp', label: `${f.name}: CP for each blow of the Whirlwind (${MIN_CP}..${most}; paid twice)`, min: MIN_CP, max: most, step: 1, suggested: most });
+  const cp = ctx.amount({ kind: 'amount', actor: f.id, topic: 'attack-cp', label: `${f.name}: CP for each blow of the Whirlwind (paid twice)`, min: MIN_CP, max: most, step: 1, suggested: most });
   f.used++;
   f.spent += 2 * cp;
   f.whirlwinds++;
@@ -716,7 +716,7 @@ function cast(st: CpState, ctx: FightContext, f: CpFighter, s: Spell): void {
   let count = 1;
   if (s.kind === 'missile' && s.each) {
     const most = Math.max(1, Math.min(level, actionsLeft(f) - acts + 1, limit - f.magicUsed - acts + 1));
-    count = most > 1 ? ctx.amount({ kind: 'amount', actor: f.id, topic: 'missiles', label: `${f.name}: how many ${s.name}s (1..${most}; one more action each)`, min: 1, max: most, step: 1, suggested: most }) : 1;
+    count = most > 1 ? ctx.amount({ kind: 'amount', actor: f.id, topic: 'missiles', label: `${f.name}: how many ${s.name}s (one more action each)`, min: 1, max: most, step: 1, suggested: most }) : 1;
     acts += count - 1;
   }
   const first = castingEI(start, castingActions(s.level));
@@ -855,7 +855,7 @@ export function fall(st: CpState, ctx: FightContext, f: CpFighter, metres: numbe
   const before = fallEffect(metres, d4, jump, acro, 0);
   // Rule 42: W go in fives, one less for each.
   const room = 5 * Math.floor(Math.max(0, Math.min(f.W, 5 * Math.max(0, before))) / 5);
-  const spend = room >= 5 ? ctx.amount({ kind: 'amount', actor: f.id, topic: 'fall-w', label: `${f.name}: W to spend against the fall (1 less for every 5; 0..${room})`, min: 0, max: room, step: 5, suggested: f.cp.monster ? 0 : Math.min(room, 5 * Math.max(0, before - 2)) }) : 0;
+  const spend = room >= 5 ? ctx.amount({ kind: 'amount', actor: f.id, topic: 'fall-w', label: `${f.name}: W to spend against the fall (1 less for every 5)`, min: 0, max: room, step: 5, suggested: f.cp.monster ? 0 : Math.min(room, 5 * Math.max(0, before - 2)) }) : 0;
   f.W -= spend;
   const effect = fallEffect(metres, d4, jump, acro, spend);
   say(st, ctx, 'fall', `${f.name} ${why}: ${metres} m − D4 ${d4}${jump ? ' − 2 jumping' : ''}${acro ? ' − 2 Acrobatics' : ''}${spend ? ` − ${spend / 5} (${spend} W spent)` : ''} = ${effect}${effect <= 0 ? ': nothing happens' : ' on the Falling and Crushing chart'}.`, rule(41), [f], { effect });
