@@ -6,7 +6,7 @@ import type { Weapon } from '../wfrp1e/catalogue.js';
 import { WEAPON_MODIFIERS } from '../wfrp1e/data/tables.js';
 import { PARTS, type Part } from '../wfrp1e/data/locations.js';
 import { applyConsequences, critical, dropHand, takeOut } from '../wfrp1e/effects.js';
-import { damageDice, riderOrMount } from '../wfrp1e/blow.js';
+import { damageDice, fumbleSource, riderOrMount } from '../wfrp1e/blow.js';
 import { hitLocation } from '../wfrp1e/locate.js';
 import { wornOn } from '../wfrp1e/rules.js';
 import { inFront } from '../wfrp1e/scene.js';
@@ -359,7 +359,7 @@ function fumble(st: CpState, ctx: FightContext, a: CpFighter, roll: number, w: W
   const entry = st.cat.fumbles.get(roll);
   a.stats.fumbles++;
   if (!entry) return;
-  say(st, ctx, 'fumble', `${a.name} fumbles: ${formatD100(roll)} is a double above WS + ability ${cap}: ${entry.text} (${entry.source}).`, rule(7), [a], { roll });
+  say(st, ctx, 'fumble', `${a.name} fumbles: ${formatD100(roll)} is a double above WS + ability ${cap}: ${entry.text} (${fumbleSource(entry)}).`, rule(7), [a], { roll });
   const conds = a.conds.length;
   const mods = a.charMods.length;
   applyConsequences(st, ctx, a, null, entry.effects, 'fumble', w);

@@ -520,12 +520,17 @@ export function holdRound(st: W1State, ctx: FightContext, holder: Fighter): void
 }
 
 /** § Critical Fumbles: the double picks the entry of the fumble table. */
+/** Where a fumble table entry comes from, as the log names it. */
+export function fumbleSource(entry: { readonly source: string }): string {
+  return entry.source === 'ours' ? 'our table' : entry.source;
+}
+
 function fumble(st: W1State, ctx: FightContext, b: Blow, r: number): void {
   const a = b.attacker;
   a.stats.fumbles++;
   const entry = st.cat.fumbles.get(r);
   if (!entry) return;
-  if (ctx.explain) say(st, ctx, 'fumble', `Critical fumble ${formatD100(r)} (${entry.source === 'ours' ? 'our table' : entry.source}): ${entry.text}`, { file: st.cat.fumbleSource, section: `entry ${formatD100(r)}` }, [a], { roll: r, source: entry.source });
+  if (ctx.explain) say(st, ctx, 'fumble', `Critical fumble ${formatD100(r)} (${fumbleSource(entry)}): ${entry.text}`, { file: st.cat.fumbleSource, section: `entry ${formatD100(r)}` }, [a], { roll: r, source: entry.source });
   const e = entry.effects;
   if (e.selfHit) selfBlow(st, ctx, a, a, e.selfHit, b.weapon, b.hand);
   if (e.friendHit) friendBlow(st, ctx, b);
