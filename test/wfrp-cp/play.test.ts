@@ -3,6 +3,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { AutoDriver } from '../../src/core/context.js';
+import { runFight } from '../../src/core/fight.js';
+import type { AmountRequest, ChoiceRequest } from '../../src/core/request.js';
+import { Rng, SeededDice } from '../../src/dice/index.js';
 import { loadText } from '../helpers.js';
 import { has, playScript, type Decisions } from './script.js';
 import { mayBlockMissiles } from '../../src/rulesets/wfrp-cp/rules.js';
@@ -332,5 +336,70 @@ describe('Combat Points in play', () => {
       writeFileSync(file, 'table: wfrp-cp-spells\nspells:\n  - { id: zap, name: Zap, level: 7, kind: missile, dice: D6 }\n');
       expect(() => loadText(encounter([{ name: 'Ann' }], [{ name: 'Bob' }]), {}, { spells: file })).toThrow(/spells\.yaml:3:\d+ .*level/);
     });
+  });
+
+  describe('tactics for simulation (ours, `plan:` per fighter)', () => {
+    /** Takes every suggestion and writes down the CP suggested for attacks and the defence chosen. */
+    class Recorder extends AutoDriver {
+      readonly attacks: number[] = [];
+      readonly defences: string[] = [];
+      override amount(req: AmountRequest): number {
+        if (req.topic === 'attack-cp') this.attacks.push(req.suggested);
+        return super.amount(req);
+      }
+      override choose(req: ChoiceRequest): string {
+        if (req.topic === 'defence') this.defences.push(req.suggested);
+        return super.choose(req);
+      }
+    }
+    const suggest = (yaml: string) => {
+      const loaded = loadText(yaml, { ties: 'listed' });
+      const d = new Recorder(new SeededDice(Rng.seeded(1)));
+      runFight(loaded.ruleset, loaded.setup, { driver: d, maxRounds: 1 });
+      return d;
+    };
+
+    it('a character holds 40% of its CP back while its foe can still strike; `plan: { reserve: 0 }` spends all', () => {
+      expect(suggest(encounter([{ name: 'Ann' }], [{ name: 'Bob' }])).attacks[0]).toBe(30);
+      expect(suggest(encounter([{ name: 'Ann', more: 'weapons: [sword]\nabilities: { swords: 20 }\nplan: { reserve: 0 }' }], [{ name: 'Bob' }])).attacks[0]).toBe(50);
+    });
+
+    it('a beast spends all its CP on attacks and none on defence (rule 32)', () => {
+      const d = suggest(encounter([{ name: 'Ann' }], [{ name: 'Wolf', more: 'use: wolf', profile: '' }]));
+      expect(d.defences.length).toBeGreaterThan(0);
+      expect(new Set(d.defences)).toEqual(new Set(['none']));
+    });
+  });
+
+  it('rule 28: a second shot of Fast shooting goes only at a target within 45° of the first', () => {
+    const yaml = `ruleset: wfrp-cp
+sides:
+  - name: A
+    players: true
+    combatants:
+      - { name: Xan, use: human, at: [0, 0], profile: ${STRONG}, weapons: [bow], ammo: { bow: 6 }, abilities: { bows: 20 }, career: [ranger], skills: [fast shooting] }
+  - name: B
+    combatants:
+      - { name: Near, use: human, at: [0, 20], weapons: [sword], tactics: { melee: hold } }
+      - { name: Wide, use: human, at: [20, 0], weapons: [sword], tactics: { melee: hold } }
+      - { name: Close, use: human, at: [5, 20], weapons: [sword], tactics: { melee: hold } }
+`;
+    const r = fight(yaml, [90, 90], [['turn', 'shoot2:@near'], ['next-shot', '@close'], ['turn', 'end']]);
+    const q = r.asked.find((a) => a.startsWith('next-shot'));
+    expect(q).toBeDefined();
+    expect(r.texts.filter((t) => t.includes('Fast shooting'))).toHaveLength(2);
+    has(r.texts, 'Xan shoots at Close');
+    // Wide stands at 90° from Near: never offered, so a script naming it would fail.
+    expect(() => fight(yaml, [90, 90], [['turn', 'shoot2:@near'], ['next-shot', '@wide']])).toThrow(/not a choice/);
+  });
+
+  it('spells are data: a spell from a user\'s file is cast like the shipped ones', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fray-cp-'));
+    const file = join(dir, 'spells.yaml');
+    writeFileSync(file, 'table: wfrp-cp-spells\nspells:\n  - { id: zap, name: Zap, level: petty, kind: missile, dice: D6+1, source: ours }\n');
+    const loaded = loadText(encounter([{ name: 'Ann', more: 'weapons: [sword]\nabilities: { swords: 20 }\nmage: { level: 1, spells: [zap] }' }], [{ name: 'Bob' }]), { ties: 'listed' }, { spells: file });
+    const r = playScript(loaded, [4, 60], [['turn', 'cast:zap'], ['dodge-magic', 'dodge'], ['turn', 'end'], ['turn', 'end']], 1);
+    has(r.texts, 'Ann casts Zap: 1 action (petty magic)');
+    has(r.texts, 'Zap strikes Bob: 4 + 1 − T 4 = 1');
   });
 });

@@ -283,7 +283,8 @@ function turns(st: CpState, ctx: FightContext): void {
   for (let n = 0; n < MAX_TURNS; n++) {
     const f = nextUp(st, ctx);
     const due = st.scheduled.length ? st.scheduled.reduce((x, y) => (y.ei > x.ei ? y : x)) : null;
-    if (due && (!f || due.ei > currentEI(st, f))) {
+    // A spell's moment comes before fighters on the same EI: it was cast already.
+    if (due && (!f || due.ei >= currentEI(st, f))) {
       st.scheduled = st.scheduled.filter((s) => s !== due);
       say(st, ctx, 'spell', `${due.ei === -Infinity ? "At the round's end" : `EI ${due.ei}`}: ${due.label}.`, due.ei === -Infinity ? rule(29) : rule(36), [due.by]);
       due.act();
