@@ -402,4 +402,49 @@ sides:
     has(r.texts, 'Ann casts Zap: 1 action (petty magic)');
     has(r.texts, 'Zap strikes Bob: 4 + 1 − T 4 = 1');
   });
+
+  describe('sleepers, ties and the frightened (review findings)', () => {
+    it('on equal EI the higher I goes first however they are listed; no roll needed', () => {
+      const carl = { name: 'Carl', profile: PROFILE.replace('I: 40', 'I: 40'), more: 'weapons: [dagger]\nabilities: { daggers-and-knives: 10 }' };
+      const anna = { name: 'Anna', profile: PROFILE.replace('I: 40', 'I: 60'), more: 'weapons: [two-handed-sword]\nabilities: { two-handed-swords: 10 }' };
+      const bert = { name: 'Bert', profile: PROFILE.replace('I: 40', 'I: 50') };
+      for (const a of [[carl, anna], [anna, carl]]) {
+        const r = fight(encounter(a, [bert]), [], [['turn', 'end'], ['turn', 'end'], ['turn', 'end']], 1, {});
+        expect(r.asked[0]).toBe('turn: Anna (EI 50, 40 CP, 5 actions): what now?');
+        expect(r.asked.slice(1).map((q) => q.slice(6, 10)).sort()).toEqual(['Bert', 'Carl']);
+      }
+    });
+
+    it('a sleeper draws nothing and dodges nothing; the Sleep spell\'s D6 rounds come after the round it is cast in', () => {
+      const yaml = encounter(
+        [{ name: 'Ann', more: 'weapons: [sword]\nabilities: { swords: 20, unarmed: 20 }\nmage: { level: 1, spells: [sleep, fireball] }' }],
+        [{ name: 'Bob', more: 'weapons: []\ncarried: [sword]\nabilities: { swords: 20 }\nsleeps: 2' }, { name: 'Cy', more: 'weapons: [sword]\nabilities: { swords: 20 }\ntactics: { melee: hold }' }],
+      );
+      const r = fight(yaml, [10, 12], [['turn', 'cast:fireball'], ['spell-target', '@bob'], ['turn', 'end'], ['turn', 'end']]);
+      expect(r.texts.some((t) => t.includes('Bob draws'))).toBe(false);
+      expect(r.asked.some((q) => q.startsWith('dodge-magic'))).toBe(false);
+      has(r.texts, 'Fire Ball strikes Bob: 10 + 3 − T 4 = 9');
+    });
+
+    it('Sleep: 4 rounds after the round of casting', () => {
+      const r = fight(encounter([{ name: 'Ann', more: 'weapons: []\nabilities: { unarmed: 20 }\nmage: { level: 1, spells: [sleep] }' }], [{ name: 'Bob' }, { name: 'Cy', more: 'weapons: [sword]\nabilities: { swords: 20 }\ntactics: { melee: hold }' }]), [20, 90, 4], [['turn', 'cast:sleep'], ['spell-target', '@bob'], ['attack-cp', 40], ['cover', 'no'], ['defence', 'none'], ['turn', 'end'], ['turn', 'end']]);
+      has(r.texts, 'Bob sleeps for 4 rounds after this one (wakes at the start of round 6)');
+    });
+
+    it('a mastered terror leaves fear as long as the monster stands (Terror resistant)', () => {
+      const ann = { name: 'Ann', more: 'weapons: [sword]\nabilities: { swords: 20 }\nskills: [fear resistant, terror resistant]', profile: PROFILE.replace('Cl: 40', 'Cl: 60') };
+      const r = fight(encounter([ann], [{ name: 'Bob', more: 'weapons: [sword]\nabilities: { swords: 20 }\ncauses: terror' }]), [75, 30], [['turn', 'end'], ['turn', 'end'], ['turn', 'end'], ['turn', 'end']], 2);
+      const rounds = r.state.combatants[0]?.conds.filter((c) => c.kind === 'parryOnly').map((c) => c.from);
+      expect(rounds).toEqual([1, 2]);
+    });
+
+    it('a frightened swordsman is not advised to drop his sword for the bow he carries', () => {
+      const yaml = encounter([{ name: 'Ann', more: 'weapons: [sword]\ncarried: [bow]\nammo: { bow: 5 }\nabilities: { swords: 20, bows: 20 }' }], [{ name: 'Bob', more: 'weapons: [sword]\nabilities: { swords: 20 }\ncauses: fear' }]);
+      const loaded = loadText(yaml, { ties: 'listed' });
+      for (let seed = 0; seed < 20; seed++) {
+        const r = runFight(loaded.ruleset, loaded.setup, { driver: new AutoDriver(new SeededDice(Rng.seeded(seed))), explain: true, record: true, maxRounds: 3 });
+        expect(r.events.some((e) => e.text.includes('draws the normal bow'))).toBe(false);
+      }
+    });
+  });
 });

@@ -4,7 +4,7 @@
 import type { Profile, Weapon } from '../wfrp1e/catalogue.js';
 import { normaliseSkill } from '../wfrp1e/encounter.js';
 import type { Classes, WeaponClass } from './data.js';
-import { STREET_FIGHTING, combatPoints } from './rules.js';
+import { COMBAT_REFLEXES, STREET_FIGHTING, combatPoints } from './rules.js';
 
 /** One weapon ability: the basic level rolled (2D10, or the race's die) and the advances bought. */
 export interface Ability {
@@ -150,7 +150,7 @@ export function sheetSummary(profile: Profile, sheet: Sheet, classes: Classes, s
       level: lv,
       ability: abilityValue(a),
       total,
-      CP: cls.mode === 'hand' ? combatPoints(total, A) : total,
+      CP: cls.mode === 'hand' ? combatPoints(total, A) + (skills.has('combat reflexes') ? COMBAT_REFLEXES.CP : 0) : total,
       xp: abilityXp(a, cls.free),
       next: lv >= 5 || (lv === 4 && !skills.has('weapon mastery')) ? null : advanceXp(lv),
     });

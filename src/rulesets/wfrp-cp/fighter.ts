@@ -7,6 +7,7 @@ import { engaged, handUsable, hasSkill, isRidden, running } from '../wfrp1e/stat
 import { weaponSkill, type WeaponSkill } from './abilities.js';
 import {
   ACTIONS_PER_ROUND,
+  COMBAT_REFLEXES,
   SURPRISE_PENALTY,
   combatPoints,
   effectiveInitiative,
@@ -63,7 +64,7 @@ export function maxCP(st: CpState, f: CpFighter): number {
   let cp = combatPoints(skillWith(st, f, w).total, now(st, f, 'A'));
   if (two) cp += twoWeaponBonus(now(st, f, 'WS'));
   if (f.mount && st.cpo.mountedBonus) cp += 10;
-  if (hasSkill(f, 'combat reflexes')) cp -= 10;
+  if (hasSkill(f, 'combat reflexes')) cp += COMBAT_REFLEXES.CP;
   return Math.max(0, cp);
 }
 
@@ -80,7 +81,7 @@ export function initialEI(st: CpState, f: CpFighter): number {
   const w = meleeWeapon(st, f);
   let weaponI = w && !w.natural ? WEAPON_MODIFIERS[w.group].I : 0;
   if (weaponI < 0 && hasSkill(f, 'barbarian strength')) weaponI = Math.ceil(weaponI / 2);
-  return initialEffectiveInitiative(now(st, f, 'I'), armourI, weaponI) + (hasSkill(f, 'combat reflexes') ? 10 : 0);
+  return initialEffectiveInitiative(now(st, f, 'I'), armourI, weaponI) + (hasSkill(f, 'combat reflexes') ? COMBAT_REFLEXES.EI : 0);
 }
 
 /** Rule 4: EI now, after the actions used. */
@@ -90,7 +91,7 @@ export function currentEI(st: CpState, f: CpFighter): number {
 
 /** Rule 4 and Combat reflexes: 5 actions a round, or 6. */
 export function actionsPerRound(f: CpFighter): number {
-  return ACTIONS_PER_ROUND + (hasSkill(f, 'combat reflexes') ? 1 : 0);
+  return ACTIONS_PER_ROUND + (hasSkill(f, 'combat reflexes') ? COMBAT_REFLEXES.actions : 0);
 }
 
 export function actionsLeft(f: CpFighter): number {

@@ -238,8 +238,16 @@ export function resolveBlow(st: CpState, ctx: FightContext, b: CpBlow): boolean 
   // WFRP 1e § Mounted Combat (the variant is silent): a blow at a rider may strike the mount.
   const struck = d.mount ? (riderOrMount(st, ctx, a, d, false) as CpFighter) : d;
   wound(st, ctx, struck === d ? b : { ...b, d: struck }, roll === 0 ? null : roll, rear, prone(st, struck));
+  wakeByBlow(st, ctx, struck);
   if (def.flee && d.out === null) takeOut(st, ctx, d, 'fled', 'fled in the defence phase (rule 14)');
   return true;
+}
+
+/** A natural sleeper (WFRP 1e's `asleep`) wakes when struck; the Sleep spell's lasts its rounds. */
+export function wakeByBlow(st: CpState, ctx: FightContext, f: CpFighter): void {
+  if (!f.asleep || f.wakesAt > 0 || f.out !== null) return;
+  f.asleep = false;
+  say(st, ctx, 'wake', `${f.name} wakes up.`, section('Combat example #3'), [f]);
 }
 
 /** Rules 10 and 26: a critical of 0 or less is +1 read at −50%, then −40% and −30% for later ones on that location. */
@@ -348,7 +356,8 @@ export function inflict(
     const chance = stunChance(r.effect, how.strikeToStun ?? false);
     if (chance > 0 && d.out === null) {
       const s = d100(ctx, a, `stun: ${chance}% (effect ${r.effect} over 6 × 10${how.strikeToStun ? ' + 20 Strike to Stun' : ''})`);
-      say(st, ctx, 'stun', `Stun: (${r.effect} − ${UNARMED_MAX_EFFECT}) × 10${how.strikeToStun ? ' + 20 Strike to Stun' : ''} = ${chance}%; D100 ${formatD100(s)}: ${s <= chance ? `${d.name} is stunned` : 'not stunned'}.`, how.strikeToStun ? rule(12) : rule(11), [d]);
+      const over = r.effect > UNARMED_MAX_EFFECT ? `(${r.effect} − ${UNARMED_MAX_EFFECT}) × 10` : `nothing over ${UNARMED_MAX_EFFECT}`;
+      say(st, ctx, 'stun', `Stun: ${over}${how.strikeToStun ? ' + 20 Strike to Stun' : ''} = ${chance}%; D100 ${formatD100(s)}: ${s <= chance ? `${d.name} is stunned` : 'not stunned'}.`, how.strikeToStun ? rule(12) : rule(11), [d]);
       if (s <= chance) takeOut(st, ctx, d, 'unconscious', 'stunned');
     }
   }

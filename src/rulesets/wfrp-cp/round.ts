@@ -12,7 +12,7 @@ import { pairUp } from '../wfrp1e/round.js';
 import { bearing, angleBetween } from '../../space/plane.js';
 import { decide, d100, roll, say } from '../wfrp1e/say.js';
 import { gap, placeAll, moveTo, startMoves, yardsAt } from '../wfrp1e/scene.js';
-import { handUsable, hasSkill, type Fighter } from '../wfrp1e/state.js';
+import { handUsable, hasSkill, type Fighter, type MissileState } from '../wfrp1e/state.js';
 import { rule, section, oursCp } from './cite.js';
 import type { ChartEffect, Spell } from './data.js';
 import {
@@ -26,11 +26,12 @@ import {
   foes,
   initialEI,
   mayAttack,
+  mayDefend,
   maxCP,
   meleeWeapon,
   poolWeapon,
 } from './fighter.js';
-import { effectTaken, flee, inflict, raiseToOne, resolveBlow, spendCap, type BlowKind } from './melee.js';
+import { effectTaken, flee, inflict, raiseToOne, resolveBlow, spendCap, wakeByBlow, type BlowKind } from './melee.js';
 import {
   AIMING_BONUS,
   CP_PER_ACTION,
@@ -128,23 +129,18 @@ function beginRound(st: CpState, ctx: FightContext): void {
       f.wakesAt = 0;
       say(st, ctx, 'wake', `${f.name} wakes up.`, section('Combat example #3'), [f]);
     }
-    // Rule 15: an I test each round from the second (or first), 10 easier after each failure.
-    if (f.surprise && r >= st.cpo.surpriseFirstTest) {
-      const I = now(st, f, 'I') + surpriseTestBonus(f.surprise.tests);
-      const x = d100(ctx, f, `shake off the surprise: I test (need ${I} or less)`);
-      say(st, ctx, 'surprise', `${f.name} tests I against the surprise: D100 ${formatD100(x)} ${x <= I ? '≤' : '>'} ${I}: ${x <= I ? 'recovered' : 'still surprised'}.`, rule(15), [f]);
-      if (x <= I) f.surprise = null;
-      else f.surprise.tests++;
-    }
-    // Combat example #1: a charge gives +10 CP and +10 priority for its round.
-    if (r === 1 && st.setup.start === 'charge' && st.cpo.chargeBonus && meleeWeapon(st, f) && !(meleeWeapon(st, f)?.natural === false && meleeWeapon(st, f)?.missile)) {
-      if (heldMelee(st, f)) {
-        f.bonusCP = 10;
-        f.bonusEI = 10;
-        say(st, ctx, 'charge', `${f.name} charges: +10 CP (${capText(actionCap(st, f))} a blow) and +10 priority this round.`, section('Combat Example #1'), [f]);
+    if (!f.asleep) {
+      // Rule 15: an I test each round from the second (or first), 10 easier after each failure.
+      if (f.surprise && r >= st.cpo.surpriseFirstTest) {
+        const I = now(st, f, 'I') + surpriseTestBonus(f.surprise.tests);
+        const x = d100(ctx, f, `shake off the surprise: I test (need ${I} or less)`);
+        say(st, ctx, 'surprise', `${f.name} tests I against the surprise: D100 ${formatD100(x)} ${x <= I ? '≤' : '>'} ${I}: ${x <= I ? 'recovered' : 'still surprised'}.`, rule(15), [f]);
+        if (x <= I) f.surprise = null;
+        else f.surprise.tests++;
       }
+      if (r === 1 && st.setup.start === 'charge') charge(st, ctx, f, null);
+      fear(st, ctx, f);
     }
-    fear(st, ctx, f);
     if (f.burning > 0) burn(st, ctx, f);
     if (f.tFire > 0 && f.burning === 0 && r >= f.coolAt) {
       say(st, ctx, 'fire', `${f.name} has cooled down: T ${f.tFire} back.`, rule(46), [f]);
@@ -153,6 +149,14 @@ function beginRound(st: CpState, ctx: FightContext): void {
   }
   if (st.spatial) approach(st, ctx);
   readyWeapons(st, ctx);
+}
+
+/** Combat Example #1: a charge with a hand weapon gives +10 CP (within the cap) and +10 priority for its round. */
+function charge(st: CpState, ctx: FightContext, f: CpFighter, at: CpFighter | null): void {
+  if (!st.cpo.chargeBonus || !heldMelee(st, f) || !mayAttack(st, f)) return;
+  f.bonusCP = 10;
+  f.bonusEI = 10;
+  say(st, ctx, 'charge', `${f.name} charges${at ? ` ${at.name}` : ''}: +10 CP (${capText(actionCap(st, f))} a blow) and +10 priority this round.`, section('Combat Example #1'), at ? [f, at] : [f]);
 }
 
 /** Rule 13: the per-action cap as words; Dance and Acrobatics lift it. */
@@ -168,8 +172,8 @@ function heldMelee(st: CpState, f: CpFighter): boolean {
 /** Rule 6 at the round's start: who holds no hand weapon but carries one draws it (Combat example #1). */
 function readyWeapons(st: CpState, ctx: FightContext): void {
   for (const f of st.combatants) {
-    if (f.out !== null || foes(st, f).length === 0 || heldMelee(st, f) || f.natural.length > 0) continue;
-    const w = f.carried.find((c) => c.melee && !c.missile && !c.shield);
+    if (f.out !== null || f.asleep || foes(st, f).length === 0 || heldMelee(st, f) || f.natural.length > 0) continue;
+    const w = worthDrawing(st, f).find((c) => c.melee && !c.missile && !c.shield);
     if (!w) continue;
     const pick = decide(ctx, f, 'draw', `${f.name}: draw the ${w.name.toLowerCase()}?`, [
       { key: 'draw', label: `draw it (${drawActions(st, f, w)} actions)` },
@@ -193,7 +197,8 @@ function draw(st: CpState, ctx: FightContext, f: CpFighter, w: Weapon): void {
   const n = Math.min(drawActions(st, f, w), actionsLeft(f));
   f.used += n;
   f.spent += n * CP_PER_ACTION;
-  f.carried = f.carried.filter((c) => c !== w);
+  const at = f.carried.indexOf(w);
+  if (at >= 0) f.carried = [...f.carried.slice(0, at), ...f.carried.slice(at + 1)];
   if (w.hands === 2) {
     f.right = w;
     f.left = w;
@@ -213,16 +218,12 @@ function draw(st: CpState, ctx: FightContext, f: CpFighter, w: Weapon): void {
 function approach(st: CpState, ctx: FightContext): void {
   for (const f of st.combatants) {
     f.closing = null;
-    if (f.out !== null || f.rider !== null || foes(st, f).length > 0 || f.tactics.melee === 'hold') continue;
+    if (f.out !== null || f.asleep || f.rider !== null || foes(st, f).length > 0 || f.tactics.melee === 'hold' || !mayAttack(st, f)) continue;
     if (f.right?.missile || f.left?.missile) continue;
     const near = enemies(st, f).filter((o) => o.pos).sort((x, y) => dist(f, x) - dist(f, y))[0];
     if (!near || !f.pos) continue;
     f.closing = near;
-    if (gap(f, near) <= yardsAt(st, f, 'running') && st.cpo.chargeBonus && heldMelee(st, f)) {
-      f.bonusCP = 10;
-      f.bonusEI = 10;
-      say(st, ctx, 'charge', `${f.name} charges ${near.name}: +10 CP and +10 priority this round.`, section('Combat Example #1'), [f, near]);
-    }
+    if (gap(f, near) <= yardsAt(st, f, 'running')) charge(st, ctx, f, near);
   }
 }
 
@@ -230,9 +231,13 @@ function approach(st: CpState, ctx: FightContext): void {
 function close(st: CpState, ctx: FightContext, f: CpFighter): boolean {
   const t = f.closing;
   f.closing = null;
-  if (!t || t.out !== null || f.flee !== null || foes(st, f).length > 0) return true;
+  if (!t || t.out !== null || f.flee !== null || foes(st, f).length > 0 || !mayAttack(st, f)) return true;
   const reached = moveTo(st, ctx, f, t, Infinity, 'charge', 'advances on');
-  if (!reached) f.done = true;
+  if (!reached) {
+    // Short of the enemy: no charge after all; the run was the round.
+    f.bonusCP = 0;
+    f.done = true;
+  }
   return reached;
 }
 
@@ -244,35 +249,30 @@ function dist(a: Fighter, b: Fighter): number {
 
 /** Rule 3: the highest EI acts; rule 15: in the first round the surprising side starts; equal EI between enemies by the option `ties`. */
 function nextUp(st: CpState, ctx: FightContext): CpFighter | null {
-  let best: CpFighter | null = null;
-  let bestKey = -Infinity;
   const surprise = st.round === 1 && st.combatants.some((f) => f.surprise);
-  for (const f of st.combatants) {
-    if (!canTurn(st, f)) continue;
-    const k = currentEI(st, f) + (surprise && !st.setup.cp.surprisedFrom[f.side] ? 10_000 : 0);
-    if (k > bestKey || (k === bestKey && best !== null && best.side !== f.side && st.cpo.tiesRolled && goesBefore(st, ctx, f, best))) {
-      best = f;
-      bestKey = k;
-    }
-  }
-  return best;
+  const key = (f: CpFighter) => currentEI(st, f) + (surprise && !st.setup.cp.surprisedFrom[f.side] ? 10_000 : 0);
+  const ready = st.combatants.filter((f) => canTurn(st, f));
+  if (ready.length === 0) return null;
+  const top = Math.max(...ready.map(key));
+  const tied = ready.filter((f) => key(f) === top);
+  return st.cpo.tiesRolled ? firstOfTied(st, ctx, tied) : (tied[0] as CpFighter);
 }
 
-/** Ours: between enemies on equal EI, the higher I, then a D100 roll-off kept for the round (the lower roll goes first). */
-function goesBefore(st: CpState, ctx: FightContext, f: CpFighter, other: CpFighter): boolean {
-  const I = now(st, f, 'I') - now(st, other, 'I');
-  if (I !== 0) return I > 0;
-  const roll = (x: CpFighter): number => {
-    if (x.tieRound !== st.round) {
-      x.tieRound = st.round;
-      x.tieRoll = d100(ctx, x, `equal EI with ${x === f ? other.name : f.name}: roll-off (lower goes first)`);
-      say(st, ctx, 'tie', `${x.name} rolls ${formatD100(x.tieRoll)} for the order on equal EI.`, oursCp('equal EI'), [x]);
-    }
-    return x.tieRoll;
-  };
-  const b = roll(other);
-  const a = roll(f);
-  return a < b || (a === b && f.id < other.id);
+const sidesOf = (fs: readonly CpFighter[]) => new Set(fs.map((f) => f.side)).size;
+
+/** Ours: on equal EI between enemies, the higher I goes first, then the lower of a D100 roll-off kept for the round. */
+function firstOfTied(st: CpState, ctx: FightContext, tied: CpFighter[]): CpFighter {
+  if (sidesOf(tied) === 1) return tied[0] as CpFighter;
+  const bestI = Math.max(...tied.map((f) => now(st, f, 'I')));
+  const quickest = tied.filter((f) => now(st, f, 'I') === bestI);
+  if (sidesOf(quickest) === 1) return quickest[0] as CpFighter;
+  for (const f of quickest) {
+    if (f.tieRound === st.round) continue;
+    f.tieRound = st.round;
+    f.tieRoll = d100(ctx, f, 'equal EI and I with an enemy: roll-off (lower goes first)');
+    say(st, ctx, 'tie', `${f.name} rolls ${formatD100(f.tieRoll)} for the order on equal EI.`, oursCp('equal EI'), [f]);
+  }
+  return [...quickest].sort((x, y) => x.tieRoll - y.tieRoll || (x.id < y.id ? -1 : 1))[0] as CpFighter;
 }
 
 function canTurn(st: CpState, f: CpFighter): boolean {
@@ -286,7 +286,13 @@ function turns(st: CpState, ctx: FightContext): void {
     // A spell's moment comes before fighters on the same EI: it was cast already.
     if (due && (!f || due.ei >= currentEI(st, f))) {
       st.scheduled = st.scheduled.filter((s) => s !== due);
-      say(st, ctx, 'spell', `${due.ei === -Infinity ? "At the round's end" : `EI ${due.ei}`}: ${due.label}.`, due.ei === -Infinity ? rule(29) : rule(36), [due.by]);
+      const when = due.ei === -Infinity ? "At the round's end" : `EI ${due.ei}`;
+      // Rule 36: the effect comes at the casting's end; a caster (or loader) down or asleep by then gets nothing.
+      if (due.by.out !== null || due.by.asleep) {
+        say(st, ctx, 'spell', `${when}: ${due.label} comes to nothing (${due.by.name} is ${due.by.out ?? 'asleep'}).`, due.ei === -Infinity ? rule(29) : rule(36), [due.by]);
+        continue;
+      }
+      say(st, ctx, 'spell', `${when}: ${due.label}.`, due.ei === -Infinity ? rule(29) : rule(36), [due.by]);
       due.act();
       continue;
     }
@@ -429,7 +435,7 @@ function worthDrawing(st: CpState, f: CpFighter): Weapon[] {
     if (seen.has(w.id)) return false;
     seen.add(w.id);
     if (w.shield) return free > 0 && !held.some((h) => h?.shield);
-    if (w.missile) return !holdsMissile;
+    if (w.missile) return !holdsMissile && foes(st, f).length === 0;
     return w.melee && !heldMelee(st, f);
   });
 }
@@ -458,7 +464,7 @@ function suggestTurn(st: CpState, f: CpFighter, answering: CpFighter | null, att
 /** Rule 3: the one with the initiative may let the opponent act first. */
 function giveTo(st: CpState, ctx: FightContext, f: CpFighter): Answered | null {
   const other = foes(st, f).find((o) => canTurn(st, o)) ?? enemies(st, f).find((o) => canTurn(st, o));
-  if (!other) return null;
+  if (!other || (other.closing && !close(st, ctx, other))) return null;
   const r = turn(st, ctx, other, null);
   return r;
 }
@@ -513,12 +519,7 @@ function shotChoices(st: CpState, f: CpFighter): Choice[] {
   const w = missileInHand(st, f);
   if (!w || !w.missile || foes(st, f).length > 0 || f.shots > 0) return [];
   const ms = f.missiles.get(w.id);
-  // Bows and slings are loaded as they are shot (once a round, rule 28).
-  if (ms && ms.loaded < 1 && w.missile.loadRounds === 0 && w.missile.ammo !== null && ms.ammo > 0) {
-    ms.ammo--;
-    ms.loaded = 1;
-  }
-  if (!ms || ms.loaded < 1) return [];
+  if (!ms || (ms.loaded < 1 && !nockable(w, ms))) return [];
   const out: Choice[] = [];
   const volley = wantsFastShooting(f);
   const bowLike = w.missile.kind === 'bow' || w.missile.kind === 'sling';
@@ -559,16 +560,15 @@ function shoot(st: CpState, ctx: FightContext, f: CpFighter, first: CpFighter, h
   f.shots++;
   let prev = first;
   for (let i = 0; i < count && ms; i++) {
-    // Bows and slings nock the next arrow (or stone) as they shoot (rule 28).
-    if (ms.loaded === 0 && w.missile?.loadRounds === 0 && w.missile.ammo !== null && ms.ammo > 0) {
+    if (ms.loaded === 0 && nockable(w, ms)) {
       ms.ammo--;
       ms.loaded = 1;
     }
     if (ms.loaded === 0) break;
     let t = first;
     if (i > 0) {
-      // Rule 28: each target within 45° of the one before.
-      const ok = enemies(st, f).filter((o) => o.out === null && withinAngle(f, prev, o));
+      // Rule 28: each target within 45° of the one before (and within range).
+      const ok = enemies(st, f).filter((o) => o.out === null && withinAngle(f, prev, o) && missileRange(f, o, w).band !== null);
       if (ok.length === 0) break;
       const pick = decide(ctx, f, 'next-shot', `${f.name}: next shot at?`, ok.map((o) => ({ key: key(o), label: o.name })), key(ok.includes(prev) ? prev : (ok[0] as CpFighter)));
       t = ok.find((o) => key(o) === pick) as CpFighter;
@@ -585,12 +585,12 @@ function shoot(st: CpState, ctx: FightContext, f: CpFighter, first: CpFighter, h
     oneShot(st, ctx, f, t, w, extra);
     prev = t;
   }
-  // Bows and slings are ready again at once; other weapons wait for their loading.
-  if (ms && w.missile && w.missile.loadRounds === 0 && w.missile.ammo !== null && ms.loaded === 0 && ms.ammo > 0) {
-    ms.ammo--;
-    ms.loaded = 1;
-  }
   if (w.missile && w.missile.ammo === null && ms && ms.loaded === 0) dropHand(st, ctx, f, f.right === w ? 'right' : 'left', 'thrown');
+}
+
+/** Rule 28: bows and slings are loaded as they are shot; the next arrow or stone comes from the quiver. */
+function nockable(w: Weapon, ms: MissileState): boolean {
+  return ms.loaded === 0 && w.missile?.loadRounds === 0 && w.missile.ammo !== null && ms.ammo > 0;
 }
 
 function withinAngle(f: Fighter, a: Fighter, b: Fighter): boolean {
@@ -614,7 +614,7 @@ function oneShot(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter, w: 
   f.stats.hits++;
   const thrown = m.kind === 'thrown' || (m.kind === 'bomb' && st.cpo.bombs === 'melee') || m.improvised;
   // Rule 22: a thrown weapon may be dodged.
-  if (thrown && hasSkill(t, 'dodge blow') && t.dodges < st.cpo.dodgesPerRound) {
+  if (thrown && mayDefend(st, t) && hasSkill(t, 'dodge blow') && t.dodges < st.cpo.dodgesPerRound) {
     t.dodges++;
     const I = now(st, t, 'I');
     const x = d100(ctx, t, `dodge the thrown ${w.name.toLowerCase()}: I test (need ${I} or less)`);
@@ -624,7 +624,7 @@ function oneShot(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter, w: 
   let ES = typeof range.band?.es === 'number' ? range.band.es : now(st, f, 'S');
   // Rule 30: a shield blocks a missile when its bearer stands still (Shieldman: moving too).
   const shield = [t.left, t.right].find((x) => x?.shield) ?? null;
-  if (shield && !thrown && mayBlockMissiles(t.moved > 0, hasSkill(t, 'shieldman'))) {
+  if (shield && !thrown && mayDefend(st, t) && mayBlockMissiles(t.moved > 0, hasSkill(t, 'shieldman'))) {
     const sk = skillWith(st, t, shield);
     const mod = st.setup.cp.classes.shieldModifier.get(shield.id) ?? 0;
     const need = shieldBlockChance(now(st, t, 'WS'), sk.ability, mod, skill.level);
@@ -656,14 +656,16 @@ function oneShot(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter, w: 
   const worn = wornOn(t.armour, part.zone);
   const armour = missileArmour(worn.metal + t.auraAP, worn.leather, band, m.kind === 'firearm');
   const was = ES + rangeCritical(band) - armour;
-  const { value, modifier } = raiseToOne(t, part.id, was);
-  say(st, ctx, 'damage', `${f.name}'s shot strikes ${t.name}'s ${part.name}: ES ${ES}${rangeCritical(band) ? ` − ${-rangeCritical(band)} ${band} range` : ''}${armour ? ` − ${armour} armour` : m.kind === 'firearm' ? ' (firearms ignore armour)' : ''} = ${was}${was <= 0 ? `: 0 or less, +1 with ${modifier}%` : ''}: critical +${value}.`, rule(26), [f, t]);
+  const sum = `${f.name}'s shot strikes ${t.name}'s ${part.name}: ES ${ES}${rangeCritical(band) ? ` − ${-rangeCritical(band)} ${band} range` : ''}${armour ? ` − ${armour} armour` : m.kind === 'firearm' ? ' (firearms ignore armour)' : ''} = ${was}`;
   if (t.LP > 0) {
     t.pool += Math.max(0, was) * 10;
-    say(st, ctx, 'pool', `${t.name} has LP: ${Math.max(0, was) * 10}% to the round's pool (now ${t.pool}%).`, oursCp('missiles against monsters with LP'), [t]);
+    say(st, ctx, 'pool', `${sum}; ${t.name} has LP: ${Math.max(0, was) * 10}% to the round's pool (now ${t.pool}%).`, oursCp('missiles against monsters with LP'), [f, t]);
     return;
   }
+  const { value, modifier } = raiseToOne(t, part.id, was);
+  say(st, ctx, 'damage', `${sum}${was <= 0 ? `: 0 or less, +1 with ${modifier}%` : ''}: critical +${value}.`, rule(26), [f, t]);
   inflict(st, ctx, t, part, value, f, { modifier });
+  wakeByBlow(st, ctx, t);
 }
 
 /** Rules 22, 27: a thrown weapon or bomb hurts by the melee formula, its S reduced by range. */
@@ -702,7 +704,12 @@ function quickLoad(st: CpState, ctx: FightContext, f: CpFighter, w: Weapon, t: C
     by: f,
     label: `${f.name}'s quickly loaded bolt`,
     act: () => {
-      if (t.out === null && f.out === null) oneShot(st, ctx, f, t, w, { n: -now(st, f, 'BS'), why: 'BS (the ability alone, rule 29)' });
+      if (t.out === null && missileRange(f, t, w).band && missileInHand(st, f) === w) oneShot(st, ctx, f, t, w, { n: -now(st, f, 'BS'), why: 'BS (the ability alone, rule 29)' });
+      else if (ms) {
+        // Not fired: the bolt stays in the crossbow for next round (rule 29).
+        ms.loaded++;
+        say(st, ctx, 'load', `${f.name}'s bolt is not loosed: the crossbow stays loaded.`, rule(29), [f]);
+      }
     },
   });
 }
@@ -770,8 +777,8 @@ function touchEffect(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter,
     if (r > v && s.onFail === 'asleep') {
       const n = roll(ctx, 6, t, `${s.name}: D6 rounds asleep`);
       t.asleep = true;
-      t.wakesAt = st.round + n;
-      say(st, ctx, 'spell', `${t.name} sleeps for ${n} round${n === 1 ? '' : 's'} (wakes at the start of round ${t.wakesAt}).`, section('Combat example #3'), [t]);
+      t.wakesAt = st.round + n + 1;
+      say(st, ctx, 'spell', `${t.name} sleeps for ${n} round${n === 1 ? '' : 's'} after this one (wakes at the start of round ${t.wakesAt}).`, section('Combat example #3'), [t]);
     }
   }
   if (s.fromT) {
@@ -792,7 +799,7 @@ function magicMissile(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter
   const total = rolled + dice.plus;
   const T = now(st, t, 'T');
   let dodged = false;
-  if (t.out === null && !hasCpCond(st, t, 'noAction')) {
+  if (mayDefend(st, t)) {
     const pick = decide(ctx, t, 'dodge-magic', `${t.name}: dodge the ${s.name}? (an I test halves it)`, [
       { key: 'dodge', label: 'dodge' },
       { key: 'no', label: 'no' },
@@ -892,6 +899,8 @@ function putOut(st: CpState, ctx: FightContext, f: CpFighter): void {
 
 /** Ours: the first time a fighter meets a foe that causes fear or terror, a Cl test (the resistant skills help). */
 function fear(st: CpState, ctx: FightContext, f: CpFighter): void {
+  // Terror resistant: the fear left by a mastered terror goes only as terror would, with the monster.
+  for (const o of f.dreads) if (o.out === null) f.conds.push({ kind: 'parryOnly', from: st.round, until: st.round, why: `fear of ${o.name}` });
   for (const o of foes(st, f)) {
     if (!o.cp.causes || f.feared.has(o) || f.cp.causes) continue;
     f.feared.add(o);
@@ -905,8 +914,9 @@ function fear(st: CpState, ctx: FightContext, f: CpFighter): void {
       const first = r;
       r = d100(ctx, f, `terror test again (Terror resistant; need ${need} or less)`);
       if (r <= need) {
-        say(st, ctx, 'fear', `${f.name} faces ${o.name} (terror): D100 ${formatD100(first)} > Cl ${need} (+${bonus} resistant), an Insanity Point; again (Terror resistant): D100 ${formatD100(r)} ≤ ${need}: only fear remains: may only parry this round.`, section('Advanced skills: Terror resistant'), [f, o]);
+        say(st, ctx, 'fear', `${f.name} faces ${o.name} (terror): D100 ${formatD100(first)} > Cl ${need} (+${bonus} resistant), an Insanity Point; again (Terror resistant): D100 ${formatD100(r)} ≤ ${need}: only fear remains: may only parry while ${o.name} stands.`, section('Advanced skills: Terror resistant'), [f, o]);
         f.conds.push({ kind: 'parryOnly', from: st.round, until: st.round, why: `fear of ${o.name}` });
+        f.dreads.add(o);
         continue;
       }
     }

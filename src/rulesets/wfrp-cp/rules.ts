@@ -28,6 +28,8 @@ export const UNARMED_MAX_EFFECT = 6;
 export const UNARMED_DAMAGE = -2;
 /** § Weapon class: Street Fighting adds 10 to the Unarmed ability. */
 export const STREET_FIGHTING = 10;
+/** Advanced skills: Combat reflexes: −10 CP, +10 priority, a sixth action. */
+export const COMBAT_REFLEXES = { CP: -10, EI: 10, actions: 1 } as const;
 /** Rule 12: Strike to Stun adds 20 to the chance to stun. */
 export const STRIKE_TO_STUN = 20;
 /** Rule 13: the least CP an action may spend. */

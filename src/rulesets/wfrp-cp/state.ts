@@ -93,6 +93,8 @@ export interface CpFighter extends Fighter {
   shots: number;
   /** Fear or terror already tested against these. */
   readonly feared: Set<CpFighter>;
+  /** Terror mastered with Terror resistant leaves fear of these while they stand. */
+  readonly dreads: Set<CpFighter>;
   /** Armour from spells on every location (Aura of Resistance). */
   auraAP: number;
   /** The worst critical effect taken (rule 24: 8+ heavy). */
@@ -151,6 +153,7 @@ export function newCpState(setup: CpSetup, dismount: W1State['dismount']): CpSta
       coolAt: 0,
       shots: 0,
       feared: new Set(),
+      dreads: new Set(),
       auraAP: spec.active.reduce((n, s) => n + s.armour, 0),
       worst: 0,
       whirlwindsInFight: 0,
