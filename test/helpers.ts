@@ -3,7 +3,7 @@ import { AutoDriver } from '../src/core/context.js';
 import { loadEncounterText, type Loaded } from '../src/core/encounter.js';
 import type { FightEvent } from '../src/core/events.js';
 import { runFight, type FightResult } from '../src/core/fight.js';
-import type { Input } from '../src/core/request.js';
+import type { AmountRequest, ChoiceRequest, Input } from '../src/core/request.js';
 import type { FightState } from '../src/core/state.js';
 import { ScriptedDice, SeededDice, Rng } from '../src/dice/index.js';
 import { nodeEnv, packageRoot, readText } from '../src/node/files.js';
@@ -79,7 +79,6 @@ export function profile(over: Record<string, number> = {}): string {
   return `{ ${Object.entries(p).map(([k, v]) => `${k}: ${v}`).join(', ')} }`;
 }
 
-import type { ChoiceRequest } from '../src/core/request.js';
 
 /** A driver that rolls from a script and answers some decisions as a test says (else the tactic's). */
 export class TestDriver extends AutoDriver {
@@ -123,4 +122,23 @@ ${a.map((c) => `      - ${c}`).join('\n')}
     combatants:
 ${b.map((c) => `      - ${c}`).join('\n')}
 `;
+}
+
+/** Answers every decision at random among the choices offered (and, asked to, any amount on its step): every path a person could take. */
+export class RandomChoices extends AutoDriver {
+  private readonly pick: Rng;
+  constructor(
+    seed: number,
+    private readonly amounts: 'suggested' | 'random' = 'suggested',
+  ) {
+    super(new SeededDice(Rng.seeded(seed)));
+    this.pick = Rng.seeded(seed + 1);
+  }
+  override choose(req: ChoiceRequest): string {
+    return (req.choices[this.pick.int(0, req.choices.length - 1)] as { key: string }).key;
+  }
+  override amount(req: AmountRequest): number {
+    if (this.amounts === 'suggested') return super.amount(req);
+    return req.min + req.step * this.pick.int(0, Math.floor((req.max - req.min) / req.step));
+  }
 }

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AskingDriver, AutoDriver } from '../src/core/context.js';
-import type { ChoiceRequest, Input } from '../src/core/request.js';
+import type { Input } from '../src/core/request.js';
 import { runFight } from '../src/core/fight.js';
 import type { Ruleset } from '../src/core/ruleset.js';
 import { Rng, SeededDice } from '../src/dice/index.js';
@@ -10,7 +10,7 @@ import type { W1Setup } from '../src/rulesets/wfrp1e/encounter.js';
 import { wfrp1e } from '../src/rulesets/wfrp1e/index.js';
 import { WFRP1E_OPTIONS } from '../src/rulesets/wfrp1e/options.js';
 import type { Fighter, W1State } from '../src/rulesets/wfrp1e/state.js';
-import { loadText } from './helpers.js';
+import { loadText, RandomChoices } from './helpers.js';
 
 const CREATURES = ['human', 'goblin', 'orc', 'skaven', 'ogre', 'troll', 'dwarf', 'elf', 'halfling', 'wolf', 'skeleton', 'zombie', 'harpy', 'giant-bat', 'hydra', 'ettin', 'centaur', 'giant-snake', 'giant-octopus', 'giant-flightless-bird'];
 const KITS = ['[sword]', '[sword, shield]', '[axe]', '[dagger]', '[]', '[spear]', '[two-handed-sword]', '[flail]', '[lantern]', '[halberd]', '[club, dagger]', '[torch, sword]'];
@@ -86,18 +86,6 @@ function watched(): Ruleset<W1Setup, W1State> {
 
 const RUNS = Number(process.env.FRAY_PROPERTY_RUNS ?? 300);
 
-/** Answers every decision at random among the choices offered: every path a person could take. */
-class RandomChoices extends AutoDriver {
-  constructor(
-    seed: number,
-    private readonly pick = Rng.seeded(seed + 1),
-  ) {
-    super(new SeededDice(Rng.seeded(seed)));
-  }
-  override choose(req: ChoiceRequest): string {
-    return (req.choices[this.pick.int(0, req.choices.length - 1)] as { key: string }).key;
-  }
-}
 const CAP = 60;
 
 /** The fight's log alone replays it: no question left, no input over, the same events. */
@@ -151,12 +139,12 @@ describe('properties of every fight', () => {
     );
   });
 
-  it('any choice a person may make keeps those properties, and its log replays it', () => {
+  it('any choice and amount a person may give keeps those properties, and its log replays it', () => {
     fc.assert(
       fc.property(encounter, (e) => {
         const loaded = loadText(yamlOf(e));
         const a = runFight(watched(), loaded.setup as W1Setup, {
-          driver: new RandomChoices(e.seed),
+          driver: new RandomChoices(e.seed, 'random'),
           explain: true,
           record: true,
           maxRounds: CAP,

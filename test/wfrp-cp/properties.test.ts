@@ -4,14 +4,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AskingDriver, AutoDriver } from '../../src/core/context.js';
 import { runFight } from '../../src/core/fight.js';
-import type { AmountRequest, ChoiceRequest } from '../../src/core/request.js';
 import type { Ruleset } from '../../src/core/ruleset.js';
 import { Rng, SeededDice } from '../../src/dice/index.js';
 import { cpLeft } from '../../src/rulesets/wfrp-cp/fighter.js';
 import { wfrpCp } from '../../src/rulesets/wfrp-cp/index.js';
 import { CP_OPTIONS } from '../../src/rulesets/wfrp-cp/options.js';
 import type { CpSetup, CpState } from '../../src/rulesets/wfrp-cp/state.js';
-import { loadText } from '../helpers.js';
+import { loadText, RandomChoices } from '../helpers.js';
 
 const STRONG = '{ M: 4, WS: 55, BS: 55, S: 6, T: 4, W: 12, I: 55, A: 3, Dex: 55, Ld: 55, Int: 55, Cl: 65, WP: 55, Fel: 40 }';
 const KITS = ['[sword]', '[sword, shield]', '[sword, sword]', '[dagger]', '[]', '[spear]', '[two-handed-sword]', '[flail]', '[bow]', '[crossbow]', '[bomb]', '[javelin]', '[arquebus]'];
@@ -99,23 +98,6 @@ function watched(): Ruleset<CpSetup, CpState> {
   };
 }
 
-/** Any choice and any amount (on its step) a person could give. */
-class RandomPerson extends AutoDriver {
-  constructor(
-    seed: number,
-    private readonly pick = Rng.seeded(seed + 1),
-  ) {
-    super(new SeededDice(Rng.seeded(seed)));
-  }
-  override choose(req: ChoiceRequest): string {
-    return (req.choices[this.pick.int(0, req.choices.length - 1)] as { key: string }).key;
-  }
-  override amount(req: AmountRequest): number {
-    const steps = Math.floor((req.max - req.min) / req.step);
-    return req.min + req.step * this.pick.int(0, steps);
-  }
-}
-
 const RUNS = Number(process.env.FRAY_PROPERTY_RUNS ?? 300);
 const CAP = 40;
 
@@ -136,7 +118,7 @@ describe('properties of every Combat Points fight', () => {
     fc.assert(
       fc.property(encounter, (e) => {
         const loaded = loadText(yamlOf(e));
-        const a = runFight(watched(), loaded.setup as CpSetup, { driver: new RandomPerson(e.seed), explain: true, record: true, maxRounds: CAP });
+        const a = runFight(watched(), loaded.setup as CpSetup, { driver: new RandomChoices(e.seed, 'random'), explain: true, record: true, maxRounds: CAP });
         expect(a.outcome).not.toBe(null);
         for (const ev of a.events) expect(ev.text).not.toMatch(/NaN|undefined|Infinity|\[object/);
         const replay = runFight(loaded.ruleset, loaded.setup, {
