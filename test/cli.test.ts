@@ -1,29 +1,8 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { main } from '../src/cli/main.js';
-import { encounterPath, ROOT } from './helpers.js';
-
-function sink(): { stream: Writable; text: () => string } {
-  let text = '';
-  const stream = new Writable({
-    write(chunk, _enc, cb) {
-      text += String(chunk);
-      cb();
-    },
-  });
-  return { stream, text: () => text };
-}
-
-async function fray(args: string[], stdin: string[] = []): Promise<{ code: number; out: string; err: string }> {
-  const out = sink();
-  const err = sink();
-  const input = Readable.from(stdin.map((l) => `${l}\n`));
-  const code = await main(['node', 'fray', ...args], { out: out.stream, err: err.stream, input });
-  return { code, out: out.text(), err: err.text() };
-}
+import { encounterPath, fray, ROOT } from './helpers.js';
 
 const demo = encounterPath('demo.yaml');
 const tmp = () => mkdtempSync(join(tmpdir(), 'fray-'));
@@ -134,8 +113,9 @@ describe('fray sim', () => {
     const r = await fray(['sim', demo, '--runs', '300', '--seed', '3', '--json']);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.out);
-    // The agreed keys, in order; what a ruleset counts per fight comes after them.
-    expect(Object.keys(j)).toEqual(['runs', 'seed', 'sides', 'draws', 'meanRounds', 'tallies']);
+    // The agreed keys, in order; what a ruleset counts per fight, and fray-sim/2's additions, after them.
+    expect(Object.keys(j).slice(0, 6)).toEqual(['runs', 'seed', 'sides', 'draws', 'meanRounds', 'tallies']);
+    expect(j.schema).toBe('fray-sim/2');
     expect(j.tallies.map((t: { label: string }) => t.label)).toEqual(['Adventurers: standing at the end', 'Orcs: standing at the end']);
     for (const t of j.tallies) expect(t.ci95[0]).toBeLessThanOrEqual(t.mean);
     expect(j.runs).toBe(300);

@@ -1,4 +1,6 @@
 import { join } from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import { main } from '../src/cli/main.js';
 import { AutoDriver } from '../src/core/context.js';
 import { loadEncounterText, type Loaded } from '../src/core/encounter.js';
 import type { FightEvent } from '../src/core/events.js';
@@ -142,3 +144,24 @@ export class RandomChoices extends AutoDriver {
     return req.min + req.step * this.pick.int(0, Math.floor((req.max - req.min) / req.step));
   }
 }
+
+function sink(): { stream: Writable; text: () => string } {
+  let text = '';
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      text += String(chunk);
+      cb();
+    },
+  });
+  return { stream, text: () => text };
+}
+
+/** Runs the `fray` command in this process, with its output caught. */
+export async function fray(args: string[], stdin: string[] = []): Promise<{ code: number; out: string; err: string }> {
+  const out = sink();
+  const err = sink();
+  const input = Readable.from(stdin.map((l) => `${l}\n`));
+  const code = await main(['node', 'fray', ...args], { out: out.stream, err: err.stream, input });
+  return { code, out: out.text(), err: err.text() };
+}
+

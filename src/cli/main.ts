@@ -6,10 +6,10 @@ import type { Input } from '../core/request.js';
 import { describeOutcome, type FightState } from '../core/state.js';
 import { parseDiceScript, ScriptedDice, SeededDice, Streams, type DiceSource } from '../dice/index.js';
 import { RULESETS } from '../rulesets/index.js';
-import { simulate } from '../sim/run.js';
 import { checkWritable, writeAtomic } from '../node/files.js';
 import { isUserError, UsageError } from './errors.js';
 import { runInteractive } from './interactive.js';
+import { merge, sim, type SimOpts } from './sim.js';
 import { checkAllUsed, loadFightFile, pairs, replaying, saveText, type FightFile } from './load.js';
 import { formatEvent, type Style } from './print.js';
 
@@ -38,6 +38,14 @@ function parseWhole(name: string, lo: number, hi: number) {
   };
 }
 
+function parseFraction(name: string) {
+  return (v: string): number => {
+    const n = Number(v);
+    if (!/^\d*\.?\d+$/.test(v.trim()) || !(n > 0) || n >= 0.5) throw new UsageError(`${name}: expected a number between 0 and 0.5, such as 0.005, got '${v}'`);
+    return n;
+  };
+}
+
 function randomSeed(): number {
   return Math.floor(Math.random() * 0x100000000);
 }
@@ -58,6 +66,7 @@ interface FightOpts {
   maxRounds?: number;
   auto?: string[];
   cites?: boolean;
+  run?: number;
 }
 
 function sideIndexes(ff: FightFile, names: readonly string[]): number[] {
@@ -76,6 +85,7 @@ async function fight(io: Io, file: string | undefined, o: FightOpts): Promise<vo
   if (o.dice !== undefined && o.interactive) throw new UsageError('fight: --dice and --interactive do not go together');
   if (o.json && o.interactive) throw new UsageError('fight: --json and --interactive do not go together');
   if (o.auto && !o.interactive) throw new UsageError('fight: --auto goes with --interactive');
+  if (o.run !== undefined && (o.resume || o.dice !== undefined || o.interactive)) throw new UsageError('fight: --run replays a simulated fight: not with --resume, --dice or --interactive');
   const script = o.dice === undefined ? null : parseDiceScript(o.dice);
   if (script && script.length === 0) throw new UsageError('fight: --dice: no dice given');
   const ff = loadFightFile(path, pairs(o.option, '--option'), pairs(o.table, '--table'), o.resume ? 'save' : 'either');
@@ -106,7 +116,7 @@ async function fight(io: Io, file: string | undefined, o: FightOpts): Promise<vo
 
   // New dice for a resumed fight come from a substream of their own: the first session's dice are not rolled again.
   const scripted = script ? new ScriptedDice(script) : null;
-  const dice: DiceSource = scripted ?? new SeededDice(new Streams(seed).stream(ff.inputs.length));
+  const dice: DiceSource = scripted ?? new SeededDice(new Streams(seed).stream(o.run ?? ff.inputs.length));
   const result = replaying(ff, () =>
     runFight(ruleset, setup, {
       inputs: ff.inputs,
@@ -148,54 +158,6 @@ async function fight(io: Io, file: string | undefined, o: FightOpts): Promise<vo
   io.out.write('\n');
   for (const l of ruleset.describe(state)) io.out.write(`  ${l}\n`);
   if (savePath) io.out.write(`\nSaved to ${savePath} (${result.log.length} inputs).\n`);
-}
-
-interface SimOpts {
-  runs: number;
-  seed?: number;
-  json?: boolean;
-  option?: string[];
-  table?: string[];
-  maxRounds?: number;
-}
-
-function sim(io: Io, file: string, o: SimOpts): void {
-  const ff = loadFightFile(file, pairs(o.option, '--option'), pairs(o.table, '--table'), 'encounter');
-  const seed = o.seed ?? randomSeed();
-  const { ruleset, setup } = ff.loaded;
-  const sideNames = ((ff.loaded.source as { sides: { name: string }[] }).sides ?? []).map((s) => s.name);
-  const tty = io.err.isTTY === true && !o.json;
-  const started = Date.now();
-  const summary = simulate(ruleset, setup, sideNames, {
-    runs: o.runs,
-    seed,
-    maxRounds: o.maxRounds,
-    progress: tty
-      ? (done) => {
-          const secs = (Date.now() - started) / 1000;
-          io.err.write(`\r  ${done}/${o.runs} fights, ${Math.round(done / Math.max(secs, 0.001))}/s `);
-        }
-      : undefined,
-  });
-  if (tty) io.err.write('\r\u001b[K');
-  if (o.json) {
-    io.out.write(`${JSON.stringify(summary)}\n`);
-    return;
-  }
-  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-  io.out.write(`${setup.title}: ${summary.runs} fights, seed ${seed} (${ruleset.id})\n`);
-  for (const s of summary.sides) {
-    io.out.write(`  ${s.name.padEnd(20)} wins ${String(s.wins).padStart(8)}  ${pct(s.winRate).padStart(6)}  95% CI ${pct(s.ci95[0])} – ${pct(s.ci95[1])}\n`);
-  }
-  io.out.write(`  ${'draws'.padEnd(20)}      ${String(summary.draws).padStart(8)}\n`);
-  io.out.write(`  mean length: ${summary.meanRounds.toFixed(2)} rounds\n`);
-  if (summary.tallies.length > 0) {
-    const width = Math.max(...summary.tallies.map((t) => t.label.length));
-    io.out.write('  per fight, mean:\n');
-    for (const t of summary.tallies) {
-      io.out.write(`    ${t.label.padEnd(width)}  ${t.mean.toFixed(2).padStart(7)}  95% CI ${t.ci95[0].toFixed(2)} – ${t.ci95[1].toFixed(2)}\n`);
-    }
-  }
 }
 
 interface SheetOpts {
@@ -260,17 +222,27 @@ export function program(io: Io): Command {
       .option('--json', 'print the fight as JSON')
       .option('--no-cites', 'leave out the rule citations')
       .option('--save <file>', 'write the encounter and its input log (a small file) to resume or share')
-      .option('--resume <file>', 'carry on a saved fight (saves back to the same file)'),
+      .option('--resume <file>', 'carry on a saved fight (saves back to the same file)')
+      .option('--run <i>', 'play fight i of the seed exactly as fray sim ran it (to look into one)', parseWhole('--run', 0, Number.MAX_SAFE_INTEGER)),
   ).action(async (file: string | undefined, o: FightOpts) => fight(io, file, o));
   common(
     p
       .command('sim')
-      .description('simulate many fights and report who wins, with 95% intervals')
+      .description('simulate many fights on every core and report who wins, with 95% intervals')
       .argument('<file>', 'encounter file (YAML or JSON)')
-      .requiredOption('--runs <n>', 'number of fights', parseWhole('--runs', 1, 1_000_000_000))
+      .requiredOption('--runs <n>', 'number of fights (with --until-ci, the most)', parseWhole('--runs', 1, 1_000_000_000))
       .option('--seed <n>', 'seed (default: random, printed); fight i uses substream i', parseWhole('--seed', 0, Number.MAX_SAFE_INTEGER))
-      .option('--json', 'print one JSON object'),
-  ).action((file: string, o: SimOpts) => sim(io, file, o));
+      .option('--workers <n>', 'worker threads (default: one per core); any number gives the same totals', parseWhole('--workers', 1, 1024))
+      .option('--until-ci <w>', 'stop once every win rate is known to ± w (e.g. 0.005), checked every 1,000 fights', parseFraction('--until-ci'))
+      .option('--shard <K/N>', 'run only the K-th of N slices of the runs (with --out), for fray merge')
+      .option('--out <file>', 'also write the totals to FILE (for fray merge)')
+      .option('--json', 'print one JSON object (schema fray-sim/2, docs/simulation.md)'),
+  ).action((file: string, o: SimOpts) => sim(io, file, o, randomSeed));
+  p.command('merge')
+    .description('add up the parts of one simulation (fray sim --shard K/N --out FILE) into its totals')
+    .argument('<parts...>', 'the part files, all N of them')
+    .option('--json', 'print one JSON object (schema fray-sim/2)')
+    .action((parts: string[], o: { json?: boolean }) => merge(io, parts, o));
   common(
     p
       .command('sheet')

@@ -12,6 +12,8 @@ export interface CombatantCore {
   readonly name: string;
   readonly side: number;
   out: OutReason | null;
+  /** The ruleset's per-fighter counts (blows, wounds dealt…), which a simulation averages. */
+  readonly stats?: object;
 }
 
 export interface Outcome {

@@ -2,9 +2,19 @@ import { AutoDriver } from '../core/context.js';
 import { runFight } from '../core/fight.js';
 import type { Ruleset, SetupCore } from '../core/ruleset.js';
 import type { FightState } from '../core/state.js';
-import { SeededDice, Streams } from '../dice/index.js';
-import { Mean, wilson } from './stats.js';
+import { Rng, SeededDice, Streams } from '../dice/index.js';
+import { wilson } from './stats.js';
+import { meanOf, Totals, type RunRecord } from './totals.js';
 
+/** Runs are dealt out, to workers and to the stopping rule, in blocks of this many. */
+export const BLOCK = 1000;
+
+export interface Rate {
+  readonly rate: number;
+  readonly ci95: [number, number];
+}
+
+/** The core issue's contract: exactly these keys, in this order. */
 export interface SimSide {
   readonly name: string;
   readonly wins: number;
@@ -12,13 +22,32 @@ export interface SimSide {
   readonly ci95: [number, number];
 }
 
-/** A ruleset's tally over the runs: its mean with a 95% interval. */
-export interface SimTally {
-  readonly label: string;
+/** A mean with its 95% interval. */
+export interface SimMean {
   readonly mean: number;
   readonly ci95: [number, number];
 }
 
+/** A ruleset's tally over the runs: its mean with a 95% interval. */
+export interface SimTally extends SimMean {
+  readonly label: string;
+}
+
+export interface SimCombatant {
+  readonly name: string;
+  readonly side: string;
+  /** Still standing at the end. */
+  readonly survived: Rate;
+  readonly fled: Rate;
+  /** The ruleset's per-fighter counts (blows, hits, wounds dealt and taken, criticals, fumbles…): means per fight. */
+  readonly stats: Readonly<Record<string, SimMean>>;
+}
+
+/**
+ * `fray sim --json` (docs/simulation.md). The first six keys, in order, are the core issue's
+ * contract; the rest come after them. `schema` names this shape and changes when a field's
+ * meaning does.
+ */
 export interface SimSummary {
   readonly runs: number;
   readonly seed: number;
@@ -26,57 +55,161 @@ export interface SimSummary {
   readonly draws: number;
   readonly meanRounds: number;
   readonly tallies: SimTally[];
+  readonly schema: 'fray-sim/2';
+  readonly drawRate: Rate;
+  readonly rounds: SimMean & { readonly distribution: { readonly rounds: number; readonly fights: number }[] };
+  readonly combatants: SimCombatant[];
+  /** Set when `--until-ci` stopped the runs early (or not): the target half-width, and whether it was reached. */
+  readonly untilCi: { readonly target: number; readonly reached: boolean } | null;
 }
 
 export interface SimOptions {
   readonly runs: number;
   readonly seed: number;
   readonly maxRounds?: number;
+  /** Stop, at a block's end, once every win rate's 95% interval is at most this wide either side. */
+  readonly untilCi?: number;
   /** Called every so often with the runs done. */
   readonly progress?: (done: number) => void;
 }
 
+/** Who fights, for labelling the per-combatant figures: the setup started and not played. */
+export interface Roster {
+  readonly sides: readonly string[];
+  readonly combatants: readonly { readonly name: string; readonly side: number }[];
+}
+
+export function rosterOf<S extends SetupCore, T extends FightState>(ruleset: Ruleset<S, T>, setup: S): Roster {
+  const r = runFight(ruleset, setup, { driver: new AutoDriver(new SeededDice(Rng.seeded(0))), maxRounds: 0 });
+  const st = r.state;
+  if (!st) throw new Error('the encounter could not be started');
+  return { sides: st.sides.map((s) => s.name), combatants: st.combatants.map((c) => ({ name: c.name, side: c.side })) };
+}
+
+/** What a finished fight leaves for the statistics. */
+export function recordOf<S extends SetupCore, T extends FightState>(ruleset: Ruleset<S, T>, st: T, winner: number | null, rounds: number): RunRecord {
+  return {
+    winner,
+    rounds,
+    combatants: st.combatants.map((c) => ({ out: c.out, stats: numbersOf(c.stats) })),
+    tallies: ruleset.tallies ? ruleset.tallies(st).map((t) => t.value) : [],
+  };
+}
+
+function numbersOf(o: object | undefined): Record<string, number> {
+  const out: Record<string, number> = {};
+  if (o) for (const [k, v] of Object.entries(o)) if (typeof v === 'number') out[k] = v;
+  return out;
+}
+
 /**
- * Runs `runs` fights, fight i on substream i of the seed, and streams the totals: memory does
- * not grow with the number of runs.
+ * Runs fights `from` ≤ i < `to`, fight i on substream i of the seed. The same runs give the same
+ * totals wherever they are run. `streams` may be kept between calls with rising `from` (a worker's).
  */
-export function simulate<S extends SetupCore, T extends FightState>(
+export function runBlock<S extends SetupCore, T extends FightState>(
   ruleset: Ruleset<S, T>,
   setup: S,
-  sideNames: readonly string[],
-  opts: SimOptions,
-): SimSummary {
-  const streams = new Streams(opts.seed);
-  const wins = new Array<number>(sideNames.length).fill(0);
-  let draws = 0;
-  const rounds = new Mean();
-  const tallies = new Map<string, Mean>();
-  for (let i = 0; i < opts.runs; i++) {
+  sides: number,
+  from: number,
+  to: number,
+  streams: Streams,
+  maxRounds?: number,
+): Totals {
+  const totals = new Totals(sides);
+  const labels: string[] = [];
+  for (let i = from; i < to; i++) {
     const driver = new AutoDriver(new SeededDice(streams.stream(i)));
-    const result = runFight(ruleset, setup, { driver, maxRounds: opts.maxRounds });
-    const o = result.outcome;
-    if (!o) throw new Error(`run ${i} (seed ${opts.seed}) ended without an outcome`);
-    if (o.winner === null) draws++;
-    else wins[o.winner] = (wins[o.winner] ?? 0) + 1;
-    rounds.add(o.rounds);
-    if (ruleset.tallies && result.state) {
-      for (const t of ruleset.tallies(result.state)) {
-        let m = tallies.get(t.label);
-        if (!m) tallies.set(t.label, (m = new Mean()));
-        m.add(t.value);
-      }
+    let result;
+    try {
+      result = runFight(ruleset, setup, { driver, maxRounds });
+    } catch (e) {
+      throw new RunError(streams.seed, i, e);
     }
-    if (opts.progress && (i + 1) % 1000 === 0) opts.progress(i + 1);
+    const o = result.outcome;
+    if (!o || !result.state) throw new RunError(streams.seed, i, new Error('the fight ended without an outcome'));
+    const rec = recordOf(ruleset, result.state, o.winner, o.rounds);
+    if (labels.length === 0 && ruleset.tallies) labels.push(...ruleset.tallies(result.state).map((t) => t.label));
+    totals.add(rec, labels);
   }
+  return totals;
+}
+
+/** A fight that failed in a simulation: the seed and run index reproduce it (`fray fight FILE --seed S --run I`). */
+export class RunError extends Error {
+  constructor(
+    readonly seed: number,
+    readonly run: number,
+    override readonly cause: unknown,
+  ) {
+    super(`run ${run} of seed ${seed} failed: ${cause instanceof Error ? cause.message : String(cause)} (reproduce it with fray fight FILE --seed ${seed} --run ${run})`);
+  }
+}
+
+/** The blocks a run count is dealt out in: [from, to) pairs of at most BLOCK runs. */
+export function blocksOf(from: number, to: number): [number, number][] {
+  const out: [number, number][] = [];
+  for (let a = from; a < to; a += BLOCK) out.push([a, Math.min(to, a + BLOCK)]);
+  return out;
+}
+
+/** Whether the totals so far meet `--until-ci`: at least one block, every win rate that narrow. */
+export function narrowEnough(t: Totals, target: number | undefined): boolean {
+  return target !== undefined && t.runs >= BLOCK && t.widestHalfWidth() <= target;
+}
+
+/**
+ * Runs `runs` fights in this thread, fight i on substream i of the seed, block by block, and
+ * streams the totals: memory does not grow with the number of runs.
+ */
+export function simulate<S extends SetupCore, T extends FightState>(ruleset: Ruleset<S, T>, setup: S, opts: SimOptions): SimSummary {
+  const roster = rosterOf(ruleset, setup);
+  const streams = new Streams(opts.seed);
+  const totals = new Totals(roster.sides.length);
+  let reached = false;
+  for (const [a, b] of blocksOf(0, opts.runs)) {
+    totals.merge(runBlock(ruleset, setup, roster.sides.length, a, b, streams, opts.maxRounds).toJSON());
+    opts.progress?.(b);
+    if (narrowEnough(totals, opts.untilCi)) {
+      reached = true;
+      break;
+    }
+  }
+  return summarize(totals, roster, opts.seed, opts.untilCi === undefined ? null : { target: opts.untilCi, reached });
+}
+
+/** The figures a designer reads, from the totals. */
+export function summarize(t: Totals, roster: Roster, seed: number, untilCi: SimSummary['untilCi']): SimSummary {
+  const n = t.runs;
+  const rate = (k: number): Rate => ({ rate: n === 0 ? 0 : k / n, ci95: wilson(k, n) });
+  const roundsSum = { sum: 0, squares: 0 };
+  const distribution: { rounds: number; fights: number }[] = [];
+  t.rounds.forEach((fights, rounds) => {
+    if (!fights) return;
+    roundsSum.sum += rounds * fights;
+    roundsSum.squares += rounds * rounds * fights;
+    distribution.push({ rounds, fights });
+  });
+  const rounds = meanOf(roundsSum, n);
   return {
-    runs: opts.runs,
-    seed: opts.seed,
-    sides: sideNames.map((name, s) => {
-      const k = wins[s] ?? 0;
-      return { name, wins: k, winRate: opts.runs === 0 ? 0 : k / opts.runs, ci95: wilson(k, opts.runs) };
+    runs: n,
+    seed,
+    sides: roster.sides.map((name, s) => {
+      const k = t.wins[s] ?? 0;
+      const r = rate(k);
+      return { name, wins: k, winRate: r.rate, ci95: r.ci95 };
     }),
-    draws,
-    meanRounds: rounds.value,
-    tallies: [...tallies].map(([label, m]) => ({ label, mean: m.value, ci95: m.ci95() })),
+    draws: t.draws,
+    meanRounds: rounds.mean,
+    tallies: t.tallyLabels.map((label, i) => ({ label, ...meanOf(t.tallies[i], n) })),
+    schema: 'fray-sim/2',
+    drawRate: rate(t.draws),
+    rounds: { ...rounds, distribution },
+    combatants: roster.combatants.map((c, i) => {
+      const ct = t.combatants[i];
+      const stats: Record<string, SimMean> = {};
+      for (const [k, m] of Object.entries(ct?.stats ?? {})) stats[k] = meanOf(m, n);
+      return { name: c.name, side: roster.sides[c.side] ?? String(c.side), survived: rate(ct?.survived ?? 0), fled: rate(ct?.fled ?? 0), stats };
+    }),
+    untilCi,
   };
 }

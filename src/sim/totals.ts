@@ -1,0 +1,124 @@
+// The totals of many fights, kept as whole-number sums so that adding them up in any grouping
+// gives the same numbers: one process or eight workers, one machine or a hundred shards.
+import type { OutReason } from '../core/state.js';
+import { wilson, Z95 } from './stats.js';
+
+/** What one finished fight leaves for the statistics. */
+export interface RunRecord {
+  readonly winner: number | null;
+  readonly rounds: number;
+  readonly combatants: readonly { readonly out: OutReason | null; readonly stats: Readonly<Record<string, number>> }[];
+  readonly tallies: readonly number[];
+}
+
+/** A sum, and the sum of squares, of a whole-number quantity: its mean and interval come from these. */
+interface Moments {
+  sum: number;
+  squares: number;
+}
+
+interface CombatantTotals {
+  survived: number;
+  fled: number;
+  stats: Record<string, Moments>;
+}
+
+/** The serialised totals (part of `fray sim --out` and the workers' answers). */
+export interface TotalsData {
+  readonly runs: number;
+  readonly wins: readonly number[];
+  readonly draws: number;
+  /** rounds[k]: fights that lasted k rounds. */
+  readonly rounds: readonly number[];
+  readonly combatants: readonly CombatantTotals[];
+  readonly tallyLabels: readonly string[];
+  readonly tallies: readonly Moments[];
+}
+
+export class Totals {
+  runs = 0;
+  draws = 0;
+  readonly wins: number[];
+  readonly rounds: number[] = [];
+  readonly combatants: CombatantTotals[] = [];
+  tallyLabels: string[] = [];
+  tallies: Moments[] = [];
+
+  constructor(sides: number) {
+    this.wins = new Array<number>(sides).fill(0);
+  }
+
+  add(r: RunRecord, tallyLabels: readonly string[]): void {
+    this.runs++;
+    if (r.winner === null) this.draws++;
+    else this.wins[r.winner] = (this.wins[r.winner] ?? 0) + 1;
+    while (this.rounds.length <= r.rounds) this.rounds.push(0);
+    this.rounds[r.rounds] = (this.rounds[r.rounds] ?? 0) + 1;
+    r.combatants.forEach((c, i) => {
+      const t = (this.combatants[i] ??= { survived: 0, fled: 0, stats: {} });
+      if (c.out === null) t.survived++;
+      if (c.out === 'fled') t.fled++;
+      for (const [k, v] of Object.entries(c.stats)) addTo((t.stats[k] ??= { sum: 0, squares: 0 }), v);
+    });
+    if (this.tallyLabels.length === 0) this.tallyLabels = [...tallyLabels];
+    r.tallies.forEach((v, i) => addTo((this.tallies[i] ??= { sum: 0, squares: 0 }), v));
+  }
+
+  /** Adds another part's totals to these (the same encounter, other runs). */
+  merge(o: TotalsData): void {
+    this.runs += o.runs;
+    this.draws += o.draws;
+    o.wins.forEach((w, i) => (this.wins[i] = (this.wins[i] ?? 0) + w));
+    o.rounds.forEach((n, k) => {
+      while (this.rounds.length <= k) this.rounds.push(0);
+      this.rounds[k] = (this.rounds[k] ?? 0) + n;
+    });
+    o.combatants.forEach((c, i) => {
+      const t = (this.combatants[i] ??= { survived: 0, fled: 0, stats: {} });
+      t.survived += c.survived;
+      t.fled += c.fled;
+      for (const [k, m] of Object.entries(c.stats)) mergeInto((t.stats[k] ??= { sum: 0, squares: 0 }), m);
+    });
+    if (this.tallyLabels.length === 0) this.tallyLabels = [...o.tallyLabels];
+    o.tallies.forEach((m, i) => mergeInto((this.tallies[i] ??= { sum: 0, squares: 0 }), m));
+  }
+
+  toJSON(): TotalsData {
+    return { runs: this.runs, wins: this.wins, draws: this.draws, rounds: this.rounds, combatants: this.combatants, tallyLabels: this.tallyLabels, tallies: this.tallies };
+  }
+
+  static from(d: TotalsData, sides: number): Totals {
+    const t = new Totals(sides);
+    t.merge(d);
+    return t;
+  }
+
+  /** The widest 95% interval of the sides' win rates and the draw rate, as a half-width. */
+  widestHalfWidth(): number {
+    let widest = 0;
+    for (const k of [...this.wins, this.draws]) {
+      const [lo, hi] = wilson(k, this.runs);
+      widest = Math.max(widest, (hi - lo) / 2);
+    }
+    return widest;
+  }
+}
+
+function addTo(m: Moments, v: number): void {
+  m.sum += v;
+  m.squares += v * v;
+}
+
+function mergeInto(m: Moments, o: Moments): void {
+  m.sum += o.sum;
+  m.squares += o.squares;
+}
+
+/** Mean and a normal 95% interval from the sums over n values. */
+export function meanOf(m: Moments | undefined, n: number): { mean: number; ci95: [number, number] } {
+  if (!m || n === 0) return { mean: 0, ci95: [0, 0] };
+  const mean = m.sum / n;
+  const variance = n < 2 ? 0 : Math.max(0, (m.squares - (m.sum * m.sum) / n) / (n - 1));
+  const half = Z95 * Math.sqrt(variance / n);
+  return { mean, ci95: [mean - half, mean + half] };
+}

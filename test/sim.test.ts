@@ -1,0 +1,165 @@
+// Simulation at scale: the same totals whatever the workers, the stopping rule, shards and their
+// merge, a failed run's address, and the totals' arithmetic.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Ruleset, SetupCore } from '../src/core/ruleset.js';
+import type { FightState } from '../src/core/state.js';
+import { Streams } from '../src/dice/index.js';
+import { BLOCK, RunError, runBlock, rosterOf } from '../src/sim/run.js';
+import { Totals, type RunRecord } from '../src/sim/totals.js';
+import { encounterPath, fray, loadFile } from './helpers.js';
+
+const demo = encounterPath('demo.yaml');
+const duel = encounterPath('helmut-and-the-skaven.yaml');
+const tmp = () => mkdtempSync(join(tmpdir(), 'fray-sim-'));
+
+describe('fray sim on worker threads', () => {
+  it('prints the same numbers with 1 worker and with 2 (run i always on substream i)', async () => {
+    const one = await fray(['sim', demo, '--runs', '2500', '--seed', '11', '--workers', '1', '--json']);
+    const two = await fray(['sim', demo, '--runs', '2500', '--seed', '11', '--workers', '2', '--json']);
+    expect(one.code).toBe(0);
+    expect(two.err).toBe('');
+    expect(two.out).toBe(one.out);
+    const j = JSON.parse(one.out);
+    expect(j.runs).toBe(2500);
+    expect(j.sides[0].wins + j.sides[1].wins + j.draws).toBe(2500);
+  });
+
+  it('reports per combatant and the rounds distribution', async () => {
+    const j = JSON.parse((await fray(['sim', demo, '--runs', '400', '--seed', '2', '--workers', '1', '--json'])).out);
+    expect(j.combatants.map((c: { name: string }) => c.name)).toEqual(['Helmut', 'Skallier', 'Orc 1', 'Orc 2', 'Goblin']);
+    const helmut = j.combatants[0];
+    expect(helmut.side).toBe('Adventurers');
+    for (const k of ['woundsDealt', 'woundsTaken', 'criticalsDealt', 'criticalsTaken', 'fumbles']) expect(helmut.stats[k].mean).toBeGreaterThanOrEqual(0);
+    expect(helmut.survived.rate).toBeGreaterThan(0);
+    expect(helmut.survived.ci95[0]).toBeLessThanOrEqual(helmut.survived.rate);
+    const fights = j.rounds.distribution.reduce((n: number, d: { fights: number }) => n + d.fights, 0);
+    expect(fights).toBe(400);
+    const mean = j.rounds.distribution.reduce((n: number, d: { rounds: number; fights: number }) => n + d.rounds * d.fights, 0) / 400;
+    expect(j.meanRounds).toBeCloseTo(mean, 10);
+  });
+
+  it('--until-ci stops at the first block where every interval is that narrow, the same with any workers', async () => {
+    const a = JSON.parse((await fray(['sim', duel, '--runs', '100000', '--seed', '5', '--until-ci', '0.02', '--workers', '1', '--json'])).out);
+    const b = JSON.parse((await fray(['sim', duel, '--runs', '100000', '--seed', '5', '--until-ci', '0.02', '--workers', '2', '--json'])).out);
+    expect(a).toEqual(b);
+    expect(a.untilCi).toEqual({ target: 0.02, reached: true });
+    expect(a.runs % BLOCK).toBe(0);
+    expect(a.runs).toBeLessThan(100000);
+    for (const s of a.sides) expect((s.ci95[1] - s.ci95[0]) / 2).toBeLessThanOrEqual(0.02);
+    // One block fewer was not narrow enough.
+    const shorter = JSON.parse((await fray(['sim', duel, '--runs', String(a.runs - BLOCK), '--seed', '5', '--workers', '1', '--json'])).out);
+    const widest = Math.max(...[...shorter.sides.map((s: { ci95: number[] }) => s.ci95), shorter.drawRate.ci95].map((c: number[]) => ((c[1] as number) - (c[0] as number)) / 2));
+    expect(widest).toBeGreaterThan(0.02);
+  });
+
+  it('fray fight --run i plays fight i exactly as the simulation did', async () => {
+    const { ruleset, setup } = loadFile(demo);
+    const streams = new Streams(9);
+    for (const i of [0, 3, 41]) {
+      const t = runBlock(ruleset, setup, 2, i, i + 1, streams);
+      const f = JSON.parse((await fray(['fight', demo, '--seed', '9', '--run', String(i), '--json'])).out);
+      expect(f.outcome.rounds).toBe(t.rounds.findIndex((n) => n > 0));
+      const winner = t.wins.findIndex((n) => n > 0);
+      expect(f.outcome.winner).toBe(winner < 0 ? null : ['Adventurers', 'Orcs'][winner]);
+    }
+  });
+
+  it('a fight that fails names its seed and run, to be replayed with fray fight --run', () => {
+    const { ruleset, setup } = loadFile(demo);
+    let fights = 0;
+    const breaking: Ruleset<SetupCore, FightState> = {
+      ...ruleset,
+      start(s, ctx) {
+        if (fights++ === 2) throw new Error('boom');
+        return ruleset.start(s, ctx);
+      },
+    };
+    expect(() => runBlock(breaking, setup, 2, 0, 5, new Streams(5))).toThrow(RunError);
+    fights = 0;
+    expect(() => runBlock(breaking, setup, 2, 0, 5, new Streams(5))).toThrow('run 2 of seed 5 failed: boom (reproduce it with fray fight FILE --seed 5 --run 2)');
+  });
+
+  it('rejects bad numbers for the new options, with exit code 2', async () => {
+    for (const args of [['--workers', '0'], ['--until-ci', '0.7'], ['--until-ci', 'x'], ['--shard', '3/2', '--out', join(tmp(), 'p.json')], ['--shard', '1/2']]) {
+      const r = await fray(['sim', demo, '--runs', '10', ...args]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.err).toMatch(/^fray: /);
+    }
+  });
+});
+
+describe('shards and fray merge', () => {
+  it('N shards merged give exactly the totals of one whole run', async () => {
+    const dir = tmp();
+    const parts: string[] = [];
+    for (const k of [1, 2, 3]) {
+      const p = join(dir, `part-${k}.json`);
+      const r = await fray(['sim', demo, '--runs', '2600', '--seed', '4', '--shard', `${k}/3`, '--out', p, '--workers', k === 2 ? '2' : '1']);
+      expect(r.code).toBe(0);
+      parts.push(p);
+    }
+    const whole = await fray(['sim', demo, '--runs', '2600', '--seed', '4', '--json']);
+    const merged = await fray(['merge', ...parts.reverse(), '--json']);
+    expect(merged.code).toBe(0);
+    expect(merged.out).toBe(whole.out);
+  });
+
+  it('refuses missing, repeated and foreign parts, naming the file', async () => {
+    const dir = tmp();
+    const part = (name: string, seed: string, shard: string) => {
+      const p = join(dir, name);
+      return fray(['sim', demo, '--runs', '1000', '--seed', seed, '--shard', shard, '--out', p, '--workers', '1']).then(() => p);
+    };
+    const a = await part('a.json', '1', '1/2');
+    const b = await part('b.json', '1', '2/2');
+    const other = await part('c.json', '2', '2/2');
+    const missing = await fray(['merge', a]);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain('shards missing: 2/2');
+    const twice = await fray(['merge', a, b, b]);
+    expect(twice.err).toContain('shard 2/2 is given twice');
+    const foreign = await fray(['merge', a, other]);
+    expect(foreign.code).toBe(2);
+    expect(foreign.err).toContain('c.json');
+    expect(foreign.err).toContain('not a part of the same run');
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, readFileSync(a, 'utf8').replace('"draws":', '"draws":-1,"x":'));
+    const broken = await fray(['merge', bad, b]);
+    expect(broken.code).toBe(2);
+    expect(broken.err).toContain('bad.json');
+  });
+});
+
+describe('totals', () => {
+  const record = fc.record({
+    winner: fc.option(fc.integer({ min: 0, max: 2 }), { nil: null }),
+    rounds: fc.integer({ min: 1, max: 40 }),
+    combatants: fc.array(fc.record({ out: fc.constantFrom(null, 'dead', 'fled'), stats: fc.record({ woundsTaken: fc.integer({ min: 0, max: 30 }), fumbles: fc.integer({ min: 0, max: 3 }) }) }), { minLength: 2, maxLength: 2 }),
+    tallies: fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 1, maxLength: 1 }),
+  });
+
+  it('adding up in any grouping and order gives the same totals (whole-number sums)', () => {
+    fc.assert(
+      fc.property(fc.array(record, { minLength: 1, maxLength: 60 }), fc.integer({ min: 1, max: 7 }), (recs, k) => {
+        const all = new Totals(3);
+        for (const r of recs) all.add(r as RunRecord, ['t']);
+        const groups: Totals[] = [];
+        recs.forEach((r, i) => (groups[i % k] ??= new Totals(3)).add(r as RunRecord, ['t']));
+        const merged = new Totals(3);
+        for (const g of [...groups].reverse()) if (g) merged.merge(g.toJSON());
+        expect(merged.toJSON()).toEqual(all.toJSON());
+      }),
+    );
+  });
+
+  it('rosterOf names the combatants without playing a round', () => {
+    const { ruleset, setup } = loadFile(demo);
+    const r = rosterOf(ruleset, setup);
+    expect(r.sides).toEqual(['Adventurers', 'Orcs']);
+    expect(r.combatants).toHaveLength(5);
+  });
+});
