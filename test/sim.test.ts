@@ -163,3 +163,46 @@ describe('totals', () => {
     expect(r.combatants).toHaveLength(5);
   });
 });
+
+describe('fray compare: two variants on the same dice', () => {
+  it('a variant against itself differs by exactly nothing (the same dice give the same fights)', async () => {
+    const r = await fray(['compare', demo, '--a', 'criticals=detailed', '--b', 'criticals=detailed', '--runs', '1000', '--seed', '3', '--workers', '1', '--json']);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    expect(j.schema).toBe('fray-compare/1');
+    for (const d of [...j.difference.sides, j.difference.draws]) expect(d).toMatchObject({ diff: 0, ci95: [0, 0] });
+    expect(j.difference.meanRounds.diff).toBe(0);
+  });
+
+  it("each variant's figures are those of fray sim with the same seed; the difference is paired run by run", async () => {
+    const j = JSON.parse((await fray(['compare', demo, '--a', 'criticals=detailed', '--b', 'criticals=sudden-death', '--runs', '2000', '--seed', '8', '--workers', '2', '--json'])).out);
+    const simA = JSON.parse((await fray(['sim', demo, '-o', 'criticals=detailed', '--runs', '2000', '--seed', '8', '--workers', '1', '--json'])).out);
+    const simB = JSON.parse((await fray(['sim', demo, '-o', 'criticals=sudden-death', '--runs', '2000', '--seed', '8', '--workers', '1', '--json'])).out);
+    expect(j.a.summary).toEqual(simA);
+    expect(j.b.summary).toEqual(simB);
+    const d = j.difference.sides[0];
+    expect(d.diff).toBeCloseTo(simB.sides[0].winRate - simA.sides[0].winRate, 12);
+    expect(d.ci95[0]).toBeLessThan(d.diff);
+    expect(d.ci95[1]).toBeGreaterThan(d.diff);
+    // Paired on the same dice, the interval is narrower than two independent runs' would be.
+    const independent = 1.96 * Math.sqrt((simA.sides[0].winRate * (1 - simA.sides[0].winRate) + simB.sides[0].winRate * (1 - simB.sides[0].winRate)) / 2000);
+    expect((d.ci95[1] - d.ci95[0]) / 2).toBeLessThan(independent);
+  });
+
+  it('edits the encounter by path: a better WS wins more, and the report says by how much', async () => {
+    const r = await fray(['compare', duel, '--b', 'sides[0].combatants[0].profile.WS=70', '--runs', '2000', '--seed', '1', '--workers', '1']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('B: sides[0].combatants[0].profile.WS=70');
+    expect(r.out).toMatch(/Heroes wins +[\d.]+% .+ \+\d+\.\d \(\+\d+\.\d to \+\d+\.\d\)/);
+  });
+
+  it('refuses a path the encounter does not have, a value that fails validation, and nothing to compare', async () => {
+    const far = await fray(['compare', duel, '--b', 'sides[5].combatants[0].profile.WS=70', '--runs', '10']);
+    expect(far.code).toBe(2);
+    expect(far.err).toContain('sides[5]: the encounter has 2 there');
+    const bad = await fray(['compare', duel, '--b', 'sides[0].combatants[0].profile.WS=700', '--runs', '10']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/helmut-and-the-skaven\.yaml:\d+:\d+ sides\[0\]\.combatants\[0\]\.profile\.WS/);
+    expect((await fray(['compare', duel, '--runs', '10'])).code).toBe(2);
+  });
+});

@@ -10,6 +10,7 @@ import { checkWritable, writeAtomic } from '../node/files.js';
 import { isUserError, UsageError } from './errors.js';
 import { runInteractive } from './interactive.js';
 import { merge, sim, type SimOpts } from './sim.js';
+import { compare, type CompareOpts } from './compare.js';
 import { checkAllUsed, loadFightFile, pairs, replaying, saveText, type FightFile } from './load.js';
 import { formatEvent, type Style } from './print.js';
 
@@ -238,6 +239,19 @@ export function program(io: Io): Command {
       .option('--out <file>', 'also write the totals to FILE (for fray merge)')
       .option('--json', 'print one JSON object (schema fray-sim/2, docs/simulation.md)'),
   ).action((file: string, o: SimOpts) => sim(io, file, o, randomSeed));
+  common(
+    p
+      .command('compare')
+      .description('run two variants on the same dice and report what changes, with 95% intervals')
+      .argument('<file>', 'encounter file (YAML or JSON)')
+      .option('--a <spec>', "variant A: rule options (criticals=detailed), edits (sides[0].combatants[0].profile.WS=45) or file=OTHER.yaml; comma-separated or repeated", collect)
+      .option('--b <spec>', 'variant B, written the same way', collect)
+      .requiredOption('--runs <n>', 'paired fights (with --until-ci, the most)', parseWhole('--runs', 1, 1_000_000_000))
+      .option('--seed <n>', 'seed (default: random, printed); fight i of A and of B use substream i', parseWhole('--seed', 0, Number.MAX_SAFE_INTEGER))
+      .option('--workers <n>', 'worker threads (default: one per core)', parseWhole('--workers', 1, 1024))
+      .option('--until-ci <w>', 'stop once every win rate of both is known to ± w', parseFraction('--until-ci'))
+      .option('--json', 'print one JSON object (schema fray-compare/1)'),
+  ).action((file: string, o: CompareOpts) => compare(io, file, o, randomSeed));
   p.command('merge')
     .description('add up the parts of one simulation (fray sim --shard K/N --out FILE) into its totals')
     .argument('<parts...>', 'the part files, all N of them')

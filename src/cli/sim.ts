@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { SourceDoc, ValidationError, validate } from '../core/document.js';
 import { readText, checkWritable, writeAtomic } from '../node/files.js';
-import { defaultWorkers, simulateFile } from '../sim/parallel.js';
+import { defaultWorkers, runJob } from '../sim/parallel.js';
 import { summarize, type Roster, type SimSummary } from '../sim/run.js';
 import { Totals, type TotalsData } from '../sim/totals.js';
 import { UsageError } from './errors.js';
@@ -53,11 +53,8 @@ export async function sim(io: Io, file: string, o: SimOpts, seedOf: () => number
   const tty = io.err.isTTY === true && !o.json;
   const started = Date.now();
   const goal = to - from;
-  const result = await simulateFile({
-    loaded: ff.loaded,
-    file: resolve(file),
-    options,
-    tables,
+  const result = await runJob({
+    variants: [{ file: resolve(file), options, tables, edits: [] }],
     seed,
     from,
     to,
@@ -84,11 +81,11 @@ export async function sim(io: Io, file: string, o: SimOpts, seedOf: () => number
       from,
       to,
       roster: result.roster,
-      totals: result.totals.toJSON(),
+      totals: (result.totals[0] as Totals).toJSON(),
     };
     writeAtomic(o.out, `${JSON.stringify(part)}\n`);
   }
-  const summary = summarize(result.totals, result.roster, seed, o.untilCi === undefined ? null : { target: o.untilCi, reached: result.reached });
+  const summary = summarize(result.totals[0] as Totals, result.roster, seed, o.untilCi === undefined ? null : { target: o.untilCi, reached: result.reached });
   if (o.json) io.out.write(`${JSON.stringify(summary)}\n`);
   else printSummary(io, `${setup.title}: ${summary.runs} fights${shard ? ` (shard ${shard[0]}/${shard[1]}: runs ${from}..${to - 1})` : ''}, seed ${seed} (${ruleset.id})`, summary);
 }

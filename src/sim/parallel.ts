@@ -1,34 +1,34 @@
-// `fray sim` on every core: blocks of runs dealt to worker threads, their totals added up in
+// Simulations on every core: blocks of runs dealt to worker threads, their totals added up in
 // block order, so that any number of workers gives the same numbers as one.
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Piscina } from 'piscina';
-import type { Loaded } from '../core/encounter.js';
 import { Streams } from '../dice/index.js';
 import { packageRoot } from '../node/files.js';
-import { blocksOf, narrowEnough, rosterOf, runBlock, type Roster } from './run.js';
-import { Totals, type TotalsData } from './totals.js';
-import type { BlockTask } from './worker.js';
+import { blocksOf, narrowEnough, rosterOf, runVariantsBlock, type Playable, type Roster } from './run.js';
+import { PairTotals, Totals } from './totals.js';
+import { loadVariant, type Variant } from './variant.js';
+import type { BlockResult, BlockTask } from './worker.js';
 
-export interface FileJob {
-  /** The encounter, loaded here first so that its errors come before any worker starts. */
-  readonly loaded: Loaded;
-  readonly file: string;
-  readonly options: Readonly<Record<string, string>>;
-  readonly tables: Readonly<Record<string, string>>;
+export interface Job {
+  /** One variant, or two run on the same dice (a comparison). */
+  readonly variants: readonly Variant[];
   readonly seed: number;
   /** Runs from ≤ i < to (a shard is a slice of a whole run). */
   readonly from: number;
   readonly to: number;
   readonly maxRounds?: number;
+  /** Stop at the first block where every win rate (of every variant) is known to ± this. */
   readonly untilCi?: number;
   /** 1 runs in this thread. */
   readonly workers: number;
   readonly progress?: (done: number) => void;
 }
 
-export interface FileResult {
-  readonly totals: Totals;
+export interface JobResult {
+  readonly totals: Totals[];
+  readonly pairs: PairTotals | null;
+  /** Who fights in the first variant (for labels). */
   readonly roster: Roster;
   /** Whether `untilCi` was reached (false without it). */
   readonly reached: boolean;
@@ -43,27 +43,37 @@ function workerFile(): string {
   return join(packageRoot(), 'dist', 'sim', 'worker.js');
 }
 
-export async function simulateFile(job: FileJob): Promise<FileResult> {
-  const { ruleset, setup } = job.loaded;
-  const roster = rosterOf(ruleset, setup);
+export async function runJob(job: Job): Promise<JobResult> {
+  // Loaded here first, so that a bad file or edit is reported before any worker starts.
+  const playable = job.variants.map((v) => loadVariant(v) as unknown as Playable);
+  const first = playable[0] as Playable;
+  const roster = rosterOf(first.ruleset, first.setup);
+  const sides = roster.sides.length;
+  const totals = job.variants.map(() => new Totals(sides));
+  const pairs = job.variants.length === 2 ? new PairTotals(sides) : null;
   const blocks = blocksOf(job.from, job.to);
-  const totals = new Totals(roster.sides.length);
   let reached = false;
+  /** Adds the next block's result; true when the stopping rule is met. */
+  const take = (r: BlockResult): boolean => {
+    r.totals.forEach((t, k) => (totals[k] as Totals).merge(t));
+    if (pairs && r.pairs) pairs.merge(r.pairs);
+    job.progress?.((totals[0] as Totals).runs);
+    return job.untilCi !== undefined && totals.every((t) => narrowEnough(t, job.untilCi));
+  };
   if (job.workers <= 1) {
     const streams = new Streams(job.seed);
     for (const [a, b] of blocks) {
-      totals.merge(runBlock(ruleset, setup, roster.sides.length, a, b, streams, job.maxRounds).toJSON());
-      job.progress?.(totals.runs);
-      if (narrowEnough(totals, job.untilCi)) {
+      const r = runVariantsBlock(playable, sides, a, b, streams, job.maxRounds);
+      if (take({ totals: r.totals.map((t) => t.toJSON()), pairs: r.pairs?.toJSON() ?? null })) {
         reached = true;
         break;
       }
     }
-    return { totals, roster, reached };
+    return { totals, pairs, roster, reached };
   }
-  const pool = new Piscina<BlockTask, TotalsData>({ filename: workerFile(), minThreads: job.workers, maxThreads: job.workers, idleTimeout: 1000 });
+  const pool = new Piscina<BlockTask, BlockResult>({ filename: workerFile(), minThreads: job.workers, maxThreads: job.workers, idleTimeout: 1000 });
   try {
-    const done = new Map<number, TotalsData>();
+    const done = new Map<number, BlockResult>();
     let next = 0;
     let merged = 0;
     let failure: unknown = null;
@@ -71,7 +81,7 @@ export async function simulateFile(job: FileJob): Promise<FileResult> {
     const dispatch = (k: number) => {
       const [from, to] = blocks[k] as [number, number];
       const p = pool
-        .run({ file: job.file, options: job.options, tables: job.tables, seed: job.seed, maxRounds: job.maxRounds, from, to })
+        .run({ variants: job.variants, seed: job.seed, maxRounds: job.maxRounds, from, to })
         .then((d) => {
           done.set(k, d);
         })
@@ -85,20 +95,15 @@ export async function simulateFile(job: FileJob): Promise<FileResult> {
       while (next < blocks.length && inFlight.size < job.workers * 2) dispatch(next++);
       await Promise.race(inFlight);
       // Totals grow only by the next block in order: the stopping rule sees what one thread would.
-      while (done.has(merged)) {
-        totals.merge(done.get(merged) as TotalsData);
+      while (done.has(merged) && !reached) {
+        reached = take(done.get(merged) as BlockResult);
         done.delete(merged);
         merged++;
-        job.progress?.(totals.runs);
-        if (narrowEnough(totals, job.untilCi)) {
-          reached = true;
-          break;
-        }
       }
     }
     await Promise.allSettled(inFlight);
     if (failure !== null) throw failure;
-    return { totals, roster, reached };
+    return { totals, pairs, roster, reached };
   } finally {
     await pool.destroy();
   }

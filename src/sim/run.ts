@@ -4,7 +4,7 @@ import type { Ruleset, SetupCore } from '../core/ruleset.js';
 import type { FightState } from '../core/state.js';
 import { Rng, SeededDice, Streams } from '../dice/index.js';
 import { wilson } from './stats.js';
-import { meanOf, Totals, type RunRecord } from './totals.js';
+import { meanOf, PairTotals, Totals, type RunRecord } from './totals.js';
 
 /** Runs are dealt out, to workers and to the stopping rule, in blocks of this many. */
 export const BLOCK = 1000;
@@ -115,23 +115,42 @@ export function runBlock<S extends SetupCore, T extends FightState>(
   streams: Streams,
   maxRounds?: number,
 ): Totals {
-  const totals = new Totals(sides);
-  const labels: string[] = [];
+  return runVariantsBlock([{ ruleset, setup } as unknown as Playable], sides, from, to, streams, maxRounds).totals[0] as Totals;
+}
+
+/** What one variant needs to play: its ruleset and setup. */
+export interface Playable<S extends SetupCore = SetupCore, T extends FightState = FightState> {
+  readonly ruleset: Ruleset<S, T>;
+  readonly setup: S;
+}
+
+/**
+ * Runs fights `from` ≤ i < `to` of each variant, run i of every variant on substream i, and
+ * adds up each variant's totals and (for two) what differs between them run by run.
+ */
+export function runVariantsBlock(variants: readonly Playable[], sides: number, from: number, to: number, streams: Streams, maxRounds?: number): { totals: Totals[]; pairs: PairTotals | null } {
+  const totals = variants.map(() => new Totals(sides));
+  const pairs = variants.length === 2 ? new PairTotals(sides) : null;
+  const labels: string[][] = variants.map(() => []);
   for (let i = from; i < to; i++) {
-    const driver = new AutoDriver(new SeededDice(streams.stream(i)));
-    let result;
-    try {
-      result = runFight(ruleset, setup, { driver, maxRounds });
-    } catch (e) {
-      throw new RunError(streams.seed, i, e);
-    }
-    const o = result.outcome;
-    if (!o || !result.state) throw new RunError(streams.seed, i, new Error('the fight ended without an outcome'));
-    const rec = recordOf(ruleset, result.state, o.winner, o.rounds);
-    if (labels.length === 0 && ruleset.tallies) labels.push(...ruleset.tallies(result.state).map((t) => t.label));
-    totals.add(rec, labels);
+    const recs = variants.map((v, k) => {
+      let result;
+      try {
+        result = runFight(v.ruleset, v.setup, { driver: new AutoDriver(new SeededDice(streams.stream(i))), maxRounds });
+      } catch (e) {
+        throw new RunError(streams.seed, i, e);
+      }
+      const o = result.outcome;
+      if (!o || !result.state) throw new RunError(streams.seed, i, new Error('the fight ended without an outcome'));
+      const lk = labels[k] as string[];
+      if (lk.length === 0 && v.ruleset.tallies) lk.push(...v.ruleset.tallies(result.state).map((t) => t.label));
+      const rec = recordOf(v.ruleset, result.state, o.winner, o.rounds);
+      (totals[k] as Totals).add(rec, lk);
+      return rec;
+    });
+    if (pairs) pairs.add(recs[0] as RunRecord, recs[1] as RunRecord);
   }
-  return totals;
+  return { totals, pairs };
 }
 
 /** A fight that failed in a simulation: the seed and run index reproduce it (`fray fight FILE --seed S --run I`). */

@@ -122,3 +122,65 @@ export function meanOf(m: Moments | undefined, n: number): { mean: number; ci95:
   const half = Z95 * Math.sqrt(variance / n);
   return { mean, ci95: [mean - half, mean + half] };
 }
+
+/** Two variants run on the same dice (run i of each on substream i): what differs run by run. */
+export interface PairData {
+  readonly runs: number;
+  /** Per side: runs that side won under A and not under B, and the other way round. */
+  readonly aOnly: readonly number[];
+  readonly bOnly: readonly number[];
+  readonly drawsAOnly: number;
+  readonly drawsBOnly: number;
+  /** Rounds under B less rounds under A, summed, and its squares. */
+  readonly rounds: Moments;
+}
+
+export class PairTotals {
+  runs = 0;
+  drawsAOnly = 0;
+  drawsBOnly = 0;
+  readonly aOnly: number[];
+  readonly bOnly: number[];
+  readonly rounds: Moments = { sum: 0, squares: 0 };
+
+  constructor(sides: number) {
+    this.aOnly = new Array<number>(sides).fill(0);
+    this.bOnly = new Array<number>(sides).fill(0);
+  }
+
+  add(a: RunRecord, b: RunRecord): void {
+    this.runs++;
+    for (let s = 0; s < this.aOnly.length; s++) {
+      const wa = a.winner === s;
+      const wb = b.winner === s;
+      if (wa && !wb) this.aOnly[s] = (this.aOnly[s] ?? 0) + 1;
+      if (wb && !wa) this.bOnly[s] = (this.bOnly[s] ?? 0) + 1;
+    }
+    if (a.winner === null && b.winner !== null) this.drawsAOnly++;
+    if (b.winner === null && a.winner !== null) this.drawsBOnly++;
+    addTo(this.rounds, b.rounds - a.rounds);
+  }
+
+  merge(o: PairData): void {
+    this.runs += o.runs;
+    this.drawsAOnly += o.drawsAOnly;
+    this.drawsBOnly += o.drawsBOnly;
+    o.aOnly.forEach((k, s) => (this.aOnly[s] = (this.aOnly[s] ?? 0) + k));
+    o.bOnly.forEach((k, s) => (this.bOnly[s] = (this.bOnly[s] ?? 0) + k));
+    mergeInto(this.rounds, o.rounds);
+  }
+
+  toJSON(): PairData {
+    return { runs: this.runs, aOnly: this.aOnly, bOnly: this.bOnly, drawsAOnly: this.drawsAOnly, drawsBOnly: this.drawsBOnly, rounds: this.rounds };
+  }
+}
+
+/** B − A for a rate, from the runs where only A or only B had it: the paired difference and its 95% interval. */
+export function pairedDifference(aOnly: number, bOnly: number, n: number): { diff: number; ci95: [number, number] } {
+  if (n === 0) return { diff: 0, ci95: [0, 0] };
+  const d = (bOnly - aOnly) / n;
+  const meanSquare = (aOnly + bOnly) / n;
+  const variance = n < 2 ? 0 : Math.max(0, ((meanSquare - d * d) * n) / (n - 1));
+  const half = Z95 * Math.sqrt(variance / n);
+  return { diff: d, ci95: [d - half, d + half] };
+}

@@ -1,32 +1,38 @@
-// A simulation worker (piscina): loads the encounter once, then runs the blocks it is given.
-import { loadFightFile } from '../cli/load.js';
+// A simulation worker (piscina): loads the variants once, then runs the blocks it is given.
 import { Streams } from '../dice/index.js';
-import { rosterOf, runBlock } from './run.js';
-import type { TotalsData } from './totals.js';
+import { rosterOf, runVariantsBlock, type Playable } from './run.js';
+import type { PairData, TotalsData } from './totals.js';
+import { loadVariant, type Variant } from './variant.js';
 
 export interface BlockTask {
-  readonly file: string;
-  readonly options: Readonly<Record<string, string>>;
-  readonly tables: Readonly<Record<string, string>>;
+  readonly variants: readonly Variant[];
   readonly seed: number;
   readonly maxRounds?: number;
   readonly from: number;
   readonly to: number;
 }
 
-const loaded = new Map<string, { run: (from: number, to: number) => TotalsData }>();
+export interface BlockResult {
+  readonly totals: TotalsData[];
+  readonly pairs: PairData | null;
+}
 
-/** Runs fights from ≤ i < to of the encounter and returns their totals. */
-export default function runTask(t: BlockTask): TotalsData {
-  const key = JSON.stringify([t.file, t.options, t.tables, t.seed, t.maxRounds]);
-  let job = loaded.get(key);
+const jobs = new Map<string, (from: number, to: number) => BlockResult>();
+
+/** Runs fights from ≤ i < to of each variant and returns their totals. */
+export default function runTask(t: BlockTask): BlockResult {
+  const key = JSON.stringify([t.variants, t.seed, t.maxRounds]);
+  let job = jobs.get(key);
   if (!job) {
-    const { ruleset, setup } = loadFightFile(t.file, { ...t.options }, { ...t.tables }, 'encounter').loaded;
-    const sides = rosterOf(ruleset, setup).sides.length;
+    const playable: Playable[] = t.variants.map((v) => loadVariant(v) as unknown as Playable);
+    const sides = rosterOf((playable[0] as Playable).ruleset, (playable[0] as Playable).setup).sides.length;
     // One cursor per worker: its blocks come in rising order, so finding stream i costs little.
     const streams = new Streams(t.seed);
-    job = { run: (from, to) => runBlock(ruleset, setup, sides, from, to, streams, t.maxRounds).toJSON() };
-    loaded.set(key, job);
+    job = (from, to) => {
+      const r = runVariantsBlock(playable, sides, from, to, streams, t.maxRounds);
+      return { totals: r.totals.map((x) => x.toJSON()), pairs: r.pairs?.toJSON() ?? null };
+    };
+    jobs.set(key, job);
   }
-  return job.run(t.from, t.to);
+  return job(t.from, t.to);
 }

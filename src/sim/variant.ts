@@ -1,0 +1,108 @@
+// A variant of an encounter: its file, rule options, replacement tables, and edits to the
+// document ("sides[0].combatants[0].profile.WS=45"). Comparisons and sweeps are variants, and
+// workers load them from this description, which crosses threads as plain data.
+import { parse as parseYaml } from 'yaml';
+import { SourceDoc, ValidationError } from '../core/document.js';
+import { loadPart, type Loaded } from '../core/encounter.js';
+import { RULESETS } from '../rulesets/index.js';
+import { nodeEnv, readText } from '../node/files.js';
+
+export interface Edit {
+  /** Where, in the encounter document: `sides[0].combatants[1].profile.WS`, `options.criticals`. */
+  readonly path: string;
+  readonly value: unknown;
+}
+
+export interface Variant {
+  readonly file: string;
+  readonly options: Readonly<Record<string, string>>;
+  readonly tables: Readonly<Record<string, string>>;
+  readonly edits: readonly Edit[];
+}
+
+export type Step = string | number;
+
+/** `sides[0].combatants[1].profile.WS` → ['sides', 0, 'combatants', 1, 'profile', 'WS']. */
+export function parseEditPath(path: string): Step[] {
+  const steps: Step[] = [];
+  const re = /([A-Za-z_][\w-]*)|\[(\d+)\]|(\.)/gy;
+  let last = '';
+  let m: RegExpExecArray | null;
+  re.lastIndex = 0;
+  while (re.lastIndex < path.length && (m = re.exec(path)) !== null) {
+    if (m[1] !== undefined) {
+      if (last === 'key' || last === 'index') throw new EditError(path, 'expected a dot before a name');
+      steps.push(m[1]);
+      last = 'key';
+    } else if (m[2] !== undefined) {
+      if (last === '' || last === 'dot') throw new EditError(path, 'an index follows a name');
+      steps.push(Number(m[2]));
+      last = 'index';
+    } else {
+      if (last === '' || last === 'dot') throw new EditError(path, 'a dot follows a name or an index');
+      last = 'dot';
+    }
+  }
+  if (re.lastIndex !== path.length || steps.length === 0 || last === 'dot') throw new EditError(path, 'expected a path such as sides[0].combatants[1].profile.WS');
+  return steps;
+}
+
+export class EditError extends ValidationError {
+  constructor(path: string, message: string) {
+    super([{ file: 'command line', path, message }]);
+  }
+}
+
+/** A value as written on the command line: YAML's reading of it (45 is a number, on a string, [a, b] a list). */
+export function parseEditValue(text: string): unknown {
+  try {
+    return parseYaml(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** `path=value` → an edit. */
+export function parseEdit(item: string): Edit {
+  const eq = item.indexOf('=');
+  if (eq <= 0) throw new EditError(item, 'expected path=value, such as sides[0].combatants[0].profile.WS=45');
+  const path = item.slice(0, eq).trim();
+  parseEditPath(path);
+  return { path, value: parseEditValue(item.slice(eq + 1).trim()) };
+}
+
+/** The document with the edits made: lists must already have the index; missing maps are made. */
+export function applyEdits(data: unknown, edits: readonly Edit[]): unknown {
+  const root = structuredClone(data);
+  for (const e of edits) {
+    const steps = parseEditPath(e.path);
+    let node: unknown = root;
+    steps.forEach((step, i) => {
+      const lastStep = i === steps.length - 1;
+      const where = steps.slice(0, i + 1).map((s) => (typeof s === 'number' ? `[${s}]` : `.${s}`)).join('').replace(/^\./, '');
+      if (typeof step === 'number') {
+        if (!Array.isArray(node)) throw new EditError(e.path, `${where}: not a list in the encounter`);
+        if (step >= node.length) throw new EditError(e.path, `${where}: the encounter has ${node.length} there`);
+        if (lastStep) node[step] = e.value;
+        else node = node[step] as unknown;
+        return;
+      }
+      if (node === null || typeof node !== 'object' || Array.isArray(node)) throw new EditError(e.path, `${where}: not a map in the encounter`);
+      const map = node as Record<string, unknown>;
+      if (lastStep) map[step] = e.value;
+      else {
+        if (map[step] === undefined) map[step] = typeof steps[i + 1] === 'number' ? [] : {};
+        node = map[step];
+      }
+    });
+  }
+  return root;
+}
+
+/** Loads a variant: the file read and validated with its edits, options and tables. */
+export function loadVariant(v: Variant): Loaded {
+  const f = readText(v.file);
+  const doc = SourceDoc.parse(f.file, f.text);
+  const data = v.edits.length > 0 ? applyEdits(doc.data, v.edits) : doc.data;
+  return loadPart({ doc, base: [], value: data }, RULESETS, nodeEnv(v.file, { ...v.tables }), { ...v.options });
+}
