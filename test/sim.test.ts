@@ -1,6 +1,6 @@
 // Simulation at scale: the same totals whatever the workers, the stopping rule, shards and their
 // merge, a failed run's address, and the totals' arithmetic.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -10,6 +10,7 @@ import type { FightState } from '../src/core/state.js';
 import { Streams } from '../src/dice/index.js';
 import { BLOCK, RunError, runBlock, rosterOf } from '../src/sim/run.js';
 import { Totals, type RunRecord } from '../src/sim/totals.js';
+import { gridOf, parseAxis } from '../src/sim/sweep.js';
 import { encounterPath, fray, loadFile } from './helpers.js';
 
 const demo = encounterPath('demo.yaml');
@@ -204,5 +205,57 @@ describe('fray compare: two variants on the same dice', () => {
     expect(bad.code).toBe(2);
     expect(bad.err).toMatch(/helmut-and-the-skaven\.yaml:\d+:\d+ sides\[0\]\.combatants\[0\]\.profile\.WS/);
     expect((await fray(['compare', duel, '--runs', '10'])).code).toBe(2);
+  });
+});
+
+describe('fray sweep', () => {
+  it('reads ranges and lists, and builds the grid with the last axis fastest', () => {
+    expect(parseAxis('sides[0].combatants[0].profile.WS=25..45:10')).toEqual({ path: 'sides[0].combatants[0].profile.WS', values: [25, 35, 45] });
+    expect(parseAxis('options.criticals=detailed,sudden-death').values).toEqual(['detailed', 'sudden-death']);
+    expect(parseAxis('x.y=0.1..0.3:0.1').values).toEqual([0.1, 0.2, 0.3]);
+    expect(gridOf([parseAxis('a.b=1..2'), parseAxis('c.d=x,y')])).toEqual([[1, 'x'], [1, 'y'], [2, 'x'], [2, 'y']]);
+    expect(() => parseAxis('a.b=5..1')).toThrow(/below it/);
+    expect(() => parseAxis('nonsense')).toThrow(/expected path=/);
+  });
+
+  it('each point is the encounter with that value, on the same dice: as fray compare gives it', async () => {
+    const dir = tmp();
+    const csv = join(dir, 't.csv');
+    const svg = join(dir, 't.svg');
+    const r = await fray(['sweep', duel, '--vary', 'sides[0].combatants[0].profile.WS=30..50:20', '--runs', '600', '--seed', '2', '--workers', '2', '--csv', csv, '--svg', svg, '--json']);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    expect(j.schema).toBe('fray-sweep/1');
+    expect(j.axes[0].label).toBe('Helmut: WS');
+    expect(j.points.map((p: { values: number[] }) => p.values)).toEqual([[30], [50]]);
+    const c = JSON.parse((await fray(['compare', duel, '--a', 'sides[0].combatants[0].profile.WS=30', '--b', 'sides[0].combatants[0].profile.WS=50', '--runs', '600', '--seed', '2', '--workers', '1', '--json'])).out);
+    expect(j.points[0].sides[0].winRate).toBe(c.a.summary.sides[0].winRate);
+    expect(j.points[1].sides[0].winRate).toBe(c.b.summary.sides[0].winRate);
+    expect(j.points[1].sides[0].winRate).toBeGreaterThan(j.points[0].sides[0].winRate);
+    const lines = readFileSync(csv, 'utf8').trim().split('\n');
+    expect(lines[0]).toBe('sides[0].combatants[0].profile.WS,Heroes win rate,Heroes ci95 low,Heroes ci95 high,Skaven win rate,Skaven ci95 low,Skaven ci95 high,draw rate,mean rounds');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]?.startsWith(`30,${j.points[0].sides[0].winRate},`)).toBe(true);
+    const plot = readFileSync(svg, 'utf8');
+    expect(plot).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(plot.match(/<polyline /g)).toHaveLength(2);
+    expect(plot).toContain('Helmut: WS');
+  });
+
+  it('two parameters give a heat map, one cell a point', async () => {
+    const svg = join(tmp(), 'h.svg');
+    const r = await fray(['sweep', duel, '--vary', 'sides[0].combatants[0].profile.WS=30..50:20', '--vary', 'sides[0].combatants[0].profile.T=2..4', '--runs', '200', '--seed', '2', '--workers', '1', '--svg', svg]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('6 points × 200 fights');
+    const cells = readFileSync(svg, 'utf8').match(/<rect class="cell" /g);
+    expect(cells).toHaveLength(6);
+  });
+
+  it('refuses a value the encounter does not allow before running anything', async () => {
+    const svg = join(tmp(), 'never.svg');
+    const r = await fray(['sweep', duel, '--vary', 'sides[0].combatants[0].profile.WS=90..110:10', '--runs', '100', '--svg', svg]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/profile\.WS/);
+    expect(existsSync(svg)).toBe(false);
   });
 });

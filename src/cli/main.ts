@@ -11,6 +11,7 @@ import { isUserError, UsageError } from './errors.js';
 import { runInteractive } from './interactive.js';
 import { merge, sim, type SimOpts } from './sim.js';
 import { compare, type CompareOpts } from './compare.js';
+import { sweep, type SweepOpts } from './sweep.js';
 import { checkAllUsed, loadFightFile, pairs, replaying, saveText, type FightFile } from './load.js';
 import { formatEvent, type Style } from './print.js';
 
@@ -252,6 +253,19 @@ export function program(io: Io): Command {
       .option('--until-ci <w>', 'stop once every win rate of both is known to ± w', parseFraction('--until-ci'))
       .option('--json', 'print one JSON object (schema fray-compare/1)'),
   ).action((file: string, o: CompareOpts) => compare(io, file, o, randomSeed));
+  common(
+    p
+      .command('sweep')
+      .description('vary parameters of an encounter over a grid and simulate every point: a table and a plot')
+      .argument('<file>', 'encounter file (YAML or JSON)')
+      .option('--vary <spec>', "a parameter and its values: 'sides[0].combatants[0].profile.WS=25..65:5' or path=a,b,c (repeat for a grid)", collect)
+      .requiredOption('--runs <n>', 'fights at each point', parseWhole('--runs', 1, 1_000_000_000))
+      .option('--seed <n>', 'seed (default: random, printed); the same dice at every point', parseWhole('--seed', 0, Number.MAX_SAFE_INTEGER))
+      .option('--workers <n>', 'worker threads (default: one per core)', parseWhole('--workers', 1, 1024))
+      .option('--csv <file>', 'write the table as CSV')
+      .option('--svg <file>', 'write a plot: win rates along one parameter, a heat map for two')
+      .option('--json', 'print one JSON object (schema fray-sweep/1)'),
+  ).action((file: string, o: SweepOpts) => sweep(io, file, o, randomSeed));
   p.command('merge')
     .description('add up the parts of one simulation (fray sim --shard K/N --out FILE) into its totals')
     .argument('<parts...>', 'the part files, all N of them')

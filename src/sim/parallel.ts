@@ -23,6 +23,15 @@ export interface Job {
   /** 1 runs in this thread. */
   readonly workers: number;
   readonly progress?: (done: number) => void;
+  /** A pool to run on (a sweep shares one between its points); else one is made and closed. */
+  readonly pool?: Pool;
+}
+
+export type Pool = Piscina<BlockTask, BlockResult>;
+
+/** A pool of simulation workers, to share between jobs. */
+export function makePool(workers: number): Pool {
+  return new Piscina<BlockTask, BlockResult>({ filename: workerFile(), minThreads: workers, maxThreads: workers, idleTimeout: 1000 });
 }
 
 export interface JobResult {
@@ -71,7 +80,7 @@ export async function runJob(job: Job): Promise<JobResult> {
     }
     return { totals, pairs, roster, reached };
   }
-  const pool = new Piscina<BlockTask, BlockResult>({ filename: workerFile(), minThreads: job.workers, maxThreads: job.workers, idleTimeout: 1000 });
+  const pool = job.pool ?? makePool(job.workers);
   try {
     const done = new Map<number, BlockResult>();
     let next = 0;
@@ -105,6 +114,6 @@ export async function runJob(job: Job): Promise<JobResult> {
     if (failure !== null) throw failure;
     return { totals, pairs, roster, reached };
   } finally {
-    await pool.destroy();
+    if (!job.pool) await pool.destroy();
   }
 }
