@@ -259,3 +259,20 @@ describe('fray sweep', () => {
     expect(existsSync(svg)).toBe(false);
   });
 });
+
+describe('fray sim --report', () => {
+  it('writes one self-contained HTML page: intervals, fight lengths and wounds drawn inline, no script, no link out', async () => {
+    const page = join(tmp(), 'report.html');
+    const r = await fray(['sim', demo, '--runs', '1500', '--seed', '6', '--workers', '1', '--report', page, '--json']);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    const html = readFileSync(page, 'utf8');
+    expect(html.startsWith('<!doctype html>')).toBe(true);
+    expect(html).not.toMatch(/<script|<link|src="http|href="http/);
+    expect(html.match(/<svg viewBox/g)?.length).toBe(4);
+    const a = j.sides[0];
+    expect(html).toContain(`${(a.winRate * 100).toFixed(1)}% (${(a.ci95[0] * 100).toFixed(1)}%–${(a.ci95[1] * 100).toFixed(1)}%)`);
+    expect(html).toContain('The bridge at Grissenwald');
+    expect(html).toContain('<td>Helmut</td><td>Adventurers</td>');
+  });
+});

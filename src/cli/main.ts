@@ -238,6 +238,7 @@ export function program(io: Io): Command {
       .option('--until-ci <w>', 'stop once every win rate is known to ± w (e.g. 0.005), checked every 1,000 fights', parseFraction('--until-ci'))
       .option('--shard <K/N>', 'run only the K-th of N slices of the runs (with --out), for fray merge')
       .option('--out <file>', 'also write the totals to FILE (for fray merge)')
+      .option('--report <file>', 'also write a self-contained HTML page: win rates with intervals, fight lengths, wounds')
       .option('--json', 'print one JSON object (schema fray-sim/2, docs/simulation.md)'),
   ).action((file: string, o: SimOpts) => sim(io, file, o, randomSeed));
   common(

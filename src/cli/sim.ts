@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { SourceDoc, ValidationError, validate } from '../core/document.js';
 import { readText, checkWritable, writeAtomic } from '../node/files.js';
 import { defaultWorkers, runJob } from '../sim/parallel.js';
+import { reportHtml } from '../sim/report.js';
 import { summarize, type Roster, type SimSummary } from '../sim/run.js';
 import { Totals, type TotalsData } from '../sim/totals.js';
 import { UsageError } from './errors.js';
@@ -22,6 +23,7 @@ export interface SimOpts {
   untilCi?: number;
   shard?: string;
   out?: string;
+  report?: string;
 }
 
 const PART_MARK = 'fray-sim-part';
@@ -48,7 +50,7 @@ export async function sim(io: Io, file: string, o: SimOpts, seedOf: () => number
   const shard = o.shard ? parseShard(o.shard) : null;
   if (shard && o.untilCi !== undefined) throw new UsageError('sim: --until-ci stops a whole run early; it cannot go with --shard');
   if (shard && !o.out) throw new UsageError('sim: --shard writes its totals to a file for fray merge: give --out FILE');
-  if (o.out) checkWritable(o.out);
+  for (const f of [o.out, o.report]) if (f) checkWritable(f);
   const [from, to] = shard ? shardRange(o.runs, shard[0], shard[1]) : [0, o.runs];
   const tty = io.err.isTTY === true && !o.json;
   const started = Date.now();
@@ -86,6 +88,7 @@ export async function sim(io: Io, file: string, o: SimOpts, seedOf: () => number
     writeAtomic(o.out, `${JSON.stringify(part)}\n`);
   }
   const summary = summarize(result.totals[0] as Totals, result.roster, seed, o.untilCi === undefined ? null : { target: o.untilCi, reached: result.reached });
+  if (o.report) writeAtomic(o.report, reportHtml({ title: setup.title, ruleset: ruleset.id, file, options }, summary, result.totals[0] as Totals, result.roster));
   if (o.json) io.out.write(`${JSON.stringify(summary)}\n`);
   else printSummary(io, `${setup.title}: ${summary.runs} fights${shard ? ` (shard ${shard[0]}/${shard[1]}: runs ${from}..${to - 1})` : ''}, seed ${seed} (${ruleset.id})`, summary);
 }
@@ -178,7 +181,7 @@ const partSchema = z.strictObject({
     wins: z.array(whole),
     draws: whole,
     rounds: z.array(whole),
-    combatants: z.array(z.strictObject({ survived: whole, fled: whole, stats: z.record(z.string(), moments) })),
+    combatants: z.array(z.strictObject({ survived: whole, fled: whole, stats: z.record(z.string(), moments), hist: z.record(z.string(), z.array(whole)) })),
     tallyLabels: z.array(z.string()),
     tallies: z.array(moments),
   }),

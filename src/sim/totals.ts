@@ -21,7 +21,12 @@ interface CombatantTotals {
   survived: number;
   fled: number;
   stats: Record<string, Moments>;
+  /** hist[stat][k]: fights in which the count was k, for the counts a report draws (HISTOGRAMS). */
+  hist: Record<string, number[]>;
 }
+
+/** The per-fighter counts kept whole, value by value, for the report's histograms. */
+export const HISTOGRAMS = ['woundsTaken', 'woundsDealt'] as const;
 
 /** The serialised totals (part of `fray sim --out` and the workers' answers). */
 export interface TotalsData {
@@ -55,10 +60,17 @@ export class Totals {
     while (this.rounds.length <= r.rounds) this.rounds.push(0);
     this.rounds[r.rounds] = (this.rounds[r.rounds] ?? 0) + 1;
     r.combatants.forEach((c, i) => {
-      const t = (this.combatants[i] ??= { survived: 0, fled: 0, stats: {} });
+      const t = (this.combatants[i] ??= { survived: 0, fled: 0, stats: {}, hist: {} });
       if (c.out === null) t.survived++;
       if (c.out === 'fled') t.fled++;
       for (const [k, v] of Object.entries(c.stats)) addTo((t.stats[k] ??= { sum: 0, squares: 0 }), v);
+      for (const k of HISTOGRAMS) {
+        const v = c.stats[k];
+        if (v === undefined || !Number.isInteger(v) || v < 0) continue;
+        const h = (t.hist[k] ??= []);
+        while (h.length <= v) h.push(0);
+        h[v] = (h[v] ?? 0) + 1;
+      }
     });
     if (this.tallyLabels.length === 0) this.tallyLabels = [...tallyLabels];
     r.tallies.forEach((v, i) => addTo((this.tallies[i] ??= { sum: 0, squares: 0 }), v));
@@ -74,10 +86,17 @@ export class Totals {
       this.rounds[k] = (this.rounds[k] ?? 0) + n;
     });
     o.combatants.forEach((c, i) => {
-      const t = (this.combatants[i] ??= { survived: 0, fled: 0, stats: {} });
+      const t = (this.combatants[i] ??= { survived: 0, fled: 0, stats: {}, hist: {} });
       t.survived += c.survived;
       t.fled += c.fled;
       for (const [k, m] of Object.entries(c.stats)) mergeInto((t.stats[k] ??= { sum: 0, squares: 0 }), m);
+      for (const [k, counts] of Object.entries(c.hist)) {
+        const h = (t.hist[k] ??= []);
+        counts.forEach((n, v) => {
+          while (h.length <= v) h.push(0);
+          h[v] = (h[v] ?? 0) + n;
+        });
+      }
     });
     if (this.tallyLabels.length === 0) this.tallyLabels = [...o.tallyLabels];
     o.tallies.forEach((m, i) => mergeInto((this.tallies[i] ??= { sum: 0, squares: 0 }), m));
