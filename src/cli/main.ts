@@ -12,6 +12,7 @@ import { runInteractive } from './interactive.js';
 import { merge, sim, type SimOpts } from './sim.js';
 import { compare, type CompareOpts } from './compare.js';
 import { sweep, type SweepOpts } from './sweep.js';
+import { odds, type OddsOpts } from './odds.js';
 import { checkAllUsed, loadFightFile, pairs, replaying, saveText, type FightFile } from './load.js';
 import { formatEvent, type Style } from './print.js';
 
@@ -267,6 +268,13 @@ export function program(io: Io): Command {
       .option('--svg <file>', 'write a plot: win rates along one parameter, a heat map for two')
       .option('--json', 'print one JSON object (schema fray-sweep/1)'),
   ).action((file: string, o: SweepOpts) => sweep(io, file, o, randomSeed));
+  common(
+    p
+      .command('odds')
+      .description('exact odds by enumerating the dice: one blow per pair, and the whole fight where its state is small')
+      .argument('<file>', 'encounter file (YAML or JSON)')
+      .option('--json', 'print one JSON object (schema fray-odds/1)'),
+  ).action((file: string, o: OddsOpts) => odds(io, file, o));
   p.command('merge')
     .description('add up the parts of one simulation (fray sim --shard K/N --out FILE) into its totals')
     .argument('<parts...>', 'the part files, all N of them')

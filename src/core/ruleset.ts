@@ -68,6 +68,44 @@ export interface Ruleset<Setup extends SetupCore = SetupCore, State extends Figh
   tallies?(state: State): readonly Tally[];
   /** Each combatant's sheet as the rules compute it (abilities, CP, costs), for `fray sheet`. */
   sheets?(setup: Setup): readonly CombatantSheet[];
+  /** Exact odds by enumerating the dice, for `fray odds`: one blow per pair, and the fight where its state is small. */
+  odds?(setup: Setup): Odds;
+}
+
+/** One blow of `attacker` at `defender`, exactly: probabilities of all blows (misses included unless said). */
+export interface OddsBlow {
+  readonly attacker: string;
+  readonly defender: string;
+  /** The D100 score needed to hit. */
+  readonly need: number;
+  readonly hit: number;
+  /** Where hits land: each location's share of all blows. */
+  readonly locations: readonly { readonly part: string; readonly p: number }[];
+  /** Wounds dealt by hits (0 included: a hit that does nothing). */
+  readonly wounds: readonly { readonly value: number; readonly p: number }[];
+  readonly meanWounds: number;
+  /** A critical at the defender's full W, and its values. */
+  readonly critical: number;
+  readonly criticalValues: readonly { readonly value: number; readonly p: number }[];
+  /** Killed outright by this one blow at full W; out of the fight at once (killed or knocked out). */
+  readonly killed: number;
+  readonly outAtOnce: number;
+}
+
+export interface OddsDuel {
+  readonly sides: readonly { readonly name: string; readonly win: number }[];
+  readonly draw: number;
+  readonly meanRounds: number;
+  /** The most states the chain held in a round. */
+  readonly states: number;
+}
+
+export interface Odds {
+  readonly blows: readonly OddsBlow[];
+  readonly blowMethod: string;
+  readonly duel: OddsDuel | null;
+  /** How the fight's odds were found, or why they were not. */
+  readonly duelMethod: string;
 }
 
 export interface CombatantSheet {

@@ -1,4 +1,7 @@
+import { AutoDriver, FightContext } from '../../core/context.js';
 import type { Ruleset, Tally } from '../../core/ruleset.js';
+import { Rng, SeededDice } from '../../dice/index.js';
+import { wfrp1eOdds } from './odds.js';
 import { isProneTarget } from './blow.js';
 import { loadWfrp1e, type W1Setup } from './encounter.js';
 import { WFRP1E_OPTIONS } from './options.js';
@@ -41,6 +44,12 @@ export const wfrp1e: Ruleset<W1Setup, W1State> = {
       const held = [f.right, f.left].filter((w, i, a) => w && a.indexOf(w) === i).map((w) => w?.name.toLowerCase());
       return `${f.name} (${side}): W ${f.W}/${f.maxW}${state.length ? `, ${state.join(', ')}` : ''}${held.length ? `; holds ${held.join(', ')}` : ''}`;
     });
+  },
+  odds(setup) {
+    // The fight as it stands before the first round: who holds what, and full W.
+    const st = newState(setup);
+    startFight(st, new FightContext([], new AutoDriver(new SeededDice(Rng.seeded(0))), false, false));
+    return wfrp1eOdds(setup, st);
   },
   tallies(st) {
     // Mounts count with their riders, not as combatants of their own.

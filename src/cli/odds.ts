@@ -1,0 +1,37 @@
+// `fray odds`: exact odds by enumerating the dice, where the ruleset can.
+import type { Odds } from '../core/ruleset.js';
+import { UsageError } from './errors.js';
+import { loadFightFile, pairs } from './load.js';
+import type { Io } from './main.js';
+
+export interface OddsOpts {
+  option?: string[];
+  table?: string[];
+  json?: boolean;
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
+
+export function odds(io: Io, file: string, o: OddsOpts): void {
+  const ff = loadFightFile(file, pairs(o.option, '--option'), pairs(o.table, '--table'), 'encounter');
+  const { ruleset, setup } = ff.loaded;
+  if (!ruleset.odds) throw new UsageError(`odds: the ruleset ${ruleset.id} has no exact odds yet; fray sim estimates them`);
+  const r: Odds = ruleset.odds(setup);
+  if (o.json) {
+    io.out.write(`${JSON.stringify({ schema: 'fray-odds/1', ...r })}\n`);
+    return;
+  }
+  const w = (t: string) => io.out.write(t);
+  w(`${setup.title}: exact odds (${ruleset.id})\n`);
+  w(`One blow (${r.blowMethod}):\n`);
+  for (const b of r.blows) {
+    w(`  ${b.attacker} at ${b.defender}: hits ${pct(b.hit)} (D100 ≤ ${b.need}); wounds ${b.meanWounds.toFixed(3)} a blow on average; critical ${pct(b.critical)}; killed outright ${pct(b.killed)}${b.outAtOnce > b.killed ? `, out at once ${pct(b.outAtOnce)}` : ''}\n`);
+    w(`    where: ${b.locations.map((l) => `${l.part} ${pct(l.p)}`).join(', ')}\n`);
+    w(`    wounds of a hit: ${b.wounds.filter((x) => x.p >= 0.00005).map((x) => `${x.value}: ${pct(x.p / Math.max(b.hit, 1e-12))}`).join(', ')}\n`);
+  }
+  w(`The fight (${r.duelMethod}):\n`);
+  if (r.duel) {
+    for (const s of r.duel.sides) w(`  ${s.name.padEnd(20)} wins ${pct(s.win)}\n`);
+    w(`  ${'draw'.padEnd(20)}      ${pct(r.duel.draw)}\n  mean length ${r.duel.meanRounds.toFixed(3)} rounds; at most ${r.duel.states} states in a round\n`);
+  }
+}

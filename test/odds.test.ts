@@ -1,0 +1,67 @@
+// Exact odds (fray odds) against the engine itself: enumeration and simulation must agree.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { encounterPath, fray, loadFile, ROOT } from './helpers.js';
+
+const examples = (name: string) => join(ROOT, 'data', 'wfrp1e', 'examples', name);
+const SD = examples('reference-duel-sudden-death.yaml');
+const REF = examples('reference-duel.yaml');
+
+function inside(x: number, ci: [number, number]): void {
+  expect(x, `${x} outside ${ci.join(' – ')}`).toBeGreaterThanOrEqual(ci[0]);
+  expect(x, `${x} outside ${ci.join(' – ')}`).toBeLessThanOrEqual(ci[1]);
+}
+
+describe('fray odds', () => {
+  it('one blow: the chance to hit is the share of D100 rolls at or under WS; locations and wounds add up', () => {
+    const { ruleset, setup } = loadFile(REF);
+    const o = (ruleset.odds as NonNullable<typeof ruleset.odds>)(setup);
+    const w = o.blows.find((b) => b.attacker === 'Warrior') as (typeof o.blows)[number];
+    expect(w.need).toBe(41);
+    expect(w.hit).toBeCloseTo(0.41, 12);
+    expect(w.locations.reduce((n, l) => n + l.p, 0)).toBeCloseTo(0.41, 12);
+    expect(w.wounds.reduce((n, x) => n + x.p, 0)).toBeCloseTo(0.41, 9);
+    // D6 + S 3 − T 4: a 1 does nothing, so one hit in six leaves no wound.
+    expect(w.wounds[0]).toEqual({ value: 0, p: expect.closeTo(0.41 / 6, 12) });
+    expect(w.critical).toBeGreaterThan(0);
+    expect(w.killed).toBeLessThanOrEqual(w.critical);
+    expect(o.duel).toBeNull();
+    expect(o.duelMethod).toContain('criticals=sudden-death');
+  });
+
+  it('one blow agrees with the engine: the first blow of 20,000 one-round fights', async () => {
+    const { ruleset, setup } = loadFile(SD);
+    const o = (ruleset.odds as NonNullable<typeof ruleset.odds>)(setup);
+    const w = o.blows.find((b) => b.attacker === 'Warrior') as (typeof o.blows)[number];
+    // The Warrior (I 40) strikes before the Orc (I 20): his blow is the first, at the Orc's full W.
+    const j = JSON.parse((await fray(['sim', SD, '--runs', '20000', '--seed', '4', '--max-rounds', '1', '--json'])).out);
+    const warrior = j.combatants.find((c: { name: string }) => c.name === 'Warrior');
+    const orc = j.combatants.find((c: { name: string }) => c.name === 'Orc');
+    inside(w.hit, warrior.stats.hits.ci95);
+    inside(w.meanWounds, warrior.stats.woundsDealt.ci95);
+    inside(1 - w.killed, orc.survived.ci95);
+  });
+
+  it('the duel: the exact chain and 40,000 simulated fights agree within the interval', async () => {
+    const r = await fray(['odds', SD, '--json']);
+    expect(r.code).toBe(0);
+    const o = JSON.parse(r.out);
+    expect(o.schema).toBe('fray-odds/1');
+    expect(o.duelMethod).toMatch(/^exact: a Markov chain/);
+    const d = o.duel;
+    expect(d.sides[0].win + d.sides[1].win + d.draw).toBeCloseTo(1, 9);
+    const j = JSON.parse((await fray(['sim', SD, '--runs', '40000', '--seed', '9', '--json'])).out);
+    inside(d.sides[0].win, j.sides[0].ci95);
+    inside(d.sides[1].win, j.sides[1].ci95);
+    inside(d.meanRounds, j.rounds.ci95);
+  });
+
+  it('says why the fight is not computed exactly, and refuses rulesets without odds', async () => {
+    const r = await fray(['odds', encounterPath('demo.yaml')]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('not one against one');
+    const cp = await fray(['odds', join(ROOT, 'data', 'wfrp-cp', 'encounters', 'ernst-and-the-ogre.yaml')]);
+    expect(cp.code).toBe(2);
+    expect(cp.err).toContain('fray sim estimates them');
+  });
+});
