@@ -56,12 +56,26 @@ describe('fray odds', () => {
     inside(d.meanRounds, j.rounds.ci95);
   });
 
-  it('says why the fight is not computed exactly, and refuses rulesets without odds', async () => {
+  it('says why the fight is not computed exactly', async () => {
     const r = await fray(['odds', encounterPath('demo.yaml')]);
     expect(r.code).toBe(0);
     expect(r.out).toContain('not one against one');
-    const cp = await fray(['odds', join(ROOT, 'data', 'wfrp-cp', 'encounters', 'ernst-and-the-ogre.yaml')]);
-    expect(cp.code).toBe(2);
-    expect(cp.err).toContain('fray sim estimates them');
+  });
+
+  it('Combat Points: one all-out blow against no defence agrees with the first blow of 20,000 one-round fights', async () => {
+    const all = join(ROOT, 'data', 'wfrp-cp', 'encounters', 'experiments', 'duel-all-out.yaml');
+    const opts = ['-o', 'criticals=sudden-death', '-o', 'fumbles=off'];
+    const o = JSON.parse((await fray(['odds', all, ...opts, '--json'])).out);
+    const ann = o.blows.find((b: { attacker: string; defender: string }) => b.attacker === 'Ann' && b.defender === 'Bob');
+    // Ann: WS 35 + Swords 30 = 65 CP at most an action, against none: 65%.
+    expect(ann.hit).toBeCloseTo(0.65, 12);
+    expect(o.duel).toBeNull();
+    expect(o.duelMethod).toContain('decision');
+    const j = JSON.parse((await fray(['sim', all, ...opts, '--runs', '20000', '--seed', '3', '--max-rounds', '1', '--json'])).out);
+    const annSim = j.combatants.find((c: { name: string }) => c.name === 'Ann');
+    const bobSim = j.combatants.find((c: { name: string }) => c.name === 'Bob');
+    expect(annSim.stats.blows.mean).toBe(1);
+    inside(ann.hit, annSim.stats.hits.ci95);
+    inside(1 - ann.killed, bobSim.survived.ci95);
   });
 });

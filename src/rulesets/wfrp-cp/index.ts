@@ -6,6 +6,7 @@ import { CP_OPTIONS } from './options.js';
 import { dismountFall, playCpRound, startCpFight } from './round.js';
 import { woundStatus } from './rules.js';
 import { sheetSummary } from './abilities.js';
+import { cpOdds } from './odds.js';
 import { hasCpCond, newCpState, type CpSetup, type CpState } from './state.js';
 
 export const wfrpCp: Ruleset<CpSetup, CpState> = {
@@ -52,6 +53,7 @@ export const wfrpCp: Ruleset<CpSetup, CpState> = {
       return { name: f.name, lines: [`basic WS ${spec.sheet.basicWS}, BS ${spec.sheet.basicBS}, A ${f.profile.A ?? 1}`, ...lines] };
     });
   },
+  odds: cpOdds,
   tallies(st) {
     const out: Tally[] = [];
     const people = st.combatants.filter((f) => !isRidden(f) || f.rider === null);

@@ -258,6 +258,20 @@ export function raiseToOne(d: CpFighter, part: string, value: number): { value: 
   return { value: 1, modifier: zeroDamageModifier(nth), nth };
 }
 
+/** Rules 10-11: the damage formula's terms for a blow of `w` on `loc`, and its critical value (before 0 or less is raised). */
+export function blowDamage(st: CpState, a: CpFighter, d: CpFighter, w: Weapon | null, loc: Part, thrown: { S: number; mod: number } | null) {
+  const unarmed = !thrown && isUnarmed(st, w);
+  const S = thrown?.S ?? now(st, a, 'S');
+  const mod = thrown ? thrown.mod : unarmed ? UNARMED_DAMAGE : w && !w.natural ? WEAPON_MODIFIERS[w.group].damage : 0;
+  const T = now(st, d, 'T');
+  const worn = wornOn(d.armour, loc.zone);
+  const shieldAP = st.cpo.shieldArmour && ((d.left?.shield ?? false) || (d.right?.shield ?? false)) ? 1 : 0;
+  const metal = Math.min(2, worn.metal + shieldAP) + d.auraAP;
+  const armour = unarmed ? unarmedArmour(metal, worn.leather) : metal;
+  const cv = criticalValue(S, mod, T, armour, !unarmed && worn.leather);
+  return { unarmed, S, mod, T, worn, metal, armour, cv };
+}
+
 /** Rules 10-12, 17, 33: where the blow lands and what it does. */
 function wound(st: CpState, ctx: FightContext, b: CpBlow, roll: number | null, rear: boolean, proneTarget: boolean): void {
   const { a, d } = b;
@@ -276,13 +290,7 @@ function wound(st: CpState, ctx: FightContext, b: CpBlow, roll: number | null, r
       say(st, ctx, 'precise', `${a.name}'s Precise strike moves the location to ${moved}: the ${loc.name}.`, section('Advanced skills: Precise strike'), [a, d]);
     }
   }
-  const unarmed = !b.thrown && isUnarmed(st, w);
-  const S = b.thrown?.S ?? now(st, a, 'S');
-  const mod = b.thrown ? b.thrown.mod : unarmed ? UNARMED_DAMAGE : w && !w.natural ? WEAPON_MODIFIERS[w.group].damage : 0;
-  const T = now(st, d, 'T');
-  const worn = wornOn(d.armour, loc.zone);
-  const shieldAP = st.cpo.shieldArmour && ((d.left?.shield ?? false) || (d.right?.shield ?? false)) ? 1 : 0;
-  const metal = Math.min(2, worn.metal + shieldAP) + d.auraAP;
+  const { unarmed, S, mod, T, worn, metal, armour, cv } = blowDamage(st, a, d, w, loc, b.thrown ?? null);
   if (d.LP > 0) {
     const skill = skillWith(st, a, w).total;
     const { dice } = damageDice(st, ctx, a, skill);
@@ -292,8 +300,6 @@ function wound(st: CpState, ctx: FightContext, b: CpBlow, roll: number | null, r
     say(st, ctx, 'pool', `${d.name} has ${d.LP} LP: (S ${S} ${mod >= 0 ? '+' : '−'} ${Math.abs(mod)} + D6 ${dice.join(' + ')}) × (10 − T ${T})${metal ? ` − ${metal} × 10 armour` : ''}${worn.leather ? ' − 2 leather' : ''} = ${add}%; the round's pool is ${d.pool}%.`, rule(33), [a, d], { pool: d.pool, added: add });
     return;
   }
-  const armour = unarmed ? unarmedArmour(metal, worn.leather) : metal;
-  const cv = criticalValue(S, mod, T, armour, !unarmed && worn.leather);
   let value = cv.value;
   const notes: string[] = [];
   if (proneTarget) {

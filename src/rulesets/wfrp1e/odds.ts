@@ -84,8 +84,11 @@ function blowModel(st: W1State, a: Fighter, d: Fighter, winning: boolean): BlowM
   return { need, pHit, byPart: [...byPart.values()] };
 }
 
-/** The chance a critical of `value` on `part` takes the victim out at once: killed, and (detailed) out of the fight. */
-function criticalOut(st: W1State, chart: ReturnType<typeof hitLocation>['part']['chart'], value: number): { killed: number; out: number } {
+/**
+ * The chance a critical of `value` on `part` takes the victim out at once: killed, and (detailed)
+ * out of the fight; read as critical() reads the chart, with its roll modifier and effect ceiling.
+ */
+export function criticalOut(st: W1State, chart: ReturnType<typeof hitLocation>['part']['chart'], value: number, how: { rollModifier?: number; maxEffect?: number } = {}): { killed: number; out: number } {
   const col = criticalColumn(value);
   if (st.opt.criticals === 'sudden-death') {
     const killed = (101 - (SUDDEN_DEATH_KILLS_FROM[col - 1] as number)) / 100;
@@ -93,9 +96,10 @@ function criticalOut(st: W1State, chart: ReturnType<typeof hitLocation>['part'][
   }
   let killed = 0;
   let out = 0;
-  for (let r = 1; r <= 100; r++) {
+  for (let rolled = 1; rolled <= 100; rolled++) {
+    const r = Math.min(100, Math.max(1, rolled + (how.rollModifier ?? 0)));
     const cell = (lookup(CRITICAL_CHART, r) as readonly { effect: number }[])[col - 1] as { effect: number };
-    const eff = CRITICAL_EFFECTS[chart][cell.effect - 1];
+    const eff = CRITICAL_EFFECTS[chart][Math.min(cell.effect, how.maxEffect ?? 16) - 1];
     if (eff?.killed) killed += 0.01;
     if (eff?.killed || eff?.unconscious) out += 0.01;
   }
