@@ -9,18 +9,12 @@ import { loadVariant, parseEdit, type Edit, type Variant } from '../sim/variant.
 import { UsageError } from './errors.js';
 import { loadFightFile, pairs } from './load.js';
 import type { Io } from './main.js';
+import type { RunFlags } from './sim.js';
 
-export interface CompareOpts {
+export interface CompareOpts extends RunFlags {
   a?: string[];
   b?: string[];
-  runs: number;
-  seed?: number;
-  option?: string[];
-  table?: string[];
-  maxRounds?: number;
-  workers?: number;
   untilCi?: number;
-  json?: boolean;
 }
 
 /** One side of a comparison as written: `criticals=sudden-death`, `sides[0].combatants[0].profile.WS=45`, `file=other.yaml`, comma-separated or repeated. */

@@ -41,6 +41,8 @@ function parseWhole(name: string, lo: number, hi: number) {
   };
 }
 
+const WORKERS = 'worker threads (default: one per core); any number gives the same totals';
+
 function parseFraction(name: string) {
   return (v: string): number => {
     const n = Number(v);
@@ -235,7 +237,7 @@ export function program(io: Io): Command {
       .argument('<file>', 'encounter file (YAML or JSON)')
       .requiredOption('--runs <n>', 'number of fights (with --until-ci, the most)', parseWhole('--runs', 1, 1_000_000_000))
       .option('--seed <n>', 'seed (default: random, printed); fight i uses substream i', parseWhole('--seed', 0, Number.MAX_SAFE_INTEGER))
-      .option('--workers <n>', 'worker threads (default: one per core); any number gives the same totals', parseWhole('--workers', 1, 1024))
+      .option('--workers <n>', WORKERS, parseWhole('--workers', 1, 1024))
       .option('--until-ci <w>', 'stop once every win rate is known to ± w (e.g. 0.005), checked every 1,000 fights', parseFraction('--until-ci'))
       .option('--shard <K/N>', 'run only the K-th of N slices of the runs (with --out), for fray merge')
       .option('--out <file>', 'also write the totals to FILE (for fray merge)')
@@ -251,7 +253,7 @@ export function program(io: Io): Command {
       .option('--b <spec>', 'variant B, written the same way', collect)
       .requiredOption('--runs <n>', 'paired fights (with --until-ci, the most)', parseWhole('--runs', 1, 1_000_000_000))
       .option('--seed <n>', 'seed (default: random, printed); fight i of A and of B use substream i', parseWhole('--seed', 0, Number.MAX_SAFE_INTEGER))
-      .option('--workers <n>', 'worker threads (default: one per core)', parseWhole('--workers', 1, 1024))
+      .option('--workers <n>', WORKERS, parseWhole('--workers', 1, 1024))
       .option('--until-ci <w>', 'stop once every win rate of both is known to ± w', parseFraction('--until-ci'))
       .option('--json', 'print one JSON object (schema fray-compare/1)'),
   ).action((file: string, o: CompareOpts) => compare(io, file, o, randomSeed));
@@ -263,7 +265,7 @@ export function program(io: Io): Command {
       .option('--vary <spec>', "a parameter and its values: 'sides[0].combatants[0].profile.WS=25..65:5' or path=a,b,c (repeat for a grid)", collect)
       .requiredOption('--runs <n>', 'fights at each point', parseWhole('--runs', 1, 1_000_000_000))
       .option('--seed <n>', 'seed (default: random, printed); the same dice at every point', parseWhole('--seed', 0, Number.MAX_SAFE_INTEGER))
-      .option('--workers <n>', 'worker threads (default: one per core)', parseWhole('--workers', 1, 1024))
+      .option('--workers <n>', WORKERS, parseWhole('--workers', 1, 1024))
       .option('--csv <file>', 'write the table as CSV')
       .option('--svg <file>', 'write a plot: win rates along one parameter, a heat map for two')
       .option('--json', 'print one JSON object (schema fray-sweep/1)'),

@@ -12,14 +12,18 @@ import { UsageError } from './errors.js';
 import { loadFightFile, pairs } from './load.js';
 import type { Io } from './main.js';
 
-export interface SimOpts {
+/** The flags every simulating command takes. */
+export interface RunFlags {
   runs: number;
   seed?: number;
   option?: string[];
   table?: string[];
   maxRounds?: number;
-  json?: boolean;
   workers?: number;
+  json?: boolean;
+}
+
+export interface SimOpts extends RunFlags {
   untilCi?: number;
   shard?: string;
   out?: string;

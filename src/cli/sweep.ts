@@ -11,16 +11,10 @@ import { loadVariant, type Variant } from '../sim/variant.js';
 import { UsageError } from './errors.js';
 import { loadFightFile, pairs } from './load.js';
 import type { Io } from './main.js';
+import type { RunFlags } from './sim.js';
 
-export interface SweepOpts {
+export interface SweepOpts extends RunFlags {
   vary?: string[];
-  runs: number;
-  seed?: number;
-  option?: string[];
-  table?: string[];
-  maxRounds?: number;
-  workers?: number;
-  json?: boolean;
   csv?: string;
   svg?: string;
 }
