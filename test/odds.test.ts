@@ -1,4 +1,6 @@
 // Exact odds (fray odds) against the engine itself: enumeration and simulation must agree.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { encounterPath, fray, loadFile, ROOT } from './helpers.js';
@@ -60,6 +62,30 @@ describe('fray odds', () => {
     const r = await fray(['odds', encounterPath('demo.yaml')]);
     expect(r.code).toBe(0);
     expect(r.out).toContain('not one against one');
+    const { ruleset, setup } = loadFile(SD);
+    const odds = ruleset.odds as NonNullable<typeof ruleset.odds>;
+    expect(odds(setup).duel).not.toBeNull();
+    for (const [opt, why] of [['multipleAttacks', 'simplified'], ['effectiveInitiative', 'on']] as const) {
+      const other = loadFile(SD, { [opt]: why });
+      expect(odds(other.setup).duelMethod).toContain(`the option ${opt}=${why}`);
+    }
+  });
+
+  it('the round cap shortens the chain: at 2 rounds most duels are unfinished draws', () => {
+    const { ruleset, setup } = loadFile(SD);
+    const d = (ruleset.odds as NonNullable<typeof ruleset.odds>)(setup, 2).duel as NonNullable<ReturnType<NonNullable<typeof ruleset.odds>>['duel']>;
+    expect(d.draw).toBeGreaterThan(0.8);
+    expect(d.meanRounds).toBeLessThanOrEqual(2);
+  });
+
+  it('a shield counts in the chain as in the engine (1 AP everywhere)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fray-odds-'));
+    const file = join(dir, 'shield.yaml');
+    writeFileSync(file, readFileSync(SD, 'utf8').replace('        weapons: [sword]\n', '        weapons: [sword, shield]\n'));
+    const o = JSON.parse((await fray(['odds', file, '--json'])).out);
+    const j = JSON.parse((await fray(['sim', file, '--runs', '40000', '--seed', '2', '--json'])).out);
+    inside(o.duel.sides[0].win, j.sides[0].ci95);
+    expect(o.duel.sides[0].win).toBeGreaterThan(0.6);
   });
 
   it('Combat Points: one all-out blow against no defence agrees with the first blow of 20,000 one-round fights', async () => {

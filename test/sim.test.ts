@@ -8,10 +8,10 @@ import { describe, expect, it } from 'vitest';
 import type { Ruleset, SetupCore } from '../src/core/ruleset.js';
 import type { FightState } from '../src/core/state.js';
 import { Streams } from '../src/dice/index.js';
-import { BLOCK, RunError, runBlock, rosterOf } from '../src/sim/run.js';
+import { BLOCK, RunError, runBlock, rosterOf, runVariantsBlock } from '../src/sim/run.js';
 import { Totals, type RunRecord } from '../src/sim/totals.js';
 import { gridOf, parseAxis } from '../src/sim/sweep.js';
-import { encounterPath, fray, loadFile } from './helpers.js';
+import { encounterPath, fray, loadFile, ROOT } from './helpers.js';
 
 const demo = encounterPath('demo.yaml');
 const duel = encounterPath('helmut-and-the-skaven.yaml');
@@ -274,5 +274,57 @@ describe('fray sim --report', () => {
     expect(html).toContain(`${(a.winRate * 100).toFixed(1)}% (${(a.ci95[0] * 100).toFixed(1)}%–${(a.ci95[1] * 100).toFixed(1)}%)`);
     expect(html).toContain('The bridge at Grissenwald');
     expect(html).toContain('<td>Helmut</td><td>Adventurers</td>');
+  });
+});
+
+describe('review findings', () => {
+  it('a sweep too big is refused before the grid is built', async () => {
+    const t = Date.now();
+    const r = await fray(['sweep', duel, '--vary', 'sides[0].combatants[0].profile.WS=1..5000', '--vary', 'sides[0].combatants[0].profile.T=1..5000', '--runs', '10']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('25000000 points: at most 10000');
+    expect(Date.now() - t).toBeLessThan(5000);
+  });
+
+  it('--out goes with a fixed number of runs, not --until-ci', async () => {
+    const r = await fray(['sim', demo, '--runs', '5000', '--until-ci', '0.05', '--out', join(tmp(), 'p.json')]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('cannot go with --until-ci');
+  });
+
+  it('merge takes options spelled in any order or left as defaults, and refuses other tables', async () => {
+    const dir = tmp();
+    const a = join(dir, 'a.json');
+    const b = join(dir, 'b.json');
+    await fray(['sim', demo, '--runs', '1000', '--seed', '1', '--shard', '1/2', '--out', a, '--workers', '1', '-o', 'fumbles=on', '-o', 'criticals=detailed']);
+    await fray(['sim', demo, '--runs', '1000', '--seed', '1', '--shard', '2/2', '--out', b, '--workers', '1']);
+    expect((await fray(['merge', a, b])).code).toBe(0);
+    const fumbles = join(dir, 'fumbles.yaml');
+    writeFileSync(fumbles, readFileSync(join(ROOT, 'data', 'wfrp1e', 'fumbles.yaml'), 'utf8').replace('source: ours', 'source: "ours, edited"'));
+    const c = join(dir, 'c.json');
+    await fray(['sim', demo, '--runs', '1000', '--seed', '1', '--shard', '2/2', '--out', c, '--workers', '1', '--table', `fumbles=${fumbles}`]);
+    const r = await fray(['merge', a, c]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('encounter and tables');
+  });
+
+  it('edits cannot reach an object prototype', async () => {
+    const r = await fray(['compare', duel, '--b', '__proto__.polluted=1', '--runs', '10']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("'__proto__' is not a field of an encounter");
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('a failed run in a comparison names its variant and the command that plays it again', () => {
+    const { ruleset, setup } = loadFile(demo);
+    const breaking: Ruleset<SetupCore, FightState> = {
+      ...ruleset,
+      start() {
+        throw new Error('boom');
+      },
+    };
+    expect(() => runVariantsBlock([{ ruleset, setup }, { ruleset: breaking, setup, replay: 'fray fight demo.yaml -o criticals=sudden-death' }], 2, 7, 8, new Streams(3))).toThrow(
+      'run 7 of seed 3 (variant B) failed: boom (reproduce it with fray fight demo.yaml -o criticals=sudden-death --seed 3 --run 7)',
+    );
   });
 });

@@ -7,6 +7,7 @@ import type { Io } from './main.js';
 export interface OddsOpts {
   option?: string[];
   table?: string[];
+  maxRounds?: number;
   json?: boolean;
 }
 
@@ -16,7 +17,7 @@ export function odds(io: Io, file: string, o: OddsOpts): void {
   const ff = loadFightFile(file, pairs(o.option, '--option'), pairs(o.table, '--table'), 'encounter');
   const { ruleset, setup } = ff.loaded;
   if (!ruleset.odds) throw new UsageError(`odds: the ruleset ${ruleset.id} has no exact odds yet; fray sim estimates them`);
-  const r: Odds = ruleset.odds(setup);
+  const r: Odds = ruleset.odds(setup, o.maxRounds);
   if (o.json) {
     io.out.write(`${JSON.stringify({ schema: 'fray-odds/1', ...r })}\n`);
     return;

@@ -54,6 +54,9 @@ export async function sim(io: Io, file: string, o: SimOpts, seedOf: () => number
   const shard = o.shard ? parseShard(o.shard) : null;
   if (shard && o.untilCi !== undefined) throw new UsageError('sim: --until-ci stops a whole run early; it cannot go with --shard');
   if (shard && !o.out) throw new UsageError('sim: --shard writes its totals to a file for fray merge: give --out FILE');
+  if (o.out && o.untilCi !== undefined) throw new UsageError('sim: --out writes the totals of a fixed number of runs for fray merge; it cannot go with --until-ci');
+  // What makes two parts parts of one run, read before any fight: the files' texts and every rule option.
+  const identity = identityOf(file, tables, ff.loaded.options);
   for (const f of [o.out, o.report]) if (f) checkWritable(f);
   const [from, to] = shard ? shardRange(o.runs, shard[0], shard[1]) : [0, o.runs];
   const tty = io.err.isTTY === true && !o.json;
@@ -76,10 +79,11 @@ export async function sim(io: Io, file: string, o: SimOpts, seedOf: () => number
       fray: PART_MARK,
       version: 1,
       encounter: resolve(file),
-      encounterHash: hashOf(readText(file).text),
+      encounterHash: identity.encounterHash,
+      tables: identity.tables,
       ruleset: ruleset.id,
       title: setup.title,
-      options,
+      options: identity.options,
       seed,
       runs: o.runs,
       maxRounds: o.maxRounds ?? null,
@@ -105,6 +109,16 @@ function progressLine(done: number, goal: number, secs: number): string {
 
 function hashOf(text: string): string {
   return createHash('sha256').update(text).digest('hex').slice(0, 16);
+}
+
+/** A run's identity for fray merge: the encounter's and tables' texts hashed, every rule option (defaults spelled out) in name order. */
+function identityOf(file: string, tables: Readonly<Record<string, string>>, options: Readonly<Record<string, string>>) {
+  const sorted = (r: Readonly<Record<string, string>>) => Object.fromEntries(Object.entries(r).sort(([x], [y]) => x.localeCompare(y)));
+  return {
+    encounterHash: hashOf(readText(file).text),
+    tables: sorted(Object.fromEntries(Object.entries(tables).map(([k, f]) => [k, hashOf(readText(f).text)]))),
+    options: sorted(options),
+  };
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -150,6 +164,8 @@ interface PartFile {
   readonly version: 1;
   readonly encounter: string;
   readonly encounterHash: string;
+  /** Replaced tables: name → a hash of the file's text. */
+  readonly tables: Readonly<Record<string, string>>;
   readonly ruleset: string;
   readonly title: string;
   readonly options: Readonly<Record<string, string>>;
@@ -170,6 +186,7 @@ const partSchema = z.strictObject({
   version: z.literal(1, { error: 'expected version 1' }),
   encounter: z.string(),
   encounterHash: z.string(),
+  tables: z.record(z.string(), z.string()),
   ruleset: z.string(),
   title: z.string(),
   options: z.record(z.string(), z.string()),
@@ -201,10 +218,16 @@ export function merge(io: Io, files: readonly string[], o: { json?: boolean }): 
   });
   const first = (parts[0] as (typeof parts)[number]).part;
   const same = (p: PartFile) =>
-    p.encounterHash === first.encounterHash && p.seed === first.seed && p.runs === first.runs && p.shard[1] === first.shard[1] && p.maxRounds === first.maxRounds && JSON.stringify(p.options) === JSON.stringify(first.options);
+    p.encounterHash === first.encounterHash &&
+    JSON.stringify(p.tables) === JSON.stringify(first.tables) &&
+    p.seed === first.seed &&
+    p.runs === first.runs &&
+    p.shard[1] === first.shard[1] &&
+    p.maxRounds === first.maxRounds &&
+    JSON.stringify(p.options) === JSON.stringify(first.options);
   const issues: { file: string; path: string; message: string }[] = [];
   for (const { file, part } of parts) {
-    if (!same(part)) issues.push({ file, path: '', message: `not a part of the same run as ${parts[0]?.file} (encounter, seed, runs, shard count, options and round cap must all agree)` });
+    if (!same(part)) issues.push({ file, path: '', message: `not a part of the same run as ${parts[0]?.file} (encounter and tables, seed, runs, shard count, rule options and round cap must all agree)` });
     const [from, to] = shardRange(part.runs, part.shard[0], part.shard[1]);
     if (part.from !== from || part.to !== to || part.totals.runs !== to - from) issues.push({ file, path: 'totals.runs', message: `shard ${part.shard[0]}/${part.shard[1]} should hold runs ${from}..${to - 1}` });
   }

@@ -105,7 +105,7 @@ function printSweep(io: Io, title: string, r: SweepResult): void {
 
 function csvCell(v: unknown): string {
   const s = show(v);
-  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 export function csvOf(r: SweepResult): string {

@@ -69,7 +69,7 @@ export interface Ruleset<Setup extends SetupCore = SetupCore, State extends Figh
   /** Each combatant's sheet as the rules compute it (abilities, CP, costs), for `fray sheet`. */
   sheets?(setup: Setup): readonly CombatantSheet[];
   /** Exact odds by enumerating the dice, for `fray odds`: one blow per pair, and the fight where its state is small. */
-  odds?(setup: Setup): Odds;
+  odds?(setup: Setup, maxRounds?: number): Odds;
 }
 
 /** One blow of `attacker` at `defender`, exactly: probabilities of all blows (misses included unless said). */

@@ -7,7 +7,7 @@ import { Streams } from '../dice/index.js';
 import { packageRoot } from '../node/files.js';
 import { blocksOf, narrowEnough, rosterOf, runVariantsBlock, type Playable, type Roster } from './run.js';
 import { PairTotals, Totals } from './totals.js';
-import { loadVariant, type Variant } from './variant.js';
+import { loadVariant, replayOf, type Variant } from './variant.js';
 import type { BlockResult, BlockTask } from './worker.js';
 
 export interface Job {
@@ -52,9 +52,16 @@ function workerFile(): string {
   return join(packageRoot(), 'dist', 'sim', 'worker.js');
 }
 
+/** A block that failed: the run's own error names its seed and index; a worker that died gets the block's range. */
+function blockFailure(e: unknown, seed: number, [from, to]: [number, number]): Error {
+  const message = e instanceof Error ? e.message : String(e);
+  if (/^run \d+ of seed \d+ failed/.test(message)) return e instanceof Error ? e : new Error(message);
+  return new Error(`a worker failed on runs ${from}..${to - 1} of seed ${seed}: ${message} (run them with --workers 1, or play one with fray fight FILE --seed ${seed} --run ${from})`);
+}
+
 export async function runJob(job: Job): Promise<JobResult> {
   // Loaded here first, so that a bad file or edit is reported before any worker starts.
-  const playable = job.variants.map((v) => loadVariant(v) as unknown as Playable);
+  const playable: Playable[] = job.variants.map((v) => ({ ...(loadVariant(v) as unknown as Playable), replay: replayOf(v, job.maxRounds) }));
   const first = playable[0] as Playable;
   const roster = rosterOf(first.ruleset, first.setup);
   const sides = roster.sides.length;
@@ -82,36 +89,40 @@ export async function runJob(job: Job): Promise<JobResult> {
   }
   const pool = job.pool ?? makePool(job.workers);
   try {
-    const done = new Map<number, BlockResult>();
+    // Results and failures by block: both are taken in block order, so a run that fails past
+    // the stopping point does not stop a run that one thread would have finished.
+    const done = new Map<number, { ok: BlockResult } | { failed: unknown }>();
     let next = 0;
     let merged = 0;
-    let failure: unknown = null;
     const inFlight = new Set<Promise<void>>();
     const dispatch = (k: number) => {
       const [from, to] = blocks[k] as [number, number];
       const p = pool
         .run({ variants: job.variants, seed: job.seed, maxRounds: job.maxRounds, from, to })
         .then((d) => {
-          done.set(k, d);
+          done.set(k, { ok: d });
         })
         .catch((e: unknown) => {
-          failure ??= e;
+          done.set(k, { failed: e });
         })
         .finally(() => inFlight.delete(p));
       inFlight.add(p);
     };
-    while (merged < blocks.length && !reached && failure === null) {
-      while (next < blocks.length && inFlight.size < job.workers * 2) dispatch(next++);
-      await Promise.race(inFlight);
-      // Totals grow only by the next block in order: the stopping rule sees what one thread would.
-      while (done.has(merged) && !reached) {
-        reached = take(done.get(merged) as BlockResult);
-        done.delete(merged);
-        merged++;
+    try {
+      while (merged < blocks.length && !reached) {
+        while (next < blocks.length && inFlight.size < job.workers * 2) dispatch(next++);
+        await Promise.race(inFlight);
+        // Totals grow only by the next block in order: the stopping rule sees what one thread would.
+        for (let r = done.get(merged); r !== undefined && !reached; r = done.get(merged)) {
+          if ('failed' in r) throw blockFailure(r.failed, job.seed, blocks[merged] as [number, number]);
+          reached = take(r.ok);
+          done.delete(merged);
+          merged++;
+        }
       }
+    } finally {
+      await Promise.allSettled(inFlight);
     }
-    await Promise.allSettled(inFlight);
-    if (failure !== null) throw failure;
     return { totals, pairs, roster, reached };
   } finally {
     if (!job.pool) await pool.destroy();

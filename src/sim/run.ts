@@ -122,6 +122,8 @@ export function runBlock<S extends SetupCore, T extends FightState>(
 export interface Playable<S extends SetupCore = SetupCore, T extends FightState = FightState> {
   readonly ruleset: Ruleset<S, T>;
   readonly setup: S;
+  /** The command that plays one of its runs again (see replayOf). */
+  readonly replay?: string;
 }
 
 /**
@@ -138,10 +140,10 @@ export function runVariantsBlock(variants: readonly Playable[], sides: number, f
       try {
         result = runFight(v.ruleset, v.setup, { driver: new AutoDriver(new SeededDice(streams.stream(i))), maxRounds });
       } catch (e) {
-        throw new RunError(streams.seed, i, e);
+        throw new RunError(streams.seed, i, e, v.replay, variants.length > 1 ? k : null);
       }
       const o = result.outcome;
-      if (!o || !result.state) throw new RunError(streams.seed, i, new Error('the fight ended without an outcome'));
+      if (!o || !result.state) throw new RunError(streams.seed, i, new Error('the fight ended without an outcome'), v.replay, variants.length > 1 ? k : null);
       const lk = labels[k] as string[];
       if (lk.length === 0 && v.ruleset.tallies) lk.push(...v.ruleset.tallies(result.state).map((t) => t.label));
       const rec = recordOf(v.ruleset, result.state, o.winner, o.rounds);
@@ -159,8 +161,12 @@ export class RunError extends Error {
     readonly seed: number,
     readonly run: number,
     override readonly cause: unknown,
+    replay = 'fray fight FILE',
+    /** Which variant failed, in a comparison or sweep. */
+    readonly variant: number | null = null,
   ) {
-    super(`run ${run} of seed ${seed} failed: ${cause instanceof Error ? cause.message : String(cause)} (reproduce it with fray fight FILE --seed ${seed} --run ${run})`);
+    const which = variant === null ? '' : ` (variant ${String.fromCharCode(65 + variant)})`;
+    super(`run ${run} of seed ${seed}${which} failed: ${cause instanceof Error ? cause.message : String(cause)} (reproduce it with ${replay} --seed ${seed} --run ${run})`);
   }
 }
 

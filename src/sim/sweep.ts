@@ -39,8 +39,9 @@ export function parseAxis(spec: string): Axis {
 
 /** Every combination of the axes' values, the last axis varying fastest. */
 export function gridOf(axes: readonly Axis[]): unknown[][] {
+  const size = axes.reduce((n, a) => n * a.values.length, 1);
+  if (size > MAX_POINTS) throw new EditError(axes.map((a) => a.path).join(' × '), `${size} points: at most ${MAX_POINTS}`);
   let grid: unknown[][] = [[]];
   for (const a of axes) grid = grid.flatMap((row) => a.values.map((v) => [...row, v]));
-  if (grid.length > MAX_POINTS) throw new EditError(axes.map((a) => a.path).join(' × '), `${grid.length} points: at most ${MAX_POINTS}`);
   return grid;
 }

@@ -32,6 +32,7 @@ export function parseEditPath(path: string): Step[] {
   while (re.lastIndex < path.length && (m = re.exec(path)) !== null) {
     if (m[1] !== undefined) {
       if (last === 'key' || last === 'index') throw new EditError(path, 'expected a dot before a name');
+      if (['__proto__', 'constructor', 'prototype'].includes(m[1])) throw new EditError(path, `'${m[1]}' is not a field of an encounter`);
       steps.push(m[1]);
       last = 'key';
     } else if (m[2] !== undefined) {
@@ -91,12 +92,23 @@ export function applyEdits(data: unknown, edits: readonly Edit[]): unknown {
       const map = node as Record<string, unknown>;
       if (lastStep) map[step] = e.value;
       else {
-        if (map[step] === undefined) map[step] = typeof steps[i + 1] === 'number' ? [] : {};
+        if (!Object.hasOwn(map, step) || map[step] === undefined) map[step] = typeof steps[i + 1] === 'number' ? [] : {};
         node = map[step];
       }
     });
   }
   return root;
+}
+
+/** The `fray fight` command that plays a run of this variant again (edits, which it cannot take, are named). */
+export function replayOf(v: Variant, maxRounds?: number): string {
+  const q = (s: string) => (/^[\w./=:@-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`);
+  const parts = ['fray fight', q(v.file)];
+  for (const [k, val] of Object.entries(v.options)) parts.push('-o', q(`${k}=${val}`));
+  for (const [k, f] of Object.entries(v.tables)) parts.push('--table', q(`${k}=${f}`));
+  if (maxRounds !== undefined) parts.push('--max-rounds', String(maxRounds));
+  const edits = v.edits.length ? ` on the file edited: ${v.edits.map((e) => `${e.path}=${JSON.stringify(e.value)}`).join(', ')}` : '';
+  return `${parts.join(' ')}${edits ? ` (${edits.trim()})` : ''}`;
 }
 
 /** Loads a variant: the file read and validated with its edits, options and tables. */

@@ -45,11 +45,11 @@ export const wfrp1e: Ruleset<W1Setup, W1State> = {
       return `${f.name} (${side}): W ${f.W}/${f.maxW}${state.length ? `, ${state.join(', ')}` : ''}${held.length ? `; holds ${held.join(', ')}` : ''}`;
     });
   },
-  odds(setup) {
+  odds(setup, maxRounds) {
     // The fight as it stands before the first round: who holds what, and full W.
     const st = newState(setup);
     startFight(st, new FightContext([], new AutoDriver(new SeededDice(Rng.seeded(0))), false, false));
-    return wfrp1eOdds(setup, st);
+    return wfrp1eOdds(setup, st, maxRounds);
   },
   tallies(st) {
     // Mounts count with their riders, not as combatants of their own.

@@ -4,12 +4,13 @@ import { AutoDriver, FightContext } from '../../core/context.js';
 import type { Odds, OddsBlow, OddsDuel } from '../../core/ruleset.js';
 import { reverseD100 } from '../../dice/d100.js';
 import { Rng, SeededDice } from '../../dice/index.js';
-import { skillWith } from './blow.js';
+import { shieldFor, skillWith } from './blow.js';
 import { CRITICAL_CHART, CRITICAL_EFFECTS, SUDDEN_DEATH_KILLS_FROM } from './data/criticals.js';
 import type { W1Setup } from './encounter.js';
 import { hitLocation } from './locate.js';
 import { applyWounds, armourPoints, criticalColumn, isHit, WINNING_BONUS, WINNING_EI, wornOn } from './rules.js';
-import { current, type Fighter, type W1State } from './state.js';
+import { current, strongHand, type Fighter, type W1State } from './state.js';
+import { WFRP1E_OPTIONS } from './options.js';
 import { lookup } from '../../core/table.js';
 
 /** Beyond this many extra D6s of additional damage the chance is below 1e-15: left out. */
@@ -48,7 +49,8 @@ interface BlowModel {
 }
 
 function blowModel(st: W1State, a: Fighter, d: Fighter, winning: boolean): BlowModel {
-  const weapon = a.right && !a.right.shield ? a.right : (a.natural[0] ?? null);
+  const held = a[strongHand(a)];
+  const weapon = held && !held.shield && !held.missile ? held : (a.natural[0] ?? null);
   const ws = skillWith(st, a, weapon, 'WS').skill;
   const need = ws + (winning ? WINNING_BONUS : 0);
   const S = current(a, 'S', 1);
@@ -64,9 +66,10 @@ function blowModel(st: W1State, a: Fighter, d: Fighter, winning: boolean): BlowM
     if (!e) byPart.set(part.id, (e = { part, p: 0, wounds: new Map() }));
     (e as { p: number }).p += 0.01;
     const worn = wornOn(d.armour, part.zone);
+    const shield = shieldFor(d, false);
     const add = (dice: number, p: number) => {
       const afterT = dice + S - T;
-      const ap = armourPoints(worn, false, afterT, false).reduce((n, t) => n + t.value, 0);
+      const ap = armourPoints(worn, shield, afterT, false).reduce((n, t) => n + t.value, 0);
       const w = Math.max(0, afterT - ap);
       e.wounds.set(w, (e.wounds.get(w) ?? 0) + 0.01 * p);
     };
@@ -147,14 +150,25 @@ function duelObstacles(st: W1State, setup: W1Setup): string[] {
   if (fs.length !== 2 || fs[0]?.side === fs[1]?.side) why.push('not one against one');
   if (st.opt.criticals !== 'sudden-death') why.push('detailed criticals leave lasting effects (parry only, −10 to hit, bleeding…) that the state would have to carry: use criticals=sudden-death');
   if (st.opt.fumbles) why.push('fumbles leave lasting effects: use fumbles=off');
-  if (st.opt.weaponModifiers) why.push('weapon modifiers change with the round (first round, winning): use weaponModifiers=off');
+  // Every other option as its default: the chain is written for the default round.
+  for (const o of WFRP1E_OPTIONS) {
+    if (['criticals', 'fumbles', 'additionalDamage'].includes(o.name)) continue;
+    const v = setup.optionValues[o.name];
+    if (v !== undefined && v !== o.default) why.push(`the option ${o.name}=${v} (the chain follows its default, ${o.default})`);
+  }
   if (setup.spatial) why.push('positions and movement are part of the state');
   if (setup.start === 'charge') why.push('the first round is a charge');
+  if (setup.sides.some((s) => s.surprised || s.ambush)) why.push('someone is surprised');
+  if (setup.door || setup.wandering) why.push('a door or a wandering approach');
   for (const f of fs) {
     if (current(f, 'A', 1) !== 1) why.push(`${f.name} has ${current(f, 'A', 1)} Attacks (blows spread over the round)`);
     if (f.mount || f.rider) why.push(`${f.name} is mounted`);
     if (f.tactics.parry !== 'never') why.push(`${f.name} parries (tactics parry: never makes it a chain)`);
-    if (f.tactics.stun || f.tactics.grapple || f.tactics.aim !== 'none' || f.tactics.fleeBelow > 0) why.push(`${f.name}'s tactics stun, grapple, aim or flee`);
+    if (f.tactics.stun || f.tactics.grapple || f.tactics.aim !== 'none' || f.tactics.fleeBelow > 0 || !f.tactics.press) why.push(`${f.name}'s tactics stun, grapple, aim, flee or hold back a beaten foe`);
+    if (f.asleep || f.spec.situation.higherGround || f.spec.situation.obstacle || f.spec.situation.behind) why.push(`${f.name} is asleep, or has ground, an obstacle or the rear`);
+    const held = f[strongHand(f)];
+    if (!held || held.shield || held.missile || f.spec.leftHanded) why.push(`${f.name} fights without a hand weapon in the right hand (unarmed or left-handed blows follow other rules)`);
+    if (current(f, 'I', 1) <= 1) why.push(`${f.name}'s I of 1 or less`);
     if (f.right?.missile || f.left?.missile) why.push(`${f.name} holds a missile weapon`);
   }
   return why;
@@ -273,18 +287,18 @@ function duel(st: W1State, cap: number): OddsDuel {
   };
 }
 
-/** `fray odds` for WFRP 1e. */
-export function wfrp1eOdds(setup: W1Setup, st: W1State): Odds {
+/** `fray odds` for WFRP 1e; `cap`: the round cap (the encounter's by default). */
+export function wfrp1eOdds(setup: W1Setup, st: W1State, cap = setup.maxRounds): Odds {
   const blows: OddsBlow[] = [];
   for (const a of st.combatants) for (const d of st.combatants) if (a.side !== d.side && !a.rider && !d.rider) blows.push(oneBlow(st, a, d));
   const obstacles = duelObstacles(st, setup);
   return {
     blows,
     blowMethod: 'exact: every D100 to-hit roll, its reversed location, every damage D6 and additional-damage chain (to 20 extra dice), and the critical chart, for a first blow: nobody winning, nobody charging, no parry',
-    duel: obstacles.length === 0 ? duel(st, setup.maxRounds) : null,
+    duel: obstacles.length === 0 ? duel(st, cap) : null,
     duelMethod:
       obstacles.length === 0
-        ? `exact: a Markov chain over (W of each, who is winning), round by round to the round cap of ${setup.maxRounds}`
+        ? `exact: a Markov chain over (W of each, who is winning), round by round to the round cap of ${cap}`
         : `not computed exactly: ${obstacles.join('; ')}. Use fray sim for the whole fight.`,
   };
 }
