@@ -1,0 +1,61 @@
+// The engine's way of speaking and asking, shared by every ruleset: events with their
+// explanation, decisions with the tactic's suggestion, and dice with who rolls them.
+import type { FightContext } from './context.js';
+import type { Cite, FightEvent } from './events.js';
+import type { Choice } from './request.js';
+
+export type Detail = NonNullable<FightEvent['detail']>;
+
+/** Who acts or rolls, as much of a combatant as the log needs. */
+export interface Actor {
+  readonly id: string;
+  readonly name: string;
+}
+
+/** Records an event with its explanation. Callers guard costly texts with `ctx.explain`. */
+export function say(
+  st: { readonly round: number },
+  ctx: FightContext,
+  type: string,
+  text: string,
+  cite: Cite,
+  who: readonly Actor[] = [],
+  detail?: Detail,
+): void {
+  if (!ctx.explain) return;
+  ctx.emit({
+    type,
+    round: st.round,
+    text,
+    cite,
+    who: who.map((f) => f.id),
+    ...(detail ? { detail } : {}),
+  });
+}
+
+/** Asks a decision, unless there is only one way to go (then nothing is asked or logged). */
+export function decide(
+  ctx: FightContext,
+  f: Actor | null,
+  topic: string,
+  label: string,
+  choices: readonly Choice[],
+  suggested: string,
+  refused?: readonly Choice[],
+): string {
+  if (choices.length === 1) return (choices[0] as Choice).key;
+  if (new Set(choices.map((c) => c.key)).size !== choices.length) {
+    throw new Error(`duplicate choice keys for "${label}": ${choices.map((c) => c.key).join(', ')}`);
+  }
+  const pick = choices.some((c) => c.key === suggested) ? suggested : (choices[0] as Choice).key;
+  return ctx.choose({ kind: 'choice', actor: f?.id, topic, label, choices, suggested: pick, ...(refused?.length ? { refused } : {}) });
+}
+
+export function d100(ctx: FightContext, f: Actor | null, why: string): number {
+  return ctx.die(100, f ? `${f.name}: ${why}` : why, f?.id);
+}
+
+export function roll(ctx: FightContext, sides: number, f: Actor | null, why: string, count = 1): number {
+  return ctx.dice(count, sides, f ? `${f.name}: ${why}` : why, f?.id);
+}
+
