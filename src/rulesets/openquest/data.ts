@@ -1,0 +1,113 @@
+// OpenQuest's data files (data/openquest): weapons, armour, a small bestiary, each replaceable.
+import { z } from 'zod';
+import { SourceDoc, validate } from '../../core/document.js';
+import type { FileText } from '../../core/ruleset.js';
+import { flag, oneOf, text, whole } from '../../core/schema.js';
+import { parseDice } from '../../dice/index.js';
+import type { Characteristics, Dice, Skill } from './rules.js';
+import { SKILLS } from './rules.js';
+
+export interface Weapon {
+  readonly id: string;
+  readonly name: string;
+  readonly damage: Dice;
+  readonly damageText: string;
+  readonly skill: 'close' | 'ranged' | 'unarmed';
+  readonly hands: 1 | 2;
+  readonly shield: boolean;
+  readonly natural: boolean;
+  /** Crossbows: the force is the mechanism's, so no damage modifier. */
+  readonly mechanism: boolean;
+  /** Metres; ranged distance reaches twice it. */
+  readonly range: number | null;
+}
+
+export interface Armour {
+  readonly id: string;
+  readonly name: string;
+  readonly ap: number;
+  readonly enc: number;
+}
+
+export interface Creature {
+  readonly id: string;
+  readonly name: string;
+  readonly characteristics: Characteristics;
+  readonly skills: Readonly<Partial<Record<Skill, number>>>;
+  readonly weapons: readonly string[];
+  readonly armour: readonly string[];
+}
+
+export interface Catalogue {
+  readonly weapons: ReadonlyMap<string, Weapon>;
+  readonly armour: ReadonlyMap<string, Armour>;
+  readonly creatures: ReadonlyMap<string, Creature>;
+}
+
+const diceText = text('dice such as 1D8 or 2D6').refine((s) => /^\d+D\d+$/i.test(s), { error: 'expected dice such as 1D8 or 2D6' });
+const weaponsSchema = z.strictObject({
+  table: z.literal('openquest-weapons', { error: 'expected table: openquest-weapons' }),
+  weapons: z.array(
+    z.strictObject({
+      id: text('an id'),
+      name: text('a name'),
+      damage: diceText,
+      skill: oneOf(['close', 'ranged', 'unarmed']),
+      hands: z.union([z.literal(1), z.literal(2)], { error: 'expected 1 or 2' }).optional(),
+      shield: flag().optional(),
+      natural: flag().optional(),
+      mechanism: flag().optional(),
+      range: whole(1, 1000, 'metres').optional(),
+      source: text('a source').optional(),
+    }),
+  ),
+});
+const armourSchema = z.strictObject({
+  table: z.literal('openquest-armour', { error: 'expected table: openquest-armour' }),
+  armour: z.array(z.strictObject({ id: text('an id'), name: text('a name'), ap: whole(0, 20, 'AP'), enc: whole(0, 50, 'ENC'), source: text().optional() })),
+});
+export const characteristicsSchema = z.strictObject({
+  STR: whole(1, 100),
+  CON: whole(1, 100),
+  SIZ: whole(1, 100),
+  DEX: whole(1, 100),
+  INT: whole(1, 100),
+  POW: whole(1, 100),
+  CHA: whole(1, 100),
+});
+export const skillsSchema = z.strictObject(Object.fromEntries(SKILLS.map((s) => [s, whole(0, 300, 'a skill %').optional()])) as Record<Skill, z.ZodOptional<z.ZodNumber>>);
+const bestiarySchema = z.strictObject({
+  table: z.literal('openquest-bestiary', { error: 'expected table: openquest-bestiary' }),
+  creatures: z.array(
+    z.strictObject({
+      id: text('an id'),
+      name: text('a name'),
+      source: text().optional(),
+      characteristics: characteristicsSchema,
+      skills: skillsSchema.optional(),
+      weapons: z.array(text('a weapon id')).optional(),
+      armour: z.array(text('an armour id')).optional(),
+    }),
+  ),
+});
+
+function parse<T>(schema: z.ZodType<T>, f: FileText): T {
+  const doc = SourceDoc.parse(f.file, f.text);
+  return validate(schema, doc, doc.data);
+}
+
+export function readCatalogue(files: { weapons: FileText; armour: FileText; bestiary: FileText }): Catalogue {
+  const w = parse(weaponsSchema, files.weapons);
+  const a = parse(armourSchema, files.armour);
+  const b = parse(bestiarySchema, files.bestiary);
+  return {
+    weapons: new Map(
+      w.weapons.map((x) => {
+        const d = parseDice(x.damage);
+        return [x.id, { id: x.id, name: x.name, damage: { count: d.count, sides: d.sides, sign: 1 }, damageText: x.damage.toUpperCase(), skill: x.skill, hands: x.hands ?? 1, shield: x.shield ?? false, natural: x.natural ?? false, mechanism: x.mechanism ?? false, range: x.range ?? null }];
+      }),
+    ),
+    armour: new Map(a.armour.map((x) => [x.id, { id: x.id, name: x.name, ap: x.ap, enc: x.enc }])),
+    creatures: new Map(b.creatures.map((c) => [c.id, { id: c.id, name: c.name, characteristics: c.characteristics, skills: c.skills ?? {}, weapons: c.weapons ?? [], armour: c.armour ?? [] }])),
+  };
+}

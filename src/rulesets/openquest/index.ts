@@ -1,0 +1,32 @@
+import type { Ruleset } from '../../core/ruleset.js';
+import { loadOpenQuest } from './encounter.js';
+import { OQ_OPTIONS } from './options.js';
+import { playOqRound, startOq } from './round.js';
+import { newOqState, type OqSetup, type OqState } from './state.js';
+
+export const openquest: Ruleset<OqSetup, OqState> = {
+  id: 'openquest',
+  title: 'OpenQuest (3rd edition) combat',
+  texts: ['openquest-combat.txt'],
+  options: OQ_OPTIONS,
+  tables: ['weapons', 'armour', 'bestiary'],
+  load: loadOpenQuest,
+  start(setup, ctx) {
+    const st = newOqState(setup);
+    startOq(st, ctx);
+    return st;
+  },
+  round: playOqRound,
+  describe(st) {
+    return st.combatants.map((f) => {
+      const side = st.sides[f.side]?.name ?? '';
+      const bits = [`HP ${f.hp}/${f.spec.maxHp}`];
+      if (f.out) bits.push(f.out === 'dying' ? 'mortally wounded, dying' : f.out);
+      else if (f.surprised) bits.push('surprised');
+      return `${f.name} (${side}): ${bits.join(', ')}`;
+    });
+  },
+  tallies(st) {
+    return st.sides.map((s, i) => ({ label: `${s.name}: standing at the end`, value: st.combatants.filter((f) => f.side === i && f.out === null).length }));
+  },
+};

@@ -1,0 +1,50 @@
+import type { OptionSpec, Options } from '../../core/ruleset.js';
+import { ours, text } from './cite.js';
+
+/** What the text leaves out (facts: "Not found: reactions per round, parry size rules, the exact 0 HP procedure"): our readings, each switchable. */
+export const OQ_OPTIONS: readonly OptionSpec[] = [
+  {
+    name: 'reactions',
+    values: ['one', 'unlimited'],
+    default: 'one',
+    summary: 'Reactions (parry or dodge) each round: one, or one against every attack.',
+    cite: ours('reactions per round'),
+  },
+  {
+    name: 'parrySize',
+    values: ['any', 'smaller-lets-through'],
+    default: 'any',
+    summary: "Parrying with a smaller weapon: blocks all the same, or a parry stops only as much damage as the parrying weapon's own most.",
+    cite: ours('parrying with a smaller weapon'),
+  },
+  {
+    name: 'mortalWounds',
+    values: ['die-unhelped', 'linger'],
+    default: 'die-unhelped',
+    summary: 'A mortally wounded character not stabilised or healed by the end of the next round dies; or lies dying out of the fight.',
+    cite: text('Healing Wounds'),
+  },
+  {
+    name: 'fumbles',
+    values: ['lose-action', 'none'],
+    default: 'lose-action',
+    summary: 'What a fumble does (the text gives no table): the fumbler loses its next action; or nothing beyond the failure.',
+    cite: ours('fumbles'),
+  },
+];
+
+export interface OqOptions {
+  readonly oneReaction: boolean;
+  readonly parrySize: boolean;
+  readonly mortalDeath: boolean;
+  readonly fumbleLosesAction: boolean;
+}
+
+export function readOqOptions(o: Options): OqOptions {
+  return {
+    oneReaction: o.reactions !== 'unlimited',
+    parrySize: o.parrySize === 'smaller-lets-through',
+    mortalDeath: o.mortalWounds !== 'linger',
+    fumbleLosesAction: o.fumbles !== 'none',
+  };
+}

@@ -1,0 +1,314 @@
+// OpenQuest's combat procedure (openquest-combat.txt): surprise before the first round, then
+// rounds of statement of intent, order by modified skill, one action each, attack against the
+// defender's reaction, damage, wounds, and the mortal-wound clock.
+import type { FightContext } from '../../core/context.js';
+import { d100, decide, roll, say } from '../../core/say.js';
+import type { Choice } from '../../core/request.js';
+import { formatD100 } from '../../dice/d100.js';
+import { facts, ours, text } from './cite.js';
+import type { Weapon } from './data.js';
+import { ATTACK_RESULTS, armourPoints, formatDice, opposed, testResult, type Dice, type Level, type Skill } from './rules.js';
+import type { OqFighter, OqState } from './state.js';
+
+const key = (f: OqFighter) => `@${f.id}`;
+/** Facts, Weapons: a fist, 1D4. */
+const FIST: Dice = { count: 1, sides: 4, sign: 1 };
+
+/** The weapon a fighter attacks with: its first hand weapon, else its first missile, else a fist. */
+function mainWeapon(f: OqFighter, st: OqState): Weapon | null {
+  const ws = f.spec.weapons.filter((w) => !w.shield);
+  if (st.setup.distance === 'ranged') return ws.find((w) => w.skill === 'ranged') ?? null;
+  return ws.find((w) => w.skill !== 'ranged') ?? null;
+}
+
+function parryWeapon(f: OqFighter, missile: boolean): Weapon | null {
+  // Ours: only a shield parries a missile.
+  if (missile) return f.spec.weapons.find((w) => w.shield) ?? null;
+  return f.spec.weapons.find((w) => w.shield) ?? f.spec.weapons.find((w) => w.skill !== 'ranged' && !w.natural) ?? null;
+}
+
+function enemies(st: OqState, f: OqFighter): OqFighter[] {
+  return st.combatants.filter((o) => o.side !== f.side && o.out === null);
+}
+
+function test(ctx: FightContext, f: OqFighter, skill: Skill, target: number, why: string): { roll: number; level: Level } {
+  const r = d100(ctx, f, `${why}: ${skill} test (need ${target} or less)`);
+  return { roll: r, level: testResult(r, target) };
+}
+
+const LEVEL_WORD: Readonly<Record<Level, string>> = { critical: 'a critical', success: 'a success', failure: 'a failure', fumble: 'a fumble' };
+
+// ------------------------------------------------------------------ before the first round
+
+export function startOq(st: OqState, ctx: FightContext): void {
+  if (ctx.explain) {
+    for (const f of st.combatants) {
+      const s = f.spec;
+      const w = mainWeapon(f, st);
+      say(st, ctx, 'start', `${f.name}: ${s.hp}/${s.maxHp} HP, damage modifier ${formatDice(s.dm)}, AP ${armourPoints(s.armour)}${w ? `, ${w.name} ${w.damageText} (${w.skill} ${s.skills[w.skill]}%)` : ''}, Dodge ${s.skills.dodge}%.`, facts('Hit points, Damage modifier, Armour'), [f]);
+    }
+    for (const s of st.setup.fighters.filter((x) => x.standsAside)) say(st, ctx, 'aside', `${s.name} stays out of the fight.`, text('Work Out Who is Involved in the Combat'));
+    say(st, ctx, 'distance', `The fight opens at ${st.setup.distance} distance${st.setup.distance === 'close' ? ' (2 m or less)' : ''}.`, text('Encounter Distance and Engaging in Combat'));
+  }
+  if (st.setup.surprise) surprise(st, ctx, st.setup.surprise.side, st.setup.surprise.kind);
+}
+
+/** Surprise Attack Procedure: opposed Perception against the attackers' best Deception (Athletics for a rush). */
+function surprise(st: OqState, ctx: FightContext, side: number, kind: 'ambush' | 'sneak' | 'rush'): void {
+  const stealth: Skill = kind === 'rush' ? 'athletics' : 'deception';
+  const attackers = st.combatants.filter((f) => f.side === side && f.out === null);
+  const unaware = st.combatants.filter((f) => f.side !== side && f.out === null);
+  if (!attackers.length || !unaware.length) return;
+  say(st, ctx, 'surprise', `A${kind === 'ambush' ? 'n ambush' : kind === 'sneak' ? ' sneak attack' : ' rush attack'} by ${st.sides[side]?.name}: Perception against ${stealth === 'athletics' ? 'Athletics' : 'Deception'}.`, text('Surprise Attacks'));
+  const best = (fs: OqFighter[], s: Skill) => [...fs].sort((x, y) => y.spec.skills[s] - x.spec.skills[s])[0] as OqFighter;
+  if (st.sides[side]?.players) {
+    // 3. The characters attack: each tests Deception against the opponents' best Perception; 5. beaten, an opponent may only defend (or nothing, on a fumbled Perception).
+    const watcher = best(unaware, 'perception');
+    attackers.forEach((a, i) => {
+      const o = unaware[i % unaware.length] as OqFighter;
+      const ra = test(ctx, a, stealth, a.spec.skills[stealth], `surprise ${o.name}`);
+      const rw = test(ctx, watcher, 'perception', watcher.spec.skills.perception, `spot ${a.name}`);
+      const won = opposed(ra, rw) === 'a';
+      say(st, ctx, 'surprise', `${a.name}'s ${stealth} ${formatD100(ra.roll)} (${LEVEL_WORD[ra.level]}) against ${watcher.name}'s Perception ${formatD100(rw.roll)} (${LEVEL_WORD[rw.level]}): ${won ? `${o.name} is surprised${rw.level === 'fumble' ? ' and cannot even defend' : ': may only parry or dodge this round'}` : 'no surprise'}.`, text('Surprise Attack Procedure'), [a, o]);
+      if (won) o.surprised = rw.level === 'fumble' ? 'helpless' : 'defend-only';
+    });
+    return;
+  }
+  // 2. The unaware each test Perception against the attackers' best Deception; 4. failed: only parry or dodge for a round; fumbled: not even that.
+  const sneak = best(attackers, stealth);
+  for (const u of unaware) {
+    const ru = test(ctx, u, 'perception', u.spec.skills.perception, 'notice the attack');
+    const rs = test(ctx, sneak, stealth, sneak.spec.skills[stealth], `surprise ${u.name}`);
+    const spotted = opposed(ru, rs) === 'a';
+    say(st, ctx, 'surprise', `${u.name}'s Perception ${formatD100(ru.roll)} (${LEVEL_WORD[ru.level]}) against ${sneak.name}'s ${stealth} ${formatD100(rs.roll)} (${LEVEL_WORD[rs.level]}): ${spotted ? 'not surprised' : ru.level === 'fumble' ? 'surprised, and cannot even defend this round' : 'surprised: may only parry or dodge this round'}.`, text('Surprise Attack Procedure'), [u, sneak]);
+    if (!spotted) u.surprised = ru.level === 'fumble' ? 'helpless' : 'defend-only';
+  }
+}
+
+// ------------------------------------------------------------------ the round
+
+type Intent = { kind: 'attack'; target: OqFighter; weapon: Weapon | null } | { kind: 'stabilise'; ally: OqFighter } | { kind: 'flee' } | { kind: 'defend'; why: string };
+
+export function playOqRound(st: OqState, ctx: FightContext): void {
+  st.round++;
+  say(st, ctx, 'round', `Round ${st.round}.`, text('FIGHT! Drop into Combat Rounds'));
+  for (const f of st.combatants) {
+    f.reactionsUsed = 0;
+    f.acted = false;
+  }
+  // 1. Statement of intent (the Referee's are shown only when they act).
+  const intents = new Map<OqFighter, Intent>();
+  for (const f of st.combatants) if (f.out === null) intents.set(f, intentOf(st, ctx, f));
+  // 2-3. Skills and modifiers; the order counts down from 100% by modified skill (ties: higher DEX, then as listed: ours).
+  const order = [...intents.entries()].filter(([, i]) => i.kind !== 'defend').map(([f, i]) => ({ f, i, skill: orderSkill(f, i) }));
+  order.sort((x, y) => y.skill - x.skill || y.f.spec.characteristics.DEX - x.f.spec.characteristics.DEX);
+  if (ctx.explain && order.length > 0) say(st, ctx, 'order', `Order: ${order.map((o) => `${o.f.name} ${o.skill}%`).join(', ')}.`, text('FIGHT! Drop into Combat Rounds'));
+  for (const [f, i] of intents) if (i.kind === 'defend' && ctx.explain) say(st, ctx, 'intent', `${f.name} ${i.why}.`, i.why.includes('surprised') ? text('Surprise Attack Procedure') : text('FIGHT! Drop into Combat Rounds'), [f]);
+  // 4. Take action.
+  for (const { f, i } of order) {
+    if (f.out !== null) continue;
+    act(st, ctx, f, i);
+  }
+  // 5. End of the round.
+  endRound(st, ctx);
+}
+
+function intentOf(st: OqState, ctx: FightContext, f: OqFighter): Intent {
+  if (f.surprised === 'helpless') return { kind: 'defend', why: 'is surprised and can do nothing this round' };
+  if (f.surprised === 'defend-only') return { kind: 'defend', why: 'is surprised: may only parry or dodge this round' };
+  if (f.loseActionIn === st.round) return { kind: 'defend', why: 'loses this action to the fumble' };
+  const foes = enemies(st, f);
+  if (foes.length === 0) return { kind: 'defend', why: 'has no one to fight' };
+  const dying = st.combatants.filter((o) => o.side === f.side && o !== f && o.out === 'dying' && !o.stabilised);
+  const choices: Choice[] = foes.map((o) => ({ key: `attack:${key(o)}`, label: `attack ${o.name} (${o.hp} HP)` }));
+  for (const o of dying) choices.push({ key: `stabilise:${key(o)}`, label: `stabilise ${o.name} (Healing ${f.spec.skills.healing}%)` });
+  choices.push({ key: 'flee', label: 'flee the fight' }, { key: 'defend', label: 'only defend this round' });
+  const suggested = suggestIntent(f, foes, dying);
+  const visible = st.sides[f.side]?.players ?? false;
+  const pick = decide(ctx, f, 'intent', `${f.name} (${f.hp} HP): what this round?`, choices, suggested);
+  const [verb, arg] = pick.split(':') as [string, string | undefined];
+  const who = arg ? st.combatants.find((o) => key(o) === pick.slice(pick.indexOf(':') + 1)) : undefined;
+  const intent: Intent =
+    verb === 'attack' && who ? { kind: 'attack', target: who, weapon: mainWeapon(f, st) } : verb === 'stabilise' && who ? { kind: 'stabilise', ally: who } : verb === 'flee' ? { kind: 'flee' } : { kind: 'defend', why: 'only defends this round' };
+  if (visible && ctx.explain && intent.kind !== 'defend') say(st, ctx, 'intent', `${f.name} means to ${intent.kind === 'attack' ? `attack ${intent.target.name}` : intent.kind === 'stabilise' ? `stabilise ${intent.ally.name}` : 'flee'}.`, text('FIGHT! Drop into Combat Rounds'), [f]);
+  return intent;
+}
+
+function suggestIntent(f: OqFighter, foes: OqFighter[], dying: OqFighter[]): string {
+  if (f.spec.tactics.fleeAt > 0 && f.hp <= f.spec.tactics.fleeAt) return 'flee';
+  if (dying.length > 0 && f.spec.skills.healing >= 40) return `stabilise:${key(dying[0] as OqFighter)}`;
+  const t = f.spec.tactics.target === 'first' ? foes[0] : [...foes].sort((x, y) => x.hp - y.hp)[0];
+  return t ? `attack:${key(t)}` : 'defend';
+}
+
+function orderSkill(f: OqFighter, i: Intent): number {
+  const s = f.spec.skills;
+  if (i.kind === 'attack') return (i.weapon ? s[i.weapon.skill] : s.unarmed) + f.bonus;
+  if (i.kind === 'stabilise') return s.healing;
+  return s.athletics;
+}
+
+function act(st: OqState, ctx: FightContext, f: OqFighter, i: Intent): void {
+  f.acted = true;
+  if (i.kind === 'flee') {
+    f.out = 'fled';
+    say(st, ctx, 'flee', `${f.name} runs from the fight.`, text('Combat procedure'), [f]);
+    return;
+  }
+  if (i.kind === 'stabilise') {
+    if (i.ally.out !== 'dying') return;
+    const r = test(ctx, f, 'healing', f.spec.skills.healing, `stabilise ${i.ally.name}`);
+    const ok = r.level === 'success' || r.level === 'critical';
+    say(st, ctx, 'heal', `${f.name} tends ${i.ally.name}: Healing D100 ${formatD100(r.roll)} against ${f.spec.skills.healing}: ${LEVEL_WORD[r.level]}${ok ? ': stabilised (surgery after the fight)' : ''}.`, text('Healing Wounds'), [f, i.ally]);
+    if (ok) stabilise(i.ally);
+    return;
+  }
+  if (i.kind !== 'attack') return;
+  // A target that fell before this turn: the attacker picks another (ours).
+  let t = i.target;
+  if (t.out !== null) {
+    const foes = enemies(st, f);
+    if (foes.length === 0) return;
+    const pick = decide(ctx, f, 'retarget', `${f.name}: ${t.name} is down; attack whom?`, foes.map((o) => ({ key: key(o), label: `${o.name} (${o.hp} HP)` })), key([...foes].sort((x, y) => x.hp - y.hp)[0] as OqFighter));
+    t = foes.find((o) => key(o) === pick) as OqFighter;
+  }
+  attack(st, ctx, f, t, i.weapon);
+}
+
+function stabilise(f: OqFighter): void {
+  f.stabilised = true;
+  f.mortalSince = null;
+  f.out = 'unconscious';
+}
+
+/** Take Action: the attack against the defender's reaction (facts, "attack against a defence"). */
+export function attack(st: OqState, ctx: FightContext, a: OqFighter, d: OqFighter, w: Weapon | null): void {
+  const skill: Skill = w ? w.skill : 'unarmed';
+  const target = a.spec.skills[skill] + a.bonus;
+  const bonusNote = a.bonus ? ` (+${a.bonus} caught them)` : '';
+  a.bonus = 0;
+  a.stats.blows++;
+  const ra = test(ctx, a, skill, target, `attack ${d.name}`);
+  const missile = skill === 'ranged';
+  // The reaction: parry (a weapon or shield; only a shield against a missile: ours) or dodge, once a round by default.
+  const reaction = react(st, ctx, d, a, missile);
+  const rd = reaction ? test(ctx, d, reaction.skill, d.spec.skills[reaction.skill], reaction.skill === 'dodge' ? `dodge ${a.name}` : `parry ${a.name}`) : null;
+  const cell = ATTACK_RESULTS[ra.level][rd ? rd.level : 'none'];
+  say(
+    st,
+    ctx,
+    'attack',
+    `${a.name} attacks ${d.name}${w ? ` with ${w.name.toLowerCase()}` : ''}: D100 ${formatD100(ra.roll)} against ${target}${bonusNote}: ${LEVEL_WORD[ra.level]}${rd && reaction ? `; ${d.name} ${reaction.skill === 'dodge' ? 'dodges' : `parries with ${reaction.weapon?.name.toLowerCase()}`}: D100 ${formatD100(rd.roll)} against ${d.spec.skills[reaction.skill]}: ${LEVEL_WORD[rd.level]}` : `; ${d.name} ${noReaction(st, d)}`}: ${cell.says}.`,
+    facts('attack against a defence'),
+    [a, d],
+    { attack: ra.level, defence: rd ? rd.level : 'none' },
+  );
+  if (ra.level === 'critical') a.stats.criticalsDealt++;
+  if (cell.attackerFumbles) fumbled(st, ctx, a);
+  if (cell.defenderFumbles) fumbled(st, ctx, d);
+  // Ours (option parrySize): a successful parry with a smaller weapon lets the rest through.
+  const pw = reaction?.weapon ?? null;
+  const lets = cell.damage === 'none' && pw !== null && rd?.level === 'success' && ra.level === 'success' && st.setup.opt.parrySize && most(pw.damage) < most(w ? w.damage : FIST);
+  if (cell.damage === 'none' && !lets) return;
+  a.stats.hits++;
+  damage(st, ctx, a, d, w, cell.damage === 'maximum', cell.armour || cell.damage === 'none', cell.damage === 'none' ? (reaction?.weapon ?? null) : null);
+}
+
+function noReaction(st: OqState, d: OqFighter): string {
+  if (d.surprised === 'helpless') return 'cannot defend (surprised)';
+  if (st.setup.opt.oneReaction && d.reactionsUsed >= 1) return 'has no reaction left this round';
+  return 'does not react';
+}
+
+function react(st: OqState, ctx: FightContext, d: OqFighter, a: OqFighter, missile: boolean): { skill: Skill; weapon: Weapon | null } | null {
+  if (d.out !== null || d.surprised === 'helpless' || (st.setup.opt.oneReaction && d.reactionsUsed >= 1)) return null;
+  const pw = parryWeapon(d, missile);
+  const choices: Choice[] = [];
+  if (pw) choices.push({ key: 'parry', label: `parry with ${pw.name.toLowerCase()} (${d.spec.skills.close}%)` });
+  choices.push({ key: 'dodge', label: `dodge (${d.spec.skills.dodge}%)` }, { key: 'none', label: 'no reaction' });
+  const t = d.spec.tactics.reaction;
+  const suggested = t === 'none' ? 'none' : t === 'parry' && pw ? 'parry' : t === 'dodge' || !pw ? 'dodge' : d.spec.skills.close >= d.spec.skills.dodge ? 'parry' : 'dodge';
+  const pick = decide(ctx, d, 'reaction', `${d.name}: react to ${a.name}'s attack?`, choices, suggested);
+  if (pick === 'none') return null;
+  d.reactionsUsed++;
+  if (pick === 'parry') d.stats.parries++;
+  return pick === 'parry' ? { skill: 'close', weapon: pw } : { skill: 'dodge', weapon: null };
+}
+
+/** Ours (the text gives no fumble table): the fumbler loses its next action. */
+function fumbled(st: OqState, ctx: FightContext, f: OqFighter): void {
+  f.stats.fumbles++;
+  if (!st.setup.opt.fumbleLosesAction) return;
+  // An action not yet taken this round is the one lost; else next round's.
+  f.loseActionIn = f.acted || f.surprised ? st.round + 1 : st.round;
+  say(st, ctx, 'fumble', `${f.name} fumbles and loses ${f.loseActionIn === st.round ? 'this round\'s' : 'next round\'s'} action.`, ours('fumbles'), [f]);
+}
+
+function rollDice(ctx: FightContext, f: OqFighter, d: Dice, why: string): number {
+  return d.count === 0 ? 0 : d.sign * roll(ctx, d.sides, f, why, d.count);
+}
+
+const most = (d: Dice) => (d.count === 0 ? 0 : d.sign > 0 ? d.count * d.sides : -d.count);
+
+/** Taking Damage: the weapon's dice and the damage modifier (not for a mechanism), less AP; maximum: both at their most, armour ignored. */
+function damage(st: OqState, ctx: FightContext, a: OqFighter, d: OqFighter, w: Weapon | null, maximum: boolean, armour: boolean, parriedWith: Weapon | null): void {
+  const wd: Dice = w ? w.damage : FIST;
+  const dm = w?.mechanism ? { count: 0, sides: 6, sign: 1 as const } : a.spec.dm;
+  const weaponRoll = maximum ? most(wd) : rollDice(ctx, a, wd, `damage (${wd.count}D${wd.sides})`);
+  const dmRoll = maximum ? most(dm) : rollDice(ctx, a, dm, `damage modifier (${formatDice(dm)})`);
+  const ap = armour ? armourPoints(d.spec.armour) : 0;
+  // Ours (option parrySize): a parry with a smaller weapon stops only as much as the parrying weapon's most.
+  const stopped = parriedWith ? most(parriedWith.damage) : 0;
+  const dealt = Math.max(0, weaponRoll + dmRoll - stopped - ap);
+  const before = d.hp;
+  d.hp -= dealt;
+  a.stats.woundsDealt += dealt;
+  d.stats.woundsTaken += dealt;
+  if (ctx.explain) {
+    const parts = [`${maximum ? 'maximum ' : ''}${wd.count}D${wd.sides} ${weaponRoll}`];
+    if (dm.count) parts.push(`${dmRoll < 0 ? '−' : '+'} ${Math.abs(dmRoll)} damage modifier`);
+    else if (w?.mechanism) parts.push('(a mechanism: no damage modifier)');
+    if (stopped) parts.push(`− ${stopped} parried by the ${parriedWith?.name.toLowerCase()}`);
+    if (ap) parts.push(`− ${ap} AP`);
+    else if (!armour && armourPoints(d.spec.armour) > 0) parts.push('(armour ignored)');
+    const result = dealt === 0 ? 'no damage gets through' : `${dealt} damage: HP ${before} → ${d.hp}${d.hp > 0 ? ' (a minor wound)' : ''}`;
+    say(st, ctx, 'damage', `${d.name}: ${parts.join(' ')} = ${result}.`, stopped ? ours('parrying with a smaller weapon') : text('Taking Damage'), [a, d], { dealt, hp: d.hp });
+  }
+  if (d.hp <= 0 && before > 0) mortalWound(st, ctx, d);
+}
+
+/** Mortal Wounds: hit points at zero or below: out of the fight, to be helped within this round or the next. */
+function mortalWound(st: OqState, ctx: FightContext, f: OqFighter): void {
+  f.out = 'dying';
+  f.mortalSince = st.round;
+  say(st, ctx, 'mortal', `${f.name} is mortally wounded: unconscious, and dies unless stabilised or healed by the end of round ${st.round + 1}.`, text('Mortal Wounds'), [f]);
+}
+
+// ------------------------------------------------------------------ the round's end
+
+function endRound(st: OqState, ctx: FightContext): void {
+  for (const f of st.combatants) if (st.round >= 1) f.surprised = null;
+  for (const f of st.combatants) {
+    if (f.out !== 'dying' || f.mortalSince === null) continue;
+    // Healing magic strong enough (Heal 6, Divine Heal, Treat Wounds): the GM says whether it came.
+    const pick = decide(ctx, null, 'heal-magic', `GM: does strong healing magic (Heal 6, Divine Heal, Treat Wounds) reach ${f.name} this round?`, [
+      { key: 'no', label: 'no' },
+      { key: 'yes', label: 'yes' },
+    ], 'no');
+    if (pick === 'yes') {
+      f.hp = Math.max(1, f.hp);
+      f.mortalSince = null;
+      f.stabilised = true;
+      const r = test(ctx, f, 'resilience', f.spec.skills.resilience, 'regain consciousness');
+      const up = r.level === 'success' || r.level === 'critical';
+      f.out = up ? null : 'unconscious';
+      say(st, ctx, 'heal', `${f.name} is healed (HP ${f.hp}); Resilience D100 ${formatD100(r.roll)} against ${f.spec.skills.resilience}: ${up ? 'regains consciousness' : 'stays unconscious'}.`, text('Healing Wounds'), [f]);
+      continue;
+    }
+    if (st.setup.opt.mortalDeath && st.round >= f.mortalSince + 1) {
+      f.out = 'dead';
+      f.mortalSince = null;
+      say(st, ctx, 'death', `${f.name} was not stabilised or healed by the end of the next round, and dies.`, text('Healing Wounds'), [f]);
+    }
+  }
+}

@@ -1,0 +1,78 @@
+// An OpenQuest fight's state: the fighters with their hit points and this round's doings.
+import type { CombatantCore, FightState, OutReason, SideCore } from '../../core/state.js';
+import type { Armour, Weapon } from './data.js';
+import type { OqOptions } from './options.js';
+import type { Characteristics, Dice, Skill } from './rules.js';
+import type { Tactics } from './tactics.js';
+
+export interface OqFighterSpec {
+  readonly id: string;
+  readonly name: string;
+  readonly side: number;
+  readonly characteristics: Characteristics;
+  readonly skills: Readonly<Record<Skill, number>>;
+  readonly weapons: readonly Weapon[];
+  readonly armour: readonly Armour[];
+  readonly hp: number;
+  readonly maxHp: number;
+  readonly dm: Dice;
+  readonly tactics: Tactics;
+  /** Stays out of the fight (the text's first step: characters who are not involved). */
+  readonly standsAside: boolean;
+}
+
+export interface OqSetup {
+  readonly title: string;
+  readonly maxRounds: number;
+  readonly sides: readonly SideCore[];
+  readonly fighters: readonly OqFighterSpec[];
+  readonly opt: OqOptions;
+  readonly distance: 'close' | 'ranged';
+  /** A surprise attack by this side (the other side unaware). */
+  readonly surprise: { readonly side: number; readonly kind: 'ambush' | 'sneak' | 'rush' } | null;
+}
+
+export interface OqFighter extends CombatantCore {
+  readonly spec: OqFighterSpec;
+  hp: number;
+  /** Surprised until the end of this round: may only parry or dodge; `helpless`: not even that. */
+  surprised: 'defend-only' | 'helpless' | null;
+  /** The round a fumble's lost action falls in. */
+  loseActionIn: number;
+  reactionsUsed: number;
+  /** Caught in a chase: +20% on the next action. */
+  bonus: number;
+  /** A mortal wound: the round it was taken (to be helped by the end of the next), or null. */
+  mortalSince: number | null;
+  stabilised: boolean;
+  acted: boolean;
+  readonly stats: { blows: number; hits: number; woundsDealt: number; woundsTaken: number; criticalsDealt: number; criticalsTaken: number; fumbles: number; parries: number };
+}
+
+export interface OqState extends FightState {
+  readonly setup: OqSetup;
+  readonly combatants: OqFighter[];
+  readonly sides: readonly SideCore[];
+}
+
+export function newOqState(setup: OqSetup): OqState {
+  const combatants: OqFighter[] = setup.fighters
+    .filter((f) => !f.standsAside)
+    .map((spec) => ({
+      id: spec.id,
+      name: spec.name,
+      side: spec.side,
+      out: spec.hp <= 0 ? ('dying' as OutReason) : null,
+      spec,
+      hp: spec.hp,
+      surprised: null,
+      loseActionIn: 0,
+      reactionsUsed: 0,
+      bonus: 0,
+      mortalSince: null,
+      stabilised: false,
+      acted: false,
+      stats: { blows: 0, hits: 0, woundsDealt: 0, woundsTaken: 0, criticalsDealt: 0, criticalsTaken: 0, fumbles: 0, parries: 0 },
+    }));
+  return { round: 0, setup, sides: setup.sides, combatants };
+}
