@@ -92,13 +92,15 @@ type Intent = { kind: 'attack'; target: OqFighter; weapon: Weapon | null } | { k
 export function playOqRound(st: OqState, ctx: FightContext): void {
   st.round++;
   say(st, ctx, 'round', `Round ${st.round}.`, text('FIGHT! Drop into Combat Rounds'));
-  for (const f of st.combatants) {
-    f.reactionsUsed = 0;
-    f.acted = false;
-  }
+  for (const f of st.combatants) f.reactionsUsed = 0;
   // 1. Statement of intent (the Referee's are shown only when they act).
   const intents = new Map<OqFighter, Intent>();
-  for (const f of st.combatants) if (f.out === null) intents.set(f, intentOf(st, ctx, f));
+  for (const f of st.combatants) {
+    if (f.out !== null) continue;
+    const i = intentOf(st, ctx, f);
+    intents.set(f, i);
+    f.willAct = i.kind !== 'defend';
+  }
   // 2-3. Skills and modifiers; the order counts down from 100% by modified skill (ties: higher DEX, then as listed: ours).
   const order = [...intents.entries()].filter(([, i]) => i.kind !== 'defend').map(([f, i]) => ({ f, i, skill: orderSkill(f, i) }));
   order.sort((x, y) => y.skill - x.skill || y.f.spec.characteristics.DEX - x.f.spec.characteristics.DEX);
@@ -149,7 +151,11 @@ function orderSkill(f: OqFighter, i: Intent): number {
 }
 
 function act(st: OqState, ctx: FightContext, f: OqFighter, i: Intent): void {
-  f.acted = true;
+  f.willAct = false;
+  if (f.loseActionIn === st.round) {
+    say(st, ctx, 'fumble', `${f.name} loses this action to the fumble.`, ours('fumbles'), [f]);
+    return;
+  }
   if (i.kind === 'flee') {
     f.out = 'fled';
     say(st, ctx, 'flee', `${f.name} runs from the fight.`, text('Combat procedure'), [f]);
@@ -239,8 +245,8 @@ function react(st: OqState, ctx: FightContext, d: OqFighter, a: OqFighter, missi
 function fumbled(st: OqState, ctx: FightContext, f: OqFighter): void {
   f.stats.fumbles++;
   if (!st.setup.opt.fumbleLosesAction) return;
-  // An action not yet taken this round is the one lost; else next round's.
-  f.loseActionIn = f.acted || f.surprised ? st.round + 1 : st.round;
+  // An action still to come this round is the one lost; else next round's.
+  f.loseActionIn = f.willAct ? st.round : st.round + 1;
   say(st, ctx, 'fumble', `${f.name} fumbles and loses ${f.loseActionIn === st.round ? 'this round\'s' : 'next round\'s'} action.`, ours('fumbles'), [f]);
 }
 

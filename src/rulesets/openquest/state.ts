@@ -45,7 +45,8 @@ export interface OqFighter extends CombatantCore {
   /** A mortal wound: the round it was taken (to be helped by the end of the next), or null. */
   mortalSince: number | null;
   stabilised: boolean;
-  acted: boolean;
+  /** An action is still to come this round (stated, not yet taken). */
+  willAct: boolean;
   readonly stats: { blows: number; hits: number; woundsDealt: number; woundsTaken: number; criticalsDealt: number; criticalsTaken: number; fumbles: number; parries: number };
 }
 
@@ -71,7 +72,7 @@ export function newOqState(setup: OqSetup): OqState {
       bonus: 0,
       mortalSince: null,
       stabilised: false,
-      acted: false,
+      willAct: false,
       stats: { blows: 0, hits: 0, woundsDealt: 0, woundsTaken: 0, criticalsDealt: 0, criticalsTaken: 0, fumbles: 0, parries: 0 },
     }));
   return { round: 0, setup, sides: setup.sides, combatants };

@@ -1,0 +1,131 @@
+// OpenQuest in play, from scripted dice and decisions. The text has no worked examples: these
+// follow its rules (and the facts' table), cell by cell.
+import { describe, expect, it } from 'vitest';
+import { loadText } from '../helpers.js';
+import { has, playScript, type Decisions } from '../wfrp-cp/script.js';
+import type { OqState } from '../../src/rulesets/openquest/state.js';
+
+const ATT = "{ name: Att, characteristics: { STR: 10, CON: 12, SIZ: 10, DEX: 14, INT: 12, POW: 11, CHA: 10 }, skills: { close: 60, dodge: 30 }, weapons: [longsword] }";
+const DEF = "{ name: Def, characteristics: { STR: 10, CON: 12, SIZ: 12, DEX: 10, INT: 12, POW: 12, CHA: 10 }, skills: { close: 50, dodge: 40, resilience: 50 }, weapons: [shortsword, small-shield], armour: [leather] }";
+
+function duel(att = ATT, def = DEF, head = '', more = ''): string {
+  return `ruleset: openquest\n${head}\nsides:\n  - name: A\n    players: true\n    combatants:\n      - ${att}\n${more}  - name: D\n    combatants:\n      - ${def}\n`;
+}
+
+const oq = (r: { state: unknown }) => r.state as OqState;
+const fight = (yaml: string, dice: number[], decisions: Decisions, rounds = 1, options: Record<string, string> = {}) => playScript(loadText(yaml, options), dice, decisions, rounds);
+
+const ROLL = { critical: 11, success: 30, failure: 70, fumble: 77 } as const;
+const PARRY = { critical: 22, success: 40, failure: 60, fumble: 88 } as const;
+
+describe('OpenQuest: the attack against the reaction, every cell', () => {
+  const cases: [keyof typeof ROLL, keyof typeof PARRY | 'none', string, number][] = [
+    ['fumble', 'failure', 'the attacker fumbles', 12],
+    ['failure', 'failure', 'a miss', 12],
+    ['success', 'fumble', 'damage less armour, and the defender fumbles', 9],
+    ['success', 'failure', 'damage less armour', 9],
+    ['success', 'success', 'blocked or dodged', 12],
+    ['success', 'critical', 'no damage', 12],
+    ['success', 'none', 'damage less armour', 9],
+    ['critical', 'fumble', 'maximum damage, ignoring armour', 4],
+    ['critical', 'failure', 'maximum damage, ignoring armour', 4],
+    ['critical', 'success', 'maximum damage, ignoring armour', 4],
+    ['critical', 'critical', 'damage less armour', 9],
+    ['critical', 'none', 'maximum damage, ignoring armour', 4],
+  ];
+  for (const [a, d, says, hp] of cases) {
+    it(`attack ${a} against ${d === 'none' ? 'no reaction' : `a ${d} parry`}: ${says}`, () => {
+      const rolled = hp === 9; // 1D8 5 − 2 AP = 3
+      const dice = [ROLL[a], ...(d === 'none' ? [] : [PARRY[d]]), ...(rolled ? [5] : [])];
+      const r = fight(duel(), dice, [['intent', 'attack:@def'], ['intent', 'defend'], ['reaction', d === 'none' ? 'none' : 'parry']]);
+      has(r.texts, `: ${says}.`);
+      expect(oq(r).combatants.find((f) => f.name === 'Def')?.hp).toBe(hp);
+      expect(r.unusedDice).toBe(0);
+      if (hp === 4) has(r.texts, 'maximum 1D8 8 (armour ignored) = 8 damage: HP 12 → 4');
+      if (rolled) has(r.texts, 'Def: 1D8 5 − 2 AP = 3 damage: HP 12 → 9 (a minor wound)');
+    });
+  }
+
+  it('a dodge works the same way; a fumble costs the next action (ours)', () => {
+    const r = fight(duel(), [ROLL.success, PARRY.fumble, 5, 30, 4], [['intent', 'attack:@def'], ['intent', 'defend'], ['reaction', 'dodge'], ['intent', 'attack:@def'], ['reaction', 'none']], 2);
+    has(r.texts, 'Def dodges: D100 88 against 40: a fumble: damage less armour, and the defender fumbles');
+    has(r.texts, "Def fumbles and loses next round's action");
+    has(r.texts, 'Def loses this action to the fumble');
+  });
+
+  it('the order counts down by modified skill; one reaction a round (ours), then none left', () => {
+    const two = duel(ATT, DEF, '', `      - { name: Bea, characteristics: { STR: 10, CON: 12, SIZ: 10, DEX: 18, INT: 12, POW: 11, CHA: 10 }, skills: { close: 70 }, weapons: [dagger] }\n`);
+    const r = fight(two, [30, 60, 1, 30, 2], [['intent', 'attack:@def'], ['intent', 'attack:@def'], ['intent', 'defend'], ['reaction', 'parry']]);
+    has(r.texts, 'Order: Bea 70%, Att 60%');
+    has(r.texts, 'Att attacks Def with longsword: D100 30 against 60: a success; Def has no reaction left this round: damage less armour');
+  });
+});
+
+describe('OpenQuest: surprise attacks', () => {
+  const ambush = (players: 'attack' | 'unaware') => `ruleset: openquest\nsurprise: { side: ${players === 'attack' ? 'A' : 'D'}, kind: ambush }\nsides:\n  - name: A\n    players: true\n    combatants:\n      - { name: Att, characteristics: { STR: 10, CON: 12, SIZ: 10, DEX: 14, INT: 12, POW: 11, CHA: 10 }, skills: { close: 60, perception: 50, deception: 60 }, weapons: [longsword] }\n  - name: D\n    combatants:\n      - { name: Def, characteristics: { STR: 10, CON: 12, SIZ: 12, DEX: 10, INT: 12, POW: 12, CHA: 10 }, skills: { close: 50, perception: 40, deception: 70 }, weapons: [shortsword] }\n`;
+
+  it('the unaware who fail their Perception may only parry or dodge for the round', () => {
+    const r = fight(ambush('unaware'), [60, 30, 35, 45], [['intent', 'attack:@att'], ['reaction', 'parry']], 1);
+    has(r.texts, "Att's Perception 60 (a failure) against Def's deception 30 (a success): surprised: may only parry or dodge this round");
+    has(r.texts, 'Att is surprised: may only parry or dodge this round');
+    expect(r.asked.filter((q) => q.startsWith('intent'))).toHaveLength(1);
+  });
+
+  it('a fumbled Perception: not even a defence', () => {
+    const r = fight(ambush('unaware'), [99, 30, 20, 4], [['intent', 'attack:@att']], 1);
+    has(r.texts, 'surprised, and cannot even defend this round');
+    has(r.texts, 'Att cannot defend (surprised)');
+  });
+
+  it('spotting the ambush: the better result wins, no surprise', () => {
+    const r = fight(ambush('unaware'), [33, 40], [['intent', 'attack:@def'], ['intent', 'attack:@att']], 0);
+    has(r.texts, "Att's Perception 33 (a critical) against Def's deception 40 (a success): not surprised");
+  });
+
+  it('the characters attacking: Deception against the best Perception; beaten, the opponent may only defend', () => {
+    const r = fight(ambush('attack'), [20, 55], [], 0);
+    has(r.texts, "Att's deception 20 (a success) against Def's Perception 55 (a fumble): Def is surprised and cannot even defend");
+  });
+});
+
+describe('OpenQuest: wounds', () => {
+  const hurt = DEF.replace('armour: [leather]', 'armour: [leather], hp: 2');
+  it('a mortal wound: out of the fight, dead at the end of the next round unless helped', () => {
+    const r = fight(duel(ATT, hurt), [30, 60, 8], [['intent', 'attack:@def'], ['intent', 'defend'], ['reaction', 'parry'], ['heal-magic', 'no'], ['heal-magic', 'no']], 2);
+    has(r.texts, 'Def: 1D8 8 − 2 AP = 6 damage: HP 2 → -4');
+    has(r.texts, 'Def is mortally wounded: unconscious, and dies unless stabilised or healed by the end of round 2');
+    expect(oq(r).combatants.find((f) => f.name === 'Def')?.out).toBe('dying');
+    expect(r.result.outcome?.winner).toBe(0);
+  });
+
+  it('healing magic as the GM says, then a Resilience test to wake', () => {
+    const yaml = duel(ATT, hurt, '', `      - { name: Cleric, characteristics: { STR: 10, CON: 12, SIZ: 10, DEX: 10, INT: 12, POW: 14, CHA: 10 }, weapons: [mace] }\n`).replace('  - name: D\n    combatants:\n      - ' + hurt, `  - name: D\n    combatants:\n      - ${hurt}\n      - { name: Bob, characteristics: { STR: 10, CON: 12, SIZ: 12, DEX: 10, INT: 12, POW: 12, CHA: 10 }, skills: { close: 10 }, weapons: [club] }`);
+    const r = fight(yaml, [30, 60, 8, 90, 40], [['intent', 'attack:@def'], ['intent', 'attack:@bob'], ['intent', 'defend'], ['intent', 'defend'], ['reaction', 'parry'], ['reaction', 'none'], ['heal-magic', 'yes']], 1);
+    has(r.texts, 'Def is healed (HP 1); Resilience D100 40 against 50: regains consciousness');
+    expect(oq(r).combatants.find((f) => f.name === 'Def')).toMatchObject({ out: null, hp: 1 });
+    expect(r.unusedDecisions).toBe(0);
+  });
+
+  it('with the option, the mortally wounded linger instead of dying', () => {
+    const r = fight(duel(ATT, hurt).replace('sides:', 'maxRounds: 3\nsides:'), [30, 60, 8], [['intent', 'attack:@def'], ['intent', 'defend'], ['reaction', 'parry'], ['heal-magic', 'no']], 1, { mortalWounds: 'linger' });
+    expect(r.texts.some((t) => t.includes('was not stabilised'))).toBe(false);
+    expect(oq(r).combatants.find((f) => f.name === 'Def')?.out).toBe('dying');
+  });
+
+  const withBob = (bob: string) => duel(ATT, hurt).replace(`      - ${hurt}\n`, `      - ${hurt}\n      - ${bob}\n`);
+  const BOB = '{ name: Bob, characteristics: { STR: 10, CON: 12, SIZ: 12, DEX: 10, INT: 12, POW: 12, CHA: 10 }, skills: { close: 30, healing: 60 }, weapons: [club] }';
+
+  it('unhelped by the end of the next round, the mortally wounded die', () => {
+    const r = fight(withBob(BOB), [30, 60, 8, 70], [['intent', 'attack:@def'], ['intent', 'defend'], ['intent', 'defend'], ['reaction', 'parry'], ['heal-magic', 'no'], ['intent', 'attack:@bob'], ['intent', 'defend'], ['reaction', 'none'], ['heal-magic', 'no']], 2);
+    has(r.texts, 'Def was not stabilised or healed by the end of the next round, and dies');
+    expect(oq(r).combatants.find((f) => f.name === 'Def')?.out).toBe('dead');
+    expect(r.unusedDecisions).toBe(0);
+  });
+
+  it('a Healing test within the time stabilises them', () => {
+    const r = fight(withBob(BOB), [30, 60, 8, 70, 30], [['intent', 'attack:@def'], ['intent', 'defend'], ['intent', 'defend'], ['reaction', 'parry'], ['heal-magic', 'no'], ['intent', 'attack:@bob'], ['intent', 'stabilise:@def'], ['reaction', 'none']], 2);
+    has(r.texts, 'Bob tends Def: Healing D100 30 against 60: a success: stabilised (surgery after the fight)');
+    expect(oq(r).combatants.find((f) => f.name === 'Def')?.out).toBe('unconscious');
+    expect(r.texts.some((t) => t.includes('was not stabilised'))).toBe(false);
+  });
+});
