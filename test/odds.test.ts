@@ -105,3 +105,26 @@ describe('fray odds', () => {
     inside(1 - ann.killed, bobSim.survived.ci95);
   });
 });
+
+describe('fray odds: OpenQuest', () => {
+  const duelFile = join(ROOT, 'data', 'openquest', 'encounters', 'duel.yaml');
+  it('one attack: the test against the reaction, cell by cell, adds up; the duel agrees with 40,000 simulated fights', async () => {
+    const o = JSON.parse((await fray(['odds', duelFile, '--json'])).out);
+    const s = o.blows.find((b: { attacker: string }) => b.attacker === 'Swordsman');
+    // Close 60 against the orc's parry (Close 50): damage gets through when the attack succeeds and the parry fails, or on any critical but against a critical.
+    expect(s.need).toBe(60);
+    expect(s.critical).toBeCloseTo(0.05, 12);
+    expect(s.wounds.reduce((n: number, w: { p: number }) => n + w.p, 0)).toBeCloseTo(s.hit, 12);
+    expect(o.duelMethod).toMatch(/^exact: a Markov chain over \(HP of each/);
+    const j = JSON.parse((await fray(['sim', duelFile, '--runs', '40000', '--seed', '5', '--json'])).out);
+    inside(o.duel.sides[0].win, j.sides[0].ci95);
+    inside(o.duel.meanRounds, j.rounds.ci95);
+  });
+
+  it('says why a bigger fight is left to simulation', async () => {
+    const o = JSON.parse((await fray(['odds', join(ROOT, 'data', 'openquest', 'encounters', 'bandits-at-the-ford.yaml'), '--json'])).out);
+    expect(o.duel).toBeNull();
+    expect(o.duelMethod).toContain('not one against one');
+    expect(o.blows.length).toBe(12);
+  });
+});

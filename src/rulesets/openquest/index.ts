@@ -1,5 +1,6 @@
 import type { Ruleset } from '../../core/ruleset.js';
 import { loadOpenQuest } from './encounter.js';
+import { oqOdds } from './odds.js';
 import { OQ_OPTIONS } from './options.js';
 import { playOqRound, startOq } from './round.js';
 import { newOqState, type OqSetup, type OqState } from './state.js';
@@ -17,6 +18,7 @@ export const openquest: Ruleset<OqSetup, OqState> = {
     return st;
   },
   round: playOqRound,
+  odds: oqOdds,
   describe(st) {
     return st.combatants.map((f) => {
       const side = st.sides[f.side]?.name ?? '';

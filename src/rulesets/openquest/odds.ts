@@ -1,0 +1,204 @@
+// Exact odds for OpenQuest by enumerating the dice: each pair's attack against the defender's
+// reaction, and a one-against-one fight as a Markov chain over (HP, HP, actions lost to fumbles).
+import type { Odds, OddsBlow, OddsDuel } from '../../core/ruleset.js';
+import type { Weapon } from './data.js';
+import { ATTACK_RESULTS, armourPoints, testResult, type Dice, type Level, type Skill } from './rules.js';
+import type { OqFighterSpec, OqSetup } from './state.js';
+
+const LEVELS: readonly Level[] = ['critical', 'success', 'failure', 'fumble'];
+const FIST: Dice = { count: 1, sides: 4, sign: 1 };
+
+/** P(each result) of a D100 test against `target`. */
+function levels(target: number): Map<Level, number> {
+  const m = new Map<Level, number>(LEVELS.map((l) => [l, 0]));
+  for (let r = 1; r <= 100; r++) {
+    const l = testResult(r, target);
+    m.set(l, (m.get(l) ?? 0) + 0.01);
+  }
+  return m;
+}
+
+/** The distribution of a sum of dice, signed. */
+function diceDist(d: Dice): Map<number, number> {
+  let dist = new Map<number, number>([[0, 1]]);
+  for (let i = 0; i < d.count; i++) {
+    const next = new Map<number, number>();
+    for (const [v, p] of dist) for (let k = 1; k <= d.sides; k++) next.set(v + d.sign * k, (next.get(v + d.sign * k) ?? 0) + p / d.sides);
+    dist = next;
+  }
+  return dist;
+}
+
+const most = (d: Dice) => (d.count === 0 ? 0 : d.sign > 0 ? d.count * d.sides : -d.count);
+
+function weaponOf(f: OqFighterSpec, setup: OqSetup): Weapon | null {
+  const ws = f.weapons.filter((w) => !w.shield);
+  return setup.distance === 'ranged' ? (ws.find((w) => w.skill === 'ranged') ?? null) : (ws.find((w) => w.skill !== 'ranged') ?? null);
+}
+
+function parryOf(f: OqFighterSpec, missile: boolean): Weapon | null {
+  if (missile) return f.weapons.find((w) => w.shield) ?? null;
+  return f.weapons.find((w) => w.shield) ?? f.weapons.find((w) => w.skill !== 'ranged' && !w.natural) ?? null;
+}
+
+/** The reaction the tactics pick, as the engine does. */
+function reactionOf(d: OqFighterSpec, missile: boolean): { skill: Skill; weapon: Weapon | null } | null {
+  const pw = parryOf(d, missile);
+  const t = d.tactics.reaction;
+  const pick = t === 'none' ? 'none' : t === 'parry' && pw ? 'parry' : t === 'dodge' || !pw ? 'dodge' : d.skills.close >= d.skills.dodge ? 'parry' : 'dodge';
+  return pick === 'none' ? null : pick === 'parry' ? { skill: 'close', weapon: pw } : { skill: 'dodge', weapon: null };
+}
+
+/** One attack of `a` at `d`: [damage dealt, attacker fumbled, defender fumbled, p]. */
+function attackOutcomes(setup: OqSetup, a: OqFighterSpec, d: OqFighterSpec): { outcomes: [number, boolean, boolean, number][]; pCritical: number } {
+  const w = weaponOf(a, setup);
+  const skill: Skill = w ? w.skill : 'unarmed';
+  const missile = skill === 'ranged';
+  const reaction = reactionOf(d, missile);
+  const att = levels(a.skills[skill]);
+  const def = reaction ? levels(d.skills[reaction.skill]) : new Map<Level | 'none', number>([['none', 1]]);
+  const wd = w ? w.damage : FIST;
+  const dm = w?.mechanism ? { count: 0, sides: 6, sign: 1 as const } : a.dm;
+  const ap = armourPoints(d.armour);
+  const rolled = new Map<number, number>();
+  for (const [x, p] of diceDist(wd)) for (const [y, q] of diceDist(dm)) rolled.set(x + y, (rolled.get(x + y) ?? 0) + p * q);
+  const out = new Map<string, [number, boolean, boolean, number]>();
+  const put = (dmg: number, af: boolean, df: boolean, p: number) => {
+    const k = `${dmg},${af},${df}`;
+    const e = out.get(k);
+    if (e) e[3] += p;
+    else out.set(k, [dmg, af, df, p]);
+  };
+  for (const [al, pa] of att) {
+    for (const [dl, pd] of def as Map<Level | 'none', number>) {
+      const cell = ATTACK_RESULTS[al][dl];
+      const p = pa * pd;
+      if (p === 0) continue;
+      const pw = reaction?.weapon ?? null;
+      const lets = cell.damage === 'none' && pw !== null && dl === 'success' && al === 'success' && setup.opt.parrySize && most(pw.damage) < most(wd);
+      if (cell.damage === 'maximum') put(Math.max(0, most(wd) + most(dm)), false, false, p);
+      else if (cell.damage === 'rolled' || lets) {
+        const stop = lets ? most((pw as Weapon).damage) : 0;
+        for (const [v, q] of rolled) put(Math.max(0, v - stop - (cell.armour || lets ? ap : 0)), cell.attackerFumbles, cell.defenderFumbles, p * q);
+      } else put(0, cell.attackerFumbles, cell.defenderFumbles, p);
+    }
+  }
+  return { outcomes: [...out.values()], pCritical: att.get('critical') ?? 0 };
+}
+
+function oneBlow(setup: OqSetup, a: OqFighterSpec, d: OqFighterSpec): OddsBlow {
+  const { outcomes, pCritical } = attackOutcomes(setup, a, d);
+  const w = weaponOf(a, setup);
+  const wounds = new Map<number, number>();
+  let hit = 0;
+  let killed = 0;
+  for (const [dmg, , , p] of outcomes) {
+    wounds.set(dmg, (wounds.get(dmg) ?? 0) + p);
+    if (dmg > 0) hit += p;
+    if (d.hp - dmg <= 0) killed += p;
+  }
+  const reaction = reactionOf(d, w?.skill === 'ranged');
+  return {
+    attacker: a.name,
+    defender: `${d.name}${reaction ? ` (${reaction.skill === 'dodge' ? 'dodging' : 'parrying'})` : ''}`,
+    need: a.skills[w ? w.skill : 'unarmed'],
+    hit,
+    locations: [],
+    // Hit locations are not OpenQuest's; a "hit" here is damage that gets through.
+    wounds: [...wounds].filter(([v]) => v > 0).sort((x, y) => x[0] - y[0]).map(([value, p]) => ({ value, p })),
+    meanWounds: [...wounds].reduce((n, [v, p]) => n + v * p, 0),
+    critical: pCritical,
+    criticalValues: [],
+    killed,
+    outAtOnce: killed,
+  };
+}
+
+function obstacles(setup: OqSetup): string[] {
+  const why: string[] = [];
+  const fs = setup.fighters.filter((f) => !f.standsAside);
+  if (fs.length !== 2 || fs[0]?.side === fs[1]?.side) why.push('not one against one');
+  if (setup.surprise) why.push('a surprise attack opens it');
+  if (setup.distance !== 'close') why.push('it opens at ranged distance');
+  for (const f of fs) if (f.tactics.fleeAt > 0) why.push(`${f.name} flees at ${f.tactics.fleeAt} HP`);
+  return why;
+}
+
+/**
+ * The duel round by round: the higher skill acts first (ties: DEX, then as listed), each attack
+ * meets the other's reaction, a fumble costs the fumbler's next action, and hit points at 0 or
+ * below (a mortal wound) end it.
+ */
+function duel(setup: OqSetup, cap: number): OddsDuel {
+  const [a, b] = setup.fighters.filter((f) => !f.standsAside) as [OqFighterSpec, OqFighterSpec];
+  const skillOf = (f: OqFighterSpec) => f.skills[weaponOf(f, setup)?.skill ?? 'unarmed'];
+  const aFirst = skillOf(a) > skillOf(b) || (skillOf(a) === skillOf(b) && a.characteristics.DEX >= b.characteristics.DEX);
+  const [x, y] = aFirst ? [a, b] : [b, a];
+  const xy = attackOutcomes(setup, x, y).outcomes;
+  const yx = attackOutcomes(setup, y, x).outcomes;
+  // State: HP of x, HP of y, x loses this round's action, y loses it.
+  const enc = (hx: number, hy: number, lx: boolean, ly: boolean) => `${hx},${hy},${Number(lx)},${Number(ly)}`;
+  let dist = new Map<string, number>([[enc(x.hp, y.hp, false, false), 1]]);
+  let xWins = 0;
+  let yWins = 0;
+  let rounds = 0;
+  let states = 1;
+  for (let round = 1; round <= cap && dist.size > 0; round++) {
+    const next = new Map<string, number>();
+    const add = (k: string, p: number) => next.set(k, (next.get(k) ?? 0) + p);
+    for (const [k, p0] of dist) {
+      const [hx, hy, lxN, lyN] = k.split(',').map(Number) as [number, number, number, number];
+      const first: [number, boolean, boolean, number][] = lxN ? [[0, false, false, 1]] : xy;
+      for (const [d1, xf, yf, p1] of first) {
+        const hy1 = hy - d1;
+        if (hy1 <= 0) {
+          xWins += p0 * p1;
+          rounds += p0 * p1 * round;
+          continue;
+        }
+        // x has acted: its fumble costs next round's action; y's fumble as defender costs its action now.
+        const yLosesNow = lyN === 1 || yf;
+        const second: [number, boolean, boolean, number][] = yLosesNow ? [[0, false, false, 1]] : yx;
+        for (const [d2, yf2, xf2, p2] of second) {
+          const p = p0 * p1 * p2;
+          const hx1 = hx - d2;
+          if (hx1 <= 0) {
+            yWins += p;
+            rounds += p * round;
+            continue;
+          }
+          // A defender's fumble after its own action, and an attacker's, fall on next round; y's earlier one was spent now.
+          add(enc(hx1, hy1, xf || xf2, yf2 || (yf && lyN === 1)), p);
+        }
+      }
+    }
+    dist = next;
+    states = Math.max(states, dist.size);
+  }
+  const unfinished = [...dist.values()].reduce((n, p) => n + p, 0);
+  const aWins = aFirst ? xWins : yWins;
+  const bWins = aFirst ? yWins : xWins;
+  return {
+    sides: [
+      { name: setup.sides[a.side]?.name ?? a.name, win: aWins },
+      { name: setup.sides[b.side]?.name ?? b.name, win: bWins },
+    ],
+    draw: unfinished,
+    meanRounds: rounds + unfinished * cap,
+    states,
+  };
+}
+
+export function oqOdds(setup: OqSetup, maxRounds?: number): Odds {
+  const fs = setup.fighters.filter((f) => !f.standsAside);
+  const blows: OddsBlow[] = [];
+  for (const a of fs) for (const d of fs) if (a.side !== d.side) blows.push(oneBlow(setup, a, d));
+  const why = obstacles(setup);
+  const cap = maxRounds ?? setup.maxRounds;
+  return {
+    blows,
+    blowMethod: "exact: every D100 of the attack and of the defender's reaction (the one its tactics pick), the facts' table cell by cell, every damage die with the damage modifier, and the best armour; a hit is damage that gets through, and killed is brought to 0 HP or below (a mortal wound) from full",
+    duel: why.length === 0 ? duel(setup, cap) : null,
+    duelMethod: why.length === 0 ? `exact: a Markov chain over (HP of each, actions lost to fumbles), round by round to the round cap of ${cap}` : `not computed exactly: ${why.join('; ')}. Use fray sim for the whole fight.`,
+  };
+}
