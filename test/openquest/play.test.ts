@@ -129,3 +129,15 @@ describe('OpenQuest: wounds', () => {
     expect(r.texts.some((t) => t.includes('was not stabilised'))).toBe(false);
   });
 });
+
+describe('OpenQuest: encounter distance', () => {
+  it('at ranged distance only missiles reach; a fighter without one spends the action closing in (ours)', () => {
+    const archer = "{ name: Att, characteristics: { STR: 10, CON: 12, SIZ: 10, DEX: 14, INT: 12, POW: 11, CHA: 10 }, skills: { ranged: 60 }, weapons: [light-crossbow, dagger] }";
+    const r = fight(duel(archer, DEF, 'distance: ranged'), [30, 5], [['intent', 'attack:@def'], ['intent', 'close'], ['reaction', 'none']]);
+    has(r.texts, 'The fight opens at ranged distance');
+    has(r.texts, 'Att attacks Def with light crossbow: D100 30 against 60: a success; Def does not react: damage less armour');
+    has(r.texts, 'Def: 1D8 5 (a mechanism: no damage modifier) − 2 AP = 3 damage');
+    has(r.texts, 'Def closes in: from now on the fight is at close distance');
+    expect(oq(r).distance).toBe('close');
+  });
+});

@@ -17,7 +17,7 @@ const FIST: Dice = { count: 1, sides: 4, sign: 1 };
 /** The weapon a fighter attacks with: its first hand weapon, else its first missile, else a fist. */
 function mainWeapon(f: OqFighter, st: OqState): Weapon | null {
   const ws = f.spec.weapons.filter((w) => !w.shield);
-  if (st.setup.distance === 'ranged') return ws.find((w) => w.skill === 'ranged') ?? null;
+  if (st.distance === 'ranged') return ws.find((w) => w.skill === 'ranged') ?? null;
   return ws.find((w) => w.skill !== 'ranged') ?? null;
 }
 
@@ -87,7 +87,7 @@ function surprise(st: OqState, ctx: FightContext, side: number, kind: 'ambush' |
 
 // ------------------------------------------------------------------ the round
 
-type Intent = { kind: 'attack'; target: OqFighter; weapon: Weapon | null } | { kind: 'stabilise'; ally: OqFighter } | { kind: 'flee' } | { kind: 'defend'; why: string };
+type Intent = { kind: 'attack'; target: OqFighter; weapon: Weapon | null } | { kind: 'stabilise'; ally: OqFighter } | { kind: 'flee' } | { kind: 'close' } | { kind: 'defend'; why: string };
 
 export function playOqRound(st: OqState, ctx: FightContext): void {
   st.round++;
@@ -122,17 +122,28 @@ function intentOf(st: OqState, ctx: FightContext, f: OqFighter): Intent {
   const foes = enemies(st, f);
   if (foes.length === 0) return { kind: 'defend', why: 'has no one to fight' };
   const dying = st.combatants.filter((o) => o.side === f.side && o !== f && o.out === 'dying' && !o.stabilised);
-  const choices: Choice[] = foes.map((o) => ({ key: `attack:${key(o)}`, label: `attack ${o.name} (${o.hp} HP)` }));
+  // At ranged distance only a missile weapon reaches; the others spend the action closing in (ours).
+  const reaches = st.distance === 'close' || mainWeapon(f, st) !== null;
+  const choices: Choice[] = reaches ? foes.map((o) => ({ key: `attack:${key(o)}`, label: `attack ${o.name} (${o.hp} HP)` })) : [{ key: 'close', label: 'close in to 2 m' }];
   for (const o of dying) choices.push({ key: `stabilise:${key(o)}`, label: `stabilise ${o.name} (Healing ${f.spec.skills.healing}%)` });
   choices.push({ key: 'flee', label: 'flee the fight' }, { key: 'defend', label: 'only defend this round' });
-  const suggested = suggestIntent(f, foes, dying);
+  const suggested = reaches ? suggestIntent(f, foes, dying) : f.spec.tactics.fleeAt > 0 && f.hp <= f.spec.tactics.fleeAt ? 'flee' : 'close';
   const visible = st.sides[f.side]?.players ?? false;
   const pick = decide(ctx, f, 'intent', `${f.name} (${f.hp} HP): what this round?`, choices, suggested);
   const [verb, arg] = pick.split(':') as [string, string | undefined];
   const who = arg ? st.combatants.find((o) => key(o) === pick.slice(pick.indexOf(':') + 1)) : undefined;
   const intent: Intent =
-    verb === 'attack' && who ? { kind: 'attack', target: who, weapon: mainWeapon(f, st) } : verb === 'stabilise' && who ? { kind: 'stabilise', ally: who } : verb === 'flee' ? { kind: 'flee' } : { kind: 'defend', why: 'only defends this round' };
-  if (visible && ctx.explain && intent.kind !== 'defend') say(st, ctx, 'intent', `${f.name} means to ${intent.kind === 'attack' ? `attack ${intent.target.name}` : intent.kind === 'stabilise' ? `stabilise ${intent.ally.name}` : 'flee'}.`, text('FIGHT! Drop into Combat Rounds'), [f]);
+    verb === 'attack' && who
+      ? { kind: 'attack', target: who, weapon: mainWeapon(f, st) }
+      : verb === 'stabilise' && who
+        ? { kind: 'stabilise', ally: who }
+        : verb === 'flee'
+          ? { kind: 'flee' }
+          : verb === 'close'
+            ? { kind: 'close' }
+            : { kind: 'defend', why: 'only defends this round' };
+  const means = intent.kind === 'attack' ? `attack ${intent.target.name}` : intent.kind === 'stabilise' ? `stabilise ${intent.ally.name}` : intent.kind === 'close' ? 'close in' : 'flee';
+  if (visible && ctx.explain && intent.kind !== 'defend') say(st, ctx, 'intent', `${f.name} means to ${means}.`, text('FIGHT! Drop into Combat Rounds'), [f]);
   return intent;
 }
 
@@ -159,6 +170,13 @@ function act(st: OqState, ctx: FightContext, f: OqFighter, i: Intent): void {
   if (i.kind === 'flee') {
     f.out = 'fled';
     say(st, ctx, 'flee', `${f.name} runs from the fight.`, text('Combat procedure'), [f]);
+    return;
+  }
+  if (i.kind === 'close') {
+    if (st.distance === 'ranged') {
+      st.distance = 'close';
+      say(st, ctx, 'close', `${f.name} closes in: from now on the fight is at close distance (2 m or less).`, ours('closing in'), [f]);
+    }
     return;
   }
   if (i.kind === 'stabilise') {

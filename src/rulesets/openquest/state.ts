@@ -52,6 +52,8 @@ export interface OqFighter extends CombatantCore {
 
 export interface OqState extends FightState {
   readonly setup: OqSetup;
+  /** Close once anyone has closed in (ours: then everyone fights at close distance). */
+  distance: 'close' | 'ranged';
   readonly combatants: OqFighter[];
   readonly sides: readonly SideCore[];
 }
@@ -75,5 +77,5 @@ export function newOqState(setup: OqSetup): OqState {
       willAct: false,
       stats: { blows: 0, hits: 0, woundsDealt: 0, woundsTaken: 0, criticalsDealt: 0, criticalsTaken: 0, fumbles: 0, parries: 0 },
     }));
-  return { round: 0, setup, sides: setup.sides, combatants };
+  return { round: 0, setup, sides: setup.sides, combatants, distance: setup.distance };
 }
