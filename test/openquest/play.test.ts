@@ -141,3 +141,57 @@ describe('OpenQuest: encounter distance', () => {
     expect(oq(r).distance).toBe('close');
   });
 });
+
+describe('OpenQuest: before the fight', () => {
+  const scoutYaml = (cover: string) => duel(ATT.replace('skills: { close: 60, dodge: 30 }', 'skills: { close: 60, dodge: 30, perception: 40 }'), DEF, `scouting: { scouts: [Att], cover: ${cover} }`);
+
+  it('scouting: Perception with the cover modifier; a success chooses the distance', () => {
+    const r = fight(scoutYaml('some'), [45], [['distance', 'ranged']], 0);
+    has(r.texts, 'Att scouts ahead: Perception D100 45 against 40 + 20 cover = 60: a success, the opposition spotted');
+    expect(oq(r).distance).toBe('ranged');
+  });
+
+  it('a critical look reveals numbers and positions and allows a second look at +20%, cover ignored', () => {
+    const r = fight(scoutYaml('clear'), [44, 50], [['distance', 'close']], 0);
+    has(r.texts, 'a second look, D100 50 against 60: a success: the rest of the opponents too');
+  });
+
+  it('a failed scout is spotted approaching: the fight opens at ranged distance', () => {
+    const r = fight(scoutYaml('hidden'), [30], [], 0);
+    has(r.texts, 'Perception D100 30 against 40 − 20 cover = 20: a failure: spotted approaching');
+    has(r.texts, 'The fight opens at ranged distance');
+  });
+
+  it('a fumbling scout is split off: the GM says how close', () => {
+    const r = fight(scoutYaml('good'), [77], [['distance', 'close']], 0);
+    has(r.texts, 'a fumble: split off from the party');
+    expect(r.asked[0]).toContain('GM: a scout is split off');
+  });
+
+  const runYaml = (chase: boolean) => duel(ATT.replace('skills: { close: 60, dodge: 30 }', 'skills: { close: 60, dodge: 30, athletics: 50 }'), DEF.replace('skills: { close: 50, dodge: 40, resilience: 50 }', 'skills: { close: 50, dodge: 40, resilience: 50, athletics: 45 }'), `avoid: { side: A, by: run, chase: ${chase} }`);
+
+  it('running away unchased gets away', () => {
+    const r = fight(runYaml(false), [], [], 1);
+    has(r.texts, 'A run and are not chased: they get away');
+    expect(r.result.outcome?.winner).toBe(1);
+  });
+
+  it('a chase: opposed Athletics; winning escapes', () => {
+    const r = fight(runYaml(true), [40, 30], [], 1);
+    has(r.texts, "Att runs: Athletics 40 (a success) against Def's 30 (a success): escapes");
+  });
+
+  it('caught: the catchers get +20% on their next action; a fumbled run is also surprised', () => {
+    const r = fight(runYaml(true), [88, 30, 65, 5], [['intent', 'attack:@att'], ['reaction', 'none']], 1);
+    has(r.texts, 'caught, and surprised: may only defend in the first round');
+    has(r.texts, 'Def attacks Att with shortsword: D100 65 against 70 (+20 caught them): a success');
+  });
+
+  it('intimidation: an Influence test, and the GM says whether the opposition gives up', () => {
+    const yaml = duel(ATT, DEF, 'avoid: { side: A, by: intimidate }');
+    const r = fight(yaml, [10], [['social', 'yes']], 1);
+    has(r.texts, 'the GM rules the fight is avoided');
+    expect(r.result.outcome?.winner).toBe(0);
+    expect(() => fight(duel(ATT, DEF, 'surprise: { side: D, kind: ambush }\navoid: { side: A, by: run }'), [], [], 0)).toThrow(/cannot avoid the fight/);
+  });
+});

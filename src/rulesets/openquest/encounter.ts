@@ -35,6 +35,10 @@ const schema = z.strictObject({
   distance: oneOf(['close', 'ranged']).optional(),
   /** Surprise Attacks: this side attacks by ambush, sneak or rush; the other is unaware. */
   surprise: z.strictObject({ side: text('a side name'), kind: oneOf(['ambush', 'sneak', 'rush']) }).optional(),
+  /** Scouting Ahead: these characters scout; the opponents' cover modifies their Perception. */
+  scouting: z.strictObject({ scouts: z.array(text('a combatant name')).min(1), cover: oneOf(['clear', 'some', 'hidden', 'good']) }).optional(),
+  /** Avoiding a Fight: this side runs (with or without a chase, or faster), intimidates or fast-talks. */
+  avoid: z.strictObject({ side: text('a side name'), by: oneOf(['run', 'intimidate', 'fast-talk']), chase: flag().optional(), faster: flag().optional() }).optional(),
   tables: z.strictObject({ weapons: text().optional(), armour: text().optional(), bestiary: text().optional() }).optional(),
   sides: z
     .array(
@@ -142,6 +146,25 @@ export function loadOpenQuest(part: DocPart, options: Options, env: LoadEnv): Oq
   enc.sides.forEach((s, i) => {
     if (!fighters.some((f) => f.side === i && !f.standsAside)) rep.add(at('sides', i, 'combatants'), `side '${s.name}' has nobody in the fight`);
   });
+  let scouting: OqSetup['scouting'] = null;
+  if (enc.scouting) {
+    const ids: string[] = [];
+    enc.scouting.scouts.forEach((n, k) => {
+      const f = fighters.find((x) => x.name === n);
+      if (!f) rep.add(at('scouting', 'scouts', k), `no combatant named '${n}'${didYouMean(n, fighters.map((x) => x.name))}`);
+      else ids.push(f.id);
+    });
+    const sides = new Set(ids.map((id) => fighters.find((f) => f.id === id)?.side));
+    if (sides.size > 1) rep.add(at('scouting', 'scouts'), 'the scouts must be on one side');
+    scouting = { scouts: ids, cover: enc.scouting.cover };
+  }
+  let avoid: OqSetup['avoid'] = null;
+  if (enc.avoid) {
+    const s = enc.sides.findIndex((x) => x.name === enc.avoid?.side);
+    if (s < 0) rep.add(at('avoid', 'side'), `no side named '${enc.avoid.side}'${didYouMean(enc.avoid.side, enc.sides.map((x) => x.name))}`);
+    else if (surprise && surprise.side !== s) rep.add(at('avoid'), 'a side caught by a surprise attack cannot avoid the fight (Avoiding a Fight)');
+    else avoid = { side: s, by: enc.avoid.by, chase: enc.avoid.chase ?? true, faster: enc.avoid.faster ?? false };
+  }
   rep.throwIfAny();
   return {
     title: enc.title ?? doc.file,
@@ -151,5 +174,7 @@ export function loadOpenQuest(part: DocPart, options: Options, env: LoadEnv): Oq
     opt: readOqOptions(options),
     distance: enc.distance ?? 'close',
     surprise,
+    scouting,
+    avoid,
   };
 }

@@ -7,7 +7,7 @@ import type { Choice } from '../../core/request.js';
 import { formatD100 } from '../../dice/d100.js';
 import { facts, ours, text } from './cite.js';
 import type { Weapon } from './data.js';
-import { ATTACK_RESULTS, armourPoints, formatDice, opposed, testResult, type Dice, type Level, type Skill } from './rules.js';
+import { ATTACK_RESULTS, armourPoints, CAUGHT_BONUS, COVER, formatDice, opposed, SECOND_LOOK, testResult, type Dice, type Level, type Skill } from './rules.js';
 import type { OqFighter, OqState } from './state.js';
 
 const key = (f: OqFighter) => `@${f.id}`;
@@ -48,9 +48,87 @@ export function startOq(st: OqState, ctx: FightContext): void {
       say(st, ctx, 'start', `${f.name}: ${s.hp}/${s.maxHp} HP, damage modifier ${formatDice(s.dm)}, AP ${armourPoints(s.armour)}${w ? `, ${w.name} ${w.damageText} (${w.skill} ${s.skills[w.skill]}%)` : ''}, Dodge ${s.skills.dodge}%.`, facts('Hit points, Damage modifier, Armour'), [f]);
     }
     for (const s of st.setup.fighters.filter((x) => x.standsAside)) say(st, ctx, 'aside', `${s.name} stays out of the fight.`, text('Work Out Who is Involved in the Combat'));
-    say(st, ctx, 'distance', `The fight opens at ${st.setup.distance} distance${st.setup.distance === 'close' ? ' (2 m or less)' : ''}.`, text('Encounter Distance and Engaging in Combat'));
   }
+  if (st.setup.scouting) scout(st, ctx, st.setup.scouting.scouts, st.setup.scouting.cover);
+  say(st, ctx, 'distance', `The fight opens at ${st.distance} distance${st.distance === 'close' ? ' (2 m or less)' : ''}.`, text('Encounter Distance and Engaging in Combat'));
   if (st.setup.surprise) surprise(st, ctx, st.setup.surprise.side, st.setup.surprise.kind);
+  if (st.setup.avoid) avoid(st, ctx, st.setup.avoid);
+}
+
+/** Scouting Ahead: Perception with the cover's modifier; a success chooses the distance, a failure is spotted at ranged distance. */
+function scout(st: OqState, ctx: FightContext, ids: readonly string[], cover: keyof typeof COVER): void {
+  const scouts = st.combatants.filter((f) => ids.includes(f.id));
+  let spotted = false;
+  let caught = false;
+  let strayed = false;
+  for (const s of scouts) {
+    const need = s.spec.skills.perception + COVER[cover];
+    const r = test(ctx, s, 'perception', need, `scout ahead (cover ${COVER[cover] >= 0 ? '+' : ''}${COVER[cover]}%)`);
+    const ok = r.level === 'success' || r.level === 'critical';
+    let more = '';
+    if (r.level === 'critical') {
+      // A critical: exact numbers and positions, and a second look at +20%, cover ignored.
+      const again = test(ctx, s, 'perception', s.spec.skills.perception + SECOND_LOOK, 'scout out the rest (+20%, cover ignored)');
+      more = `: the exact numbers and positions; a second look, D100 ${formatD100(again.roll)} against ${s.spec.skills.perception + SECOND_LOOK}: ${LEVEL_WORD[again.level]}${again.level === 'success' || again.level === 'critical' ? ': the rest of the opponents too' : ''}`;
+    }
+    if (r.level === 'failure') caught = true;
+    if (r.level === 'fumble') strayed = true;
+    spotted ||= ok;
+    say(st, ctx, 'scout', `${s.name} scouts ahead: Perception D100 ${formatD100(r.roll)} against ${s.spec.skills.perception} ${COVER[cover] >= 0 ? '+' : '−'} ${Math.abs(COVER[cover])} cover = ${need}: ${LEVEL_WORD[r.level]}${ok ? ', the opposition spotted' : r.level === 'fumble' ? ': split off from the party' : ': spotted approaching'}${more}.`, text('Scouting Ahead'), [s]);
+  }
+  const side = scouts[0]?.side ?? 0;
+  if (spotted) {
+    const hasMissiles = st.combatants.some((f) => f.side === side && f.spec.weapons.some((w) => w.skill === 'ranged'));
+    st.distance = decide(ctx, null, 'distance', `${st.sides[side]?.name}: the scouts spotted them first: fight at which distance?`, [
+      { key: 'close', label: 'close (2 m or less)' },
+      { key: 'ranged', label: 'ranged' },
+    ], hasMissiles ? 'ranged' : 'close') as 'close' | 'ranged';
+    return;
+  }
+  if (caught) st.distance = 'ranged';
+  if (strayed) {
+    st.distance = decide(ctx, null, 'distance', 'GM: a scout is split off from the party: at which distance does the fight open?', [
+      { key: 'ranged', label: 'ranged' },
+      { key: 'close', label: 'close (the scout stumbles on them)' },
+    ], caught ? 'ranged' : 'close') as 'close' | 'ranged';
+  }
+}
+
+/** Avoiding a Fight: running away (a chase by opposed Athletics), intimidation or fast talk (the GM gives the outcome). */
+function avoid(st: OqState, ctx: FightContext, a: NonNullable<OqState['setup']['avoid']>): void {
+  const runners = st.combatants.filter((f) => f.side === a.side && f.out === null);
+  const others = st.combatants.filter((f) => f.side !== a.side && f.out === null);
+  if (!runners.length || !others.length) return;
+  if (a.by !== 'run') {
+    const lead = [...runners].sort((x, y) => y.spec.skills.influence - x.spec.skills.influence)[0] as OqFighter;
+    const r = test(ctx, lead, 'influence', lead.spec.skills.influence, a.by === 'intimidate' ? 'intimidate the opposition' : 'fast-talk out of the fight');
+    const pick = decide(ctx, null, 'social', `GM: ${lead.name}'s ${a.by === 'intimidate' ? 'intimidation' : 'fast talk'} (Influence ${LEVEL_WORD[r.level]}): does the opposition give up?`, [
+      { key: 'yes', label: a.by === 'intimidate' ? 'they surrender or leave' : 'they let them go' },
+      { key: 'no', label: 'no: fight' },
+    ], r.level === 'success' || r.level === 'critical' ? 'yes' : 'no');
+    say(st, ctx, 'social', `${lead.name} leads ${a.by === 'intimidate' ? 'an attempt to intimidate' : 'a fast talk'}: Influence D100 ${formatD100(r.roll)} against ${lead.spec.skills.influence}: ${LEVEL_WORD[r.level]}; the GM rules ${pick === 'yes' ? 'the fight is avoided' : 'it fails'}.`, text('Avoiding a Fight'), [lead]);
+    if (pick === 'yes') for (const o of (a.by === 'intimidate' ? others : runners)) o.out = 'fled';
+    return;
+  }
+  if (!a.chase || a.faster) {
+    say(st, ctx, 'avoid', `${st.sides[a.side]?.name} run${a.faster ? ', faster than their opponents,' : ''} and ${a.chase ? 'outpace them' : 'are not chased'}: they get away.`, text('Avoiding a Fight'));
+    for (const f of runners) f.out = 'fled';
+    return;
+  }
+  // A chase: each runner's Athletics against the best catcher's.
+  const catcher = [...others].sort((x, y) => y.spec.skills.athletics - x.spec.skills.athletics)[0] as OqFighter;
+  for (const f of runners) {
+    const rf = test(ctx, f, 'athletics', f.spec.skills.athletics, 'run away');
+    const rc = test(ctx, catcher, 'athletics', catcher.spec.skills.athletics, `catch ${f.name}`);
+    const away = opposed(rf, rc) === 'a';
+    say(st, ctx, 'chase', `${f.name} runs: Athletics ${formatD100(rf.roll)} (${LEVEL_WORD[rf.level]}) against ${catcher.name}'s ${formatD100(rc.roll)} (${LEVEL_WORD[rc.level]}): ${away ? 'escapes' : rf.level === 'fumble' ? 'caught, and surprised: may only defend in the first round' : `caught: the catchers get +${CAUGHT_BONUS}% on their next action`}.`, text('Avoiding a Fight'), [f, catcher]);
+    if (away) {
+      f.out = 'fled';
+      continue;
+    }
+    for (const o of others) o.bonus = CAUGHT_BONUS;
+    if (rf.level === 'fumble') f.surprised = 'defend-only';
+  }
 }
 
 /** Surprise Attack Procedure: opposed Perception against the attackers' best Deception (Athletics for a rush). */

@@ -30,6 +30,10 @@ export interface OqSetup {
   readonly distance: 'close' | 'ranged';
   /** A surprise attack by this side (the other side unaware). */
   readonly surprise: { readonly side: number; readonly kind: 'ambush' | 'sneak' | 'rush' } | null;
+  /** Scouting Ahead: the scouts' ids and the opponents' cover. */
+  readonly scouting: { readonly scouts: readonly string[]; readonly cover: 'clear' | 'some' | 'hidden' | 'good' } | null;
+  /** Avoiding a Fight, by this side. */
+  readonly avoid: { readonly side: number; readonly by: 'run' | 'intimidate' | 'fast-talk'; readonly chase: boolean; readonly faster: boolean } | null;
 }
 
 export interface OqFighter extends CombatantCore {
