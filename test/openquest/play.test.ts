@@ -195,3 +195,14 @@ describe('OpenQuest: before the fight', () => {
     expect(() => fight(duel(ATT, DEF, 'surprise: { side: D, kind: ambush }\navoid: { side: A, by: run }'), [], [], 0)).toThrow(/cannot avoid the fight/);
   });
 });
+
+describe('OpenQuest: bad input', () => {
+  const bad = (yaml: string) => () => loadText(yaml);
+  it('names the file, line and field', () => {
+    expect(bad('ruleset: openquest\nsides:\n  - name: A\n    combatants:\n      - { use: dragon }\n  - name: B\n    combatants:\n      - { use: orc }\n')).toThrow(/inline\.yaml:5:\d+ sides\[0\]\.combatants\[0\]\.use: no creature 'dragon'/);
+    expect(bad('ruleset: openquest\nsides:\n  - name: A\n    combatants:\n      - { name: X, characteristics: { STR: 10 } }\n  - name: B\n    combatants:\n      - { use: orc }\n')).toThrow(/characteristics: missing CON, SIZ, DEX, INT, POW, CHA/);
+    expect(bad('ruleset: openquest\nsides:\n  - name: A\n    combatants:\n      - { use: orc, weapons: [lightsaber] }\n  - name: B\n    combatants:\n      - { use: orc }\n')).toThrow(/weapons\[0\]: no weapon 'lightsaber'/);
+    expect(bad('ruleset: openquest\nsurprise: { side: C, kind: ambush }\nsides:\n  - name: A\n    combatants:\n      - { use: orc }\n  - name: B\n    combatants:\n      - { use: orc }\n')).toThrow(/surprise\.side: no side named 'C'/);
+    expect(bad('ruleset: openquest\nsides:\n  - name: A\n    combatants:\n      - { use: orc, skills: { close: 500 } }\n  - name: B\n    combatants:\n      - { use: orc }\n')).toThrow(/skills\.close: expected a skill % 0\.\.300/);
+  });
+});
