@@ -65,14 +65,14 @@ describe('OpenQuest: surprise attacks', () => {
   const ambush = (players: 'attack' | 'unaware') => `ruleset: openquest\nsurprise: { side: ${players === 'attack' ? 'A' : 'D'}, kind: ambush }\nsides:\n  - name: A\n    players: true\n    combatants:\n      - { name: Att, characteristics: { STR: 10, CON: 12, SIZ: 10, DEX: 14, INT: 12, POW: 11, CHA: 10 }, skills: { close: 60, perception: 50, deception: 60 }, weapons: [longsword] }\n  - name: D\n    combatants:\n      - { name: Def, characteristics: { STR: 10, CON: 12, SIZ: 12, DEX: 10, INT: 12, POW: 12, CHA: 10 }, skills: { close: 50, perception: 40, deception: 70 }, weapons: [shortsword] }\n`;
 
   it('the unaware who fail their Perception may only parry or dodge for the round', () => {
-    const r = fight(ambush('unaware'), [60, 30, 35, 45], [['intent', 'attack:@att'], ['reaction', 'parry']], 1);
+    const r = fight(ambush('unaware'), [60, 30, 35, 45], [['distance', 'close'], ['intent', 'attack:@att'], ['reaction', 'parry']], 1);
     has(r.texts, "Att's Perception 60 (a failure) against Def's deception 30 (a success): surprised: may only parry or dodge this round");
     has(r.texts, 'Att is surprised: may only parry or dodge this round');
     expect(r.asked.filter((q) => q.startsWith('intent'))).toHaveLength(1);
   });
 
   it('a fumbled Perception: not even a defence', () => {
-    const r = fight(ambush('unaware'), [99, 30, 20, 4], [['intent', 'attack:@att']], 1);
+    const r = fight(ambush('unaware'), [99, 30, 20, 4], [['distance', 'close'], ['intent', 'attack:@att']], 1);
     has(r.texts, 'surprised, and cannot even defend this round');
     has(r.texts, 'Att cannot defend (surprised)');
   });
@@ -83,8 +83,10 @@ describe('OpenQuest: surprise attacks', () => {
   });
 
   it('the characters attacking: Deception against the best Perception; beaten, the opponent may only defend', () => {
-    const r = fight(ambush('attack'), [20, 55], [], 0);
+    const r = fight(ambush('attack'), [20, 55], [['distance', 'ranged']], 0);
     has(r.texts, "Att's deception 20 (a success) against Def's Perception 55 (a fumble): Def is surprised and cannot even defend");
+    // The attackers choose the distance (Surprise Attack Procedure 5).
+    has(r.texts, 'The attackers strike from ranged distance');
   });
 });
 

@@ -51,8 +51,25 @@ export function startOq(st: OqState, ctx: FightContext): void {
   }
   if (st.setup.scouting) scout(st, ctx, st.setup.scouting.scouts, st.setup.scouting.cover);
   say(st, ctx, 'distance', `The fight opens at ${st.distance} distance${st.distance === 'close' ? ' (2 m or less)' : ''}.`, text('Encounter Distance and Engaging in Combat'));
-  if (st.setup.surprise) surprise(st, ctx, st.setup.surprise.side, st.setup.surprise.kind);
+  if (st.setup.surprise) {
+    surprise(st, ctx, st.setup.surprise.side, st.setup.surprise.kind);
+    surpriseDistance(st, ctx, st.setup.surprise.side);
+  }
   if (st.setup.avoid) avoid(st, ctx, st.setup.avoid);
+}
+
+/** Surprise Attack Procedure 4-5: a successful surprise lets the attackers choose the distance (one for the fight: ours). */
+function surpriseDistance(st: OqState, ctx: FightContext, side: number): void {
+  if (!st.combatants.some((f) => f.side !== side && f.surprised !== null)) return;
+  const missiles = st.combatants.some((f) => f.side === side && f.spec.weapons.some((w) => w.skill === 'ranged'));
+  const pick = decide(ctx, null, 'distance', `${st.sides[side]?.name}: the surprise worked: at which distance do you strike?`, [
+    { key: 'ranged', label: 'ranged' },
+    { key: 'close', label: 'close (2 m or less)' },
+  ], missiles ? 'ranged' : 'close') as 'close' | 'ranged';
+  if (pick !== st.distance) {
+    st.distance = pick;
+    say(st, ctx, 'distance', `The attackers strike from ${pick} distance.`, text('Surprise Attack Procedure'));
+  }
 }
 
 /** Scouting Ahead: Perception with the cover's modifier; a success chooses the distance, a failure is spotted at ranged distance. */
