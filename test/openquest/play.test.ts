@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadText } from '../helpers.js';
 import { has, playScript, type Decisions } from '../wfrp-cp/script.js';
-import type { OqState } from '../../src/rulesets/openquest/state.js';
+import { distanceOf, type OqFighter, type OqState } from '../../src/rulesets/openquest/state.js';
 
 const ATT = "{ name: Att, characteristics: { STR: 10, CON: 12, SIZ: 10, DEX: 14, INT: 12, POW: 11, CHA: 10 }, skills: { close: 60, dodge: 30 }, weapons: [longsword] }";
 const DEF = "{ name: Def, characteristics: { STR: 10, CON: 12, SIZ: 12, DEX: 10, INT: 12, POW: 12, CHA: 10 }, skills: { close: 50, dodge: 40, resilience: 50 }, weapons: [shortsword, small-shield], armour: [leather] }";
@@ -66,6 +66,7 @@ describe('OpenQuest: surprise attacks', () => {
 
   it('the unaware who fail their Perception may only parry or dodge for the round', () => {
     const r = fight(ambush('unaware'), [60, 30, 35, 45], [['distance', 'close'], ['intent', 'attack:@att'], ['reaction', 'parry']], 1);
+    expect(r.asked[0]).toBe('distance: D: the surprise worked: at which distance do you strike?');
     has(r.texts, "Att's Perception 60 (a failure) against Def's deception 30 (a success): surprised: may only parry or dodge this round");
     has(r.texts, 'Att is surprised: may only parry or dodge this round');
     expect(r.asked.filter((q) => q.startsWith('intent'))).toHaveLength(1);
@@ -85,8 +86,9 @@ describe('OpenQuest: surprise attacks', () => {
   it('the characters attacking: Deception against the best Perception; beaten, the opponent may only defend', () => {
     const r = fight(ambush('attack'), [20, 55], [['distance', 'ranged']], 0);
     has(r.texts, "Att's deception 20 (a success) against Def's Perception 55 (a fumble): Def is surprised and cannot even defend");
-    // The attackers choose the distance (Surprise Attack Procedure 5).
-    has(r.texts, 'The attackers strike from ranged distance');
+    // The players each choose their distance (Surprise Attack Procedure 5).
+    has(r.texts, 'Att strikes from ranged distance');
+    expect(r.asked).toContain('distance: Att: the surprise worked: strike from which distance?');
   });
 });
 
@@ -139,8 +141,8 @@ describe('OpenQuest: encounter distance', () => {
     has(r.texts, 'The fight opens at ranged distance');
     has(r.texts, 'Att attacks Def with light crossbow: D100 30 against 60: a success; Def does not react: damage less armour');
     has(r.texts, 'Def: 1D8 5 (a mechanism: no damage modifier) − 2 AP = 3 damage');
-    has(r.texts, 'Def closes in: from now on the fight is at close distance');
-    expect(oq(r).distance).toBe('close');
+    has(r.texts, 'Def closes in: within 2 m of the enemy from now on');
+    expect(oq(r).near.size).toBe(1);
   });
 });
 
@@ -150,7 +152,7 @@ describe('OpenQuest: before the fight', () => {
   it('scouting: Perception with the cover modifier; a success chooses the distance', () => {
     const r = fight(scoutYaml('some'), [45], [['distance', 'ranged']], 0);
     has(r.texts, 'Att scouts ahead: Perception D100 45 against 40 + 20 cover = 60: a success, the opposition spotted');
-    expect(oq(r).distance).toBe('ranged');
+    expect(oq(r).near.size).toBe(0);
   });
 
   it('a critical look reveals numbers and positions and allows a second look at +20%, cover ignored', () => {
@@ -206,5 +208,19 @@ describe('OpenQuest: bad input', () => {
     expect(bad('ruleset: openquest\nsides:\n  - name: A\n    combatants:\n      - { use: orc, weapons: [lightsaber] }\n  - name: B\n    combatants:\n      - { use: orc }\n')).toThrow(/weapons\[0\]: no weapon 'lightsaber'/);
     expect(bad('ruleset: openquest\nsurprise: { side: C, kind: ambush }\nsides:\n  - name: A\n    combatants:\n      - { use: orc }\n  - name: B\n    combatants:\n      - { use: orc }\n')).toThrow(/surprise\.side: no side named 'C'/);
     expect(bad('ruleset: openquest\nsides:\n  - name: A\n    combatants:\n      - { use: orc, skills: { close: 500 } }\n  - name: B\n    combatants:\n      - { use: orc }\n')).toThrow(/skills\.close: expected a skill % 0\.\.300/);
+  });
+});
+
+describe('OpenQuest: distance for each character', () => {
+  it('springing a surprise, each player picks a distance; hand to hand reaches only the close ones', () => {
+    const yaml = `ruleset: openquest\nsurprise: { side: A, kind: sneak }\nsides:\n  - name: A\n    players: true\n    combatants:\n      - { name: Ann, characteristics: { STR: 10, CON: 12, SIZ: 10, DEX: 14, INT: 12, POW: 11, CHA: 10 }, skills: { ranged: 60, deception: 60 }, weapons: [short-bow] }\n      - { name: Bea, characteristics: { STR: 10, CON: 12, SIZ: 10, DEX: 12, INT: 12, POW: 11, CHA: 10 }, skills: { close: 50, deception: 60 }, weapons: [shortsword] }\n  - name: D\n    combatants:\n      - { name: Def, characteristics: { STR: 10, CON: 12, SIZ: 12, DEX: 10, INT: 12, POW: 12, CHA: 10 }, skills: { close: 50, perception: 30 }, weapons: [club] }\n`;
+    // Ann's Deception 20 beats Def's Perception 70; Bea's 25 too (Def's 80 fails).
+    const r = fight(yaml, [20, 70, 25, 80], [['distance', 'ranged'], ['distance', 'close']], 0);
+    has(r.texts, 'Ann strikes from ranged distance');
+    has(r.texts, 'Bea strikes from close distance');
+    const st = oq(r);
+    const [ann, bea, def] = st.combatants as [OqFighter, OqFighter, OqFighter];
+    expect(distanceOf(st, ann, def)).toBe('ranged');
+    expect(distanceOf(st, bea, def)).toBe('close');
   });
 });

@@ -8,16 +8,16 @@ import { formatD100 } from '../../dice/d100.js';
 import { facts, ours, text } from './cite.js';
 import type { Weapon } from './data.js';
 import { ATTACK_RESULTS, armourPoints, CAUGHT_BONUS, COVER, formatDice, opposed, SECOND_LOOK, testResult, type Dice, type Level, type Skill } from './rules.js';
-import type { OqFighter, OqState } from './state.js';
+import { distanceOf, setDistance, type OqFighter, type OqState } from './state.js';
 
 const key = (f: OqFighter) => `@${f.id}`;
 /** Facts, Weapons: a fist, 1D4. */
 const FIST: Dice = { count: 1, sides: 4, sign: 1 };
 
-/** The weapon a fighter attacks with: its first hand weapon, else its first missile, else a fist. */
-function mainWeapon(f: OqFighter, st: OqState): Weapon | null {
+/** The weapon a fighter attacks `t` with: at close distance its first hand weapon (else a fist: null), at ranged its first missile weapon (else it cannot reach: undefined). */
+function weaponFor(st: OqState, f: OqFighter, t: OqFighter): Weapon | null | undefined {
   const ws = f.spec.weapons.filter((w) => !w.shield);
-  if (st.distance === 'ranged') return ws.find((w) => w.skill === 'ranged') ?? null;
+  if (distanceOf(st, f, t) === 'ranged') return ws.find((w) => w.skill === 'ranged');
   return ws.find((w) => w.skill !== 'ranged') ?? null;
 }
 
@@ -44,13 +44,14 @@ export function startOq(st: OqState, ctx: FightContext): void {
   if (ctx.explain) {
     for (const f of st.combatants) {
       const s = f.spec;
-      const w = mainWeapon(f, st);
-      say(st, ctx, 'start', `${f.name}: ${s.hp}/${s.maxHp} HP, damage modifier ${formatDice(s.dm)}, AP ${armourPoints(s.armour)}${w ? `, ${w.name} ${w.damageText} (${w.skill} ${s.skills[w.skill]}%)` : ''}, Dodge ${s.skills.dodge}%.`, facts('Hit points, Damage modifier, Armour'), [f]);
+      const kit = s.weapons.filter((w) => !w.shield).map((w) => `${w.name} ${w.damageText} (${w.skill} ${s.skills[w.skill]}%)`);
+      say(st, ctx, 'start', `${f.name}: ${s.hp}/${s.maxHp} HP, damage modifier ${formatDice(s.dm)}, AP ${armourPoints(s.armour)}${kit.length ? `, ${kit.join(', ')}` : ''}, Dodge ${s.skills.dodge}%.`, facts('Hit points, Damage modifier, Armour'), [f]);
     }
     for (const s of st.setup.fighters.filter((x) => x.standsAside)) say(st, ctx, 'aside', `${s.name} stays out of the fight.`, text('Work Out Who is Involved in the Combat'));
   }
   if (st.setup.scouting) scout(st, ctx, st.setup.scouting.scouts, st.setup.scouting.cover);
-  say(st, ctx, 'distance', `The fight opens at ${st.distance} distance${st.distance === 'close' ? ' (2 m or less)' : ''}.`, text('Encounter Distance and Engaging in Combat'));
+  const opens = st.near.size > 0 ? 'close' : 'ranged';
+  say(st, ctx, 'distance', `The fight opens at ${opens} distance${opens === 'close' ? ' (2 m or less)' : ''}.`, text('Encounter Distance and Engaging in Combat'));
   if (st.setup.surprise) {
     surprise(st, ctx, st.setup.surprise.side, st.setup.surprise.kind);
     surpriseDistance(st, ctx, st.setup.surprise.side);
@@ -58,18 +59,30 @@ export function startOq(st: OqState, ctx: FightContext): void {
   if (st.setup.avoid) avoid(st, ctx, st.setup.avoid);
 }
 
-/** Surprise Attack Procedure 4-5: a successful surprise lets the attackers choose the distance (one for the fight: ours). */
+/**
+ * Surprise Attack Procedure 4-5: a surprise that worked lets the attackers choose the distance:
+ * the Referee's as a group, the players each for their own character.
+ */
 function surpriseDistance(st: OqState, ctx: FightContext, side: number): void {
   if (!st.combatants.some((f) => f.side !== side && f.surprised !== null)) return;
-  const missiles = st.combatants.some((f) => f.side === side && f.spec.weapons.some((w) => w.skill === 'ranged'));
-  const pick = decide(ctx, null, 'distance', `${st.sides[side]?.name}: the surprise worked: at which distance do you strike?`, [
-    { key: 'ranged', label: 'ranged' },
-    { key: 'close', label: 'close (2 m or less)' },
-  ], missiles ? 'ranged' : 'close') as 'close' | 'ranged';
-  if (pick !== st.distance) {
-    st.distance = pick;
-    say(st, ctx, 'distance', `The attackers strike from ${pick} distance.`, text('Surprise Attack Procedure'));
+  const attackers = st.combatants.filter((f) => f.side === side && f.out === null);
+  const ask = (who: OqFighter | null, label: string, missiles: boolean) =>
+    decide(ctx, who, 'distance', label, [
+      { key: 'ranged', label: 'ranged' },
+      { key: 'close', label: 'close (2 m or less)' },
+    ], missiles ? 'ranged' : 'close') as 'close' | 'ranged';
+  const hasMissile = (f: OqFighter) => f.spec.weapons.some((w) => w.skill === 'ranged');
+  if (st.sides[side]?.players) {
+    for (const f of attackers) {
+      const d = ask(f, `${f.name}: the surprise worked: strike from which distance?`, hasMissile(f));
+      setDistance(st, [f], d);
+      say(st, ctx, 'distance', `${f.name} strikes from ${d} distance.`, text('Surprise Attack Procedure'), [f]);
+    }
+    return;
   }
+  const d = ask(null, `${st.sides[side]?.name}: the surprise worked: at which distance do you strike?`, attackers.some(hasMissile));
+  setDistance(st, attackers, d);
+  say(st, ctx, 'distance', `The attackers strike from ${d} distance.`, text('Surprise Attack Procedure'));
 }
 
 /** Scouting Ahead: Perception with the cover's modifier; a success chooses the distance, a failure is spotted at ranged distance. */
@@ -96,18 +109,20 @@ function scout(st: OqState, ctx: FightContext, ids: readonly string[], cover: ke
   const side = scouts[0]?.side ?? 0;
   if (spotted) {
     const hasMissiles = st.combatants.some((f) => f.side === side && f.spec.weapons.some((w) => w.skill === 'ranged'));
-    st.distance = decide(ctx, null, 'distance', `${st.sides[side]?.name}: the scouts spotted them first: fight at which distance?`, [
+    const d = decide(ctx, null, 'distance', `${st.sides[side]?.name}: the scouts spotted them first: fight at which distance?`, [
       { key: 'close', label: 'close (2 m or less)' },
       { key: 'ranged', label: 'ranged' },
     ], hasMissiles ? 'ranged' : 'close') as 'close' | 'ranged';
+    setDistance(st, st.combatants, d);
     return;
   }
-  if (caught) st.distance = 'ranged';
+  if (caught) setDistance(st, st.combatants, 'ranged');
   if (strayed) {
-    st.distance = decide(ctx, null, 'distance', 'GM: a scout is split off from the party: at which distance does the fight open?', [
+    const d = decide(ctx, null, 'distance', 'GM: a scout is split off from the party: at which distance does the fight open?', [
       { key: 'ranged', label: 'ranged' },
       { key: 'close', label: 'close (the scout stumbles on them)' },
     ], caught ? 'ranged' : 'close') as 'close' | 'ranged';
+    setDistance(st, st.combatants, d);
   }
 }
 
@@ -217,19 +232,22 @@ function intentOf(st: OqState, ctx: FightContext, f: OqFighter): Intent {
   const foes = enemies(st, f);
   if (foes.length === 0) return { kind: 'defend', why: 'has no one to fight' };
   const dying = st.combatants.filter((o) => o.side === f.side && o !== f && o.out === 'dying' && !o.stabilised);
-  // At ranged distance only a missile weapon reaches; the others spend the action closing in (ours).
-  const reaches = st.distance === 'close' || mainWeapon(f, st) !== null;
-  const choices: Choice[] = reaches ? foes.map((o) => ({ key: `attack:${key(o)}`, label: `attack ${o.name} (${o.hp} HP)` })) : [{ key: 'close', label: 'close in to 2 m' }];
+  // At ranged distance only a missile weapon reaches; to fight hand to hand one spends the action closing in (ours).
+  const reachable = foes.filter((o) => weaponFor(st, f, o) !== undefined);
+  const apart = foes.some((o) => distanceOf(st, f, o) === 'ranged');
+  const reaches = reachable.length > 0;
+  const choices: Choice[] = reachable.map((o) => ({ key: `attack:${key(o)}`, label: `attack ${o.name} (${o.hp} HP, ${distanceOf(st, f, o)})` }));
+  if (apart) choices.push({ key: 'close', label: 'close in to 2 m' });
   for (const o of dying) choices.push({ key: `stabilise:${key(o)}`, label: `stabilise ${o.name} (Healing ${f.spec.skills.healing}%)` });
   choices.push({ key: 'flee', label: 'flee the fight' }, { key: 'defend', label: 'only defend this round' });
-  const suggested = reaches ? suggestIntent(f, foes, dying) : f.spec.tactics.fleeAt > 0 && f.hp <= f.spec.tactics.fleeAt ? 'flee' : 'close';
+  const suggested = reaches ? suggestIntent(f, reachable, dying) : f.spec.tactics.fleeAt > 0 && f.hp <= f.spec.tactics.fleeAt ? 'flee' : apart ? 'close' : 'defend';
   const visible = st.sides[f.side]?.players ?? false;
   const pick = decide(ctx, f, 'intent', `${f.name} (${f.hp} HP): what this round?`, choices, suggested);
   const [verb, arg] = pick.split(':') as [string, string | undefined];
   const who = arg ? st.combatants.find((o) => key(o) === pick.slice(pick.indexOf(':') + 1)) : undefined;
   const intent: Intent =
     verb === 'attack' && who
-      ? { kind: 'attack', target: who, weapon: mainWeapon(f, st) }
+      ? { kind: 'attack', target: who, weapon: weaponFor(st, f, who) ?? null }
       : verb === 'stabilise' && who
         ? { kind: 'stabilise', ally: who }
         : verb === 'flee'
@@ -268,10 +286,8 @@ function act(st: OqState, ctx: FightContext, f: OqFighter, i: Intent): void {
     return;
   }
   if (i.kind === 'close') {
-    if (st.distance === 'ranged') {
-      st.distance = 'close';
-      say(st, ctx, 'close', `${f.name} closes in: from now on the fight is at close distance (2 m or less).`, ours('closing in'), [f]);
-    }
+    setDistance(st, [f], 'close');
+    say(st, ctx, 'close', `${f.name} closes in: within 2 m of the enemy from now on.`, ours('closing in'), [f]);
     return;
   }
   if (i.kind === 'stabilise') {
@@ -283,15 +299,15 @@ function act(st: OqState, ctx: FightContext, f: OqFighter, i: Intent): void {
     return;
   }
   if (i.kind !== 'attack') return;
-  // A target that fell before this turn: the attacker picks another (ours).
+  // A target that fell (or moved out of reach) before this turn: the attacker picks another (ours).
   let t = i.target;
-  if (t.out !== null) {
-    const foes = enemies(st, f);
+  if (t.out !== null || weaponFor(st, f, t) === undefined) {
+    const foes = enemies(st, f).filter((o) => weaponFor(st, f, o) !== undefined);
     if (foes.length === 0) return;
     const pick = decide(ctx, f, 'retarget', `${f.name}: ${t.name} is down; attack whom?`, foes.map((o) => ({ key: key(o), label: `${o.name} (${o.hp} HP)` })), key([...foes].sort((x, y) => x.hp - y.hp)[0] as OqFighter));
     t = foes.find((o) => key(o) === pick) as OqFighter;
   }
-  attack(st, ctx, f, t, i.weapon);
+  attack(st, ctx, f, t, weaponFor(st, f, t) ?? null);
 }
 
 function stabilise(f: OqFighter): void {

@@ -56,8 +56,8 @@ export interface OqFighter extends CombatantCore {
 
 export interface OqState extends FightState {
   readonly setup: OqSetup;
-  /** Close once anyone has closed in (ours: then everyone fights at close distance). */
-  distance: 'close' | 'ranged';
+  /** Pairs of enemies within close distance (2 m), by `pairKey`; the others are at ranged distance. */
+  readonly near: Set<string>;
   readonly combatants: OqFighter[];
   readonly sides: readonly SideCore[];
 }
@@ -81,5 +81,27 @@ export function newOqState(setup: OqSetup): OqState {
       willAct: false,
       stats: { blows: 0, hits: 0, woundsDealt: 0, woundsTaken: 0, criticalsDealt: 0, criticalsTaken: 0, fumbles: 0, parries: 0 },
     }));
-  return { round: 0, setup, sides: setup.sides, combatants, distance: setup.distance };
+  const st: OqState = { round: 0, setup, sides: setup.sides, combatants, near: new Set() };
+  setDistance(st, combatants, setup.distance);
+  return st;
+}
+
+export function pairKey(a: OqFighter, b: OqFighter): string {
+  return a.id < b.id ? `${a.id}|${b.id}` : `${b.id}|${a.id}`;
+}
+
+/** Encounter Distance: close (2 m or less) or ranged, between two enemies. */
+export function distanceOf(st: OqState, a: OqFighter, b: OqFighter): 'close' | 'ranged' {
+  return st.near.has(pairKey(a, b)) ? 'close' : 'ranged';
+}
+
+/** Puts each of `who` at this distance from every enemy. */
+export function setDistance(st: OqState, who: readonly OqFighter[], d: 'close' | 'ranged'): void {
+  for (const f of who) {
+    for (const o of st.combatants) {
+      if (o.side === f.side) continue;
+      if (d === 'close') st.near.add(pairKey(f, o));
+      else st.near.delete(pairKey(f, o));
+    }
+  }
 }
