@@ -224,3 +224,25 @@ describe('OpenQuest: distance for each character', () => {
     expect(distanceOf(st, bea, def)).toBe('close');
   });
 });
+
+describe('OpenQuest: modifiers, rushes and surrender', () => {
+  it('a situational modifier changes the test and the order', () => {
+    const r = fight(duel(ATT.replace('weapons: [longsword]', 'weapons: [longsword], modifier: -20'), DEF), [45, 60], [['intent', 'attack:@def'], ['intent', 'defend'], ['reaction', 'parry']]);
+    has(r.texts, 'Order: Att 40%');
+    has(r.texts, 'Att attacks Def with longsword: D100 45 against 40 (−20 situation): a failure');
+  });
+
+  it('a mounted rush is made with Ride', () => {
+    const yaml = duel(ATT.replace('skills: { close: 60, dodge: 30 }', 'skills: { close: 60, dodge: 30, ride: 70 }'), DEF, 'surprise: { side: A, kind: rush, by: ride }');
+    const r = fight(yaml, [30, 80], [['distance', 'close']], 0);
+    has(r.texts, 'A rush attack by A: Perception against Ride');
+    has(r.texts, "Att's ride 30 (a success) against Def's Perception 80 (a failure): Def is surprised");
+    expect(() => loadText(duel(ATT, DEF, 'surprise: { side: A, kind: ambush, by: ride }'))).toThrow(/only a rush/);
+  });
+
+  it('a fighter set to surrender at low hit points gives up: the fight is over', () => {
+    const r = fight(duel(ATT, DEF.replace('armour: [leather]', 'armour: [leather], hp: 2, tactics: { surrenderAt: 3 }')), [], [['intent', 'attack:@def'], ['intent', 'surrender']]);
+    has(r.texts, 'Def surrenders');
+    expect(r.result.outcome?.winner).toBe(0);
+  });
+});

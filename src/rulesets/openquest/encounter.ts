@@ -19,6 +19,8 @@ const combatantSchema = z.strictObject({
   skills: skillsSchema.optional(),
   weapons: z.array(text('a weapon id')).optional(),
   armour: z.array(text('an armour id')).optional(),
+  /** Situational and magic modifiers to its combat tests, in % (Choose skills and apply modifiers). */
+  modifier: whole(-100, 100, 'a modifier %').optional(),
   /** Hit points now, if already hurt. */
   hp: whole(-50, 100, 'hit points').optional(),
   /** Who Is Involved: a character who stays away from the fight. */
@@ -34,7 +36,7 @@ const schema = z.strictObject({
   /** Encounter Distance: close (2 m or less) or ranged. */
   distance: oneOf(['close', 'ranged']).optional(),
   /** Surprise Attacks: this side attacks by ambush, sneak or rush; the other is unaware. */
-  surprise: z.strictObject({ side: text('a side name'), kind: oneOf(['ambush', 'sneak', 'rush']) }).optional(),
+  surprise: z.strictObject({ side: text('a side name'), kind: oneOf(['ambush', 'sneak', 'rush']), by: oneOf(['athletics', 'ride', 'drive']).optional() }).optional(),
   /** Scouting Ahead: these characters scout; the opponents' cover modifies their Perception. */
   scouting: z.strictObject({ scouts: z.array(text('a combatant name')).min(1), cover: oneOf(['clear', 'some', 'hidden', 'good']) }).optional(),
   /** Avoiding a Fight: this side runs (with or without a chase, or faster), intimidates or fast-talks. */
@@ -133,6 +135,7 @@ export function loadOpenQuest(part: DocPart, options: Options, env: LoadEnv): Oq
           dm: damageModifier(ch.STR + ch.SIZ),
           tactics: { ...DEFAULT_TACTICS, ...(c.tactics ?? {}) },
           standsAside: c.standsAside ?? false,
+          modifier: c.modifier ?? 0,
         });
       }
     }),
@@ -141,7 +144,8 @@ export function loadOpenQuest(part: DocPart, options: Options, env: LoadEnv): Oq
   if (enc.surprise) {
     const s = enc.sides.findIndex((x) => x.name === enc.surprise?.side);
     if (s < 0) rep.add(at('surprise', 'side'), `no side named '${enc.surprise.side}'${didYouMean(enc.surprise.side, enc.sides.map((x) => x.name))}`);
-    else surprise = { side: s, kind: enc.surprise.kind };
+    else surprise = { side: s, kind: enc.surprise.kind, by: enc.surprise.kind === 'rush' ? (enc.surprise.by ?? 'athletics') : 'deception' };
+    if (enc.surprise.by && enc.surprise.kind !== 'rush') rep.add(at('surprise', 'by'), 'only a rush is made with Athletics, Ride or Drive; an ambush or sneak attack uses Deception');
   }
   enc.sides.forEach((s, i) => {
     if (!fighters.some((f) => f.side === i && !f.standsAside)) rep.add(at('sides', i, 'combatants'), `side '${s.name}' has nobody in the fight`);

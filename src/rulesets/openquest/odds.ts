@@ -55,8 +55,8 @@ function attackOutcomes(setup: OqSetup, a: OqFighterSpec, d: OqFighterSpec): { o
   const skill: Skill = w ? w.skill : 'unarmed';
   const missile = skill === 'ranged';
   const reaction = reactionOf(d, missile);
-  const att = levels(a.skills[skill]);
-  const def = reaction ? levels(d.skills[reaction.skill]) : new Map<Level | 'none', number>([['none', 1]]);
+  const att = levels(a.skills[skill] + a.modifier);
+  const def = reaction ? levels(d.skills[reaction.skill] + d.modifier) : new Map<Level | 'none', number>([['none', 1]]);
   const wd = w ? w.damage : FIST;
   const dm = w?.mechanism ? { count: 0, sides: 6, sign: 1 as const } : a.dm;
   const ap = armourPoints(d.armour);
@@ -101,7 +101,7 @@ function oneBlow(setup: OqSetup, a: OqFighterSpec, d: OqFighterSpec): OddsBlow {
   return {
     attacker: a.name,
     defender: `${d.name}${reaction ? ` (${reaction.skill === 'dodge' ? 'dodging' : 'parrying'})` : ''}`,
-    need: a.skills[w ? w.skill : 'unarmed'],
+    need: a.skills[w ? w.skill : 'unarmed'] + a.modifier,
     hit,
     locations: [],
     // Hit locations are not OpenQuest's; a "hit" here is damage that gets through.
@@ -120,7 +120,7 @@ function obstacles(setup: OqSetup): string[] {
   if (fs.length !== 2 || fs[0]?.side === fs[1]?.side) why.push('not one against one');
   if (setup.surprise) why.push('a surprise attack opens it');
   if (setup.distance !== 'close') why.push('it opens at ranged distance');
-  for (const f of fs) if (f.tactics.fleeAt > 0) why.push(`${f.name} flees at ${f.tactics.fleeAt} HP`);
+  for (const f of fs) if (f.tactics.fleeAt > 0 || f.tactics.surrenderAt > 0) why.push(`${f.name} flees or surrenders at low HP`);
   return why;
 }
 
@@ -131,7 +131,7 @@ function obstacles(setup: OqSetup): string[] {
  */
 function duel(setup: OqSetup, cap: number): OddsDuel {
   const [a, b] = setup.fighters.filter((f) => !f.standsAside) as [OqFighterSpec, OqFighterSpec];
-  const skillOf = (f: OqFighterSpec) => f.skills[weaponOf(f, setup)?.skill ?? 'unarmed'];
+  const skillOf = (f: OqFighterSpec) => f.skills[weaponOf(f, setup)?.skill ?? 'unarmed'] + f.modifier;
   const aFirst = skillOf(a) > skillOf(b) || (skillOf(a) === skillOf(b) && a.characteristics.DEX >= b.characteristics.DEX);
   const [x, y] = aFirst ? [a, b] : [b, a];
   const xy = attackOutcomes(setup, x, y).outcomes;

@@ -53,7 +53,7 @@ export function startOq(st: OqState, ctx: FightContext): void {
   const opens = st.near.size > 0 ? 'close' : 'ranged';
   say(st, ctx, 'distance', `The fight opens at ${opens} distance${opens === 'close' ? ' (2 m or less)' : ''}.`, text('Encounter Distance and Engaging in Combat'));
   if (st.setup.surprise) {
-    surprise(st, ctx, st.setup.surprise.side, st.setup.surprise.kind);
+    surprise(st, ctx, st.setup.surprise.side, st.setup.surprise.kind, st.setup.surprise.by);
     surpriseDistance(st, ctx, st.setup.surprise.side);
   }
   if (st.setup.avoid) avoid(st, ctx, st.setup.avoid);
@@ -164,12 +164,12 @@ function avoid(st: OqState, ctx: FightContext, a: NonNullable<OqState['setup']['
 }
 
 /** Surprise Attack Procedure: opposed Perception against the attackers' best Deception (Athletics for a rush). */
-function surprise(st: OqState, ctx: FightContext, side: number, kind: 'ambush' | 'sneak' | 'rush'): void {
-  const stealth: Skill = kind === 'rush' ? 'athletics' : 'deception';
+function surprise(st: OqState, ctx: FightContext, side: number, kind: 'ambush' | 'sneak' | 'rush', by: Skill): void {
+  const stealth: Skill = by;
   const attackers = st.combatants.filter((f) => f.side === side && f.out === null);
   const unaware = st.combatants.filter((f) => f.side !== side && f.out === null);
   if (!attackers.length || !unaware.length) return;
-  say(st, ctx, 'surprise', `A${kind === 'ambush' ? 'n ambush' : kind === 'sneak' ? ' sneak attack' : ' rush attack'} by ${st.sides[side]?.name}: Perception against ${stealth === 'athletics' ? 'Athletics' : 'Deception'}.`, text('Surprise Attacks'));
+  say(st, ctx, 'surprise', `A${kind === 'ambush' ? 'n ambush' : kind === 'sneak' ? ' sneak attack' : ' rush attack'} by ${st.sides[side]?.name}: Perception against ${stealth[0]?.toUpperCase()}${stealth.slice(1)}.`, text('Surprise Attacks'));
   const best = (fs: OqFighter[], s: Skill) => [...fs].sort((x, y) => y.spec.skills[s] - x.spec.skills[s])[0] as OqFighter;
   if (st.sides[side]?.players) {
     // 3. The characters attack: each tests Deception against the opponents' best Perception; 5. beaten, an opponent may only defend (or nothing, on a fumbled Perception).
@@ -215,7 +215,7 @@ export function playOqRound(st: OqState, ctx: FightContext): void {
   const order = [...intents.entries()].filter(([, i]) => i.kind !== 'defend').map(([f, i]) => ({ f, i, skill: orderSkill(f, i) }));
   order.sort((x, y) => y.skill - x.skill || y.f.spec.characteristics.DEX - x.f.spec.characteristics.DEX);
   if (ctx.explain && order.length > 0) say(st, ctx, 'order', `Order: ${order.map((o) => `${o.f.name} ${o.skill}%`).join(', ')}.`, text('FIGHT! Drop into Combat Rounds'));
-  for (const [f, i] of intents) if (i.kind === 'defend' && ctx.explain) say(st, ctx, 'intent', `${f.name} ${i.why}.`, i.why.includes('surprised') ? text('Surprise Attack Procedure') : text('FIGHT! Drop into Combat Rounds'), [f]);
+  for (const [f, i] of intents) if (i.kind === 'defend' && f.out === null && ctx.explain) say(st, ctx, 'intent', `${f.name} ${i.why}.`, i.why.includes('surprised') ? text('Surprise Attack Procedure') : text('FIGHT! Drop into Combat Rounds'), [f]);
   // 4. Take action.
   for (const { f, i } of order) {
     if (f.out !== null) continue;
@@ -239,10 +239,16 @@ function intentOf(st: OqState, ctx: FightContext, f: OqFighter): Intent {
   const choices: Choice[] = reachable.map((o) => ({ key: `attack:${key(o)}`, label: `attack ${o.name} (${o.hp} HP, ${distanceOf(st, f, o)})` }));
   if (apart) choices.push({ key: 'close', label: 'close in to 2 m' });
   for (const o of dying) choices.push({ key: `stabilise:${key(o)}`, label: `stabilise ${o.name} (Healing ${f.spec.skills.healing}%)` });
-  choices.push({ key: 'flee', label: 'flee the fight' }, { key: 'defend', label: 'only defend this round' });
-  const suggested = reaches ? suggestIntent(f, reachable, dying) : f.spec.tactics.fleeAt > 0 && f.hp <= f.spec.tactics.fleeAt ? 'flee' : apart ? 'close' : 'defend';
+  choices.push({ key: 'flee', label: 'flee the fight' }, { key: 'surrender', label: 'surrender' }, { key: 'defend', label: 'only defend this round' });
+  const suggested = reaches ? suggestIntent(f, reachable, dying) : f.spec.tactics.surrenderAt > 0 && f.hp <= f.spec.tactics.surrenderAt ? 'surrender' : f.spec.tactics.fleeAt > 0 && f.hp <= f.spec.tactics.fleeAt ? 'flee' : apart ? 'close' : 'defend';
   const visible = st.sides[f.side]?.players ?? false;
   const pick = decide(ctx, f, 'intent', `${f.name} (${f.hp} HP): what this round?`, choices, suggested);
+  if (pick === 'surrender') {
+    // End the combat: a surrender takes the fighter out as it is stated.
+    f.out = 'helpless';
+    say(st, ctx, 'surrender', `${f.name} surrenders.`, text('Combat procedure'), [f]);
+    return { kind: 'defend', why: 'has surrendered' };
+  }
   const [verb, arg] = pick.split(':') as [string, string | undefined];
   const who = arg ? st.combatants.find((o) => key(o) === pick.slice(pick.indexOf(':') + 1)) : undefined;
   const intent: Intent =
@@ -261,6 +267,7 @@ function intentOf(st: OqState, ctx: FightContext, f: OqFighter): Intent {
 }
 
 function suggestIntent(f: OqFighter, foes: OqFighter[], dying: OqFighter[]): string {
+  if (f.spec.tactics.surrenderAt > 0 && f.hp <= f.spec.tactics.surrenderAt) return 'surrender';
   if (f.spec.tactics.fleeAt > 0 && f.hp <= f.spec.tactics.fleeAt) return 'flee';
   if (dying.length > 0 && f.spec.skills.healing >= 40) return `stabilise:${key(dying[0] as OqFighter)}`;
   const t = f.spec.tactics.target === 'first' ? foes[0] : [...foes].sort((x, y) => x.hp - y.hp)[0];
@@ -269,7 +276,7 @@ function suggestIntent(f: OqFighter, foes: OqFighter[], dying: OqFighter[]): str
 
 function orderSkill(f: OqFighter, i: Intent): number {
   const s = f.spec.skills;
-  if (i.kind === 'attack') return (i.weapon ? s[i.weapon.skill] : s.unarmed) + f.bonus;
+  if (i.kind === 'attack') return (i.weapon ? s[i.weapon.skill] : s.unarmed) + f.bonus + f.spec.modifier;
   if (i.kind === 'stabilise') return s.healing;
   return s.athletics;
 }
@@ -319,21 +326,21 @@ function stabilise(f: OqFighter): void {
 /** Take Action: the attack against the defender's reaction (facts, "attack against a defence"). */
 export function attack(st: OqState, ctx: FightContext, a: OqFighter, d: OqFighter, w: Weapon | null): void {
   const skill: Skill = w ? w.skill : 'unarmed';
-  const target = a.spec.skills[skill] + a.bonus;
-  const bonusNote = a.bonus ? ` (+${a.bonus} caught them)` : '';
+  const target = a.spec.skills[skill] + a.bonus + a.spec.modifier;
+  const bonusNote = `${a.bonus ? ` (+${a.bonus} caught them)` : ''}${a.spec.modifier ? ` (${a.spec.modifier > 0 ? '+' : '−'}${Math.abs(a.spec.modifier)} situation)` : ''}`;
   a.bonus = 0;
   a.stats.blows++;
   const ra = test(ctx, a, skill, target, `attack ${d.name}`);
   const missile = skill === 'ranged';
   // The reaction: parry (a weapon or shield; only a shield against a missile: ours) or dodge, once a round by default.
   const reaction = react(st, ctx, d, a, missile);
-  const rd = reaction ? test(ctx, d, reaction.skill, d.spec.skills[reaction.skill], reaction.skill === 'dodge' ? `dodge ${a.name}` : `parry ${a.name}`) : null;
+  const rd = reaction ? test(ctx, d, reaction.skill, d.spec.skills[reaction.skill] + d.spec.modifier, reaction.skill === 'dodge' ? `dodge ${a.name}` : `parry ${a.name}`) : null;
   const cell = ATTACK_RESULTS[ra.level][rd ? rd.level : 'none'];
   say(
     st,
     ctx,
     'attack',
-    `${a.name} attacks ${d.name}${w ? ` with ${w.name.toLowerCase()}` : ''}: D100 ${formatD100(ra.roll)} against ${target}${bonusNote}: ${LEVEL_WORD[ra.level]}${rd && reaction ? `; ${d.name} ${reaction.skill === 'dodge' ? 'dodges' : `parries with ${reaction.weapon?.name.toLowerCase()}`}: D100 ${formatD100(rd.roll)} against ${d.spec.skills[reaction.skill]}: ${LEVEL_WORD[rd.level]}` : `; ${d.name} ${noReaction(st, d)}`}: ${cell.says}.`,
+    `${a.name} attacks ${d.name}${w ? ` with ${w.name.toLowerCase()}` : ''}: D100 ${formatD100(ra.roll)} against ${target}${bonusNote}: ${LEVEL_WORD[ra.level]}${rd && reaction ? `; ${d.name} ${reaction.skill === 'dodge' ? 'dodges' : `parries with ${reaction.weapon?.name.toLowerCase()}`}: D100 ${formatD100(rd.roll)} against ${d.spec.skills[reaction.skill] + d.spec.modifier}: ${LEVEL_WORD[rd.level]}` : `; ${d.name} ${noReaction(st, d)}`}: ${cell.says}.`,
     facts('attack against a defence'),
     [a, d],
     { attack: ra.level, defence: rd ? rd.level : 'none' },

@@ -19,6 +19,8 @@ export interface OqFighterSpec {
   readonly tactics: Tactics;
   /** Stays out of the fight (the text's first step: characters who are not involved). */
   readonly standsAside: boolean;
+  /** Situational and magic modifiers to its combat tests (%). */
+  readonly modifier: number;
 }
 
 export interface OqSetup {
@@ -29,7 +31,7 @@ export interface OqSetup {
   readonly opt: OqOptions;
   readonly distance: 'close' | 'ranged';
   /** A surprise attack by this side (the other side unaware). */
-  readonly surprise: { readonly side: number; readonly kind: 'ambush' | 'sneak' | 'rush' } | null;
+  readonly surprise: { readonly side: number; readonly kind: 'ambush' | 'sneak' | 'rush'; readonly by: 'deception' | 'athletics' | 'ride' | 'drive' } | null;
   /** Scouting Ahead: the scouts' ids and the opponents' cover. */
   readonly scouting: { readonly scouts: readonly string[]; readonly cover: 'clear' | 'some' | 'hidden' | 'good' } | null;
   /** Avoiding a Fight, by this side. */

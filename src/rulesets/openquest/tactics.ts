@@ -9,12 +9,15 @@ export interface Tactics {
   readonly reaction: 'auto' | 'parry' | 'dodge' | 'none';
   /** Flee when hit points fall to this or below (0: never). */
   readonly fleeAt: number;
+  /** Surrender when hit points fall to this or below (0: never). */
+  readonly surrenderAt: number;
 }
 
-export const DEFAULT_TACTICS: Tactics = { target: 'weakest', reaction: 'auto', fleeAt: 0 };
+export const DEFAULT_TACTICS: Tactics = { target: 'weakest', reaction: 'auto', fleeAt: 0, surrenderAt: 0 };
 
 export const tacticsSchema = z.strictObject({
   target: oneOf(['weakest', 'first']).optional(),
   reaction: oneOf(['auto', 'parry', 'dodge', 'none']).optional(),
   fleeAt: whole(0, 100, 'hit points').optional(),
+  surrenderAt: whole(0, 100, 'hit points').optional(),
 });
