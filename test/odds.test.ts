@@ -9,9 +9,15 @@ const examples = (name: string) => join(ROOT, 'data', 'wfrp1e', 'examples', name
 const SD = examples('reference-duel-sudden-death.yaml');
 const REF = examples('reference-duel.yaml');
 
+/**
+ * The exact value lies within the simulation's interval widened from 95% to 99.9% (z 3.29 for
+ * 1.96): with a dozen such checks, a 95% interval would miss now and then by chance alone.
+ */
 function inside(x: number, ci: [number, number]): void {
-  expect(x, `${x} outside ${ci.join(' – ')}`).toBeGreaterThanOrEqual(ci[0]);
-  expect(x, `${x} outside ${ci.join(' – ')}`).toBeLessThanOrEqual(ci[1]);
+  const mid = (ci[0] + ci[1]) / 2;
+  const half = ((ci[1] - ci[0]) / 2) * (3.29 / 1.96);
+  expect(x, `${x} outside ${mid - half} – ${mid + half}`).toBeGreaterThanOrEqual(mid - half);
+  expect(x, `${x} outside ${mid - half} – ${mid + half}`).toBeLessThanOrEqual(mid + half);
 }
 
 describe('fray odds', () => {
@@ -119,6 +125,13 @@ describe('fray odds: OpenQuest', () => {
     const j = JSON.parse((await fray(['sim', duelFile, '--runs', '40000', '--seed', '5', '--json'])).out);
     inside(o.duel.sides[0].win, j.sides[0].ci95);
     inside(o.duel.meanRounds, j.rounds.ci95);
+  });
+
+  it('without the fumble option the chain follows the engine too', async () => {
+    const o = JSON.parse((await fray(['odds', duelFile, '-o', 'fumbles=none', '--json'])).out);
+    const j = JSON.parse((await fray(['sim', duelFile, '-o', 'fumbles=none', '--runs', '40000', '--seed', '6', '--json'])).out);
+    inside(o.duel.meanRounds, j.rounds.ci95);
+    inside(o.duel.sides[0].win, j.sides[0].ci95);
   });
 
   it('says why a bigger fight is left to simulation', async () => {

@@ -36,8 +36,10 @@ describe('OpenQuest: the attack against the reaction, every cell', () => {
   for (const [a, d, says, hp] of cases) {
     it(`attack ${a} against ${d === 'none' ? 'no reaction' : `a ${d} parry`}: ${says}`, () => {
       const rolled = hp === 9; // 1D8 5 − 2 AP = 3
-      const dice = [ROLL[a], ...(d === 'none' ? [] : [PARRY[d]]), ...(rolled ? [5] : [])];
-      const r = fight(duel(), dice, [['intent', 'attack:@def'], ['intent', 'defend'], ['reaction', d === 'none' ? 'none' : 'parry']]);
+      // A reaction is rolled only against an attack that would land ("if called for").
+      const reacts = a === 'success' || a === 'critical';
+      const dice = [ROLL[a], ...(d === 'none' || !reacts ? [] : [PARRY[d]]), ...(rolled ? [5] : [])];
+      const r = fight(duel(), dice, [['intent', 'attack:@def'], ['intent', 'defend'], ...(reacts ? ([['reaction', d === 'none' ? 'none' : 'parry']] as const) : [])]);
       has(r.texts, `: ${says}.`);
       expect(oq(r).combatants.find((f) => f.name === 'Def')?.hp).toBe(hp);
       expect(r.unusedDice).toBe(0);
@@ -85,7 +87,7 @@ describe('OpenQuest: surprise attacks', () => {
 
   it('the characters attacking: Deception against the best Perception; beaten, the opponent may only defend', () => {
     const r = fight(ambush('attack'), [20, 55], [['distance', 'ranged']], 0);
-    has(r.texts, "Att's deception 20 (a success) against Def's Perception 55 (a fumble): Def is surprised and cannot even defend");
+    has(r.texts, "Att's deception 20 (a success) against Def's Perception 55 (a fumble): the opposition is surprised and cannot even defend");
     // The players each choose their distance (Surprise Attack Procedure 5).
     has(r.texts, 'Att strikes from ranged distance');
     expect(r.asked).toContain('distance: Att: the surprise worked: strike from which distance?');
@@ -104,7 +106,7 @@ describe('OpenQuest: wounds', () => {
 
   it('healing magic as the GM says, then a Resilience test to wake', () => {
     const yaml = duel(ATT, hurt, '', `      - { name: Cleric, characteristics: { STR: 10, CON: 12, SIZ: 10, DEX: 10, INT: 12, POW: 14, CHA: 10 }, weapons: [mace] }\n`).replace('  - name: D\n    combatants:\n      - ' + hurt, `  - name: D\n    combatants:\n      - ${hurt}\n      - { name: Bob, characteristics: { STR: 10, CON: 12, SIZ: 12, DEX: 10, INT: 12, POW: 12, CHA: 10 }, skills: { close: 10 }, weapons: [club] }`);
-    const r = fight(yaml, [30, 60, 8, 90, 40], [['intent', 'attack:@def'], ['intent', 'attack:@bob'], ['intent', 'defend'], ['intent', 'defend'], ['reaction', 'parry'], ['reaction', 'none'], ['heal-magic', 'yes']], 1);
+    const r = fight(yaml, [30, 60, 8, 90, 40], [['intent', 'attack:@def'], ['intent', 'attack:@bob'], ['intent', 'defend'], ['intent', 'defend'], ['reaction', 'parry'], ['heal-magic', 'yes']], 1);
     has(r.texts, 'Def is healed (HP 1); Resilience D100 40 against 50: regains consciousness');
     expect(oq(r).combatants.find((f) => f.name === 'Def')).toMatchObject({ out: null, hp: 1 });
     expect(r.unusedDecisions).toBe(0);
@@ -120,14 +122,14 @@ describe('OpenQuest: wounds', () => {
   const BOB = '{ name: Bob, characteristics: { STR: 10, CON: 12, SIZ: 12, DEX: 10, INT: 12, POW: 12, CHA: 10 }, skills: { close: 30, healing: 60 }, weapons: [club] }';
 
   it('unhelped by the end of the next round, the mortally wounded die', () => {
-    const r = fight(withBob(BOB), [30, 60, 8, 70], [['intent', 'attack:@def'], ['intent', 'defend'], ['intent', 'defend'], ['reaction', 'parry'], ['heal-magic', 'no'], ['intent', 'attack:@bob'], ['intent', 'defend'], ['reaction', 'none'], ['heal-magic', 'no']], 2);
+    const r = fight(withBob(BOB), [30, 60, 8, 70], [['intent', 'attack:@def'], ['intent', 'defend'], ['intent', 'defend'], ['reaction', 'parry'], ['heal-magic', 'no'], ['intent', 'attack:@bob'], ['intent', 'defend'], ['heal-magic', 'no']], 2);
     has(r.texts, 'Def was not stabilised or healed by the end of the next round, and dies');
     expect(oq(r).combatants.find((f) => f.name === 'Def')?.out).toBe('dead');
     expect(r.unusedDecisions).toBe(0);
   });
 
   it('a Healing test within the time stabilises them', () => {
-    const r = fight(withBob(BOB), [30, 60, 8, 70, 30], [['intent', 'attack:@def'], ['intent', 'defend'], ['intent', 'defend'], ['reaction', 'parry'], ['heal-magic', 'no'], ['intent', 'attack:@bob'], ['intent', 'stabilise:@def'], ['reaction', 'none']], 2);
+    const r = fight(withBob(BOB), [30, 60, 8, 70, 30], [['intent', 'attack:@def'], ['intent', 'defend'], ['intent', 'defend'], ['reaction', 'parry'], ['heal-magic', 'no'], ['intent', 'attack:@bob'], ['intent', 'stabilise:@def']], 2);
     has(r.texts, 'Bob tends Def: Healing D100 30 against 60: a success: stabilised (surgery after the fight)');
     expect(oq(r).combatants.find((f) => f.name === 'Def')?.out).toBe('unconscious');
     expect(r.texts.some((t) => t.includes('was not stabilised'))).toBe(false);
@@ -169,7 +171,7 @@ describe('OpenQuest: before the fight', () => {
   it('a fumbling scout is split off: the GM says how close', () => {
     const r = fight(scoutYaml('good'), [77], [['distance', 'close']], 0);
     has(r.texts, 'a fumble: split off from the party');
-    expect(r.asked[0]).toContain('GM: a scout is split off');
+    expect(r.asked[0]).toContain('GM: Att is split off from the party');
   });
 
   const runYaml = (chase: boolean) => duel(ATT.replace('skills: { close: 60, dodge: 30 }', 'skills: { close: 60, dodge: 30, athletics: 50 }'), DEF.replace('skills: { close: 50, dodge: 40, resilience: 50 }', 'skills: { close: 50, dodge: 40, resilience: 50, athletics: 45 }'), `avoid: { side: A, by: run, chase: ${chase} }`);
@@ -236,7 +238,7 @@ describe('OpenQuest: modifiers, rushes and surrender', () => {
     const yaml = duel(ATT.replace('skills: { close: 60, dodge: 30 }', 'skills: { close: 60, dodge: 30, ride: 70 }'), DEF, 'surprise: { side: A, kind: rush, by: ride }');
     const r = fight(yaml, [30, 80], [['distance', 'close']], 0);
     has(r.texts, 'A rush attack by A: Perception against Ride');
-    has(r.texts, "Att's ride 30 (a success) against Def's Perception 80 (a failure): Def is surprised");
+    has(r.texts, "Att's ride 30 (a success) against Def's Perception 80 (a failure): the opposition is surprised");
     expect(() => loadText(duel(ATT, DEF, 'surprise: { side: A, kind: ambush, by: ride }'))).toThrow(/only a rush/);
   });
 
@@ -244,5 +246,27 @@ describe('OpenQuest: modifiers, rushes and surrender', () => {
     const r = fight(duel(ATT, DEF.replace('armour: [leather]', 'armour: [leather], hp: 2, tactics: { surrenderAt: 3 }')), [], [['intent', 'attack:@def'], ['intent', 'surrender']]);
     has(r.texts, 'Def surrenders');
     expect(r.result.outcome?.winner).toBe(0);
+  });
+});
+
+describe('OpenQuest: review findings', () => {
+  it('a missed attack calls for no reaction: the defender still has it for the next', () => {
+    const two = duel(ATT, DEF, '', `      - { name: Bea, characteristics: { STR: 10, CON: 12, SIZ: 10, DEX: 18, INT: 12, POW: 11, CHA: 10 }, skills: { close: 70 }, weapons: [dagger] }\n`);
+    const r = fight(two, [90, 30, 40], [['intent', 'attack:@def'], ['intent', 'attack:@def'], ['intent', 'defend'], ['reaction', 'parry']]);
+    has(r.texts, 'Bea attacks Def with dagger: D100 90 against 70: a failure: a miss');
+    has(r.texts, 'Att attacks Def with longsword: D100 30 against 60: a success; Def parries with small shield: D100 40 against 50: a success: blocked or dodged');
+  });
+
+  it("no surprise on a side whose scouts saw them coming", () => {
+    const yaml = duel(ATT.replace('skills: { close: 60, dodge: 30 }', 'skills: { close: 60, dodge: 30, perception: 60 }'), DEF, 'scouting: { scouts: [Att], cover: some }\nsurprise: { side: D, kind: ambush }');
+    const r = fight(yaml, [30], [['distance', 'close']], 0);
+    has(r.texts, "No surprise: A's scouts saw them first");
+  });
+
+  it('hit points above the maximum are refused; a fighter mortally wounded before the fight dies at the end of round 1 unless helped', () => {
+    expect(() => loadText(duel(ATT, DEF.replace('armour: [leather]', 'armour: [leather], hp: 40')))).toThrow(/hp: expected at most 12/);
+    const yaml = duel(ATT, DEF, '', `      - { name: Cid, characteristics: { STR: 10, CON: 12, SIZ: 10, DEX: 10, INT: 12, POW: 11, CHA: 10 }, weapons: [club], hp: 0 }\n`);
+    const r = fight(yaml, [], [['intent', 'defend'], ['intent', 'defend'], ['heal-magic', 'no']], 1);
+    has(r.texts, 'Cid was not stabilised or healed by the end of the next round, and dies');
   });
 });

@@ -120,6 +120,7 @@ export function loadOpenQuest(part: DocPart, options: Options, env: LoadEnv): Oq
       }
       const count = c.count ?? 1;
       const maxHp = hitPoints(ch.SIZ, ch.CON);
+      if (c.hp !== undefined && c.hp > maxHp) rep.add([...path, 'hp'], `expected at most ${maxHp}, the hit points (SIZ + CON) / 2 give`);
       for (let k = 1; k <= count; k++) {
         const name = count > 1 ? `${baseName} ${k}` : baseName;
         fighters.push({

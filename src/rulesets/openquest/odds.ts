@@ -120,6 +120,9 @@ function obstacles(setup: OqSetup): string[] {
   if (fs.length !== 2 || fs[0]?.side === fs[1]?.side) why.push('not one against one');
   if (setup.surprise) why.push('a surprise attack opens it');
   if (setup.distance !== 'close') why.push('it opens at ranged distance');
+  if (setup.scouting) why.push('scouting may change the distance');
+  if (setup.avoid) why.push('a side tries to avoid the fight');
+  for (const f of fs) if (f.hp <= 0) why.push(`${f.name} starts mortally wounded`);
   for (const f of fs) if (f.tactics.fleeAt > 0 || f.tactics.surrenderAt > 0) why.push(`${f.name} flees or surrenders at low HP`);
   return why;
 }
@@ -134,8 +137,10 @@ function duel(setup: OqSetup, cap: number): OddsDuel {
   const skillOf = (f: OqFighterSpec) => f.skills[weaponOf(f, setup)?.skill ?? 'unarmed'] + f.modifier;
   const aFirst = skillOf(a) > skillOf(b) || (skillOf(a) === skillOf(b) && a.characteristics.DEX >= b.characteristics.DEX);
   const [x, y] = aFirst ? [a, b] : [b, a];
-  const xy = attackOutcomes(setup, x, y).outcomes;
-  const yx = attackOutcomes(setup, y, x).outcomes;
+  // Without the fumble option, a fumble costs nothing beyond the failure.
+  const noFumbles = (o: [number, boolean, boolean, number][]): [number, boolean, boolean, number][] => (setup.opt.fumbleLosesAction ? o : o.map(([d, , , p]) => [d, false, false, p]));
+  const xy = noFumbles(attackOutcomes(setup, x, y).outcomes);
+  const yx = noFumbles(attackOutcomes(setup, y, x).outcomes);
   // State: HP of x, HP of y, x loses this round's action, y loses it.
   const enc = (hx: number, hy: number, lx: boolean, ly: boolean) => `${hx},${hy},${Number(lx)},${Number(ly)}`;
   let dist = new Map<string, number>([[enc(x.hp, y.hp, false, false), 1]]);

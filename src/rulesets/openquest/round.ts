@@ -24,7 +24,7 @@ function weaponFor(st: OqState, f: OqFighter, t: OqFighter): Weapon | null | und
 function parryWeapon(f: OqFighter, missile: boolean): Weapon | null {
   // Ours: only a shield parries a missile.
   if (missile) return f.spec.weapons.find((w) => w.shield) ?? null;
-  return f.spec.weapons.find((w) => w.shield) ?? f.spec.weapons.find((w) => w.skill !== 'ranged' && !w.natural) ?? null;
+  return f.spec.weapons.find((w) => w.shield) ?? f.spec.weapons.find((w) => w.skill === 'close') ?? null;
 }
 
 function enemies(st: OqState, f: OqFighter): OqFighter[] {
@@ -49,10 +49,13 @@ export function startOq(st: OqState, ctx: FightContext): void {
     }
     for (const s of st.setup.fighters.filter((x) => x.standsAside)) say(st, ctx, 'aside', `${s.name} stays out of the fight.`, text('Work Out Who is Involved in the Combat'));
   }
-  if (st.setup.scouting) scout(st, ctx, st.setup.scouting.scouts, st.setup.scouting.cover);
+  const spotters = st.setup.scouting ? scout(st, ctx, st.setup.scouting.scouts, st.setup.scouting.cover) : null;
   const opens = st.near.size > 0 ? 'close' : 'ranged';
   say(st, ctx, 'distance', `The fight opens at ${opens} distance${opens === 'close' ? ' (2 m or less)' : ''}.`, text('Encounter Distance and Engaging in Combat'));
-  if (st.setup.surprise) {
+  if (st.setup.surprise && spotters !== null && spotters !== st.setup.surprise.side) {
+    // Surprise Attack Procedure 1: no surprise on a side whose scouts saw them coming.
+    say(st, ctx, 'surprise', `No surprise: ${st.sides[spotters]?.name}'s scouts saw them first.`, text('Surprise Attack Procedure'));
+  } else if (st.setup.surprise) {
     surprise(st, ctx, st.setup.surprise.side, st.setup.surprise.kind, st.setup.surprise.by);
     surpriseDistance(st, ctx, st.setup.surprise.side);
   }
@@ -85,12 +88,16 @@ function surpriseDistance(st: OqState, ctx: FightContext, side: number): void {
   say(st, ctx, 'distance', `The attackers strike from ${d} distance.`, text('Surprise Attack Procedure'));
 }
 
-/** Scouting Ahead: Perception with the cover's modifier; a success chooses the distance, a failure is spotted at ranged distance. */
-function scout(st: OqState, ctx: FightContext, ids: readonly string[], cover: keyof typeof COVER): void {
+/**
+ * Scouting Ahead: Perception with the cover's modifier; any success lets the scouts' side choose
+ * the distance, else a failure is spotted at ranged distance; a fumbling scout is split off at a
+ * distance of its own. Returns the scouts' side if they spotted the opposition.
+ */
+function scout(st: OqState, ctx: FightContext, ids: readonly string[], cover: keyof typeof COVER): number | null {
   const scouts = st.combatants.filter((f) => ids.includes(f.id));
   let spotted = false;
   let caught = false;
-  let strayed = false;
+  const strayed: OqFighter[] = [];
   for (const s of scouts) {
     const need = s.spec.skills.perception + COVER[cover];
     const r = test(ctx, s, 'perception', need, `scout ahead (cover ${COVER[cover] >= 0 ? '+' : ''}${COVER[cover]}%)`);
@@ -102,7 +109,7 @@ function scout(st: OqState, ctx: FightContext, ids: readonly string[], cover: ke
       more = `: the exact numbers and positions; a second look, D100 ${formatD100(again.roll)} against ${s.spec.skills.perception + SECOND_LOOK}: ${LEVEL_WORD[again.level]}${again.level === 'success' || again.level === 'critical' ? ': the rest of the opponents too' : ''}`;
     }
     if (r.level === 'failure') caught = true;
-    if (r.level === 'fumble') strayed = true;
+    if (r.level === 'fumble') strayed.push(s);
     spotted ||= ok;
     say(st, ctx, 'scout', `${s.name} scouts ahead: Perception D100 ${formatD100(r.roll)} against ${s.spec.skills.perception} ${COVER[cover] >= 0 ? '+' : '−'} ${Math.abs(COVER[cover])} cover = ${need}: ${LEVEL_WORD[r.level]}${ok ? ', the opposition spotted' : r.level === 'fumble' ? ': split off from the party' : ': spotted approaching'}${more}.`, text('Scouting Ahead'), [s]);
   }
@@ -114,16 +121,15 @@ function scout(st: OqState, ctx: FightContext, ids: readonly string[], cover: ke
       { key: 'ranged', label: 'ranged' },
     ], hasMissiles ? 'ranged' : 'close') as 'close' | 'ranged';
     setDistance(st, st.combatants, d);
-    return;
-  }
-  if (caught) setDistance(st, st.combatants, 'ranged');
-  if (strayed) {
-    const d = decide(ctx, null, 'distance', 'GM: a scout is split off from the party: at which distance does the fight open?', [
-      { key: 'ranged', label: 'ranged' },
+  } else if (caught) setDistance(st, st.combatants, 'ranged');
+  for (const s of strayed) {
+    const d = decide(ctx, null, 'distance', `GM: ${s.name} is split off from the party: how close to the opposition?`, [
       { key: 'close', label: 'close (the scout stumbles on them)' },
-    ], caught ? 'ranged' : 'close') as 'close' | 'ranged';
-    setDistance(st, st.combatants, d);
+      { key: 'ranged', label: 'ranged' },
+    ], 'close') as 'close' | 'ranged';
+    setDistance(st, [s], d);
   }
+  return spotted ? side : null;
 }
 
 /** Avoiding a Fight: running away (a chase by opposed Athletics), intimidation or fast talk (the GM gives the outcome). */
@@ -172,16 +178,18 @@ function surprise(st: OqState, ctx: FightContext, side: number, kind: 'ambush' |
   say(st, ctx, 'surprise', `A${kind === 'ambush' ? 'n ambush' : kind === 'sneak' ? ' sneak attack' : ' rush attack'} by ${st.sides[side]?.name}: Perception against ${stealth[0]?.toUpperCase()}${stealth.slice(1)}.`, text('Surprise Attacks'));
   const best = (fs: OqFighter[], s: Skill) => [...fs].sort((x, y) => y.spec.skills[s] - x.spec.skills[s])[0] as OqFighter;
   if (st.sides[side]?.players) {
-    // 3. The characters attack: each tests Deception against the opponents' best Perception; 5. beaten, an opponent may only defend (or nothing, on a fumbled Perception).
+    // 3. The characters attack: each tests Deception against the opponents' best Perception; 5. any who
+    // wins catches the opposing side unaware: they may only defend, or nothing if that Perception fumbled (ours: for the side).
     const watcher = best(unaware, 'perception');
-    attackers.forEach((a, i) => {
-      const o = unaware[i % unaware.length] as OqFighter;
-      const ra = test(ctx, a, stealth, a.spec.skills[stealth], `surprise ${o.name}`);
+    let caught: 'defend-only' | 'helpless' | null = null;
+    for (const a of attackers) {
+      const ra = test(ctx, a, stealth, a.spec.skills[stealth], 'surprise the opposition');
       const rw = test(ctx, watcher, 'perception', watcher.spec.skills.perception, `spot ${a.name}`);
       const won = opposed(ra, rw) === 'a';
-      say(st, ctx, 'surprise', `${a.name}'s ${stealth} ${formatD100(ra.roll)} (${LEVEL_WORD[ra.level]}) against ${watcher.name}'s Perception ${formatD100(rw.roll)} (${LEVEL_WORD[rw.level]}): ${won ? `${o.name} is surprised${rw.level === 'fumble' ? ' and cannot even defend' : ': may only parry or dodge this round'}` : 'no surprise'}.`, text('Surprise Attack Procedure'), [a, o]);
-      if (won) o.surprised = rw.level === 'fumble' ? 'helpless' : 'defend-only';
-    });
+      say(st, ctx, 'surprise', `${a.name}'s ${stealth} ${formatD100(ra.roll)} (${LEVEL_WORD[ra.level]}) against ${watcher.name}'s Perception ${formatD100(rw.roll)} (${LEVEL_WORD[rw.level]}): ${won ? `the opposition is surprised${rw.level === 'fumble' ? ' and cannot even defend' : ': may only parry or dodge this round'}` : 'no surprise'}.`, text('Surprise Attack Procedure'), [a, watcher]);
+      if (won) caught = caught === 'helpless' || rw.level === 'fumble' ? 'helpless' : 'defend-only';
+    }
+    if (caught) for (const o of unaware) o.surprised = caught;
     return;
   }
   // 2. The unaware each test Perception against the attackers' best Deception; 4. failed: only parry or dodge for a round; fumbled: not even that.
@@ -189,7 +197,8 @@ function surprise(st: OqState, ctx: FightContext, side: number, kind: 'ambush' |
   for (const u of unaware) {
     const ru = test(ctx, u, 'perception', u.spec.skills.perception, 'notice the attack');
     const rs = test(ctx, sneak, stealth, sneak.spec.skills[stealth], `surprise ${u.name}`);
-    const spotted = opposed(ru, rs) === 'a';
+    // A tie goes against the side trying to surprise (ours).
+    const spotted = opposed(ru, rs) !== 'b';
     say(st, ctx, 'surprise', `${u.name}'s Perception ${formatD100(ru.roll)} (${LEVEL_WORD[ru.level]}) against ${sneak.name}'s ${stealth} ${formatD100(rs.roll)} (${LEVEL_WORD[rs.level]}): ${spotted ? 'not surprised' : ru.level === 'fumble' ? 'surprised, and cannot even defend this round' : 'surprised: may only parry or dodge this round'}.`, text('Surprise Attack Procedure'), [u, sneak]);
     if (!spotted) u.surprised = ru.level === 'fumble' ? 'helpless' : 'defend-only';
   }
@@ -283,6 +292,8 @@ function orderSkill(f: OqFighter, i: Intent): number {
 
 function act(st: OqState, ctx: FightContext, f: OqFighter, i: Intent): void {
   f.willAct = false;
+  // The catchers' +20% is for their next action, whatever it is.
+  if (i.kind !== 'attack') f.bonus = 0;
   if (f.loseActionIn === st.round) {
     say(st, ctx, 'fumble', `${f.name} loses this action to the fumble.`, ours('fumbles'), [f]);
     return;
@@ -333,14 +344,15 @@ export function attack(st: OqState, ctx: FightContext, a: OqFighter, d: OqFighte
   const ra = test(ctx, a, skill, target, `attack ${d.name}`);
   const missile = skill === 'ranged';
   // The reaction: parry (a weapon or shield; only a shield against a missile: ours) or dodge, once a round by default.
-  const reaction = react(st, ctx, d, a, missile);
+  // "If called for": a reaction is rolled only against an attack that would land.
+  const reaction = ra.level === 'success' || ra.level === 'critical' ? react(st, ctx, d, a, missile) : null;
   const rd = reaction ? test(ctx, d, reaction.skill, d.spec.skills[reaction.skill] + d.spec.modifier, reaction.skill === 'dodge' ? `dodge ${a.name}` : `parry ${a.name}`) : null;
   const cell = ATTACK_RESULTS[ra.level][rd ? rd.level : 'none'];
   say(
     st,
     ctx,
     'attack',
-    `${a.name} attacks ${d.name}${w ? ` with ${w.name.toLowerCase()}` : ''}: D100 ${formatD100(ra.roll)} against ${target}${bonusNote}: ${LEVEL_WORD[ra.level]}${rd && reaction ? `; ${d.name} ${reaction.skill === 'dodge' ? 'dodges' : `parries with ${reaction.weapon?.name.toLowerCase()}`}: D100 ${formatD100(rd.roll)} against ${d.spec.skills[reaction.skill] + d.spec.modifier}: ${LEVEL_WORD[rd.level]}` : `; ${d.name} ${noReaction(st, d)}`}: ${cell.says}.`,
+    `${a.name} attacks ${d.name}${w ? ` with ${w.name.toLowerCase()}` : ''}: D100 ${formatD100(ra.roll)} against ${target}${bonusNote}: ${LEVEL_WORD[ra.level]}${rd && reaction ? `; ${d.name} ${reaction.skill === 'dodge' ? 'dodges' : `parries with ${reaction.weapon?.name.toLowerCase()}`}: D100 ${formatD100(rd.roll)} against ${d.spec.skills[reaction.skill] + d.spec.modifier}: ${LEVEL_WORD[rd.level]}` : ra.level === 'failure' || ra.level === 'fumble' ? '' : `; ${d.name} ${noReaction(st, d)}`}: ${cell.says}.`,
     facts('attack against a defence'),
     [a, d],
     { attack: ra.level, defence: rd ? rd.level : 'none' },
@@ -423,6 +435,7 @@ function damage(st: OqState, ctx: FightContext, a: OqFighter, d: OqFighter, w: W
 function mortalWound(st: OqState, ctx: FightContext, f: OqFighter): void {
   f.out = 'dying';
   f.mortalSince = st.round;
+  f.stabilised = false;
   say(st, ctx, 'mortal', `${f.name} is mortally wounded: unconscious, and dies unless stabilised or healed by the end of round ${st.round + 1}.`, text('Mortal Wounds'), [f]);
 }
 

@@ -78,7 +78,8 @@ export function newOqState(setup: OqSetup): OqState {
       loseActionIn: 0,
       reactionsUsed: 0,
       bonus: 0,
-      mortalSince: null,
+      // Mortally wounded before the fight: the clock runs from now (round 0).
+      mortalSince: spec.hp <= 0 ? 0 : null,
       stabilised: false,
       willAct: false,
       stats: { blows: 0, hits: 0, woundsDealt: 0, woundsTaken: 0, criticalsDealt: 0, criticalsTaken: 0, fumbles: 0, parries: 0 },
