@@ -3,10 +3,12 @@ import type { Ruleset } from '../core/ruleset.js';
 import { wfrp1e } from './wfrp1e/index.js';
 import { wfrpCp } from './wfrp-cp/index.js';
 import { openquest } from './openquest/index.js';
+import { fantasyWargaming } from './fantasy-wargaming/index.js';
 
 /** Every ruleset Fray knows, by id. */
 export const RULESETS: Registry = new Map<string, Ruleset>([
   [wfrp1e.id, wfrp1e],
   [wfrpCp.id, wfrpCp as unknown as Ruleset],
   [openquest.id, openquest as unknown as Ruleset],
+  [fantasyWargaming.id, fantasyWargaming as unknown as Ruleset],
 ]);

@@ -1,0 +1,75 @@
+// Fantasy Wargaming's weapons and armour (data/fantasy-wargaming), ours and replaceable.
+import { z } from 'zod';
+import { SourceDoc, validate } from '../../core/document.js';
+import type { FileText } from '../../core/ruleset.js';
+import { oneOf, text, whole } from '../../core/schema.js';
+import { parseDice, type Dice } from '../../dice/notation.js';
+
+export interface Weapon {
+  readonly id: string;
+  readonly name: string;
+  readonly kind: 'melee' | 'missile' | 'shield' | 'natural';
+  readonly hands: 1 | 2;
+  readonly length: number;
+  readonly damage: Dice;
+  readonly damageText: string;
+  readonly encumbrance: number;
+  readonly strength: number;
+  readonly agility: number;
+  readonly range: number | null;
+  readonly defence: number | null;
+}
+
+export interface Armour {
+  readonly id: string;
+  readonly name: string;
+  readonly protection: number;
+  readonly agility: number;
+}
+
+export interface Catalogue {
+  readonly weapons: ReadonlyMap<string, Weapon>;
+  readonly armour: ReadonlyMap<string, Armour>;
+}
+
+const diceText = text('dice such as 1D8 or 2D6+1').refine((s) => /^\d*D\d+([+-]\d+)?$/i.test(s), { error: 'expected dice such as 1D8 or 2D6+1' });
+const weaponsSchema = z.strictObject({
+  table: z.literal('fantasy-wargaming-weapons', { error: 'expected table: fantasy-wargaming-weapons' }),
+  source: text().optional(),
+  weapons: z.array(
+    z.strictObject({
+      id: text('an id'),
+      name: text('a name'),
+      kind: oneOf(['melee', 'missile', 'shield', 'natural']),
+      hands: z.union([z.literal(1), z.literal(2)], { error: 'expected 1 or 2' }).optional(),
+      length: whole(0, 30, 'feet'),
+      damage: diceText,
+      encumbrance: whole(0, 30, 'encumbrance'),
+      strength: whole(0, 40, 'a physique'),
+      agility: whole(0, 40, 'an agility'),
+      range: whole(1, 1000, 'yards').optional(),
+      defence: whole(0, 50, "a shield's defensive value").optional(),
+    }),
+  ).min(1),
+});
+const armourSchema = z.strictObject({
+  table: z.literal('fantasy-wargaming-armour', { error: 'expected table: fantasy-wargaming-armour' }),
+  source: text().optional(),
+  armour: z.array(z.strictObject({ id: text('an id'), name: text('a name'), protection: whole(0, 30, 'protection'), agility: whole(0, 30, "the armour's agility value") })),
+});
+
+export function readCatalogue(files: { weapons: FileText; armour: FileText }): Catalogue {
+  const wd = SourceDoc.parse(files.weapons.file, files.weapons.text);
+  const w = validate(weaponsSchema, wd, wd.data);
+  const ad = SourceDoc.parse(files.armour.file, files.armour.text);
+  const a = validate(armourSchema, ad, ad.data);
+  return {
+    weapons: new Map(
+      w.weapons.map((x) => [
+        x.id,
+        { id: x.id, name: x.name, kind: x.kind, hands: x.hands ?? 1, length: x.length, damage: parseDice(x.damage), damageText: x.damage.toUpperCase(), encumbrance: x.encumbrance, strength: x.strength, agility: x.agility, range: x.range ?? null, defence: x.defence ?? null },
+      ]),
+    ),
+    armour: new Map(a.armour.map((x) => [x.id, { id: x.id, name: x.name, protection: x.protection, agility: x.agility }])),
+  };
+}

@@ -1,0 +1,174 @@
+// A Fantasy Wargaming encounter: sides, characters with the text's characteristics, kit, and the
+// circumstances its modifiers read (maneuver area, distance, position, desire, the stars).
+import { z } from 'zod';
+import { Reporter, ValidationError, validate, type Path } from '../../core/document.js';
+import { didYouMean, slug } from '../../core/names.js';
+import type { DocPart, FileText, LoadEnv, Options } from '../../core/ruleset.js';
+import { flag, oneOf, text, whole } from '../../core/schema.js';
+import { parseDice } from '../../dice/notation.js';
+import { readCharts } from './charts.js';
+import { readCatalogue, type Weapon } from './data.js';
+import { readFwOptions } from './options.js';
+import { maneuverArea } from './rules.js';
+import type { FwFighterSpec, FwSetup, Magic } from './state.js';
+import { DEFAULT_TACTICS, tacticsSchema } from './tactics.js';
+
+const stat = (what: string) => whole(0, 30, what);
+const combatantSchema = z.strictObject({
+  name: text('a name'),
+  count: whole(1, 50, 'a count').optional(),
+  characteristics: z.strictObject({
+    physique: stat('physique'),
+    agility: stat('agility'),
+    endurance: whole(1, 60, 'endurance'),
+    intelligence: stat('intelligence'),
+    bravery: stat('bravery'),
+    selfishness: stat('selfishness').optional(),
+    greed: stat('greed').optional(),
+    lust: stat('lust').optional(),
+  }),
+  combatLevel: whole(0, 30, 'a combat level'),
+  /** "Viking" makes a berserk candidate whatever the bravery and intelligence. */
+  culture: text('a culture, such as Viking').optional(),
+  role: oneOf(['warrior', 'mage', 'cleric']).optional(),
+  leader: flag().optional(),
+  weapons: z.array(text('a weapon id')).optional(),
+  favoured: z.array(text('a weapon id')).optional(),
+  armour: text('an armour id').optional(),
+  /** Endurance now, if already hurt. */
+  endurance: whole(-60, 60, 'endurance').optional(),
+  victories: whole(0, 20, 'victories today').optional(),
+  defeats: whole(0, 20, 'defeats today').optional(),
+  /** The astrological sign's influence the GM rules for this fight: −1, 0 or +1. */
+  astrology: whole(-1, 1, 'an influence').optional(),
+  berserkRecently: flag().optional(),
+  secure: flag().optional(),
+  cornered: flag().optional(),
+  /** Its object of desire is at stake (counts with greed or lust 14+). */
+  desire: flag().optional(),
+  size: oneOf(['tiny', 'small', 'medium', 'large', 'very-large']).optional(),
+  speed: oneOf(['very-fast', 'fast', 'normal', 'slow', 'very-slow']).optional(),
+  /** Opponents cannot see it fire. */
+  hidden: flag().optional(),
+  magic: z.strictObject({ name: text('a spell name'), level: whole(1, 30, 'a magic level'), factor: whole(-10, 20, 'a column factor'), damage: text('dice such as 2D6') }).optional(),
+  tactics: tacticsSchema.optional(),
+});
+
+const schema = z.strictObject({
+  ruleset: z.literal('fantasy-wargaming'),
+  title: text('a title').optional(),
+  options: z.record(z.string(), z.string()).optional(),
+  maxRounds: whole(1, 100_000).optional(),
+  /** Square feet each fighter has to move in (Defense: the maneuver area). */
+  area: whole(1, 100_000, 'square feet').optional(),
+  /** Yards between the sides when the pre-melee missiles fly. */
+  distance: whole(1, 1000, 'yards').optional(),
+  tables: z.strictObject({ charts: text().optional(), weapons: text().optional(), armour: text().optional() }).optional(),
+  sides: z
+    .array(z.strictObject({ name: text('a side name'), players: flag().optional(), combatants: z.array(combatantSchema).min(1, { error: 'expected at least one combatant' }) }))
+    .min(2, { error: 'expected two sides or more' }),
+});
+
+function table(env: LoadEnv, doc: DocPart['doc'], at: (...p: (string | number)[]) => Path, name: 'charts' | 'weapons' | 'armour', given: string | undefined): FileText {
+  const cli = env.tables[name]?.();
+  if (cli) return cli;
+  if (given === undefined) return env.readData('fantasy-wargaming', `${name}.yaml`);
+  try {
+    return env.readFile(given);
+  } catch (e) {
+    throw new ValidationError([doc.issue(at('tables', name), (e as Error).message)]);
+  }
+}
+
+export function loadFantasyWargaming(part: DocPart, options: Options, env: LoadEnv): FwSetup {
+  const doc = part.doc;
+  const enc = validate(schema, doc, part.value, part.base);
+  const at = (...p: (string | number)[]): Path => [...part.base, ...p];
+  const charts = readCharts(table(env, doc, at, 'charts', enc.tables?.charts));
+  const cat = readCatalogue({ weapons: table(env, doc, at, 'weapons', enc.tables?.weapons), armour: table(env, doc, at, 'armour', enc.tables?.armour) });
+  const rep = new Reporter(doc);
+  const names = new Map<string, Path>();
+  const fighters: FwFighterSpec[] = [];
+  enc.sides.forEach((side, si) => {
+    const leaders = side.combatants.filter((c) => c.leader);
+    if (leaders.length > 1 || (leaders[0]?.count ?? 1) > 1) rep.add(at('sides', si), 'a side has one party leader at most');
+    side.combatants.forEach((c, ci) => {
+      const path = at('sides', si, 'combatants', ci);
+      const weapons: Weapon[] = [];
+      let shield: Weapon | null = null;
+      (c.weapons ?? []).forEach((id, k) => {
+        const w = cat.weapons.get(id);
+        if (!w) rep.add([...path, 'weapons', k], `no weapon '${id}'${didYouMean(id, cat.weapons.keys())}`);
+        else if (w.kind === 'shield') {
+          if (shield) rep.add([...path, 'weapons', k], 'one shield at most');
+          shield = w;
+        } else weapons.push(w);
+      });
+      (c.favoured ?? []).forEach((id, k) => {
+        if (!(c.weapons ?? []).includes(id)) rep.add([...path, 'favoured', k], `'${id}' is not among its weapons`);
+      });
+      const armour = c.armour === undefined ? null : (cat.armour.get(c.armour) ?? null);
+      if (c.armour !== undefined && !armour) rep.add([...path, 'armour'], `no armour '${c.armour}'${didYouMean(c.armour, cat.armour.keys())}`);
+      let magic: Magic | null = null;
+      if (c.magic) {
+        try {
+          magic = { name: c.magic.name, level: c.magic.level, factor: c.magic.factor, damage: parseDice(c.magic.damage), damageText: c.magic.damage.toUpperCase() };
+        } catch (e) {
+          rep.add([...path, 'magic', 'damage'], (e as Error).message);
+        }
+      }
+      const ch = { selfishness: 10, greed: 10, lust: 10, ...c.characteristics };
+      if (c.endurance !== undefined && c.endurance > ch.endurance) rep.add([...path, 'endurance'], `expected at most ${ch.endurance}, the character's endurance`);
+      const count = c.count ?? 1;
+      for (let k = 1; k <= count; k++) {
+        const name = count > 1 ? `${c.name} ${k}` : c.name;
+        const id = slug(name) || 'combatant';
+        const clash = names.get(id);
+        // Fighters are ordered by id, so that the file's order changes nothing: ids must differ.
+        if (clash) rep.add([...path, 'name'], `'${name}' is taken (names must differ)`);
+        names.set(id, path);
+        fighters.push({
+          id,
+          name,
+          side: si,
+          ch,
+          combatLevel: c.combatLevel,
+          viking: (c.culture ?? '').toLowerCase() === 'viking',
+          role: c.role ?? 'warrior',
+          leader: c.leader ?? false,
+          weapons,
+          shield,
+          armour,
+          favoured: c.favoured ?? null,
+          endurance: c.endurance ?? ch.endurance,
+          maxEndurance: ch.endurance,
+          victories: c.victories ?? 0,
+          defeats: c.defeats ?? 0,
+          astrology: c.astrology ?? 0,
+          berserkRecently: c.berserkRecently ?? false,
+          secure: c.secure ?? false,
+          cornered: c.cornered ?? false,
+          desire: c.desire ?? false,
+          size: c.size ?? 'medium',
+          speed: c.speed ?? 'normal',
+          seen: !(c.hidden ?? false),
+          magic,
+          tactics: { ...DEFAULT_TACTICS, ...(c.tactics ?? {}) },
+        });
+      }
+    });
+  });
+  rep.throwIfAny();
+  const areaFeet = enc.area ?? 60;
+  return {
+    title: enc.title ?? doc.file,
+    maxRounds: enc.maxRounds ?? 100,
+    sides: enc.sides.map((s, i) => ({ name: s.name, players: s.players ?? (i === 0 && !enc.sides.some((x) => x.players === true)) })),
+    fighters,
+    opt: readFwOptions(options),
+    charts,
+    area: maneuverArea(areaFeet),
+    areaFeet,
+    distance: enc.distance ?? 30,
+  };
+}

@@ -1,0 +1,137 @@
+// A Fantasy Wargaming fight's state: fighters with their endurance, kit, morale and berserk state,
+// and what each did in the last melee phase (several modifiers read it).
+import type { CombatantCore, FightState, SideCore } from '../../core/state.js';
+import type { Dice } from '../../dice/notation.js';
+import type { Charts } from './charts.js';
+import type { Armour, Weapon } from './data.js';
+import type { FwOptions } from './options.js';
+import type { Area, Band, Characteristics, MoraleResult, TargetSize, TargetSpeed } from './rules.js';
+import type { Tactics } from './tactics.js';
+
+export interface Magic {
+  readonly name: string;
+  readonly level: number;
+  /** The column factor the spell strikes with (ours: the spell's own, as WF is a weapon's). */
+  readonly factor: number;
+  readonly damage: Dice;
+  readonly damageText: string;
+}
+
+export interface FwFighterSpec {
+  readonly id: string;
+  readonly name: string;
+  readonly side: number;
+  readonly ch: Characteristics;
+  readonly combatLevel: number;
+  readonly viking: boolean;
+  readonly role: 'warrior' | 'mage' | 'cleric';
+  readonly leader: boolean;
+  /** Weapons carried (shields apart), the first melee one wielded. */
+  readonly weapons: readonly Weapon[];
+  readonly shield: Weapon | null;
+  readonly armour: Armour | null;
+  /** Favoured weapon ids; null: every weapon is favoured. */
+  readonly favoured: readonly string[] | null;
+  readonly endurance: number;
+  readonly maxEndurance: number;
+  readonly victories: number;
+  readonly defeats: number;
+  readonly astrology: number;
+  readonly berserkRecently: boolean;
+  readonly secure: boolean;
+  readonly cornered: boolean;
+  readonly desire: boolean;
+  readonly size: TargetSize;
+  readonly speed: TargetSpeed;
+  /** Opponents see it fire (−1 to its missiles). */
+  readonly seen: boolean;
+  readonly magic: Magic | null;
+  readonly tactics: Tactics;
+}
+
+export interface FwSetup {
+  readonly title: string;
+  readonly maxRounds: number;
+  readonly sides: readonly SideCore[];
+  readonly fighters: readonly FwFighterSpec[];
+  readonly opt: FwOptions;
+  readonly charts: Charts;
+  readonly area: Area;
+  readonly areaFeet: number;
+  /** Yards between the sides when missiles fly in the pre-melee phase. */
+  readonly distance: number;
+}
+
+export interface FwFighter extends CombatantCore {
+  readonly spec: FwFighterSpec;
+  endurance: number;
+  /** Weapons still carried; `wielded` is one of them, or the fist. */
+  carried: Weapon[];
+  wielded: Weapon;
+  shield: Weapon | null;
+  berserk: boolean;
+  /** The last morale check's result (null: none yet). */
+  morale: MoraleResult | null;
+  /** The result that binds the next melee phase. */
+  bound: MoraleResult | null;
+  fleeing: boolean;
+  /** Phase numbers (a round holds one melee phase): when it charged or lunged, was damaged, stunned, knocked down. */
+  chargedOrLunged: number;
+  damaged: number;
+  stunned: number;
+  knockedDown: number;
+  /** The band of its last flurry and that flurry's phase. */
+  lastFlurry: { band: Band; phase: number } | null;
+  lastAction: { kind: string; target: string | null } | null;
+  phasesFought: number;
+  underFire: number;
+  magicUsed: boolean;
+  readonly stats: { blows: number; hits: number; woundsDealt: number; woundsTaken: number; defences: number; berserk: number };
+}
+
+export interface FwState extends FightState {
+  readonly setup: FwSetup;
+  /** Sorted by id, so the file's order changes nothing. */
+  readonly combatants: FwFighter[];
+  readonly sides: readonly SideCore[];
+  /** Each side's leader now (an id), recalculated when the leader falls. */
+  readonly leaders: (string | null)[];
+}
+
+export function newFwState(setup: FwSetup): FwState {
+  const combatants: FwFighter[] = [...setup.fighters]
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map((spec) => {
+      const wielded = spec.weapons.find((w) => w.kind === 'melee') ?? spec.weapons.find((w) => w.kind === 'natural') ?? FIST;
+      return {
+        id: spec.id,
+        name: spec.name,
+        side: spec.side,
+        out: spec.endurance <= 0 ? 'unconscious' : null,
+        spec,
+        endurance: spec.endurance,
+        carried: [...spec.weapons],
+        wielded,
+        shield: spec.shield,
+        berserk: false,
+        morale: null,
+        bound: null,
+        fleeing: false,
+        chargedOrLunged: -9,
+        damaged: -9,
+        stunned: -9,
+        knockedDown: -9,
+        lastFlurry: null,
+        lastAction: null,
+        phasesFought: 0,
+        underFire: -9,
+        magicUsed: false,
+        stats: { blows: 0, hits: 0, woundsDealt: 0, woundsTaken: 0, defences: 0, berserk: 0 },
+      };
+    });
+  const leaders = setup.sides.map((_, i) => combatants.find((f) => f.side === i && f.spec.leader)?.id ?? null);
+  return { round: 0, setup, sides: setup.sides, combatants, leaders };
+}
+
+/** The bare hand, when a fighter holds no weapon (ours: the weapons file's `fist` if it has one). */
+export const FIST: Weapon = { id: 'fist', name: 'fist', kind: 'natural', hands: 1, length: 0, damage: { count: 1, sides: 3, plus: 0 }, damageText: '1D3', encumbrance: 0, strength: 0, agility: 0, range: null, defence: null };
