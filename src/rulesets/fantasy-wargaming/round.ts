@@ -433,7 +433,8 @@ function blow(st: FwState, ctx: FightContext, phase: Phase, b: Blow, stepLabel: 
   const reduce = effect && st.setup.opt.defenceTable ? effect.reduce : 0;
   const harm = effect?.harmless ? 0 : Math.max(0, damage - reduce - protection);
   const special = harm > 0 ? c.effects.filter((e) => e.location === loc && harm >= e.atLeast).map((e) => e.effect) : [];
-  const arithmetic = `${formatDice(dice)}: ${rolled - dice.plus}${dice.plus ? ` ${spaced(dice.plus)}` : ''}${bonus ? ` ${spaced(bonus)} surplus physique` : ''}${c.strikeBands[scaleBand].damage !== 'full' ? `, ${c.strikeBands[scaleBand].damage}` : ''} = ${damage}${reduce ? ` − ${reduce} ${d?.kind}` : ''}${protection ? ` − ${protection} protection` : ignoresArmour && (t.spec.armour?.protection ?? 0) ? ' (armour ignored)' : ''}`;
+  const added = `${dice.plus ? ` ${spaced(dice.plus)}` : ''}${bonus ? ` ${spaced(bonus)} surplus physique` : ''}${c.strikeBands[scaleBand].damage !== 'full' ? `, ${c.strikeBands[scaleBand].damage}` : ''}`;
+  const arithmetic = `${formatDice(dice)}: ${rolled - dice.plus}${added ? `${added} = ${damage}` : ''}${reduce ? ` − ${reduce} ${d?.kind}` : ''}${protection ? ` − ${protection} protection` : ignoresArmour && (t.spec.armour?.protection ?? 0) ? ' (armour ignored)' : ''}`;
   const outcome = effect?.harmless ? `the ${d?.kind} is a total success: unharmed` : `${harm} off endurance`;
   say(st, ctx, 'strike', `${who} at ${t.name}: ${shown}; D${c.striking.die} ${r}: ${band} success, ${loc.replace('-', ' ')}; ${arithmetic}: ${outcome}${special.length ? ` (${special.join(', ')})` : ''}.${carry}`, text('Damage'), [a, t], detail);
   if (harm > 0) a.stats.woundsDealt += harm;
@@ -614,7 +615,7 @@ function moraleCheck(st: FwState, ctx: FightContext, phase: Phase, f: FwFighter,
     unarmored: f.spec.armour === null,
     unarmed: f.wielded.kind === 'natural',
     secure: f.spec.secure,
-    isolated: allies.length === 0 && party.length > 1,
+    isolated: allies.length === 0,
     underMissileFire: f.underFire === phase.n,
     mageFacingHigherMagic: f.spec.role === 'mage' && foesMagic.some((x) => (x.spec.magic?.level ?? 0) > (f.spec.magic?.level ?? 0)),
     mageOrClericFacingCombat: f.spec.role !== 'warrior' && foes.length > 0,
