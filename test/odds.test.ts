@@ -141,3 +141,31 @@ describe('fray odds: OpenQuest', () => {
     expect(o.blows.length).toBe(12);
   });
 });
+
+describe('fray odds: Fantasy Wargaming', () => {
+  const bare = join(ROOT, 'data', 'fantasy-wargaming', 'encounters', 'duel-bare.yaml');
+  it('one blow: luck die and Striking Table in the column add up; the bare duel agrees with 30,000 simulated fights', async () => {
+    const o = JSON.parse((await fray(['odds', bare, '--json'])).out);
+    const w = o.blows.find((b: { attacker: string }) => b.attacker === 'Wulfstan');
+    // WF 5 (see the sheet), no first strike: column 5 + luck; our D20 table hits from 15 − column.
+    const hit = [-2, -1, 0, 0, 1, 2].reduce((n, l) => n + (20 - (15 - (5 + l)) + 1) / 20 / 6, 0);
+    expect(w.hit).toBeCloseTo(hit, 12);
+    expect(w.wounds.reduce((n: number, x: { p: number }) => n + x.p, 0)).toBeCloseTo(w.hit, 12);
+    expect(w.locations.reduce((n: number, x: { p: number }) => n + x.p, 0)).toBeCloseTo(w.hit, 12);
+    expect(o.duelMethod).toMatch(/^exact: a Markov chain over \(endurance, damaged in the last phase, stunned, disarmed\)/);
+    const total = o.duel.sides[0].win + o.duel.sides[1].win + o.duel.draw;
+    expect(total).toBeCloseTo(1, 9);
+    const j = JSON.parse((await fray(['sim', bare, '--runs', '30000', '--seed', '8', '--json'])).out);
+    inside(o.duel.sides[0].win, j.sides[0].ci95);
+    inside(o.duel.sides[1].win, j.sides[1].ci95);
+    inside(o.duel.meanRounds, j.rounds.ci95);
+  });
+
+  it('names what keeps a fight out of the chain', async () => {
+    const o = JSON.parse((await fray(['odds', join(ROOT, 'data', 'fantasy-wargaming', 'encounters', 'raid.yaml'), '--json'])).out);
+    expect(o.duel).toBeNull();
+    expect(o.duelMethod).toContain('not one against one');
+    expect(o.duelMethod).toContain('morale checks change what a fighter does');
+    expect(o.blows.length).toBe(12);
+  });
+});

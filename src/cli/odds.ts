@@ -27,7 +27,7 @@ export function odds(io: Io, file: string, o: OddsOpts): void {
   w(`One blow (${r.blowMethod}):\n`);
   for (const b of r.blows) {
     const wounds = b.wounds.length > 0 ? `; wounds ${b.meanWounds.toFixed(3)} a blow on average` : '';
-    w(`  ${b.attacker} at ${b.defender}: hits ${pct(b.hit)} (D100 ≤ ${b.need})${wounds}; critical ${pct(b.critical)}; killed outright ${pct(b.killed)}${b.outAtOnce > b.killed ? `, out at once ${pct(b.outAtOnce)}` : ''}\n`);
+    w(`  ${b.attacker} at ${b.defender}: hits ${pct(b.hit)} (${b.needText ?? `D100 ≤ ${b.need}`})${wounds}; critical ${pct(b.critical)}; killed outright ${pct(b.killed)}${b.outAtOnce > b.killed ? `, out at once ${pct(b.outAtOnce)}` : ''}\n`);
     if (b.locations.length > 0) w(`    where: ${b.locations.map((l) => `${l.part} ${pct(l.p)}`).join(', ')}\n`);
     if (b.wounds.length > 0) w(`    wounds of a hit: ${b.wounds.filter((x) => x.p >= 0.00005).map((x) => `${x.value}: ${pct(x.p / Math.max(b.hit, 1e-12))}`).join(', ')}\n`);
     if (b.criticalValues.length > 0) w(`    critical values: ${b.criticalValues.filter((x) => x.p >= 0.00005).map((x) => `+${x.value}: ${pct(x.p / Math.max(b.critical, 1e-12))}`).join(', ')} of criticals\n`);

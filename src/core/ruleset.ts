@@ -78,6 +78,8 @@ export interface OddsBlow {
   readonly defender: string;
   /** The D100 score needed to hit. */
   readonly need: number;
+  /** How the need reads when it is not "D100 ≤ need" (another die, or a roll at least). */
+  readonly needText?: string;
   readonly hit: number;
   /** Where hits land: each location's share of all blows. */
   readonly locations: readonly { readonly part: string; readonly p: number }[];

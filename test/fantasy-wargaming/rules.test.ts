@@ -1,6 +1,5 @@
 // Fantasy Wargaming's factor arithmetic, entry by entry from the text's lists.
 import { describe, expect, it } from 'vitest';
-import { sumTerms } from '../../src/core/arith.js';
 import { weaponFactor } from '../../src/rulesets/fantasy-wargaming/fighter.js';
 import type { Weapon } from '../../src/rulesets/fantasy-wargaming/data.js';
 import {
@@ -22,7 +21,7 @@ import {
   type StrikeSituation,
 } from '../../src/rulesets/fantasy-wargaming/rules.js';
 
-const total = (ts: { value: number }[]) => sumTerms(0, ts);
+const total = (ts: readonly { value: number }[]) => ts.reduce((sum, t) => sum + t.value, 0);
 
 describe('Fantasy Wargaming: luck die (facts)', () => {
   it('1: −2, 2: −1, 3–4: 0, 5: +1, 6: +2', () => {
