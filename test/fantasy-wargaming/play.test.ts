@@ -177,6 +177,45 @@ describe('Fantasy Wargaming: declarations and what they allow', () => {
   });
 });
 
+describe('Fantasy Wargaming: ranged-only combat and magic', () => {
+  const archer = (name: string) => fighter(name).replace('[broadsword]', '[short-bow, dagger]');
+  const mage = (name: string) => fighter(name, ', role: mage, magic: { name: Bolt, level: 3, factor: 6, damage: 2D6 }');
+
+  it('a ranged exchange: all missiles and magic of a move in one simultaneous step, move after move, then the pre-melee phase', () => {
+    const r = play(duel(archer('Ann'), mage('Bob'), 'volleys: 2'), [3, 1, 3, 1, 3, 1, 3, 1, 3, 1, 3, 1], [['missile', 'shoot:@bob'], ['magic', 'cast:@ann'], ['missile', 'shoot:@bob'], ['missile', 'shoot:@bob'], ['action', 'attack:@bob'], ['action', 'attack:@ann']], 3);
+    // Bob's broadsword is 2 feet longer than Ann's dagger: a first strike, and Ann's counter-attack.
+    has(r.texts, 'Bob (first strike by reach) at Ann');
+    has(r.texts, 'Ranged exchange, move 1 of 2.');
+    has(r.texts, 'Ranged exchange, move 2 of 2.');
+    const first = r.result.events.filter((e) => e.round === 1 && e.type === 'strike').map((e) => e.text.slice(0, 10));
+    expect(first).toEqual(['Ann at Bob', 'Bob at Ann']);
+    // The spell is prepared once: no second casting in move 2 or after.
+    expect(r.asked.filter((a) => a.startsWith('magic:')).length).toBe(1);
+    has(r.texts, 'Pre-melee phase.');
+    has(r.texts, 'Melee phase 1.');
+    expect(r.unusedDecisions).toBe(0);
+  });
+
+  it('damage before the melee phase is not "damaged in the last melee phase", but calls for a morale check', () => {
+    // Morale (both obey), the arrow (column 2, D20 20: substantial, D6 5 + 1 = 6), then two melee phases in which
+    // Bob's broadsword strikes first by reach and Ann's dagger counters, all missing.
+    const dice = [3, 20, 3, 20, 3, 20, 12, 5, 3, 1, 3, 1, 3, 20, 3, 1, 3, 1];
+    const r = play(duel(archer('Ann'), fighter('Bob')), dice, [['missile', 'shoot:@bob'], ['action', 'attack:@bob'], ['action', 'attack:@ann'], ['action', 'attack:@bob'], ['action', 'attack:@ann']], 2, { morale: 'on' });
+    expect(r.unusedDice).toBe(0);
+    has(r.texts, 'Bob: endurance 12 → 6.');
+    expect(r.texts.some((t) => t.includes('damaged in the last melee phase'))).toBe(false);
+    has(r.texts, 'Morale checks (post-melee).');
+    has(r.texts, 'Bob checks morale: MF 13 − 2 half endurance or less');
+  });
+
+  it('with intoMelee=random a prepared spell may go into the melee at a random participant', () => {
+    const yaml = `ruleset: fantasy-wargaming\nsides:\n  - name: A\n    combatants:\n      - ${fighter('Ann')}\n      - ${mage('Cat').replace(', magic:', ', tactics: { shoot: false }, magic:')}\n  - name: B\n    combatants:\n      - ${fighter('Bob')}\n`;
+    const r = play(yaml, [2, 3, 1, 3, 1, 3, 1], [['magic', 'hold'], ['action', 'attack:@bob'], ['action', 'attack:@ann'], ['action', 'magic-into-melee'], ['lunge', 'flurry'], ['lunge', 'flurry']], 1, { ...NO_MORALE, intoMelee: 'random' });
+    has(r.texts, 'Cat casts into the melee: D2 2 picks Bob.');
+    has(r.texts, 'Cat at Bob: Bolt factor 6');
+  });
+});
+
 describe('Fantasy Wargaming: morale and berserk in play', () => {
   const timid = fighter('Ann').replace('bravery: 11', 'bravery: 3');
   const MORALE = { morale: 'on' };

@@ -34,6 +34,7 @@ const encounter = fc.record({
   b: fc.array(person, { minLength: 1, maxLength: 3 }),
   leaders: fc.boolean(),
   area: fc.constantFrom(10, 18, 25, 40, 60),
+  volleys: fc.constantFrom(0, 0, 2),
   options: fc.record(Object.fromEntries(FW_OPTIONS.map((o) => [o.name, fc.constantFrom(...o.values)])) as Record<string, fc.Arbitrary<string>>),
   seed: fc.integer({ min: 0, max: 2 ** 31 }),
   shuffle: fc.integer({ min: 0, max: 2 ** 31 }),
@@ -61,7 +62,7 @@ function yamlOf(e: Enc, shuffle: number | null = null): string {
     return `  - name: ${name}\n    players: ${name === 'A'}\n    combatants:\n${(shuffle === null ? lines : shuffled(lines, shuffle)).join('')}`;
   };
   const sides = [side('A', e.a), side('B', e.b)];
-  return `ruleset: fantasy-wargaming\narea: ${e.area}\noptions: ${JSON.stringify(e.options)}\nsides:\n${(shuffle !== null && shuffle % 2 ? sides.reverse() : sides).join('')}`;
+  return `ruleset: fantasy-wargaming\narea: ${e.area}\nvolleys: ${e.volleys}\noptions: ${JSON.stringify(e.options)}\nsides:\n${(shuffle !== null && shuffle % 2 ? sides.reverse() : sides).join('')}`;
 }
 
 /** The ruleset, checking each round that endurance only fell by the damage the fighters took. */

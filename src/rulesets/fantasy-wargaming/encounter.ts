@@ -63,6 +63,8 @@ const schema = z.strictObject({
   area: whole(1, 100_000, 'square feet').optional(),
   /** Yards between the sides when the pre-melee missiles fly. */
   distance: whole(1, 1000, 'yards').optional(),
+  /** Moves of ranged-only combat (simultaneous missiles and magic) before the melee begins. */
+  volleys: whole(0, 50, 'moves').optional(),
   tables: z.strictObject({ charts: text().optional(), weapons: text().optional(), armour: text().optional() }).optional(),
   sides: z
     .array(z.strictObject({ name: text('a side name'), players: flag().optional(), combatants: z.array(combatantSchema).min(1, { error: 'expected at least one combatant' }) }))
@@ -170,5 +172,6 @@ export function loadFantasyWargaming(part: DocPart, options: Options, env: LoadE
     area: maneuverArea(areaFeet),
     areaFeet,
     distance: enc.distance ?? 30,
+    volleys: enc.volleys ?? 0,
   };
 }

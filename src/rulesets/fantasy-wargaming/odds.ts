@@ -92,6 +92,7 @@ function obstacles(setup: FwSetup): string[] {
   const why: string[] = [];
   const fs = setup.fighters;
   if (fs.length !== 2 || fs[0]?.side === fs[1]?.side) why.push('it is not one against one');
+  if (setup.volleys > 0) why.push('it opens with a ranged exchange');
   if (setup.opt.morale) why.push('morale checks change what a fighter does (run with --option morale=off for the bare combat)');
   if (setup.opt.exhaustion) why.push('exhaustion depends on how many phases each fought (run with --option exhaustion=off)');
   for (const f of fs) {

@@ -33,7 +33,7 @@ import { FIST, type FwFighter, type FwState } from './state.js';
 type Action =
   | { readonly kind: 'attack' | 'charge'; readonly target: FwFighter }
   | { readonly kind: DefenceKind }
-  | { readonly kind: 'into-melee' }
+  | { readonly kind: 'into-melee'; readonly magic: boolean }
   | { readonly kind: 'none'; readonly why: string };
 
 /** One blow about to be resolved in a step. */
@@ -75,6 +75,8 @@ interface Phase {
   /** Who was out, and who was fleeing, as the phase began. */
   readonly outBefore: Set<FwFighter>;
   readonly fleeingBefore: Set<FwFighter>;
+  /** Set once the melee phase begins: damage before it (missiles, magic, a ranged exchange) is not "damaged in the last melee phase". */
+  melee: boolean;
 }
 
 const key = (f: FwFighter) => `@${f.id}`;
@@ -127,8 +129,12 @@ function leaderLevel(st: FwState, f: FwFighter): number | null {
 
 export function playFwRound(st: FwState, ctx: FightContext): void {
   st.round++;
-  const phase: Phase = { n: st.round, actions: new Map(), defences: new Map(), at: new Map(), outBefore: new Set(st.combatants.filter((f) => f.out !== null)), fleeingBefore: new Set(st.combatants.filter((f) => f.fleeing)) };
-  if (st.round === 1) {
+  const phase: Phase = { n: st.round, actions: new Map(), defences: new Map(), at: new Map(), outBefore: new Set(st.combatants.filter((f) => f.out !== null)), fleeingBefore: new Set(st.combatants.filter((f) => f.fleeing)), melee: false };
+  if (st.round <= st.setup.volleys) {
+    volley(st, ctx, phase);
+    return;
+  }
+  if (st.round === st.setup.volleys + 1) {
     preMelee(st, ctx, phase);
     if (oneSideLeft(st)) return;
   } else declareAll(st, ctx, phase, false);
@@ -147,6 +153,21 @@ function preMelee(st: FwState, ctx: FightContext, phase: Phase): void {
   // 1.2 Anyone who might go berserk makes a control check.
   berserkStep(st, ctx, standing(st).filter((f) => !f.berserk && mustCheckBerserk(berserkProfile(st, f))));
   // 1.3 Declarations (charges among them), then 1.4 missiles and 1.5 magic, each all at once.
+  const { shots, spells } = rangedIntents(st, ctx);
+  declareAll(st, ctx, phase, true, new Set([...shots, ...spells].map((b) => b.attacker)));
+  if (shots.length) step(st, ctx, phase, 'Missile attacks', shots);
+  if (spells.length) step(st, ctx, phase, 'Magical attacks', spells);
+}
+
+/** Combat round sequence: "For ranged-only combat, just apply simultaneous missile or magical effects repeatedly, once per move by all participants." */
+function volley(st: FwState, ctx: FightContext, phase: Phase): void {
+  say(st, ctx, 'phase', `Ranged exchange, move ${st.round} of ${st.setup.volleys}.`, text('Combat round sequence'));
+  const { shots, spells } = rangedIntents(st, ctx);
+  if (shots.length || spells.length) step(st, ctx, phase, 'Missiles and magic', [...shots, ...spells]);
+}
+
+/** Who looses a missile or casts a prepared spell, and at whom (the declarations of 1.3 for 1.4 and 1.5). */
+function rangedIntents(st: FwState, ctx: FightContext): { shots: Blow[]; spells: Blow[] } {
   const shots: Blow[] = [];
   const spells: Blow[] = [];
   for (const f of standing(st)) {
@@ -157,18 +178,26 @@ function preMelee(st: FwState, ctx: FightContext, phase: Phase): void {
     if (m && range >= st.setup.distance && targets.length) {
       const pick = decide(ctx, f, 'missile', `${f.name}: loose the ${m.name} (${st.setup.distance} yards, range ${range})?`, [{ key: 'hold', label: 'hold' }, ...targets.map((t) => ({ key: `shoot:${key(t)}`, label: `shoot at ${t.name}` }))], f.spec.tactics.shoot ? `shoot:${key(pickTarget(st, f, targets))}` : 'hold');
       const t = pick.startsWith('shoot:') ? byKey(st, pick.slice(6)) : null;
-      if (t) shots.push({ attacker: f, target: t, weapon: m, magic: false, missile: true, charge: false, lunge: false, firstStrike: null, extra: rangedTerms({ size: t.spec.size, speed: t.spec.speed, distance: st.setup.distance, range, seen: f.spec.seen }) });
+      if (t) shots.push(missileBlow(st, f, m, t));
     }
     const spell = f.spec.magic;
     if (spell && !f.magicUsed && targets.length) {
       const pick = decide(ctx, f, 'magic', `${f.name}: cast ${spell.name} (level ${spell.level})?`, [{ key: 'hold', label: 'hold' }, ...targets.map((t) => ({ key: `cast:${key(t)}`, label: `cast at ${t.name}` }))], f.spec.tactics.shoot ? `cast:${key(pickTarget(st, f, targets))}` : 'hold');
       const t = pick.startsWith('cast:') ? byKey(st, pick.slice(5)) : null;
-      if (t) spells.push({ attacker: f, target: t, weapon: null, magic: true, missile: false, charge: false, lunge: false, firstStrike: null, extra: [] });
+      if (t) spells.push(magicBlow(f, t));
     }
   }
-  declareAll(st, ctx, phase, true, new Set([...shots, ...spells].map((b) => b.attacker)));
-  if (shots.length) step(st, ctx, phase, 'Missile attacks', shots);
-  if (spells.length) step(st, ctx, phase, 'Magical attacks', spells);
+  return { shots, spells };
+}
+
+function missileBlow(st: FwState, f: FwFighter, m: Weapon, t: FwFighter): Blow {
+  return { attacker: f, target: t, weapon: m, magic: false, missile: true, charge: false, lunge: false, firstStrike: null, extra: rangedTerms({ size: t.spec.size, speed: t.spec.speed, distance: st.setup.distance, range: m.range ?? st.setup.distance, seen: f.spec.seen }) };
+}
+
+/** A prepared spell is spent once cast (ours). */
+function magicBlow(f: FwFighter, t: FwFighter): Blow {
+  f.magicUsed = true;
+  return { attacker: f, target: t, weapon: null, magic: true, missile: false, charge: false, lunge: false, firstStrike: null, extra: [] };
 }
 
 function byKey(st: FwState, k: string): FwFighter | null {
@@ -226,12 +255,16 @@ function declare(st: FwState, ctx: FightContext, phase: Phase, f: FwFighter, may
       else choices.push({ key: kind, label: kind === 'parry' ? `parry with the ${parryItem(f)?.name}` : kind });
     }
     const m = missileWeapon(f);
-    if (st.setup.opt.intoMelee && m && !intoMeleeTaken && !startsNothingNew && f.bound !== 'selfish') choices.push({ key: 'into-melee', label: `loose the ${m.name} into the melee (a random participant)` });
+    if (st.setup.opt.intoMelee && !intoMeleeTaken && !startsNothingNew && f.bound !== 'selfish') {
+      if (m) choices.push({ key: 'into-melee', label: `loose the ${m.name} into the melee (a random participant)` });
+      if (f.spec.magic && !f.magicUsed) choices.push({ key: 'magic-into-melee', label: `cast ${f.spec.magic.name} into the melee (a random participant)` });
+    }
   }
   if (!choices.length) return { kind: 'none', why: f.bound === 'selfish' ? 'tries to retreat but cannot' : 'can do nothing' };
   const pick = decide(ctx, f, 'action', `${f.name}: what in this melee phase${f.bound && f.bound !== 'obey' ? ` (bound by "${MORALE_WORDS[f.bound]}")` : ''}${f.berserk ? ' (berserk)' : ''}?`, choices, suggestAction(st, f, phase, choices, targets, lastTarget), refused);
   const [kind, who] = pick.split(':') as [string, string | undefined];
   if ((kind === 'attack' || kind === 'charge') && who) return { kind, target: byKey(st, who) as FwFighter };
+  if (kind === 'into-melee' || kind === 'magic-into-melee') return { kind: 'into-melee', magic: kind === 'magic-into-melee' };
   return { kind } as Action;
 }
 
@@ -266,7 +299,8 @@ function suggestAction(st: FwState, f: FwFighter, phase: Phase, choices: readonl
 
 function melee(st: FwState, ctx: FightContext, phase: Phase): void {
   const n = phase.n;
-  say(st, ctx, 'phase', `Melee phase ${n}.`, text('Combat round sequence'));
+  phase.melee = true;
+  say(st, ctx, 'phase', `Melee phase ${n - st.setup.volleys}.`, text('Combat round sequence'));
   for (const [f, a] of phase.actions) {
     if (a.kind === 'none') say(st, ctx, 'action', `${f.name} ${a.why}.`, text('Combat round sequence'), [f]);
     else if (a.kind !== 'into-melee') f.phasesFought++;
@@ -314,15 +348,17 @@ function melee(st: FwState, ctx: FightContext, phase: Phase): void {
     }
   }
   const flurries = rest.filter((b) => b.target.out === null);
+  // Combat round sequence (the option): the one missile or spell into the melee goes to a participant picked at random.
   for (const [f, a] of phase.actions) {
     if (a.kind !== 'into-melee' || f.out) continue;
     const m = missileWeapon(f);
-    const pool = standing(st).filter((x) => x !== f && (phase.actions.get(x)?.kind !== 'into-melee'));
-    if (!m || !pool.length) continue;
-    const r = roll(ctx, pool.length, f, `who the ${m.name} hits in the melee (1–${pool.length})`);
+    const pool = standing(st).filter((x) => x !== f && phase.actions.get(x)?.kind !== 'into-melee');
+    if ((!a.magic && !m) || !pool.length) continue;
+    const what = a.magic ? (f.spec.magic?.name ?? 'spell') : (m as Weapon).name;
+    const r = roll(ctx, pool.length, f, `who the ${what} hits in the melee (1–${pool.length})`);
     const t = pool[r - 1] as FwFighter;
-    say(st, ctx, 'into-melee', `${f.name} looses into the melee: D${pool.length} ${r} picks ${t.name}.`, text('Combat round sequence'), [f, t]);
-    flurries.push({ attacker: f, target: t, weapon: m, magic: false, missile: true, charge: false, lunge: false, firstStrike: null, extra: rangedTerms({ size: t.spec.size, speed: t.spec.speed, distance: st.setup.distance, range: m.range ?? st.setup.distance, seen: f.spec.seen }) });
+    say(st, ctx, 'into-melee', `${f.name} ${a.magic ? 'casts' : 'looses'} into the melee: D${pool.length} ${r} picks ${t.name}.`, text('Combat round sequence'), [f, t]);
+    flurries.push(a.magic ? magicBlow(f, t) : missileBlow(st, f, m as Weapon, t));
   }
   if (flurries.length) step(st, ctx, phase, 'Flurries of blows', flurries);
 }
@@ -528,7 +564,8 @@ function applyEffects(st: FwState, ctx: FightContext, phase: Phase, effects: rea
   for (const [t, harm] of hurt) {
     const before = t.endurance;
     t.endurance -= harm;
-    t.damaged = n;
+    t.hurt = n;
+    if (phase.melee) t.damaged = n;
     t.stats.woundsTaken += harm;
     let fate = '';
     if (t.endurance <= 0 && t.out === null) {
@@ -709,7 +746,7 @@ function postMelee(st: FwState, ctx: FightContext, phase: Phase): void {
   const newlyFleeing = new Set(st.combatants.filter((f) => f.fleeing && !phase.fleeingBefore.has(f)).map((f) => f.side));
   // 3.1 Morale if required (ours: damaged this phase, a party member lost or fleeing, or fleeing oneself).
   if (st.setup.opt.morale) {
-    const required = standing(st).filter((f) => f.damaged === phase.n || (lost.get(f.side) ?? 0) > 0 || newlyFleeing.has(f.side) || f.fleeing);
+    const required = standing(st).filter((f) => f.hurt === phase.n || (lost.get(f.side) ?? 0) > 0 || newlyFleeing.has(f.side) || f.fleeing);
     moraleStep(st, ctx, phase, required, 'post-melee');
   } else {
     for (const f of standing(st).filter((x) => x.fleeing)) f.out = 'fled';

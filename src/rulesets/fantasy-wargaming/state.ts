@@ -60,6 +60,8 @@ export interface FwSetup {
   readonly areaFeet: number;
   /** Yards between the sides when missiles fly in the pre-melee phase. */
   readonly distance: number;
+  /** Moves of ranged-only exchange before the sides meet in melee. */
+  readonly volleys: number;
 }
 
 export interface FwFighter extends CombatantCore {
@@ -78,6 +80,8 @@ export interface FwFighter extends CombatantCore {
   /** Phase numbers (a round holds one melee phase): when it charged or lunged, was damaged, stunned, knocked down. */
   chargedOrLunged: number;
   damaged: number;
+  /** The round it last lost endurance, from anything (morale asks). */
+  hurt: number;
   stunned: number;
   knockedDown: number;
   /** The band of its last flurry and that flurry's phase. */
@@ -119,6 +123,7 @@ export function newFwState(setup: FwSetup): FwState {
         fleeing: false,
         chargedOrLunged: -9,
         damaged: -9,
+        hurt: -9,
         stunned: -9,
         knockedDown: -9,
         lastFlurry: null,
