@@ -1,0 +1,99 @@
+// The house rules' arithmetic, on the base game's D12 (warhammer-quest-house-combat.txt and the
+// Advanced HeroQuest facts of shared/rules/README.md), as small pure functions.
+import { lookup, rangeTable } from '../../core/table.js';
+
+/** Facts, close combat (reconstructed from one worked example, ours): D12 ≥ 7 + (defender's DS − attacker's WS), never below 2 nor above 12. */
+export function closeCombatNeed(WS: number, DS: number): number {
+  return Math.min(12, Math.max(2, 7 + DS - WS));
+}
+
+/** Ranged Attacks: the house table's range bands, in squares. */
+export const RANGE_BANDS = ['1-2', '3-5', '6-10', '11-24', '25+'] as const;
+export type RangeBand = (typeof RANGE_BANDS)[number];
+const BAND = rangeTable<RangeBand>('range band', 1, 10_000, [
+  [1, 2, '1-2'],
+  [3, 5, '3-5'],
+  [6, 10, '6-10'],
+  [11, 24, '11-24'],
+  [25, 10_000, '25+'],
+]);
+
+export function rangeBand(squares: number): RangeBand {
+  return lookup(BAND, Math.min(10_000, Math.max(1, squares)));
+}
+
+/** One cell of the ranged table: the D12 needed (null: "-", out of reach) and whether a critical is possible there (the starred cells). */
+export interface RangedCell {
+  readonly need: number | null;
+  readonly critical: boolean;
+}
+
+/** Ranged Attacks: the table exactly as the text prints it, BS 1–12 by range band ("11*" = 11, no critical). */
+const RANGED_TEXT: readonly (readonly string[])[] = [
+  ['11*', '12*', '-', '-', '-'],
+  ['10', '11*', '12*', '-', '-'],
+  ['9', '10', '11*', '12*', '-'],
+  ['8', '9', '10', '11*', '12*'],
+  ['7', '8', '9', '10', '11*'],
+  ['6', '7', '8', '9', '10'],
+  ['5', '6', '7', '8', '9'],
+  ['4', '5', '6', '7', '8'],
+  ['3', '4', '5', '6', '7'],
+  ['3', '3', '4', '5', '6'],
+  ['3', '3', '3', '4', '5'],
+  ['3', '3', '3', '3', '4'],
+];
+
+export const RANGED_TABLE: readonly (readonly RangedCell[])[] = RANGED_TEXT.map((row) =>
+  row.map((c) => (c === '-' ? { need: null, critical: false } : { need: Number(c.replace('*', '')), critical: !c.endsWith('*') })),
+);
+
+export function rangedNeed(BS: number, squares: number): RangedCell {
+  const row = RANGED_TABLE[Math.min(12, Math.max(1, BS)) - 1] as readonly RangedCell[];
+  return row[RANGE_BANDS.indexOf(rangeBand(squares))] as RangedCell;
+}
+
+/** Facts: a to-hit roll of 12 is a critical, one of 1 a fumble. */
+export function toHitRoll(roll: number, need: number | null, criticalPossible = true): 'critical' | 'hit' | 'miss' | 'fumble' {
+  if (roll === 1) return 'fumble';
+  if (need === null) return 'miss';
+  if (roll === 12 && criticalPossible) return 'critical';
+  return roll >= need ? 'hit' : 'miss';
+}
+
+/** SURROUNDING: DS less one for each attacker beyond the first (Infestation counts diagonal ones). */
+export function surroundingPenalty(attackers: number): number {
+  return Math.max(0, attackers - 1);
+}
+
+/** CHARGES: a straight move of at least two squares, no turn: +1 to hit that turn. */
+export const CHARGE_BONUS = 1;
+export function isCharge(straight: boolean, squares: number): boolean {
+  return straight && squares >= 2;
+}
+
+/** REAR ATTACKS: one extra damage die; Backstab: two. */
+export function rearDice(backstab: boolean): number {
+  return backstab ? 2 : 1;
+}
+
+/** Facts, damage: each damage die at or above the target's Toughness (armour included) is a wound; a 12 is a critical wound. */
+export function woundsOf(dice: readonly number[], toughness: number): { wounds: number; criticals: number } {
+  let wounds = 0;
+  let criticals = 0;
+  for (const d of dice) {
+    if (d >= toughness) wounds++;
+    if (d === 12) criticals++;
+  }
+  return { wounds, criticals };
+}
+
+/** Facts, house armour: a helmet's Toughness counts only when the to-hit roll is exactly the number needed. */
+export function helmetCounts(roll: number, need: number): boolean {
+  return roll === need;
+}
+
+/** Evading by STEALTH: a D12 at or under St evades; above it, the faced enemy gets a free attack. */
+export function stealthEvades(roll: number, St: number): boolean {
+  return roll <= St;
+}
