@@ -161,6 +161,14 @@ describe('fray odds: Fantasy Wargaming', () => {
     inside(o.duel.meanRounds, j.rounds.ci95);
   });
 
+  it('with first strikes (firstStrike=4) the chain still follows the engine, counter-attacks and all', async () => {
+    const o = JSON.parse((await fray(['odds', bare, '-o', 'firstStrike=4', '--json'])).out);
+    const j = JSON.parse((await fray(['sim', bare, '-o', 'firstStrike=4', '--runs', '30000', '--seed', '9', '--json'])).out);
+    inside(o.duel.sides[0].win, j.sides[0].ci95);
+    inside(o.duel.sides[1].win, j.sides[1].ci95);
+    inside(o.duel.meanRounds, j.rounds.ci95);
+  });
+
   it('names what keeps a fight out of the chain', async () => {
     const o = JSON.parse((await fray(['odds', join(ROOT, 'data', 'fantasy-wargaming', 'encounters', 'raid.yaml'), '--json'])).out);
     expect(o.duel).toBeNull();

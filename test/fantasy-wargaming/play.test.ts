@@ -136,6 +136,32 @@ describe('Fantasy Wargaming: the melee phase', () => {
   });
 });
 
+describe('Fantasy Wargaming: what a step reads', () => {
+  const spear = fighter('Ann').replace('[broadsword]', '[spear]');
+  it('"damaged in the last melee phase" is the last phase, even after this phase\'s first strike', () => {
+    const r = play(duel(spear, fighter('Bob')), [3, 10, 12, 3, 3, 1, 3, 10, 12, 3, 3, 1], [['action', 'attack:@bob'], ['action', 'attack:@ann'], ['action', 'attack:@bob'], ['action', 'attack:@ann']], 2);
+    has(r.texts, 'Ann (first strike by reach) at Bob: WF (spear) 4 + 1 opponent damaged in the last melee phase + 1 first strike = 6 + 0 luck = 6; D20 10: partial success');
+    // Bob was hit in phase 1 and again by this phase's first strike: his counter still carries the −2 of phase 1.
+    has(r.texts, 'Bob at Ann: WF (broadsword) 4 − 2 damaged in the last melee phase = 2 + 0 luck = 2; D20 1: failure.');
+    expect(r.unusedDice).toBe(0);
+  });
+
+  it('a weapon dropped to a first strike is not used to counter: the fist is', () => {
+    const r = play(duel(spear, fighter('Bob')), [3, 14, 4, 5, 3, 1], [['action', 'attack:@bob'], ['action', 'attack:@ann']]);
+    has(r.texts, 'Bob: drops weapon, fights on with the fist.');
+    // The fist: agility 12 − 0, nothing else carried: 12 → 6, + 2 combat level.
+    has(r.texts, 'Bob at Ann: WF (fist) 8 + 0 luck = 8; D20 1: failure.');
+  });
+
+  it('a parrying weapon that breaks still parried every blow of that step', () => {
+    const yaml = `ruleset: fantasy-wargaming\nsides:\n  - name: A\n    combatants:\n      - ${fighter('Ann')}\n      - ${fighter('Cat')}\n  - name: B\n    combatants:\n      - ${fighter('Bob')}\n`;
+    const r = play(yaml, [3, 4, 14, 18, 12, 8, 7, 20, 3, 1], [['action', 'attack:@bob'], ['action', 'parry'], ['action', 'attack:@bob'], ['lunge', 'flurry'], ['lunge', 'flurry']]);
+    has(r.texts, 'The broadsword rolls 8 < 9: Weapon Breakage D20 20: it breaks. The blow carries over: column 5 − 2 = 3, D20 18: substantial.');
+    has(r.texts, 'Cat at Bob: WF (broadsword) 4 + 1 opponent outnumbered = 5 + 0 luck = 5, −1 parry = 4; D20 1: failure.');
+    expect(r.unusedDice).toBe(0);
+  });
+});
+
 describe('Fantasy Wargaming: declarations and what they allow', () => {
   it('after a charge no parry, dodge or disengage in the next melee phase', () => {
     const two = `ruleset: fantasy-wargaming\nsides:\n  - name: A\n    combatants:\n      - ${fighter('Ann')}\n  - name: B\n    combatants:\n      - ${fighter('Bob')}\n      - ${fighter('Cy')}\n`;

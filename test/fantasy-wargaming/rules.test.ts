@@ -79,6 +79,8 @@ describe('Fantasy Wargaming: the Morale Factor (Morale)', () => {
     expect(total(moraleCheckTerms({ ...calm, endurance: 5 }))).toBe(-2);
     expect(total(moraleCheckTerms({ ...calm, endurance: 5, maxEndurance: 8 }))).toBe(-1);
     expect(total(moraleCheckTerms({ ...calm, endurance: 4, maxEndurance: 6 }))).toBe(-2);
+    // "4 points or less in any case": even unhurt.
+    expect(total(moraleCheckTerms({ ...calm, endurance: 4, maxEndurance: 4 }))).toBe(-2);
   });
   it.each([
     ['partyIntact', 2],

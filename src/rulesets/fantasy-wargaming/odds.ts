@@ -170,7 +170,8 @@ function chain(setup: FwSetup, cap: number): OddsDuel {
   const memo = new Map<string, Outcome[]>();
   const outcomes = (att: FwFighterSpec, def: FwFighterSpec, s: Side, o: Side, first: boolean, charge: boolean): Outcome[] => {
     const terms = strikeTerms({ melee: true, carryOver: false, berserk: false, outnumberedBy: 0, damagedLastPhase: s.damaged, exhausted: false, opponentDamagedLastPhase: o.damaged, opponentExhausted: false, opponentOutnumberedBy: 0, firstStrike: first, freeHack: o.stunned, astrology: att.astrology });
-    const mod = sumTerms(charge ? setup.charts.charge : 0, terms);
+    // A charge only by a fighter whose tactics charge (as the engine suggests it).
+    const mod = sumTerms(charge && att.tactics.charge ? setup.charts.charge : 0, terms);
     const k = `${att.id}|${+s.disarmed}|${mod}`;
     let os = memo.get(k);
     if (!os) memo.set(k, (os = merged(blowOutcomes(setup, arm(att, s.disarmed), def, mod))));
@@ -255,8 +256,9 @@ function chain(setup: FwSetup, cap: number): OddsDuel {
             else add(hit.side, untouched.side, p * x.p, true, false);
             continue;
           }
-          // The counter-attack reads the state after the first strike's effects.
-          for (const y of outcomes(counterAtt, counterDef, hit.side, counterSelf, false, charge)) {
+          // The counter-attack is struck with what is left in hand after the first strike, while
+          // "damaged in the last melee phase" still means the last phase, not this one.
+          for (const y of outcomes(counterAtt, counterDef, { ...counterSide, disarmed: hit.side.disarmed }, counterSelf, false, charge)) {
             const back = settle(counterSelf, counterDef, [y]);
             if (fsA) add(back.side, hit.side, p * x.p * y.p, back.out, false);
             else add(hit.side, back.side, p * x.p * y.p, false, back.out);

@@ -40,7 +40,7 @@ type Action =
 interface Blow {
   readonly attacker: FwFighter;
   target: FwFighter;
-  readonly weapon: Weapon | null;
+  weapon: Weapon | null;
   readonly magic: boolean;
   readonly missile: boolean;
   readonly charge: boolean;
@@ -77,6 +77,11 @@ interface Phase {
   readonly fleeingBefore: Set<FwFighter>;
   /** Set once the melee phase begins: damage before it (missiles, magic, a ranged exchange) is not "damaged in the last melee phase". */
   melee: boolean;
+  /** Damaged, and stunned, in the last melee phase: read from here all phase long, as this phase's own blows change the fighters. */
+  readonly damagedBefore: ReadonlySet<FwFighter>;
+  readonly stunnedBefore: ReadonlySet<FwFighter>;
+  /** Parrying items broken in this phase's steps so far (gone from the step after). */
+  readonly broken: Set<Weapon>;
 }
 
 const key = (f: FwFighter) => `@${f.id}`;
@@ -98,10 +103,11 @@ export function wfOf(st: FwState, f: FwFighter, w: Weapon): WeaponFactor {
   return weaponFactor(holder(f), kit(f), w, st.setup.charts.damageStep);
 }
 const missileWeapon = (f: FwFighter) => f.carried.find((w) => w.kind === 'missile') ?? null;
+/** Ours: exhausted once it has fought as many melee phases as its endurance. */
 const exhausted = (st: FwState, f: FwFighter) => st.setup.opt.exhaustion && f.phasesFought >= f.spec.maxEndurance;
-const damagedLast = (f: FwFighter, phase: number) => f.damaged === phase - 1;
+const damagedLast = (f: FwFighter, phase: Phase) => phase.damagedBefore.has(f);
 /** Ours: a fighter too stunned, frozen in panic or running cannot defend, and its foes take a free hack. */
-const defenceless = (f: FwFighter, phase: number) => f.fleeing || f.stunned === phase - 1 || f.bound === 'panic';
+const defenceless = (f: FwFighter, phase: Phase) => f.fleeing || phase.stunnedBefore.has(f) || f.bound === 'panic';
 
 // ------------------------------------------------------------------ start
 
@@ -129,7 +135,7 @@ function leaderLevel(st: FwState, f: FwFighter): number | null {
 
 export function playFwRound(st: FwState, ctx: FightContext): void {
   st.round++;
-  const phase: Phase = { n: st.round, actions: new Map(), defences: new Map(), at: new Map(), outBefore: new Set(st.combatants.filter((f) => f.out !== null)), fleeingBefore: new Set(st.combatants.filter((f) => f.fleeing)), melee: false };
+  const phase: Phase = { n: st.round, actions: new Map(), defences: new Map(), at: new Map(), outBefore: new Set(st.combatants.filter((f) => f.out !== null)), fleeingBefore: new Set(st.combatants.filter((f) => f.fleeing)), melee: false, damagedBefore: new Set(st.combatants.filter((f) => f.damaged === st.round - 1)), stunnedBefore: new Set(st.combatants.filter((f) => f.stunned === st.round - 1)), broken: new Set() };
   if (st.round <= st.setup.volleys) {
     volley(st, ctx, phase);
     return;
@@ -153,7 +159,7 @@ function preMelee(st: FwState, ctx: FightContext, phase: Phase): void {
   // 1.2 Anyone who might go berserk makes a control check.
   berserkStep(st, ctx, standing(st).filter((f) => !f.berserk && mustCheckBerserk(berserkProfile(st, f))));
   // 1.3 Declarations (charges among them), then 1.4 missiles and 1.5 magic, each all at once.
-  const { shots, spells } = rangedIntents(st, ctx);
+  const { shots, spells } = rangedIntents(st, ctx, phase);
   declareAll(st, ctx, phase, true, new Set([...shots, ...spells].map((b) => b.attacker)));
   if (shots.length) step(st, ctx, phase, 'Missile attacks', shots);
   if (spells.length) step(st, ctx, phase, 'Magical attacks', spells);
@@ -162,12 +168,12 @@ function preMelee(st: FwState, ctx: FightContext, phase: Phase): void {
 /** Combat round sequence: "For ranged-only combat, just apply simultaneous missile or magical effects repeatedly, once per move by all participants." */
 function volley(st: FwState, ctx: FightContext, phase: Phase): void {
   say(st, ctx, 'phase', `Ranged exchange, move ${st.round} of ${st.setup.volleys}.`, text('Combat round sequence'));
-  const { shots, spells } = rangedIntents(st, ctx);
+  const { shots, spells } = rangedIntents(st, ctx, phase);
   if (shots.length || spells.length) step(st, ctx, phase, 'Missiles and magic', [...shots, ...spells]);
 }
 
 /** Who looses a missile or casts a prepared spell, and at whom (the declarations of 1.3 for 1.4 and 1.5). */
-function rangedIntents(st: FwState, ctx: FightContext): { shots: Blow[]; spells: Blow[] } {
+function rangedIntents(st: FwState, ctx: FightContext, phase: Phase): { shots: Blow[]; spells: Blow[] } {
   const shots: Blow[] = [];
   const spells: Blow[] = [];
   for (const f of standing(st)) {
@@ -176,13 +182,13 @@ function rangedIntents(st: FwState, ctx: FightContext): { shots: Blow[]; spells:
     const range = m?.range ?? 0;
     const targets = enemiesOf(st, f);
     if (m && range >= st.setup.distance && targets.length) {
-      const pick = decide(ctx, f, 'missile', `${f.name}: loose the ${m.name} (${st.setup.distance} yards, range ${range})?`, [{ key: 'hold', label: 'hold' }, ...targets.map((t) => ({ key: `shoot:${key(t)}`, label: `shoot at ${t.name}` }))], f.spec.tactics.shoot ? `shoot:${key(pickTarget(st, f, targets))}` : 'hold');
+      const pick = decide(ctx, f, 'missile', `${f.name}: loose the ${m.name} (${st.setup.distance} yards, range ${range})?`, [{ key: 'hold', label: 'hold' }, ...targets.map((t) => ({ key: `shoot:${key(t)}`, label: `shoot at ${t.name}` }))], f.spec.tactics.shoot ? `shoot:${key(pickTarget(st, phase, f, targets))}` : 'hold');
       const t = pick.startsWith('shoot:') ? byKey(st, pick.slice(6)) : null;
       if (t) shots.push(missileBlow(st, f, m, t));
     }
     const spell = f.spec.magic;
     if (spell && !f.magicUsed && targets.length) {
-      const pick = decide(ctx, f, 'magic', `${f.name}: cast ${spell.name} (level ${spell.level})?`, [{ key: 'hold', label: 'hold' }, ...targets.map((t) => ({ key: `cast:${key(t)}`, label: `cast at ${t.name}` }))], f.spec.tactics.shoot ? `cast:${key(pickTarget(st, f, targets))}` : 'hold');
+      const pick = decide(ctx, f, 'magic', `${f.name}: cast ${spell.name} (level ${spell.level})?`, [{ key: 'hold', label: 'hold' }, ...targets.map((t) => ({ key: `cast:${key(t)}`, label: `cast at ${t.name}` }))], f.spec.tactics.shoot ? `cast:${key(pickTarget(st, phase, f, targets))}` : 'hold');
       const t = pick.startsWith('cast:') ? byKey(st, pick.slice(5)) : null;
       if (t) spells.push(magicBlow(f, t));
     }
@@ -190,8 +196,9 @@ function rangedIntents(st: FwState, ctx: FightContext): { shots: Blow[]; spells:
   return { shots, spells };
 }
 
-function missileBlow(st: FwState, f: FwFighter, m: Weapon, t: FwFighter): Blow {
-  return { attacker: f, target: t, weapon: m, magic: false, missile: true, charge: false, lunge: false, firstStrike: null, extra: rangedTerms({ size: t.spec.size, speed: t.spec.speed, distance: st.setup.distance, range: m.range ?? st.setup.distance, seen: f.spec.seen }) };
+/** A missile at `t`, from `distance` yards (ours: a shot into the melee is at close range). */
+function missileBlow(st: FwState, f: FwFighter, m: Weapon, t: FwFighter, distance = st.setup.distance): Blow {
+  return { attacker: f, target: t, weapon: m, magic: false, missile: true, charge: false, lunge: false, firstStrike: null, extra: rangedTerms({ size: t.spec.size, speed: t.spec.speed, distance, range: m.range ?? distance, seen: f.spec.seen }) };
 }
 
 /** A prepared spell is spent once cast (ours). */
@@ -205,9 +212,9 @@ function byKey(st: FwState, k: string): FwFighter | null {
 }
 
 /** Tactics: whom to attack among `targets`; ours: a foe that cannot defend first, for the free hack. */
-function pickTarget(st: FwState, f: FwFighter, targets: readonly FwFighter[]): FwFighter {
+function pickTarget(st: FwState, phase: Phase, f: FwFighter, targets: readonly FwFighter[]): FwFighter {
   const t = f.spec.tactics.target;
-  const open = targets.filter((x) => defenceless(x, st.round));
+  const open = targets.filter((x) => defenceless(x, phase));
   const pool = open.length ? open : targets;
   const leader = t === 'leader' ? pool.find((x) => isLeader(st, x)) : undefined;
   if (leader) return leader;
@@ -230,7 +237,7 @@ function declareAll(st: FwState, ctx: FightContext, phase: Phase, first: boolean
 function declare(st: FwState, ctx: FightContext, phase: Phase, f: FwFighter, mayCharge: boolean, intoMeleeTaken: boolean): Action {
   const n = phase.n;
   if (f.fleeing) return { kind: 'none', why: 'flees' };
-  if (f.stunned === n - 1) return { kind: 'none', why: 'is stunned' };
+  if (phase.stunnedBefore.has(f)) return { kind: 'none', why: 'is stunned' };
   if (f.bound === 'panic') return { kind: 'none', why: 'panics' };
   const targets = enemiesOf(st, f);
   if (!targets.length) return { kind: 'none', why: 'has nobody to fight' };
@@ -243,7 +250,7 @@ function declare(st: FwState, ctx: FightContext, phase: Phase, f: FwFighter, may
   if (f.bound !== 'selfish') {
     for (const t of targets) {
       if (startsNothingNew && t !== lastTarget) continue;
-      choices.push({ key: `attack:${key(t)}`, label: `attack ${t.name}${defenceless(t, n) ? ' (free hack)' : ''}` });
+      choices.push({ key: `attack:${key(t)}`, label: `attack ${t.name}${defenceless(t, phase) ? ' (free hack)' : ''}` });
       if (mayCharge && !startsNothingNew) choices.push({ key: `charge:${key(t)}`, label: `charge ${t.name}` });
     }
   }
@@ -255,7 +262,9 @@ function declare(st: FwState, ctx: FightContext, phase: Phase, f: FwFighter, may
       else choices.push({ key: kind, label: kind === 'parry' ? `parry with the ${parryItem(f)?.name}` : kind });
     }
     const m = missileWeapon(f);
-    if (st.setup.opt.intoMelee && !intoMeleeTaken && !startsNothingNew && f.bound !== 'selfish') {
+    // "You cannot fire missiles or magic while you are engaged in melee" (ours: engaged = fought or was attacked last phase).
+    const engagedLast = f.lastAction?.kind === 'attack' || st.combatants.some((o) => o.side !== f.side && o.lastAction?.target === f.id);
+    if (st.setup.opt.intoMelee && !intoMeleeTaken && !startsNothingNew && f.bound !== 'selfish' && !engagedLast) {
       if (m) choices.push({ key: 'into-melee', label: `loose the ${m.name} into the melee (a random participant)` });
       if (f.spec.magic && !f.magicUsed) choices.push({ key: 'magic-into-melee', label: `cast ${f.spec.magic.name} into the melee (a random participant)` });
     }
@@ -289,7 +298,7 @@ function suggestAction(st: FwState, f: FwFighter, phase: Phase, choices: readonl
   const foes = st.combatants.filter((o) => o.side !== f.side && o.lastAction?.target === f.id && o.out === null).length;
   const wantDefence = !f.berserk && (t.defence === 'parry' || t.defence === 'dodge' || t.defence === 'disengage' ? t.defence : t.defence === 'when-outnumbered' && foes > 1 ? defend() : undefined);
   if (wantDefence && has(wantDefence)) return wantDefence;
-  const target = pickTarget(st, f, targets);
+  const target = pickTarget(st, phase, f, targets);
   if (has(`charge:${key(target)}`) && t.charge) return `charge:${key(target)}`;
   if (has(`attack:${key(target)}`)) return `attack:${key(target)}`;
   return choices.find((c) => c.key.startsWith('attack:'))?.key ?? (choices[0] as Choice).key;
@@ -303,12 +312,11 @@ function melee(st: FwState, ctx: FightContext, phase: Phase): void {
   say(st, ctx, 'phase', `Melee phase ${n - st.setup.volleys}.`, text('Combat round sequence'));
   for (const [f, a] of phase.actions) {
     if (a.kind === 'none') say(st, ctx, 'action', `${f.name} ${a.why}.`, text('Combat round sequence'), [f]);
-    else if (a.kind !== 'into-melee') f.phasesFought++;
   }
   const blows: Blow[] = [];
   for (const [f, a] of phase.actions) {
     if (a.kind !== 'attack' && a.kind !== 'charge') continue;
-    const t = retarget(st, f, a.target);
+    const t = retarget(st, phase, f, a.target);
     if (!t || f.out) continue;
     const mine = { length: f.wielded.length, surplusAgility: wfOf(st, f, f.wielded).surplusAgility };
     const theirs = { length: t.wielded.length, surplusAgility: wfOf(st, t, t.wielded).surplusAgility };
@@ -327,17 +335,18 @@ function melee(st: FwState, ctx: FightContext, phase: Phase): void {
     if (b.firstStrike || b.attacker.out) continue;
     const striker = first.find((x) => x.target === b.attacker && x.attacker.out === null);
     if (!striker) continue;
-    b.target = striker.attacker;
+    aim(phase, b, striker.attacker);
     counters.push(b);
   }
   if (counters.length) step(st, ctx, phase, 'Counter-attacks', counters);
   // 2.3 Lunges are declared; 2.4 flurries of blows, dodges, disengages and parries.
   const rest = blows.filter((b) => !b.firstStrike && !counters.includes(b) && b.attacker.out === null);
   for (const b of rest) {
-    const t = retarget(st, b.attacker, b.target);
+    const t = retarget(st, phase, b.attacker, b.target);
     if (!t) continue;
-    b.target = t;
-    if (b.charge) continue;
+    aim(phase, b, t);
+    // A charge is already its blow; dithering starts nothing new.
+    if (b.charge || b.attacker.bound === 'dither') continue;
     const tact = b.attacker.spec.tactics.lunge;
     const suggest = tact === 'always' || (tact === 'finish' && t.endurance * 2 <= t.spec.maxEndurance) ? 'lunge' : 'flurry';
     const pick = decide(ctx, b.attacker, 'lunge', `${b.attacker.name}: lunge at ${t.name} (${signed(st.setup.charts.lunge)}, no defence next phase)?`, [{ key: 'flurry', label: 'a flurry of blows' }, { key: 'lunge', label: 'lunge' }], suggest);
@@ -358,16 +367,27 @@ function melee(st: FwState, ctx: FightContext, phase: Phase): void {
     const r = roll(ctx, pool.length, f, `who the ${what} hits in the melee (1–${pool.length})`);
     const t = pool[r - 1] as FwFighter;
     say(st, ctx, 'into-melee', `${f.name} ${a.magic ? 'casts' : 'looses'} into the melee: D${pool.length} ${r} picks ${t.name}.`, text('Combat round sequence'), [f, t]);
-    flurries.push(a.magic ? magicBlow(f, t) : missileBlow(st, f, m as Weapon, t));
+    flurries.push(a.magic ? magicBlow(f, t) : missileBlow(st, f, m as Weapon, t, 1));
   }
   if (flurries.length) step(st, ctx, phase, 'Flurries of blows', flurries);
+  for (const [f, a] of phase.actions) if (a.kind !== 'none' && a.kind !== 'into-melee') f.phasesFought++;
+}
+
+/** Turns a melee blow on another foe, keeping the count of who is attacked by how many (outnumbered). */
+function aim(phase: Phase, b: Blow, t: FwFighter): void {
+  if (b.target === t) return;
+  if (!b.missile && !b.magic) {
+    phase.at.set(b.target, Math.max(0, (phase.at.get(b.target) ?? 0) - 1));
+    phase.at.set(t, (phase.at.get(t) ?? 0) + 1);
+  }
+  b.target = t;
 }
 
 /** A blow at a foe who fell earlier in the phase goes to another (the tactic's pick), or is lost. */
-function retarget(st: FwState, f: FwFighter, t: FwFighter): FwFighter | null {
+function retarget(st: FwState, phase: Phase, f: FwFighter, t: FwFighter): FwFighter | null {
   if (t.out === null) return t;
   const others = enemiesOf(st, f);
-  return others.length ? pickTarget(st, f, others) : null;
+  return others.length ? pickTarget(st, phase, f, others) : null;
 }
 
 // ------------------------------------------------------------------ one step, all at once
@@ -377,9 +397,11 @@ function step(st: FwState, ctx: FightContext, phase: Phase, label: string, blows
   const acting: Blow[] = [];
   for (const b of [...blows].sort((x, y) => (x.attacker.id < y.attacker.id ? -1 : 1))) {
     if (b.attacker.out !== null) continue;
-    const t = b.missile || b.magic ? (b.target.out === null ? b.target : null) : retarget(st, b.attacker, b.target);
+    const t = b.missile || b.magic ? (b.target.out === null ? b.target : null) : retarget(st, phase, b.attacker, b.target);
     if (!t) continue;
-    b.target = t;
+    aim(phase, b, t);
+    // A blow is struck with what is in hand as the step begins (a weapon dropped to a first strike is gone).
+    if (!b.missile && !b.magic) b.weapon = b.attacker.wielded;
     acting.push(b);
   }
   if (!acting.length) return;
@@ -394,7 +416,7 @@ function blow(st: FwState, ctx: FightContext, phase: Phase, b: Blow, stepLabel: 
   const n = phase.n;
   const c = st.setup.charts;
   a.stats.blows++;
-  if (b.missile || b.magic) t.underFire = n;
+  if (b.missile) t.underFire = n;
   const wf = b.weapon && !b.magic ? wfOf(st, a, b.weapon) : null;
   const base = b.magic ? (a.spec.magic?.factor ?? 0) : (wf?.value ?? 0);
   const terms: Term[] = [
@@ -404,13 +426,13 @@ function blow(st: FwState, ctx: FightContext, phase: Phase, b: Blow, stepLabel: 
       carryOver: false,
       berserk: a.berserk,
       outnumberedBy: b.missile || b.magic ? 0 : Math.max(0, (phase.at.get(a) ?? 0) - 1),
-      damagedLastPhase: damagedLast(a, n),
+      damagedLastPhase: damagedLast(a, phase),
       exhausted: exhausted(st, a),
-      opponentDamagedLastPhase: damagedLast(t, n),
+      opponentDamagedLastPhase: damagedLast(t, phase),
       opponentExhausted: exhausted(st, t),
       opponentOutnumberedBy: b.missile || b.magic ? 0 : Math.max(0, (phase.at.get(t) ?? 0) - 1),
       firstStrike: b.firstStrike !== null,
-      freeHack: !b.missile && !b.magic && defenceless(t, n),
+      freeHack: !b.missile && !b.magic && defenceless(t, phase),
       astrology: a.spec.astrology,
     }),
     ...(b.charge ? [{ label: 'charge (ours)', value: c.charge }] : []),
@@ -451,7 +473,6 @@ function blow(st: FwState, ctx: FightContext, phase: Phase, b: Blow, stepLabel: 
     if (brk.text) carry += ` ${brk.text}`;
     if (brk.broken) {
       broken = d.item;
-      d.item = null;
       const col = factor - 2;
       const again = chartResult(c.striking, col, r);
       carry += ` The blow carries over: column ${factor} − 2 = ${col}, D${c.striking.die} ${r}: ${again}.`;
@@ -504,9 +525,9 @@ function defenceOf(st: FwState, ctx: FightContext, phase: Phase, t: FwFighter, o
       carryOver: false,
       berserk: false,
       outnumberedBy: Math.max(0, (phase.at.get(t) ?? 0) - 1),
-      damagedLastPhase: damagedLast(t, n),
+      damagedLastPhase: damagedLast(t, phase),
       exhausted: exhausted(st, t),
-      opponentDamagedLastPhase: damagedLast(opponent, n),
+      opponentDamagedLastPhase: damagedLast(opponent, phase),
       opponentExhausted: exhausted(st, opponent),
       opponentOutnumberedBy: Math.max(0, (phase.at.get(opponent) ?? 0) - 1),
       firstStrike: false,
@@ -554,8 +575,12 @@ function applyEffects(st: FwState, ctx: FightContext, phase: Phase, effects: rea
   const hurt = new Map<FwFighter, number>();
   for (const e of effects) {
     if (e.harm > 0) hurt.set(e.target, (hurt.get(e.target) ?? 0) + e.harm);
-    if (e.broken) {
+    if (e.broken && !phase.broken.has(e.broken)) {
       const t = e.target;
+      phase.broken.add(e.broken);
+      // The parry held for every blow of this step; from the next step it is gone.
+      const d = phase.defences.get(t);
+      if (d && d.item === e.broken) d.item = null;
       if (t.shield === e.broken) t.shield = null;
       else dropWeapon(t, e.broken);
       say(st, ctx, 'breaks', `${t.name}'s ${e.broken.name} breaks.`, text('Defense'), [t], { step: label });
@@ -587,6 +612,7 @@ function applyEffects(st: FwState, ctx: FightContext, phase: Phase, effects: rea
     }
     if (e.leaves && t.out === null) {
       t.out = 'fled';
+      t.withdrew = true;
       say(st, ctx, 'disengage', `${t.name} disengages and leaves the melee.`, text('Defense'), [t], { step: label });
     }
   }
@@ -660,7 +686,7 @@ function moraleCheck(st: FwState, ctx: FightContext, phase: Phase, f: FwFighter,
     desire: f.spec.desire && (f.spec.ch.greed >= 14 || f.spec.ch.lust >= 14),
     leastBravePassed: lb?.[1] === 'obey',
     partyMemberFleeing: allies.some((x) => x.fleeing),
-    partyDeserted: party.filter((x) => x.out === 'fled').length * 2 > party.length,
+    partyDeserted: party.filter((x) => x.out === 'fled' && !x.withdrew).length * 2 > party.length,
     leaderFailed: leaderResult !== undefined && leaderResult !== 'obey',
     demoralized: f.morale !== null && f.morale !== 'obey',
     fleeing: f.fleeing,
@@ -753,7 +779,7 @@ function postMelee(st: FwState, ctx: FightContext, phase: Phase): void {
   }
   // Ours: a berserk candidate checks again when party members died, fled or surrendered this phase.
   const lostNow = new Map<number, number>();
-  for (const f of st.combatants) if (f.out !== null && !phase.outBefore.has(f)) lostNow.set(f.side, (lostNow.get(f.side) ?? 0) + 1);
+  for (const f of st.combatants) if (f.out !== null && !f.withdrew && !phase.outBefore.has(f)) lostNow.set(f.side, (lostNow.get(f.side) ?? 0) + 1);
   berserkStep(st, ctx, standing(st).filter((f) => (lostNow.get(f.side) ?? 0) > 0 && !f.berserk && mustCheckBerserk(berserkProfile(st, f))), lostNow);
   updateLeaders(st, ctx);
 }

@@ -88,10 +88,11 @@ export interface MoraleSituation {
   readonly astrology: number;
 }
 
-/** Morale: the injury terms (uninjured +2; up to half lost −1; half or less left, or 4 or less, −2). */
+/** Morale: the injury terms (half or less left, or 4 or less in any case, −2; else uninjured +2; else injured up to half −1). */
 function injury(endurance: number, max: number): Term {
-  if (endurance >= max) return { label: 'uninjured', value: 2 };
+  // "4 points or less in any case": even a fighter whose whole endurance is 4 or less.
   if (endurance * 2 <= max || endurance <= 4) return { label: 'half endurance or less, or 4 or less', value: -2 };
+  if (endurance >= max) return { label: 'uninjured', value: 2 };
   return { label: 'injured up to half endurance', value: -1 };
 }
 

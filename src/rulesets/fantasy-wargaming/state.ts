@@ -87,7 +87,10 @@ export interface FwFighter extends CombatantCore {
   /** The band of its last flurry and that flurry's phase. */
   lastFlurry: { band: Band; phase: number } | null;
   lastAction: { kind: string; target: string | null } | null;
+  /** Melee phases fought to the end (attacking or defending). */
   phasesFought: number;
+  /** Left the melee by a totally successful disengage: out, but not a deserter nor a loss. */
+  withdrew: boolean;
   underFire: number;
   magicUsed: boolean;
   readonly stats: { blows: number; hits: number; woundsDealt: number; woundsTaken: number; defences: number; berserk: number };
@@ -129,6 +132,7 @@ export function newFwState(setup: FwSetup): FwState {
         lastFlurry: null,
         lastAction: null,
         phasesFought: 0,
+        withdrew: false,
         underFire: -9,
         magicUsed: false,
         stats: { blows: 0, hits: 0, woundsDealt: 0, woundsTaken: 0, defences: 0, berserk: 0 },
