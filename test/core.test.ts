@@ -68,11 +68,11 @@ describe('encounter validation', () => {
     expect(found.some((f) => f.startsWith('inline.yaml:9:17 sides[0].combatants[0].armour: mail-shirt and mail-coat all cover body: only these layerings are allowed'))).toBe(true);
   });
   it('names the ruleset choices and needs two sides', () => {
-    expect(issues(() => loadText('ruleset: wfrp2e\nsides: []\n'))).toEqual(["inline.yaml:1:10 ruleset: unknown ruleset 'wfrp2e' (did you mean wfrp1e?); known: wfrp1e, wfrp-cp, openquest, fantasy-wargaming"]);
+    expect(issues(() => loadText('ruleset: wfrp2e\nsides: []\n'))).toEqual(["inline.yaml:1:10 ruleset: unknown ruleset 'wfrp2e' (did you mean wfrp1e?); known: wfrp1e, wfrp-cp, openquest, fantasy-wargaming, ahq-house"]);
     expect(issues(() => loadText('ruleset: wfrp1e\nsides:\n  - { name: A, combatants: [{ use: orc }] }\n'))).toEqual([
       'inline.yaml:3:3 sides: expected at least two sides',
     ]);
-    expect(issues(() => loadText('sides: []'))).toEqual(['inline.yaml:1:1 ruleset: missing; expected one of wfrp1e, wfrp-cp, openquest, fantasy-wargaming']);
+    expect(issues(() => loadText('sides: []'))).toEqual(['inline.yaml:1:1 ruleset: missing; expected one of wfrp1e, wfrp-cp, openquest, fantasy-wargaming, ahq-house']);
   });
   it('reports YAML syntax errors with their line', () => {
     expect(issues(() => loadText('ruleset: wfrp1e\nsides: [\n'))[0]).toMatch(/^inline\.yaml:3:1: not valid YAML\/JSON/);

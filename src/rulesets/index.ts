@@ -4,6 +4,7 @@ import { wfrp1e } from './wfrp1e/index.js';
 import { wfrpCp } from './wfrp-cp/index.js';
 import { openquest } from './openquest/index.js';
 import { fantasyWargaming } from './fantasy-wargaming/index.js';
+import { ahqHouse } from './ahq-house/index.js';
 
 /** Every ruleset Fray knows, by id. */
 export const RULESETS: Registry = new Map<string, Ruleset>([
@@ -11,4 +12,5 @@ export const RULESETS: Registry = new Map<string, Ruleset>([
   [wfrpCp.id, wfrpCp as unknown as Ruleset],
   [openquest.id, openquest as unknown as Ruleset],
   [fantasyWargaming.id, fantasyWargaming as unknown as Ruleset],
+  [ahqHouse.id, ahqHouse as unknown as Ruleset],
 ]);

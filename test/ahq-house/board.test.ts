@@ -10,7 +10,7 @@ function board(map: string) {
   return parseBoard(map);
 }
 function model(id: string, side: number, at: Point, facing: Facing, size = 1): ZoneModel {
-  return { id, side, at, size, facing, active: true, entered: [] };
+  return { id, side, at, size, facing, out: null, entered: [] };
 }
 
 describe('the board', () => {

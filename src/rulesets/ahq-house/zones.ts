@@ -11,8 +11,8 @@ export interface ZoneModel {
   at: Point;
   readonly size: number;
   facing: Facing;
-  /** Standing in the fight (the fallen neither engage nor have a death zone). */
-  readonly active: boolean;
+  /** Why it is out of the fight, or null while it stands (the fallen neither engage nor have a death zone). */
+  readonly out: string | null;
   /** Enemies in its death zone, in the order they entered it (the first is the one it must face). */
   readonly entered: string[];
 }
@@ -23,7 +23,7 @@ export function deathZoneSquares(m: Placed): Point[] {
 }
 
 export function isEnemy(a: ZoneModel, b: ZoneModel): boolean {
-  return a.side !== b.side && a.active && b.active && a !== b;
+  return a.side !== b.side && a.out === null && b.out === null && a !== b;
 }
 
 /** FACING: two adjacent models of opposite factions facing each other are engaged. */
@@ -31,13 +31,13 @@ export function engaged(a: ZoneModel, b: ZoneModel): boolean {
   return isEnemy(a, b) && facesToward(a, b) && facesToward(b, a);
 }
 
-export function engagedWith(m: ZoneModel, all: readonly ZoneModel[]): ZoneModel[] {
+export function engagedWith<M extends ZoneModel>(m: ZoneModel, all: readonly M[]): M[] {
   return all.filter((o) => engaged(m, o));
 }
 
 /** Engaged models do not have a death zone. */
 export function hasDeathZone(m: ZoneModel, all: readonly ZoneModel[]): boolean {
-  return m.active && engagedWith(m, all).length === 0;
+  return m.out === null && engagedWith(m, all).length === 0;
 }
 
 /** `o` stands in `m`'s death zone (orthogonally next to it). */
@@ -70,11 +70,11 @@ export function turnedAway(from: ZoneModel, who: ZoneModel): void {
   }
 }
 
-export interface Turn {
-  readonly model: ZoneModel;
+export interface Turn<M extends ZoneModel = ZoneModel> {
+  readonly model: M;
   readonly from: Facing;
   readonly to: Facing;
-  readonly toward: ZoneModel;
+  readonly toward: M;
 }
 
 /**
@@ -83,14 +83,14 @@ export interface Turn {
  * diagrams). Models are settled in the order given. A model evading a combat is not turned back
  * toward the enemy it evades (`evading`: its id → that enemy's id) until its action is done.
  */
-export function settleFacing(all: readonly ZoneModel[], evading: ReadonlyMap<string, string> = new Map()): Turn[] {
-  const turns: Turn[] = [];
+export function settleFacing<M extends ZoneModel>(all: readonly M[], evading: ReadonlyMap<string, string> = new Map()): Turn<M>[] {
+  const turns: Turn<M>[] = [];
   noteEntries(all);
   for (let guard = 0; guard < all.length * 4 + 4; guard++) {
     let turned = false;
     for (const m of all) {
       if (!hasDeathZone(m, all)) continue;
-      const first = m.entered.map((id) => all.find((o) => o.id === id)).find((o): o is ZoneModel => !!o && isEnemy(m, o) && inDeathZone(m, o) && evading.get(m.id) !== o.id);
+      const first = m.entered.map((id) => all.find((o) => o.id === id)).find((o): o is M => !!o && isEnemy(m, o) && inDeathZone(m, o) && evading.get(m.id) !== o.id);
       if (!first) continue;
       const side = sideOf(m, first) as Facing;
       if (side === m.facing) continue;

@@ -1,0 +1,26 @@
+import type { Ruleset } from '../../core/ruleset.js';
+import { loadAhq } from './encounter.js';
+import { AHQ_OPTIONS } from './options.js';
+import { playAhqRound, startAhq } from './round.js';
+import { newAhqState, type AhqSetup, type AhqState } from './state.js';
+
+export const ahqHouse: Ruleset<AhqSetup, AhqState> = {
+  id: 'ahq-house',
+  title: 'Advanced HeroQuest with the grid house rules',
+  texts: ['warhammer-quest-house-combat.txt'],
+  options: AHQ_OPTIONS,
+  tables: ['weapons', 'armour', 'bestiary', 'spells'],
+  load: loadAhq,
+  start(setup, ctx) {
+    const st = newAhqState(setup);
+    startAhq(st, ctx);
+    return st;
+  },
+  round: playAhqRound,
+  describe(st) {
+    return st.combatants.map((f) => `${f.name} (${st.sides[f.side]?.name ?? ''}): W ${f.W}/${f.spec.profile.W}, at (${f.at.x}, ${f.at.y}) facing ${f.facing}${f.out ? `, ${f.out}` : ''}`);
+  },
+  tallies(st) {
+    return st.sides.map((s, i) => ({ label: `${s.name}: standing at the end`, value: st.combatants.filter((f) => f.side === i && f.out === null).length }));
+  },
+};

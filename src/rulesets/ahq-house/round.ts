@@ -1,0 +1,478 @@
+// The turn sequence of the base game with the house rules (warhammer-quest-house-combat.txt):
+// the players' models take their turns, then the monsters'. A model's turn: the monster rules'
+// Bravery checks (Run Amok, Panic), then one plan: close in and attack (charges, rear attacks,
+// long weapons), shoot, cast, turn, flee or hold, evading a combat first where the plan leaves
+// one. Facing is settled after every move and turn: death zones, forced turns, engagement.
+import type { FightContext } from '../../core/context.js';
+import type { Choice } from '../../core/request.js';
+import { decide, roll, say } from '../../core/say.js';
+import { diagonallyAdjacent, drawBoard, FACING_WORD, findPath, footprint, isStraight, lineOfSight, occupies, passable, rearSquares, sideOf, squareKey, squaresApart, type Facing } from '../../space/grid.js';
+import type { Point } from '../../space/plane.js';
+import { facts, ours, text } from './cite.js';
+import type { Spell, Weapon } from './data.js';
+import { CHARGE_BONUS, closeCombatNeed, helmetCounts, isCharge, rangedNeed, rearDice, stealthEvades, surroundingPenalty, toHitRoll } from './rules.js';
+import type { AhqFighter, AhqState } from './state.js';
+import { deathZoneSquares, engagedWith, hasDeathZone, isEnemy, settleFacing, turnedAway, type Turn } from './zones.js';
+
+const key = (f: AhqFighter) => `@${f.id}`;
+const standing = (st: AhqState) => st.combatants.filter((f) => f.out === null);
+const enemiesOf = (st: AhqState, f: AhqFighter) => st.combatants.filter((o) => isEnemy(f, o));
+const sum = (f: AhqFighter, k: 'DS' | 'BS' | 'Sp' | 'St') => f.spec.armour.reduce((n, a) => n + a[k], f.spec.profile[k]);
+
+/** Toughness with armour; a helmet's part only when the to-hit roll is exactly the number needed (facts). */
+function toughness(f: AhqFighter, exact: boolean): { T: number; helmet: number } {
+  let T = f.spec.profile.T;
+  let helmet = 0;
+  for (const a of f.spec.armour) {
+    if (a.helmet) helmet += a.T;
+    else T += a.T;
+  }
+  return { T: T + (exact ? helmet : 0), helmet };
+}
+
+const handWeapon = (f: AhqFighter): Weapon | null => f.spec.weapons.find((w) => w.range === null) ?? null;
+const missileWeapon = (f: AhqFighter): Weapon | null => f.spec.weapons.find((w) => w.range !== null) ?? null;
+const hasRule = (f: AhqFighter, r: string) => f.spec.rules.includes(r as never);
+
+// ------------------------------------------------------------------ the board
+
+function boardText(st: AhqState): string {
+  const zones = new Set<string>();
+  if (st.setup.opt.board === 'zones') for (const f of standing(st)) if (hasDeathZone(f, st.combatants)) for (const p of deathZoneSquares(f)) zones.add(squareKey(p));
+  const arrows: Readonly<Record<Facing, string>> = { N: '^', E: '>', S: 'v', W: '<' };
+  const drawn = drawBoard(boardWithDoors(st), standing(st).map((f) => ({ at: f.at, size: f.size, facing: f.facing, glyph: f.spec.glyph })), zones);
+  const legend = standing(st).map((f) => `${f.spec.glyph} ${f.name} ${arrows[f.facing]} W ${f.W}`).join(', ');
+  return `${drawn}\n${legend}`;
+}
+
+function boardWithDoors(st: AhqState) {
+  if (!st.opened.size) return st.setup.board;
+  const b = st.setup.board;
+  return { ...b, cells: b.cells.map((c, i) => (c === 'door' && st.opened.has(`${i % b.width},${Math.floor(i / b.width)}`) ? ('open-door' as const) : c)) };
+}
+
+function showBoard(st: AhqState, ctx: FightContext, when: string): void {
+  if (st.setup.opt.board === 'off' || !ctx.explain) return;
+  say(st, ctx, 'board', `${when}:\n${boardText(st)}`, ours('seeing the board'));
+}
+
+function logTurns(st: AhqState, ctx: FightContext, turns: readonly Turn<AhqFighter>[]): void {
+  for (const t of turns) say(st, ctx, 'facing', `${t.model.name} turns ${FACING_WORD[t.to]} to face ${t.toward.name}, the first enemy in its death zone.`, text('FACING'), [t.model, t.toward]);
+}
+
+// ------------------------------------------------------------------ start and the round
+
+export function startAhq(st: AhqState, ctx: FightContext): void {
+  if (ctx.explain) {
+    for (const f of st.combatants) {
+      const w = handWeapon(f);
+      say(st, ctx, 'start', `${f.name}: WS ${f.spec.profile.WS}, BS ${sum(f, 'BS')}, DS ${sum(f, 'DS')}, T ${toughness(f, false).T}${toughness(f, false).helmet ? ` (+${toughness(f, false).helmet} helmet)` : ''}, W ${f.W}, Sp ${sum(f, 'Sp')}, St ${sum(f, 'St')}, Br ${f.spec.profile.Br}; ${w ? `${w.name} ${w.dd} DD` : `unarmed ${f.spec.unarmedDd} DD`}${f.spec.rules.length ? `; ${f.spec.rules.join(', ')}` : ''}.`, facts('profiles (ours)'), [f]);
+    }
+  }
+  logTurns(st, ctx, settleFacing(st.combatants));
+  showBoard(st, ctx, 'The board');
+}
+
+export function playAhqRound(st: AhqState, ctx: FightContext): void {
+  st.round++;
+  const order = st.sides.map((s, i) => ({ s, i })).sort((a, b) => Number(b.s.players) - Number(a.s.players) || a.i - b.i);
+  for (const { s, i } of order) {
+    say(st, ctx, 'phase', `Turn ${st.round}: ${s.name}.`, facts('the turn sequence (ours)'));
+    for (const f of st.combatants) {
+      if (f.side !== i || f.out !== null) continue;
+      if (oneSideLeft(st)) return;
+      modelTurn(st, ctx, f);
+    }
+    showBoard(st, ctx, `After ${s.name}' turn`);
+    if (oneSideLeft(st)) return;
+  }
+}
+
+const oneSideLeft = (st: AhqState) => new Set(standing(st).map((f) => f.side)).size <= 1;
+
+// ------------------------------------------------------------------ a model's turn
+
+function modelTurn(st: AhqState, ctx: FightContext, f: AhqFighter): void {
+  f.ward = 0;
+  f.rearOf = null;
+  if (hasRule(f, 'run-amok') && !mastered(st, f, 'beastmaster') && !bravery(st, ctx, f, 'Run Amok')) return runAmok(st, ctx, f);
+  if (hasRule(f, 'panic') && !mastered(st, f, 'slavemaster') && !bravery(st, ctx, f, 'Panic')) return flee(st, ctx, f, 'panics');
+  const plan = choosePlan(st, ctx, f);
+  carryOut(st, ctx, f, plan);
+}
+
+/** MONSTER SPECIAL RULES: a beastmaster (Run Amok) or slavemaster (Panic) of its side, alive and within range, cancels the rule. */
+function mastered(st: AhqState, f: AhqFighter, kind: 'beastmaster' | 'slavemaster'): boolean {
+  return st.combatants.some((m) => m.side === f.side && m.out === null && m !== f && m.spec[kind] !== null && squaresApart(m, f) <= (m.spec[kind] as number));
+}
+
+/** A Bravery roll: D12 at or under Br passes (ours: as Stealth is rolled). */
+function bravery(st: AhqState, ctx: FightContext, f: AhqFighter, rule: string): boolean {
+  const r = roll(ctx, 12, f, `Bravery (${rule}), need ${f.spec.profile.Br} or less`);
+  const ok = r <= f.spec.profile.Br;
+  say(st, ctx, 'bravery', `${f.name} rolls Bravery for ${rule}: D12 ${r} against Br ${f.spec.profile.Br}: ${ok ? 'passes' : 'fails'}.`, text('MONSTER SPECIAL RULES'), [f]);
+  return ok;
+}
+
+type Plan =
+  | { readonly kind: 'attack'; readonly target: AhqFighter }
+  | { readonly kind: 'shoot'; readonly target: AhqFighter }
+  | { readonly kind: 'cast'; readonly spell: Spell; readonly target: AhqFighter }
+  | { readonly kind: 'turn'; readonly target: AhqFighter }
+  | { readonly kind: 'flee' }
+  | { readonly kind: 'hold' };
+
+function choosePlan(st: AhqState, ctx: FightContext, f: AhqFighter): Plan {
+  const foes = enemiesOf(st, f);
+  const partners = engagedWith(f, st.combatants);
+  const choices: Choice[] = [];
+  const evade = (t: AhqFighter | null) => (partners.length && !(t && partners.includes(t)) ? ' (evade first)' : '');
+  for (const t of foes) choices.push({ key: `attack:${key(t)}`, label: `attack ${t.name}${evade(t)}` });
+  const m = missileWeapon(f);
+  if (m) for (const t of foes) if (canShoot(st, f, t, m.range ?? 0)) choices.push({ key: `shoot:${key(t)}`, label: `shoot ${t.name} with the ${m.name}${evade(null)}` });
+  for (const s of f.spec.spells) {
+    if (f.spellsCast.has(s.id)) continue;
+    if (s.kind === 'ward') choices.push({ key: `cast:${s.id}:${key(f)}`, label: `cast ${s.name}` });
+    else for (const t of s.kind === 'heal' ? standing(st).filter((x) => x.side === f.side && x.W < x.spec.profile.W) : foes) if (squaresApart(f, t) <= Math.max(1, s.range) && lineOfSight(boardWithDoors(st), f, t)) choices.push({ key: `cast:${s.id}:${key(t)}`, label: `cast ${s.name} at ${t.name}` });
+  }
+  for (const t of foes) if (sideOf(f, t) !== null && sideOf(f, t) !== f.facing) choices.push({ key: `turn:${key(t)}`, label: `turn to face ${t.name}${evade(t)}` });
+  choices.push({ key: 'flee', label: `flee${evade(null)}` }, { key: 'hold', label: 'hold' });
+  const pick = decide(ctx, f, 'plan', `${f.name} (W ${f.W}): what this turn?`, choices, suggestPlan(st, f, choices, partners));
+  const [kind, a, b] = pick.split(':') as [string, string | undefined, string | undefined];
+  const who = (k: string | undefined) => st.combatants.find((x) => key(x) === k) as AhqFighter;
+  if (kind === 'attack' || kind === 'shoot' || kind === 'turn') return { kind, target: who(a) };
+  if (kind === 'cast') return { kind, spell: f.spec.spells.find((s) => s.id === a) as Spell, target: who(b) };
+  return { kind: kind as 'flee' | 'hold' };
+}
+
+function canShoot(st: AhqState, f: AhqFighter, t: AhqFighter, range: number): boolean {
+  const d = squaresApart(f, t);
+  return d >= 1 && d <= range && rangedNeed(sum(f, 'BS'), d).need !== null && lineOfSight(boardWithDoors(st), f, t);
+}
+
+/** Tactics: archers shoot from out of reach; the rest go for the nearest (or weakest) foe, staying with one they are engaged with. */
+function suggestPlan(st: AhqState, f: AhqFighter, choices: readonly Choice[], partners: readonly AhqFighter[]): string {
+  const has = (k: string) => choices.some((c) => c.key === k);
+  const t = f.spec.tactics;
+  const foes = enemiesOf(st, f);
+  const bolt = choices.find((c) => c.key.startsWith('cast:') && !c.key.endsWith(key(f)));
+  if (bolt && !partners.length) return bolt.key;
+  const rank = (o: AhqFighter) => (t.target === 'weakest' ? o.W * 100 + squaresApart(f, o) : squaresApart(f, o) * 100 + o.W);
+  const sorted = [...foes].sort((a, b) => rank(a) - rank(b) || (a.id < b.id ? -1 : 1));
+  if (partners.length) {
+    const p = [...partners].sort((a, b) => rank(a) - rank(b))[0] as AhqFighter;
+    const better = sorted[0];
+    if (better && better !== p && sum(f, 'St') >= t.evadeAt && has(`attack:${key(better)}`) && sideOf(f, better) !== null) return `attack:${key(better)}`;
+    return `attack:${key(p)}`;
+  }
+  if (t.keepAway) {
+    const shot = sorted.find((o) => has(`shoot:${key(o)}`));
+    if (shot) return `shoot:${key(shot)}`;
+  }
+  const target = sorted[0];
+  return target ? `attack:${key(target)}` : 'hold';
+}
+
+// ------------------------------------------------------------------ carrying out a plan
+
+function carryOut(st: AhqState, ctx: FightContext, f: AhqFighter, plan: Plan): void {
+  const partners = engagedWith(f, st.combatants);
+  const staysWith = plan.kind === 'attack' && partners.includes(plan.target);
+  if (partners.length && plan.kind !== 'hold' && !staysWith) {
+    // EVADING A COMBAT: by Stealth, before the move, turn or shot that leaves the combat.
+    const faced = partners.find((p) => sideOf(f, p) === f.facing) ?? (partners[0] as AhqFighter);
+    if (!evadeByStealth(st, ctx, f, faced)) {
+      if (f.out !== null) return;
+      // Failed: still engaged; the attack on the one faced is still allowed.
+      attack(st, ctx, f, faced, { charge: false });
+      return;
+    }
+  }
+  if (plan.kind === 'hold') return say(st, ctx, 'hold', `${f.name} holds.`, facts('the turn sequence (ours)'), [f]);
+  if (plan.kind === 'flee') return flee(st, ctx, f, 'flees');
+  if (plan.kind === 'turn') {
+    face(st, ctx, f, plan.target);
+    return;
+  }
+  if (plan.kind === 'shoot') return shoot(st, ctx, f, plan.target);
+  if (plan.kind === 'cast') return cast(st, ctx, f, plan.spell, plan.target);
+  const reached = closeIn(st, ctx, f, plan.target);
+  if (reached) attack(st, ctx, f, reached.target, { charge: reached.charge });
+}
+
+/** Turns to face `t` (free of cost), then settles everyone's facing. */
+function face(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter): void {
+  const side = sideOf(f, t);
+  if (side && side !== f.facing) {
+    for (const p of engagedWith(f, st.combatants)) if (p !== t) turnedAway(p, f);
+    f.facing = side;
+    say(st, ctx, 'facing', `${f.name} turns ${FACING_WORD[side]} to face ${t.name}.`, text('FACING'), [f, t]);
+  }
+  logTurns(st, ctx, settleFacing(st.combatants));
+}
+
+/** EVADING A COMBAT by Stealth: D12 at or under St; a failure gives the faced enemy a free attack. */
+function evadeByStealth(st: AhqState, ctx: FightContext, f: AhqFighter, faced: AhqFighter): boolean {
+  const St = sum(f, 'St');
+  const r = roll(ctx, 12, f, `Stealth to evade ${faced.name}, need ${St} or less`);
+  const ok = stealthEvades(r, St);
+  say(st, ctx, 'evade', `${f.name} tries to evade ${faced.name}: D12 ${r} against St ${St}: ${ok ? 'evades' : `fails, and ${faced.name} gets a free attack`}.`, text('EVADING A COMBAT'), [f, faced]);
+  if (ok) {
+    f.stats.evades++;
+    return true;
+  }
+  attack(st, ctx, faced, f, { charge: false, free: true });
+  return false;
+}
+
+/** Moves toward `t` to an attacking square (behind it where the tactics want and it can), stopping in any enemy death zone on the way. */
+function closeIn(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter): { target: AhqFighter; charge: boolean } | null {
+  if (canStrike(st, f, t)) {
+    face(st, ctx, f, t);
+    return { target: t, charge: false };
+  }
+  const Sp = Math.max(0, sum(f, 'Sp'));
+  const board = boardWithDoors(st);
+  const others = st.combatants.filter((o) => o !== f && o.out === null);
+  const free = (p: Point) => footprint(p, f.size).every((q) => passable(board, q) && !others.some((o) => occupies(o, q)));
+  const zones = new Set<string>();
+  for (const o of enemiesOf(st, f)) if (hasDeathZone(o, st.combatants)) for (const q of deathZoneSquares(o)) zones.add(squareKey(q));
+  const stops = (p: Point) => footprint(p, f.size).some((q) => zones.has(squareKey(q)));
+  const at = (p: Point) => ({ at: p, size: f.size });
+  const behind = new Set(rearSquares(t).map(squareKey));
+  const wantRear = f.spec.tactics.rear && engagedWith(t, st.combatants).length > 0;
+  const strikeFrom = (p: Point) => sideOf(at(p), t) !== null || (longReach(f) && diagonallyAdjacent(at(p), t) && engagedWith(t, st.combatants).length > 0);
+  const rearGoal = (p: Point) => footprint(p, f.size).some((q) => behind.has(squareKey(q))) && sideOf(at(p), t) !== null;
+  const rules = { board, size: f.size, free, stops };
+  // The rear square if the tactics want it and it is within this move; else a striking square;
+  // else the way toward one, as far as this move goes.
+  const path = (wantRear ? findPath(rules, f.at, rearGoal, Sp) : null) ?? findPath(rules, f.at, strikeFrom, Sp) ?? findPath(rules, f.at, (p) => strikeFrom(p) || stops(p), 200)?.slice(0, Sp);
+  if (!path || !path.length) {
+    say(st, ctx, 'move', `${f.name} cannot reach ${t.name} this turn.`, facts('movement (ours)'), [f]);
+    return null;
+  }
+  // The walk ends at the first death zone entered.
+  let steps = path;
+  const firstStop = path.findIndex((p) => stops(p));
+  if (firstStop >= 0) steps = path.slice(0, firstStop + 1);
+  const from = f.at;
+  const end = steps[steps.length - 1] as Point;
+  const charge = isCharge(isStraight(from, steps), steps.length) && strikeFrom(end);
+  for (const p of engagedWith(f, st.combatants)) turnedAway(p, f);
+  f.at = end;
+  if (rearSquares(t).some((q) => occupies(f, q))) f.rearOf = t.id;
+  say(st, ctx, 'move', `${f.name} moves ${steps.length} square${steps.length === 1 ? '' : 's'} to (${end.x}, ${end.y})${charge ? ', in a straight line: a charge' : ''}${f.rearOf === t.id ? `, behind ${t.name}` : ''}.`, text(charge ? 'CHARGES' : 'DEATH ZONES'), [f]);
+  const target = canStrike(st, f, t) ? t : (enemiesOf(st, f).find((o) => sideOf(f, o) !== null) ?? null);
+  if (target) {
+    const side = sideOf(f, target);
+    if (side) f.facing = side;
+    else if (longReach(f)) f.facing = diagonalFacing(f, target);
+  }
+  logTurns(st, ctx, settleFacing(st.combatants));
+  return target ? { target, charge: charge && target === t } : null;
+}
+
+const longReach = (f: AhqFighter) => handWeapon(f)?.long === true;
+
+/** A long weapon's diagonal attack faces the way its target lies more nearly (ours: east or west first). */
+function diagonalFacing(f: AhqFighter, t: AhqFighter): Facing {
+  return t.at.x > f.at.x ? 'E' : t.at.x < f.at.x ? 'W' : t.at.y > f.at.y ? 'S' : 'N';
+}
+
+/** Close enough to strike `t`: orthogonally next to it, or diagonally with a long weapon at an enemy already engaged (LONG WEAPONS). */
+function canStrike(st: AhqState, f: AhqFighter, t: AhqFighter): boolean {
+  if (sideOf(f, t) !== null) return true;
+  return longReach(f) && diagonallyAdjacent(f, t) && engagedWith(t, st.combatants).length > 0;
+}
+
+/** SURROUNDING: the enemies attacking a model: those next to it that face it, long weapons striking diagonally, and (Infestation) diagonal neighbours. */
+function attackers(st: AhqState, t: AhqFighter): AhqFighter[] {
+  return enemiesOf(st, t).filter((o) => {
+    if (sideOf(o, t) !== null) return sideOf(o, t) === o.facing;
+    if (!diagonallyAdjacent(o, t)) return false;
+    return hasRule(o, 'infestation') || (longReach(o) && engagedWith(t, st.combatants).length > 0);
+  });
+}
+
+function attack(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter, how: { charge: boolean; free?: boolean }): void {
+  if (f.out !== null || t.out !== null) return;
+  if (!canStrike(st, f, t)) return;
+  f.stats.blows++;
+  const w = handWeapon(f);
+  const around = attackers(st, t);
+  const count = Math.max(around.length, around.includes(f) ? around.length : around.length + 1);
+  const penalty = surroundingPenalty(count);
+  const DS = sum(t, 'DS') + t.ward - penalty;
+  const WS = f.spec.profile.WS;
+  const need = Math.max(2, closeCombatNeed(WS, DS) - (how.charge ? CHARGE_BONUS : 0));
+  const rear = rearSquares(t).some((q) => occupies(f, q)) || f.rearOf === t.id;
+  const r = roll(ctx, 12, f, `to hit ${t.name}, need ${need}`);
+  const res = toHitRoll(r, need);
+  const parts = [`WS ${WS} against DS ${sum(t, 'DS')}${t.ward ? ` + ${t.ward} ward` : ''}${penalty ? ` − ${penalty} surrounded by ${count}` : ''}: need ${closeCombatNeed(WS, DS)}${how.charge ? ` − ${CHARGE_BONUS} charge` : ''}`];
+  const label = `${f.name}${how.free ? "'s free attack" : ''}${rear ? ' from the rear' : ''} at ${t.name}`;
+  if (res === 'miss' || res === 'fumble') {
+    if (res === 'fumble') f.stats.fumbles++;
+    say(st, ctx, 'attack', `${label}: ${parts[0]}; D12 ${r}: ${res === 'fumble' ? 'a fumble, a miss' : 'a miss'}.`, text('Defense Skill (DS)'), [f, t]);
+    return;
+  }
+  f.stats.hits++;
+  const extra = rear ? rearDice(hasRule(f, 'backstab')) : 0;
+  const dd = (w?.dd ?? f.spec.unarmedDd) + extra;
+  say(st, ctx, 'attack', `${label}: ${parts[0]}; D12 ${r}: ${res === 'critical' ? 'a critical hit' : 'a hit'}; ${w ? w.name : 'unarmed'} ${w?.dd ?? f.spec.unarmedDd} DD${extra ? ` + ${extra} ${hasRule(f, 'backstab') ? 'backstab' : 'rear attack'}` : ''}.`, text(rear ? 'REAR ATTACKS' : w ? 'Defense Skill (DS)' : 'Unarmed Combat'), [f, t]);
+  damage(st, ctx, f, t, dd, helmetCounts(r, need), false);
+  if (res === 'critical' && t.out === null && !how.free) {
+    f.stats.criticalsDealt++;
+    const engagedNow = engagedWith(f, st.combatants);
+    const choices: Choice[] = [{ key: 'free-attack', label: 'take the free attack' }];
+    if (engagedNow.length) choices.push({ key: 'evade', label: 'forfeit it and evade the combat' });
+    const pick = decide(ctx, f, 'critical', `${f.name}: a critical hit: free attack or evade?`, choices, f.spec.tactics.critical);
+    if (pick === 'evade') {
+      for (const p of engagedNow) turnedAway(p, f);
+      f.facing = ({ N: 'S', S: 'N', E: 'W', W: 'E' } as const)[f.facing];
+      say(st, ctx, 'evade', `${f.name} forfeits the free attack and evades the combat (turns ${FACING_WORD[f.facing]}).`, text('EVADING A COMBAT'), [f]);
+      logTurns(st, ctx, settleFacing(st.combatants, new Map(engagedNow.map((p) => [f.id, p.id]))));
+    } else attack(st, ctx, f, t, { charge: false, free: true });
+  }
+}
+
+/** Facts, damage: each D12 at or above Toughness (armour in) is a wound; a 12 is a critical wound (ours: one more die). */
+function damage(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter, dd: number, helmet: boolean, magic: boolean): void {
+  const { T, helmet: h } = toughness(t, helmet);
+  const Tm = magic ? t.spec.profile.T : T;
+  const dice: number[] = [];
+  let left = dd;
+  while (left > 0 && dice.length < 60) {
+    const d = roll(ctx, 12, f, `damage die against T ${Tm}`);
+    dice.push(d);
+    left--;
+    if (d === 12 && st.setup.opt.criticalExtraDie) left++;
+  }
+  const wounds = dice.filter((d) => d >= Tm).length;
+  const crits = dice.filter((d) => d === 12).length;
+  if (crits) t.stats.criticalsTaken += crits;
+  const before = t.W;
+  t.W = Math.max(0, t.W - wounds);
+  f.stats.woundsDealt += before - t.W;
+  t.stats.woundsTaken += before - t.W;
+  if (t.W === 0) t.out = 'dead';
+  say(st, ctx, 'damage', `${dice.length} damage dice ${dice.join(', ')} against T ${Tm}${h && helmet && !magic ? ` (with the helmet's ${h}: the roll was exactly the number needed)` : magic ? ' (no armour against magic)' : ''}: ${wounds} wound${wounds === 1 ? '' : 's'}${crits ? `, ${crits} critical` : ''}; ${t.name} W ${before} → ${t.W}${t.out ? ': slain' : ''}.`, facts('damage'), [f, t]);
+  if (t.out) logTurns(st, ctx, settleFacing(st.combatants));
+}
+
+function shoot(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter): void {
+  const m = missileWeapon(f);
+  if (!m || !canShoot(st, f, t, m.range ?? 0)) return say(st, ctx, 'shoot', `${f.name} has no shot at ${t.name}.`, text('Ranged Attacks'), [f]);
+  f.stats.blows++;
+  const d = squaresApart(f, t);
+  const BS = sum(f, 'BS');
+  const cell = rangedNeed(BS, d);
+  const r = roll(ctx, 12, f, `shoot ${t.name}, need ${cell.need}`);
+  const res = toHitRoll(r, cell.need, cell.critical);
+  say(st, ctx, 'shoot', `${f.name} shoots ${t.name} with the ${m.name}: BS ${BS} at ${d} squares (${d <= 2 ? '1-2' : d <= 5 ? '3-5' : d <= 10 ? '6-10' : d <= 24 ? '11-24' : '25+'}): need ${cell.need}${cell.critical ? '' : ', no critical possible'}; D12 ${r}: ${res === 'critical' ? 'a critical hit' : res}.`, text('Ranged Attacks'), [f, t]);
+  if (res === 'hit' || res === 'critical') {
+    f.stats.hits++;
+    damage(st, ctx, f, t, m.dd, helmetCounts(r, cell.need as number), false);
+  }
+  // Situation 3: having shot, a model must face again the first enemy in its death zone.
+  logTurns(st, ctx, settleFacing(st.combatants));
+}
+
+function cast(st: AhqState, ctx: FightContext, f: AhqFighter, s: Spell, t: AhqFighter): void {
+  f.spellsCast.add(s.id);
+  if (s.kind === 'ward') {
+    f.ward = s.dd;
+    return say(st, ctx, 'spell', `${f.name} casts ${s.name} (${s.college}): DS + ${s.dd} until its next turn.`, text('MONSTER SPECIAL RULES'), [f]);
+  }
+  if (s.kind === 'heal') {
+    const before = t.W;
+    t.W = Math.min(t.spec.profile.W, t.W + s.dd);
+    return say(st, ctx, 'spell', `${f.name} casts ${s.name} (${s.college}) on ${t.name}: W ${before} → ${t.W}.`, text('MONSTER SPECIAL RULES'), [f, t]);
+  }
+  const d = squaresApart(f, t);
+  const cell = rangedNeed(sum(f, 'BS'), d);
+  const r = roll(ctx, 12, f, `${s.name} at ${t.name}, need ${cell.need}`);
+  const res = toHitRoll(r, cell.need, cell.critical);
+  say(st, ctx, 'spell', `${f.name} casts ${s.name} (${s.college}) at ${t.name}: on the ranged table, BS ${sum(f, 'BS')} at ${d} squares: need ${cell.need}; D12 ${r}: ${res}.`, text('MONSTER SPECIAL RULES'), [f, t]);
+  if (res === 'hit' || res === 'critical') damage(st, ctx, f, t, s.dd, false, true);
+}
+
+/** RUN AMOK: attack the closest model, friend or foe, within 5 squares (random among equals); none: bellow. */
+function runAmok(st: AhqState, ctx: FightContext, f: AhqFighter): void {
+  const near = standing(st).filter((o) => o !== f && squaresApart(f, o) <= 5);
+  if (!near.length) return say(st, ctx, 'amok', `${f.name} runs amok: nobody within 5 squares; it stands and bellows.`, text('MONSTER SPECIAL RULES'), [f]);
+  const best = Math.min(...near.map((o) => squaresApart(f, o)));
+  const closest = near.filter((o) => squaresApart(f, o) === best);
+  const pick = closest.length > 1 ? (closest[roll(ctx, closest.length, f, `which of ${closest.length} nearest it goes for`) - 1] as AhqFighter) : (closest[0] as AhqFighter);
+  say(st, ctx, 'amok', `${f.name} runs amok and goes for ${pick.name}${pick.side === f.side ? ', a friend' : ''}.`, text('MONSTER SPECIAL RULES'), [f, pick]);
+  const reached = pick.side === f.side ? friendlyReach(st, ctx, f, pick) : closeIn(st, ctx, f, pick);
+  if (reached) strikeAnyone(st, ctx, f, reached.target, reached.charge);
+}
+
+/** Run Amok at a friend: walk up to it (friends exert no death zone) and strike. */
+function friendlyReach(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter): { target: AhqFighter; charge: boolean } | null {
+  if (sideOf(f, t) !== null) return { target: t, charge: false };
+  const board = boardWithDoors(st);
+  const others = st.combatants.filter((o) => o !== f && o.out === null);
+  const free = (p: Point) => footprint(p, f.size).every((q) => passable(board, q) && !others.some((o) => occupies(o, q)));
+  const path = findPath({ board, size: f.size, free, stops: () => false }, f.at, (p) => sideOf({ at: p, size: f.size }, t) !== null, Math.max(0, sum(f, 'Sp')));
+  if (!path) return null;
+  f.at = path.length ? (path[path.length - 1] as Point) : f.at;
+  f.facing = sideOf(f, t) ?? f.facing;
+  say(st, ctx, 'move', `${f.name} lumbers ${path.length} squares to ${t.name}.`, text('MONSTER SPECIAL RULES'), [f]);
+  return { target: t, charge: false };
+}
+
+/** A blow at any model next to it, friend or foe (Run Amok). */
+function strikeAnyone(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter, charge: boolean): void {
+  if (t.side !== f.side) return attack(st, ctx, f, t, { charge });
+  const w = handWeapon(f);
+  const need = closeCombatNeed(f.spec.profile.WS, sum(t, 'DS'));
+  const r = roll(ctx, 12, f, `to hit ${t.name}, need ${need}`);
+  const res = toHitRoll(r, need);
+  say(st, ctx, 'attack', `${f.name} strikes its friend ${t.name}: need ${need}; D12 ${r}: ${res}.`, text('MONSTER SPECIAL RULES'), [f, t]);
+  if (res === 'hit' || res === 'critical') damage(st, ctx, f, t, w?.dd ?? f.spec.unarmedDd, helmetCounts(r, need), false);
+}
+
+/** PANIC (and a plan to flee): run as far as possible from all enemies, opening doors on the way (ours: twice Sp, evading first if engaged). */
+function flee(st: AhqState, ctx: FightContext, f: AhqFighter, why: string): void {
+  const partners = engagedWith(f, st.combatants);
+  if (partners.length && why === 'panics') {
+    const faced = partners.find((p) => sideOf(f, p) === f.facing) ?? (partners[0] as AhqFighter);
+    if (!evadeByStealth(st, ctx, f, faced)) return;
+  }
+  const board = st.setup.board;
+  const others = st.combatants.filter((o) => o !== f && o.out === null);
+  const free = (p: Point) => footprint(p, f.size).every((q) => (passable(board, q) || board.cells[q.y * board.width + q.x] === 'door') && !others.some((o) => occupies(o, q)));
+  const foes = enemiesOf(st, f);
+  const dist = (p: Point) => Math.min(...foes.map((o) => squaresApart({ at: p, size: f.size }, o)));
+  const run = Math.max(0, sum(f, 'Sp')) * 2;
+  let best = f.at;
+  let bestD = dist(f.at);
+  const seen = new Set([squareKey(f.at)]);
+  let frontier = [f.at];
+  for (let d = 0; d < run && frontier.length; d++) {
+    const next: Point[] = [];
+    for (const p of frontier) {
+      for (const s of [{ x: 0, y: -1 }, { x: 1, y: 0 }, { x: 0, y: 1 }, { x: -1, y: 0 }]) {
+        const q = { x: p.x + s.x, y: p.y + s.y };
+        if (seen.has(squareKey(q)) || !free(q)) continue;
+        seen.add(squareKey(q));
+        next.push(q);
+        const dq = dist(q);
+        if (dq > bestD) {
+          best = q;
+          bestD = dq;
+        }
+      }
+    }
+    frontier = next;
+  }
+  for (const p of engagedWith(f, st.combatants)) turnedAway(p, f);
+  for (const q of footprint(best, f.size)) if (board.cells[q.y * board.width + q.x] === 'door') st.opened.add(squareKey(q));
+  f.at = best;
+  const away = foes[0] ? (sideOf(f, foes[0]) ?? f.facing) : f.facing;
+  f.facing = ({ N: 'S', S: 'N', E: 'W', W: 'E' } as const)[away];
+  say(st, ctx, 'flee', `${f.name} ${why} and runs to (${best.x}, ${best.y}), ${bestD} squares from the nearest enemy.`, text(why === 'panics' ? 'MONSTER SPECIAL RULES' : 'EVADING A COMBAT'), [f]);
+  logTurns(st, ctx, settleFacing(st.combatants));
+}
+

@@ -1,0 +1,86 @@
+// A house-rules fight's state: the board, each model's square, facing, wounds, and what it did.
+import type { CombatantCore, FightState, SideCore } from '../../core/state.js';
+import type { Board, Facing } from '../../space/grid.js';
+import type { Point } from '../../space/plane.js';
+import type { Armour, MonsterRule, Profile, Spell, Weapon } from './data.js';
+import type { AhqOptions } from './options.js';
+import type { Tactics } from './tactics.js';
+import type { ZoneModel } from './zones.js';
+
+export interface AhqSpec {
+  readonly id: string;
+  readonly name: string;
+  readonly side: number;
+  readonly glyph: string;
+  readonly size: number;
+  readonly profile: Profile;
+  /** Carried: the first hand weapon is used in close combat, the first missile weapon to shoot. */
+  readonly weapons: readonly Weapon[];
+  readonly armour: readonly Armour[];
+  /** Damage dice unarmed (Unarmed Combat: the fist row for heroes, the bestiary for monsters). */
+  readonly unarmedDd: number;
+  readonly rules: readonly MonsterRule[];
+  readonly beastmaster: number | null;
+  readonly slavemaster: number | null;
+  readonly spells: readonly Spell[];
+  readonly college: string | null;
+  readonly at: Point;
+  readonly facing: Facing;
+  readonly wounds: number;
+  readonly tactics: Tactics;
+}
+
+export interface AhqSetup {
+  readonly title: string;
+  readonly maxRounds: number;
+  readonly sides: readonly SideCore[];
+  readonly fighters: readonly AhqSpec[];
+  readonly board: Board;
+  readonly opt: AhqOptions;
+}
+
+export interface AhqFighter extends CombatantCore, ZoneModel {
+  readonly spec: AhqSpec;
+  readonly id: string;
+  readonly side: number;
+  readonly size: number;
+  at: Point;
+  facing: Facing;
+  out: CombatantCore['out'];
+  readonly entered: string[];
+  W: number;
+  /** The square it ended its move on this turn, for rear attacks: the bonus holds this turn. */
+  rearOf: string | null;
+  /** DS added by a ward spell until its next turn. */
+  ward: number;
+  spellsCast: Set<string>;
+  readonly stats: { blows: number; hits: number; woundsDealt: number; woundsTaken: number; criticalsDealt: number; criticalsTaken: number; fumbles: number; evades: number };
+}
+
+export interface AhqState extends FightState {
+  readonly setup: AhqSetup;
+  readonly combatants: AhqFighter[];
+  readonly sides: readonly SideCore[];
+  /** Doors opened in the fight (a fleeing model opens them). */
+  readonly opened: Set<string>;
+}
+
+export function newAhqState(setup: AhqSetup): AhqState {
+  const combatants: AhqFighter[] = setup.fighters.map((spec) => ({
+    id: spec.id,
+    name: spec.name,
+    side: spec.side,
+    size: spec.size,
+    spec,
+    at: spec.at,
+    facing: spec.facing,
+    out: spec.wounds <= 0 ? 'dead' : null,
+    entered: [],
+    W: spec.wounds,
+    rearOf: null,
+    ward: 0,
+    spellsCast: new Set(),
+    stats: { blows: 0, hits: 0, woundsDealt: 0, woundsTaken: 0, criticalsDealt: 0, criticalsTaken: 0, fumbles: 0, evades: 0 },
+  }));
+  return { round: 0, setup, sides: setup.sides, combatants, opened: new Set() };
+}
