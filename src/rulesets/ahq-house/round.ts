@@ -81,7 +81,7 @@ export function playAhqRound(st: AhqState, ctx: FightContext): void {
     for (const f of st.combatants) {
       if (f.side !== i || f.out !== null) continue;
       if (oneSideLeft(st)) return;
-      modelTurn(st, ctx, f);
+      fullTurn(st, ctx, f);
     }
     showBoard(st, ctx, `After ${s.name}' turn`);
     if (oneSideLeft(st)) return;
@@ -99,6 +99,12 @@ function modelTurn(st: AhqState, ctx: FightContext, f: AhqFighter): void {
   if (hasRule(f, 'panic') && !mastered(st, f, 'slavemaster') && !bravery(st, ctx, f, 'Panic')) return flee(st, ctx, f, 'panics');
   const plan = choosePlan(st, ctx, f);
   carryOut(st, ctx, f, plan);
+}
+
+/** A model's turn, then FACING: whoever now has an enemy in its death zone turns to it. */
+function fullTurn(st: AhqState, ctx: FightContext, f: AhqFighter): void {
+  modelTurn(st, ctx, f);
+  logTurns(st, ctx, settleFacing(st.combatants));
 }
 
 /** MONSTER SPECIAL RULES: a beastmaster (Run Amok) or slavemaster (Panic) of its side, alive and within range, cancels the rule. */
@@ -327,10 +333,9 @@ function attack(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter, h
     if (engagedNow.length) choices.push({ key: 'evade', label: 'forfeit it and evade the combat' });
     const pick = decide(ctx, f, 'critical', `${f.name}: a critical hit: free attack or evade?`, choices, f.spec.tactics.critical);
     if (pick === 'evade') {
-      for (const p of engagedNow) turnedAway(p, f);
-      f.facing = ({ N: 'S', S: 'N', E: 'W', W: 'E' } as const)[f.facing];
-      say(st, ctx, 'evade', `${f.name} forfeits the free attack and evades the combat (turns ${FACING_WORD[f.facing]}).`, text('EVADING A COMBAT'), [f]);
-      logTurns(st, ctx, settleFacing(st.combatants, new Map(engagedNow.map((p) => [f.id, p.id]))));
+      // Having attacked, it may not go for another foe this turn; ours: it moves away as far as its Sp allows.
+      say(st, ctx, 'evade', `${f.name} forfeits the free attack and evades the combat.`, text('EVADING A COMBAT'), [f]);
+      flee(st, ctx, f, 'withdraws', 1);
     } else attack(st, ctx, f, t, { charge: false, free: true });
   }
 }
@@ -419,6 +424,7 @@ function friendlyReach(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFig
   f.at = path.length ? (path[path.length - 1] as Point) : f.at;
   f.facing = sideOf(f, t) ?? f.facing;
   say(st, ctx, 'move', `${f.name} lumbers ${path.length} squares to ${t.name}.`, text('MONSTER SPECIAL RULES'), [f]);
+  logTurns(st, ctx, settleFacing(st.combatants));
   return { target: t, charge: false };
 }
 
@@ -433,8 +439,8 @@ function strikeAnyone(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFigh
   if (res === 'hit' || res === 'critical') damage(st, ctx, f, t, w?.dd ?? f.spec.unarmedDd, helmetCounts(r, need), false);
 }
 
-/** PANIC (and a plan to flee): run as far as possible from all enemies, opening doors on the way (ours: twice Sp, evading first if engaged). */
-function flee(st: AhqState, ctx: FightContext, f: AhqFighter, why: string): void {
+/** PANIC (and a plan to flee): run as far as possible from all enemies, opening doors on the way (ours: twice Sp when running, evading first if engaged). */
+function flee(st: AhqState, ctx: FightContext, f: AhqFighter, why: string, pace = 2): void {
   const partners = engagedWith(f, st.combatants);
   if (partners.length && why === 'panics') {
     const faced = partners.find((p) => sideOf(f, p) === f.facing) ?? (partners[0] as AhqFighter);
@@ -445,7 +451,7 @@ function flee(st: AhqState, ctx: FightContext, f: AhqFighter, why: string): void
   const free = (p: Point) => footprint(p, f.size).every((q) => (passable(board, q) || board.cells[q.y * board.width + q.x] === 'door') && !others.some((o) => occupies(o, q)));
   const foes = enemiesOf(st, f);
   const dist = (p: Point) => Math.min(...foes.map((o) => squaresApart({ at: p, size: f.size }, o)));
-  const run = Math.max(0, sum(f, 'Sp')) * 2;
+  const run = Math.max(0, sum(f, 'Sp')) * pace;
   let best = f.at;
   let bestD = dist(f.at);
   const seen = new Set([squareKey(f.at)]);

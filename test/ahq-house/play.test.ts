@@ -1,0 +1,131 @@
+// The house rules in play, on boards after the text's diagrams, from scripted dice and decisions.
+import { describe, expect, it } from 'vitest';
+import { loadText } from '../helpers.js';
+import { engagedWith } from '../../src/rulesets/ahq-house/zones.js';
+import { has } from '../wfrp-cp/script.js';
+import { AskingDriver } from '../../src/core/context.js';
+import { runFight } from '../../src/core/fight.js';
+import type { Input } from '../../src/core/request.js';
+import { Rng, SeededDice } from '../../src/dice/index.js';
+import type { AhqState } from '../../src/rulesets/ahq-house/state.js';
+
+const HERO = "profile: { WS: 8, BS: 6, DS: 6, T: 4, W: 10, Sp: 6, St: 6, Br: 8 }";
+const ORC = "profile: { WS: 6, BS: 4, DS: 6, T: 4, W: 3, Sp: 6, St: 4, Br: 7 }";
+
+function enc(map: string, heroes: string[], monsters: string[], head = ''): string {
+  const m = map.split('\n').map((r) => `  ${r}`).join('\n');
+  return `ruleset: ahq-house\noptions: { board: 'off' }\n${head}map: |\n${m}\nsides:\n  - name: Heroes\n    players: true\n    combatants:\n${heroes.map((h) => `      - ${h}\n`).join('')}  - name: Monsters\n    combatants:\n${monsters.map((h) => `      - ${h}\n`).join('')}`;
+}
+/** Plays the inputs (decisions and dice, in the order asked) and stops at the first request past them. */
+function play(yaml: string, inputs: Input[]) {
+  const loaded = loadText(yaml);
+  const r = runFight(loaded.ruleset, loaded.setup, { inputs, driver: new AskingDriver(new SeededDice(Rng.seeded(0)), () => true), explain: true, maxRounds: 5 });
+  return { texts: r.events.map((e) => e.text), state: r.state, pending: r.pending };
+}
+const model = (r: { state: unknown }, name: string) => (r.state as AhqState).combatants.find((f) => f.name === name);
+
+describe('ahq-house: facing and engaging (the first diagram)', () => {
+  it('A runs to engage B in a straight line (a charge, +1); B, facing down, turns to face A; engaged, neither has a death zone', () => {
+    const map = ['#########', '#.B....A#', '#.......#', '#########'].join('\n');
+    const yaml = enc(map, [`{ name: A, at: A, facing: W, ${HERO}, weapons: [sword] }`], [`{ name: B, at: B, facing: S, ${ORC}, weapons: [axe] }`]);
+    const r = play(yaml, ['attack:@b', 3]);
+    has(r.texts, 'A moves 4 squares to (3, 1), in a straight line: a charge.');
+    has(r.texts, 'B turns east to face A, the first enemy in its death zone.');
+    // WS 8 against DS 6: 7 + 6 − 8 = 5, − 1 charge = 4; D12 3 misses.
+    has(r.texts, 'A at B: WS 8 against DS 6: need 5 − 1 charge; D12 3: a miss.');
+    expect(model(r, 'B')?.facing).toBe('E');
+    expect(r.pending?.label).toBe('B (W 3): what this turn?');
+  });
+});
+
+describe('ahq-house: evading a combat', () => {
+  const map = ['#######', '#.....#', '#.AB..#', '#..C..#', '#######'].join('\n');
+  it('by Stealth: D12 at or under St evades, costs no action, and A goes for another foe', () => {
+    const yaml = enc(map, [`{ name: A, at: A, facing: E, ${HERO}, weapons: [sword] }`], [`{ name: B, at: B, facing: W, ${ORC}, weapons: [axe] }`, `{ name: C, at: C, facing: N, ${ORC}, weapons: [axe] }`]);
+    const r = play(yaml, ['attack:@c', 5, 2]);
+    has(r.texts, 'A tries to evade B: D12 5 against St 6: evades.');
+    has(r.texts, 'A at C');
+  });
+  it('a failed Stealth roll gives the faced enemy a free attack, and A may still attack the one it faces', () => {
+    const yaml = enc(map, [`{ name: A, at: A, facing: E, ${HERO}, weapons: [sword] }`], [`{ name: B, at: B, facing: W, ${ORC}, weapons: [axe] }`, `{ name: C, at: C, facing: N, ${ORC}, weapons: [axe] }`]);
+    const r = play(yaml, ['attack:@c', 9, 2, 2]);
+    has(r.texts, "A tries to evade B: D12 9 against St 6: fails, and B gets a free attack.");
+    has(r.texts, "B's free attack at A");
+    has(r.texts, 'A at B');
+  });
+  it('by a critical hit: forfeit the free attack and evade', () => {
+    const yaml = enc(map, [`{ name: A, at: A, facing: E, ${HERO}, weapons: [sword], tactics: { critical: evade } }`], [`{ name: B, at: B, facing: W, ${ORC}, weapons: [axe] }`]);
+    const r = play(yaml, ['attack:@b', 12, 1, 1, 1, 'evade']);
+    has(r.texts, 'D12 12: a critical hit');
+    has(r.texts, 'A forfeits the free attack and evades the combat.');
+    has(r.texts, 'A withdraws and runs to');
+    expect(model(r, 'A')?.at.x).toBeLessThan(2);
+  });
+});
+
+describe('ahq-house: surrounding, rear attacks, long weapons', () => {
+  it('a hero surrounded by eight Nurglings (Infestation) is at DS −7 against all their attacks', () => {
+    const map = ['#####', '#abc#', '#dHe#', '#fgh#', '#####'].join('\n');
+    const nurglings = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((m, i) => `{ use: nurgling, name: N${i + 1}, at: ${m}, facing: ${m === 'b' ? 'S' : m === 'g' ? 'N' : m === 'd' ? 'E' : m === 'e' ? 'W' : 'N'} }`);
+    const yaml = `ruleset: ahq-house\noptions: { board: 'off' }\nmap: |\n${map.split('\n').map((r) => `  ${r}`).join('\n')}\nsides:\n  - name: Nurglings\n    players: true\n    combatants:\n${nurglings.map((n) => `      - ${n}\n`).join('')}  - name: Hero\n    combatants:\n      - { name: Hero, at: H, facing: N, ${HERO}, weapons: [sword] }\n`;
+    const r = play(yaml, ['attack:@hero', 'attack:@hero', 2]);
+    // N1, in a corner, cannot strike (no long weapon) and every square beside the hero is taken.
+    has(r.texts, 'N1 cannot reach Hero this turn.');
+    // Nurgling WS 3 against DS 6 − 7 = −1: 7 − 1 − 3 = 3.
+    has(r.texts, 'N2 at Hero: WS 3 against DS 6 − 7 surrounded by 8: need 3; D12 2: a miss.');
+  });
+
+  it('a rear attack on an engaged enemy: one more damage die; Backstab two', () => {
+    const map = ['#######', '#.....#', '#AOB..#', '#.....#', '#######'].join('\n');
+    const yaml = (rules: string) => enc(map, [`{ name: Ally, at: A, facing: E, ${HERO}, weapons: [sword] }`, `{ name: Sneak, at: B, facing: W, ${HERO}, weapons: [dagger]${rules} }`], [`{ name: Orc, at: O, facing: W, ${ORC}, weapons: [axe] }`]);
+    const r = play(yaml(''), ['attack:@orc', 2, 'attack:@orc', 10, 1, 1, 1]);
+    has(r.texts, 'Sneak from the rear at Orc');
+    has(r.texts, 'dagger 2 DD + 1 rear attack.');
+    const b = play(yaml(', rules: [backstab]'), ['attack:@orc', 2, 'attack:@orc', 10, 1, 1, 1, 1]);
+    has(b.texts, 'dagger 2 DD + 2 backstab.');
+  });
+
+  it('a long weapon strikes diagonally only at an enemy already engaged, and does not engage it', () => {
+    const map = ['######', '#....#', '#AO..#', '#.S..#', '######'].join('\n');
+    const yaml = enc(map, [`{ name: Ally, at: A, facing: E, ${HERO}, weapons: [sword] }`, `{ name: Spear, at: S, facing: N, ${HERO}, weapons: [spear] }`], [`{ name: Orc, at: O, facing: W, ${ORC}, weapons: [axe] }`]);
+    const diag = yaml.replace('#.S..#', '#..S.#');
+    const r = play(diag, ['attack:@orc', 2, 'attack:@orc', 2]);
+    has(r.texts, 'Spear at Orc: WS 8 against DS 6 − 1 surrounded by 2');
+    const s = model(r, 'Spear');
+    expect(s?.at).toEqual({ x: 3, y: 3 });
+    const st = r.state as AhqState;
+    expect(engagedWith(s as never, st.combatants)).toEqual([]);
+  });
+});
+
+describe('ahq-house: monster rules', () => {
+  it('Run Amok: a failed Bravery sends the creature at the closest model within 5 squares, friend or foe', () => {
+    const map = ['########', '#H....T#', '#.....g#', '########'].join('\n');
+    const yaml = enc(map, [`{ name: Hero, at: H, facing: E, ${HERO}, weapons: [sword] }`], [`{ name: Troll, at: T, facing: W, profile: { WS: 7, BS: 1, DS: 5, T: 8, W: 8, Sp: 6, St: 2, Br: 5 }, rules: [run-amok], dd: 4 }`, `{ use: goblin, at: g, facing: W }`]);
+    const r = play(yaml, ['hold', 12, 5, 1, 1, 1, 1]);
+    has(r.texts, 'Troll rolls Bravery for Run Amok: D12 12 against Br 5: fails.');
+    has(r.texts, 'Troll runs amok and goes for Goblin, a friend.');
+  });
+
+  it('Panic: a failed Bravery flees as far as possible; a slavemaster in range cancels the check', () => {
+    const map = ['##########', '#H..s....#', '#........#', '##########'].join('\n');
+    const yaml = (master: string) => enc(map, [`{ name: Hero, at: H, facing: E, ${HERO}, weapons: [sword] }`], [`{ use: goblin-slave, at: s, facing: W }`, ...master ? [master] : []]);
+    const r = play(yaml(''), ['hold', 12]);
+    has(r.texts, 'Goblin Slave rolls Bravery for Panic: D12 12 against Br 4: fails.');
+    has(r.texts, 'Goblin Slave panics and runs to');
+    const m = play(yaml(`{ use: slavemaster, at: [8, 2], facing: W }`), ['hold']);
+    expect(m.texts.some((t) => t.includes('Bravery for Panic'))).toBe(false);
+    expect(m.pending?.label).toBe('Goblin Slave (W 1): what this turn?');
+  });
+});
+
+describe('ahq-house: bad input', () => {
+  const map = ['#####', '#A.B#', '#####'].join('\n');
+  it('names the field: a mark not on the map, a square taken, a wall, a bad map', () => {
+    expect(() => loadText(enc(map, [`{ name: A, at: Z, ${HERO} }`], [`{ use: orc, at: B }`]))).toThrow(/at: no 'Z' on the map; marks: A, B/);
+    expect(() => loadText(enc(map, [`{ name: A, at: A, ${HERO} }`], [`{ use: orc, at: A }`]))).toThrow(/square \(1, 1\) is taken by A/);
+    expect(() => loadText(enc(map, [`{ name: A, at: [0, 0], ${HERO} }`], [`{ use: orc, at: B }`]))).toThrow(/square \(0, 0\) is not floor/);
+    expect(() => loadText(enc('#?#', [`{ name: A, at: [1, 0], ${HERO} }`], [`{ use: orc, at: [1, 0] }`]))).toThrow(/map: row 1, column 2: '\?' is not a map square/);
+    expect(() => loadText(enc(map, [`{ name: A, at: A, profile: { WS: 8 } }`], [`{ use: orc, at: B }`]))).toThrow(/profile: missing BS, DS, T, W, Sp, St, Br/);
+  });
+});
