@@ -7,7 +7,7 @@ import { AskingDriver } from '../../src/core/context.js';
 import { runFight } from '../../src/core/fight.js';
 import type { Input } from '../../src/core/request.js';
 import { Rng, SeededDice } from '../../src/dice/index.js';
-import type { AhqState } from '../../src/rulesets/ahq-house/state.js';
+import type { AhqFighter, AhqState } from '../../src/rulesets/ahq-house/state.js';
 
 const HERO = "profile: { WS: 8, BS: 6, DS: 6, T: 4, W: 10, Sp: 6, St: 6, Br: 8 }";
 const ORC = "profile: { WS: 6, BS: 4, DS: 6, T: 4, W: 3, Sp: 6, St: 4, Br: 7 }";
@@ -60,6 +60,69 @@ describe('ahq-house: evading a combat', () => {
     has(r.texts, 'A forfeits the free attack and evades the combat.');
     has(r.texts, 'A withdraws and runs to');
     expect(model(r, 'A')?.at.x).toBeLessThan(2);
+  });
+});
+
+describe('ahq-house: evading to face another, and to shoot', () => {
+  const map = ['#########', '#..C....#', '#.BA....#', '#.......#', '#......D#', '#########'].join('\n');
+  const yaml = (kit: string) => enc(map, [`{ name: A, at: A, facing: W, ${HERO}, weapons: ${kit} }`], [`{ name: B, at: B, facing: E, ${ORC}, weapons: [axe] }`, `{ name: C, at: C, facing: S, ${ORC}, weapons: [axe] }`, `{ name: D, at: D, facing: W, ${ORC}, weapons: [axe] }`]);
+  it('situation 2: A evades B to face C; A and C are engaged, and B, still facing A, is at its back', () => {
+    const r = play(yaml('[sword]'), ['turn:@c', 4]);
+    has(r.texts, 'A tries to evade B: D12 4 against St 6: evades.');
+    has(r.texts, 'A turns north to face C.');
+    const st = r.state as AhqState;
+    const [a, b, c] = ['A', 'B', 'C'].map((n) => model(r, n)) as [AhqFighter, AhqFighter, AhqFighter];
+    expect(engagedWith(a, st.combatants)).toEqual([c]);
+    expect(b.facing).toBe('E');
+  });
+  it('situation 3: A evades B to shoot D, then must face B again', () => {
+    const r = play(yaml('[sword, bow]'), ['shoot:@d', 4, 3]);
+    has(r.texts, 'A tries to evade B: D12 4 against St 6: evades.');
+    has(r.texts, 'A shoots D with the bow');
+    const st = r.state as AhqState;
+    const [a, b] = ['A', 'B'].map((n) => model(r, n)) as [AhqFighter, AhqFighter];
+    expect(a.facing).toBe('W');
+    expect(engagedWith(a, st.combatants)).toEqual([b]);
+  });
+});
+
+describe('ahq-house: rear attacks, helmets, critical wounds, the ranged table in play', () => {
+  it('moving behind an enemy not engaged: it turns to face, but the rear attack holds for this turn', () => {
+    const map = ['########', '#.O..H.#', '########'].join('\n');
+    const yaml = enc(map, [`{ name: Hero, at: H, facing: W, ${HERO}, weapons: [sword] }`], [`{ name: Orc, at: O, facing: W, ${ORC}, weapons: [axe] }`]);
+    const r = play(yaml, ['attack:@orc', 9, 1, 1, 1, 1]);
+    has(r.texts, 'Hero moves 2 squares to (3, 1), in a straight line: a charge, behind Orc.');
+    has(r.texts, 'Orc turns east to face Hero, the first enemy in its death zone.');
+    has(r.texts, 'Hero from the rear at Orc');
+    has(r.texts, 'sword 3 DD + 1 rear attack.');
+  });
+  it("a helmet's Toughness counts only when the to-hit roll is exactly the number needed; a 12 rolls one more die (ours)", () => {
+    const map = ['#####', '#HO.#', '#####'].join('\n');
+    const yaml = (opt = '') => enc(map, [`{ name: Hero, at: H, facing: E, ${HERO}, weapons: [sword] }`], [`{ name: Orc, at: O, facing: W, ${ORC}, weapons: [axe], armour: [war-helm] }`], opt);
+    // WS 8 against DS 6: need 5. A 5 exactly: T 4 + 2 helmet = 6.
+    const exact = play(yaml(), ['attack:@orc', 5, 12, 3, 6, 2]);
+    has(exact.texts, '4 damage dice 12, 3, 6, 2 against T 6 (with the helmet\'s 2: the roll was exactly the number needed): 2 wounds, 1 critical');
+    const over = play(yaml(), ['attack:@orc', 6, 5, 3, 4]);
+    has(over.texts, '3 damage dice 5, 3, 4 against T 4: 2 wounds');
+    const plain = play(yaml("options: { board: 'off', criticalWound: none }\n").replace("options: { board: 'off' }\n", ''), ['attack:@orc', 6, 12, 3, 4]);
+    has(plain.texts, '3 damage dice 12, 3, 4 against T 4: 2 wounds, 1 critical');
+  });
+  it('a starred cell of the ranged table allows no critical: a 12 is a plain hit', () => {
+    const map = ['#######', '#H..O.#', '#######'].join('\n');
+    const yaml = enc(map, [`{ name: Hero, at: H, facing: E, profile: { WS: 5, BS: 1, DS: 5, T: 4, W: 8, Sp: 5, St: 5, Br: 7 }, weapons: [bow], tactics: { keepAway: false } }`], [`{ name: Orc, at: O, facing: W, ${ORC}, weapons: [axe] }`]);
+    const r = play(yaml, ['shoot:@orc', 12, 1, 1, 1]);
+    has(r.texts, 'Hero shoots Orc with the bow: BS 1 at 3 squares (3-5): need 12, no critical possible; D12 12: hit.');
+  });
+  it('an archer keeping out of reach steps back before shooting', () => {
+    const map = ['##########', '#.....HO.#', '#........#', '##########'].join('\n');
+    const yaml = enc(map, [`{ name: Hero, at: H, facing: E, ${HERO}, weapons: [bow] }`], [`{ name: Orc, at: O, facing: W, ${ORC}, weapons: [axe] }`]);
+    // Engaged at the start: it must evade first (St 6), then steps away and shoots.
+    const r = play(yaml, ['shoot:@orc', 3, 2]);
+    has(r.texts, 'Hero tries to evade Orc: D12 3 against St 6: evades.');
+    expect(r.texts.some((t) => t.startsWith('Hero steps back'))).toBe(false);
+    const free = enc(['##########', '#....H.O.#', '#........#', '##########'].join('\n'), [`{ name: Hero, at: H, facing: E, ${HERO}, weapons: [bow] }`], [`{ name: Orc, at: O, facing: N, ${ORC}, weapons: [axe] }`]);
+    const s = play(free, ['shoot:@orc', 2]);
+    has(s.texts, 'Hero steps back');
   });
 });
 

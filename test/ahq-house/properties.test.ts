@@ -17,7 +17,7 @@ const KINDS = ['goblin', 'orc', 'skaven', 'gutter-runner', 'nurgling', 'troll', 
 const HERO_KITS = ['[sword]', '[two-handed-sword]', '[spear]', '[dagger, bow]', '[halberd]', '[]'];
 const encounter = fc.record({
   walls: fc.array(fc.record({ x: fc.integer({ min: 1, max: 10 }), y: fc.integer({ min: 1, max: 6 }) }), { maxLength: 8 }),
-  heroes: fc.array(fc.record({ kit: fc.constantFrom(...HERO_KITS), armour: fc.constantFrom('[]', '[chain, shield]', '[plate, war-helm]', '[leather, buckler]'), St: fc.integer({ min: 2, max: 10 }), evadeAt: fc.integer({ min: 0, max: 13 }), rear: fc.boolean() }), { minLength: 1, maxLength: 3 }),
+  heroes: fc.array(fc.record({ kit: fc.constantFrom(...HERO_KITS), armour: fc.constantFrom('[]', '[chain, shield]', '[plate, war-helm]', '[leather, buckler]'), St: fc.integer({ min: 2, max: 10 }), evadeAt: fc.integer({ min: 0, max: 13 }), rear: fc.boolean(), target: fc.constantFrom('nearest', 'weakest', 'gang-up'), keepAway: fc.boolean() }), { minLength: 1, maxLength: 3 }),
   monsters: fc.array(fc.constantFrom(...KINDS), { minLength: 1, maxLength: 5 }),
   seed: fc.integer({ min: 0, max: 2 ** 31 }),
 });
@@ -30,7 +30,7 @@ function yamlOf(e: Enc): string {
   for (let y = 0; y < H; y++) rows.push([...Array(W)].map((_, x) => (x === 0 || y === 0 || x === W - 1 || y === H - 1 ? '#' : '.')));
   for (const w of e.walls) if (w.x > 2 && w.x < 7) (rows[w.y] as string[])[w.x] = '#';
   // Heroes on the west, monsters on the east; a troll takes a 2 × 2 block.
-  const heroes = e.heroes.map((h, i) => `      - { name: H${i + 1}, at: [1, ${1 + i * 2}], facing: E, profile: { WS: 7, BS: 6, DS: 6, T: 4, W: 8, Sp: 6, St: ${h.St}, Br: 8 }, weapons: ${h.kit}, armour: ${h.armour}, tactics: { evadeAt: ${h.evadeAt}, rear: ${h.rear} } }\n`);
+  const heroes = e.heroes.map((h, i) => `      - { name: H${i + 1}, at: [1, ${1 + i * 2}], facing: E, profile: { WS: 7, BS: 6, DS: 6, T: 4, W: 8, Sp: 6, St: ${h.St}, Br: 8 }, weapons: ${h.kit}, armour: ${h.armour}, tactics: { evadeAt: ${h.evadeAt}, rear: ${h.rear}, target: ${h.target}, keepAway: ${h.keepAway} } }\n`);
   // Each monster has a 2 × 2 slot of its own, so a troll fits anywhere.
   const slots = [[9, 1], [9, 3], [9, 5], [7, 1], [7, 3]] as const;
   const monsters = e.monsters.map((k, i) => `      - { use: ${k}, name: M${i + 1}, at: [${slots[i]?.[0]}, ${slots[i]?.[1]}], facing: W }\n`);

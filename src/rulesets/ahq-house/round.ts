@@ -163,7 +163,9 @@ function suggestPlan(st: AhqState, f: AhqFighter, choices: readonly Choice[], pa
   const foes = enemiesOf(st, f);
   const bolt = choices.find((c) => c.key.startsWith('cast:') && !c.key.endsWith(key(f)));
   if (bolt && !partners.length) return bolt.key;
-  const rank = (o: AhqFighter) => (t.target === 'weakest' ? o.W * 100 + squaresApart(f, o) : squaresApart(f, o) * 100 + o.W);
+  // gang-up: an enemy a friend already fights comes first (its DS falls for every attacker beyond the first).
+  const ganged = (o: AhqFighter) => (t.target === 'gang-up' && attackers(st, o).length > 0 ? 0 : 1);
+  const rank = (o: AhqFighter) => ganged(o) * 100_000 + (t.target === 'weakest' ? o.W * 100 + squaresApart(f, o) : squaresApart(f, o) * 100 + o.W);
   const sorted = [...foes].sort((a, b) => rank(a) - rank(b) || (a.id < b.id ? -1 : 1));
   if (partners.length) {
     const p = [...partners].sort((a, b) => rank(a) - rank(b))[0] as AhqFighter;
@@ -200,10 +202,64 @@ function carryOut(st: AhqState, ctx: FightContext, f: AhqFighter, plan: Plan): v
     face(st, ctx, f, plan.target);
     return;
   }
-  if (plan.kind === 'shoot') return shoot(st, ctx, f, plan.target);
+  if (plan.kind === 'shoot') {
+    if (f.spec.tactics.keepAway) stepBack(st, ctx, f, plan.target);
+    return shoot(st, ctx, f, plan.target);
+  }
   if (plan.kind === 'cast') return cast(st, ctx, f, plan.spell, plan.target);
   const reached = closeIn(st, ctx, f, plan.target);
   if (reached) attack(st, ctx, f, reached.target, { charge: reached.charge });
+}
+
+/**
+ * Tactics (keepAway): an archer no foe is engaged with steps back before shooting, to the square
+ * within its move that is farthest from every foe and still has a shot at `t`.
+ */
+function stepBack(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter): void {
+  const m = missileWeapon(f);
+  const foes = enemiesOf(st, f);
+  if (!m || engagedWith(f, st.combatants).length || !foes.length) return;
+  const near = (p: Point) => Math.min(...foes.map((o) => squaresApart({ at: p, size: f.size }, o)));
+  if (near(f.at) > 2) return;
+  const board = boardWithDoors(st);
+  const others = st.combatants.filter((o) => o !== f && o.out === null);
+  const free = (p: Point) => footprint(p, f.size).every((q) => passable(board, q) && !others.some((o) => occupies(o, q)));
+  const zones = new Set<string>();
+  for (const o of foes) if (hasDeathZone(o, st.combatants)) for (const q of deathZoneSquares(o)) zones.add(squareKey(q));
+  const Sp = Math.max(0, sum(f, 'Sp'));
+  let best: Point[] = [];
+  let bestD = near(f.at);
+  const shotFrom = (p: Point) => {
+    const d = squaresApart({ at: p, size: f.size }, t);
+    return d <= (m.range ?? 0) && rangedNeed(sum(f, 'BS'), d).need !== null && lineOfSight(board, { at: p, size: f.size }, t);
+  };
+  // Every square within the move, by a walk that may not pass through a death zone.
+  const seen = new Map<string, Point[]>([[squareKey(f.at), []]]);
+  let frontier: Point[][] = [[]];
+  for (let d = 0; d < Sp; d++) {
+    const next: Point[][] = [];
+    for (const path of frontier) {
+      const at = path.length ? (path[path.length - 1] as Point) : f.at;
+      if (path.length && footprint(at, f.size).some((q) => zones.has(squareKey(q)))) continue;
+      for (const s of [{ x: 0, y: -1 }, { x: 1, y: 0 }, { x: 0, y: 1 }, { x: -1, y: 0 }]) {
+        const q = { x: at.x + s.x, y: at.y + s.y };
+        if (seen.has(squareKey(q)) || !free(q)) continue;
+        const p2 = [...path, q];
+        seen.set(squareKey(q), p2);
+        next.push(p2);
+        const dq = near(q);
+        if (dq > bestD && shotFrom(q)) {
+          best = p2;
+          bestD = dq;
+        }
+      }
+    }
+    frontier = next;
+  }
+  if (!best.length) return;
+  f.at = best[best.length - 1] as Point;
+  say(st, ctx, 'move', `${f.name} steps back ${best.length} square${best.length === 1 ? '' : 's'} to (${f.at.x}, ${f.at.y}), ${bestD} from the nearest foe, to shoot.`, ours('tactics'), [f]);
+  logTurns(st, ctx, settleFacing(st.combatants));
 }
 
 /** Turns to face `t` (free of cost), then settles everyone's facing. */
