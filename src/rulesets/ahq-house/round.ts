@@ -42,7 +42,7 @@ function boardText(st: AhqState): string {
   const arrows: Readonly<Record<Facing, string>> = { N: '^', E: '>', S: 'v', W: '<' };
   const drawn = drawBoard(boardWithDoors(st), standing(st).map((f) => ({ at: f.at, size: f.size, facing: f.facing, glyph: f.spec.glyph })), zones);
   const legend = standing(st).map((f) => `${f.spec.glyph} ${f.name} ${arrows[f.facing]} W ${f.W}`).join(', ');
-  return `${drawn}\n${legend}`;
+  return `${drawn.split('\n').map((l) => `    ${l}`).join('\n')}\n    ${legend}`;
 }
 
 function boardWithDoors(st: AhqState) {
