@@ -1,6 +1,7 @@
 // The house rules in play, on boards after the text's diagrams, from scripted dice and decisions.
 import { describe, expect, it } from 'vitest';
-import { loadText } from '../helpers.js';
+import { join } from 'node:path';
+import { fray, loadText, ROOT } from '../helpers.js';
 import { engagedWith } from '../../src/rulesets/ahq-house/zones.js';
 import { has } from '../wfrp-cp/script.js';
 import { AskingDriver } from '../../src/core/context.js';
@@ -190,5 +191,24 @@ describe('ahq-house: bad input', () => {
     expect(() => loadText(enc(map, [`{ name: A, at: [0, 0], ${HERO} }`], [`{ use: orc, at: B }`]))).toThrow(/square \(0, 0\) is not floor/);
     expect(() => loadText(enc('#?#', [`{ name: A, at: [1, 0], ${HERO} }`], [`{ use: orc, at: [1, 0] }`]))).toThrow(/map: row 1, column 2: '\?' is not a map square/);
     expect(() => loadText(enc(map, [`{ name: A, at: A, profile: { WS: 8 } }`], [`{ use: orc, at: B }`]))).toThrow(/profile: missing BS, DS, T, W, Sp, St, Br/);
+  });
+});
+
+describe('ahq-house through the fray command', () => {
+  const crypt = join(ROOT, 'data', 'ahq-house', 'encounters', 'crypt.yaml');
+  it('fray fight draws the board after each turn, death zones on request', async () => {
+    const r = await fray(['fight', crypt, '--seed', '3', '--option', 'board=zones']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('The board:\n    ##############\n    #.*..#...*...#');
+    expect(r.out).toContain("After Heroes' turn:");
+    expect(r.out).toMatch(/A Barbarian [<>^v] W \d+/);
+  });
+  it('fray sim and fray sweep run with a map', async () => {
+    const s = await fray(['sim', crypt, '--runs', '200', '--seed', '1', '--workers', '1', '--json']);
+    expect(s.code).toBe(0);
+    expect(JSON.parse(s.out).runs).toBe(200);
+    const w = await fray(['sweep', crypt, '--vary', 'sides[0].combatants[0].profile.WS=5..9:4', '--runs', '100', '--seed', '1', '--workers', '1', '--json']);
+    expect(w.code).toBe(0);
+    expect(JSON.parse(w.out).points.length).toBe(2);
   });
 });
