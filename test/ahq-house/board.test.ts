@@ -75,7 +75,7 @@ describe('death zones and facing', () => {
     // A faces away (to move off toward C): B's death zone returns, and B must face the first enemy in it: D behind it.
     a.facing = 'E';
     turnedAway(b, a);
-    const turns = settleFacing(all, new Map([['a', 'b']]));
+    const turns = settleFacing(all, new Map([['a', new Set(['b'])]]));
     expect(turns.map((t) => `${t.model.id} ${t.from}→${t.to}`)).toEqual(['b E→W']);
     expect(engaged(b, d)).toBe(true);
   });
@@ -103,7 +103,7 @@ describe('death zones and facing', () => {
     settleFacing(all);
     a.facing = 'S';
     turnedAway(b, a);
-    settleFacing(all, new Map([['a', 'b']]));
+    settleFacing(all, new Map([['a', new Set(['b'])]]));
     // B already faces A; after the shot A must face B again (B is in its death zone).
     expect(b.facing).toBe('E');
     settleFacing(all);
@@ -114,7 +114,7 @@ describe('death zones and facing', () => {
     settleFacing(three);
     a.facing = 'S';
     turnedAway(b, a);
-    settleFacing(three, new Map([['a', 'b']]));
+    settleFacing(three, new Map([['a', new Set(['b'])]]));
     expect(b.facing).toBe('W');
     expect(engaged(b, d)).toBe(true);
     // The shot done, A faces B again, at B's back: not engaged; A is free.

@@ -30,7 +30,9 @@ function yamlOf(e: Enc): string {
   for (let y = 0; y < H; y++) rows.push([...Array(W)].map((_, x) => (x === 0 || y === 0 || x === W - 1 || y === H - 1 ? '#' : '.')));
   for (const w of e.walls) if (w.x > 2 && w.x < 7) (rows[w.y] as string[])[w.x] = '#';
   // Heroes on the west, monsters on the east; a troll takes a 2 × 2 block.
-  const heroes = e.heroes.map((h, i) => `      - { name: H${i + 1}, at: [1, ${1 + i * 2}], facing: E, profile: { WS: 7, BS: 6, DS: 6, T: 4, W: 8, Sp: 6, St: ${h.St}, Br: 8 }, weapons: ${h.kit}, armour: ${h.armour}, tactics: { evadeAt: ${h.evadeAt}, rear: ${h.rear}, target: ${h.target}, keepAway: ${h.keepAway} } }\n`);
+  // Two hands on a great weapon leave none for a shield (refused at load).
+  const armourOf = (h: Enc['heroes'][number]) => (/two-handed|halberd/.test(h.kit) ? h.armour.replace(/, (shield|buckler)/, '') : h.armour);
+  const heroes = e.heroes.map((h, i) => `      - { name: H${i + 1}, at: [1, ${1 + i * 2}], facing: E, profile: { WS: 7, BS: 6, DS: 6, T: 4, W: 8, Sp: 6, St: ${h.St}, Br: 8 }, weapons: ${h.kit}, armour: ${armourOf(h)}, tactics: { evadeAt: ${h.evadeAt}, rear: ${h.rear}, target: ${h.target}, keepAway: ${h.keepAway} } }\n`);
   // Each monster has a 2 × 2 slot of its own, so a troll fits anywhere.
   const slots = [[9, 1], [9, 3], [9, 5], [7, 1], [7, 3]] as const;
   const monsters = e.monsters.map((k, i) => `      - { use: ${k}, name: M${i + 1}, at: [${slots[i]?.[0]}, ${slots[i]?.[1]}], facing: W }\n`);

@@ -75,6 +75,16 @@ export function loadAhq(part: DocPart, options: Options, env: LoadEnv): AhqSetup
   const taken = new Map<string, string>();
   const ids = new Set<string>();
   const fighters: AhqSpec[] = [];
+  // A model placed by [x, y] is drawn with a letter no map mark or other model uses: its initial if free (players' side upper case).
+  const glyphs = new Set<string>(marks.keys());
+  const freeGlyph = (name: string, side: number): string => {
+    const first = name[0] ?? 'm';
+    const initial = side === 0 ? first.toUpperCase() : first.toLowerCase();
+    const pool = [initial, ...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'];
+    const g = pool.find((x) => !glyphs.has(x)) ?? '?';
+    glyphs.add(g);
+    return g;
+  };
   enc.sides.forEach((side, si) =>
     side.combatants.forEach((c, ci) => {
       const path = at('sides', si, 'combatants', ci);
@@ -105,6 +115,7 @@ export function loadAhq(part: DocPart, options: Options, env: LoadEnv): AhqSetup
         else if (spellRef && s.college !== spellRef.college) rep.add([...path, 'spells', 'list', k], `${s.name} is of the ${s.college} college, not ${spellRef.college}`);
         return s ? [s] : [];
       });
+      if (weapons.some((w) => w.hands === 2 && w.range === null) && armour.some((a) => a.shield)) rep.add([...path, 'armour'], 'a two-handed weapon leaves no hand for a shield');
       const size = c.size ?? creature?.size ?? 1;
       const squares = Array.isArray(c.at) && (c.at.length === 0 || typeof c.at[0] !== 'number') ? (c.at as (string | [number, number])[]) : [c.at as string | [number, number]];
       const facings = Array.isArray(c.facing) ? c.facing : null;
@@ -133,7 +144,7 @@ export function loadAhq(part: DocPart, options: Options, env: LoadEnv): AhqSetup
           id,
           name: full,
           side: si,
-          glyph: typeof sq === 'string' ? sq : (full[0] ?? 'm'),
+          glyph: typeof sq === 'string' ? sq : freeGlyph(full, si),
           size,
           profile: prof as Profile,
           weapons,

@@ -6,7 +6,7 @@ export const AHQ_OPTIONS: readonly OptionSpec[] = [
     name: 'board',
     values: ['plain', 'zones', 'off'],
     default: 'plain',
-    summary: "Draw the board after each model's turn in the log: plain, with every active death zone marked *, or not at all.",
+    summary: "Draw the board after each side's turn in the log: plain, with every active death zone marked *, or not at all.",
     cite: ours('seeing the board'),
   },
   {

@@ -6,13 +6,13 @@
 import type { FightContext } from '../../core/context.js';
 import type { Choice } from '../../core/request.js';
 import { decide, roll, say } from '../../core/say.js';
-import { diagonallyAdjacent, drawBoard, FACING_WORD, findPath, footprint, isStraight, lineOfSight, occupies, passable, rearSquares, sideOf, squareKey, squaresApart, type Facing } from '../../space/grid.js';
+import { cellAt, diagonallyAdjacent, drawBoard, FACING_WORD, findPath, footprint, isStraight, lineOfSight, occupies, passable, rearSquares, sideOf, squareKey, squaresApart, type Facing } from '../../space/grid.js';
 import type { Point } from '../../space/plane.js';
 import { facts, ours, text } from './cite.js';
 import type { Spell, Weapon } from './data.js';
-import { CHARGE_BONUS, closeCombatNeed, helmetCounts, isCharge, rangedNeed, rearDice, stealthEvades, surroundingPenalty, toHitRoll } from './rules.js';
+import { CHARGE_BONUS, closeCombatNeed, helmetCounts, isCharge, rangeBand, rangedNeed, rearDice, stealthEvades, surroundingPenalty, toHitRoll } from './rules.js';
 import type { AhqFighter, AhqState } from './state.js';
-import { deathZoneSquares, engagedWith, hasDeathZone, isEnemy, settleFacing, turnedAway, type Turn } from './zones.js';
+import { deathZoneSquares, engagedWith, hasDeathZone, isEnemy, preferFirst, settleFacing, turnedAway, type Turn } from './zones.js';
 
 const key = (f: AhqFighter) => `@${f.id}`;
 const standing = (st: AhqState) => st.combatants.filter((f) => f.out === null);
@@ -69,7 +69,7 @@ export function startAhq(st: AhqState, ctx: FightContext): void {
       say(st, ctx, 'start', `${f.name}: WS ${f.spec.profile.WS}, BS ${sum(f, 'BS')}, DS ${sum(f, 'DS')}, T ${toughness(f, false).T}${toughness(f, false).helmet ? ` (+${toughness(f, false).helmet} helmet)` : ''}, W ${f.W}, Sp ${sum(f, 'Sp')}, St ${sum(f, 'St')}, Br ${f.spec.profile.Br}; ${w ? `${w.name} ${w.dd} DD` : `unarmed ${f.spec.unarmedDd} DD`}${f.spec.rules.length ? `; ${f.spec.rules.join(', ')}` : ''}.`, facts('profiles (ours)'), [f]);
     }
   }
-  logTurns(st, ctx, settleFacing(st.combatants));
+  settle(st, ctx);
   showBoard(st, ctx, 'The board');
 }
 
@@ -92,19 +92,26 @@ const oneSideLeft = (st: AhqState) => new Set(standing(st).map((f) => f.side)).s
 
 // ------------------------------------------------------------------ a model's turn
 
-function modelTurn(st: AhqState, ctx: FightContext, f: AhqFighter): void {
-  f.ward = 0;
-  f.rearOf = null;
-  if (hasRule(f, 'run-amok') && !mastered(st, f, 'beastmaster') && !bravery(st, ctx, f, 'Run Amok')) return runAmok(st, ctx, f);
-  if (hasRule(f, 'panic') && !mastered(st, f, 'slavemaster') && !bravery(st, ctx, f, 'Panic')) return flee(st, ctx, f, 'panics');
-  const plan = choosePlan(st, ctx, f);
-  carryOut(st, ctx, f, plan);
+/** Settles everyone's facing (the evading model excepted toward the enemies it evades) and logs the forced turns. */
+function settle(st: AhqState, ctx: FightContext): void {
+  logTurns(st, ctx, settleFacing(st.combatants, st.evading));
 }
 
-/** A model's turn, then FACING: whoever now has an enemy in its death zone turns to it. */
+/** A model's turn, then FACING: its action done, whoever has an enemy in its death zone turns to it. */
 function fullTurn(st: AhqState, ctx: FightContext, f: AhqFighter): void {
+  for (const m of st.combatants) m.rearOf.clear();
+  f.ward = 0;
+  f.moved = 0;
+  st.evading.clear();
   modelTurn(st, ctx, f);
-  logTurns(st, ctx, settleFacing(st.combatants));
+  st.evading.clear();
+  settle(st, ctx);
+}
+
+function modelTurn(st: AhqState, ctx: FightContext, f: AhqFighter): void {
+  if (hasRule(f, 'run-amok') && !mastered(st, f, 'beastmaster') && !bravery(st, ctx, f, 'Run Amok')) return runAmok(st, ctx, f);
+  if (hasRule(f, 'panic') && !mastered(st, f, 'slavemaster') && !bravery(st, ctx, f, 'Panic')) return void run(st, ctx, f, 'panics', 2 * Math.max(0, sum(f, 'Sp')));
+  carryOut(st, ctx, f, choosePlan(st, ctx, f));
 }
 
 /** MONSTER SPECIAL RULES: a beastmaster (Run Amok) or slavemaster (Panic) of its side, alive and within range, cancels the rule. */
@@ -156,7 +163,7 @@ function canShoot(st: AhqState, f: AhqFighter, t: AhqFighter, range: number): bo
   return d >= 1 && d <= range && rangedNeed(sum(f, 'BS'), d).need !== null && lineOfSight(boardWithDoors(st), f, t);
 }
 
-/** Tactics: archers shoot from out of reach; the rest go for the nearest (or weakest) foe, staying with one they are engaged with. */
+/** Tactics: archers shoot from out of reach; the rest go for the nearest (or weakest, or ganged-up) foe, staying with one they are engaged with. */
 function suggestPlan(st: AhqState, f: AhqFighter, choices: readonly Choice[], partners: readonly AhqFighter[]): string {
   const has = (k: string) => choices.some((c) => c.key === k);
   const t = f.spec.tactics;
@@ -183,86 +190,77 @@ function suggestPlan(st: AhqState, f: AhqFighter, choices: readonly Choice[], pa
 
 // ------------------------------------------------------------------ carrying out a plan
 
+/** Where a plan points, for the facing of a model that turns away from a combat to carry it out. */
+function planPoint(f: AhqFighter, plan: Plan): Point | null {
+  return plan.kind === 'attack' || plan.kind === 'shoot' || plan.kind === 'turn' || plan.kind === 'cast' ? plan.target.at : null;
+}
+
 function carryOut(st: AhqState, ctx: FightContext, f: AhqFighter, plan: Plan): void {
   const partners = engagedWith(f, st.combatants);
-  const staysWith = plan.kind === 'attack' && partners.includes(plan.target);
+  const staysWith = (plan.kind === 'attack' && partners.includes(plan.target)) || (plan.kind === 'cast' && plan.target === f);
   if (partners.length && plan.kind !== 'hold' && !staysWith) {
     // EVADING A COMBAT: by Stealth, before the move, turn or shot that leaves the combat.
     const faced = partners.find((p) => sideOf(f, p) === f.facing) ?? (partners[0] as AhqFighter);
-    if (!evadeByStealth(st, ctx, f, faced)) {
-      if (f.out !== null) return;
+    if (!evadeByStealth(st, ctx, f, faced, partners, planPoint(f, plan))) {
       // Failed: still engaged; the attack on the one faced is still allowed.
-      attack(st, ctx, f, faced, { charge: false });
+      if (f.out === null) attack(st, ctx, f, faced, { charge: false });
       return;
     }
   }
   if (plan.kind === 'hold') return say(st, ctx, 'hold', `${f.name} holds.`, facts('the turn sequence (ours)'), [f]);
-  if (plan.kind === 'flee') return flee(st, ctx, f, 'flees');
-  if (plan.kind === 'turn') {
-    face(st, ctx, f, plan.target);
-    return;
-  }
+  if (plan.kind === 'flee') return void run(st, ctx, f, 'flees', 2 * Math.max(0, sum(f, 'Sp')));
+  if (plan.kind === 'turn') return face(st, ctx, f, plan.target);
   if (plan.kind === 'shoot') {
     if (f.spec.tactics.keepAway) stepBack(st, ctx, f, plan.target);
-    return shoot(st, ctx, f, plan.target);
+    return shoot(st, ctx, f, plan.target, false);
   }
   if (plan.kind === 'cast') return cast(st, ctx, f, plan.spell, plan.target);
   const reached = closeIn(st, ctx, f, plan.target);
   if (reached) attack(st, ctx, f, reached.target, { charge: reached.charge });
 }
 
+/** The cardinal way from `a` toward a point: the larger of the two gaps (east-west first on a tie). */
+function toward(a: AhqFighter, p: Point): Facing {
+  const dx = p.x - a.at.x;
+  const dy = p.y - a.at.y;
+  if (Math.abs(dx) >= Math.abs(dy) && dx !== 0) return dx > 0 ? 'E' : 'W';
+  return dy > 0 ? 'S' : 'N';
+}
+const OPP: Readonly<Record<Facing, Facing>> = { N: 'S', S: 'N', E: 'W', W: 'E' };
+
 /**
- * Tactics (keepAway): an archer no foe is engaged with steps back before shooting, to the square
- * within its move that is farthest from every foe and still has a shot at `t`.
+ * EVADING A COMBAT: "the very moment A faces away from B they both start having a death zone
+ * again". The evader turns toward what it means to do (away from the one it faced, if that is the
+ * same way); each partner counts it as entering its death zone anew, so a partner with another
+ * enemy at its side or rear turns to that one; the evader is not turned back until its action is done.
  */
-function stepBack(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter): void {
-  const m = missileWeapon(f);
-  const foes = enemiesOf(st, f);
-  if (!m || engagedWith(f, st.combatants).length || !foes.length) return;
-  const near = (p: Point) => Math.min(...foes.map((o) => squaresApart({ at: p, size: f.size }, o)));
-  if (near(f.at) > 2) return;
-  const board = boardWithDoors(st);
-  const others = st.combatants.filter((o) => o !== f && o.out === null);
-  const free = (p: Point) => footprint(p, f.size).every((q) => passable(board, q) && !others.some((o) => occupies(o, q)));
-  const zones = new Set<string>();
-  for (const o of foes) if (hasDeathZone(o, st.combatants)) for (const q of deathZoneSquares(o)) zones.add(squareKey(q));
-  const Sp = Math.max(0, sum(f, 'Sp'));
-  let best: Point[] = [];
-  let bestD = near(f.at);
-  const shotFrom = (p: Point) => {
-    const d = squaresApart({ at: p, size: f.size }, t);
-    return d <= (m.range ?? 0) && rangedNeed(sum(f, 'BS'), d).need !== null && lineOfSight(board, { at: p, size: f.size }, t);
-  };
-  // Every square within the move, by a walk that may not pass through a death zone.
-  const seen = new Map<string, Point[]>([[squareKey(f.at), []]]);
-  let frontier: Point[][] = [[]];
-  for (let d = 0; d < Sp; d++) {
-    const next: Point[][] = [];
-    for (const path of frontier) {
-      const at = path.length ? (path[path.length - 1] as Point) : f.at;
-      if (path.length && footprint(at, f.size).some((q) => zones.has(squareKey(q)))) continue;
-      for (const s of [{ x: 0, y: -1 }, { x: 1, y: 0 }, { x: 0, y: 1 }, { x: -1, y: 0 }]) {
-        const q = { x: at.x + s.x, y: at.y + s.y };
-        if (seen.has(squareKey(q)) || !free(q)) continue;
-        const p2 = [...path, q];
-        seen.set(squareKey(q), p2);
-        next.push(p2);
-        const dq = near(q);
-        if (dq > bestD && shotFrom(q)) {
-          best = p2;
-          bestD = dq;
-        }
-      }
-    }
-    frontier = next;
-  }
-  if (!best.length) return;
-  f.at = best[best.length - 1] as Point;
-  say(st, ctx, 'move', `${f.name} steps back ${best.length} square${best.length === 1 ? '' : 's'} to (${f.at.x}, ${f.at.y}), ${bestD} from the nearest foe, to shoot.`, ours('tactics'), [f]);
-  logTurns(st, ctx, settleFacing(st.combatants));
+function leaveCombat(st: AhqState, ctx: FightContext, f: AhqFighter, partners: readonly AhqFighter[], goal: Point | null): void {
+  const sides = new Set(partners.map((p) => sideOf(f, p)));
+  let facing = goal ? toward(f, goal) : OPP[f.facing];
+  if (sides.has(facing)) facing = (['N', 'E', 'S', 'W'] as const).find((d) => !sides.has(d)) ?? OPP[f.facing];
+  f.facing = facing;
+  for (const p of partners) turnedAway(p, f);
+  st.evading.set(f.id, new Set(partners.map((p) => p.id)));
+  say(st, ctx, 'facing', `${f.name} turns ${FACING_WORD[facing]}, away from ${partners.map((p) => p.name).join(' and ')}: death zones return.`, text('EVADING A COMBAT'), [f]);
+  settle(st, ctx);
 }
 
-/** Turns to face `t` (free of cost), then settles everyone's facing. */
+/** EVADING A COMBAT by Stealth: D12 at or under St; a failure gives the faced enemy a free attack. */
+function evadeByStealth(st: AhqState, ctx: FightContext, f: AhqFighter, faced: AhqFighter, partners: readonly AhqFighter[], goal: Point | null): boolean {
+  const St = sum(f, 'St');
+  const r = roll(ctx, 12, f, `Stealth to evade ${faced.name}, need ${St} or less`);
+  const ok = stealthEvades(r, St);
+  say(st, ctx, 'evade', `${f.name} tries to evade ${faced.name}: D12 ${r} against St ${St}: ${ok ? 'evades' : `fails, and ${faced.name} gets a free attack`}.`, text('EVADING A COMBAT'), [f, faced]);
+  if (!ok) {
+    attack(st, ctx, faced, f, { charge: false, free: true });
+    return false;
+  }
+  f.stats.evades++;
+  leaveCombat(st, ctx, f, partners, goal);
+  return true;
+}
+
+/** Turns to face `t` (free of cost); it is then the first enemy it minds. */
 function face(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter): void {
   const side = sideOf(f, t);
   if (side && side !== f.facing) {
@@ -270,42 +268,46 @@ function face(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter): vo
     f.facing = side;
     say(st, ctx, 'facing', `${f.name} turns ${FACING_WORD[side]} to face ${t.name}.`, text('FACING'), [f, t]);
   }
-  logTurns(st, ctx, settleFacing(st.combatants));
+  preferFirst(f, t);
+  settle(st, ctx);
 }
 
-/** EVADING A COMBAT by Stealth: D12 at or under St; a failure gives the faced enemy a free attack. */
-function evadeByStealth(st: AhqState, ctx: FightContext, f: AhqFighter, faced: AhqFighter): boolean {
-  const St = sum(f, 'St');
-  const r = roll(ctx, 12, f, `Stealth to evade ${faced.name}, need ${St} or less`);
-  const ok = stealthEvades(r, St);
-  say(st, ctx, 'evade', `${f.name} tries to evade ${faced.name}: D12 ${r} against St ${St}: ${ok ? 'evades' : `fails, and ${faced.name} gets a free attack`}.`, text('EVADING A COMBAT'), [f, faced]);
-  if (ok) {
-    f.stats.evades++;
-    return true;
-  }
-  attack(st, ctx, faced, f, { charge: false, free: true });
-  return false;
-}
-
-/** Moves toward `t` to an attacking square (behind it where the tactics want and it can), stopping in any enemy death zone on the way. */
-function closeIn(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter): { target: AhqFighter; charge: boolean } | null {
-  if (canStrike(st, f, t)) {
-    face(st, ctx, f, t);
-    return { target: t, charge: false };
-  }
-  const Sp = Math.max(0, sum(f, 'Sp'));
-  const board = boardWithDoors(st);
+/** Squares a model may stand on now (floor, open doors, closed doors it will open; no other model). */
+function freeFor(st: AhqState, f: AhqFighter): (p: Point) => boolean {
+  const board = st.setup.board;
   const others = st.combatants.filter((o) => o !== f && o.out === null);
-  const free = (p: Point) => footprint(p, f.size).every((q) => passable(board, q) && !others.some((o) => occupies(o, q)));
+  return (p) => footprint(p, f.size).every((q) => (passable(board, q) || cellAt(board, q) === 'door') && !others.some((o) => occupies(o, q)));
+}
+
+/** The death zones an enemy of `f` exerts now (engaged models have none). */
+function zonesAgainst(st: AhqState, f: AhqFighter): (p: Point) => boolean {
   const zones = new Set<string>();
   for (const o of enemiesOf(st, f)) if (hasDeathZone(o, st.combatants)) for (const q of deathZoneSquares(o)) zones.add(squareKey(q));
-  const stops = (p: Point) => footprint(p, f.size).some((q) => zones.has(squareKey(q)));
+  return (p) => footprint(p, f.size).some((q) => zones.has(squareKey(q)));
+}
+
+/** Walks `path`, opening the doors it passes (ours: opening a door costs nothing). */
+function walk(st: AhqState, f: AhqFighter, path: readonly Point[]): void {
+  for (const p of path) for (const q of footprint(p, f.size)) if (cellAt(st.setup.board, q) === 'door') st.opened.add(squareKey(q));
+  f.moved += path.length;
+  if (path.length) f.at = path[path.length - 1] as Point;
+}
+
+/** Moves toward `t` to an attacking square (behind it where the tactics want and it can), stopping in the first enemy death zone on the way. */
+function closeIn(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter): { target: AhqFighter; charge: boolean } | null {
+  if (canStrike(st, f, t)) {
+    if (sideOf(f, t)) face(st, ctx, f, t);
+    return { target: t, charge: false };
+  }
+  const Sp = Math.max(0, sum(f, 'Sp') - f.moved);
+  const free = freeFor(st, f);
+  const stops = zonesAgainst(st, f);
   const at = (p: Point) => ({ at: p, size: f.size });
   const behind = new Set(rearSquares(t).map(squareKey));
   const wantRear = f.spec.tactics.rear && engagedWith(t, st.combatants).length > 0;
   const strikeFrom = (p: Point) => sideOf(at(p), t) !== null || (longReach(f) && diagonallyAdjacent(at(p), t) && engagedWith(t, st.combatants).length > 0);
   const rearGoal = (p: Point) => footprint(p, f.size).some((q) => behind.has(squareKey(q))) && sideOf(at(p), t) !== null;
-  const rules = { board, size: f.size, free, stops };
+  const rules = { board: st.setup.board, size: f.size, free, stops };
   // The rear square if the tactics want it and it is within this move; else a striking square;
   // else the way toward one, as far as this move goes.
   const path = (wantRear ? findPath(rules, f.at, rearGoal, Sp) : null) ?? findPath(rules, f.at, strikeFrom, Sp) ?? findPath(rules, f.at, (p) => strikeFrom(p) || stops(p), 200)?.slice(0, Sp);
@@ -313,33 +315,29 @@ function closeIn(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter):
     say(st, ctx, 'move', `${f.name} cannot reach ${t.name} this turn.`, facts('movement (ours)'), [f]);
     return null;
   }
-  // The walk ends at the first death zone entered.
-  let steps = path;
   const firstStop = path.findIndex((p) => stops(p));
-  if (firstStop >= 0) steps = path.slice(0, firstStop + 1);
+  const steps = firstStop >= 0 ? path.slice(0, firstStop + 1) : path;
   const from = f.at;
   const end = steps[steps.length - 1] as Point;
-  const charge = isCharge(isStraight(from, steps), steps.length) && strikeFrom(end);
+  // CHARGES: a straight orthogonal move of two squares or more, ending with the target straight ahead.
+  const dir = toward({ ...f, at: from } as AhqFighter, end);
+  const charge = isCharge(isStraight(from, steps) && (end.x === from.x || end.y === from.y), steps.length) && sideOf(at(end), t) === dir;
   for (const p of engagedWith(f, st.combatants)) turnedAway(p, f);
-  f.at = end;
-  if (rearSquares(t).some((q) => occupies(f, q))) f.rearOf = t.id;
-  say(st, ctx, 'move', `${f.name} moves ${steps.length} square${steps.length === 1 ? '' : 's'} to (${end.x}, ${end.y})${charge ? ', in a straight line: a charge' : ''}${f.rearOf === t.id ? `, behind ${t.name}` : ''}.`, text(charge ? 'CHARGES' : 'DEATH ZONES'), [f]);
+  walk(st, f, steps);
+  for (const o of enemiesOf(st, f)) if (rearSquares(o).some((q) => occupies(f, q))) f.rearOf.add(o.id);
+  say(st, ctx, 'move', `${f.name} moves ${steps.length} square${steps.length === 1 ? '' : 's'} to (${end.x}, ${end.y})${charge ? ', in a straight line: a charge' : ''}${f.rearOf.has(t.id) ? `, behind ${t.name}` : ''}.`, text(charge ? 'CHARGES' : 'DEATH ZONES'), [f]);
   const target = canStrike(st, f, t) ? t : (enemiesOf(st, f).find((o) => sideOf(f, o) !== null) ?? null);
   if (target) {
     const side = sideOf(f, target);
     if (side) f.facing = side;
-    else if (longReach(f)) f.facing = diagonalFacing(f, target);
+    else if (longReach(f)) f.facing = toward(f, target.at);
+    preferFirst(f, target);
   }
-  logTurns(st, ctx, settleFacing(st.combatants));
+  settle(st, ctx);
   return target ? { target, charge: charge && target === t } : null;
 }
 
 const longReach = (f: AhqFighter) => handWeapon(f)?.long === true;
-
-/** A long weapon's diagonal attack faces the way its target lies more nearly (ours: east or west first). */
-function diagonalFacing(f: AhqFighter, t: AhqFighter): Facing {
-  return t.at.x > f.at.x ? 'E' : t.at.x < f.at.x ? 'W' : t.at.y > f.at.y ? 'S' : 'N';
-}
 
 /** Close enough to strike `t`: orthogonally next to it, or diagonally with a long weapon at an enemy already engaged (LONG WEAPONS). */
 function canStrike(st: AhqState, f: AhqFighter, t: AhqFighter): boolean {
@@ -347,12 +345,16 @@ function canStrike(st: AhqState, f: AhqFighter, t: AhqFighter): boolean {
   return longReach(f) && diagonallyAdjacent(f, t) && engagedWith(t, st.combatants).length > 0;
 }
 
-/** SURROUNDING: the enemies attacking a model: those next to it that face it, long weapons striking diagonally, and (Infestation) diagonal neighbours. */
+/**
+ * SURROUNDING: the enemies attacking a model: those next to it that face it, long weapons
+ * striking it diagonally, and Infestation creatures on its diagonals not fighting another.
+ */
 function attackers(st: AhqState, t: AhqFighter): AhqFighter[] {
   return enemiesOf(st, t).filter((o) => {
     if (sideOf(o, t) !== null) return sideOf(o, t) === o.facing;
     if (!diagonallyAdjacent(o, t)) return false;
-    return hasRule(o, 'infestation') || (longReach(o) && engagedWith(t, st.combatants).length > 0);
+    if (hasRule(o, 'infestation')) return engagedWith(o, st.combatants).length === 0;
+    return longReach(o) && engagedWith(t, st.combatants).length > 0;
   });
 }
 
@@ -362,38 +364,57 @@ function attack(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter, h
   f.stats.blows++;
   const w = handWeapon(f);
   const around = attackers(st, t);
-  const count = Math.max(around.length, around.includes(f) ? around.length : around.length + 1);
+  const count = around.includes(f) ? around.length : around.length + 1;
   const penalty = surroundingPenalty(count);
   const DS = sum(t, 'DS') + t.ward - penalty;
   const WS = f.spec.profile.WS;
   const need = Math.max(2, closeCombatNeed(WS, DS) - (how.charge ? CHARGE_BONUS : 0));
-  const rear = rearSquares(t).some((q) => occupies(f, q)) || f.rearOf === t.id;
+  const rear = rearSquares(t).some((q) => occupies(f, q)) || f.rearOf.has(t.id);
   const r = roll(ctx, 12, f, `to hit ${t.name}, need ${need}`);
   const res = toHitRoll(r, need);
-  const parts = [`WS ${WS} against DS ${sum(t, 'DS')}${t.ward ? ` + ${t.ward} ward` : ''}${penalty ? ` − ${penalty} surrounded by ${count}` : ''}: need ${closeCombatNeed(WS, DS)}${how.charge ? ` − ${CHARGE_BONUS} charge` : ''}`];
+  const sums = `WS ${WS} against DS ${sum(t, 'DS')}${t.ward ? ` + ${t.ward} ward` : ''}${penalty ? ` − ${penalty} surrounded by ${count}` : ''}: need ${closeCombatNeed(WS, DS)}${how.charge ? ` − ${CHARGE_BONUS} charge` : ''}`;
   const label = `${f.name}${how.free ? "'s free attack" : ''}${rear ? ' from the rear' : ''} at ${t.name}`;
   if (res === 'miss' || res === 'fumble') {
     if (res === 'fumble') f.stats.fumbles++;
-    say(st, ctx, 'attack', `${label}: ${parts[0]}; D12 ${r}: ${res === 'fumble' ? 'a fumble, a miss' : 'a miss'}.`, text('Defense Skill (DS)'), [f, t]);
+    say(st, ctx, 'attack', `${label}: ${sums}; D12 ${r}: ${res === 'fumble' ? 'a fumble, a miss' : 'a miss'}.`, text('Defense Skill (DS)'), [f, t]);
     return;
   }
   f.stats.hits++;
   const extra = rear ? rearDice(hasRule(f, 'backstab')) : 0;
   const dd = (w?.dd ?? f.spec.unarmedDd) + extra;
-  say(st, ctx, 'attack', `${label}: ${parts[0]}; D12 ${r}: ${res === 'critical' ? 'a critical hit' : 'a hit'}; ${w ? w.name : 'unarmed'} ${w?.dd ?? f.spec.unarmedDd} DD${extra ? ` + ${extra} ${hasRule(f, 'backstab') ? 'backstab' : 'rear attack'}` : ''}.`, text(rear ? 'REAR ATTACKS' : w ? 'Defense Skill (DS)' : 'Unarmed Combat'), [f, t]);
+  say(st, ctx, 'attack', `${label}: ${sums}; D12 ${r}: ${res === 'critical' ? 'a critical hit' : 'a hit'}; ${w ? w.name : 'unarmed'} ${w?.dd ?? f.spec.unarmedDd} DD${extra ? ` + ${extra} ${hasRule(f, 'backstab') ? 'backstab' : 'rear attack'}` : ''}.`, text(rear ? 'REAR ATTACKS' : w ? 'Defense Skill (DS)' : 'Unarmed Combat'), [f, t]);
   damage(st, ctx, f, t, dd, helmetCounts(r, need), false);
-  if (res === 'critical' && t.out === null && !how.free) {
+  if (res === 'critical' && !how.free) {
     f.stats.criticalsDealt++;
-    const engagedNow = engagedWith(f, st.combatants);
-    const choices: Choice[] = [{ key: 'free-attack', label: 'take the free attack' }];
-    if (engagedNow.length) choices.push({ key: 'evade', label: 'forfeit it and evade the combat' });
-    const pick = decide(ctx, f, 'critical', `${f.name}: a critical hit: free attack or evade?`, choices, f.spec.tactics.critical);
-    if (pick === 'evade') {
-      // Having attacked, it may not go for another foe this turn; ours: it moves away as far as its Sp allows.
-      say(st, ctx, 'evade', `${f.name} forfeits the free attack and evades the combat.`, text('EVADING A COMBAT'), [f]);
-      flee(st, ctx, f, 'withdraws', 1);
-    } else attack(st, ctx, f, t, { charge: false, free: true });
+    critical(st, ctx, f, t, how.charge);
   }
+}
+
+/**
+ * A critical hit gives a free attack; engaged, it may instead be forfeited to evade: then, having
+ * attacked, the model may move away, turn to face another enemy, or quickly fire at one (EVADING A COMBAT).
+ */
+function critical(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter, charge: boolean): void {
+  const partners = engagedWith(f, st.combatants);
+  const choices: Choice[] = [];
+  if (t.out === null) choices.push({ key: 'free-attack', label: 'take the free attack' });
+  if (partners.length) {
+    choices.push({ key: 'withdraw', label: 'forfeit it, evade and move away' });
+    for (const o of enemiesOf(st, f)) if (!partners.includes(o) && sideOf(f, o) !== null) choices.push({ key: `turn:${key(o)}`, label: `forfeit it, evade and face ${o.name}` });
+    const m = missileWeapon(f);
+    if (m) for (const o of enemiesOf(st, f)) if (!partners.includes(o) && canShoot(st, f, o, m.range ?? 0)) choices.push({ key: `shoot:${key(o)}`, label: `forfeit it, evade and shoot ${o.name}` });
+  }
+  if (!choices.length) return;
+  const want = f.spec.tactics.critical === 'evade' && partners.length ? 'withdraw' : 'free-attack';
+  const pick = decide(ctx, f, 'critical', `${f.name}: a critical hit: a free attack, or evade?`, choices, want);
+  if (pick === 'free-attack') return attack(st, ctx, f, t, { charge, free: true });
+  const [kind, who] = pick.split(':') as [string, string | undefined];
+  const other = st.combatants.find((x) => key(x) === who) ?? null;
+  say(st, ctx, 'evade', `${f.name} forfeits the free attack and evades the combat.`, text('EVADING A COMBAT'), [f]);
+  leaveCombat(st, ctx, f, partners, other ? other.at : null);
+  if (kind === 'withdraw') run(st, ctx, f, 'withdraws', Math.max(0, sum(f, 'Sp') - f.moved));
+  else if (kind === 'turn' && other) face(st, ctx, f, other);
+  else if (kind === 'shoot' && other) shoot(st, ctx, f, other, false);
 }
 
 /** Facts, damage: each D12 at or above Toughness (armour in) is a wound; a 12 is a critical wound (ours: one more die). */
@@ -417,10 +438,11 @@ function damage(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter, d
   t.stats.woundsTaken += before - t.W;
   if (t.W === 0) t.out = 'dead';
   say(st, ctx, 'damage', `${dice.length} damage dice ${dice.join(', ')} against T ${Tm}${h && helmet && !magic ? ` (with the helmet's ${h}: the roll was exactly the number needed)` : magic ? ' (no armour against magic)' : ''}: ${wounds} wound${wounds === 1 ? '' : 's'}${crits ? `, ${crits} critical` : ''}; ${t.name} W ${before} → ${t.W}${t.out ? ': slain' : ''}.`, facts('damage'), [f, t]);
-  if (t.out) logTurns(st, ctx, settleFacing(st.combatants));
+  if (t.out) settle(st, ctx);
 }
 
-function shoot(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter): void {
+/** Ranged Attacks: the house table; a critical (not in a starred cell) gives a free shot (ours, as a critical hit gives a free attack). */
+function shoot(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter, free: boolean): void {
   const m = missileWeapon(f);
   if (!m || !canShoot(st, f, t, m.range ?? 0)) return say(st, ctx, 'shoot', `${f.name} has no shot at ${t.name}.`, text('Ranged Attacks'), [f]);
   f.stats.blows++;
@@ -429,13 +451,15 @@ function shoot(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter): v
   const cell = rangedNeed(BS, d);
   const r = roll(ctx, 12, f, `shoot ${t.name}, need ${cell.need}`);
   const res = toHitRoll(r, cell.need, cell.critical);
-  say(st, ctx, 'shoot', `${f.name} shoots ${t.name} with the ${m.name}: BS ${BS} at ${d} squares (${d <= 2 ? '1-2' : d <= 5 ? '3-5' : d <= 10 ? '6-10' : d <= 24 ? '11-24' : '25+'}): need ${cell.need}${cell.critical ? '' : ', no critical possible'}; D12 ${r}: ${res === 'critical' ? 'a critical hit' : res}.`, text('Ranged Attacks'), [f, t]);
+  say(st, ctx, 'shoot', `${f.name}${free ? "'s free shot" : ' shoots'} ${free ? 'at ' : ''}${t.name} with the ${m.name}: BS ${BS} at ${d} squares (${rangeBand(d)}): need ${cell.need}${cell.critical ? '' : ', no critical possible'}; D12 ${r}: ${res === 'critical' ? 'a critical hit' : res}.`, text('Ranged Attacks'), [f, t]);
   if (res === 'hit' || res === 'critical') {
     f.stats.hits++;
     damage(st, ctx, f, t, m.dd, helmetCounts(r, cell.need as number), false);
   }
-  // Situation 3: having shot, a model must face again the first enemy in its death zone.
-  logTurns(st, ctx, settleFacing(st.combatants));
+  if (res === 'critical' && !free && t.out === null) {
+    f.stats.criticalsDealt++;
+    shoot(st, ctx, f, t, true);
+  }
 }
 
 function cast(st: AhqState, ctx: FightContext, f: AhqFighter, s: Spell, t: AhqFighter): void {
@@ -457,84 +481,159 @@ function cast(st: AhqState, ctx: FightContext, f: AhqFighter, s: Spell, t: AhqFi
   if (res === 'hit' || res === 'critical') damage(st, ctx, f, t, s.dd, false, true);
 }
 
-/** RUN AMOK: attack the closest model, friend or foe, within 5 squares (random among equals); none: bellow. */
+/** How many steps to a square beside `o` (0 if beside it already), by a walk through free squares; null beyond `max`. */
+function walkingDistance(st: AhqState, f: AhqFighter, o: AhqFighter, max: number): number | null {
+  if (sideOf(f, o) !== null) return 0;
+  const path = findPath({ board: st.setup.board, size: f.size, free: freeFor(st, f), stops: () => false }, f.at, (p) => sideOf({ at: p, size: f.size }, o) !== null, max);
+  return path ? path.length : null;
+}
+
+/** RUN AMOK: attack the closest model, friend or foe, within 5 squares (a die among equals); none: it stands and bellows. */
 function runAmok(st: AhqState, ctx: FightContext, f: AhqFighter): void {
-  const near = standing(st).filter((o) => o !== f && squaresApart(f, o) <= 5);
+  const near = standing(st)
+    .filter((o) => o !== f)
+    .map((o) => ({ o, d: walkingDistance(st, f, o, 5) }))
+    .filter((x): x is { o: AhqFighter; d: number } => x.d !== null);
   if (!near.length) return say(st, ctx, 'amok', `${f.name} runs amok: nobody within 5 squares; it stands and bellows.`, text('MONSTER SPECIAL RULES'), [f]);
-  const best = Math.min(...near.map((o) => squaresApart(f, o)));
-  const closest = near.filter((o) => squaresApart(f, o) === best);
+  const best = Math.min(...near.map((x) => x.d));
+  const closest = near.filter((x) => x.d === best).map((x) => x.o);
   const pick = closest.length > 1 ? (closest[roll(ctx, closest.length, f, `which of ${closest.length} nearest it goes for`) - 1] as AhqFighter) : (closest[0] as AhqFighter);
   say(st, ctx, 'amok', `${f.name} runs amok and goes for ${pick.name}${pick.side === f.side ? ', a friend' : ''}.`, text('MONSTER SPECIAL RULES'), [f, pick]);
-  const reached = pick.side === f.side ? friendlyReach(st, ctx, f, pick) : closeIn(st, ctx, f, pick);
-  if (reached) strikeAnyone(st, ctx, f, reached.target, reached.charge);
+  const partners = engagedWith(f, st.combatants);
+  if (partners.length && !partners.includes(pick)) {
+    // It is not possible to simply move away from a combat: evade first.
+    const faced = partners.find((p) => sideOf(f, p) === f.facing) ?? (partners[0] as AhqFighter);
+    if (!evadeByStealth(st, ctx, f, faced, partners, pick.at)) {
+      if (f.out === null) attack(st, ctx, f, faced, { charge: false });
+      return;
+    }
+  }
+  if (pick.side !== f.side) {
+    const reached = closeIn(st, ctx, f, pick);
+    if (reached) attack(st, ctx, f, reached.target, { charge: reached.charge });
+    return;
+  }
+  if (friendlyReach(st, ctx, f, pick)) strikeFriend(st, ctx, f, pick);
 }
 
-/** Run Amok at a friend: walk up to it (friends exert no death zone) and strike. */
-function friendlyReach(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter): { target: AhqFighter; charge: boolean } | null {
-  if (sideOf(f, t) !== null) return { target: t, charge: false };
-  const board = boardWithDoors(st);
-  const others = st.combatants.filter((o) => o !== f && o.out === null);
-  const free = (p: Point) => footprint(p, f.size).every((q) => passable(board, q) && !others.some((o) => occupies(o, q)));
-  const path = findPath({ board, size: f.size, free, stops: () => false }, f.at, (p) => sideOf({ at: p, size: f.size }, t) !== null, Math.max(0, sum(f, 'Sp')));
-  if (!path) return null;
-  f.at = path.length ? (path[path.length - 1] as Point) : f.at;
-  f.facing = sideOf(f, t) ?? f.facing;
-  say(st, ctx, 'move', `${f.name} lumbers ${path.length} squares to ${t.name}.`, text('MONSTER SPECIAL RULES'), [f]);
-  logTurns(st, ctx, settleFacing(st.combatants));
-  return { target: t, charge: false };
+/** Run Amok at a friend: walk toward it (enemy death zones still stop the walk); true if it ends beside it. */
+function friendlyReach(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter): boolean {
+  if (sideOf(f, t) !== null) return true;
+  const stops = zonesAgainst(st, f);
+  const path = findPath({ board: st.setup.board, size: f.size, free: freeFor(st, f), stops }, f.at, (p) => sideOf({ at: p, size: f.size }, t) !== null, 60)?.slice(0, Math.max(0, sum(f, 'Sp') - f.moved));
+  if (!path?.length) return false;
+  const firstStop = path.findIndex((p) => stops(p));
+  const steps = firstStop >= 0 ? path.slice(0, firstStop + 1) : path;
+  walk(st, f, steps);
+  const side = sideOf(f, t);
+  if (side) {
+    f.facing = side;
+    preferFirst(f, t);
+  }
+  say(st, ctx, 'move', `${f.name} lumbers ${steps.length} square${steps.length === 1 ? '' : 's'} toward ${t.name}.`, text('MONSTER SPECIAL RULES'), [f]);
+  settle(st, ctx);
+  return sideOf(f, t) !== null;
 }
 
-/** A blow at any model next to it, friend or foe (Run Amok). */
-function strikeAnyone(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter, charge: boolean): void {
-  if (t.side !== f.side) return attack(st, ctx, f, t, { charge });
+/** A blow at a friend next to it (Run Amok): as an attack, without the surrounding count. */
+function strikeFriend(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter): void {
   const w = handWeapon(f);
   const need = closeCombatNeed(f.spec.profile.WS, sum(t, 'DS'));
   const r = roll(ctx, 12, f, `to hit ${t.name}, need ${need}`);
   const res = toHitRoll(r, need);
-  say(st, ctx, 'attack', `${f.name} strikes its friend ${t.name}: need ${need}; D12 ${r}: ${res}.`, text('MONSTER SPECIAL RULES'), [f, t]);
+  say(st, ctx, 'attack', `${f.name} strikes its friend ${t.name}: WS ${f.spec.profile.WS} against DS ${sum(t, 'DS')}: need ${need}; D12 ${r}: ${res}.`, text('MONSTER SPECIAL RULES'), [f, t]);
   if (res === 'hit' || res === 'critical') damage(st, ctx, f, t, w?.dd ?? f.spec.unarmedDd, helmetCounts(r, need), false);
 }
 
-/** PANIC (and a plan to flee): run as far as possible from all enemies, opening doors on the way (ours: twice Sp when running, evading first if engaged). */
-function flee(st: AhqState, ctx: FightContext, f: AhqFighter, why: string, pace = 2): void {
+/**
+ * PANIC, a flight, or a withdrawal: as far as possible from all enemies within `reach` squares,
+ * opening doors on the way; a walk ends in the first enemy death zone it enters (ours: running is
+ * twice Sp). The runner ends facing away from the nearest enemy.
+ */
+function run(st: AhqState, ctx: FightContext, f: AhqFighter, why: string, reach: number): boolean {
   const partners = engagedWith(f, st.combatants);
   if (partners.length && why === 'panics') {
     const faced = partners.find((p) => sideOf(f, p) === f.facing) ?? (partners[0] as AhqFighter);
-    if (!evadeByStealth(st, ctx, f, faced)) return;
+    if (!evadeByStealth(st, ctx, f, faced, partners, null)) return false;
   }
-  const board = st.setup.board;
-  const others = st.combatants.filter((o) => o !== f && o.out === null);
-  const free = (p: Point) => footprint(p, f.size).every((q) => (passable(board, q) || board.cells[q.y * board.width + q.x] === 'door') && !others.some((o) => occupies(o, q)));
+  const free = freeFor(st, f);
+  const stops = zonesAgainst(st, f);
   const foes = enemiesOf(st, f);
-  const dist = (p: Point) => Math.min(...foes.map((o) => squaresApart({ at: p, size: f.size }, o)));
-  const run = Math.max(0, sum(f, 'Sp')) * pace;
-  let best = f.at;
+  const dist = (p: Point) => (foes.length ? Math.min(...foes.map((o) => squaresApart({ at: p, size: f.size }, o))) : 0);
+  let best: Point[] = [];
   let bestD = dist(f.at);
   const seen = new Set([squareKey(f.at)]);
-  let frontier = [f.at];
-  for (let d = 0; d < run && frontier.length; d++) {
-    const next: Point[] = [];
-    for (const p of frontier) {
+  let frontier: Point[][] = [[]];
+  for (let d = 0; d < reach && frontier.length; d++) {
+    const next: Point[][] = [];
+    for (const path of frontier) {
+      const at = path.length ? (path[path.length - 1] as Point) : f.at;
+      if (path.length && stops(at)) continue;
       for (const s of [{ x: 0, y: -1 }, { x: 1, y: 0 }, { x: 0, y: 1 }, { x: -1, y: 0 }]) {
-        const q = { x: p.x + s.x, y: p.y + s.y };
+        const q = { x: at.x + s.x, y: at.y + s.y };
         if (seen.has(squareKey(q)) || !free(q)) continue;
         seen.add(squareKey(q));
-        next.push(q);
-        const dq = dist(q);
-        if (dq > bestD) {
-          best = q;
-          bestD = dq;
+        const p2 = [...path, q];
+        next.push(p2);
+        if (dist(q) > bestD) {
+          best = p2;
+          bestD = dist(q);
         }
       }
     }
     frontier = next;
   }
-  for (const p of engagedWith(f, st.combatants)) turnedAway(p, f);
-  for (const q of footprint(best, f.size)) if (board.cells[q.y * board.width + q.x] === 'door') st.opened.add(squareKey(q));
-  f.at = best;
-  const away = foes[0] ? (sideOf(f, foes[0]) ?? f.facing) : f.facing;
-  f.facing = ({ N: 'S', S: 'N', E: 'W', W: 'E' } as const)[away];
-  say(st, ctx, 'flee', `${f.name} ${why} and runs to (${best.x}, ${best.y}), ${bestD} squares from the nearest enemy.`, text(why === 'panics' ? 'MONSTER SPECIAL RULES' : 'EVADING A COMBAT'), [f]);
-  logTurns(st, ctx, settleFacing(st.combatants));
+  for (const p of partners) turnedAway(p, f);
+  walk(st, f, best);
+  const nearest = [...foes].sort((a, b) => squaresApart(f, a) - squaresApart(f, b))[0];
+  if (nearest) f.facing = OPP[toward(f, nearest.at)];
+  say(st, ctx, 'flee', `${f.name} ${why} and runs to (${f.at.x}, ${f.at.y}), ${bestD} squares from the nearest enemy.`, text(why === 'panics' ? 'MONSTER SPECIAL RULES' : 'EVADING A COMBAT'), [f]);
+  settle(st, ctx);
+  return true;
 }
 
+/**
+ * Tactics (keepAway): an archer no foe is engaged with steps back before shooting, to the square
+ * within its move farthest from every foe that still has a shot at `t` (a walk ends in a death zone).
+ */
+function stepBack(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter): void {
+  const m = missileWeapon(f);
+  const foes = enemiesOf(st, f);
+  if (!m || engagedWith(f, st.combatants).length || !foes.length) return;
+  const near = (p: Point) => Math.min(...foes.map((o) => squaresApart({ at: p, size: f.size }, o)));
+  if (near(f.at) > 2) return;
+  const free = freeFor(st, f);
+  const stops = zonesAgainst(st, f);
+  const Sp = Math.max(0, sum(f, 'Sp') - f.moved);
+  const shotFrom = (p: Point) => {
+    const d = squaresApart({ at: p, size: f.size }, t);
+    return d <= (m.range ?? 0) && rangedNeed(sum(f, 'BS'), d).need !== null && lineOfSight(boardWithDoors(st), { at: p, size: f.size }, t);
+  };
+  let best: Point[] = [];
+  let bestD = near(f.at);
+  const seen = new Set([squareKey(f.at)]);
+  let frontier: Point[][] = [[]];
+  for (let d = 0; d < Sp; d++) {
+    const next: Point[][] = [];
+    for (const path of frontier) {
+      const at = path.length ? (path[path.length - 1] as Point) : f.at;
+      if (path.length && stops(at)) continue;
+      for (const s of [{ x: 0, y: -1 }, { x: 1, y: 0 }, { x: 0, y: 1 }, { x: -1, y: 0 }]) {
+        const q = { x: at.x + s.x, y: at.y + s.y };
+        if (seen.has(squareKey(q)) || !free(q)) continue;
+        seen.add(squareKey(q));
+        const p2 = [...path, q];
+        next.push(p2);
+        if (near(q) > bestD && shotFrom(q)) {
+          best = p2;
+          bestD = near(q);
+        }
+      }
+    }
+    frontier = next;
+  }
+  if (!best.length) return;
+  walk(st, f, best);
+  say(st, ctx, 'move', `${f.name} steps back ${best.length} square${best.length === 1 ? '' : 's'} to (${f.at.x}, ${f.at.y}), ${bestD} from the nearest foe, to shoot.`, ours('tactics'), [f]);
+  settle(st, ctx);
+}

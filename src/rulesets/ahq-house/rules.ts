@@ -49,6 +49,7 @@ export const RANGED_TABLE: readonly (readonly RangedCell[])[] = RANGED_TEXT.map(
 );
 
 export function rangedNeed(BS: number, squares: number): RangedCell {
+  if (BS < 1) return { need: null, critical: false };
   const row = RANGED_TABLE[Math.min(12, Math.max(1, BS)) - 1] as readonly RangedCell[];
   return row[RANGE_BANDS.indexOf(rangeBand(squares))] as RangedCell;
 }

@@ -49,8 +49,10 @@ export interface AhqFighter extends CombatantCore, ZoneModel {
   out: CombatantCore['out'];
   readonly entered: string[];
   W: number;
-  /** The square it ended its move on this turn, for rear attacks: the bonus holds this turn. */
-  rearOf: string | null;
+  /** Enemies whose rear square it ended its move on this turn: the rear-attack bonus holds this turn. */
+  readonly rearOf: Set<string>;
+  /** Squares moved this turn. */
+  moved: number;
   /** DS added by a ward spell until its next turn. */
   ward: number;
   spellsCast: Set<string>;
@@ -61,8 +63,10 @@ export interface AhqState extends FightState {
   readonly setup: AhqSetup;
   readonly combatants: AhqFighter[];
   readonly sides: readonly SideCore[];
-  /** Doors opened in the fight (a fleeing model opens them). */
+  /** Doors opened in the fight (by a model walking through). */
   readonly opened: Set<string>;
+  /** During a model's turn: it and the enemies it is evading (not turned back to them until its action is done). */
+  readonly evading: Map<string, ReadonlySet<string>>;
 }
 
 export function newAhqState(setup: AhqSetup): AhqState {
@@ -77,10 +81,11 @@ export function newAhqState(setup: AhqSetup): AhqState {
     out: spec.wounds <= 0 ? 'dead' : null,
     entered: [],
     W: spec.wounds,
-    rearOf: null,
+    rearOf: new Set(),
+    moved: 0,
     ward: 0,
     spellsCast: new Set(),
     stats: { blows: 0, hits: 0, woundsDealt: 0, woundsTaken: 0, criticalsDealt: 0, criticalsTaken: 0, fumbles: 0, evades: 0 },
   }));
-  return { round: 0, setup, sides: setup.sides, combatants, opened: new Set() };
+  return { round: 0, setup, sides: setup.sides, combatants, opened: new Set(), evading: new Map() };
 }

@@ -70,6 +70,15 @@ export function turnedAway(from: ZoneModel, who: ZoneModel): void {
   }
 }
 
+/** A model that chose to face `enemy` (a free turn) counts it first among the enemies in its death zone. */
+export function preferFirst(m: ZoneModel, enemy: ZoneModel): void {
+  const i = m.entered.indexOf(enemy.id);
+  if (i > 0) {
+    m.entered.splice(i, 1);
+    m.entered.unshift(enemy.id);
+  } else if (i < 0) m.entered.unshift(enemy.id);
+}
+
 export interface Turn<M extends ZoneModel = ZoneModel> {
   readonly model: M;
   readonly from: Facing;
@@ -81,16 +90,16 @@ export interface Turn<M extends ZoneModel = ZoneModel> {
  * FACING: every model with a death zone turns at once to face the first enemy in it, until nobody
  * must turn; each turn may end an engagement or start one, so the chain goes on (the text's
  * diagrams). Models are settled in the order given. A model evading a combat is not turned back
- * toward the enemy it evades (`evading`: its id → that enemy's id) until its action is done.
+ * toward the enemies it evades (`evading`: its id → theirs) until its action is done.
  */
-export function settleFacing<M extends ZoneModel>(all: readonly M[], evading: ReadonlyMap<string, string> = new Map()): Turn<M>[] {
+export function settleFacing<M extends ZoneModel>(all: readonly M[], evading: ReadonlyMap<string, ReadonlySet<string>> = new Map()): Turn<M>[] {
   const turns: Turn<M>[] = [];
   noteEntries(all);
   for (let guard = 0; guard < all.length * 4 + 4; guard++) {
     let turned = false;
     for (const m of all) {
       if (!hasDeathZone(m, all)) continue;
-      const first = m.entered.map((id) => all.find((o) => o.id === id)).find((o): o is M => !!o && isEnemy(m, o) && inDeathZone(m, o) && evading.get(m.id) !== o.id);
+      const first = m.entered.map((id) => all.find((o) => o.id === id)).find((o): o is M => !!o && isEnemy(m, o) && inDeathZone(m, o) && !evading.get(m.id)?.has(o.id));
       if (!first) continue;
       const side = sideOf(m, first) as Facing;
       if (side === m.facing) continue;
