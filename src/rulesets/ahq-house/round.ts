@@ -6,7 +6,7 @@
 import type { FightContext } from '../../core/context.js';
 import type { Choice } from '../../core/request.js';
 import { decide, roll, say } from '../../core/say.js';
-import { cellAt, diagonallyAdjacent, drawBoard, FACING_WORD, findPath, footprint, isStraight, lineOfSight, occupies, passable, rearSquares, sideOf, squareKey, squaresApart, type Facing } from '../../space/grid.js';
+import { cellAt, diagonallyAdjacent, drawBoard, FACING_WORD, STEP, findPath, footprint, isStraight, lineOfSight, occupies, passable, rearSquares, sideOf, squareKey, squaresApart, type Facing } from '../../space/grid.js';
 import type { Point } from '../../space/plane.js';
 import { facts, ours, text } from './cite.js';
 import type { Spell, Weapon } from './data.js';
@@ -546,6 +546,39 @@ function strikeFriend(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFigh
 }
 
 /**
+ * The walk (orthogonal steps, at most `reach`, ending in the first enemy death zone entered) to
+ * the square where `score` is highest among those `ok` accepts, if higher than where it stands.
+ */
+function farthest(st: AhqState, f: AhqFighter, reach: number, score: (p: Point) => number, ok: (p: Point) => boolean): Point[] {
+  const free = freeFor(st, f);
+  const stops = zonesAgainst(st, f);
+  let best: Point[] = [];
+  let bestScore = score(f.at);
+  const seen = new Set([squareKey(f.at)]);
+  let frontier: Point[][] = [[]];
+  for (let d = 0; d < reach && frontier.length; d++) {
+    const next: Point[][] = [];
+    for (const path of frontier) {
+      const at = path.length ? (path[path.length - 1] as Point) : f.at;
+      if (path.length && stops(at)) continue;
+      for (const step of [STEP.N, STEP.E, STEP.S, STEP.W]) {
+        const q = { x: at.x + step.x, y: at.y + step.y };
+        if (seen.has(squareKey(q)) || !free(q)) continue;
+        seen.add(squareKey(q));
+        const p2 = [...path, q];
+        next.push(p2);
+        if (score(q) > bestScore && ok(q)) {
+          best = p2;
+          bestScore = score(q);
+        }
+      }
+    }
+    frontier = next;
+  }
+  return best;
+}
+
+/**
  * PANIC, a flight, or a withdrawal: as far as possible from all enemies within `reach` squares,
  * opening doors on the way; a walk ends in the first enemy death zone it enters (ours: running is
  * twice Sp). The runner ends facing away from the nearest enemy.
@@ -556,33 +589,10 @@ function run(st: AhqState, ctx: FightContext, f: AhqFighter, why: string, reach:
     const faced = partners.find((p) => sideOf(f, p) === f.facing) ?? (partners[0] as AhqFighter);
     if (!evadeByStealth(st, ctx, f, faced, partners, null)) return false;
   }
-  const free = freeFor(st, f);
-  const stops = zonesAgainst(st, f);
   const foes = enemiesOf(st, f);
   const dist = (p: Point) => (foes.length ? Math.min(...foes.map((o) => squaresApart({ at: p, size: f.size }, o))) : 0);
-  let best: Point[] = [];
-  let bestD = dist(f.at);
-  const seen = new Set([squareKey(f.at)]);
-  let frontier: Point[][] = [[]];
-  for (let d = 0; d < reach && frontier.length; d++) {
-    const next: Point[][] = [];
-    for (const path of frontier) {
-      const at = path.length ? (path[path.length - 1] as Point) : f.at;
-      if (path.length && stops(at)) continue;
-      for (const s of [{ x: 0, y: -1 }, { x: 1, y: 0 }, { x: 0, y: 1 }, { x: -1, y: 0 }]) {
-        const q = { x: at.x + s.x, y: at.y + s.y };
-        if (seen.has(squareKey(q)) || !free(q)) continue;
-        seen.add(squareKey(q));
-        const p2 = [...path, q];
-        next.push(p2);
-        if (dist(q) > bestD) {
-          best = p2;
-          bestD = dist(q);
-        }
-      }
-    }
-    frontier = next;
-  }
+  const best = farthest(st, f, reach, dist, () => true);
+  const bestD = dist(best.length ? (best[best.length - 1] as Point) : f.at);
   for (const p of partners) turnedAway(p, f);
   walk(st, f, best);
   const nearest = [...foes].sort((a, b) => squaresApart(f, a) - squaresApart(f, b))[0];
@@ -602,36 +612,13 @@ function stepBack(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter)
   if (!m || engagedWith(f, st.combatants).length || !foes.length) return;
   const near = (p: Point) => Math.min(...foes.map((o) => squaresApart({ at: p, size: f.size }, o)));
   if (near(f.at) > 2) return;
-  const free = freeFor(st, f);
-  const stops = zonesAgainst(st, f);
   const Sp = Math.max(0, sum(f, 'Sp') - f.moved);
   const shotFrom = (p: Point) => {
     const d = squaresApart({ at: p, size: f.size }, t);
     return d <= (m.range ?? 0) && rangedNeed(sum(f, 'BS'), d).need !== null && lineOfSight(boardWithDoors(st), { at: p, size: f.size }, t);
   };
-  let best: Point[] = [];
-  let bestD = near(f.at);
-  const seen = new Set([squareKey(f.at)]);
-  let frontier: Point[][] = [[]];
-  for (let d = 0; d < Sp; d++) {
-    const next: Point[][] = [];
-    for (const path of frontier) {
-      const at = path.length ? (path[path.length - 1] as Point) : f.at;
-      if (path.length && stops(at)) continue;
-      for (const s of [{ x: 0, y: -1 }, { x: 1, y: 0 }, { x: 0, y: 1 }, { x: -1, y: 0 }]) {
-        const q = { x: at.x + s.x, y: at.y + s.y };
-        if (seen.has(squareKey(q)) || !free(q)) continue;
-        seen.add(squareKey(q));
-        const p2 = [...path, q];
-        next.push(p2);
-        if (near(q) > bestD && shotFrom(q)) {
-          best = p2;
-          bestD = near(q);
-        }
-      }
-    }
-    frontier = next;
-  }
+  const best = farthest(st, f, Sp, near, shotFrom);
+  const bestD = near(best.length ? (best[best.length - 1] as Point) : f.at);
   if (!best.length) return;
   walk(st, f, best);
   say(st, ctx, 'move', `${f.name} steps back ${best.length} square${best.length === 1 ? '' : 's'} to (${f.at.x}, ${f.at.y}), ${bestD} from the nearest foe, to shoot.`, ours('tactics'), [f]);
