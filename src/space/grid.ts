@@ -182,6 +182,18 @@ const STEPS8: readonly Point[] = [
   { x: -1, y: -1 },
 ];
 
+/** The squares one step from `p` a model may step to: eight ways, no diagonal cutting a wall's corner. */
+export function steps(p: Point, free: (q: Point) => boolean): Point[] {
+  const out: Point[] = [];
+  for (const s of STEPS8) {
+    const q = add(p, s);
+    if (!free(q)) continue;
+    if (s.x !== 0 && s.y !== 0 && !(free({ x: p.x + s.x, y: p.y }) && free({ x: p.x, y: p.y + s.y }))) continue;
+    out.push(q);
+  }
+  return out;
+}
+
 export interface PathRules {
   /** The model may stand on this footprint (walls, other models). */
   readonly free: (at: Point) => boolean;
@@ -204,11 +216,9 @@ export function findPath(rules: PathRules, from: Point, goal: (at: Point) => boo
     const next: Point[] = [];
     for (const p of frontier) {
       if (p !== from && rules.stops(p)) continue;
-      for (const s of STEPS8) {
-        const q = add(p, s);
+      for (const q of steps(p, rules.free)) {
         const k = squareKey(q);
-        if (prev.has(k) || !rules.free(q)) continue;
-        if (s.x !== 0 && s.y !== 0 && !(rules.free({ x: p.x + s.x, y: p.y }) && rules.free({ x: p.x, y: p.y + s.y }))) continue;
+        if (prev.has(k)) continue;
         prev.set(k, p);
         if (goal(q)) {
           const path: Point[] = [q];

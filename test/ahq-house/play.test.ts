@@ -49,7 +49,7 @@ describe('ahq-house: evading a combat', () => {
   });
   it('a failed Stealth roll gives the faced enemy a free attack, and A may still attack the one it faces', () => {
     const yaml = enc(map, [`{ name: A, at: A, facing: E, ${HERO}, weapons: [sword] }`], [`{ name: B, at: B, facing: W, ${ORC}, weapons: [axe] }`, `{ name: C, at: C, facing: N, ${ORC}, weapons: [axe] }`]);
-    const r = play(yaml, ['attack:@c', 9, 2, 2]);
+    const r = play(yaml, ['attack:@c', 9, 2, 'attack', 2]);
     has(r.texts, "A tries to evade B: D12 9 against St 6: fails, and B gets a free attack.");
     has(r.texts, "B's free attack at A");
     has(r.texts, 'A at B');
@@ -125,12 +125,11 @@ describe('ahq-house: rear attacks, helmets, critical wounds, the ranged table in
     const r = play(yaml, ['shoot:@orc', 12, 1, 1, 1]);
     has(r.texts, 'Hero shoots Orc with the bow: BS 1 at 3 squares (3-5): need 12, no critical possible; D12 12: hit.');
   });
-  it('an archer keeping out of reach steps back before shooting (evading first when engaged)', () => {
+  it('an archer keeping out of reach steps back before shooting; engaged, it cannot shoot the one it fights', () => {
     const map = ['##########', '#.....HO.#', '#........#', '##########'].join('\n');
     const yaml = enc(map, [`{ name: Hero, at: H, facing: E, ${HERO}, weapons: [bow] }`], [`{ name: Orc, at: O, facing: W, ${ORC}, weapons: [axe] }`]);
-    const r = play(yaml, ['shoot:@orc', 3, 2]);
-    has(r.texts, 'Hero tries to evade Orc: D12 3 against St 6: evades.');
-    has(r.texts, 'Hero steps back');
+    // Situation 3 is evading to shoot another model: the one it is engaged with is not on offer.
+    expect(() => play(yaml, ['shoot:@orc'])).toThrow(/"shoot:@orc" is not a choice/);
     const free = enc(['##########', '#....H.O.#', '#........#', '##########'].join('\n'), [`{ name: Hero, at: H, facing: E, ${HERO}, weapons: [bow] }`], [`{ name: Orc, at: O, facing: N, ${ORC}, weapons: [axe] }`]);
     const s = play(free, ['shoot:@orc', 2]);
     has(s.texts, 'Hero steps back');
@@ -258,5 +257,21 @@ describe('ahq-house: what the review found', () => {
   it('a two-handed weapon and a shield are refused together', () => {
     const map = ['#####', '#A.B#', '#####'].join('\n');
     expect(() => loadText(enc(map, [`{ name: A, at: A, ${HERO}, weapons: [two-handed-sword], armour: [shield] }`], [`{ use: orc, at: B }`]))).toThrow(/a two-handed weapon leaves no hand for a shield/);
+  });
+});
+
+describe('ahq-house: after evading', () => {
+  const hero = `{ name: A, at: A, facing: W, ${HERO}, weapons: [sword] }`;
+  it('the evader walks off toward its new target (the old partner\'s death zone is behind it)', () => {
+    const map = ['############', '#..........#', '#.BA.......#', '#.........D#', '############'].join('\n');
+    const r = play(enc(map, [hero], [`{ name: B, at: B, facing: E, ${ORC}, weapons: [axe] }`, `{ name: D, at: D, facing: W, ${ORC}, weapons: [axe] }`]), ['attack:@d', 4]);
+    has(r.texts, 'A tries to evade B: D12 4 against St 6: evades.');
+    has(r.texts, 'A moves 6 squares');
+  });
+  it('turned at once to another enemy in its death zone who faces it, the evader is engaged again and cannot walk off', () => {
+    const map = ['############', '#..C.......#', '#.BA.......#', '#.........D#', '############'].join('\n');
+    const r = play(enc(map, [hero], [`{ name: B, at: B, facing: E, ${ORC}, weapons: [axe] }`, `{ name: C, at: C, facing: S, ${ORC}, weapons: [axe] }`, `{ name: D, at: D, facing: W, ${ORC}, weapons: [axe] }`]), ['attack:@d', 4]);
+    has(r.texts, 'A turns north to face C, the first enemy in its death zone.');
+    has(r.texts, 'A is engaged with C and cannot move off.');
   });
 });

@@ -6,13 +6,13 @@
 import type { FightContext } from '../../core/context.js';
 import type { Choice } from '../../core/request.js';
 import { decide, roll, say } from '../../core/say.js';
-import { cellAt, diagonallyAdjacent, drawBoard, FACING_WORD, STEP, findPath, footprint, isStraight, lineOfSight, occupies, passable, rearSquares, sideOf, squareKey, squaresApart, type Facing } from '../../space/grid.js';
+import { cellAt, diagonallyAdjacent, drawBoard, FACING_WORD, same, steps, findPath, footprint, isStraight, lineOfSight, occupies, passable, rearSquares, sideOf, squareKey, squaresApart, type Facing } from '../../space/grid.js';
 import type { Point } from '../../space/plane.js';
 import { facts, ours, text } from './cite.js';
 import type { Spell, Weapon } from './data.js';
 import { CHARGE_BONUS, closeCombatNeed, helmetCounts, isCharge, rangeBand, rangedNeed, rearDice, stealthEvades, surroundingPenalty, toHitRoll } from './rules.js';
 import type { AhqFighter, AhqState } from './state.js';
-import { deathZoneSquares, engagedWith, hasDeathZone, isEnemy, preferFirst, settleFacing, turnedAway, type Turn } from './zones.js';
+import { deathZoneSquares, engagedWith, hasDeathZone, isEnemy, preferFirst, settleFacing, stoppingSquares, turnedAway, type Turn } from './zones.js';
 
 const key = (f: AhqFighter) => `@${f.id}`;
 const standing = (st: AhqState) => st.combatants.filter((f) => f.out === null);
@@ -142,7 +142,7 @@ function choosePlan(st: AhqState, ctx: FightContext, f: AhqFighter): Plan {
   const evade = (t: AhqFighter | null) => (partners.length && !(t && partners.includes(t)) ? ' (evade first)' : '');
   for (const t of foes) choices.push({ key: `attack:${key(t)}`, label: `attack ${t.name}${evade(t)}` });
   const m = missileWeapon(f);
-  if (m) for (const t of foes) if (canShoot(st, f, t, m.range ?? 0)) choices.push({ key: `shoot:${key(t)}`, label: `shoot ${t.name} with the ${m.name}${evade(null)}` });
+  if (m) for (const t of foes) if (!partners.includes(t) && canShoot(st, f, t, m.range ?? 0)) choices.push({ key: `shoot:${key(t)}`, label: `shoot ${t.name} with the ${m.name}${evade(null)}` });
   for (const s of f.spec.spells) {
     if (f.spellsCast.has(s.id)) continue;
     if (s.kind === 'ward') choices.push({ key: `cast:${s.id}:${key(f)}`, label: `cast ${s.name}` });
@@ -191,7 +191,7 @@ function suggestPlan(st: AhqState, f: AhqFighter, choices: readonly Choice[], pa
 // ------------------------------------------------------------------ carrying out a plan
 
 /** Where a plan points, for the facing of a model that turns away from a combat to carry it out. */
-function planPoint(f: AhqFighter, plan: Plan): Point | null {
+function planPoint(plan: Plan): Point | null {
   return plan.kind === 'attack' || plan.kind === 'shoot' || plan.kind === 'turn' || plan.kind === 'cast' ? plan.target.at : null;
 }
 
@@ -201,9 +201,9 @@ function carryOut(st: AhqState, ctx: FightContext, f: AhqFighter, plan: Plan): v
   if (partners.length && plan.kind !== 'hold' && !staysWith) {
     // EVADING A COMBAT: by Stealth, before the move, turn or shot that leaves the combat.
     const faced = partners.find((p) => sideOf(f, p) === f.facing) ?? (partners[0] as AhqFighter);
-    if (!evadeByStealth(st, ctx, f, faced, partners, planPoint(f, plan))) {
-      // Failed: still engaged; the attack on the one faced is still allowed.
-      if (f.out === null) attack(st, ctx, f, faced, { charge: false });
+    if (!evadeByStealth(st, ctx, f, faced, partners, planPoint(plan), plan.kind === 'turn' ? plan.target : null)) {
+      // Failed: still engaged; it may still attack the one it faces.
+      if (f.out === null && decide(ctx, f, 'after-evade', `${f.name}: the evasion failed: attack ${faced.name}?`, [{ key: 'attack', label: `attack ${faced.name}` }, { key: 'hold', label: 'hold' }], 'attack') === 'attack') attack(st, ctx, f, faced, { charge: false });
       return;
     }
   }
@@ -234,19 +234,23 @@ const OPP: Readonly<Record<Facing, Facing>> = { N: 'S', S: 'N', E: 'W', W: 'E' }
  * same way); each partner counts it as entering its death zone anew, so a partner with another
  * enemy at its side or rear turns to that one; the evader is not turned back until its action is done.
  */
-function leaveCombat(st: AhqState, ctx: FightContext, f: AhqFighter, partners: readonly AhqFighter[], goal: Point | null): void {
-  const sides = new Set(partners.map((p) => sideOf(f, p)));
+function leaveCombat(st: AhqState, ctx: FightContext, f: AhqFighter, partners: readonly AhqFighter[], goal: Point | null, faceTo: AhqFighter | null = null): void {
+  // To face another enemy (situation 2): toward it. Otherwise not toward any enemy beside it (that
+  // would be a new combat), toward the goal if it can.
+  const sides = new Set(enemiesOf(st, f).map((o) => sideOf(f, o)).filter((x) => x !== null));
   let facing = goal ? toward(f, goal) : OPP[f.facing];
-  if (sides.has(facing)) facing = (['N', 'E', 'S', 'W'] as const).find((d) => !sides.has(d)) ?? OPP[f.facing];
+  if (sides.has(facing)) facing = (['N', 'E', 'S', 'W'] as const).find((d) => !sides.has(d)) ?? facing;
+  const side = faceTo ? sideOf(f, faceTo) : null;
+  if (side) facing = side;
   f.facing = facing;
   for (const p of partners) turnedAway(p, f);
-  st.evading.set(f.id, new Set(partners.map((p) => p.id)));
+  st.evading.set(f.id, new Set([...(st.evading.get(f.id) ?? []), ...partners.map((p) => p.id)]));
   say(st, ctx, 'facing', `${f.name} turns ${FACING_WORD[facing]}, away from ${partners.map((p) => p.name).join(' and ')}: death zones return.`, text('EVADING A COMBAT'), [f]);
   settle(st, ctx);
 }
 
 /** EVADING A COMBAT by Stealth: D12 at or under St; a failure gives the faced enemy a free attack. */
-function evadeByStealth(st: AhqState, ctx: FightContext, f: AhqFighter, faced: AhqFighter, partners: readonly AhqFighter[], goal: Point | null): boolean {
+function evadeByStealth(st: AhqState, ctx: FightContext, f: AhqFighter, faced: AhqFighter, partners: readonly AhqFighter[], goal: Point | null, faceTo: AhqFighter | null = null): boolean {
   const St = sum(f, 'St');
   const r = roll(ctx, 12, f, `Stealth to evade ${faced.name}, need ${St} or less`);
   const ok = stealthEvades(r, St);
@@ -256,7 +260,7 @@ function evadeByStealth(st: AhqState, ctx: FightContext, f: AhqFighter, faced: A
     return false;
   }
   f.stats.evades++;
-  leaveCombat(st, ctx, f, partners, goal);
+  leaveCombat(st, ctx, f, partners, goal, faceTo);
   return true;
 }
 
@@ -281,8 +285,7 @@ function freeFor(st: AhqState, f: AhqFighter): (p: Point) => boolean {
 
 /** The death zones an enemy of `f` exerts now (engaged models have none). */
 function zonesAgainst(st: AhqState, f: AhqFighter): (p: Point) => boolean {
-  const zones = new Set<string>();
-  for (const o of enemiesOf(st, f)) if (hasDeathZone(o, st.combatants)) for (const q of deathZoneSquares(o)) zones.add(squareKey(q));
+  const zones = stoppingSquares(f, st.combatants);
   return (p) => footprint(p, f.size).some((q) => zones.has(squareKey(q)));
 }
 
@@ -299,6 +302,12 @@ function closeIn(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter):
     if (sideOf(f, t)) face(st, ctx, f, t);
     return { target: t, charge: false };
   }
+  const held = engagedWith(f, st.combatants);
+  if (held.length) {
+    // "It is not possible to simply move away from a model you are engaged in close combat with."
+    say(st, ctx, 'move', `${f.name} is engaged with ${held.map((h) => h.name).join(' and ')} and cannot move off.`, text('EVADING A COMBAT'), [f]);
+    return null;
+  }
   const Sp = Math.max(0, sum(f, 'Sp') - f.moved);
   const free = freeFor(st, f);
   const stops = zonesAgainst(st, f);
@@ -310,22 +319,21 @@ function closeIn(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter):
   const rules = { board: st.setup.board, size: f.size, free, stops };
   // The rear square if the tactics want it and it is within this move; else a striking square;
   // else the way toward one, as far as this move goes.
-  const path = (wantRear ? findPath(rules, f.at, rearGoal, Sp) : null) ?? findPath(rules, f.at, strikeFrom, Sp) ?? findPath(rules, f.at, (p) => strikeFrom(p) || stops(p), 200)?.slice(0, Sp);
+  const path = (wantRear ? findPath(rules, f.at, rearGoal, Sp) : null) ?? findPath(rules, f.at, strikeFrom, Sp) ?? findPath(rules, f.at, (p) => strikeFrom(p) || (stops(p) && !same(p, f.at)), 200)?.slice(0, Sp);
   if (!path || !path.length) {
     say(st, ctx, 'move', `${f.name} cannot reach ${t.name} this turn.`, facts('movement (ours)'), [f]);
     return null;
   }
   const firstStop = path.findIndex((p) => stops(p));
-  const steps = firstStop >= 0 ? path.slice(0, firstStop + 1) : path;
+  const walked = firstStop >= 0 ? path.slice(0, firstStop + 1) : path;
   const from = f.at;
-  const end = steps[steps.length - 1] as Point;
+  const end = walked[walked.length - 1] as Point;
   // CHARGES: a straight orthogonal move of two squares or more, ending with the target straight ahead.
   const dir = toward({ ...f, at: from } as AhqFighter, end);
-  const charge = isCharge(isStraight(from, steps) && (end.x === from.x || end.y === from.y), steps.length) && sideOf(at(end), t) === dir;
-  for (const p of engagedWith(f, st.combatants)) turnedAway(p, f);
-  walk(st, f, steps);
+  const charge = isCharge(isStraight(from, walked) && (end.x === from.x || end.y === from.y), walked.length) && sideOf(at(end), t) === dir;
+  walk(st, f, walked);
   for (const o of enemiesOf(st, f)) if (rearSquares(o).some((q) => occupies(f, q))) f.rearOf.add(o.id);
-  say(st, ctx, 'move', `${f.name} moves ${steps.length} square${steps.length === 1 ? '' : 's'} to (${end.x}, ${end.y})${charge ? ', in a straight line: a charge' : ''}${f.rearOf.has(t.id) ? `, behind ${t.name}` : ''}.`, text(charge ? 'CHARGES' : 'DEATH ZONES'), [f]);
+  say(st, ctx, 'move', `${f.name} moves ${walked.length} square${walked.length === 1 ? '' : 's'} to (${end.x}, ${end.y})${charge ? ', in a straight line: a charge' : ''}${f.rearOf.has(t.id) ? `, behind ${t.name}` : ''}.`, text(charge ? 'CHARGES' : 'DEATH ZONES'), [f]);
   const target = canStrike(st, f, t) ? t : (enemiesOf(st, f).find((o) => sideOf(f, o) !== null) ?? null);
   if (target) {
     const side = sideOf(f, target);
@@ -347,14 +355,14 @@ function canStrike(st: AhqState, f: AhqFighter, t: AhqFighter): boolean {
 
 /**
  * SURROUNDING: the enemies attacking a model: those next to it that face it, long weapons
- * striking it diagonally, and Infestation creatures on its diagonals not fighting another.
+ * striking it diagonally and Infestation creatures on its diagonals, those not fighting another.
  */
 function attackers(st: AhqState, t: AhqFighter): AhqFighter[] {
   return enemiesOf(st, t).filter((o) => {
     if (sideOf(o, t) !== null) return sideOf(o, t) === o.facing;
     if (!diagonallyAdjacent(o, t)) return false;
     if (hasRule(o, 'infestation')) return engagedWith(o, st.combatants).length === 0;
-    return longReach(o) && engagedWith(t, st.combatants).length > 0;
+    return longReach(o) && engagedWith(t, st.combatants).length > 0 && engagedWith(o, st.combatants).length === 0;
   });
 }
 
@@ -411,7 +419,7 @@ function critical(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter,
   const [kind, who] = pick.split(':') as [string, string | undefined];
   const other = st.combatants.find((x) => key(x) === who) ?? null;
   say(st, ctx, 'evade', `${f.name} forfeits the free attack and evades the combat.`, text('EVADING A COMBAT'), [f]);
-  leaveCombat(st, ctx, f, partners, other ? other.at : null);
+  leaveCombat(st, ctx, f, partners, other ? other.at : null, kind === 'turn' ? other : null);
   if (kind === 'withdraw') run(st, ctx, f, 'withdraws', Math.max(0, sum(f, 'Sp') - f.moved));
   else if (kind === 'turn' && other) face(st, ctx, f, other);
   else if (kind === 'shoot' && other) shoot(st, ctx, f, other, false);
@@ -445,6 +453,8 @@ function damage(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter, d
 function shoot(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter, free: boolean): void {
   const m = missileWeapon(f);
   if (!m || !canShoot(st, f, t, m.range ?? 0)) return say(st, ctx, 'shoot', `${f.name} has no shot at ${t.name}.`, text('Ranged Attacks'), [f]);
+  const held = engagedWith(f, st.combatants);
+  if (held.length) return say(st, ctx, 'shoot', `${f.name} is engaged with ${held.map((h) => h.name).join(' and ')} and cannot shoot.`, text('EVADING A COMBAT'), [f]);
   f.stats.blows++;
   const d = squaresApart(f, t);
   const BS = sum(f, 'BS');
@@ -490,10 +500,10 @@ function walkingDistance(st: AhqState, f: AhqFighter, o: AhqFighter, max: number
 
 /** RUN AMOK: attack the closest model, friend or foe, within 5 squares (a die among equals); none: it stands and bellows. */
 function runAmok(st: AhqState, ctx: FightContext, f: AhqFighter): void {
+  // Within 5 squares; the closest by the walk to it (one it cannot walk to at all comes last).
   const near = standing(st)
-    .filter((o) => o !== f)
-    .map((o) => ({ o, d: walkingDistance(st, f, o, 5) }))
-    .filter((x): x is { o: AhqFighter; d: number } => x.d !== null);
+    .filter((o) => o !== f && squaresApart(f, o) <= 5)
+    .map((o) => ({ o, d: walkingDistance(st, f, o, 30) ?? 99 }));
   if (!near.length) return say(st, ctx, 'amok', `${f.name} runs amok: nobody within 5 squares; it stands and bellows.`, text('MONSTER SPECIAL RULES'), [f]);
   const best = Math.min(...near.map((x) => x.d));
   const closest = near.filter((x) => x.d === best).map((x) => x.o);
@@ -523,14 +533,14 @@ function friendlyReach(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFig
   const path = findPath({ board: st.setup.board, size: f.size, free: freeFor(st, f), stops }, f.at, (p) => sideOf({ at: p, size: f.size }, t) !== null, 60)?.slice(0, Math.max(0, sum(f, 'Sp') - f.moved));
   if (!path?.length) return false;
   const firstStop = path.findIndex((p) => stops(p));
-  const steps = firstStop >= 0 ? path.slice(0, firstStop + 1) : path;
-  walk(st, f, steps);
+  const walked = firstStop >= 0 ? path.slice(0, firstStop + 1) : path;
+  walk(st, f, walked);
   const side = sideOf(f, t);
   if (side) {
     f.facing = side;
     preferFirst(f, t);
   }
-  say(st, ctx, 'move', `${f.name} lumbers ${steps.length} square${steps.length === 1 ? '' : 's'} toward ${t.name}.`, text('MONSTER SPECIAL RULES'), [f]);
+  say(st, ctx, 'move', `${f.name} lumbers ${walked.length} square${walked.length === 1 ? '' : 's'} toward ${t.name}.`, text('MONSTER SPECIAL RULES'), [f]);
   settle(st, ctx);
   return sideOf(f, t) !== null;
 }
@@ -546,7 +556,7 @@ function strikeFriend(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFigh
 }
 
 /**
- * The walk (orthogonal steps, at most `reach`, ending in the first enemy death zone entered) to
+ * The walk (steps as any walk, at most `reach`, ending in the first enemy death zone entered) to
  * the square where `score` is highest among those `ok` accepts, if higher than where it stands.
  */
 function farthest(st: AhqState, f: AhqFighter, reach: number, score: (p: Point) => number, ok: (p: Point) => boolean): Point[] {
@@ -561,9 +571,8 @@ function farthest(st: AhqState, f: AhqFighter, reach: number, score: (p: Point) 
     for (const path of frontier) {
       const at = path.length ? (path[path.length - 1] as Point) : f.at;
       if (path.length && stops(at)) continue;
-      for (const step of [STEP.N, STEP.E, STEP.S, STEP.W]) {
-        const q = { x: at.x + step.x, y: at.y + step.y };
-        if (seen.has(squareKey(q)) || !free(q)) continue;
+      for (const q of steps(at, free)) {
+        if (seen.has(squareKey(q))) continue;
         seen.add(squareKey(q));
         const p2 = [...path, q];
         next.push(p2);
@@ -589,11 +598,15 @@ function run(st: AhqState, ctx: FightContext, f: AhqFighter, why: string, reach:
     const faced = partners.find((p) => sideOf(f, p) === f.facing) ?? (partners[0] as AhqFighter);
     if (!evadeByStealth(st, ctx, f, faced, partners, null)) return false;
   }
+  const held = engagedWith(f, st.combatants);
+  if (held.length) {
+    say(st, ctx, 'flee', `${f.name} is engaged with ${held.map((h) => h.name).join(' and ')} and cannot run.`, text('EVADING A COMBAT'), [f]);
+    return false;
+  }
   const foes = enemiesOf(st, f);
   const dist = (p: Point) => (foes.length ? Math.min(...foes.map((o) => squaresApart({ at: p, size: f.size }, o))) : 0);
   const best = farthest(st, f, reach, dist, () => true);
   const bestD = dist(best.length ? (best[best.length - 1] as Point) : f.at);
-  for (const p of partners) turnedAway(p, f);
   walk(st, f, best);
   const nearest = [...foes].sort((a, b) => squaresApart(f, a) - squaresApart(f, b))[0];
   if (nearest) f.facing = OPP[toward(f, nearest.at)];
