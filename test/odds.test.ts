@@ -177,3 +177,30 @@ describe('fray odds: Fantasy Wargaming', () => {
     expect(o.blows.length).toBe(12);
   });
 });
+
+describe('fray odds: ahq-house', () => {
+  it('one blow: the damage dice, a 12 rolling one more, agree with counting every roll', async () => {
+    const { woundDistribution } = await import('../src/rulesets/ahq-house/odds.js');
+    // Follow every sequence of 2 dice against T 5 (1–4 nothing, 5–11 a wound, 12 a wound and one more die), to 14 dice deep.
+    const counted = new Map<number, number>();
+    const go = (left: number, wounds: number, p: number, depth: number) => {
+      if (left === 0 || depth === 14) return void counted.set(wounds, (counted.get(wounds) ?? 0) + p);
+      go(left - 1, wounds, (p * 4) / 12, depth + 1);
+      go(left - 1, wounds + 1, (p * 7) / 12, depth + 1);
+      go(left, wounds + 1, p / 12, depth + 1);
+    };
+    go(2, 0, 1, 0);
+    const exact = woundDistribution(2, 5, true);
+    for (const [k, p] of counted) expect(exact.get(k) ?? 0).toBeCloseTo(p, 9);
+    expect([...exact.values()].reduce((n, p) => n + p, 0)).toBeCloseTo(1, 12);
+    const o = JSON.parse((await fray(['odds', join(ROOT, 'data', 'ahq-house', 'encounters', 'crypt.yaml'), '--json'])).out);
+    const b = o.blows.find((x: { attacker: string; defender: string }) => x.attacker === 'Barbarian' && x.defender === 'Orc 1');
+    // WS 8 against the orc's DS 6 + 1 shield: 7 + 7 − 8 = 6: rolls 6..12 hit.
+    expect(b.need).toBe(6);
+    expect(b.hit).toBeCloseTo(7 / 12, 12);
+    expect(b.critical).toBeCloseTo(1 / 12, 12);
+    expect(b.wounds.reduce((n: number, x: { p: number }) => n + x.p, 0)).toBeCloseTo(b.hit, 9);
+    expect(o.duel).toBeNull();
+    expect(o.duelMethod).toContain('the board');
+  });
+});

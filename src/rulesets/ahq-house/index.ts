@@ -1,5 +1,6 @@
 import type { Ruleset } from '../../core/ruleset.js';
 import { loadAhq } from './encounter.js';
+import { ahqOdds } from './odds.js';
 import { AHQ_OPTIONS } from './options.js';
 import { playAhqRound, startAhq } from './round.js';
 import { newAhqState, type AhqSetup, type AhqState } from './state.js';
@@ -17,6 +18,7 @@ export const ahqHouse: Ruleset<AhqSetup, AhqState> = {
     return st;
   },
   round: playAhqRound,
+  odds: ahqOdds,
   describe(st) {
     return st.combatants.map((f) => `${f.name} (${st.sides[f.side]?.name ?? ''}): W ${f.W}/${f.spec.profile.W}, at (${f.at.x}, ${f.at.y}) facing ${f.facing}${f.out ? `, ${f.out}` : ''}`);
   },
