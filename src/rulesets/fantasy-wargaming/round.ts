@@ -458,6 +458,10 @@ function blow(st: FwState, ctx: FightContext, phase: Phase, b: Blow, stepLabel: 
     return { target: t, harm: 0, effects: [], broken: null, leaves: d?.effect?.leaves ?? false };
   }
   a.stats.hits++;
+  if (band === 'total') {
+    a.stats.criticalsDealt++;
+    t.stats.criticalsTaken++;
+  }
   const loc = rollLocation(st, ctx, a, t);
   const dice: Dice = b.magic ? (a.spec.magic?.damage ?? FIST.damage) : (b.weapon?.damage ?? FIST.damage);
   const rolled = roll(ctx, dice.sides, a, `damage ${formatDice(dice)}`, dice.count) + dice.plus;

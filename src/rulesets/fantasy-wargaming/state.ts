@@ -93,7 +93,8 @@ export interface FwFighter extends CombatantCore {
   withdrew: boolean;
   underFire: number;
   magicUsed: boolean;
-  readonly stats: { blows: number; hits: number; woundsDealt: number; woundsTaken: number; defences: number; berserk: number };
+  /** `criticals` are total successes: the Striking Table's best band (the simulation's criticals columns). */
+  readonly stats: { blows: number; hits: number; woundsDealt: number; woundsTaken: number; criticalsDealt: number; criticalsTaken: number; defences: number; berserk: number };
 }
 
 export interface FwState extends FightState {
@@ -135,7 +136,7 @@ export function newFwState(setup: FwSetup): FwState {
         withdrew: false,
         underFire: -9,
         magicUsed: false,
-        stats: { blows: 0, hits: 0, woundsDealt: 0, woundsTaken: 0, defences: 0, berserk: 0 },
+        stats: { blows: 0, hits: 0, woundsDealt: 0, woundsTaken: 0, criticalsDealt: 0, criticalsTaken: 0, defences: 0, berserk: 0 },
       };
     });
   const leaders = setup.sides.map((_, i) => combatants.find((f) => f.side === i && f.spec.leader)?.id ?? null);
