@@ -132,9 +132,13 @@ export function occupies(m: { at: Point; size: number }, p: Point): boolean {
 
 /** The side of `a` on which `b` stands orthogonally next to it, or null (diagonal, apart, or overlapping). */
 export function sideOf(a: { at: Point; size: number }, b: { at: Point; size: number }): Facing | null {
-  for (const side of FACINGS) {
-    if (sideSquares({ ...a, facing: side }, side).some((p) => covers(b, p))) return side;
-  }
+  // By arithmetic rather than listing squares: this is the busiest question of a fight on the board.
+  const overlapX = b.at.x <= a.at.x + a.size - 1 && b.at.x + b.size - 1 >= a.at.x;
+  const overlapY = b.at.y <= a.at.y + a.size - 1 && b.at.y + b.size - 1 >= a.at.y;
+  if (overlapX && b.at.y + b.size === a.at.y) return 'N';
+  if (overlapY && b.at.x === a.at.x + a.size) return 'E';
+  if (overlapX && b.at.y === a.at.y + a.size) return 'S';
+  if (overlapY && b.at.x + b.size === a.at.x) return 'W';
   return null;
 }
 
@@ -210,14 +214,16 @@ export interface PathRules {
  */
 export function findPath(rules: PathRules, from: Point, goal: (at: Point) => boolean, max: number): Point[] | null {
   if (goal(from)) return [];
-  const prev = new Map<string, Point | null>([[squareKey(from), null]]);
+  // Squares by number (y × width + x): a walk only visits free squares, which are on the board.
+  const num = (p: Point) => p.y * rules.board.width + p.x;
+  const prev = new Map<number, Point | null>([[num(from), null]]);
   let frontier: Point[] = [from];
   for (let d = 1; d <= max && frontier.length; d++) {
     const next: Point[] = [];
     for (const p of frontier) {
       if (p !== from && rules.stops(p)) continue;
       for (const q of steps(p, rules.free)) {
-        const k = squareKey(q);
+        const k = num(q);
         if (prev.has(k)) continue;
         prev.set(k, p);
         if (goal(q)) {
@@ -225,7 +231,7 @@ export function findPath(rules: PathRules, from: Point, goal: (at: Point) => boo
           let at = p;
           while (!same(at, from)) {
             path.unshift(at);
-            at = prev.get(squareKey(at)) as Point;
+            at = prev.get(num(at)) as Point;
           }
           return path;
         }

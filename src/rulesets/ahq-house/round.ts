@@ -279,8 +279,11 @@ function face(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter): vo
 /** Squares a model may stand on now (floor, open doors, closed doors it will open; no other model). */
 function freeFor(st: AhqState, f: AhqFighter): (p: Point) => boolean {
   const board = st.setup.board;
-  const others = st.combatants.filter((o) => o !== f && o.out === null);
-  return (p) => footprint(p, f.size).every((q) => (passable(board, q) || cellAt(board, q) === 'door') && !others.some((o) => occupies(o, q)));
+  const taken = new Set<number>();
+  for (const o of st.combatants) if (o !== f && o.out === null) for (const q of footprint(o.at, o.size)) taken.add(q.y * board.width + q.x);
+  const ok = (q: Point) => (passable(board, q) || cellAt(board, q) === 'door') && !taken.has(q.y * board.width + q.x);
+  if (f.size === 1) return ok;
+  return (p) => footprint(p, f.size).every(ok);
 }
 
 /** The death zones an enemy of `f` exerts now (engaged models have none). */
