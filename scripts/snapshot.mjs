@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+// The golden snapshot of the engine's behaviour: `fray sim --json` of every example encounter
+// (seeds 1-3) and `fray fight --json` of each (seed 7), written to one file a line per run.
+// A refactoring or a speed-up must leave it identical byte for byte:
+//   node scripts/snapshot.mjs > before.txt; …change…; node scripts/snapshot.mjs > after.txt; cmp before.txt after.txt
+// Options: --runs N (default 2000), --only SUBSTRING.
+import { execFileSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const args = process.argv.slice(2);
+const flag = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const runs = flag('--runs', '2000');
+const only = flag('--only', '');
+
+const walk = (dir) =>
+  readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) return walk(path);
+      return /\.(ya?ml|json)$/.test(name) ? [path] : [];
+    });
+
+const files = readdirSync('data')
+  .sort()
+  .flatMap((ruleset) => ['encounters', 'examples'].map((sub) => join('data', ruleset, sub)))
+  .filter((dir) => {
+    try {
+      return statSync(dir).isDirectory();
+    } catch {
+      return false;
+    }
+  })
+  .flatMap(walk)
+  .filter((file) => file.includes(only));
+
+const fray = (...argv) => {
+  try {
+    return execFileSync(process.execPath, ['dist/cli/bin.js', ...argv], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  } catch (error) {
+    return `exit ${error.status}: ${error.stdout}${error.stderr}`;
+  }
+};
+
+for (const file of files) {
+  for (const seed of ['1', '2', '3']) {
+    process.stdout.write(`sim ${file} --seed ${seed}\n${fray('sim', file, '--runs', runs, '--seed', seed, '--json').trim()}\n`);
+  }
+  process.stdout.write(`fight ${file} --seed 7\n${fray('fight', file, '--seed', '7', '--json').trim()}\n`);
+}
