@@ -79,9 +79,20 @@ const variant = { file: FILE, options: {}, tables: {}, edits: [] };
 const pools = new Map([[2, makePool(2)]]);
 describe('fray sim, reference duel, 50,000 fights', () => {
   for (const workers of [1, 2]) {
-    bench(`${workers} worker${workers === 1 ? ' (this thread)' : 's'}`, async () => {
-      await runJob({ variants: [variant], seed: 1, from: 0, to: 50_000, workers, pool: pools.get(workers) });
-    }, { iterations: 3, warmupIterations: 1, time: 0 });
+    bench(
+      `${workers} worker${workers === 1 ? ' (this thread)' : 's'}`,
+      async () => {
+        await runJob({
+          variants: [variant],
+          seed: 1,
+          from: 0,
+          to: 50_000,
+          workers,
+          pool: pools.get(workers),
+        });
+      },
+      { iterations: 3, warmupIterations: 1, time: 0 },
+    );
   }
 });
 
@@ -101,9 +112,13 @@ async function peakRss(runs: number): Promise<number> {
 const sizes = process.env.FRAY_BENCH_FULL ? [1e5, 1e6, 1e7] : [1e5, 1e6];
 describe('peak memory as the runs grow (2 workers)', () => {
   for (const runs of sizes) {
-    bench(`${runs.toExponential(0)} fights`, async () => {
-      const mb = (await peakRss(runs)) / 2 ** 20;
-      console.log(`peak RSS at ${runs.toExponential(0)} fights: ${mb.toFixed(0)} MiB`);
-    }, { iterations: 1, warmupIterations: 0, time: 0 });
+    bench(
+      `${runs.toExponential(0)} fights`,
+      async () => {
+        const mb = (await peakRss(runs)) / 2 ** 20;
+        console.log(`peak RSS at ${runs.toExponential(0)} fights: ${mb.toFixed(0)} MiB`);
+      },
+      { iterations: 1, warmupIterations: 0, time: 0 },
+    );
   }
 });

@@ -7,6 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import process from 'node:process';
 
 const args = process.argv.slice(2);
 const flag = (name, fallback) => {
@@ -40,7 +41,10 @@ const files = readdirSync('data')
 
 const fray = (...argv) => {
   try {
-    return execFileSync(process.execPath, ['dist/cli/bin.js', ...argv], { encoding: 'utf8', maxBuffer: 1 << 28 });
+    return execFileSync(process.execPath, ['dist/cli/bin.js', ...argv], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+    });
   } catch (error) {
     return `exit ${error.status}: ${error.stdout}${error.stderr}`;
   }
@@ -48,7 +52,9 @@ const fray = (...argv) => {
 
 for (const file of files) {
   for (const seed of ['1', '2', '3']) {
-    process.stdout.write(`sim ${file} --seed ${seed}\n${fray('sim', file, '--runs', runs, '--seed', seed, '--json').trim()}\n`);
+    process.stdout.write(
+      `sim ${file} --seed ${seed}\n${fray('sim', file, '--runs', runs, '--seed', seed, '--json').trim()}\n`,
+    );
   }
   process.stdout.write(`fight ${file} --seed 7\n${fray('fight', file, '--seed', '7', '--json').trim()}\n`);
 }

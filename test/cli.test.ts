@@ -32,7 +32,9 @@ describe('fray fight', () => {
   it('takes scripted dice, and names the roll when they run out', async () => {
     const r = await fray(['fight', encounterPath('helmut-and-the-skaven.yaml'), '--dice', '60,22,1']);
     expect(r.code).toBe(2);
-    expect(r.err).toBe('fray: the dice script ran out after 3 rolls, at: D100 for Skaven: to hit Helmut (need 43 or less)\n');
+    expect(r.err).toBe(
+      'fray: the dice script ran out after 3 rolls, at: D100 for Skaven: to hit Helmut (need 43 or less)\n',
+    );
   });
 
   it('refuses an impossible scripted roll', async () => {
@@ -56,17 +58,24 @@ describe('fray fight', () => {
   it('refuses bad input with exit code 2, file, line and field, and writes nothing', async () => {
     const dir = tmp();
     const bad = join(dir, 'enc.yaml');
-    writeFileSync(bad, 'ruleset: wfrp1e\nsides:\n  - name: A\n    combatants: [{ use: orc, profile: { WS: 120 } }]\n  - name: B\n    combatants: [{ use: goblin }]\n');
+    writeFileSync(
+      bad,
+      'ruleset: wfrp1e\nsides:\n  - name: A\n    combatants: [{ use: orc, profile: { WS: 120 } }]\n  - name: B\n    combatants: [{ use: goblin }]\n',
+    );
     const save = join(dir, 'out.json');
     const r = await fray(['fight', bad, '--save', save]);
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/enc\.yaml:4:\d+ sides\[0\]\.combatants\[0\]\.profile\.WS: expected a whole number 0\.\.100/);
+    expect(r.err).toMatch(
+      /enc\.yaml:4:\d+ sides\[0\]\.combatants\[0\]\.profile\.WS: expected a whole number 0\.\.100/,
+    );
     expect(existsSync(save)).toBe(false);
     expect(r.out).toBe('');
   });
 
   it('says when a file is missing, an option unknown or a flag malformed', async () => {
-    expect((await fray(['fight', 'no-such.yaml'])).err).toBe('fray: no-such.yaml: cannot read: no such file\n');
+    expect((await fray(['fight', 'no-such.yaml'])).err).toBe(
+      'fray: no-such.yaml: cannot read: no such file\n',
+    );
     const o = await fray(['fight', demo, '-o', 'criticals=maybe']);
     expect(o.code).toBe(2);
     expect(o.err).toContain('criticals: expected one of detailed, sudden-death');
@@ -84,7 +93,10 @@ describe('fray fight --interactive', () => {
     const file = encounterPath('helmut-and-the-skaven.yaml');
     // Helmut's declaration, the Skaven's, Helmut's kind of blow, then his to-hit roll:
     // 101 is refused, 30 taken back with undo, 60 kept; then quit.
-    const r = await fray(['fight', file, '--interactive', '--save', save, '--seed', '1'], ['', '', '', '101', '30', 'undo', '60', 'quit']);
+    const r = await fray(
+      ['fight', file, '--interactive', '--save', save, '--seed', '1'],
+      ['', '', '', '101', '30', 'undo', '60', 'quit'],
+    );
     expect(r.code).toBe(0);
     expect(r.out).toContain('Helmut: what this round?');
     expect(r.out).toContain('101 is impossible on D100 (expected 1..100)');
@@ -95,14 +107,33 @@ describe('fray fight --interactive', () => {
     const resumed = await fray(['fight', '--resume', save, '--interactive'], ['auto']);
     expect(resumed.code).toBe(0);
     expect(resumed.out).toMatch(/Result: .+ after \d+ rounds?\./);
-    expect(JSON.parse(readFileSync(save, 'utf8')).inputs.slice(0, 4)).toEqual(['fight', 'fight', 'strike', 60]);
+    expect(JSON.parse(readFileSync(save, 'utf8')).inputs.slice(0, 4)).toEqual([
+      'fight',
+      'fight',
+      'strike',
+      60,
+    ]);
   });
 
   it('lets tactics and dice play a side', async () => {
-    const r = await fray(['fight', encounterPath('helmut-and-the-skaven.yaml'), '--interactive', '--auto', 'Skaven', '--seed', '2'], ['auto']);
+    const r = await fray(
+      [
+        'fight',
+        encounterPath('helmut-and-the-skaven.yaml'),
+        '--interactive',
+        '--auto',
+        'Skaven',
+        '--seed',
+        '2',
+      ],
+      ['auto'],
+    );
     expect(r.code).toBe(0);
     expect(r.out).not.toContain('Skaven: what this round?');
-    const bad = await fray(['fight', encounterPath('helmut-and-the-skaven.yaml'), '--interactive', '--auto', 'Orcs'], []);
+    const bad = await fray(
+      ['fight', encounterPath('helmut-and-the-skaven.yaml'), '--interactive', '--auto', 'Orcs'],
+      [],
+    );
     expect(bad.code).toBe(2);
     expect(bad.err).toContain("--auto: no side named 'Orcs' (sides: Heroes, Skaven)");
   });
@@ -116,7 +147,10 @@ describe('fray sim', () => {
     // The agreed keys, in order; what a ruleset counts per fight, and fray-sim/2's additions, after them.
     expect(Object.keys(j).slice(0, 6)).toEqual(['runs', 'seed', 'sides', 'draws', 'meanRounds', 'tallies']);
     expect(j.schema).toBe('fray-sim/2');
-    expect(j.tallies.map((t: { label: string }) => t.label)).toEqual(['Adventurers: standing at the end', 'Orcs: standing at the end']);
+    expect(j.tallies.map((t: { label: string }) => t.label)).toEqual([
+      'Adventurers: standing at the end',
+      'Orcs: standing at the end',
+    ]);
     for (const t of j.tallies) expect(t.ci95[0]).toBeLessThanOrEqual(t.mean);
     expect(j.runs).toBe(300);
     expect(j.seed).toBe(3);
@@ -141,17 +175,44 @@ describe('fray sim', () => {
   });
 
   it('answers "how many goblins reach my archers?"', async () => {
-    const r = await fray(['sim', encounterPath('archers-and-goblins.yaml'), '--runs', '40', '--seed', '3', '--json']);
+    const r = await fray([
+      'sim',
+      encounterPath('archers-and-goblins.yaml'),
+      '--runs',
+      '40',
+      '--seed',
+      '3',
+      '--json',
+    ]);
     expect(r.code).toBe(0);
-    const reach = JSON.parse(r.out).tallies.find((t: { label: string }) => t.label === 'Goblins: came to hand-to-hand');
+    const reach = JSON.parse(r.out).tallies.find(
+      (t: { label: string }) => t.label === 'Goblins: came to hand-to-hand',
+    );
     expect(reach.mean).toBeGreaterThan(0);
     expect(reach.mean).toBeLessThanOrEqual(8);
-    const text = await fray(['sim', encounterPath('archers-and-goblins.yaml'), '--runs', '40', '--seed', '3']);
+    const text = await fray([
+      'sim',
+      encounterPath('archers-and-goblins.yaml'),
+      '--runs',
+      '40',
+      '--seed',
+      '3',
+    ]);
     expect(text.out).toMatch(/Goblins: came to hand-to-hand +\d+\.\d\d +95% CI/);
   });
 
   it('applies options from the command line', async () => {
-    const a = await fray(['sim', demo, '--runs', '200', '--seed', '3', '--json', '-o', 'criticals=sudden-death']);
+    const a = await fray([
+      'sim',
+      demo,
+      '--runs',
+      '200',
+      '--seed',
+      '3',
+      '--json',
+      '-o',
+      'criticals=sudden-death',
+    ]);
     const b = await fray(['sim', demo, '--runs', '200', '--seed', '3', '--json']);
     expect(a.code).toBe(0);
     expect(a.out).not.toBe(b.out);
@@ -163,7 +224,9 @@ describe('fray sheet', () => {
     const r = await fray(['sheet', join(ROOT, 'data', 'wfrp-cp', 'encounters', 'ernst-and-the-ogre.yaml')]);
     expect(r.code).toBe(0);
     expect(r.out).toContain('Swords: 15% + 30 = 45/65% (level 3), CP 125; 700 XP spent, next level 400 XP');
-    expect(r.out).toContain('Daggers and Knives: 10% + 10 = 20/40% (level 1), CP 100; 100 XP spent, next level 200 XP');
+    expect(r.out).toContain(
+      'Daggers and Knives: 10% + 10 = 20/40% (level 1), CP 100; 100 XP spent, next level 200 XP',
+    );
     expect(r.out).toContain('Maces and Hammers: 20% + 20 = 40/60% (level 2), CP 90');
   });
 
@@ -178,7 +241,13 @@ describe('fray rulesets and --help', () => {
   it('lists the rulesets and their options with defaults and citations', async () => {
     const r = await fray(['rulesets']);
     expect(r.code).toBe(0);
-    for (const name of ['criticals = detailed | sudden-death (default detailed)', 'fumbles = on | off', 'additionalDamage = on | off', 'effectiveInitiative = off | on', 'weaponModifiers = off | on']) {
+    for (const name of [
+      'criticals = detailed | sudden-death (default detailed)',
+      'fumbles = on | off',
+      'additionalDamage = on | off',
+      'effectiveInitiative = off | on',
+      'weaponModifiers = off | on',
+    ]) {
       expect(r.out).toContain(name);
     }
     const j = JSON.parse((await fray(['rulesets', '--json'])).out);
@@ -186,7 +255,13 @@ describe('fray rulesets and --help', () => {
   });
 
   it('has --help on every command', async () => {
-    for (const args of [['--help'], ['fight', '--help'], ['sim', '--help'], ['sheet', '--help'], ['rulesets', '--help']]) {
+    for (const args of [
+      ['--help'],
+      ['fight', '--help'],
+      ['sim', '--help'],
+      ['sheet', '--help'],
+      ['rulesets', '--help'],
+    ]) {
       const r = await fray(args);
       expect(r.code).toBe(0);
       expect(r.out).toContain('Usage: fray');
@@ -196,7 +271,10 @@ describe('fray rulesets and --help', () => {
 
 describe('fray fight --interactive: the GM’s own dice', () => {
   it('rolls any notation, and refuses bad notation with the reason', async () => {
-    const r = await fray(['fight', encounterPath('helmut-and-the-skaven.yaml'), '--interactive', '--seed', '4'], ['roll 2D6+3', 'roll 2x6', 'quit']);
+    const r = await fray(
+      ['fight', encounterPath('helmut-and-the-skaven.yaml'), '--interactive', '--seed', '4'],
+      ['roll 2D6+3', 'roll 2x6', 'quit'],
+    );
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/ {2}2D6\+3: (\d+)\n/);
     const total = Number(/2D6\+3: (\d+)/.exec(r.out)?.[1]);
@@ -216,7 +294,9 @@ describe('saves and resumes, the hard cases', () => {
     const before = readFileSync(save, 'utf8');
     const r = await fray(['fight', '--resume', save, '--max-rounds', '1']);
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/s\.json:\d+:\d+ inputs\[\d+\]: the fight is over before this input: \d+ input\(s\) left unused/);
+    expect(r.err).toMatch(
+      /s\.json:\d+:\d+ inputs\[\d+\]: the fight is over before this input: \d+ input\(s\) left unused/,
+    );
     expect(readFileSync(save, 'utf8')).toBe(before);
   });
 
@@ -229,7 +309,9 @@ describe('saves and resumes, the hard cases', () => {
     writeFileSync(save, JSON.stringify(j, null, 2));
     const r = await fray(['fight', '--resume', save]);
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/s\.json:\d+:\d+ inputs\[3\]: 1000 cannot answer D100 for Helmut: to hit Skaven \(need 45 or less\) \(expected 1\.\.100\)/);
+    expect(r.err).toMatch(
+      /s\.json:\d+:\d+ inputs\[3\]: 1000 cannot answer D100 for Helmut: to hit Skaven \(need 45 or less\) \(expected 1\.\.100\)/,
+    );
   });
 
   it('refuses a saved shot at a target beyond extreme range, saying so, and keeps the file', async () => {
@@ -262,12 +344,19 @@ describe('saves and resumes, the hard cases', () => {
     const r = await fray(['fight', '--resume', save]);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(
-      new RegExp(`s\\.json:\\d+:\\d+ inputs\\[${shot}\\]: "@far" is not a choice for "Ada: shoot at\\?": Far is 300 yards away, beyond the normal bow's extreme range`),
+      new RegExp(
+        `s\\.json:\\d+:\\d+ inputs\\[${shot}\\]: "@far" is not a choice for "Ada: shoot at\\?": Far is 300 yards away, beyond the normal bow's extreme range`,
+      ),
     );
     expect(readFileSync(save, 'utf8')).toBe(before);
     // At the table, the prompt says why Far is not on the list.
-    const live = await fray(['fight', enc, '--interactive', '--seed', '1', '--max-rounds', '1'], ['', '', '', '', 'quit']);
-    expect(live.out).toContain("(not on offer: Far is 300 yards away, beyond the normal bow's extreme range)");
+    const live = await fray(
+      ['fight', enc, '--interactive', '--seed', '1', '--max-rounds', '1'],
+      ['', '', '', '', 'quit'],
+    );
+    expect(live.out).toContain(
+      "(not on offer: Far is 300 yards away, beyond the normal bow's extreme range)",
+    );
   });
 
   it('--resume takes only a save, and sim only an encounter', async () => {
@@ -352,7 +441,10 @@ describe('flags that do not fit are refused', () => {
   });
 
   it('takes only digits for a choice', async () => {
-    const r = await fray(['fight', encounterPath('helmut-and-the-skaven.yaml'), '-i', '--seed', '1'], ['1e0', 'quit']);
+    const r = await fray(
+      ['fight', encounterPath('helmut-and-the-skaven.yaml'), '-i', '--seed', '1'],
+      ['1e0', 'quit'],
+    );
     expect(r.out).toContain("'1e0' is not one of the choices");
   });
 });

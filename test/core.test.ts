@@ -42,7 +42,10 @@ describe('encounter validation', () => {
     ]);
   });
   it('lists close matches for an unknown creature, weapon or armour', () => {
-    const yaml = HELMUT.replace('WS: 145', 'WS: 45').replace('[sword]', '[swrod]').replace('use: skaven', 'use: skavn').replace('helmet]', 'helmat]');
+    const yaml = HELMUT.replace('WS: 145', 'WS: 45')
+      .replace('[sword]', '[swrod]')
+      .replace('use: skaven', 'use: skavn')
+      .replace('helmet]', 'helmat]');
     expect(issues(() => loadText(yaml))).toEqual([
       "inline.yaml:8:19 sides[0].combatants[0].weapons[0]: unknown weapon 'swrod' (did you mean sword?)",
       "inline.yaml:9:30 sides[0].combatants[0].armour[1]: unknown armour 'helmat' (did you mean helmet?)",
@@ -54,31 +57,55 @@ describe('encounter validation', () => {
     expect(issues(() => loadText(yaml))).toEqual([
       "inline.yaml:10:9 sides[0].combatants[0]: unknown field 'tactic' (did you mean tactics?)",
     ]);
-    expect(issues(() => loadText(HELMUT.replace('WS: 145', 'WS: 45').replace('sudden-death', 'sudden')))).toEqual([
-      'inline.yaml:2:23 options.criticals: expected one of detailed, sudden-death',
-    ]);
-    expect(issues(() => loadText(HELMUT.replace('WS: 145', 'WS: 45').replace('criticals:', 'critical:')))).toEqual([
+    expect(
+      issues(() => loadText(HELMUT.replace('WS: 145', 'WS: 45').replace('sudden-death', 'sudden'))),
+    ).toEqual(['inline.yaml:2:23 options.criticals: expected one of detailed, sudden-death']);
+    expect(
+      issues(() => loadText(HELMUT.replace('WS: 145', 'WS: 45').replace('criticals:', 'critical:'))),
+    ).toEqual([
       "inline.yaml:2:12 options: unknown option 'critical' (did you mean criticals, missileCriticals?); options: criticals, fumbles, additionalDamage, effectiveInitiative, weaponModifiers, multipleAttacks, blowSpacing, parryTest, monsterParry, specialistWeapons, takeUp, chargeBonus, missileCriticals, reloadStress, extremeAim, bracerPenalty, fireDamage",
     ]);
   });
   it('refuses armour layered against the rules, and more hands than a combatant has', () => {
-    const yaml = HELMUT.replace('WS: 145', 'WS: 45').replace('[mail-shirt, helmet]', '[mail-shirt, mail-coat]').replace('[sword]', '[sword, shield, dagger]');
+    const yaml = HELMUT.replace('WS: 145', 'WS: 45')
+      .replace('[mail-shirt, helmet]', '[mail-shirt, mail-coat]')
+      .replace('[sword]', '[sword, shield, dagger]');
     const found = issues(() => loadText(yaml));
-    expect(found).toContain('inline.yaml:8:18 sides[0].combatants[0].weapons: holds sword, shield, dagger: that needs 3 hands, and a combatant has 2');
-    expect(found.some((f) => f.startsWith('inline.yaml:9:17 sides[0].combatants[0].armour: mail-shirt and mail-coat all cover body: only these layerings are allowed'))).toBe(true);
+    expect(found).toContain(
+      'inline.yaml:8:18 sides[0].combatants[0].weapons: holds sword, shield, dagger: that needs 3 hands, and a combatant has 2',
+    );
+    expect(
+      found.some((f) =>
+        f.startsWith(
+          'inline.yaml:9:17 sides[0].combatants[0].armour: mail-shirt and mail-coat all cover body: only these layerings are allowed',
+        ),
+      ),
+    ).toBe(true);
   });
   it('names the ruleset choices and needs two sides', () => {
-    expect(issues(() => loadText('ruleset: wfrp2e\nsides: []\n'))).toEqual(["inline.yaml:1:10 ruleset: unknown ruleset 'wfrp2e' (did you mean wfrp1e?); known: wfrp1e, wfrp-cp, openquest, fantasy-wargaming, ahq-house"]);
-    expect(issues(() => loadText('ruleset: wfrp1e\nsides:\n  - { name: A, combatants: [{ use: orc }] }\n'))).toEqual([
-      'inline.yaml:3:3 sides: expected at least two sides',
+    expect(issues(() => loadText('ruleset: wfrp2e\nsides: []\n'))).toEqual([
+      "inline.yaml:1:10 ruleset: unknown ruleset 'wfrp2e' (did you mean wfrp1e?); known: wfrp1e, wfrp-cp, openquest, fantasy-wargaming, ahq-house",
     ]);
-    expect(issues(() => loadText('sides: []'))).toEqual(['inline.yaml:1:1 ruleset: missing; expected one of wfrp1e, wfrp-cp, openquest, fantasy-wargaming, ahq-house']);
+    expect(
+      issues(() => loadText('ruleset: wfrp1e\nsides:\n  - { name: A, combatants: [{ use: orc }] }\n')),
+    ).toEqual(['inline.yaml:3:3 sides: expected at least two sides']);
+    expect(issues(() => loadText('sides: []'))).toEqual([
+      'inline.yaml:1:1 ruleset: missing; expected one of wfrp1e, wfrp-cp, openquest, fantasy-wargaming, ahq-house',
+    ]);
   });
   it('reports YAML syntax errors with their line', () => {
-    expect(issues(() => loadText('ruleset: wfrp1e\nsides: [\n'))[0]).toMatch(/^inline\.yaml:3:1: not valid YAML\/JSON/);
+    expect(issues(() => loadText('ruleset: wfrp1e\nsides: [\n'))[0]).toMatch(
+      /^inline\.yaml:3:1: not valid YAML\/JSON/,
+    );
   });
   it('reads JSON as well', () => {
-    const json = JSON.stringify({ ruleset: 'wfrp1e', sides: [{ name: 'A', combatants: [{ use: 'orc' }] }, { name: 'B', combatants: [{ use: 'goblin' }] }] });
+    const json = JSON.stringify({
+      ruleset: 'wfrp1e',
+      sides: [
+        { name: 'A', combatants: [{ use: 'orc' }] },
+        { name: 'B', combatants: [{ use: 'goblin' }] },
+      ],
+    });
     expect(loadText(json).ruleset.id).toBe('wfrp1e');
   });
 });
@@ -90,19 +117,54 @@ describe('helpers', () => {
     expect(closeMatches('zzz', ['sword'])).toEqual([]);
   });
   it('groups equal keys, highest first, keeping order within a group', () => {
-    expect(descendingGroups([['a', 40], ['b', 45], ['c', 40]] as const, (x) => x[1]).map((g) => g.map((x) => x[0]))).toEqual([['b'], ['a', 'c']]);
+    expect(
+      descendingGroups(
+        [
+          ['a', 40],
+          ['b', 45],
+          ['c', 40],
+        ] as const,
+        (x) => x[1],
+      ).map((g) => g.map((x) => x[0])),
+    ).toEqual([['b'], ['a', 'c']]);
   });
   it('checks that a table covers its range', () => {
-    expect(() => rangeTable('t', 1, 10, [[1, 5, 'a'], [7, 10, 'b']])).toThrow(TableError);
-    expect(() => rangeTable('t', 1, 10, [[1, 5, 'a'], [6, 9, 'b']])).toThrow(TableError);
-    expect(rangeTable('t', 1, 10, [[1, 5, 'a'], [6, 10, 'b']])).toHaveLength(2);
+    expect(() =>
+      rangeTable('t', 1, 10, [
+        [1, 5, 'a'],
+        [7, 10, 'b'],
+      ]),
+    ).toThrow(TableError);
+    expect(() =>
+      rangeTable('t', 1, 10, [
+        [1, 5, 'a'],
+        [6, 9, 'b'],
+      ]),
+    ).toThrow(TableError);
+    expect(
+      rangeTable('t', 1, 10, [
+        [1, 5, 'a'],
+        [6, 10, 'b'],
+      ]),
+    ).toHaveLength(2);
   });
   it('decides the outcome from who is still standing', () => {
-    const sides = [{ name: 'A', players: true }, { name: 'B', players: false }];
+    const sides = [
+      { name: 'A', players: true },
+      { name: 'B', players: false },
+    ];
     const c = (side: number, out: null | 'dead') => ({ id: `${side}`, name: '', side, out });
     expect(decideOutcome({ round: 3, sides, combatants: [c(0, null), c(1, null)] })).toBe(null);
-    expect(decideOutcome({ round: 3, sides, combatants: [c(0, null), c(1, 'dead')] })).toEqual({ winner: 0, reason: 'victory', rounds: 3 });
-    expect(decideOutcome({ round: 3, sides, combatants: [c(0, 'dead'), c(1, 'dead')] })).toEqual({ winner: null, reason: 'all-out', rounds: 3 });
+    expect(decideOutcome({ round: 3, sides, combatants: [c(0, null), c(1, 'dead')] })).toEqual({
+      winner: 0,
+      reason: 'victory',
+      rounds: 3,
+    });
+    expect(decideOutcome({ round: 3, sides, combatants: [c(0, 'dead'), c(1, 'dead')] })).toEqual({
+      winner: null,
+      reason: 'all-out',
+      rounds: 3,
+    });
   });
 });
 
@@ -120,7 +182,12 @@ describe('the replay model', () => {
     const l = loaded();
     const first = runSeeded(l, 77);
     const never = new AskingDriver(new SeededDice(Rng.seeded(0)), () => true);
-    const again = runFight(l.ruleset, l.setup, { inputs: first.log, driver: never, explain: true, record: true });
+    const again = runFight(l.ruleset, l.setup, {
+      inputs: first.log,
+      driver: never,
+      explain: true,
+      record: true,
+    });
     expect(again.pending).toBe(null);
     expect(again.events).toEqual(first.events);
     expect(again.log).toEqual(first.log);
@@ -132,11 +199,21 @@ describe('the replay model', () => {
     const cut = first.log.slice(0, 40);
     const asking = new AskingDriver(new SeededDice(Rng.seeded(0)), () => true);
     const at40 = runFight(l.ruleset, l.setup, { inputs: cut, driver: asking, explain: true, record: true });
-    const at39 = runFight(l.ruleset, l.setup, { inputs: cut.slice(0, 39), driver: asking, explain: true, record: true });
+    const at39 = runFight(l.ruleset, l.setup, {
+      inputs: cut.slice(0, 39),
+      driver: asking,
+      explain: true,
+      record: true,
+    });
     expect(at40.pending).not.toBe(null);
     expect(at39.pending).not.toBe(null);
     // Answering the 40th request as before leads back to the same place.
-    const redo = runFight(l.ruleset, l.setup, { inputs: [...cut.slice(0, 39), cut[39]!], driver: asking, explain: true, record: true });
+    const redo = runFight(l.ruleset, l.setup, {
+      inputs: [...cut.slice(0, 39), cut[39]!],
+      driver: asking,
+      explain: true,
+      record: true,
+    });
     expect(redo.events).toEqual(at40.events);
     expect(redo.pending).toEqual(at40.pending);
     expect(at39.events.length).toBeLessThanOrEqual(at40.events.length);
@@ -146,14 +223,17 @@ describe('the replay model', () => {
     const l = loaded();
     const driver = new AutoDriver(new SeededDice(Rng.seeded(1)));
     expect(() => runFight(l.ruleset, l.setup, { inputs: ['parry'], driver })).toThrow(InputError);
-    expect(() => runFight(l.ruleset, l.setup, { inputs: ['fight', 'fight', 'fight', 'fight', 'fight', 101], driver })).toThrow(
-      /^input 6: 101 is not a choice for/,
-    );
+    expect(() =>
+      runFight(l.ruleset, l.setup, { inputs: ['fight', 'fight', 'fight', 'fight', 'fight', 101], driver }),
+    ).toThrow(/^input 6: 101 is not a choice for/);
   });
 
   it('a person-driven fight pauses with the request instead of throwing', () => {
     const l = loaded();
-    const r = runFight(l.ruleset, l.setup, { driver: new AskingDriver(new SeededDice(Rng.seeded(1)), () => true), explain: true });
+    const r = runFight(l.ruleset, l.setup, {
+      driver: new AskingDriver(new SeededDice(Rng.seeded(1)), () => true),
+      explain: true,
+    });
     expect(r.pending?.kind).toBe('choice');
     expect(r.outcome).toBe(null);
     expect(r.pending?.label).toBe('Helmut: what this round?');
@@ -164,7 +244,12 @@ describe('the replay model', () => {
     expect(ctx.die(6, 'x')).toBe(4);
     const next = ctx.die(6, 'y');
     expect(ctx.log).toEqual([4, next]);
-    const asking = new FightContext([], new AskingDriver(new SeededDice(Rng.seeded(3)), () => true), false, true);
+    const asking = new FightContext(
+      [],
+      new AskingDriver(new SeededDice(Rng.seeded(3)), () => true),
+      false,
+      true,
+    );
     expect(() => asking.die(6, 'z')).toThrow(Pending);
   });
 });

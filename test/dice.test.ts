@@ -34,7 +34,9 @@ describe('dice notation', () => {
     for (const bad of ['', 'D', '2x6', 'D6+', '6', 'DD6', '2D10+3d']) {
       expect(() => parseDice(bad)).toThrow(DiceNotationError);
     }
-    expect(() => parseDice('2x6')).toThrow("bad dice notation '2x6': expected [count]D<sides>[+/-n], such as D6, 2D10+30 or D100");
+    expect(() => parseDice('2x6')).toThrow(
+      "bad dice notation '2x6': expected [count]D<sides>[+/-n], such as D6, 2D10+30 or D100",
+    );
     expect(() => parseDice('0D6')).toThrow('the number of dice must be 1..100');
     expect(() => parseDice('D1')).toThrow('a die needs 2..1000 sides');
   });
@@ -119,7 +121,9 @@ describe('dice sources', () => {
     );
   });
   it('scripted: refuses a value the die cannot show', () => {
-    expect(() => new ScriptedDice([7]).roll(req(1, 6))).toThrow('dice script entry 1 (7): 7 is impossible on D6 (expected 1..6) for Helmut: test');
+    expect(() => new ScriptedDice([7]).roll(req(1, 6))).toThrow(
+      'dice script entry 1 (7): 7 is impossible on D6 (expected 1..6) for Helmut: test',
+    );
     expect(() => new ScriptedDice([1]).roll(req(2, 6))).toThrow(ImpossibleRollError);
   });
   it('entered by a person: a total or each die; nonsense refused with the reason', () => {

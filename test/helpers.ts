@@ -18,7 +18,11 @@ export function encounterPath(name: string): string {
 }
 
 /** Loads an encounter given as text (as if it were test/inline.yaml). */
-export function loadText(yaml: string, options: Record<string, string> = {}, tables: Record<string, string> = {}): Loaded {
+export function loadText(
+  yaml: string,
+  options: Record<string, string> = {},
+  tables: Record<string, string> = {},
+): Loaded {
   const file = join(ROOT, 'test', 'inline.yaml');
   return loadEncounterText('inline.yaml', yaml, RULESETS, nodeEnv(file, tables), options);
 }
@@ -53,7 +57,12 @@ export function runScripted(
   return { result, events: result.events, unused: script.remaining };
 }
 
-export function runSeeded(loaded: Loaded, seed: number, explain = true, maxRounds?: number): FightResult<FightState> {
+export function runSeeded(
+  loaded: Loaded,
+  seed: number,
+  explain = true,
+  maxRounds?: number,
+): FightResult<FightState> {
   return runFight(loaded.ruleset, loaded.setup, {
     driver: new AutoDriver(new SeededDice(Rng.seeded(seed))),
     explain,
@@ -77,10 +86,27 @@ export function texts(events: readonly FightEvent[]): string[] {
 
 /** A human profile line for inline encounters. */
 export function profile(over: Record<string, number> = {}): string {
-  const p = { M: 4, WS: 40, BS: 30, S: 3, T: 3, W: 7, I: 30, A: 1, Dex: 30, Ld: 30, Int: 30, Cl: 30, WP: 30, Fel: 30, ...over };
-  return `{ ${Object.entries(p).map(([k, v]) => `${k}: ${v}`).join(', ')} }`;
+  const p = {
+    M: 4,
+    WS: 40,
+    BS: 30,
+    S: 3,
+    T: 3,
+    W: 7,
+    I: 30,
+    A: 1,
+    Dex: 30,
+    Ld: 30,
+    Int: 30,
+    Cl: 30,
+    WP: 30,
+    Fel: 30,
+    ...over,
+  };
+  return `{ ${Object.entries(p)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(', ')} }`;
 }
-
 
 /** A driver that rolls from a script and answers some decisions as a test says (else the tactic's). */
 export class TestDriver extends AutoDriver {
@@ -157,11 +183,13 @@ function sink(): { stream: Writable; text: () => string } {
 }
 
 /** Runs the `fray` command in this process, with its output caught. */
-export async function fray(args: string[], stdin: string[] = []): Promise<{ code: number; out: string; err: string }> {
+export async function fray(
+  args: string[],
+  stdin: string[] = [],
+): Promise<{ code: number; out: string; err: string }> {
   const out = sink();
   const err = sink();
   const input = Readable.from(stdin.map((l) => `${l}\n`));
   const code = await main(['node', 'fray', ...args], { out: out.stream, err: err.stream, input });
   return { code, out: out.text(), err: err.text() };
 }
-

@@ -42,7 +42,9 @@ describe('fray odds', () => {
     const o = (ruleset.odds as NonNullable<typeof ruleset.odds>)(setup);
     const w = o.blows.find((b) => b.attacker === 'Warrior') as (typeof o.blows)[number];
     // The Warrior (I 40) strikes before the Orc (I 20): his blow is the first, at the Orc's full W.
-    const j = JSON.parse((await fray(['sim', SD, '--runs', '20000', '--seed', '4', '--max-rounds', '1', '--json'])).out);
+    const j = JSON.parse(
+      (await fray(['sim', SD, '--runs', '20000', '--seed', '4', '--max-rounds', '1', '--json'])).out,
+    );
     const warrior = j.combatants.find((c: { name: string }) => c.name === 'Warrior');
     const orc = j.combatants.find((c: { name: string }) => c.name === 'Orc');
     inside(w.hit, warrior.stats.hits.ci95);
@@ -71,7 +73,10 @@ describe('fray odds', () => {
     const { ruleset, setup } = loadFile(SD);
     const odds = ruleset.odds as NonNullable<typeof ruleset.odds>;
     expect(odds(setup).duel).not.toBeNull();
-    for (const [opt, why] of [['multipleAttacks', 'simplified'], ['effectiveInitiative', 'on']] as const) {
+    for (const [opt, why] of [
+      ['multipleAttacks', 'simplified'],
+      ['effectiveInitiative', 'on'],
+    ] as const) {
       const other = loadFile(SD, { [opt]: why });
       expect(odds(other.setup).duelMethod).toContain(`the option ${opt}=${why}`);
     }
@@ -79,7 +84,9 @@ describe('fray odds', () => {
 
   it('the round cap shortens the chain: at 2 rounds most duels are unfinished draws', () => {
     const { ruleset, setup } = loadFile(SD);
-    const d = (ruleset.odds as NonNullable<typeof ruleset.odds>)(setup, 2).duel as NonNullable<ReturnType<NonNullable<typeof ruleset.odds>>['duel']>;
+    const d = (ruleset.odds as NonNullable<typeof ruleset.odds>)(setup, 2).duel as NonNullable<
+      ReturnType<NonNullable<typeof ruleset.odds>>['duel']
+    >;
     expect(d.draw).toBeGreaterThan(0.8);
     expect(d.meanRounds).toBeLessThanOrEqual(2);
   });
@@ -87,7 +94,10 @@ describe('fray odds', () => {
   it('a shield counts in the chain as in the engine (1 AP everywhere)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fray-odds-'));
     const file = join(dir, 'shield.yaml');
-    writeFileSync(file, readFileSync(SD, 'utf8').replace('        weapons: [sword]\n', '        weapons: [sword, shield]\n'));
+    writeFileSync(
+      file,
+      readFileSync(SD, 'utf8').replace('        weapons: [sword]\n', '        weapons: [sword, shield]\n'),
+    );
     const o = JSON.parse((await fray(['odds', file, '--json'])).out);
     const j = JSON.parse((await fray(['sim', file, '--runs', '40000', '--seed', '2', '--json'])).out);
     inside(o.duel.sides[0].win, j.sides[0].ci95);
@@ -98,12 +108,17 @@ describe('fray odds', () => {
     const all = join(ROOT, 'data', 'wfrp-cp', 'encounters', 'experiments', 'duel-all-out.yaml');
     const opts = ['-o', 'criticals=sudden-death', '-o', 'fumbles=off'];
     const o = JSON.parse((await fray(['odds', all, ...opts, '--json'])).out);
-    const ann = o.blows.find((b: { attacker: string; defender: string }) => b.attacker === 'Ann' && b.defender === 'Bob');
+    const ann = o.blows.find(
+      (b: { attacker: string; defender: string }) => b.attacker === 'Ann' && b.defender === 'Bob',
+    );
     // Ann: WS 35 + Swords 30 = 65 CP at most an action, against none: 65%.
     expect(ann.hit).toBeCloseTo(0.65, 12);
     expect(o.duel).toBeNull();
     expect(o.duelMethod).toContain('decision');
-    const j = JSON.parse((await fray(['sim', all, ...opts, '--runs', '20000', '--seed', '3', '--max-rounds', '1', '--json'])).out);
+    const j = JSON.parse(
+      (await fray(['sim', all, ...opts, '--runs', '20000', '--seed', '3', '--max-rounds', '1', '--json']))
+        .out,
+    );
     const annSim = j.combatants.find((c: { name: string }) => c.name === 'Ann');
     const bobSim = j.combatants.find((c: { name: string }) => c.name === 'Bob');
     expect(annSim.stats.blows.mean).toBe(1);
@@ -129,13 +144,23 @@ describe('fray odds: OpenQuest', () => {
 
   it('without the fumble option the chain follows the engine too', async () => {
     const o = JSON.parse((await fray(['odds', duelFile, '-o', 'fumbles=none', '--json'])).out);
-    const j = JSON.parse((await fray(['sim', duelFile, '-o', 'fumbles=none', '--runs', '40000', '--seed', '6', '--json'])).out);
+    const j = JSON.parse(
+      (await fray(['sim', duelFile, '-o', 'fumbles=none', '--runs', '40000', '--seed', '6', '--json'])).out,
+    );
     inside(o.duel.meanRounds, j.rounds.ci95);
     inside(o.duel.sides[0].win, j.sides[0].ci95);
   });
 
   it('says why a bigger fight is left to simulation', async () => {
-    const o = JSON.parse((await fray(['odds', join(ROOT, 'data', 'openquest', 'encounters', 'bandits-at-the-ford.yaml'), '--json'])).out);
+    const o = JSON.parse(
+      (
+        await fray([
+          'odds',
+          join(ROOT, 'data', 'openquest', 'encounters', 'bandits-at-the-ford.yaml'),
+          '--json',
+        ])
+      ).out,
+    );
     expect(o.duel).toBeNull();
     expect(o.duelMethod).toContain('not one against one');
     expect(o.blows.length).toBe(12);
@@ -152,7 +177,9 @@ describe('fray odds: Fantasy Wargaming', () => {
     expect(w.hit).toBeCloseTo(hit, 12);
     expect(w.wounds.reduce((n: number, x: { p: number }) => n + x.p, 0)).toBeCloseTo(w.hit, 12);
     expect(w.locations.reduce((n: number, x: { p: number }) => n + x.p, 0)).toBeCloseTo(w.hit, 12);
-    expect(o.duelMethod).toMatch(/^exact: a Markov chain over \(endurance, damaged in the last phase, stunned, disarmed\)/);
+    expect(o.duelMethod).toMatch(
+      /^exact: a Markov chain over \(endurance, damaged in the last phase, stunned, disarmed\)/,
+    );
     const total = o.duel.sides[0].win + o.duel.sides[1].win + o.duel.draw;
     expect(total).toBeCloseTo(1, 9);
     const j = JSON.parse((await fray(['sim', bare, '--runs', '30000', '--seed', '8', '--json'])).out);
@@ -163,14 +190,19 @@ describe('fray odds: Fantasy Wargaming', () => {
 
   it('with first strikes (firstStrike=4) the chain still follows the engine, counter-attacks and all', async () => {
     const o = JSON.parse((await fray(['odds', bare, '-o', 'firstStrike=4', '--json'])).out);
-    const j = JSON.parse((await fray(['sim', bare, '-o', 'firstStrike=4', '--runs', '30000', '--seed', '9', '--json'])).out);
+    const j = JSON.parse(
+      (await fray(['sim', bare, '-o', 'firstStrike=4', '--runs', '30000', '--seed', '9', '--json'])).out,
+    );
     inside(o.duel.sides[0].win, j.sides[0].ci95);
     inside(o.duel.sides[1].win, j.sides[1].ci95);
     inside(o.duel.meanRounds, j.rounds.ci95);
   });
 
   it('names what keeps a fight out of the chain', async () => {
-    const o = JSON.parse((await fray(['odds', join(ROOT, 'data', 'fantasy-wargaming', 'encounters', 'raid.yaml'), '--json'])).out);
+    const o = JSON.parse(
+      (await fray(['odds', join(ROOT, 'data', 'fantasy-wargaming', 'encounters', 'raid.yaml'), '--json']))
+        .out,
+    );
     expect(o.duel).toBeNull();
     expect(o.duelMethod).toContain('not one against one');
     expect(o.duelMethod).toContain('morale checks change what a fighter does');
@@ -193,8 +225,12 @@ describe('fray odds: ahq-house', () => {
     const exact = woundDistribution(2, 5, true);
     for (const [k, p] of counted) expect(exact.get(k) ?? 0).toBeCloseTo(p, 9);
     expect([...exact.values()].reduce((n, p) => n + p, 0)).toBeCloseTo(1, 12);
-    const o = JSON.parse((await fray(['odds', join(ROOT, 'data', 'ahq-house', 'encounters', 'crypt.yaml'), '--json'])).out);
-    const b = o.blows.find((x: { attacker: string; defender: string }) => x.attacker === 'Barbarian' && x.defender === 'Orc 1');
+    const o = JSON.parse(
+      (await fray(['odds', join(ROOT, 'data', 'ahq-house', 'encounters', 'crypt.yaml'), '--json'])).out,
+    );
+    const b = o.blows.find(
+      (x: { attacker: string; defender: string }) => x.attacker === 'Barbarian' && x.defender === 'Orc 1',
+    );
     // WS 8 against the orc's DS 6 + 1 shield: 7 + 7 − 8 = 6: rolls 6..12 hit.
     expect(b.need).toBe(6);
     expect(b.hit).toBeCloseTo(7 / 12, 12);

@@ -12,9 +12,49 @@ import { WFRP1E_OPTIONS } from '../src/rulesets/wfrp1e/options.js';
 import type { Fighter, W1State } from '../src/rulesets/wfrp1e/state.js';
 import { loadText, RandomChoices } from './helpers.js';
 
-const CREATURES = ['human', 'goblin', 'orc', 'skaven', 'ogre', 'troll', 'dwarf', 'elf', 'halfling', 'wolf', 'skeleton', 'zombie', 'harpy', 'giant-bat', 'hydra', 'ettin', 'centaur', 'giant-snake', 'giant-octopus', 'giant-flightless-bird'];
-const KITS = ['[sword]', '[sword, shield]', '[axe]', '[dagger]', '[]', '[spear]', '[two-handed-sword]', '[flail]', '[lantern]', '[halberd]', '[club, dagger]', '[torch, sword]'];
-const ARMOUR = ['[]', '[mail-shirt, helmet]', '[leather-jacket]', '[sleeved-mail-coat, breastplate, mail-coif, helmet]', '[leather-jerkin, mail-shirt]'];
+const CREATURES = [
+  'human',
+  'goblin',
+  'orc',
+  'skaven',
+  'ogre',
+  'troll',
+  'dwarf',
+  'elf',
+  'halfling',
+  'wolf',
+  'skeleton',
+  'zombie',
+  'harpy',
+  'giant-bat',
+  'hydra',
+  'ettin',
+  'centaur',
+  'giant-snake',
+  'giant-octopus',
+  'giant-flightless-bird',
+];
+const KITS = [
+  '[sword]',
+  '[sword, shield]',
+  '[axe]',
+  '[dagger]',
+  '[]',
+  '[spear]',
+  '[two-handed-sword]',
+  '[flail]',
+  '[lantern]',
+  '[halberd]',
+  '[club, dagger]',
+  '[torch, sword]',
+];
+const ARMOUR = [
+  '[]',
+  '[mail-shirt, helmet]',
+  '[leather-jacket]',
+  '[sleeved-mail-coat, breastplate, mail-coif, helmet]',
+  '[leather-jerkin, mail-shirt]',
+];
 
 const combatant = fc.record({
   creature: fc.constantFrom(...CREATURES),
@@ -31,7 +71,12 @@ const combatant = fc.record({
   asleep: fc.constantFrom(false, false, false, true),
 });
 
-const options = fc.record(Object.fromEntries(WFRP1E_OPTIONS.map((o) => [o.name, fc.constantFrom(...o.values)])) as Record<string, fc.Arbitrary<string>>);
+const options = fc.record(
+  Object.fromEntries(WFRP1E_OPTIONS.map((o) => [o.name, fc.constantFrom(...o.values)])) as Record<
+    string,
+    fc.Arbitrary<string>
+  >,
+);
 
 const encounter = fc.record({
   a: fc.array(combatant, { minLength: 1, maxLength: 2 }),
@@ -48,9 +93,12 @@ function yamlOf(e: Enc): string {
   const c = (x: Enc['a'][number]) => {
     const parts = [`use: ${x.creature}`, `count: ${x.count}`, `armour: ${x.armour}`];
     if (x.kit !== undefined) parts.push(`weapons: ${x.kit}`);
-    if (x.mounted && x.count === 1 && ['human', 'elf', 'dwarf', 'orc', 'goblin'].includes(x.creature)) parts.push('mount: { use: warhorse }');
+    if (x.mounted && x.count === 1 && ['human', 'elf', 'dwarf', 'orc', 'goblin'].includes(x.creature))
+      parts.push('mount: { use: warhorse }');
     if (x.asleep) parts.push('asleep: true');
-    parts.push(`tactics: { parry: ${x.parry}, stun: ${x.stun}, grapple: ${x.grapple}, aim: ${x.aim}, fleeBelow: ${x.fleeBelow}, press: ${x.press} }`);
+    parts.push(
+      `tactics: { parry: ${x.parry}, stun: ${x.stun}, grapple: ${x.grapple}, aim: ${x.aim}, fleeBelow: ${x.fleeBelow}, press: ${x.press} }`,
+    );
     return `      - { ${parts.join(', ')} }`;
   };
   return `ruleset: wfrp1e
@@ -76,9 +124,11 @@ function watched(): Ruleset<W1Setup, W1State> {
       const before = st.combatants.map((f) => f.W);
       wfrp1e.round(st, ctx);
       st.combatants.forEach((f: Fighter, i) => {
-        if (!Number.isInteger(f.W) || f.W < 0 || f.W > f.maxW) throw new Error(`${f.name}: W ${f.W} out of 0..${f.maxW}`);
+        if (!Number.isInteger(f.W) || f.W < 0 || f.W > f.maxW)
+          throw new Error(`${f.name}: W ${f.W} out of 0..${f.maxW}`);
         if (f.W > (before[i] as number)) throw new Error(`${f.name}: W rose from ${before[i]} to ${f.W}`);
-        for (const [k, v] of Object.entries(f.stats)) if (!Number.isFinite(v)) throw new Error(`${f.name}: ${k} is ${v}`);
+        for (const [k, v] of Object.entries(f.stats))
+          if (!Number.isFinite(v)) throw new Error(`${f.name}: ${k} is ${v}`);
       });
     },
   };
@@ -89,7 +139,10 @@ const RUNS = Number(process.env.FRAY_PROPERTY_RUNS ?? 300);
 const CAP = 60;
 
 /** The fight's log alone replays it: no question left, no input over, the same events. */
-function expectReplays(loaded: ReturnType<typeof loadText>, a: { log: readonly Input[]; events: readonly unknown[] }): void {
+function expectReplays(
+  loaded: ReturnType<typeof loadText>,
+  a: { log: readonly Input[]; events: readonly unknown[] },
+): void {
   const replay = runFight(loaded.ruleset, loaded.setup, {
     inputs: a.log,
     driver: new AskingDriver(new SeededDice(Rng.seeded(0)), () => true),
@@ -112,7 +165,8 @@ describe('properties of every fight', () => {
         });
         expect(r.outcome).not.toBe(null);
         expect(r.outcome?.rounds).toBeLessThanOrEqual(CAP);
-        if (r.outcome?.winner !== null) expect(r.state?.combatants.some((c) => c.side === r.outcome?.winner && c.out === null)).toBe(true);
+        if (r.outcome?.winner !== null)
+          expect(r.state?.combatants.some((c) => c.side === r.outcome?.winner && c.out === null)).toBe(true);
       }),
       { numRuns: RUNS },
     );
@@ -171,14 +225,53 @@ describe('properties of every fight', () => {
   });
 });
 
-const SHOOTERS = ['[bow]', '[crossbow]', '[pistol]', '[javelin]', '[sling]', '[repeating-crossbow]', '[bomb]', '[long-bow]', '[lasso]', '[sword, shield]', '[spear]', '[duck-foot]'];
+const SHOOTERS = [
+  '[bow]',
+  '[crossbow]',
+  '[pistol]',
+  '[javelin]',
+  '[sling]',
+  '[repeating-crossbow]',
+  '[bomb]',
+  '[long-bow]',
+  '[lasso]',
+  '[sword, shield]',
+  '[spear]',
+  '[duck-foot]',
+];
 const spatialEncounter = fc.record({
-  a: fc.array(fc.record({ creature: fc.constantFrom('human', 'elf', 'dwarf', 'halfling'), kit: fc.constantFrom(...SHOOTERS), mounted: fc.constantFrom(null, null, 'horse', 'giant-eagle'), count: fc.integer({ min: 1, max: 3 }) }), { minLength: 1, maxLength: 2 }),
-  b: fc.array(fc.record({ creature: fc.constantFrom('goblin', 'orc', 'wolf', 'harpy', 'giant-eagle', 'ogre', 'skaven', 'giant-rat'), count: fc.integer({ min: 1, max: 4 }) }), { minLength: 1, maxLength: 2 }),
+  a: fc.array(
+    fc.record({
+      creature: fc.constantFrom('human', 'elf', 'dwarf', 'halfling'),
+      kit: fc.constantFrom(...SHOOTERS),
+      mounted: fc.constantFrom(null, null, 'horse', 'giant-eagle'),
+      count: fc.integer({ min: 1, max: 3 }),
+    }),
+    { minLength: 1, maxLength: 2 },
+  ),
+  b: fc.array(
+    fc.record({
+      creature: fc.constantFrom(
+        'goblin',
+        'orc',
+        'wolf',
+        'harpy',
+        'giant-eagle',
+        'ogre',
+        'skaven',
+        'giant-rat',
+      ),
+      count: fc.integer({ min: 1, max: 4 }),
+    }),
+    { minLength: 1, maxLength: 2 },
+  ),
   distance: fc.integer({ min: 0, max: 120 }),
   light: fc.constantFrom('daylight', 'daylight', 'dark'),
   shortcut: fc.boolean(),
-  options: fc.record({ reloadStress: fc.constantFrom('off', 'on'), missileCriticals: fc.constantFrom('sudden-death', 'detailed') }),
+  options: fc.record({
+    reloadStress: fc.constantFrom('off', 'on'),
+    missileCriticals: fc.constantFrom('sudden-death', 'detailed'),
+  }),
   random: fc.boolean(),
   seed: fc.integer({ min: 0, max: 2 ** 31 }),
 });
@@ -210,9 +303,13 @@ function placesWatched(): Ruleset<W1Setup, W1State> {
     ...wfrp1e,
     round(st, ctx) {
       // A rider moves at its mount's rate, even if the mount falls later in the round.
-      const limit = new Map(st.combatants.map((f) => [f, 16 * Math.max(f.profile.M ?? 0, f.mount?.profile.M ?? 0)]));
+      const limit = new Map(
+        st.combatants.map((f) => [f, 16 * Math.max(f.profile.M ?? 0, f.mount?.profile.M ?? 0)]),
+      );
       wfrp1e.round(st, ctx);
-      const onGround = st.combatants.filter((f) => f.pos && f.out !== 'fled' && f.alt === 0 && f.rider === null);
+      const onGround = st.combatants.filter(
+        (f) => f.pos && f.out !== 'fled' && f.alt === 0 && f.rider === null,
+      );
       for (let i = 0; i < onGround.length; i++) {
         for (let j = i + 1; j < onGround.length; j++) {
           const x = onGround[i] as Fighter;
@@ -220,12 +317,16 @@ function placesWatched(): Ruleset<W1Setup, W1State> {
           const rx = x.mount ? x.mount.radius : x.radius;
           const ry = y.mount ? y.mount.radius : y.radius;
           const d = Math.hypot((x.pos?.x ?? 0) - (y.pos?.x ?? 0), (x.pos?.y ?? 0) - (y.pos?.y ?? 0));
-          if (d < rx + ry - 0.05) throw new Error(`round ${st.round}: ${x.name} and ${y.name} overlap (${d.toFixed(2)} < ${rx + ry})`);
+          if (d < rx + ry - 0.05)
+            throw new Error(
+              `round ${st.round}: ${x.name} and ${y.name} overlap (${d.toFixed(2)} < ${rx + ry})`,
+            );
         }
       }
       for (const f of st.combatants) {
         const run = limit.get(f) ?? 0;
-        if (f.moved > run + 0.05) throw new Error(`round ${st.round}: ${f.name} moved ${f.moved} yards, more than a run (${run})`);
+        if (f.moved > run + 0.05)
+          throw new Error(`round ${st.round}: ${f.name} moved ${f.moved} yards, more than a run (${run})`);
       }
     },
   };

@@ -30,30 +30,82 @@ describe('fray sim on worker threads', () => {
   });
 
   it('reports per combatant and the rounds distribution', async () => {
-    const j = JSON.parse((await fray(['sim', demo, '--runs', '400', '--seed', '2', '--workers', '1', '--json'])).out);
-    expect(j.combatants.map((c: { name: string }) => c.name)).toEqual(['Helmut', 'Skallier', 'Orc 1', 'Orc 2', 'Goblin']);
+    const j = JSON.parse(
+      (await fray(['sim', demo, '--runs', '400', '--seed', '2', '--workers', '1', '--json'])).out,
+    );
+    expect(j.combatants.map((c: { name: string }) => c.name)).toEqual([
+      'Helmut',
+      'Skallier',
+      'Orc 1',
+      'Orc 2',
+      'Goblin',
+    ]);
     const helmut = j.combatants[0];
     expect(helmut.side).toBe('Adventurers');
-    for (const k of ['woundsDealt', 'woundsTaken', 'criticalsDealt', 'criticalsTaken', 'fumbles']) expect(helmut.stats[k].mean).toBeGreaterThanOrEqual(0);
+    for (const k of ['woundsDealt', 'woundsTaken', 'criticalsDealt', 'criticalsTaken', 'fumbles'])
+      expect(helmut.stats[k].mean).toBeGreaterThanOrEqual(0);
     expect(helmut.survived.rate).toBeGreaterThan(0);
     expect(helmut.survived.ci95[0]).toBeLessThanOrEqual(helmut.survived.rate);
     const fights = j.rounds.distribution.reduce((n: number, d: { fights: number }) => n + d.fights, 0);
     expect(fights).toBe(400);
-    const mean = j.rounds.distribution.reduce((n: number, d: { rounds: number; fights: number }) => n + d.rounds * d.fights, 0) / 400;
+    const mean =
+      j.rounds.distribution.reduce(
+        (n: number, d: { rounds: number; fights: number }) => n + d.rounds * d.fights,
+        0,
+      ) / 400;
     expect(j.meanRounds).toBeCloseTo(mean, 10);
   });
 
   it('--until-ci stops at the first block where every interval is that narrow, the same with any workers', async () => {
-    const a = JSON.parse((await fray(['sim', duel, '--runs', '100000', '--seed', '5', '--until-ci', '0.02', '--workers', '1', '--json'])).out);
-    const b = JSON.parse((await fray(['sim', duel, '--runs', '100000', '--seed', '5', '--until-ci', '0.02', '--workers', '2', '--json'])).out);
+    const a = JSON.parse(
+      (
+        await fray([
+          'sim',
+          duel,
+          '--runs',
+          '100000',
+          '--seed',
+          '5',
+          '--until-ci',
+          '0.02',
+          '--workers',
+          '1',
+          '--json',
+        ])
+      ).out,
+    );
+    const b = JSON.parse(
+      (
+        await fray([
+          'sim',
+          duel,
+          '--runs',
+          '100000',
+          '--seed',
+          '5',
+          '--until-ci',
+          '0.02',
+          '--workers',
+          '2',
+          '--json',
+        ])
+      ).out,
+    );
     expect(a).toEqual(b);
     expect(a.untilCi).toEqual({ target: 0.02, reached: true });
     expect(a.runs % BLOCK).toBe(0);
     expect(a.runs).toBeLessThan(100000);
     for (const s of a.sides) expect((s.ci95[1] - s.ci95[0]) / 2).toBeLessThanOrEqual(0.02);
     // One block fewer was not narrow enough.
-    const shorter = JSON.parse((await fray(['sim', duel, '--runs', String(a.runs - BLOCK), '--seed', '5', '--workers', '1', '--json'])).out);
-    const widest = Math.max(...[...shorter.sides.map((s: { ci95: number[] }) => s.ci95), shorter.drawRate.ci95].map((c: number[]) => ((c[1] as number) - (c[0] as number)) / 2));
+    const shorter = JSON.parse(
+      (await fray(['sim', duel, '--runs', String(a.runs - BLOCK), '--seed', '5', '--workers', '1', '--json']))
+        .out,
+    );
+    const widest = Math.max(
+      ...[...shorter.sides.map((s: { ci95: number[] }) => s.ci95), shorter.drawRate.ci95].map(
+        (c: number[]) => ((c[1] as number) - (c[0] as number)) / 2,
+      ),
+    );
     expect(widest).toBeGreaterThan(0.02);
   });
 
@@ -81,11 +133,19 @@ describe('fray sim on worker threads', () => {
     };
     expect(() => runBlock(breaking, setup, 2, 0, 5, new Streams(5))).toThrow(RunError);
     fights = 0;
-    expect(() => runBlock(breaking, setup, 2, 0, 5, new Streams(5))).toThrow('run 2 of seed 5 failed: boom (reproduce it with fray fight FILE --seed 5 --run 2)');
+    expect(() => runBlock(breaking, setup, 2, 0, 5, new Streams(5))).toThrow(
+      'run 2 of seed 5 failed: boom (reproduce it with fray fight FILE --seed 5 --run 2)',
+    );
   });
 
   it('rejects bad numbers for the new options, with exit code 2', async () => {
-    for (const args of [['--workers', '0'], ['--until-ci', '0.7'], ['--until-ci', 'x'], ['--shard', '3/2', '--out', join(tmp(), 'p.json')], ['--shard', '1/2']]) {
+    for (const args of [
+      ['--workers', '0'],
+      ['--until-ci', '0.7'],
+      ['--until-ci', 'x'],
+      ['--shard', '3/2', '--out', join(tmp(), 'p.json')],
+      ['--shard', '1/2'],
+    ]) {
       const r = await fray(['sim', demo, '--runs', '10', ...args]);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.err).toMatch(/^fray: /);
@@ -99,7 +159,20 @@ describe('shards and fray merge', () => {
     const parts: string[] = [];
     for (const k of [1, 2, 3]) {
       const p = join(dir, `part-${k}.json`);
-      const r = await fray(['sim', demo, '--runs', '2600', '--seed', '4', '--shard', `${k}/3`, '--out', p, '--workers', k === 2 ? '2' : '1']);
+      const r = await fray([
+        'sim',
+        demo,
+        '--runs',
+        '2600',
+        '--seed',
+        '4',
+        '--shard',
+        `${k}/3`,
+        '--out',
+        p,
+        '--workers',
+        k === 2 ? '2' : '1',
+      ]);
       expect(r.code).toBe(0);
       parts.push(p);
     }
@@ -113,7 +186,20 @@ describe('shards and fray merge', () => {
     const dir = tmp();
     const part = (name: string, seed: string, shard: string) => {
       const p = join(dir, name);
-      return fray(['sim', demo, '--runs', '1000', '--seed', seed, '--shard', shard, '--out', p, '--workers', '1']).then(() => p);
+      return fray([
+        'sim',
+        demo,
+        '--runs',
+        '1000',
+        '--seed',
+        seed,
+        '--shard',
+        shard,
+        '--out',
+        p,
+        '--workers',
+        '1',
+      ]).then(() => p);
     };
     const a = await part('a.json', '1', '1/2');
     const b = await part('b.json', '1', '2/2');
@@ -139,21 +225,34 @@ describe('totals', () => {
   const record = fc.record({
     winner: fc.option(fc.integer({ min: 0, max: 2 }), { nil: null }),
     rounds: fc.integer({ min: 1, max: 40 }),
-    combatants: fc.array(fc.record({ out: fc.constantFrom(null, 'dead', 'fled'), stats: fc.record({ woundsTaken: fc.integer({ min: 0, max: 30 }), fumbles: fc.integer({ min: 0, max: 3 }) }) }), { minLength: 2, maxLength: 2 }),
+    combatants: fc.array(
+      fc.record({
+        out: fc.constantFrom(null, 'dead', 'fled'),
+        stats: fc.record({
+          woundsTaken: fc.integer({ min: 0, max: 30 }),
+          fumbles: fc.integer({ min: 0, max: 3 }),
+        }),
+      }),
+      { minLength: 2, maxLength: 2 },
+    ),
     tallies: fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 1, maxLength: 1 }),
   });
 
   it('adding up in any grouping and order gives the same totals (whole-number sums)', () => {
     fc.assert(
-      fc.property(fc.array(record, { minLength: 1, maxLength: 60 }), fc.integer({ min: 1, max: 7 }), (recs, k) => {
-        const all = new Totals(3);
-        for (const r of recs) all.add(r as RunRecord, ['t']);
-        const groups: Totals[] = [];
-        recs.forEach((r, i) => (groups[i % k] ??= new Totals(3)).add(r as RunRecord, ['t']));
-        const merged = new Totals(3);
-        for (const g of [...groups].reverse()) if (g) merged.merge(g.toJSON());
-        expect(merged.toJSON()).toEqual(all.toJSON());
-      }),
+      fc.property(
+        fc.array(record, { minLength: 1, maxLength: 60 }),
+        fc.integer({ min: 1, max: 7 }),
+        (recs, k) => {
+          const all = new Totals(3);
+          for (const r of recs) all.add(r as RunRecord, ['t']);
+          const groups: Totals[] = [];
+          recs.forEach((r, i) => (groups[i % k] ??= new Totals(3)).add(r as RunRecord, ['t']));
+          const merged = new Totals(3);
+          for (const g of [...groups].reverse()) if (g) merged.merge(g.toJSON());
+          expect(merged.toJSON()).toEqual(all.toJSON());
+        },
+      ),
     );
   });
 
@@ -167,18 +266,83 @@ describe('totals', () => {
 
 describe('fray compare: two variants on the same dice', () => {
   it('a variant against itself differs by exactly nothing (the same dice give the same fights)', async () => {
-    const r = await fray(['compare', demo, '--a', 'criticals=detailed', '--b', 'criticals=detailed', '--runs', '1000', '--seed', '3', '--workers', '1', '--json']);
+    const r = await fray([
+      'compare',
+      demo,
+      '--a',
+      'criticals=detailed',
+      '--b',
+      'criticals=detailed',
+      '--runs',
+      '1000',
+      '--seed',
+      '3',
+      '--workers',
+      '1',
+      '--json',
+    ]);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.out);
     expect(j.schema).toBe('fray-compare/1');
-    for (const d of [...j.difference.sides, j.difference.draws]) expect(d).toMatchObject({ diff: 0, ci95: [0, 0] });
+    for (const d of [...j.difference.sides, j.difference.draws])
+      expect(d).toMatchObject({ diff: 0, ci95: [0, 0] });
     expect(j.difference.meanRounds.diff).toBe(0);
   });
 
   it("each variant's figures are those of fray sim with the same seed; the difference is paired run by run", async () => {
-    const j = JSON.parse((await fray(['compare', demo, '--a', 'criticals=detailed', '--b', 'criticals=sudden-death', '--runs', '2000', '--seed', '8', '--workers', '2', '--json'])).out);
-    const simA = JSON.parse((await fray(['sim', demo, '-o', 'criticals=detailed', '--runs', '2000', '--seed', '8', '--workers', '1', '--json'])).out);
-    const simB = JSON.parse((await fray(['sim', demo, '-o', 'criticals=sudden-death', '--runs', '2000', '--seed', '8', '--workers', '1', '--json'])).out);
+    const j = JSON.parse(
+      (
+        await fray([
+          'compare',
+          demo,
+          '--a',
+          'criticals=detailed',
+          '--b',
+          'criticals=sudden-death',
+          '--runs',
+          '2000',
+          '--seed',
+          '8',
+          '--workers',
+          '2',
+          '--json',
+        ])
+      ).out,
+    );
+    const simA = JSON.parse(
+      (
+        await fray([
+          'sim',
+          demo,
+          '-o',
+          'criticals=detailed',
+          '--runs',
+          '2000',
+          '--seed',
+          '8',
+          '--workers',
+          '1',
+          '--json',
+        ])
+      ).out,
+    );
+    const simB = JSON.parse(
+      (
+        await fray([
+          'sim',
+          demo,
+          '-o',
+          'criticals=sudden-death',
+          '--runs',
+          '2000',
+          '--seed',
+          '8',
+          '--workers',
+          '1',
+          '--json',
+        ])
+      ).out,
+    );
     expect(j.a.summary).toEqual(simA);
     expect(j.b.summary).toEqual(simB);
     const d = j.difference.sides[0];
@@ -186,12 +350,29 @@ describe('fray compare: two variants on the same dice', () => {
     expect(d.ci95[0]).toBeLessThan(d.diff);
     expect(d.ci95[1]).toBeGreaterThan(d.diff);
     // Paired on the same dice, the interval is narrower than two independent runs' would be.
-    const independent = 1.96 * Math.sqrt((simA.sides[0].winRate * (1 - simA.sides[0].winRate) + simB.sides[0].winRate * (1 - simB.sides[0].winRate)) / 2000);
+    const independent =
+      1.96 *
+      Math.sqrt(
+        (simA.sides[0].winRate * (1 - simA.sides[0].winRate) +
+          simB.sides[0].winRate * (1 - simB.sides[0].winRate)) /
+          2000,
+      );
     expect((d.ci95[1] - d.ci95[0]) / 2).toBeLessThan(independent);
   });
 
   it('edits the encounter by path: a better WS wins more, and the report says by how much', async () => {
-    const r = await fray(['compare', duel, '--b', 'sides[0].combatants[0].profile.WS=70', '--runs', '2000', '--seed', '1', '--workers', '1']);
+    const r = await fray([
+      'compare',
+      duel,
+      '--b',
+      'sides[0].combatants[0].profile.WS=70',
+      '--runs',
+      '2000',
+      '--seed',
+      '1',
+      '--workers',
+      '1',
+    ]);
     expect(r.code).toBe(0);
     expect(r.out).toContain('B: sides[0].combatants[0].profile.WS=70');
     expect(r.out).toMatch(/Heroes wins +[\d.]+% .+ \+\d+\.\d \(\+\d+\.\d to \+\d+\.\d\)/);
@@ -210,10 +391,18 @@ describe('fray compare: two variants on the same dice', () => {
 
 describe('fray sweep', () => {
   it('reads ranges and lists, and builds the grid with the last axis fastest', () => {
-    expect(parseAxis('sides[0].combatants[0].profile.WS=25..45:10')).toEqual({ path: 'sides[0].combatants[0].profile.WS', values: [25, 35, 45] });
+    expect(parseAxis('sides[0].combatants[0].profile.WS=25..45:10')).toEqual({
+      path: 'sides[0].combatants[0].profile.WS',
+      values: [25, 35, 45],
+    });
     expect(parseAxis('options.criticals=detailed,sudden-death').values).toEqual(['detailed', 'sudden-death']);
     expect(parseAxis('x.y=0.1..0.3:0.1').values).toEqual([0.1, 0.2, 0.3]);
-    expect(gridOf([parseAxis('a.b=1..2'), parseAxis('c.d=x,y')])).toEqual([[1, 'x'], [1, 'y'], [2, 'x'], [2, 'y']]);
+    expect(gridOf([parseAxis('a.b=1..2'), parseAxis('c.d=x,y')])).toEqual([
+      [1, 'x'],
+      [1, 'y'],
+      [2, 'x'],
+      [2, 'y'],
+    ]);
     expect(() => parseAxis('a.b=5..1')).toThrow(/below it/);
     expect(() => parseAxis('nonsense')).toThrow(/expected path=/);
   });
@@ -222,18 +411,54 @@ describe('fray sweep', () => {
     const dir = tmp();
     const csv = join(dir, 't.csv');
     const svg = join(dir, 't.svg');
-    const r = await fray(['sweep', duel, '--vary', 'sides[0].combatants[0].profile.WS=30..50:20', '--runs', '600', '--seed', '2', '--workers', '2', '--csv', csv, '--svg', svg, '--json']);
+    const r = await fray([
+      'sweep',
+      duel,
+      '--vary',
+      'sides[0].combatants[0].profile.WS=30..50:20',
+      '--runs',
+      '600',
+      '--seed',
+      '2',
+      '--workers',
+      '2',
+      '--csv',
+      csv,
+      '--svg',
+      svg,
+      '--json',
+    ]);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.out);
     expect(j.schema).toBe('fray-sweep/1');
     expect(j.axes[0].label).toBe('Helmut: WS');
     expect(j.points.map((p: { values: number[] }) => p.values)).toEqual([[30], [50]]);
-    const c = JSON.parse((await fray(['compare', duel, '--a', 'sides[0].combatants[0].profile.WS=30', '--b', 'sides[0].combatants[0].profile.WS=50', '--runs', '600', '--seed', '2', '--workers', '1', '--json'])).out);
+    const c = JSON.parse(
+      (
+        await fray([
+          'compare',
+          duel,
+          '--a',
+          'sides[0].combatants[0].profile.WS=30',
+          '--b',
+          'sides[0].combatants[0].profile.WS=50',
+          '--runs',
+          '600',
+          '--seed',
+          '2',
+          '--workers',
+          '1',
+          '--json',
+        ])
+      ).out,
+    );
     expect(j.points[0].sides[0].winRate).toBe(c.a.summary.sides[0].winRate);
     expect(j.points[1].sides[0].winRate).toBe(c.b.summary.sides[0].winRate);
     expect(j.points[1].sides[0].winRate).toBeGreaterThan(j.points[0].sides[0].winRate);
     const lines = readFileSync(csv, 'utf8').trim().split('\n');
-    expect(lines[0]).toBe('sides[0].combatants[0].profile.WS,Heroes win rate,Heroes ci95 low,Heroes ci95 high,Skaven win rate,Skaven ci95 low,Skaven ci95 high,draw rate,mean rounds');
+    expect(lines[0]).toBe(
+      'sides[0].combatants[0].profile.WS,Heroes win rate,Heroes ci95 low,Heroes ci95 high,Skaven win rate,Skaven ci95 low,Skaven ci95 high,draw rate,mean rounds',
+    );
     expect(lines).toHaveLength(3);
     expect(lines[1]?.startsWith(`30,${j.points[0].sides[0].winRate},`)).toBe(true);
     const plot = readFileSync(svg, 'utf8');
@@ -244,7 +469,22 @@ describe('fray sweep', () => {
 
   it('two parameters give a heat map, one cell a point', async () => {
     const svg = join(tmp(), 'h.svg');
-    const r = await fray(['sweep', duel, '--vary', 'sides[0].combatants[0].profile.WS=30..50:20', '--vary', 'sides[0].combatants[0].profile.T=2..4', '--runs', '200', '--seed', '2', '--workers', '1', '--svg', svg]);
+    const r = await fray([
+      'sweep',
+      duel,
+      '--vary',
+      'sides[0].combatants[0].profile.WS=30..50:20',
+      '--vary',
+      'sides[0].combatants[0].profile.T=2..4',
+      '--runs',
+      '200',
+      '--seed',
+      '2',
+      '--workers',
+      '1',
+      '--svg',
+      svg,
+    ]);
     expect(r.code).toBe(0);
     expect(r.out).toContain('6 points × 200 fights');
     const cells = readFileSync(svg, 'utf8').match(/<rect class="cell" /g);
@@ -253,7 +493,16 @@ describe('fray sweep', () => {
 
   it('refuses a value the encounter does not allow before running anything', async () => {
     const svg = join(tmp(), 'never.svg');
-    const r = await fray(['sweep', duel, '--vary', 'sides[0].combatants[0].profile.WS=90..110:10', '--runs', '100', '--svg', svg]);
+    const r = await fray([
+      'sweep',
+      duel,
+      '--vary',
+      'sides[0].combatants[0].profile.WS=90..110:10',
+      '--runs',
+      '100',
+      '--svg',
+      svg,
+    ]);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/profile\.WS/);
     expect(existsSync(svg)).toBe(false);
@@ -263,7 +512,19 @@ describe('fray sweep', () => {
 describe('fray sim --report', () => {
   it('writes one self-contained HTML page: intervals, fight lengths and wounds drawn inline, no script, no link out', async () => {
     const page = join(tmp(), 'report.html');
-    const r = await fray(['sim', demo, '--runs', '1500', '--seed', '6', '--workers', '1', '--report', page, '--json']);
+    const r = await fray([
+      'sim',
+      demo,
+      '--runs',
+      '1500',
+      '--seed',
+      '6',
+      '--workers',
+      '1',
+      '--report',
+      page,
+      '--json',
+    ]);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.out);
     const html = readFileSync(page, 'utf8');
@@ -271,7 +532,9 @@ describe('fray sim --report', () => {
     expect(html).not.toMatch(/<script|<link|src="http|href="http/);
     expect(html.match(/<svg viewBox/g)?.length).toBe(4);
     const a = j.sides[0];
-    expect(html).toContain(`${(a.winRate * 100).toFixed(1)}% (${(a.ci95[0] * 100).toFixed(1)}%–${(a.ci95[1] * 100).toFixed(1)}%)`);
+    expect(html).toContain(
+      `${(a.winRate * 100).toFixed(1)}% (${(a.ci95[0] * 100).toFixed(1)}%–${(a.ci95[1] * 100).toFixed(1)}%)`,
+    );
     expect(html).toContain('The bridge at Grissenwald');
     expect(html).toContain('<td>Helmut</td><td>Adventurers</td>');
   });
@@ -280,14 +543,32 @@ describe('fray sim --report', () => {
 describe('review findings', () => {
   it('a sweep too big is refused before the grid is built', async () => {
     const t = Date.now();
-    const r = await fray(['sweep', duel, '--vary', 'sides[0].combatants[0].profile.WS=1..5000', '--vary', 'sides[0].combatants[0].profile.T=1..5000', '--runs', '10']);
+    const r = await fray([
+      'sweep',
+      duel,
+      '--vary',
+      'sides[0].combatants[0].profile.WS=1..5000',
+      '--vary',
+      'sides[0].combatants[0].profile.T=1..5000',
+      '--runs',
+      '10',
+    ]);
     expect(r.code).toBe(2);
     expect(r.err).toContain('25000000 points: at most 10000');
     expect(Date.now() - t).toBeLessThan(5000);
   });
 
   it('--out goes with a fixed number of runs, not --until-ci', async () => {
-    const r = await fray(['sim', demo, '--runs', '5000', '--until-ci', '0.05', '--out', join(tmp(), 'p.json')]);
+    const r = await fray([
+      'sim',
+      demo,
+      '--runs',
+      '5000',
+      '--until-ci',
+      '0.05',
+      '--out',
+      join(tmp(), 'p.json'),
+    ]);
     expect(r.code).toBe(2);
     expect(r.err).toContain('cannot go with --until-ci');
   });
@@ -296,13 +577,64 @@ describe('review findings', () => {
     const dir = tmp();
     const a = join(dir, 'a.json');
     const b = join(dir, 'b.json');
-    await fray(['sim', demo, '--runs', '1000', '--seed', '1', '--shard', '1/2', '--out', a, '--workers', '1', '-o', 'fumbles=on', '-o', 'criticals=detailed']);
-    await fray(['sim', demo, '--runs', '1000', '--seed', '1', '--shard', '2/2', '--out', b, '--workers', '1']);
+    await fray([
+      'sim',
+      demo,
+      '--runs',
+      '1000',
+      '--seed',
+      '1',
+      '--shard',
+      '1/2',
+      '--out',
+      a,
+      '--workers',
+      '1',
+      '-o',
+      'fumbles=on',
+      '-o',
+      'criticals=detailed',
+    ]);
+    await fray([
+      'sim',
+      demo,
+      '--runs',
+      '1000',
+      '--seed',
+      '1',
+      '--shard',
+      '2/2',
+      '--out',
+      b,
+      '--workers',
+      '1',
+    ]);
     expect((await fray(['merge', a, b])).code).toBe(0);
     const fumbles = join(dir, 'fumbles.yaml');
-    writeFileSync(fumbles, readFileSync(join(ROOT, 'data', 'wfrp1e', 'fumbles.yaml'), 'utf8').replace('source: ours', 'source: "ours, edited"'));
+    writeFileSync(
+      fumbles,
+      readFileSync(join(ROOT, 'data', 'wfrp1e', 'fumbles.yaml'), 'utf8').replace(
+        'source: ours',
+        'source: "ours, edited"',
+      ),
+    );
     const c = join(dir, 'c.json');
-    await fray(['sim', demo, '--runs', '1000', '--seed', '1', '--shard', '2/2', '--out', c, '--workers', '1', '--table', `fumbles=${fumbles}`]);
+    await fray([
+      'sim',
+      demo,
+      '--runs',
+      '1000',
+      '--seed',
+      '1',
+      '--shard',
+      '2/2',
+      '--out',
+      c,
+      '--workers',
+      '1',
+      '--table',
+      `fumbles=${fumbles}`,
+    ]);
     const r = await fray(['merge', a, c]);
     expect(r.code).toBe(2);
     expect(r.err).toContain('encounter and tables');
@@ -323,7 +655,18 @@ describe('review findings', () => {
         throw new Error('boom');
       },
     };
-    expect(() => runVariantsBlock([{ ruleset, setup }, { ruleset: breaking, setup, replay: 'fray fight demo.yaml -o criticals=sudden-death' }], 2, 7, 8, new Streams(3))).toThrow(
+    expect(() =>
+      runVariantsBlock(
+        [
+          { ruleset, setup },
+          { ruleset: breaking, setup, replay: 'fray fight demo.yaml -o criticals=sudden-death' },
+        ],
+        2,
+        7,
+        8,
+        new Streams(3),
+      ),
+    ).toThrow(
       'run 7 of seed 3 (variant B) failed: boom (reproduce it with fray fight demo.yaml -o criticals=sudden-death --seed 3 --run 7)',
     );
   });

@@ -23,9 +23,13 @@ export function parseVariantSpec(base: Variant, specs: readonly string[], flag: 
   const options = { ...base.options };
   const edits: Edit[] = [...base.edits];
   for (const spec of specs) {
-    for (const item of spec.split(',').map((x) => x.trim()).filter((x) => x !== '')) {
+    for (const item of spec
+      .split(',')
+      .map((x) => x.trim())
+      .filter((x) => x !== '')) {
       const eq = item.indexOf('=');
-      if (eq <= 0) throw new UsageError(`${flag}: expected name=value, path=value or file=FILE, got '${item}'`);
+      if (eq <= 0)
+        throw new UsageError(`${flag}: expected name=value, path=value or file=FILE, got '${item}'`);
       const key = item.slice(0, eq).trim();
       const value = item.slice(eq + 1).trim();
       if (key === 'file') file = resolve(value);
@@ -55,7 +59,10 @@ function label(base: Variant, specs: readonly string[]): string {
 }
 
 export async function compare(io: Io, file: string, o: CompareOpts, seedOf: () => number): Promise<void> {
-  if (!o.a?.length && !o.b?.length) throw new UsageError("compare: give what differs: --a 'criticals=detailed' --b 'criticals=sudden-death' (options, path=value edits or file=OTHER)");
+  if (!o.a?.length && !o.b?.length)
+    throw new UsageError(
+      "compare: give what differs: --a 'criticals=detailed' --b 'criticals=sudden-death' (options, path=value edits or file=OTHER)",
+    );
   const options = pairs(o.option, '--option');
   const tables = pairs(o.table, '--table');
   loadFightFile(file, options, tables, 'encounter');
@@ -65,7 +72,13 @@ export async function compare(io: Io, file: string, o: CompareOpts, seedOf: () =
   const ra = rosterOf(loadVariant(a).ruleset, loadVariant(a).setup);
   const rb = rosterOf(loadVariant(b).ruleset, loadVariant(b).setup);
   if (ra.sides.length !== rb.sides.length) {
-    throw new ValidationError([{ file: 'command line', path: '--b', message: `B has ${rb.sides.length} sides and A ${ra.sides.length}: a comparison pairs the sides in order` }]);
+    throw new ValidationError([
+      {
+        file: 'command line',
+        path: '--b',
+        message: `B has ${rb.sides.length} sides and A ${ra.sides.length}: a comparison pairs the sides in order`,
+      },
+    ]);
   }
   const seed = o.seed ?? seedOf();
   const tty = io.err.isTTY === true && !o.json;
@@ -77,7 +90,10 @@ export async function compare(io: Io, file: string, o: CompareOpts, seedOf: () =
     maxRounds: o.maxRounds,
     untilCi: o.untilCi,
     workers: o.workers ?? defaultWorkers(),
-    progress: tty ? (done) => io.err.write(`\r  ${done.toLocaleString('en')}/${o.runs.toLocaleString('en')} paired fights `) : undefined,
+    progress: tty
+      ? (done) =>
+          io.err.write(`\r  ${done.toLocaleString('en')}/${o.runs.toLocaleString('en')} paired fights `)
+      : undefined,
   });
   if (tty) io.err.write('\r\u001b[K');
   const until = o.untilCi === undefined ? null : { target: o.untilCi, reached: r.reached };
@@ -91,7 +107,10 @@ export async function compare(io: Io, file: string, o: CompareOpts, seedOf: () =
     a: { label: label(base, o.a ?? []), summary: sa },
     b: { label: label(base, o.b ?? []), summary: sb },
     difference: {
-      sides: ra.sides.map((name, s) => ({ name, ...pairedDifference(p.aOnly[s] ?? 0, p.bOnly[s] ?? 0, p.runs) })),
+      sides: ra.sides.map((name, s) => ({
+        name,
+        ...pairedDifference(p.aOnly[s] ?? 0, p.bOnly[s] ?? 0, p.runs),
+      })),
       draws: pairedDifference(p.drawsAOnly, p.drawsBOnly, p.runs),
       meanRounds: (({ mean, ci95 }) => ({ diff: mean, ci95 }))(meanOf(p.rounds, p.runs)),
     },
@@ -116,11 +135,17 @@ function printComparison(io: Io, title: string, c: Comparison): void {
     const sa = c.a.summary.sides[s];
     const sb = c.b.summary.sides[s];
     if (!sa || !sb) return;
-    w(`  ${`${d.name} wins`.padEnd(20)} ${rate(sa.winRate, sa.ci95)} ${rate(sb.winRate, sb.ci95)} ${points(d.diff)} (${points(d.ci95[0])} to ${points(d.ci95[1])})\n`);
+    w(
+      `  ${`${d.name} wins`.padEnd(20)} ${rate(sa.winRate, sa.ci95)} ${rate(sb.winRate, sb.ci95)} ${points(d.diff)} (${points(d.ci95[0])} to ${points(d.ci95[1])})\n`,
+    );
   });
   const da = c.a.summary.drawRate;
   const db = c.b.summary.drawRate;
-  w(`  ${'draws'.padEnd(20)} ${rate(da.rate, da.ci95)} ${rate(db.rate, db.ci95)} ${points(c.difference.draws.diff)} (${points(c.difference.draws.ci95[0])} to ${points(c.difference.draws.ci95[1])})\n`);
+  w(
+    `  ${'draws'.padEnd(20)} ${rate(da.rate, da.ci95)} ${rate(db.rate, db.ci95)} ${points(c.difference.draws.diff)} (${points(c.difference.draws.ci95[0])} to ${points(c.difference.draws.ci95[1])})\n`,
+  );
   const m = c.difference.meanRounds;
-  w(`  ${'mean rounds'.padEnd(20)} ${c.a.summary.meanRounds.toFixed(2).padEnd(22)} ${c.b.summary.meanRounds.toFixed(2).padEnd(22)} ${m.diff >= 0 ? '+' : '−'}${Math.abs(m.diff).toFixed(2)} (${m.ci95[0].toFixed(2)} to ${m.ci95[1].toFixed(2)})\n`);
+  w(
+    `  ${'mean rounds'.padEnd(20)} ${c.a.summary.meanRounds.toFixed(2).padEnd(22)} ${c.b.summary.meanRounds.toFixed(2).padEnd(22)} ${m.diff >= 0 ? '+' : '−'}${Math.abs(m.diff).toFixed(2)} (${m.ci95[0].toFixed(2)} to ${m.ci95[1].toFixed(2)})\n`,
+  );
 }

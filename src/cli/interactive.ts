@@ -4,7 +4,15 @@ import type { FightEvent } from '../core/events.js';
 import { runFight, type FightResult } from '../core/fight.js';
 import type { Input, Request } from '../core/request.js';
 import type { FightState } from '../core/state.js';
-import { formatDice, ImpossibleRollError, parseDice, readRollEntry, Rng, SeededDice, Streams } from '../dice/index.js';
+import {
+  formatDice,
+  ImpossibleRollError,
+  parseDice,
+  readRollEntry,
+  Rng,
+  SeededDice,
+  Streams,
+} from '../dice/index.js';
 import { writeAtomic } from '../node/files.js';
 import { checkAllUsed, replaying, saveText, type FightFile } from './load.js';
 import { formatEvent, type Style } from './print.js';
@@ -34,7 +42,9 @@ function describeRequest(req: Request): string {
 function promptFor(req: Request): string {
   let prompt = `\n${describeRequest(req)}`;
   if (req.kind === 'choice') {
-    const lines = req.choices.map((c, i) => `  ${i + 1}) ${c.label}${c.key === req.suggested ? '  <- suggested' : ''}`);
+    const lines = req.choices.map(
+      (c, i) => `  ${i + 1}) ${c.label}${c.key === req.suggested ? '  <- suggested' : ''}`,
+    );
     for (const r of req.refused ?? []) lines.push(`     (not on offer: ${r.label})`);
     prompt += `\n${lines.join('\n')}\n[enter: ${req.choices.findIndex((c) => c.key === req.suggested) + 1}] > `;
   } else if (req.kind === 'roll') {
@@ -49,7 +59,10 @@ function promptFor(req: Request): string {
  * A person runs the fight: every decision and roll is asked (press enter for the suggestion or
  * for the dice), and every answer goes into the input log, so `undo` is: drop it, replay.
  */
-export async function runInteractive(ff: FightFile, opts: InteractiveOptions): Promise<FightResult<FightState>> {
+export async function runInteractive(
+  ff: FightFile,
+  opts: InteractiveOptions,
+): Promise<FightResult<FightState>> {
   const { ruleset, setup } = ff.loaded;
   // Dice for new rolls: a substream of the seed past the inputs already given, so a resumed fight
   // does not roll its first session's dice again.
@@ -110,12 +123,15 @@ export async function runInteractive(ff: FightFile, opts: InteractiveOptions): P
         shown = result.events.length;
         quiet = false;
       }
-      for (; shown < result.events.length; shown++) say(formatEvent(result.events[shown] as FightEvent, opts.style));
+      for (; shown < result.events.length; shown++)
+        say(formatEvent(result.events[shown] as FightEvent, opts.style));
       save();
       const req = result.pending;
       let answer: Input | null = null;
       while (answer === null) {
-        const line = await ask(req ? promptFor(req) : '\nThe fight is over. [enter: done, undo: take back the last answer] > ');
+        const line = await ask(
+          req ? promptFor(req) : '\nThe fight is over. [enter: done, undo: take back the last answer] > ',
+        );
         if (line === null) {
           if (req) say('\nInput ended: stopping here.');
           return result;
@@ -126,7 +142,11 @@ export async function runInteractive(ff: FightFile, opts: InteractiveOptions): P
         if (cmd === 'help' || cmd === '?') {
           say(HELP);
         } else if (cmd === 'quit' || cmd === 'exit') {
-          say(opts.savePath ? `Saved to ${opts.savePath}.` : 'Stopped (not saved: use --save FILE to keep a fight).');
+          say(
+            opts.savePath
+              ? `Saved to ${opts.savePath}.`
+              : 'Stopped (not saved: use --save FILE to keep a fight).',
+          );
           return result;
         } else if (cmd === 'save') {
           say(opts.savePath ? `Saved to ${opts.savePath}.` : 'No save file: start with --save FILE.');
@@ -135,7 +155,9 @@ export async function runInteractive(ff: FightFile, opts: InteractiveOptions): P
         } else if (cmd.startsWith('roll ')) {
           try {
             const d = parseDice(text.slice(5));
-            say(`  ${formatDice(d)}: ${gmDice.roll({ count: d.count, sides: d.sides, label: 'GM' }) + d.plus}`);
+            say(
+              `  ${formatDice(d)}: ${gmDice.roll({ count: d.count, sides: d.sides, label: 'GM' }) + d.plus}`,
+            );
           } catch (e) {
             say(`  ${(e as Error).message}`);
           }

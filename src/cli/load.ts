@@ -35,11 +35,20 @@ const saveSchema = z.strictObject({
     .max(Number.MAX_SAFE_INTEGER, { error: 'expected a seed up to 2^53 − 1' })
     .nullable(),
   maxRounds: z.number({ error: 'expected a round cap' }).int().min(1).max(100_000).nullable().default(null),
-  tables: z.record(z.string(), z.string({ error: 'expected a file path' }), { error: 'expected a map of table: file' }).default({}),
-  inputs: z.array(z.union([z.number().int(), z.string()], { error: 'expected a roll (a whole number) or a choice (text)' }), {
-    error: 'expected the list of inputs',
+  tables: z
+    .record(z.string(), z.string({ error: 'expected a file path' }), {
+      error: 'expected a map of table: file',
+    })
+    .default({}),
+  inputs: z.array(
+    z.union([z.number().int(), z.string()], { error: 'expected a roll (a whole number) or a choice (text)' }),
+    {
+      error: 'expected the list of inputs',
+    },
+  ),
+  encounter: z.custom<unknown>((v) => v !== undefined && v !== null, {
+    error: 'expected the encounter (a map)',
   }),
-  encounter: z.custom<unknown>((v) => v !== undefined && v !== null, { error: 'expected the encounter (a map)' }),
 });
 
 /** What the command line wants of the file: any (fight, sim), or a save (--resume). */
@@ -50,7 +59,10 @@ export function pairs(list: readonly string[] | undefined, what: string): Record
   const out: Record<string, string> = {};
   for (const item of list ?? []) {
     const m = /^([^=\s]+)=(.+)$/.exec(item);
-    if (!m) throw new ValidationError([{ file: 'command line', path: what, message: `expected name=value, got '${item}'` }]);
+    if (!m)
+      throw new ValidationError([
+        { file: 'command line', path: what, message: `expected name=value, got '${item}'` },
+      ]);
     out[m[1] as string] = m[2] as string;
   }
   return out;
@@ -67,10 +79,22 @@ export function loadFightFile(
   const data = doc.data as Record<string, unknown> | null;
   const isSave = data !== null && typeof data === 'object' && data.fray === SAVE_MARK;
   if (kind === 'save' && !isSave) {
-    throw new ValidationError([{ file: doc.file, path: '', message: `not a saved fight (a save starts with fray: ${SAVE_MARK}); run an encounter with fray fight FILE` }]);
+    throw new ValidationError([
+      {
+        file: doc.file,
+        path: '',
+        message: `not a saved fight (a save starts with fray: ${SAVE_MARK}); run an encounter with fray fight FILE`,
+      },
+    ]);
   }
   if (kind === 'encounter' && isSave) {
-    throw new ValidationError([{ file: doc.file, path: '', message: 'a saved fight, not an encounter: simulate the encounter it was made from' }]);
+    throw new ValidationError([
+      {
+        file: doc.file,
+        path: '',
+        message: 'a saved fight, not an encounter: simulate the encounter it was made from',
+      },
+    ]);
   }
   if (isSave) {
     const save = validate(saveSchema, doc, data);
@@ -91,7 +115,16 @@ export function loadFightFile(
   }
   const env = nodeEnv(path, tables);
   const loaded = loadPart({ doc, base: [], value: doc.data }, RULESETS, env, overrides);
-  return { loaded, inputs: [], seed: null, maxRounds: null, doc, isSave, encounterPath: resolve(path), tables: absolute(tables) };
+  return {
+    loaded,
+    inputs: [],
+    seed: null,
+    maxRounds: null,
+    doc,
+    isSave,
+    encounterPath: resolve(path),
+    tables: absolute(tables),
+  };
 }
 
 /** A save's input that does not fit its fight, reported at its place in the file. */
@@ -105,7 +138,8 @@ export function replaying<T>(ff: FightFile, run: () => T): T {
   try {
     return run();
   } catch (e) {
-    if (e instanceof InputError && e.index !== null && e.index < ff.inputs.length) throw inputProblem(ff, e.index, e.message.replace(/^input \d+: /, ''));
+    if (e instanceof InputError && e.index !== null && e.index < ff.inputs.length)
+      throw inputProblem(ff, e.index, e.message.replace(/^input \d+: /, ''));
     throw e;
   }
 }
@@ -113,7 +147,11 @@ export function replaying<T>(ff: FightFile, run: () => T): T {
 /** After a finished replay: every input of the save was used, or the first one left over is reported. */
 export function checkAllUsed(ff: FightFile, used: number): void {
   if (used < ff.inputs.length) {
-    throw inputProblem(ff, used, `the fight is over before this input: ${ff.inputs.length - used} input(s) left unused; was the save edited, or the round cap lowered?`);
+    throw inputProblem(
+      ff,
+      used,
+      `the fight is over before this input: ${ff.inputs.length - used} input(s) left unused; was the save edited, or the round cap lowered?`,
+    );
   }
 }
 
@@ -122,7 +160,12 @@ function absolute(tables: Record<string, string>): Record<string, string> {
 }
 
 /** The save: the encounter (with every option spelled out), the seed, and every input so far. */
-export function saveText(ff: FightFile, inputs: readonly Input[], seed: number | null, maxRounds: number | null): string {
+export function saveText(
+  ff: FightFile,
+  inputs: readonly Input[],
+  seed: number | null,
+  maxRounds: number | null,
+): string {
   const encounter = { ...(ff.loaded.source as Record<string, unknown>), options: { ...ff.loaded.options } };
   const head = {
     fray: SAVE_MARK,
@@ -134,7 +177,13 @@ export function saveText(ff: FightFile, inputs: readonly Input[], seed: number |
   };
   // One input per line would make a long file; twenty to a line keeps it short and readable.
   const rows: string[] = [];
-  for (let i = 0; i < inputs.length; i += 20) rows.push(`    ${inputs.slice(i, i + 20).map((x) => JSON.stringify(x)).join(', ')}`);
+  for (let i = 0; i < inputs.length; i += 20)
+    rows.push(
+      `    ${inputs
+        .slice(i, i + 20)
+        .map((x) => JSON.stringify(x))
+        .join(', ')}`,
+    );
   const headText = JSON.stringify(head, null, 2).replace(/\n}$/, '');
   return `${headText},\n  "inputs": [\n${rows.join(',\n')}\n  ],\n  "encounter": ${JSON.stringify(encounter, null, 2).replace(/\n/g, '\n  ')}\n}\n`;
 }

@@ -46,7 +46,8 @@ const WORKERS = 'worker threads (default: one per core); any number gives the sa
 function parseFraction(name: string) {
   return (v: string): number => {
     const n = Number(v);
-    if (!/^\d*\.?\d+$/.test(v.trim()) || !(n > 0) || n >= 0.5) throw new UsageError(`${name}: expected a number between 0 and 0.5, such as 0.005, got '${v}'`);
+    if (!/^\d*\.?\d+$/.test(v.trim()) || !(n > 0) || n >= 0.5)
+      throw new UsageError(`${name}: expected a number between 0 and 0.5, such as 0.005, got '${v}'`);
     return n;
   };
 }
@@ -87,13 +88,22 @@ async function fight(io: Io, file: string | undefined, o: FightOpts): Promise<vo
   const path = o.resume ?? file;
   if (!path) throw new UsageError('fight: give an encounter FILE, or --resume SAVE');
   if (o.resume && file) throw new UsageError('fight: give either FILE or --resume SAVE, not both');
-  if (o.dice !== undefined && o.interactive) throw new UsageError('fight: --dice and --interactive do not go together');
+  if (o.dice !== undefined && o.interactive)
+    throw new UsageError('fight: --dice and --interactive do not go together');
   if (o.json && o.interactive) throw new UsageError('fight: --json and --interactive do not go together');
   if (o.auto && !o.interactive) throw new UsageError('fight: --auto goes with --interactive');
-  if (o.run !== undefined && (o.resume || o.dice !== undefined || o.interactive)) throw new UsageError('fight: --run replays a simulated fight: not with --resume, --dice or --interactive');
+  if (o.run !== undefined && (o.resume || o.dice !== undefined || o.interactive))
+    throw new UsageError(
+      'fight: --run replays a simulated fight: not with --resume, --dice or --interactive',
+    );
   const script = o.dice === undefined ? null : parseDiceScript(o.dice);
   if (script && script.length === 0) throw new UsageError('fight: --dice: no dice given');
-  const ff = loadFightFile(path, pairs(o.option, '--option'), pairs(o.table, '--table'), o.resume ? 'save' : 'either');
+  const ff = loadFightFile(
+    path,
+    pairs(o.option, '--option'),
+    pairs(o.table, '--table'),
+    o.resume ? 'save' : 'either',
+  );
   const seed = o.seed ?? ff.seed ?? randomSeed();
   const maxRounds = o.maxRounds ?? ff.maxRounds ?? null;
   const savePath = o.save ?? o.resume ?? null;
@@ -150,7 +160,12 @@ async function fight(io: Io, file: string | undefined, o: FightOpts): Promise<vo
         rounds: outcome.rounds,
         text: describeOutcome(state, outcome),
       },
-      combatants: state.combatants.map((c) => ({ id: c.id, name: c.name, side: state.sides[c.side]?.name, out: c.out })),
+      combatants: state.combatants.map((c) => ({
+        id: c.id,
+        name: c.name,
+        side: state.sides[c.side]?.name,
+        out: c.out,
+      })),
       status: ruleset.describe(state),
       events: result.events.map((e) => ({ ...e, cite: e.cite ? formatCite(e.cite) : undefined })),
       inputs: result.log,
@@ -188,7 +203,13 @@ function listRulesets(io: Io, o: { json?: boolean }): void {
     id: r.id,
     title: r.title,
     texts: r.texts,
-    options: r.options.map((x) => ({ name: x.name, values: x.values, default: x.default, summary: x.summary, cite: formatCite(x.cite) })),
+    options: r.options.map((x) => ({
+      name: x.name,
+      values: x.values,
+      default: x.default,
+      summary: x.summary,
+      cite: formatCite(x.cite),
+    })),
   }));
   if (o.json) {
     io.out.write(`${JSON.stringify(all, null, 2)}\n`);
@@ -197,7 +218,9 @@ function listRulesets(io: Io, o: { json?: boolean }): void {
   for (const r of all) {
     io.out.write(`${r.id}: ${r.title} (${r.texts.join(', ')})\n`);
     for (const x of r.options) {
-      io.out.write(`  ${x.name} = ${x.values.join(' | ')} (default ${x.default})\n      ${x.summary} [${x.cite}]\n`);
+      io.out.write(
+        `  ${x.name} = ${x.values.join(' | ')} (default ${x.default})\n      ${x.summary} [${x.cite}]\n`,
+      );
     }
   }
 }
@@ -212,36 +235,77 @@ export function program(io: Io): Command {
     .configureOutput({ writeOut: (t) => io.out.write(t), writeErr: (t) => io.err.write(t) });
   const common = (c: Command) =>
     c
-      .option('-o, --option <name=value>', 'set a rule option (repeatable), e.g. criticals=sudden-death', collect)
-      .option('--table <name=file>', 'replace a shipped table with your own file (repeatable), e.g. fumbles=my.yaml', collect)
-      .option('--max-rounds <n>', 'round cap: a fight still going is a draw', parseWhole('--max-rounds', 1, 100000));
+      .option(
+        '-o, --option <name=value>',
+        'set a rule option (repeatable), e.g. criticals=sudden-death',
+        collect,
+      )
+      .option(
+        '--table <name=file>',
+        'replace a shipped table with your own file (repeatable), e.g. fumbles=my.yaml',
+        collect,
+      )
+      .option(
+        '--max-rounds <n>',
+        'round cap: a fight still going is a draw',
+        parseWhole('--max-rounds', 1, 100000),
+      );
   common(
     p
       .command('fight')
       .description('run one fight and print it, explained rule by rule')
       .argument('[file]', 'encounter file (YAML or JSON)')
-      .option('--seed <n>', 'seed for the dice (default: random, printed)', parseWhole('--seed', 0, Number.MAX_SAFE_INTEGER))
-      .option('--dice <list>', 'scripted dice, in order: "27,4,55"; an error names the roll when they run out')
-      .option('-i, --interactive', 'ask every decision and roll; enter takes the suggestion or rolls; undo works')
+      .option(
+        '--seed <n>',
+        'seed for the dice (default: random, printed)',
+        parseWhole('--seed', 0, Number.MAX_SAFE_INTEGER),
+      )
+      .option(
+        '--dice <list>',
+        'scripted dice, in order: "27,4,55"; an error names the roll when they run out',
+      )
+      .option(
+        '-i, --interactive',
+        'ask every decision and roll; enter takes the suggestion or rolls; undo works',
+      )
       .option('--auto <side>', 'interactive: let tactics and dice play this side (repeatable)', collect)
       .option('--json', 'print the fight as JSON')
       .option('--no-cites', 'leave out the rule citations')
       .option('--save <file>', 'write the encounter and its input log (a small file) to resume or share')
       .option('--resume <file>', 'carry on a saved fight (saves back to the same file)')
-      .option('--run <i>', 'play fight i of the seed exactly as fray sim ran it (to look into one)', parseWhole('--run', 0, Number.MAX_SAFE_INTEGER)),
+      .option(
+        '--run <i>',
+        'play fight i of the seed exactly as fray sim ran it (to look into one)',
+        parseWhole('--run', 0, Number.MAX_SAFE_INTEGER),
+      ),
   ).action(async (file: string | undefined, o: FightOpts) => fight(io, file, o));
   common(
     p
       .command('sim')
       .description('simulate many fights on every core and report who wins, with 95% intervals')
       .argument('<file>', 'encounter file (YAML or JSON)')
-      .requiredOption('--runs <n>', 'number of fights (with --until-ci, the most)', parseWhole('--runs', 1, 1_000_000_000))
-      .option('--seed <n>', 'seed (default: random, printed); fight i uses substream i', parseWhole('--seed', 0, Number.MAX_SAFE_INTEGER))
+      .requiredOption(
+        '--runs <n>',
+        'number of fights (with --until-ci, the most)',
+        parseWhole('--runs', 1, 1_000_000_000),
+      )
+      .option(
+        '--seed <n>',
+        'seed (default: random, printed); fight i uses substream i',
+        parseWhole('--seed', 0, Number.MAX_SAFE_INTEGER),
+      )
       .option('--workers <n>', WORKERS, parseWhole('--workers', 1, 1024))
-      .option('--until-ci <w>', 'stop once every win rate is known to ± w (e.g. 0.005), checked every 1,000 fights', parseFraction('--until-ci'))
+      .option(
+        '--until-ci <w>',
+        'stop once every win rate is known to ± w (e.g. 0.005), checked every 1,000 fights',
+        parseFraction('--until-ci'),
+      )
       .option('--shard <K/N>', 'run only the K-th of N slices of the runs (with --out), for fray merge')
       .option('--out <file>', 'also write the totals to FILE (for fray merge)')
-      .option('--report <file>', 'also write a self-contained HTML page: win rates with intervals, fight lengths, wounds')
+      .option(
+        '--report <file>',
+        'also write a self-contained HTML page: win rates with intervals, fight lengths, wounds',
+      )
       .option('--json', 'print one JSON object (schema fray-sim/2, docs/simulation.md)'),
   ).action((file: string, o: SimOpts) => sim(io, file, o, randomSeed));
   common(
@@ -249,12 +313,28 @@ export function program(io: Io): Command {
       .command('compare')
       .description('run two variants on the same dice and report what changes, with 95% intervals')
       .argument('<file>', 'encounter file (YAML or JSON)')
-      .option('--a <spec>', "variant A: rule options (criticals=detailed), edits (sides[0].combatants[0].profile.WS=45) or file=OTHER.yaml; comma-separated or repeated", collect)
+      .option(
+        '--a <spec>',
+        'variant A: rule options (criticals=detailed), edits (sides[0].combatants[0].profile.WS=45) or file=OTHER.yaml; comma-separated or repeated',
+        collect,
+      )
       .option('--b <spec>', 'variant B, written the same way', collect)
-      .requiredOption('--runs <n>', 'paired fights (with --until-ci, the most)', parseWhole('--runs', 1, 1_000_000_000))
-      .option('--seed <n>', 'seed (default: random, printed); fight i of A and of B use substream i', parseWhole('--seed', 0, Number.MAX_SAFE_INTEGER))
+      .requiredOption(
+        '--runs <n>',
+        'paired fights (with --until-ci, the most)',
+        parseWhole('--runs', 1, 1_000_000_000),
+      )
+      .option(
+        '--seed <n>',
+        'seed (default: random, printed); fight i of A and of B use substream i',
+        parseWhole('--seed', 0, Number.MAX_SAFE_INTEGER),
+      )
       .option('--workers <n>', WORKERS, parseWhole('--workers', 1, 1024))
-      .option('--until-ci <w>', 'stop once every win rate of both is known to ± w', parseFraction('--until-ci'))
+      .option(
+        '--until-ci <w>',
+        'stop once every win rate of both is known to ± w',
+        parseFraction('--until-ci'),
+      )
       .option('--json', 'print one JSON object (schema fray-compare/1)'),
   ).action((file: string, o: CompareOpts) => compare(io, file, o, randomSeed));
   common(
@@ -262,9 +342,17 @@ export function program(io: Io): Command {
       .command('sweep')
       .description('vary parameters of an encounter over a grid and simulate every point: a table and a plot')
       .argument('<file>', 'encounter file (YAML or JSON)')
-      .option('--vary <spec>', "a parameter and its values: 'sides[0].combatants[0].profile.WS=25..65:5' or path=a,b,c (repeat for a grid)", collect)
+      .option(
+        '--vary <spec>',
+        "a parameter and its values: 'sides[0].combatants[0].profile.WS=25..65:5' or path=a,b,c (repeat for a grid)",
+        collect,
+      )
       .requiredOption('--runs <n>', 'fights at each point', parseWhole('--runs', 1, 1_000_000_000))
-      .option('--seed <n>', 'seed (default: random, printed); the same dice at every point', parseWhole('--seed', 0, Number.MAX_SAFE_INTEGER))
+      .option(
+        '--seed <n>',
+        'seed (default: random, printed); the same dice at every point',
+        parseWhole('--seed', 0, Number.MAX_SAFE_INTEGER),
+      )
       .option('--workers <n>', WORKERS, parseWhole('--workers', 1, 1024))
       .option('--csv <file>', 'write the table as CSV')
       .option('--svg <file>', 'write a plot: win rates along one parameter, a heat map for two')
@@ -273,7 +361,9 @@ export function program(io: Io): Command {
   common(
     p
       .command('odds')
-      .description('exact odds by enumerating the dice: one blow per pair, and the whole fight where its state is small')
+      .description(
+        'exact odds by enumerating the dice: one blow per pair, and the whole fight where its state is small',
+      )
       .argument('<file>', 'encounter file (YAML or JSON)')
       .option('--json', 'print one JSON object (schema fray-odds/1)'),
   ).action((file: string, o: OddsOpts) => odds(io, file, o));
@@ -303,7 +393,8 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     return 0;
   } catch (e) {
     if (e instanceof CommanderError) {
-      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.exitCode === 0) return 0;
+      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.exitCode === 0)
+        return 0;
       return 2;
     }
     if (isUserError(e)) {
@@ -314,4 +405,3 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     return 1;
   }
 }
-

@@ -16,7 +16,8 @@ const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
 export function odds(io: Io, file: string, o: OddsOpts): void {
   const ff = loadFightFile(file, pairs(o.option, '--option'), pairs(o.table, '--table'), 'encounter');
   const { ruleset, setup } = ff.loaded;
-  if (!ruleset.odds) throw new UsageError(`odds: the ruleset ${ruleset.id} has no exact odds yet; fray sim estimates them`);
+  if (!ruleset.odds)
+    throw new UsageError(`odds: the ruleset ${ruleset.id} has no exact odds yet; fray sim estimates them`);
   const r: Odds = ruleset.odds(setup, o.maxRounds);
   if (o.json) {
     io.out.write(`${JSON.stringify({ schema: 'fray-odds/1', ...r })}\n`);
@@ -27,14 +28,31 @@ export function odds(io: Io, file: string, o: OddsOpts): void {
   w(`One blow (${r.blowMethod}):\n`);
   for (const b of r.blows) {
     const wounds = b.wounds.length > 0 ? `; wounds ${b.meanWounds.toFixed(3)} a blow on average` : '';
-    w(`  ${b.attacker} at ${b.defender}: hits ${pct(b.hit)} (${b.needText ?? `D100 ≤ ${b.need}`})${wounds}; critical ${pct(b.critical)}; killed outright ${pct(b.killed)}${b.outAtOnce > b.killed ? `, out at once ${pct(b.outAtOnce)}` : ''}\n`);
-    if (b.locations.length > 0) w(`    where: ${b.locations.map((l) => `${l.part} ${pct(l.p)}`).join(', ')}\n`);
-    if (b.wounds.length > 0) w(`    wounds of a hit: ${b.wounds.filter((x) => x.p >= 0.00005).map((x) => `${x.value}: ${pct(x.p / Math.max(b.hit, 1e-12))}`).join(', ')}\n`);
-    if (b.criticalValues.length > 0) w(`    critical values: ${b.criticalValues.filter((x) => x.p >= 0.00005).map((x) => `+${x.value}: ${pct(x.p / Math.max(b.critical, 1e-12))}`).join(', ')} of criticals\n`);
+    w(
+      `  ${b.attacker} at ${b.defender}: hits ${pct(b.hit)} (${b.needText ?? `D100 ≤ ${b.need}`})${wounds}; critical ${pct(b.critical)}; killed outright ${pct(b.killed)}${b.outAtOnce > b.killed ? `, out at once ${pct(b.outAtOnce)}` : ''}\n`,
+    );
+    if (b.locations.length > 0)
+      w(`    where: ${b.locations.map((l) => `${l.part} ${pct(l.p)}`).join(', ')}\n`);
+    if (b.wounds.length > 0)
+      w(
+        `    wounds of a hit: ${b.wounds
+          .filter((x) => x.p >= 0.00005)
+          .map((x) => `${x.value}: ${pct(x.p / Math.max(b.hit, 1e-12))}`)
+          .join(', ')}\n`,
+      );
+    if (b.criticalValues.length > 0)
+      w(
+        `    critical values: ${b.criticalValues
+          .filter((x) => x.p >= 0.00005)
+          .map((x) => `+${x.value}: ${pct(x.p / Math.max(b.critical, 1e-12))}`)
+          .join(', ')} of criticals\n`,
+      );
   }
   w(`The fight (${r.duelMethod}):\n`);
   if (r.duel) {
     for (const s of r.duel.sides) w(`  ${s.name.padEnd(20)} wins ${pct(s.win)}\n`);
-    w(`  ${'draw'.padEnd(20)}      ${pct(r.duel.draw)}\n  mean length ${r.duel.meanRounds.toFixed(3)} rounds; at most ${r.duel.states} states in a round\n`);
+    w(
+      `  ${'draw'.padEnd(20)}      ${pct(r.duel.draw)}\n  mean length ${r.duel.meanRounds.toFixed(3)} rounds; at most ${r.duel.states} states in a round\n`,
+    );
   }
 }

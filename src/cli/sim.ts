@@ -37,7 +37,8 @@ export function parseShard(v: string): [number, number] {
   const m = /^(\d+)\/(\d+)$/.exec(v.trim());
   const k = m ? Number(m[1]) : NaN;
   const n = m ? Number(m[2]) : NaN;
-  if (!m || !(n >= 1) || !(k >= 1) || k > n || n > 1_000_000) throw new UsageError(`--shard: expected K/N with 1 ≤ K ≤ N, got '${v}'`);
+  if (!m || !(n >= 1) || !(k >= 1) || k > n || n > 1_000_000)
+    throw new UsageError(`--shard: expected K/N with 1 ≤ K ≤ N, got '${v}'`);
   return [k, n];
 }
 
@@ -52,9 +53,14 @@ export async function sim(io: Io, file: string, o: SimOpts, seedOf: () => number
   const ff = loadFightFile(file, options, tables, 'encounter');
   const seed = o.seed ?? seedOf();
   const shard = o.shard ? parseShard(o.shard) : null;
-  if (shard && o.untilCi !== undefined) throw new UsageError('sim: --until-ci stops a whole run early; it cannot go with --shard');
-  if (shard && !o.out) throw new UsageError('sim: --shard writes its totals to a file for fray merge: give --out FILE');
-  if (o.out && o.untilCi !== undefined) throw new UsageError('sim: --out writes the totals of a fixed number of runs for fray merge; it cannot go with --until-ci');
+  if (shard && o.untilCi !== undefined)
+    throw new UsageError('sim: --until-ci stops a whole run early; it cannot go with --shard');
+  if (shard && !o.out)
+    throw new UsageError('sim: --shard writes its totals to a file for fray merge: give --out FILE');
+  if (o.out && o.untilCi !== undefined)
+    throw new UsageError(
+      'sim: --out writes the totals of a fixed number of runs for fray merge; it cannot go with --until-ci',
+    );
   // What makes two parts parts of one run, read before any fight: the files' texts and every rule option.
   const identity = identityOf(file, tables, ff.loaded.options);
   for (const f of [o.out, o.report]) if (f) checkWritable(f);
@@ -70,7 +76,9 @@ export async function sim(io: Io, file: string, o: SimOpts, seedOf: () => number
     maxRounds: o.maxRounds,
     untilCi: o.untilCi,
     workers: o.workers ?? defaultWorkers(),
-    progress: tty ? (done) => io.err.write(`\r  ${progressLine(done, goal, (Date.now() - started) / 1000)} `) : undefined,
+    progress: tty
+      ? (done) => io.err.write(`\r  ${progressLine(done, goal, (Date.now() - started) / 1000)} `)
+      : undefined,
   });
   if (tty) io.err.write('\r\u001b[K');
   const { ruleset, setup } = ff.loaded;
@@ -95,10 +103,29 @@ export async function sim(io: Io, file: string, o: SimOpts, seedOf: () => number
     };
     writeAtomic(o.out, `${JSON.stringify(part)}\n`);
   }
-  const summary = summarize(result.totals[0] as Totals, result.roster, seed, o.untilCi === undefined ? null : { target: o.untilCi, reached: result.reached });
-  if (o.report) writeAtomic(o.report, reportHtml({ title: setup.title, ruleset: ruleset.id, file, options }, summary, result.totals[0] as Totals, result.roster));
+  const summary = summarize(
+    result.totals[0] as Totals,
+    result.roster,
+    seed,
+    o.untilCi === undefined ? null : { target: o.untilCi, reached: result.reached },
+  );
+  if (o.report)
+    writeAtomic(
+      o.report,
+      reportHtml(
+        { title: setup.title, ruleset: ruleset.id, file, options },
+        summary,
+        result.totals[0] as Totals,
+        result.roster,
+      ),
+    );
   if (o.json) io.out.write(`${JSON.stringify(summary)}\n`);
-  else printSummary(io, `${setup.title}: ${summary.runs} fights${shard ? ` (shard ${shard[0]}/${shard[1]}: runs ${from}..${to - 1})` : ''}, seed ${seed} (${ruleset.id})`, summary);
+  else
+    printSummary(
+      io,
+      `${setup.title}: ${summary.runs} fights${shard ? ` (shard ${shard[0]}/${shard[1]}: runs ${from}..${to - 1})` : ''}, seed ${seed} (${ruleset.id})`,
+      summary,
+    );
 }
 
 function progressLine(done: number, goal: number, secs: number): string {
@@ -112,8 +139,13 @@ function hashOf(text: string): string {
 }
 
 /** A run's identity for fray merge: the encounter's and tables' texts hashed, every rule option (defaults spelled out) in name order. */
-function identityOf(file: string, tables: Readonly<Record<string, string>>, options: Readonly<Record<string, string>>) {
-  const sorted = (r: Readonly<Record<string, string>>) => Object.fromEntries(Object.entries(r).sort(([x], [y]) => x.localeCompare(y)));
+function identityOf(
+  file: string,
+  tables: Readonly<Record<string, string>>,
+  options: Readonly<Record<string, string>>,
+) {
+  const sorted = (r: Readonly<Record<string, string>>) =>
+    Object.fromEntries(Object.entries(r).sort(([x], [y]) => x.localeCompare(y)));
   return {
     encounterHash: hashOf(readText(file).text),
     tables: sorted(Object.fromEntries(Object.entries(tables).map(([k, f]) => [k, hashOf(readText(f).text)]))),
@@ -127,23 +159,37 @@ export function printSummary(io: Io, heading: string, s: SimSummary): void {
   const w = (t: string) => io.out.write(t);
   w(`${heading}\n`);
   for (const side of s.sides) {
-    w(`  ${side.name.padEnd(20)} wins ${String(side.wins).padStart(8)}  ${pct(side.winRate).padStart(6)}  95% CI ${pct(side.ci95[0])} – ${pct(side.ci95[1])}\n`);
+    w(
+      `  ${side.name.padEnd(20)} wins ${String(side.wins).padStart(8)}  ${pct(side.winRate).padStart(6)}  95% CI ${pct(side.ci95[0])} – ${pct(side.ci95[1])}\n`,
+    );
   }
   w(`  ${'draws'.padEnd(20)}      ${String(s.draws).padStart(8)}  ${pct(s.drawRate.rate).padStart(6)}\n`);
-  if (s.untilCi) w(`  ${s.untilCi.reached ? 'stopped' : 'not stopped'} by --until-ci ${s.untilCi.target}: widest interval ±${pct(widest(s))}\n`);
-  w(`  mean length: ${s.meanRounds.toFixed(2)} rounds (95% CI ${s.rounds.ci95[0].toFixed(2)} – ${s.rounds.ci95[1].toFixed(2)}); ${roundsLine(s)}\n`);
+  if (s.untilCi)
+    w(
+      `  ${s.untilCi.reached ? 'stopped' : 'not stopped'} by --until-ci ${s.untilCi.target}: widest interval ±${pct(widest(s))}\n`,
+    );
+  w(
+    `  mean length: ${s.meanRounds.toFixed(2)} rounds (95% CI ${s.rounds.ci95[0].toFixed(2)} – ${s.rounds.ci95[1].toFixed(2)}); ${roundsLine(s)}\n`,
+  );
   if (s.combatants.length > 0) {
     const width = Math.max(...s.combatants.map((c) => c.name.length));
-    w('  per combatant: standing at the end, fled; per fight: wounds dealt / taken, criticals dealt / taken, fumbles\n');
+    w(
+      '  per combatant: standing at the end, fled; per fight: wounds dealt / taken, criticals dealt / taken, fumbles\n',
+    );
     for (const c of s.combatants) {
       const m = (k: string) => (c.stats[k] ? c.stats[k].mean.toFixed(2) : '–');
-      w(`    ${c.name.padEnd(width)}  ${pct(c.survived.rate).padStart(6)}  ${pct(c.fled.rate).padStart(6)}   ${m('woundsDealt')} / ${m('woundsTaken')}   ${m('criticalsDealt')} / ${m('criticalsTaken')}   ${m('fumbles')}\n`);
+      w(
+        `    ${c.name.padEnd(width)}  ${pct(c.survived.rate).padStart(6)}  ${pct(c.fled.rate).padStart(6)}   ${m('woundsDealt')} / ${m('woundsTaken')}   ${m('criticalsDealt')} / ${m('criticalsTaken')}   ${m('fumbles')}\n`,
+      );
     }
   }
   if (s.tallies.length > 0) {
     const width = Math.max(...s.tallies.map((t) => t.label.length));
     w('  per fight, mean:\n');
-    for (const t of s.tallies) w(`    ${t.label.padEnd(width)}  ${t.mean.toFixed(2).padStart(7)}  95% CI ${t.ci95[0].toFixed(2)} – ${t.ci95[1].toFixed(2)}\n`);
+    for (const t of s.tallies)
+      w(
+        `    ${t.label.padEnd(width)}  ${t.mean.toFixed(2).padStart(7)}  95% CI ${t.ci95[0].toFixed(2)} – ${t.ci95[1].toFixed(2)}\n`,
+      );
   }
 }
 
@@ -153,7 +199,10 @@ function widest(s: SimSummary): number {
 
 /** The rounds' distribution in a line: the commonest lengths with their shares. */
 function roundsLine(s: SimSummary): string {
-  const top = [...s.rounds.distribution].sort((a, b) => b.fights - a.fights || a.rounds - b.rounds).slice(0, 6).sort((a, b) => a.rounds - b.rounds);
+  const top = [...s.rounds.distribution]
+    .sort((a, b) => b.fights - a.fights || a.rounds - b.rounds)
+    .slice(0, 6)
+    .sort((a, b) => a.rounds - b.rounds);
   return `most often ${top.map((d) => `${d.rounds}: ${pct(d.fights / Math.max(1, s.runs))}`).join(', ')}`;
 }
 
@@ -196,13 +245,23 @@ const partSchema = z.strictObject({
   shard: z.tuple([whole.min(1), whole.min(1)]),
   from: whole,
   to: whole,
-  roster: z.strictObject({ sides: z.array(z.string()), combatants: z.array(z.strictObject({ name: z.string(), side: whole })) }),
+  roster: z.strictObject({
+    sides: z.array(z.string()),
+    combatants: z.array(z.strictObject({ name: z.string(), side: whole })),
+  }),
   totals: z.strictObject({
     runs: whole,
     wins: z.array(whole),
     draws: whole,
     rounds: z.array(whole),
-    combatants: z.array(z.strictObject({ survived: whole, fled: whole, stats: z.record(z.string(), moments), hist: z.record(z.string(), z.array(whole)) })),
+    combatants: z.array(
+      z.strictObject({
+        survived: whole,
+        fled: whole,
+        stats: z.record(z.string(), moments),
+        hist: z.record(z.string(), z.array(whole)),
+      }),
+    ),
     tallyLabels: z.array(z.string()),
     tallies: z.array(moments),
   }),
@@ -210,7 +269,8 @@ const partSchema = z.strictObject({
 
 /** `fray merge`: the parts of one run (the same encounter, seed and run count), each slice once, added up in order. */
 export function merge(io: Io, files: readonly string[], o: { json?: boolean }): void {
-  if (files.length === 0) throw new UsageError('merge: give the part files written by fray sim --shard K/N --out FILE');
+  if (files.length === 0)
+    throw new UsageError('merge: give the part files written by fray sim --shard K/N --out FILE');
   const parts = files.map((f) => {
     const t = readText(f);
     const doc = SourceDoc.parse(t.file, t.text);
@@ -227,23 +287,49 @@ export function merge(io: Io, files: readonly string[], o: { json?: boolean }): 
     JSON.stringify(p.options) === JSON.stringify(first.options);
   const issues: { file: string; path: string; message: string }[] = [];
   for (const { file, part } of parts) {
-    if (!same(part)) issues.push({ file, path: '', message: `not a part of the same run as ${parts[0]?.file} (encounter and tables, seed, runs, shard count, rule options and round cap must all agree)` });
+    if (!same(part))
+      issues.push({
+        file,
+        path: '',
+        message: `not a part of the same run as ${parts[0]?.file} (encounter and tables, seed, runs, shard count, rule options and round cap must all agree)`,
+      });
     const [from, to] = shardRange(part.runs, part.shard[0], part.shard[1]);
-    if (part.from !== from || part.to !== to || part.totals.runs !== to - from) issues.push({ file, path: 'totals.runs', message: `shard ${part.shard[0]}/${part.shard[1]} should hold runs ${from}..${to - 1}` });
+    if (part.from !== from || part.to !== to || part.totals.runs !== to - from)
+      issues.push({
+        file,
+        path: 'totals.runs',
+        message: `shard ${part.shard[0]}/${part.shard[1]} should hold runs ${from}..${to - 1}`,
+      });
   }
   const n = first.shard[1];
   const byShard = new Map<number, string>();
   for (const { file, part } of parts) {
     const had = byShard.get(part.shard[0]);
-    if (had) issues.push({ file, path: 'shard', message: `shard ${part.shard[0]}/${n} is given twice (also ${had})` });
+    if (had)
+      issues.push({
+        file,
+        path: 'shard',
+        message: `shard ${part.shard[0]}/${n} is given twice (also ${had})`,
+      });
     byShard.set(part.shard[0], file);
   }
   const missing = Array.from({ length: n }, (_x, i) => i + 1).filter((k) => !byShard.has(k));
-  if (missing.length > 0 && issues.length === 0) issues.push({ file: 'command line', path: 'parts', message: `shards missing: ${missing.map((k) => `${k}/${n}`).join(', ')}` });
+  if (missing.length > 0 && issues.length === 0)
+    issues.push({
+      file: 'command line',
+      path: 'parts',
+      message: `shards missing: ${missing.map((k) => `${k}/${n}`).join(', ')}`,
+    });
   if (issues.length > 0) throw new ValidationError(issues);
   const totals = new Totals(first.roster.sides.length);
-  for (const { part } of [...parts].sort((a, b) => a.part.shard[0] - b.part.shard[0])) totals.merge(part.totals);
+  for (const { part } of [...parts].sort((a, b) => a.part.shard[0] - b.part.shard[0]))
+    totals.merge(part.totals);
   const summary = summarize(totals, first.roster, first.seed, null);
   if (o.json) io.out.write(`${JSON.stringify(summary)}\n`);
-  else printSummary(io, `${first.title}: ${summary.runs} fights from ${n} shard${n === 1 ? '' : 's'}, seed ${first.seed} (${first.ruleset})`, summary);
+  else
+    printSummary(
+      io,
+      `${first.title}: ${summary.runs} fights from ${n} shard${n === 1 ? '' : 's'}, seed ${first.seed} (${first.ruleset})`,
+      summary,
+    );
 }

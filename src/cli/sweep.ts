@@ -21,7 +21,11 @@ export interface SweepOpts extends RunFlags {
 
 export interface SweepPoint {
   readonly values: readonly unknown[];
-  readonly sides: readonly { readonly name: string; readonly winRate: number; readonly ci95: [number, number] }[];
+  readonly sides: readonly {
+    readonly name: string;
+    readonly winRate: number;
+    readonly ci95: [number, number];
+  }[];
   readonly drawRate: number;
   readonly meanRounds: number;
 }
@@ -36,14 +40,20 @@ export interface SweepResult {
 }
 
 export async function sweep(io: Io, file: string, o: SweepOpts, seedOf: () => number): Promise<void> {
-  if (!o.vary?.length) throw new UsageError("sweep: give at least one --vary 'path=LO..HI:STEP' (or path=a,b,c)");
+  if (!o.vary?.length)
+    throw new UsageError("sweep: give at least one --vary 'path=LO..HI:STEP' (or path=a,b,c)");
   const options = pairs(o.option, '--option');
   const tables = pairs(o.table, '--table');
   const source = loadFightFile(file, options, tables, 'encounter').loaded.source;
   const axes = o.vary.map(parseAxis).map((a) => ({ ...a, label: axisLabel(source, a.path) }));
   const grid = gridOf(axes);
   for (const out of [o.csv, o.svg]) if (out) checkWritable(out);
-  const variants: Variant[] = grid.map((values) => ({ file: resolve(file), options, tables, edits: axes.map((a, k) => ({ path: a.path, value: values[k] })) }));
+  const variants: Variant[] = grid.map((values) => ({
+    file: resolve(file),
+    options,
+    tables,
+    edits: axes.map((a, k) => ({ path: a.path, value: values[k] })),
+  }));
   // Every point is checked before any is run: a value the encounter refuses is named at once.
   for (const v of variants) loadVariant(v);
   const seed = o.seed ?? seedOf();
@@ -55,7 +65,15 @@ export async function sweep(io: Io, file: string, o: SweepOpts, seedOf: () => nu
     for (const [k, v] of variants.entries()) {
       if (tty) io.err.write(`\r  point ${k + 1}/${variants.length} `);
       // The same seed at every point: neighbouring points differ by the parameter, not the dice.
-      const r = await runJob({ variants: [v], seed, from: 0, to: o.runs, maxRounds: o.maxRounds, workers, pool });
+      const r = await runJob({
+        variants: [v],
+        seed,
+        from: 0,
+        to: o.runs,
+        maxRounds: o.maxRounds,
+        workers,
+        pool,
+      });
       summaries.push(summarize(r.totals[0] as Totals, r.roster, seed, null));
     }
   } finally {
@@ -69,7 +87,12 @@ export async function sweep(io: Io, file: string, o: SweepOpts, seedOf: () => nu
     axes,
     points: grid.map((values, k) => {
       const s = summaries[k] as SimSummary;
-      return { values, sides: s.sides.map((x) => ({ name: x.name, winRate: x.winRate, ci95: x.ci95 })), drawRate: s.drawRate.rate, meanRounds: s.meanRounds };
+      return {
+        values,
+        sides: s.sides.map((x) => ({ name: x.name, winRate: x.winRate, ci95: x.ci95 })),
+        drawRate: s.drawRate.rate,
+        meanRounds: s.meanRounds,
+      };
     }),
   };
   const title = loadVariant(variants[0] as Variant).setup.title;
@@ -94,10 +117,17 @@ const show = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
 
 function printSweep(io: Io, title: string, r: SweepResult): void {
   const w = (t: string) => io.out.write(t);
-  w(`${title}: ${r.points.length} point${r.points.length === 1 ? '' : 's'} × ${r.runs} fights, seed ${r.seed} (the same dice at every point)\n`);
+  w(
+    `${title}: ${r.points.length} point${r.points.length === 1 ? '' : 's'} × ${r.runs} fights, seed ${r.seed} (the same dice at every point)\n`,
+  );
   const names = r.points[0]?.sides.map((s) => s.name) ?? [];
   const heads = [...r.axes.map((a) => a.label), ...names.map((n) => `${n} wins (95% CI)`), 'draws', 'rounds'];
-  const rows = r.points.map((p) => [...p.values.map(show), ...p.sides.map((s) => `${pct(s.winRate)} (${pct(s.ci95[0])}–${pct(s.ci95[1])})`), pct(p.drawRate), p.meanRounds.toFixed(2)]);
+  const rows = r.points.map((p) => [
+    ...p.values.map(show),
+    ...p.sides.map((s) => `${pct(s.winRate)} (${pct(s.ci95[0])}–${pct(s.ci95[1])})`),
+    pct(p.drawRate),
+    p.meanRounds.toFixed(2),
+  ]);
   const widths = heads.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
   w(`  ${heads.map((h, i) => h.padEnd(widths[i] ?? 0)).join('  ')}\n`);
   for (const row of rows) w(`  ${row.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ')}\n`);
@@ -110,8 +140,17 @@ function csvCell(v: unknown): string {
 
 export function csvOf(r: SweepResult): string {
   const names = r.points[0]?.sides.map((s) => s.name) ?? [];
-  const head = [...r.axes.map((a) => a.path), ...names.flatMap((n) => [`${n} win rate`, `${n} ci95 low`, `${n} ci95 high`]), 'draw rate', 'mean rounds'];
-  const lines = r.points.map((p) => [...p.values, ...p.sides.flatMap((s) => [s.winRate, s.ci95[0], s.ci95[1]]), p.drawRate, p.meanRounds].map(csvCell).join(','));
+  const head = [
+    ...r.axes.map((a) => a.path),
+    ...names.flatMap((n) => [`${n} win rate`, `${n} ci95 low`, `${n} ci95 high`]),
+    'draw rate',
+    'mean rounds',
+  ];
+  const lines = r.points.map((p) =>
+    [...p.values, ...p.sides.flatMap((s) => [s.winRate, s.ci95[0], s.ci95[1]]), p.drawRate, p.meanRounds]
+      .map(csvCell)
+      .join(','),
+  );
   return `${[head.map(csvCell).join(','), ...lines].join('\n')}\n`;
 }
 
@@ -120,12 +159,33 @@ export function svgOf(title: string, r: SweepResult): string {
   const first = r.axes[0] as SweepResult['axes'][number];
   if (r.axes.length === 1) {
     const names = r.points[0]?.sides.map((s) => s.name) ?? [];
-    return rateCurve(`${title}: win rates`, first.label, first.values.map(show), names.map((name, s) => ({ name, points: r.points.map((p) => ({ y: p.sides[s]?.winRate ?? 0, lo: p.sides[s]?.ci95[0] ?? 0, hi: p.sides[s]?.ci95[1] ?? 0 })) })));
+    return rateCurve(
+      `${title}: win rates`,
+      first.label,
+      first.values.map(show),
+      names.map((name, s) => ({
+        name,
+        points: r.points.map((p) => ({
+          y: p.sides[s]?.winRate ?? 0,
+          lo: p.sides[s]?.ci95[0] ?? 0,
+          hi: p.sides[s]?.ci95[1] ?? 0,
+        })),
+      })),
+    );
   }
   const second = r.axes[1] as SweepResult['axes'][number];
   const stride = r.points.length / (first.values.length * second.values.length);
   const side = r.points[0]?.sides[0]?.name ?? 'side 1';
   // rates[j][i]: the second axis's j-th value up, the first axis's i-th across.
-  const rates = second.values.map((_y, j) => first.values.map((_x, i) => r.points[(i * second.values.length + j) * stride]?.sides[0]?.winRate ?? 0));
-  return heatMap(`${title}: ${side} wins`, first.label, second.label, first.values.map(show), second.values.map(show), rates);
+  const rates = second.values.map((_y, j) =>
+    first.values.map((_x, i) => r.points[(i * second.values.length + j) * stride]?.sides[0]?.winRate ?? 0),
+  );
+  return heatMap(
+    `${title}: ${side} wins`,
+    first.label,
+    second.label,
+    first.values.map(show),
+    second.values.map(show),
+    rates,
+  );
 }

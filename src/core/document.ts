@@ -192,7 +192,9 @@ export function validate<T>(schema: z.ZodType<T>, doc: SourceDoc, value: unknown
     }
     const missing = valueAt(doc.data, path) === undefined;
     const message = plain(zi.message);
-    issues.push(doc.issue(path, missing ? (message === 'missing' ? message : `missing; ${message}`) : message));
+    issues.push(
+      doc.issue(path, missing ? (message === 'missing' ? message : `missing; ${message}`) : message),
+    );
   }
   throw new ValidationError(issues);
 }

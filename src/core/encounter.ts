@@ -1,6 +1,13 @@
 import { SourceDoc, ValidationError, type Path } from './document.js';
 import { didYouMean } from './names.js';
-import { defaultOptions, type DocPart, type LoadEnv, type Options, type Ruleset, type SetupCore } from './ruleset.js';
+import {
+  defaultOptions,
+  type DocPart,
+  type LoadEnv,
+  type Options,
+  type Ruleset,
+  type SetupCore,
+} from './ruleset.js';
 
 export interface Loaded {
   readonly ruleset: Ruleset;
@@ -28,12 +35,18 @@ export function resolveOptions(
     const at = where();
     if (!spec) {
       const msg = `unknown option '${name}'${didYouMean(name, names)}; options: ${names.join(', ')}`;
-      issues.push(at.fromDoc ? part.doc.issue(at.path, msg, name) : { file: overrideSource, path: name, message: msg });
+      issues.push(
+        at.fromDoc ? part.doc.issue(at.path, msg, name) : { file: overrideSource, path: name, message: msg },
+      );
       return;
     }
     if (typeof value !== 'string' || !spec.values.includes(value)) {
       const msg = `expected one of ${spec.values.join(', ')}`;
-      issues.push(at.fromDoc ? part.doc.issue([...at.path, name], msg) : { file: overrideSource, path: name, message: msg });
+      issues.push(
+        at.fromDoc
+          ? part.doc.issue([...at.path, name], msg)
+          : { file: overrideSource, path: name, message: msg },
+      );
       return;
     }
     out[name] = value;
@@ -43,7 +56,8 @@ export function resolveOptions(
     if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
       issues.push(part.doc.issue([...part.base, 'options'], 'expected a map of option: value'));
     } else {
-      for (const [k, v] of Object.entries(raw)) apply(k, v, () => ({ path: [...part.base, 'options'], fromDoc: true }));
+      for (const [k, v] of Object.entries(raw))
+        apply(k, v, () => ({ path: [...part.base, 'options'], fromDoc: true }));
     }
   }
   for (const [k, v] of Object.entries(overrides)) apply(k, v, () => ({ path: [], fromDoc: false }));
@@ -52,27 +66,30 @@ export function resolveOptions(
 }
 
 /** Picks the ruleset named by the document and lets it validate the rest. */
-export function loadPart(
-  part: DocPart,
-  registry: Registry,
-  env: LoadEnv,
-  overrides: Options = {},
-): Loaded {
+export function loadPart(part: DocPart, registry: Registry, env: LoadEnv, overrides: Options = {}): Loaded {
   const v = part.value;
   if (v === null || typeof v !== 'object' || Array.isArray(v)) {
-    throw new ValidationError([part.doc.issue(part.base, 'expected an encounter: a map with ruleset and sides')]);
+    throw new ValidationError([
+      part.doc.issue(part.base, 'expected an encounter: a map with ruleset and sides'),
+    ]);
   }
   const id = (v as Record<string, unknown>).ruleset;
   const known = [...registry.keys()];
   if (typeof id !== 'string') {
     throw new ValidationError([
-      part.doc.issue([...part.base, 'ruleset'], `${id === undefined ? 'missing; ' : ''}expected one of ${known.join(', ')}`),
+      part.doc.issue(
+        [...part.base, 'ruleset'],
+        `${id === undefined ? 'missing; ' : ''}expected one of ${known.join(', ')}`,
+      ),
     ]);
   }
   const ruleset = registry.get(id);
   if (!ruleset) {
     throw new ValidationError([
-      part.doc.issue([...part.base, 'ruleset'], `unknown ruleset '${id}'${didYouMean(id, known)}; known: ${known.join(', ')}`),
+      part.doc.issue(
+        [...part.base, 'ruleset'],
+        `unknown ruleset '${id}'${didYouMean(id, known)}; known: ${known.join(', ')}`,
+      ),
     ]);
   }
   const unknownTables = Object.keys(env.tables).filter((t) => !ruleset.tables.includes(t));

@@ -48,7 +48,15 @@ export function decide(
     throw new Error(`duplicate choice keys for "${label}": ${choices.map((c) => c.key).join(', ')}`);
   }
   const pick = choices.some((c) => c.key === suggested) ? suggested : (choices[0] as Choice).key;
-  return ctx.choose({ kind: 'choice', actor: f?.id, topic, label, choices, suggested: pick, ...(refused?.length ? { refused } : {}) });
+  return ctx.choose({
+    kind: 'choice',
+    actor: f?.id,
+    topic,
+    label,
+    choices,
+    suggested: pick,
+    ...(refused?.length ? { refused } : {}),
+  });
 }
 
 export function d100(ctx: FightContext, f: Actor | null, why: string): number {
@@ -58,4 +66,3 @@ export function d100(ctx: FightContext, f: Actor | null, why: string): number {
 export function roll(ctx: FightContext, sides: number, f: Actor | null, why: string, count = 1): number {
   return ctx.dice(count, sides, f ? `${f.name}: ${why}` : why, f?.id);
 }
-

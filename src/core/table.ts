@@ -17,7 +17,8 @@ export function lookup<T>(rows: readonly RangeRow<T>[], roll: number): T {
 export function checkCoverage<T>(rows: readonly RangeRow<T>[], lo: number, hi: number, name: string): void {
   let next = lo;
   for (const r of rows) {
-    if (r.lo !== next || r.hi < r.lo) throw new TableError(`${name}: row ${r.lo}-${r.hi} should start at ${next}`);
+    if (r.lo !== next || r.hi < r.lo)
+      throw new TableError(`${name}: row ${r.lo}-${r.hi} should start at ${next}`);
     next = r.hi + 1;
   }
   if (next !== hi + 1) throw new TableError(`${name}: rows end at ${next - 1}, expected ${hi}`);

@@ -1,4 +1,14 @@
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FileText, LoadEnv } from '../core/ruleset.js';
@@ -35,8 +45,10 @@ export function readText(path: string): FileText {
 /** Refuses a path that cannot be written before anything is run: a missing folder, or a folder. */
 export function checkWritable(path: string): void {
   const dir = dirname(resolve(path));
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new FileError(`${shownPath(path)}: cannot write: no folder ${shownPath(dir)}`);
-  if (existsSync(path) && !statSync(path).isFile()) throw new FileError(`${shownPath(path)}: cannot write: not a file`);
+  if (!existsSync(dir) || !statSync(dir).isDirectory())
+    throw new FileError(`${shownPath(path)}: cannot write: no folder ${shownPath(dir)}`);
+  if (existsSync(path) && !statSync(path).isFile())
+    throw new FileError(`${shownPath(path)}: cannot write: not a file`);
 }
 
 /**

@@ -31,7 +31,12 @@ export type Pool = Piscina<BlockTask, BlockResult>;
 
 /** A pool of simulation workers, to share between jobs. */
 export function makePool(workers: number): Pool {
-  return new Piscina<BlockTask, BlockResult>({ filename: workerFile(), minThreads: workers, maxThreads: workers, idleTimeout: 1000 });
+  return new Piscina<BlockTask, BlockResult>({
+    filename: workerFile(),
+    minThreads: workers,
+    maxThreads: workers,
+    idleTimeout: 1000,
+  });
 }
 
 export interface JobResult {
@@ -56,12 +61,17 @@ function workerFile(): string {
 function blockFailure(e: unknown, seed: number, [from, to]: [number, number]): Error {
   const message = e instanceof Error ? e.message : String(e);
   if (/^run \d+ of seed \d+ failed/.test(message)) return e instanceof Error ? e : new Error(message);
-  return new Error(`a worker failed on runs ${from}..${to - 1} of seed ${seed}: ${message} (run them with --workers 1, or play one with fray fight FILE --seed ${seed} --run ${from})`);
+  return new Error(
+    `a worker failed on runs ${from}..${to - 1} of seed ${seed}: ${message} (run them with --workers 1, or play one with fray fight FILE --seed ${seed} --run ${from})`,
+  );
 }
 
 export async function runJob(job: Job): Promise<JobResult> {
   // Loaded here first, so that a bad file or edit is reported before any worker starts.
-  const playable: Playable[] = job.variants.map((v) => ({ ...(loadVariant(v) as unknown as Playable), replay: replayOf(v, job.maxRounds) }));
+  const playable: Playable[] = job.variants.map((v) => ({
+    ...(loadVariant(v) as unknown as Playable),
+    replay: replayOf(v, job.maxRounds),
+  }));
   const first = playable[0] as Playable;
   const roster = rosterOf(first.ruleset, first.setup);
   const sides = roster.sides.length;

@@ -25,8 +25,16 @@ function render(make: (document: PlotDocument) => { outerHTML: string }): string
 }
 
 export function reportHtml(meta: ReportMeta, s: SimSummary, totals: Totals, roster: Roster): string {
-  const rates = [...s.sides.map((x) => ({ what: `${x.name} wins`, rate: x.winRate, lo: x.ci95[0], hi: x.ci95[1] })), { what: 'draws', rate: s.drawRate.rate, lo: s.drawRate.ci95[0], hi: s.drawRate.ci95[1] }];
-  const survival = s.combatants.map((c) => ({ what: `${c.name} (${c.side}) standing`, rate: c.survived.rate, lo: c.survived.ci95[0], hi: c.survived.ci95[1] }));
+  const rates = [
+    ...s.sides.map((x) => ({ what: `${x.name} wins`, rate: x.winRate, lo: x.ci95[0], hi: x.ci95[1] })),
+    { what: 'draws', rate: s.drawRate.rate, lo: s.drawRate.ci95[0], hi: s.drawRate.ci95[1] },
+  ];
+  const survival = s.combatants.map((c) => ({
+    what: `${c.name} (${c.side}) standing`,
+    rate: c.survived.rate,
+    lo: c.survived.ci95[0],
+    hi: c.survived.ci95[1],
+  }));
   const intervalChart = (rows: typeof rates, label: string) =>
     render((document) =>
       Plot.plot({
@@ -39,24 +47,50 @@ export function reportHtml(meta: ReportMeta, s: SimSummary, totals: Totals, rost
         marks: [
           Plot.ruleY(rows, { x1: 'lo', x2: 'hi', y: 'what', strokeWidth: 3, stroke: '#4477aa' }),
           Plot.dot(rows, { x: 'rate', y: 'what', fill: '#224477', r: 4 }),
-          Plot.text(rows, { x: 'hi', y: 'what', text: (d: (typeof rows)[number]) => `${pct(d.rate)} (${pct(d.lo)}–${pct(d.hi)})`, dx: 8, textAnchor: 'start' }),
+          Plot.text(rows, {
+            x: 'hi',
+            y: 'what',
+            text: (d: (typeof rows)[number]) => `${pct(d.rate)} (${pct(d.lo)}–${pct(d.hi)})`,
+            dx: 8,
+            textAnchor: 'start',
+          }),
         ],
       }),
     );
-  const lengths = s.rounds.distribution.map((d) => ({ rounds: d.rounds, share: d.fights / Math.max(1, s.runs) }));
+  const lengths = s.rounds.distribution.map((d) => ({
+    rounds: d.rounds,
+    share: d.fights / Math.max(1, s.runs),
+  }));
   const roundsChart = render((document) =>
     Plot.plot({
       document,
       width: 760,
       height: 280,
-      x: { label: 'rounds the fight lasted', tickFormat: 'd', domain: [0, Math.max(1, ...lengths.map((d) => d.rounds)) + 1] },
+      x: {
+        label: 'rounds the fight lasted',
+        tickFormat: 'd',
+        domain: [0, Math.max(1, ...lengths.map((d) => d.rounds)) + 1],
+      },
       y: { label: 'share of fights', tickFormat: '%', grid: true },
-      marks: [Plot.rectY(lengths, { x1: (d: (typeof lengths)[number]) => d.rounds - 0.45, x2: (d: (typeof lengths)[number]) => d.rounds + 0.45, y: 'share', fill: '#4477aa' }), Plot.ruleY([0])],
+      marks: [
+        Plot.rectY(lengths, {
+          x1: (d: (typeof lengths)[number]) => d.rounds - 0.45,
+          x2: (d: (typeof lengths)[number]) => d.rounds + 0.45,
+          y: 'share',
+          fill: '#4477aa',
+        }),
+        Plot.ruleY([0]),
+      ],
     }),
   );
   const wounds = roster.combatants.flatMap((c, i) =>
     (['woundsTaken', 'woundsDealt'] as const).flatMap((k) =>
-      (totals.combatants[i]?.hist[k] ?? []).map((fights, value) => ({ who: `${c.name}`, what: k === 'woundsTaken' ? 'wounds taken' : 'wounds dealt', value, share: fights / Math.max(1, s.runs) })),
+      (totals.combatants[i]?.hist[k] ?? []).map((fights, value) => ({
+        who: `${c.name}`,
+        what: k === 'woundsTaken' ? 'wounds taken' : 'wounds dealt',
+        value,
+        share: fights / Math.max(1, s.runs),
+      })),
     ),
   );
   const woundsChart =

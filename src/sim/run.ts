@@ -57,7 +57,9 @@ export interface SimSummary {
   readonly tallies: SimTally[];
   readonly schema: 'fray-sim/2';
   readonly drawRate: Rate;
-  readonly rounds: SimMean & { readonly distribution: { readonly rounds: number; readonly fights: number }[] };
+  readonly rounds: SimMean & {
+    readonly distribution: { readonly rounds: number; readonly fights: number }[];
+  };
   readonly combatants: SimCombatant[];
   /** Set when `--until-ci` stopped the runs early (or not): the target half-width, and whether it was reached. */
   readonly untilCi: { readonly target: number; readonly reached: boolean } | null;
@@ -79,15 +81,26 @@ export interface Roster {
   readonly combatants: readonly { readonly name: string; readonly side: number }[];
 }
 
-export function rosterOf<S extends SetupCore, T extends FightState>(ruleset: Ruleset<S, T>, setup: S): Roster {
+export function rosterOf<S extends SetupCore, T extends FightState>(
+  ruleset: Ruleset<S, T>,
+  setup: S,
+): Roster {
   const r = runFight(ruleset, setup, { driver: new AutoDriver(new SeededDice(Rng.seeded(0))), maxRounds: 0 });
   const st = r.state;
   if (!st) throw new Error('the encounter could not be started');
-  return { sides: st.sides.map((s) => s.name), combatants: st.combatants.map((c) => ({ name: c.name, side: c.side })) };
+  return {
+    sides: st.sides.map((s) => s.name),
+    combatants: st.combatants.map((c) => ({ name: c.name, side: c.side })),
+  };
 }
 
 /** What a finished fight leaves for the statistics. */
-export function recordOf<S extends SetupCore, T extends FightState>(ruleset: Ruleset<S, T>, st: T, winner: number | null, rounds: number): RunRecord {
+export function recordOf<S extends SetupCore, T extends FightState>(
+  ruleset: Ruleset<S, T>,
+  st: T,
+  winner: number | null,
+  rounds: number,
+): RunRecord {
   return {
     winner,
     rounds,
@@ -115,7 +128,8 @@ export function runBlock<S extends SetupCore, T extends FightState>(
   streams: Streams,
   maxRounds?: number,
 ): Totals {
-  return runVariantsBlock([{ ruleset, setup } as unknown as Playable], sides, from, to, streams, maxRounds).totals[0] as Totals;
+  return runVariantsBlock([{ ruleset, setup } as unknown as Playable], sides, from, to, streams, maxRounds)
+    .totals[0] as Totals;
 }
 
 /** What one variant needs to play: its ruleset and setup. */
@@ -130,7 +144,14 @@ export interface Playable<S extends SetupCore = SetupCore, T extends FightState 
  * Runs fights `from` ≤ i < `to` of each variant, run i of every variant on substream i, and
  * adds up each variant's totals and (for two) what differs between them run by run.
  */
-export function runVariantsBlock(variants: readonly Playable[], sides: number, from: number, to: number, streams: Streams, maxRounds?: number): { totals: Totals[]; pairs: PairTotals | null } {
+export function runVariantsBlock(
+  variants: readonly Playable[],
+  sides: number,
+  from: number,
+  to: number,
+  streams: Streams,
+  maxRounds?: number,
+): { totals: Totals[]; pairs: PairTotals | null } {
   const totals = variants.map(() => new Totals(sides));
   const pairs = variants.length === 2 ? new PairTotals(sides) : null;
   const labels: string[][] = variants.map(() => []);
@@ -138,14 +159,25 @@ export function runVariantsBlock(variants: readonly Playable[], sides: number, f
     const recs = variants.map((v, k) => {
       let result;
       try {
-        result = runFight(v.ruleset, v.setup, { driver: new AutoDriver(new SeededDice(streams.stream(i))), maxRounds });
+        result = runFight(v.ruleset, v.setup, {
+          driver: new AutoDriver(new SeededDice(streams.stream(i))),
+          maxRounds,
+        });
       } catch (e) {
         throw new RunError(streams.seed, i, e, v.replay, variants.length > 1 ? k : null);
       }
       const o = result.outcome;
-      if (!o || !result.state) throw new RunError(streams.seed, i, new Error('the fight ended without an outcome'), v.replay, variants.length > 1 ? k : null);
+      if (!o || !result.state)
+        throw new RunError(
+          streams.seed,
+          i,
+          new Error('the fight ended without an outcome'),
+          v.replay,
+          variants.length > 1 ? k : null,
+        );
       const lk = labels[k] as string[];
-      if (lk.length === 0 && v.ruleset.tallies) lk.push(...v.ruleset.tallies(result.state).map((t) => t.label));
+      if (lk.length === 0 && v.ruleset.tallies)
+        lk.push(...v.ruleset.tallies(result.state).map((t) => t.label));
       const rec = recordOf(v.ruleset, result.state, o.winner, o.rounds);
       (totals[k] as Totals).add(rec, lk);
       return rec;
@@ -166,7 +198,9 @@ export class RunError extends Error {
     readonly variant: number | null = null,
   ) {
     const which = variant === null ? '' : ` (variant ${String.fromCharCode(65 + variant)})`;
-    super(`run ${run} of seed ${seed}${which} failed: ${cause instanceof Error ? cause.message : String(cause)} (reproduce it with ${replay} --seed ${seed} --run ${run})`);
+    super(
+      `run ${run} of seed ${seed}${which} failed: ${cause instanceof Error ? cause.message : String(cause)} (reproduce it with ${replay} --seed ${seed} --run ${run})`,
+    );
   }
 }
 
@@ -186,7 +220,11 @@ export function narrowEnough(t: Totals, target: number | undefined): boolean {
  * Runs `runs` fights in this thread, fight i on substream i of the seed, block by block, and
  * streams the totals: memory does not grow with the number of runs.
  */
-export function simulate<S extends SetupCore, T extends FightState>(ruleset: Ruleset<S, T>, setup: S, opts: SimOptions): SimSummary {
+export function simulate<S extends SetupCore, T extends FightState>(
+  ruleset: Ruleset<S, T>,
+  setup: S,
+  opts: SimOptions,
+): SimSummary {
   const roster = rosterOf(ruleset, setup);
   const streams = new Streams(opts.seed);
   const totals = new Totals(roster.sides.length);
@@ -199,11 +237,21 @@ export function simulate<S extends SetupCore, T extends FightState>(ruleset: Rul
       break;
     }
   }
-  return summarize(totals, roster, opts.seed, opts.untilCi === undefined ? null : { target: opts.untilCi, reached });
+  return summarize(
+    totals,
+    roster,
+    opts.seed,
+    opts.untilCi === undefined ? null : { target: opts.untilCi, reached },
+  );
 }
 
 /** The figures a designer reads, from the totals. */
-export function summarize(t: Totals, roster: Roster, seed: number, untilCi: SimSummary['untilCi']): SimSummary {
+export function summarize(
+  t: Totals,
+  roster: Roster,
+  seed: number,
+  untilCi: SimSummary['untilCi'],
+): SimSummary {
   const n = t.runs;
   const rate = (k: number): Rate => ({ rate: n === 0 ? 0 : k / n, ci95: wilson(k, n) });
   const roundsSum = { sum: 0, squares: 0 };
@@ -233,7 +281,13 @@ export function summarize(t: Totals, roster: Roster, seed: number, untilCi: SimS
       const ct = t.combatants[i];
       const stats: Record<string, SimMean> = {};
       for (const [k, m] of Object.entries(ct?.stats ?? {})) stats[k] = meanOf(m, n);
-      return { name: c.name, side: roster.sides[c.side] ?? String(c.side), survived: rate(ct?.survived ?? 0), fled: rate(ct?.fled ?? 0), stats };
+      return {
+        name: c.name,
+        side: roster.sides[c.side] ?? String(c.side),
+        survived: rate(ct?.survived ?? 0),
+        fled: rate(ct?.fled ?? 0),
+        stats,
+      };
     }),
     untilCi,
   };

@@ -15,7 +15,11 @@ export const MAX_POINTS = 10_000;
  */
 export function parseAxis(spec: string): Axis {
   const eq = spec.indexOf('=');
-  if (eq <= 0) throw new EditError(spec, "expected path=LO..HI:STEP or path=a,b,c, such as 'sides[0].combatants[0].profile.WS=25..65:5'");
+  if (eq <= 0)
+    throw new EditError(
+      spec,
+      "expected path=LO..HI:STEP or path=a,b,c, such as 'sides[0].combatants[0].profile.WS=25..65:5'",
+    );
   const path = spec.slice(0, eq).trim();
   parseEditPath(path);
   const rhs = spec.slice(eq + 1).trim();
@@ -40,7 +44,8 @@ export function parseAxis(spec: string): Axis {
 /** Every combination of the axes' values, the last axis varying fastest. */
 export function gridOf(axes: readonly Axis[]): unknown[][] {
   const size = axes.reduce((n, a) => n * a.values.length, 1);
-  if (size > MAX_POINTS) throw new EditError(axes.map((a) => a.path).join(' × '), `${size} points: at most ${MAX_POINTS}`);
+  if (size > MAX_POINTS)
+    throw new EditError(axes.map((a) => a.path).join(' × '), `${size} points: at most ${MAX_POINTS}`);
   let grid: unknown[][] = [[]];
   for (const a of axes) grid = grid.flatMap((row) => a.values.map((v) => [...row, v]));
   return grid;

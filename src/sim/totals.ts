@@ -7,7 +7,10 @@ import { wilson, Z95 } from './stats.js';
 export interface RunRecord {
   readonly winner: number | null;
   readonly rounds: number;
-  readonly combatants: readonly { readonly out: OutReason | null; readonly stats: Readonly<Record<string, number>> }[];
+  readonly combatants: readonly {
+    readonly out: OutReason | null;
+    readonly stats: Readonly<Record<string, number>>;
+  }[];
   readonly tallies: readonly number[];
 }
 
@@ -103,7 +106,15 @@ export class Totals {
   }
 
   toJSON(): TotalsData {
-    return { runs: this.runs, wins: this.wins, draws: this.draws, rounds: this.rounds, combatants: this.combatants, tallyLabels: this.tallyLabels, tallies: this.tallies };
+    return {
+      runs: this.runs,
+      wins: this.wins,
+      draws: this.draws,
+      rounds: this.rounds,
+      combatants: this.combatants,
+      tallyLabels: this.tallyLabels,
+      tallies: this.tallies,
+    };
   }
 
   static from(d: TotalsData, sides: number): Totals {
@@ -190,12 +201,23 @@ export class PairTotals {
   }
 
   toJSON(): PairData {
-    return { runs: this.runs, aOnly: this.aOnly, bOnly: this.bOnly, drawsAOnly: this.drawsAOnly, drawsBOnly: this.drawsBOnly, rounds: this.rounds };
+    return {
+      runs: this.runs,
+      aOnly: this.aOnly,
+      bOnly: this.bOnly,
+      drawsAOnly: this.drawsAOnly,
+      drawsBOnly: this.drawsBOnly,
+      rounds: this.rounds,
+    };
   }
 }
 
 /** B − A for a rate, from the runs where only A or only B had it: the paired difference and its 95% interval. */
-export function pairedDifference(aOnly: number, bOnly: number, n: number): { diff: number; ci95: [number, number] } {
+export function pairedDifference(
+  aOnly: number,
+  bOnly: number,
+  n: number,
+): { diff: number; ci95: [number, number] } {
   if (n === 0) return { diff: 0, ci95: [0, 0] };
   const d = (bOnly - aOnly) / n;
   const meanSquare = (aOnly + bOnly) / n;

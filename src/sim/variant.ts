@@ -32,7 +32,8 @@ export function parseEditPath(path: string): Step[] {
   while (re.lastIndex < path.length && (m = re.exec(path)) !== null) {
     if (m[1] !== undefined) {
       if (last === 'key' || last === 'index') throw new EditError(path, 'expected a dot before a name');
-      if (['__proto__', 'constructor', 'prototype'].includes(m[1])) throw new EditError(path, `'${m[1]}' is not a field of an encounter`);
+      if (['__proto__', 'constructor', 'prototype'].includes(m[1]))
+        throw new EditError(path, `'${m[1]}' is not a field of an encounter`);
       steps.push(m[1]);
       last = 'key';
     } else if (m[2] !== undefined) {
@@ -44,7 +45,8 @@ export function parseEditPath(path: string): Step[] {
       last = 'dot';
     }
   }
-  if (re.lastIndex !== path.length || steps.length === 0 || last === 'dot') throw new EditError(path, 'expected a path such as sides[0].combatants[1].profile.WS');
+  if (re.lastIndex !== path.length || steps.length === 0 || last === 'dot')
+    throw new EditError(path, 'expected a path such as sides[0].combatants[1].profile.WS');
   return steps;
 }
 
@@ -80,19 +82,26 @@ export function applyEdits(data: unknown, edits: readonly Edit[]): unknown {
     let node: unknown = root;
     steps.forEach((step, i) => {
       const lastStep = i === steps.length - 1;
-      const where = steps.slice(0, i + 1).map((s) => (typeof s === 'number' ? `[${s}]` : `.${s}`)).join('').replace(/^\./, '');
+      const where = steps
+        .slice(0, i + 1)
+        .map((s) => (typeof s === 'number' ? `[${s}]` : `.${s}`))
+        .join('')
+        .replace(/^\./, '');
       if (typeof step === 'number') {
         if (!Array.isArray(node)) throw new EditError(e.path, `${where}: not a list in the encounter`);
-        if (step >= node.length) throw new EditError(e.path, `${where}: the encounter has ${node.length} there`);
+        if (step >= node.length)
+          throw new EditError(e.path, `${where}: the encounter has ${node.length} there`);
         if (lastStep) node[step] = e.value;
         else node = node[step] as unknown;
         return;
       }
-      if (node === null || typeof node !== 'object' || Array.isArray(node)) throw new EditError(e.path, `${where}: not a map in the encounter`);
+      if (node === null || typeof node !== 'object' || Array.isArray(node))
+        throw new EditError(e.path, `${where}: not a map in the encounter`);
       const map = node as Record<string, unknown>;
       if (lastStep) map[step] = e.value;
       else {
-        if (!Object.hasOwn(map, step) || map[step] === undefined) map[step] = typeof steps[i + 1] === 'number' ? [] : {};
+        if (!Object.hasOwn(map, step) || map[step] === undefined)
+          map[step] = typeof steps[i + 1] === 'number' ? [] : {};
         node = map[step];
       }
     });
@@ -107,7 +116,9 @@ export function replayOf(v: Variant, maxRounds?: number): string {
   for (const [k, val] of Object.entries(v.options)) parts.push('-o', q(`${k}=${val}`));
   for (const [k, f] of Object.entries(v.tables)) parts.push('--table', q(`${k}=${f}`));
   if (maxRounds !== undefined) parts.push('--max-rounds', String(maxRounds));
-  const edits = v.edits.length ? ` on the file edited: ${v.edits.map((e) => `${e.path}=${JSON.stringify(e.value)}`).join(', ')}` : '';
+  const edits = v.edits.length
+    ? ` on the file edited: ${v.edits.map((e) => `${e.path}=${JSON.stringify(e.value)}`).join(', ')}`
+    : '';
   return `${parts.join(' ')}${edits ? ` (${edits.trim()})` : ''}`;
 }
 
@@ -116,5 +127,7 @@ export function loadVariant(v: Variant): Loaded {
   const f = readText(v.file);
   const doc = SourceDoc.parse(f.file, f.text);
   const data = v.edits.length > 0 ? applyEdits(doc.data, v.edits) : doc.data;
-  return loadPart({ doc, base: [], value: data }, RULESETS, nodeEnv(v.file, { ...v.tables }), { ...v.options });
+  return loadPart({ doc, base: [], value: data }, RULESETS, nodeEnv(v.file, { ...v.tables }), {
+    ...v.options,
+  });
 }

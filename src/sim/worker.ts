@@ -24,7 +24,10 @@ export default function runTask(t: BlockTask): BlockResult {
   const key = JSON.stringify([t.variants, t.seed, t.maxRounds]);
   let job = jobs.get(key);
   if (!job) {
-    const playable: Playable[] = t.variants.map((v) => ({ ...(loadVariant(v) as unknown as Playable), replay: replayOf(v, t.maxRounds) }));
+    const playable: Playable[] = t.variants.map((v) => ({
+      ...(loadVariant(v) as unknown as Playable),
+      replay: replayOf(v, t.maxRounds),
+    }));
     const sides = rosterOf((playable[0] as Playable).ruleset, (playable[0] as Playable).setup).sides.length;
     // One cursor per worker: its blocks come in rising order, so finding stream i costs little.
     const streams = new Streams(t.seed);

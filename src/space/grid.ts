@@ -6,7 +6,12 @@ import type { Point } from './plane.js';
 
 export type Facing = 'N' | 'E' | 'S' | 'W';
 export const FACINGS: readonly Facing[] = ['N', 'E', 'S', 'W'];
-export const STEP: Readonly<Record<Facing, Point>> = { N: { x: 0, y: -1 }, E: { x: 1, y: 0 }, S: { x: 0, y: 1 }, W: { x: -1, y: 0 } };
+export const STEP: Readonly<Record<Facing, Point>> = {
+  N: { x: 0, y: -1 },
+  E: { x: 1, y: 0 },
+  S: { x: 0, y: 1 },
+  W: { x: -1, y: 0 },
+};
 export const OPPOSITE: Readonly<Record<Facing, Facing>> = { N: 'S', S: 'N', E: 'W', W: 'E' };
 export const FACING_WORD: Readonly<Record<Facing, string>> = { N: 'north', E: 'east', S: 'south', W: 'west' };
 
@@ -45,7 +50,10 @@ export class MapError extends Error {
  * walled up to the longest.
  */
 export function parseBoard(text: string): { board: Board; marks: ReadonlyMap<string, Point> } {
-  const rows = text.replace(/\s+$/, '').split('\n').map((r) => r.replace(/\s+$/, ''));
+  const rows = text
+    .replace(/\s+$/, '')
+    .split('\n')
+    .map((r) => r.replace(/\s+$/, ''));
   while (rows.length && rows[0]?.trim() === '') rows.shift();
   if (!rows.length) throw new MapError('the map is empty');
   const width = Math.max(...rows.map((r) => r.length));
@@ -60,7 +68,12 @@ export function parseBoard(text: string): { board: Board; marks: ReadonlyMap<str
         if (marks.has(ch)) throw new MapError(`the mark '${ch}' is used twice`, y, x);
         marks.set(ch, { x, y });
         cells.push('floor');
-      } else throw new MapError(`'${ch}' is not a map square: expected # (wall), . (floor), + (door), / (open door) or a letter`, y, x);
+      } else
+        throw new MapError(
+          `'${ch}' is not a map square: expected # (wall), . (floor), + (door), / (open door) or a letter`,
+          y,
+          x,
+        );
     }
   });
   return { board: { width, height: rows.length, cells }, marks };
@@ -84,7 +97,8 @@ export const squareKey = (p: Point) => `${p.x},${p.y}`;
 /** The squares a model covers. */
 export function footprint(at: Point, size: number): Point[] {
   const out: Point[] = [];
-  for (let dy = 0; dy < size; dy++) for (let dx = 0; dx < size; dx++) out.push({ x: at.x + dx, y: at.y + dy });
+  for (let dy = 0; dy < size; dy++)
+    for (let dx = 0; dx < size; dx++) out.push({ x: at.x + dx, y: at.y + dy });
   return out;
 }
 
@@ -92,7 +106,12 @@ export function footprint(at: Point, size: number): Point[] {
 export function orthogonalRing(at: Point, size: number): Point[] {
   const out: Point[] = [];
   for (let i = 0; i < size; i++) {
-    out.push({ x: at.x + i, y: at.y - 1 }, { x: at.x + size, y: at.y + i }, { x: at.x + i, y: at.y + size }, { x: at.x - 1, y: at.y + i });
+    out.push(
+      { x: at.x + i, y: at.y - 1 },
+      { x: at.x + size, y: at.y + i },
+      { x: at.x + i, y: at.y + size },
+      { x: at.x - 1, y: at.y + i },
+    );
   }
   return out;
 }
@@ -125,7 +144,8 @@ export function sideSquares(m: Placed, side: Facing): Point[] {
   return out;
 }
 
-const covers = (m: { at: Point; size: number }, p: Point) => p.x >= m.at.x && p.y >= m.at.y && p.x < m.at.x + m.size && p.y < m.at.y + m.size;
+const covers = (m: { at: Point; size: number }, p: Point) =>
+  p.x >= m.at.x && p.y >= m.at.y && p.x < m.at.x + m.size && p.y < m.at.y + m.size;
 export function occupies(m: { at: Point; size: number }, p: Point): boolean {
   return covers(m, p);
 }
@@ -154,12 +174,17 @@ export function facesToward(a: Placed, b: { at: Point; size: number }): boolean 
 
 /** Squares between two models, counted as a king moves (the larger of the two gaps), footprint to footprint. */
 export function squaresApart(a: { at: Point; size: number }, b: { at: Point; size: number }): number {
-  const gap = (lo1: number, n1: number, lo2: number, n2: number) => Math.max(0, lo2 - (lo1 + n1 - 1), lo1 - (lo2 + n2 - 1));
+  const gap = (lo1: number, n1: number, lo2: number, n2: number) =>
+    Math.max(0, lo2 - (lo1 + n1 - 1), lo1 - (lo2 + n2 - 1));
   return Math.max(gap(a.at.x, a.size, b.at.x, b.size), gap(a.at.y, a.size, b.at.y, b.size));
 }
 
 /** Whether a line from centre to centre crosses no wall or closed door (ours: models do not block). */
-export function lineOfSight(b: Board, from: { at: Point; size: number }, to: { at: Point; size: number }): boolean {
+export function lineOfSight(
+  b: Board,
+  from: { at: Point; size: number },
+  to: { at: Point; size: number },
+): boolean {
   const cx = (m: { at: Point; size: number }) => ({ x: m.at.x + m.size / 2, y: m.at.y + m.size / 2 });
   const a = cx(from);
   const z = cx(to);
@@ -192,7 +217,8 @@ export function steps(p: Point, free: (q: Point) => boolean): Point[] {
   for (const s of STEPS8) {
     const q = add(p, s);
     if (!free(q)) continue;
-    if (s.x !== 0 && s.y !== 0 && !(free({ x: p.x + s.x, y: p.y }) && free({ x: p.x, y: p.y + s.y }))) continue;
+    if (s.x !== 0 && s.y !== 0 && !(free({ x: p.x + s.x, y: p.y }) && free({ x: p.x, y: p.y + s.y })))
+      continue;
     out.push(q);
   }
   return out;
@@ -212,7 +238,12 @@ export interface PathRules {
  * squares stepped on, `from` excluded. Ties go to the first direction in N, E, S, W, then the
  * diagonals, so paths do not depend on anything but the board. Null if no goal is reachable.
  */
-export function findPath(rules: PathRules, from: Point, goal: (at: Point) => boolean, max: number): Point[] | null {
+export function findPath(
+  rules: PathRules,
+  from: Point,
+  goal: (at: Point) => boolean,
+  max: number,
+): Point[] | null {
   if (goal(from)) return [];
   // Squares by number (y × width + x): a walk only visits free squares, which are on the board.
   const num = (p: Point) => p.y * rules.board.width + p.x;
@@ -256,16 +287,33 @@ export function isStraight(from: Point, path: readonly Point[]): boolean {
 }
 
 /** The board as text with models drawn over it (their glyph, and an arrow on request), and marked squares. */
-export function drawBoard(b: Board, models: readonly (Placed & { readonly glyph: string })[], marked: ReadonlySet<string> = new Set(), markGlyph = '*'): string {
+export function drawBoard(
+  b: Board,
+  models: readonly (Placed & { readonly glyph: string })[],
+  marked: ReadonlySet<string> = new Set(),
+  markGlyph = '*',
+): string {
   const rows: string[][] = [];
   for (let y = 0; y < b.height; y++) {
     const row: string[] = [];
     for (let x = 0; x < b.width; x++) {
       const c = cellAt(b, { x, y });
-      row.push(c === 'wall' ? '#' : c === 'door' ? '+' : c === 'open-door' ? '/' : marked.has(`${x},${y}`) ? markGlyph : '.');
+      row.push(
+        c === 'wall'
+          ? '#'
+          : c === 'door'
+            ? '+'
+            : c === 'open-door'
+              ? '/'
+              : marked.has(`${x},${y}`)
+                ? markGlyph
+                : '.',
+      );
     }
     rows.push(row);
   }
-  for (const m of models) for (const p of footprint(m.at, m.size)) if (rows[p.y] && p.x < b.width) (rows[p.y] as string[])[p.x] = m.glyph;
+  for (const m of models)
+    for (const p of footprint(m.at, m.size))
+      if (rows[p.y] && p.x < b.width) (rows[p.y] as string[])[p.x] = m.glyph;
   return rows.map((r) => r.join('')).join('\n');
 }

@@ -75,7 +75,12 @@ export function overlapping(a: Disc, b: Disc): boolean {
  * point on the target's rim facing `from`, or the nearest free one around it. Null if the target
  * is surrounded.
  */
-export function contactPoint(target: Disc, radius: number, from: Point, others: readonly Disc[]): Point | null {
+export function contactPoint(
+  target: Disc,
+  radius: number,
+  from: Point,
+  others: readonly Disc[],
+): Point | null {
   const ring = target.radius + radius;
   const base = distance(from, target.at) === 0 ? 0 : bearing(target.at, from);
   for (let step = 0; step <= 36; step++) {

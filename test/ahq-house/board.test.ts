@@ -1,10 +1,36 @@
 // The board, death zones and facing, checked on boards drawn after the text's diagrams
 // (warhammer-quest-house-combat.txt, Moving in Combat and Placement of miniatures).
 import { describe, expect, it } from 'vitest';
-import { drawBoard, findPath, isStraight, lineOfSight, parseBoard, squaresApart, squareKey, type Facing } from '../../src/space/grid.js';
+import {
+  drawBoard,
+  findPath,
+  isStraight,
+  lineOfSight,
+  parseBoard,
+  squaresApart,
+  squareKey,
+  type Facing,
+} from '../../src/space/grid.js';
 import type { Point } from '../../src/space/plane.js';
-import { deathZoneSquares, engaged, hasDeathZone, settleFacing, stoppingSquares, turnedAway, type ZoneModel } from '../../src/rulesets/ahq-house/zones.js';
-import { closeCombatNeed, isCharge, RANGED_TABLE, rangedNeed, rangeBand, surroundingPenalty, toHitRoll, woundsOf } from '../../src/rulesets/ahq-house/rules.js';
+import {
+  deathZoneSquares,
+  engaged,
+  hasDeathZone,
+  settleFacing,
+  stoppingSquares,
+  turnedAway,
+  type ZoneModel,
+} from '../../src/rulesets/ahq-house/zones.js';
+import {
+  closeCombatNeed,
+  isCharge,
+  RANGED_TABLE,
+  rangedNeed,
+  rangeBand,
+  surroundingPenalty,
+  toHitRoll,
+  woundsOf,
+} from '../../src/rulesets/ahq-house/rules.js';
 
 function board(map: string) {
   return parseBoard(map);
@@ -19,22 +45,44 @@ describe('the board', () => {
     expect([b.width, b.height]).toEqual([5, 4]);
     expect(marks.get('A')).toEqual({ x: 1, y: 1 });
     expect(marks.get('B')).toEqual({ x: 3, y: 2 });
-    expect(drawBoard(b, [{ at: { x: 1, y: 1 }, size: 1, facing: 'E', glyph: 'a' }])).toBe('#####\n#a.+#\n#./.#\n#####');
+    expect(drawBoard(b, [{ at: { x: 1, y: 1 }, size: 1, facing: 'E', glyph: 'a' }])).toBe(
+      '#####\n#a.+#\n#./.#\n#####',
+    );
     expect(() => parseBoard('#?#')).toThrow(/'\?' is not a map square/);
   });
   it('finds the shortest walk around walls, without cutting corners, stopping in a death zone', () => {
     const { board: b } = board(['#######', '#.....#', '#.###.#', '#.....#', '#######'].join('\n'));
     const free = (p: Point) => b.cells[p.y * b.width + p.x] === 'floor';
-    const path = findPath({ board: b, size: 1, free, stops: () => false }, { x: 1, y: 1 }, (p) => p.x === 5 && p.y === 3, 20);
+    const path = findPath(
+      { board: b, size: 1, free, stops: () => false },
+      { x: 1, y: 1 },
+      (p) => p.x === 5 && p.y === 3,
+      20,
+    );
     // No corner may be cut: round either end of the wall, 6 steps.
     expect(path?.length).toBe(6);
     const stop = new Set([squareKey({ x: 3, y: 1 })]);
     // Through the death zone at (3,1) the walk must stop; around the other way it takes longer.
-    const around = findPath({ board: b, size: 1, free, stops: (p) => stop.has(squareKey(p)) }, { x: 1, y: 1 }, (p) => p.x === 5 && p.y === 1, 20);
+    const around = findPath(
+      { board: b, size: 1, free, stops: (p) => stop.has(squareKey(p)) },
+      { x: 1, y: 1 },
+      (p) => p.x === 5 && p.y === 1,
+      20,
+    );
     expect(around?.some((p) => p.x === 3 && p.y === 1)).toBe(false);
     expect(around?.length).toBe(8);
-    expect(isStraight({ x: 1, y: 1 }, [{ x: 2, y: 1 }, { x: 3, y: 1 }])).toBe(true);
-    expect(isStraight({ x: 1, y: 1 }, [{ x: 2, y: 1 }, { x: 3, y: 2 }])).toBe(false);
+    expect(
+      isStraight({ x: 1, y: 1 }, [
+        { x: 2, y: 1 },
+        { x: 3, y: 1 },
+      ]),
+    ).toBe(true);
+    expect(
+      isStraight({ x: 1, y: 1 }, [
+        { x: 2, y: 1 },
+        { x: 3, y: 2 },
+      ]),
+    ).toBe(false);
   });
   it('counts squares as a king moves; walls block sight, models do not', () => {
     const { board: b } = board(['#######', '#..#..#', '#.....#', '#######'].join('\n'));
@@ -47,7 +95,11 @@ describe('the board', () => {
 
 describe('death zones and facing', () => {
   it('a death zone is the four orthogonal squares; a large creature has the squares along its sides', () => {
-    expect(deathZoneSquares({ at: { x: 2, y: 2 }, size: 1, facing: 'N' }).map(squareKey).sort()).toEqual(['1,2', '2,1', '2,3', '3,2']);
+    expect(
+      deathZoneSquares({ at: { x: 2, y: 2 }, size: 1, facing: 'N' })
+        .map(squareKey)
+        .sort(),
+    ).toEqual(['1,2', '2,1', '2,3', '3,2']);
     expect(deathZoneSquares({ at: { x: 2, y: 2 }, size: 2, facing: 'N' }).length).toBe(8);
   });
 
@@ -96,7 +148,7 @@ describe('death zones and facing', () => {
     expect(hasDeathZone(b, all)).toBe(true);
   });
 
-  it('evading 3: A turns to shoot C and then must face B again; with D at B\'s rear, B turns to D and A is free', () => {
+  it("evading 3: A turns to shoot C and then must face B again; with D at B's rear, B turns to D and A is free", () => {
     const a = model('a', 0, { x: 2, y: 2 }, 'W');
     const b = model('b', 1, { x: 1, y: 2 }, 'E');
     const all = [a, b];
@@ -149,9 +201,22 @@ describe('attacks', () => {
       '3 3 3 4 5',
       '3 3 3 3 4',
     ];
-    const shown = RANGED_TABLE.map((row) => row.map((c) => (c.need === null ? '-' : `${c.need}${c.critical ? '' : '*'}`)).join(' '));
+    const shown = RANGED_TABLE.map((row) =>
+      row.map((c) => (c.need === null ? '-' : `${c.need}${c.critical ? '' : '*'}`)).join(' '),
+    );
     expect(shown).toEqual(printed);
-    expect([1, 2, 3, 5, 6, 10, 11, 24, 25, 40].map(rangeBand)).toEqual(['1-2', '1-2', '3-5', '3-5', '6-10', '6-10', '11-24', '11-24', '25+', '25+']);
+    expect([1, 2, 3, 5, 6, 10, 11, 24, 25, 40].map(rangeBand)).toEqual([
+      '1-2',
+      '1-2',
+      '3-5',
+      '3-5',
+      '6-10',
+      '6-10',
+      '11-24',
+      '11-24',
+      '25+',
+      '25+',
+    ]);
     expect(rangedNeed(4, 30)).toEqual({ need: 12, critical: false });
     expect(rangedNeed(1, 7)).toEqual({ need: null, critical: false });
     // The facts' pattern: 12 − BS (at least 3) at 1–2 squares, one more per further band.

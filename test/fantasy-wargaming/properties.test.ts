@@ -13,7 +13,16 @@ import { FW_OPTIONS } from '../../src/rulesets/fantasy-wargaming/options.js';
 import type { FwSetup, FwState } from '../../src/rulesets/fantasy-wargaming/state.js';
 import { loadText, RandomChoices } from '../helpers.js';
 
-const KITS = ['[broadsword]', '[broadsword, small-shield]', '[spear, large-shield]', '[dagger]', '[battle-axe]', '[short-bow, dagger]', '[mace, hand-axe]', '[]'];
+const KITS = [
+  '[broadsword]',
+  '[broadsword, small-shield]',
+  '[spear, large-shield]',
+  '[dagger]',
+  '[battle-axe]',
+  '[short-bow, dagger]',
+  '[mace, hand-axe]',
+  '[]',
+];
 const person = fc.record({
   kit: fc.constantFrom(...KITS),
   armour: fc.constantFrom('', ', armour: leather', ', armour: mail', ', armour: plate'),
@@ -35,7 +44,12 @@ const encounter = fc.record({
   leaders: fc.boolean(),
   area: fc.constantFrom(10, 18, 25, 40, 60),
   volleys: fc.constantFrom(0, 0, 2),
-  options: fc.record(Object.fromEntries(FW_OPTIONS.map((o) => [o.name, fc.constantFrom(...o.values)])) as Record<string, fc.Arbitrary<string>>),
+  options: fc.record(
+    Object.fromEntries(FW_OPTIONS.map((o) => [o.name, fc.constantFrom(...o.values)])) as Record<
+      string,
+      fc.Arbitrary<string>
+    >,
+  ),
   seed: fc.integer({ min: 0, max: 2 ** 31 }),
   shuffle: fc.integer({ min: 0, max: 2 ** 31 }),
 });
@@ -74,7 +88,10 @@ function watched(): Ruleset<FwSetup, FwState> {
       fantasyWargaming.round(st, ctx);
       for (const f of st.combatants) {
         const [en, taken] = before.get(f) as readonly [number, number];
-        if (!Number.isInteger(f.endurance) || f.endurance !== en - (f.stats.woundsTaken - taken)) throw new Error(`${f.name}: endurance ${en} − ${f.stats.woundsTaken - taken} became ${f.endurance}`);
+        if (!Number.isInteger(f.endurance) || f.endurance !== en - (f.stats.woundsTaken - taken))
+          throw new Error(
+            `${f.name}: endurance ${en} − ${f.stats.woundsTaken - taken} became ${f.endurance}`,
+          );
       }
     },
   };
@@ -98,12 +115,22 @@ function checkSteps(events: readonly FightEvent[]): void {
       expect(out.has((ev.who ?? [])[0] as string), `struck while out: ${ev.text}`).toBe(false);
     }
     if (['wound', 'effect', 'breaks', 'disengage'].includes(ev.type) && s === step) applied = true;
-    if ((ev.type === 'wound' && /falls|dead/.test(ev.text)) || (ev.type === 'effect' && /knocked out/.test(ev.text)) || ['disengage', 'surrender', 'fled'].includes(ev.type)) out.add((ev.who ?? [])[0] as string);
+    if (
+      (ev.type === 'wound' && /falls|dead/.test(ev.text)) ||
+      (ev.type === 'effect' && /knocked out/.test(ev.text)) ||
+      ['disengage', 'surrender', 'fled'].includes(ev.type)
+    )
+      out.add((ev.who ?? [])[0] as string);
   }
 }
 
 const RUNS = Number(process.env.FRAY_PROPERTY_RUNS ?? 200);
-const run = (yaml: string, seed: number) => runFight(watched(), loadText(yaml).setup as FwSetup, { driver: new AutoDriver(new SeededDice(Rng.seeded(seed))), explain: true, maxRounds: 60 });
+const run = (yaml: string, seed: number) =>
+  runFight(watched(), loadText(yaml).setup as FwSetup, {
+    driver: new AutoDriver(new SeededDice(Rng.seeded(seed))),
+    explain: true,
+    maxRounds: 60,
+  });
 
 describe('properties of every Fantasy Wargaming fight', () => {
   it('ends; endurance falls only by the damage taken; every step resolves all its participants before any effect', () => {
@@ -123,8 +150,14 @@ describe('properties of every Fantasy Wargaming fight', () => {
       fc.property(encounter, (e) => {
         const a = run(yamlOf(e), e.seed);
         const b = run(yamlOf(e, e.shuffle), e.seed);
-        const end = (r: typeof a) => (r.state as FwState).combatants.map((f) => `${f.name}: ${f.endurance} ${f.out ?? 'standing'}`).sort();
-        const winner = (r: typeof a) => (r.outcome?.winner === null || r.outcome?.winner === undefined ? null : (r.state as FwState).sides[r.outcome.winner]?.name);
+        const end = (r: typeof a) =>
+          (r.state as FwState).combatants
+            .map((f) => `${f.name}: ${f.endurance} ${f.out ?? 'standing'}`)
+            .sort();
+        const winner = (r: typeof a) =>
+          r.outcome?.winner === null || r.outcome?.winner === undefined
+            ? null
+            : (r.state as FwState).sides[r.outcome.winner]?.name;
         expect(end(b)).toEqual(end(a));
         expect(winner(b)).toEqual(winner(a));
         expect(b.outcome?.rounds).toBe(a.outcome?.rounds);
@@ -138,10 +171,20 @@ describe('properties of every Fantasy Wargaming fight', () => {
     fc.assert(
       fc.property(encounter, (e) => {
         const loaded = loadText(yamlOf(e));
-        const a = runFight(watched(), loaded.setup as FwSetup, { driver: new RandomChoices(e.seed, 'random'), explain: true, record: true, maxRounds: 60 });
+        const a = runFight(watched(), loaded.setup as FwSetup, {
+          driver: new RandomChoices(e.seed, 'random'),
+          explain: true,
+          record: true,
+          maxRounds: 60,
+        });
         expect(a.outcome).not.toBe(null);
         checkSteps(a.events);
-        const replay = runFight(loaded.ruleset, loaded.setup, { inputs: a.log, driver: new AskingDriver(new SeededDice(Rng.seeded(0)), () => true), explain: true, maxRounds: 60 });
+        const replay = runFight(loaded.ruleset, loaded.setup, {
+          inputs: a.log,
+          driver: new AskingDriver(new SeededDice(Rng.seeded(0)), () => true),
+          explain: true,
+          maxRounds: 60,
+        });
         expect(replay.pending).toBe(null);
         expect(replay.events).toEqual(a.events);
       }),

@@ -30,7 +30,16 @@ describe('Fantasy Wargaming: luck die (facts)', () => {
 });
 
 describe('Fantasy Wargaming: the Morale Factor (Morale)', () => {
-  const base = { combatLevel: 3, bravery: 12, leaderLevel: 3, isLeader: false, selfishness: 10, intelligence: 10, victories: 0, defeats: 0 };
+  const base = {
+    combatLevel: 3,
+    bravery: 12,
+    leaderLevel: 3,
+    isLeader: false,
+    selfishness: 10,
+    intelligence: 10,
+    victories: 0,
+    defeats: 0,
+  };
   it('the day starts at combat level + bravery', () => {
     expect(total(moraleFactorTerms(base, 1))).toBe(15);
   });
@@ -110,35 +119,83 @@ describe('Fantasy Wargaming: the Morale Factor (Morale)', () => {
     expect(total(moraleCheckTerms({ ...calm, astrology: -1 }))).toBe(1);
   });
   it('the modifiers add up', () => {
-    expect(total(moraleCheckTerms({ ...calm, endurance: 3, shieldless: true, unarmored: true, isolated: true, fleeing: true }))).toBe(-2 - 1 - 1 - 2 - 4);
+    expect(
+      total(
+        moraleCheckTerms({
+          ...calm,
+          endurance: 3,
+          shieldless: true,
+          unarmored: true,
+          isolated: true,
+          fleeing: true,
+        }),
+      ),
+    ).toBe(-2 - 1 - 1 - 2 - 4);
   });
 });
 
 describe('Fantasy Wargaming: the Berserk Factor (Going berserk)', () => {
   it('who must check: every Viking; others with bravery 12+ and intelligence 9−', () => {
-    expect(mustCheckBerserk({ viking: true, bravery: 3, intelligence: 18, combatLevel: 1, isLeader: false })).toBe(true);
-    expect(mustCheckBerserk({ viking: false, bravery: 12, intelligence: 9, combatLevel: 1, isLeader: false })).toBe(true);
-    expect(mustCheckBerserk({ viking: false, bravery: 11, intelligence: 9, combatLevel: 1, isLeader: false })).toBe(false);
-    expect(mustCheckBerserk({ viking: false, bravery: 12, intelligence: 10, combatLevel: 1, isLeader: false })).toBe(false);
+    expect(
+      mustCheckBerserk({ viking: true, bravery: 3, intelligence: 18, combatLevel: 1, isLeader: false }),
+    ).toBe(true);
+    expect(
+      mustCheckBerserk({ viking: false, bravery: 12, intelligence: 9, combatLevel: 1, isLeader: false }),
+    ).toBe(true);
+    expect(
+      mustCheckBerserk({ viking: false, bravery: 11, intelligence: 9, combatLevel: 1, isLeader: false }),
+    ).toBe(false);
+    expect(
+      mustCheckBerserk({ viking: false, bravery: 12, intelligence: 10, combatLevel: 1, isLeader: false }),
+    ).toBe(false);
   });
   it('a Viking: half combat level rounded up + 2, then bravery and intelligence', () => {
     // Combat level 5 → 3 + 2 = 5; bravery 15 → +2; intelligence 7 → +1: BF 8.
-    expect(total(berserkFactorTerms({ viking: true, bravery: 15, intelligence: 7, combatLevel: 5, isLeader: false }))).toBe(8);
+    expect(
+      total(
+        berserkFactorTerms({ viking: true, bravery: 15, intelligence: 7, combatLevel: 5, isLeader: false }),
+      ),
+    ).toBe(8);
     // As party leader, −2.
-    expect(total(berserkFactorTerms({ viking: true, bravery: 15, intelligence: 7, combatLevel: 5, isLeader: true }))).toBe(6);
+    expect(
+      total(
+        berserkFactorTerms({ viking: true, bravery: 15, intelligence: 7, combatLevel: 5, isLeader: true }),
+      ),
+    ).toBe(6);
   });
   it('a non-Viking: half combat level rounded up, as negative', () => {
     // Combat level 3 → −2; bravery 17 → +3; intelligence 3 → +3: BF 4.
-    expect(total(berserkFactorTerms({ viking: false, bravery: 17, intelligence: 3, combatLevel: 3, isLeader: false }))).toBe(4);
-    expect(total(berserkFactorTerms({ viking: false, bravery: 12, intelligence: 9, combatLevel: 4, isLeader: false }))).toBe(-2);
+    expect(
+      total(
+        berserkFactorTerms({ viking: false, bravery: 17, intelligence: 3, combatLevel: 3, isLeader: false }),
+      ),
+    ).toBe(4);
+    expect(
+      total(
+        berserkFactorTerms({ viking: false, bravery: 12, intelligence: 9, combatLevel: 4, isLeader: false }),
+      ),
+    ).toBe(-2);
   });
   it('bravery 14 +1, 15–16 +2, 17+ +3; intelligence 6–7 +1, 4–5 +2 (the note: 4 is meant to be +2), 0–3 +3', () => {
-    const bf = (bravery: number, intelligence: number) => total(berserkFactorTerms({ viking: true, bravery, intelligence, combatLevel: 2, isLeader: false }));
+    const bf = (bravery: number, intelligence: number) =>
+      total(berserkFactorTerms({ viking: true, bravery, intelligence, combatLevel: 2, isLeader: false }));
     expect([13, 14, 15, 16, 17, 20].map((b) => bf(b, 10) - 3)).toEqual([0, 1, 2, 2, 3, 3]);
     expect([8, 7, 6, 5, 4, 3, 0].map((i) => bf(10, i) - 3)).toEqual([0, 1, 1, 2, 2, 3, 3]);
   });
   it('every check modifier', () => {
-    const s = { exhausted: false, endurance: 10, shieldless: false, unarmored: false, unarmed: false, cornered: false, alone: false, berserkRecently: false, partyLostThisPhase: 0, failedLastMorale: false, astrology: 0 };
+    const s = {
+      exhausted: false,
+      endurance: 10,
+      shieldless: false,
+      unarmored: false,
+      unarmed: false,
+      cornered: false,
+      alone: false,
+      berserkRecently: false,
+      partyLostThisPhase: 0,
+      failedLastMorale: false,
+      astrology: 0,
+    };
     expect(total(berserkCheckTerms(s))).toBe(0);
     const each: [Partial<typeof s>, number][] = [
       [{ exhausted: true }, -2],
@@ -153,7 +210,8 @@ describe('Fantasy Wargaming: the Berserk Factor (Going berserk)', () => {
       [{ failedLastMorale: true }, -2],
       [{ astrology: -1 }, -1],
     ];
-    for (const [over, v] of each) expect(total(berserkCheckTerms({ ...s, ...over })), JSON.stringify(over)).toBe(v);
+    for (const [over, v] of each)
+      expect(total(berserkCheckTerms({ ...s, ...over })), JSON.stringify(over)).toBe(v);
   });
 });
 
@@ -172,14 +230,46 @@ describe('Fantasy Wargaming: the Weapon Factor (Weapons and armor)', () => {
     expect(wf({ bravery: 3, endurance: 14, melee: false })).toBe(0);
     expect(wf({ intelligence: 3, melee: false })).toBe(-2);
   });
-  const w = (over: Partial<Weapon>): Weapon => ({ id: 'x', name: 'x', kind: 'melee', hands: 1, length: 3, damage: { count: 1, sides: 8, plus: 0 }, damageText: '1D8', encumbrance: 3, strength: 9, agility: 9, range: null, defence: null, ...over });
+  const w = (over: Partial<Weapon>): Weapon => ({
+    id: 'x',
+    name: 'x',
+    kind: 'melee',
+    hands: 1,
+    length: 3,
+    damage: { count: 1, sides: 8, plus: 0 },
+    damageText: '1D8',
+    encumbrance: 3,
+    strength: 9,
+    agility: 9,
+    range: null,
+    defence: null,
+    ...over,
+  });
   it('unwielded weapons reduce surplus strength and agility; armour reduces agility; recorded per weapon', () => {
     const sword = w({ id: 'sword' });
     const axe = w({ id: 'axe', encumbrance: 2, strength: 8, agility: 7 });
     const bow = w({ id: 'bow', kind: 'missile', hands: 2, encumbrance: 4, agility: 10, strength: 7 });
     const shield = w({ id: 'shield', kind: 'shield', encumbrance: 5, agility: 7, strength: 9 });
-    const holder = { ch: { physique: 14, agility: 13, endurance: 14, intelligence: 8, bravery: 15, selfishness: 10, greed: 10, lust: 10 }, combatLevel: 3, favoured: ['sword'] };
-    const kit = { carried: [sword, axe, bow], shield, armour: { id: 'mail', name: 'mail', protection: 3, agility: 2 }, wielded: sword };
+    const holder = {
+      ch: {
+        physique: 14,
+        agility: 13,
+        endurance: 14,
+        intelligence: 8,
+        bravery: 15,
+        selfishness: 10,
+        greed: 10,
+        lust: 10,
+      },
+      combatLevel: 3,
+      favoured: ['sword'],
+    };
+    const kit = {
+      carried: [sword, axe, bow],
+      shield,
+      armour: { id: 'mail', name: 'mail', protection: 3, agility: 2 },
+      wielded: sword,
+    };
     // Sword in hand with the shield: the axe (2) and the bow (4) are unwielded: 13 − 9 − 6 − 2 = −4.
     const s = weaponFactor(holder, kit, sword, 3);
     expect([s.unwielded, s.surplusAgility, s.base]).toEqual([6, -4, -4]);
@@ -200,7 +290,20 @@ describe('Fantasy Wargaming: the Weapon Factor (Weapons and armor)', () => {
 });
 
 describe('Fantasy Wargaming: striking modifiers (Attacking)', () => {
-  const s: StrikeSituation = { melee: true, carryOver: false, berserk: false, outnumberedBy: 0, damagedLastPhase: false, exhausted: false, opponentDamagedLastPhase: false, opponentExhausted: false, opponentOutnumberedBy: 0, firstStrike: false, freeHack: false, astrology: 0 };
+  const s: StrikeSituation = {
+    melee: true,
+    carryOver: false,
+    berserk: false,
+    outnumberedBy: 0,
+    damagedLastPhase: false,
+    exhausted: false,
+    opponentDamagedLastPhase: false,
+    opponentExhausted: false,
+    opponentOutnumberedBy: 0,
+    firstStrike: false,
+    freeHack: false,
+    astrology: 0,
+  };
   it.each([
     ['a blow carrying over from a broken parry', { carryOver: true }, -2],
     ['... but not for missiles', { carryOver: true, melee: false }, 0],
@@ -238,7 +341,18 @@ describe('Fantasy Wargaming: striking modifiers (Attacking)', () => {
 
 describe('Fantasy Wargaming: defence (Defense)', () => {
   it('maneuver areas by square feet, their modifiers and the last flurry', () => {
-    expect([60, 50, 49, 30, 29, 20, 19, 15, 14, 5].map(maneuverArea)).toEqual(['large', 'large', 'moderate', 'moderate', 'medium', 'medium', 'small', 'small', 'cramped', 'cramped']);
+    expect([60, 50, 49, 30, 29, 20, 19, 15, 14, 5].map(maneuverArea)).toEqual([
+      'large',
+      'large',
+      'moderate',
+      'moderate',
+      'medium',
+      'medium',
+      'small',
+      'small',
+      'cramped',
+      'cramped',
+    ]);
     expect(total(defenceTerms('large', null))).toBe(2);
     expect(total(defenceTerms('moderate', 'substantial'))).toBe(5);
     expect(total(defenceTerms('medium', 'partial'))).toBe(2);
@@ -246,8 +360,12 @@ describe('Fantasy Wargaming: defence (Defense)', () => {
     expect(total(defenceTerms('cramped', 'failure'))).toBe(-2);
   });
   it('disengaging needs a moderate area or more; dodging a medium one or more', () => {
-    expect(['large', 'moderate', 'medium', 'small', 'cramped'].map((a) => defenceAllowed('disengage', a as never))).toEqual([true, true, false, false, false]);
-    expect(['large', 'moderate', 'medium', 'small', 'cramped'].map((a) => defenceAllowed('dodge', a as never))).toEqual([true, true, true, false, false]);
+    expect(
+      ['large', 'moderate', 'medium', 'small', 'cramped'].map((a) => defenceAllowed('disengage', a as never)),
+    ).toEqual([true, true, false, false, false]);
+    expect(
+      ['large', 'moderate', 'medium', 'small', 'cramped'].map((a) => defenceAllowed('dodge', a as never)),
+    ).toEqual([true, true, true, false, false]);
     expect(defenceAllowed('parry', 'cramped')).toBe(true);
   });
 });
@@ -258,8 +376,12 @@ describe('Fantasy Wargaming: first strikes (Combat round sequence 2.1)', () => {
     expect(firstStrike({ length: 6, surplusAgility: 0 }, { length: 5, surplusAgility: 0 }, 5)).toBe(null);
   });
   it('by surplus agility 5 more (the text), or 4 more (the option)', () => {
-    expect(firstStrike({ length: 3, surplusAgility: 6 }, { length: 3, surplusAgility: 1 }, 5)).toBe('agility');
+    expect(firstStrike({ length: 3, surplusAgility: 6 }, { length: 3, surplusAgility: 1 }, 5)).toBe(
+      'agility',
+    );
     expect(firstStrike({ length: 3, surplusAgility: 5 }, { length: 3, surplusAgility: 1 }, 5)).toBe(null);
-    expect(firstStrike({ length: 3, surplusAgility: 5 }, { length: 3, surplusAgility: 1 }, 4)).toBe('agility');
+    expect(firstStrike({ length: 3, surplusAgility: 5 }, { length: 3, surplusAgility: 1 }, 4)).toBe(
+      'agility',
+    );
   });
 });

@@ -5,15 +5,23 @@ import { loadText } from '../helpers.js';
 import { has, playScript, type Decisions } from '../wfrp-cp/script.js';
 import { distanceOf, type OqFighter, type OqState } from '../../src/rulesets/openquest/state.js';
 
-const ATT = "{ name: Att, characteristics: { STR: 10, CON: 12, SIZ: 10, DEX: 14, INT: 12, POW: 11, CHA: 10 }, skills: { close: 60, dodge: 30 }, weapons: [longsword] }";
-const DEF = "{ name: Def, characteristics: { STR: 10, CON: 12, SIZ: 12, DEX: 10, INT: 12, POW: 12, CHA: 10 }, skills: { close: 50, dodge: 40, resilience: 50 }, weapons: [shortsword, small-shield], armour: [leather] }";
+const ATT =
+  '{ name: Att, characteristics: { STR: 10, CON: 12, SIZ: 10, DEX: 14, INT: 12, POW: 11, CHA: 10 }, skills: { close: 60, dodge: 30 }, weapons: [longsword] }';
+const DEF =
+  '{ name: Def, characteristics: { STR: 10, CON: 12, SIZ: 12, DEX: 10, INT: 12, POW: 12, CHA: 10 }, skills: { close: 50, dodge: 40, resilience: 50 }, weapons: [shortsword, small-shield], armour: [leather] }';
 
 function duel(att = ATT, def = DEF, head = '', more = ''): string {
   return `ruleset: openquest\n${head}\nsides:\n  - name: A\n    players: true\n    combatants:\n      - ${att}\n${more}  - name: D\n    combatants:\n      - ${def}\n`;
 }
 
 const oq = (r: { state: unknown }) => r.state as OqState;
-const fight = (yaml: string, dice: number[], decisions: Decisions, rounds = 1, options: Record<string, string> = {}) => playScript(loadText(yaml, options), dice, decisions, rounds);
+const fight = (
+  yaml: string,
+  dice: number[],
+  decisions: Decisions,
+  rounds = 1,
+  options: Record<string, string> = {},
+) => playScript(loadText(yaml, options), dice, decisions, rounds);
 
 const ROLL = { critical: 11, success: 30, failure: 70, fumble: 77 } as const;
 const PARRY = { critical: 22, success: 40, failure: 60, fumble: 88 } as const;
@@ -39,7 +47,11 @@ describe('OpenQuest: the attack against the reaction, every cell', () => {
       // A reaction is rolled only against an attack that would land ("if called for").
       const reacts = a === 'success' || a === 'critical';
       const dice = [ROLL[a], ...(d === 'none' || !reacts ? [] : [PARRY[d]]), ...(rolled ? [5] : [])];
-      const r = fight(duel(), dice, [['intent', 'attack:@def'], ['intent', 'defend'], ...(reacts ? ([['reaction', d === 'none' ? 'none' : 'parry']] as const) : [])]);
+      const r = fight(duel(), dice, [
+        ['intent', 'attack:@def'],
+        ['intent', 'defend'],
+        ...(reacts ? ([['reaction', d === 'none' ? 'none' : 'parry']] as const) : []),
+      ]);
       has(r.texts, `: ${says}.`);
       expect(oq(r).combatants.find((f) => f.name === 'Def')?.hp).toBe(hp);
       expect(r.unusedDice).toBe(0);
@@ -49,45 +61,105 @@ describe('OpenQuest: the attack against the reaction, every cell', () => {
   }
 
   it('a dodge works the same way; a fumble costs the next action (ours)', () => {
-    const r = fight(duel(), [ROLL.success, PARRY.fumble, 5, 30, 4], [['intent', 'attack:@def'], ['intent', 'defend'], ['reaction', 'dodge'], ['intent', 'attack:@def'], ['reaction', 'none']], 2);
+    const r = fight(
+      duel(),
+      [ROLL.success, PARRY.fumble, 5, 30, 4],
+      [
+        ['intent', 'attack:@def'],
+        ['intent', 'defend'],
+        ['reaction', 'dodge'],
+        ['intent', 'attack:@def'],
+        ['reaction', 'none'],
+      ],
+      2,
+    );
     has(r.texts, 'Def dodges: D100 88 against 40: a fumble: damage less armour, and the defender fumbles');
     has(r.texts, "Def fumbles and loses next round's action");
     has(r.texts, 'Def loses this action to the fumble');
   });
 
   it('the order counts down by modified skill; one reaction a round (ours), then none left', () => {
-    const two = duel(ATT, DEF, '', `      - { name: Bea, characteristics: { STR: 10, CON: 12, SIZ: 10, DEX: 18, INT: 12, POW: 11, CHA: 10 }, skills: { close: 70 }, weapons: [dagger] }\n`);
-    const r = fight(two, [30, 60, 1, 30, 2], [['intent', 'attack:@def'], ['intent', 'attack:@def'], ['intent', 'defend'], ['reaction', 'parry']]);
+    const two = duel(
+      ATT,
+      DEF,
+      '',
+      `      - { name: Bea, characteristics: { STR: 10, CON: 12, SIZ: 10, DEX: 18, INT: 12, POW: 11, CHA: 10 }, skills: { close: 70 }, weapons: [dagger] }\n`,
+    );
+    const r = fight(
+      two,
+      [30, 60, 1, 30, 2],
+      [
+        ['intent', 'attack:@def'],
+        ['intent', 'attack:@def'],
+        ['intent', 'defend'],
+        ['reaction', 'parry'],
+      ],
+    );
     has(r.texts, 'Order: Bea 70%, Att 60%');
-    has(r.texts, 'Att attacks Def with longsword: D100 30 against 60: a success; Def has no reaction left this round: damage less armour');
+    has(
+      r.texts,
+      'Att attacks Def with longsword: D100 30 against 60: a success; Def has no reaction left this round: damage less armour',
+    );
   });
 });
 
 describe('OpenQuest: surprise attacks', () => {
-  const ambush = (players: 'attack' | 'unaware') => `ruleset: openquest\nsurprise: { side: ${players === 'attack' ? 'A' : 'D'}, kind: ambush }\nsides:\n  - name: A\n    players: true\n    combatants:\n      - { name: Att, characteristics: { STR: 10, CON: 12, SIZ: 10, DEX: 14, INT: 12, POW: 11, CHA: 10 }, skills: { close: 60, perception: 50, deception: 60 }, weapons: [longsword] }\n  - name: D\n    combatants:\n      - { name: Def, characteristics: { STR: 10, CON: 12, SIZ: 12, DEX: 10, INT: 12, POW: 12, CHA: 10 }, skills: { close: 50, perception: 40, deception: 70 }, weapons: [shortsword] }\n`;
+  const ambush = (players: 'attack' | 'unaware') =>
+    `ruleset: openquest\nsurprise: { side: ${players === 'attack' ? 'A' : 'D'}, kind: ambush }\nsides:\n  - name: A\n    players: true\n    combatants:\n      - { name: Att, characteristics: { STR: 10, CON: 12, SIZ: 10, DEX: 14, INT: 12, POW: 11, CHA: 10 }, skills: { close: 60, perception: 50, deception: 60 }, weapons: [longsword] }\n  - name: D\n    combatants:\n      - { name: Def, characteristics: { STR: 10, CON: 12, SIZ: 12, DEX: 10, INT: 12, POW: 12, CHA: 10 }, skills: { close: 50, perception: 40, deception: 70 }, weapons: [shortsword] }\n`;
 
   it('the unaware who fail their Perception may only parry or dodge for the round', () => {
-    const r = fight(ambush('unaware'), [60, 30, 35, 45], [['distance', 'close'], ['intent', 'attack:@att'], ['reaction', 'parry']], 1);
+    const r = fight(
+      ambush('unaware'),
+      [60, 30, 35, 45],
+      [
+        ['distance', 'close'],
+        ['intent', 'attack:@att'],
+        ['reaction', 'parry'],
+      ],
+      1,
+    );
     expect(r.asked[0]).toBe('distance: D: the surprise worked: at which distance do you strike?');
-    has(r.texts, "Att's Perception 60 (a failure) against Def's deception 30 (a success): surprised: may only parry or dodge this round");
+    has(
+      r.texts,
+      "Att's Perception 60 (a failure) against Def's deception 30 (a success): surprised: may only parry or dodge this round",
+    );
     has(r.texts, 'Att is surprised: may only parry or dodge this round');
     expect(r.asked.filter((q) => q.startsWith('intent'))).toHaveLength(1);
   });
 
   it('a fumbled Perception: not even a defence', () => {
-    const r = fight(ambush('unaware'), [99, 30, 20, 4], [['distance', 'close'], ['intent', 'attack:@att']], 1);
+    const r = fight(
+      ambush('unaware'),
+      [99, 30, 20, 4],
+      [
+        ['distance', 'close'],
+        ['intent', 'attack:@att'],
+      ],
+      1,
+    );
     has(r.texts, 'surprised, and cannot even defend this round');
     has(r.texts, 'Att cannot defend (surprised)');
   });
 
   it('spotting the ambush: the better result wins, no surprise', () => {
-    const r = fight(ambush('unaware'), [33, 40], [['intent', 'attack:@def'], ['intent', 'attack:@att']], 0);
+    const r = fight(
+      ambush('unaware'),
+      [33, 40],
+      [
+        ['intent', 'attack:@def'],
+        ['intent', 'attack:@att'],
+      ],
+      0,
+    );
     has(r.texts, "Att's Perception 33 (a critical) against Def's deception 40 (a success): not surprised");
   });
 
   it('the characters attacking: Deception against the best Perception; beaten, the opponent may only defend', () => {
     const r = fight(ambush('attack'), [20, 55], [['distance', 'ranged']], 0);
-    has(r.texts, "Att's deception 20 (a success) against Def's Perception 55 (a fumble): the opposition is surprised and cannot even defend");
+    has(
+      r.texts,
+      "Att's deception 20 (a success) against Def's Perception 55 (a fumble): the opposition is surprised and cannot even defend",
+    );
     // The players each choose their distance (Surprise Attack Procedure 5).
     has(r.texts, 'Att strikes from ranged distance');
     expect(r.asked).toContain('distance: Att: the surprise worked: strike from which distance?');
@@ -97,40 +169,117 @@ describe('OpenQuest: surprise attacks', () => {
 describe('OpenQuest: wounds', () => {
   const hurt = DEF.replace('armour: [leather]', 'armour: [leather], hp: 2');
   it('a mortal wound: out of the fight, dead at the end of the next round unless helped', () => {
-    const r = fight(duel(ATT, hurt), [30, 60, 8], [['intent', 'attack:@def'], ['intent', 'defend'], ['reaction', 'parry'], ['heal-magic', 'no'], ['heal-magic', 'no']], 2);
+    const r = fight(
+      duel(ATT, hurt),
+      [30, 60, 8],
+      [
+        ['intent', 'attack:@def'],
+        ['intent', 'defend'],
+        ['reaction', 'parry'],
+        ['heal-magic', 'no'],
+        ['heal-magic', 'no'],
+      ],
+      2,
+    );
     has(r.texts, 'Def: 1D8 8 − 2 AP = 6 damage: HP 2 → -4');
-    has(r.texts, 'Def is mortally wounded: unconscious, and dies unless stabilised or healed by the end of round 2');
+    has(
+      r.texts,
+      'Def is mortally wounded: unconscious, and dies unless stabilised or healed by the end of round 2',
+    );
     expect(oq(r).combatants.find((f) => f.name === 'Def')?.out).toBe('dying');
     expect(r.result.outcome?.winner).toBe(0);
   });
 
   it('healing magic as the GM says, then a Resilience test to wake', () => {
-    const yaml = duel(ATT, hurt, '', `      - { name: Cleric, characteristics: { STR: 10, CON: 12, SIZ: 10, DEX: 10, INT: 12, POW: 14, CHA: 10 }, weapons: [mace] }\n`).replace('  - name: D\n    combatants:\n      - ' + hurt, `  - name: D\n    combatants:\n      - ${hurt}\n      - { name: Bob, characteristics: { STR: 10, CON: 12, SIZ: 12, DEX: 10, INT: 12, POW: 12, CHA: 10 }, skills: { close: 10 }, weapons: [club] }`);
-    const r = fight(yaml, [30, 60, 8, 90, 40], [['intent', 'attack:@def'], ['intent', 'attack:@bob'], ['intent', 'defend'], ['intent', 'defend'], ['reaction', 'parry'], ['heal-magic', 'yes']], 1);
+    const yaml = duel(
+      ATT,
+      hurt,
+      '',
+      `      - { name: Cleric, characteristics: { STR: 10, CON: 12, SIZ: 10, DEX: 10, INT: 12, POW: 14, CHA: 10 }, weapons: [mace] }\n`,
+    ).replace(
+      '  - name: D\n    combatants:\n      - ' + hurt,
+      `  - name: D\n    combatants:\n      - ${hurt}\n      - { name: Bob, characteristics: { STR: 10, CON: 12, SIZ: 12, DEX: 10, INT: 12, POW: 12, CHA: 10 }, skills: { close: 10 }, weapons: [club] }`,
+    );
+    const r = fight(
+      yaml,
+      [30, 60, 8, 90, 40],
+      [
+        ['intent', 'attack:@def'],
+        ['intent', 'attack:@bob'],
+        ['intent', 'defend'],
+        ['intent', 'defend'],
+        ['reaction', 'parry'],
+        ['heal-magic', 'yes'],
+      ],
+      1,
+    );
     has(r.texts, 'Def is healed (HP 1); Resilience D100 40 against 50: regains consciousness');
     expect(oq(r).combatants.find((f) => f.name === 'Def')).toMatchObject({ out: null, hp: 1 });
     expect(r.unusedDecisions).toBe(0);
   });
 
   it('with the option, the mortally wounded linger instead of dying', () => {
-    const r = fight(duel(ATT, hurt).replace('sides:', 'maxRounds: 3\nsides:'), [30, 60, 8], [['intent', 'attack:@def'], ['intent', 'defend'], ['reaction', 'parry'], ['heal-magic', 'no']], 1, { mortalWounds: 'linger' });
+    const r = fight(
+      duel(ATT, hurt).replace('sides:', 'maxRounds: 3\nsides:'),
+      [30, 60, 8],
+      [
+        ['intent', 'attack:@def'],
+        ['intent', 'defend'],
+        ['reaction', 'parry'],
+        ['heal-magic', 'no'],
+      ],
+      1,
+      { mortalWounds: 'linger' },
+    );
     expect(r.texts.some((t) => t.includes('was not stabilised'))).toBe(false);
     expect(oq(r).combatants.find((f) => f.name === 'Def')?.out).toBe('dying');
   });
 
-  const withBob = (bob: string) => duel(ATT, hurt).replace(`      - ${hurt}\n`, `      - ${hurt}\n      - ${bob}\n`);
-  const BOB = '{ name: Bob, characteristics: { STR: 10, CON: 12, SIZ: 12, DEX: 10, INT: 12, POW: 12, CHA: 10 }, skills: { close: 30, healing: 60 }, weapons: [club] }';
+  const withBob = (bob: string) =>
+    duel(ATT, hurt).replace(`      - ${hurt}\n`, `      - ${hurt}\n      - ${bob}\n`);
+  const BOB =
+    '{ name: Bob, characteristics: { STR: 10, CON: 12, SIZ: 12, DEX: 10, INT: 12, POW: 12, CHA: 10 }, skills: { close: 30, healing: 60 }, weapons: [club] }';
 
   it('unhelped by the end of the next round, the mortally wounded die', () => {
-    const r = fight(withBob(BOB), [30, 60, 8, 70], [['intent', 'attack:@def'], ['intent', 'defend'], ['intent', 'defend'], ['reaction', 'parry'], ['heal-magic', 'no'], ['intent', 'attack:@bob'], ['intent', 'defend'], ['heal-magic', 'no']], 2);
+    const r = fight(
+      withBob(BOB),
+      [30, 60, 8, 70],
+      [
+        ['intent', 'attack:@def'],
+        ['intent', 'defend'],
+        ['intent', 'defend'],
+        ['reaction', 'parry'],
+        ['heal-magic', 'no'],
+        ['intent', 'attack:@bob'],
+        ['intent', 'defend'],
+        ['heal-magic', 'no'],
+      ],
+      2,
+    );
     has(r.texts, 'Def was not stabilised or healed by the end of the next round, and dies');
     expect(oq(r).combatants.find((f) => f.name === 'Def')?.out).toBe('dead');
     expect(r.unusedDecisions).toBe(0);
   });
 
   it('a Healing test within the time stabilises them', () => {
-    const r = fight(withBob(BOB), [30, 60, 8, 70, 30], [['intent', 'attack:@def'], ['intent', 'defend'], ['intent', 'defend'], ['reaction', 'parry'], ['heal-magic', 'no'], ['intent', 'attack:@bob'], ['intent', 'stabilise:@def']], 2);
-    has(r.texts, 'Bob tends Def: Healing D100 30 against 60: a success: stabilised (surgery after the fight)');
+    const r = fight(
+      withBob(BOB),
+      [30, 60, 8, 70, 30],
+      [
+        ['intent', 'attack:@def'],
+        ['intent', 'defend'],
+        ['intent', 'defend'],
+        ['reaction', 'parry'],
+        ['heal-magic', 'no'],
+        ['intent', 'attack:@bob'],
+        ['intent', 'stabilise:@def'],
+      ],
+      2,
+    );
+    has(
+      r.texts,
+      'Bob tends Def: Healing D100 30 against 60: a success: stabilised (surgery after the fight)',
+    );
     expect(oq(r).combatants.find((f) => f.name === 'Def')?.out).toBe('unconscious');
     expect(r.texts.some((t) => t.includes('was not stabilised'))).toBe(false);
   });
@@ -138,10 +287,22 @@ describe('OpenQuest: wounds', () => {
 
 describe('OpenQuest: encounter distance', () => {
   it('at ranged distance only missiles reach; a fighter without one spends the action closing in (ours)', () => {
-    const archer = "{ name: Att, characteristics: { STR: 10, CON: 12, SIZ: 10, DEX: 14, INT: 12, POW: 11, CHA: 10 }, skills: { ranged: 60 }, weapons: [light-crossbow, dagger] }";
-    const r = fight(duel(archer, DEF, 'distance: ranged'), [30, 5], [['intent', 'attack:@def'], ['intent', 'close'], ['reaction', 'none']]);
+    const archer =
+      '{ name: Att, characteristics: { STR: 10, CON: 12, SIZ: 10, DEX: 14, INT: 12, POW: 11, CHA: 10 }, skills: { ranged: 60 }, weapons: [light-crossbow, dagger] }';
+    const r = fight(
+      duel(archer, DEF, 'distance: ranged'),
+      [30, 5],
+      [
+        ['intent', 'attack:@def'],
+        ['intent', 'close'],
+        ['reaction', 'none'],
+      ],
+    );
     has(r.texts, 'The fight opens at ranged distance');
-    has(r.texts, 'Att attacks Def with light crossbow: D100 30 against 60: a success; Def does not react: damage less armour');
+    has(
+      r.texts,
+      'Att attacks Def with light crossbow: D100 30 against 60: a success; Def does not react: damage less armour',
+    );
     has(r.texts, 'Def: 1D8 5 (a mechanism: no damage modifier) − 2 AP = 3 damage');
     has(r.texts, 'Def closes in: within 2 m of the enemy from now on');
     expect(oq(r).near.size).toBe(1);
@@ -149,11 +310,19 @@ describe('OpenQuest: encounter distance', () => {
 });
 
 describe('OpenQuest: before the fight', () => {
-  const scoutYaml = (cover: string) => duel(ATT.replace('skills: { close: 60, dodge: 30 }', 'skills: { close: 60, dodge: 30, perception: 40 }'), DEF, `scouting: { scouts: [Att], cover: ${cover} }`);
+  const scoutYaml = (cover: string) =>
+    duel(
+      ATT.replace('skills: { close: 60, dodge: 30 }', 'skills: { close: 60, dodge: 30, perception: 40 }'),
+      DEF,
+      `scouting: { scouts: [Att], cover: ${cover} }`,
+    );
 
   it('scouting: Perception with the cover modifier; a success chooses the distance', () => {
     const r = fight(scoutYaml('some'), [45], [['distance', 'ranged']], 0);
-    has(r.texts, 'Att scouts ahead: Perception D100 45 against 40 + 20 cover = 60: a success, the opposition spotted');
+    has(
+      r.texts,
+      'Att scouts ahead: Perception D100 45 against 40 + 20 cover = 60: a success, the opposition spotted',
+    );
     expect(oq(r).near.size).toBe(0);
   });
 
@@ -174,7 +343,15 @@ describe('OpenQuest: before the fight', () => {
     expect(r.asked[0]).toContain('GM: Att is split off from the party');
   });
 
-  const runYaml = (chase: boolean) => duel(ATT.replace('skills: { close: 60, dodge: 30 }', 'skills: { close: 60, dodge: 30, athletics: 50 }'), DEF.replace('skills: { close: 50, dodge: 40, resilience: 50 }', 'skills: { close: 50, dodge: 40, resilience: 50, athletics: 45 }'), `avoid: { side: A, by: run, chase: ${chase} }`);
+  const runYaml = (chase: boolean) =>
+    duel(
+      ATT.replace('skills: { close: 60, dodge: 30 }', 'skills: { close: 60, dodge: 30, athletics: 50 }'),
+      DEF.replace(
+        'skills: { close: 50, dodge: 40, resilience: 50 }',
+        'skills: { close: 50, dodge: 40, resilience: 50, athletics: 45 }',
+      ),
+      `avoid: { side: A, by: run, chase: ${chase} }`,
+    );
 
   it('running away unchased gets away', () => {
     const r = fight(runYaml(false), [], [], 1);
@@ -188,7 +365,15 @@ describe('OpenQuest: before the fight', () => {
   });
 
   it('caught: the catchers get +20% on their next action; a fumbled run is also surprised', () => {
-    const r = fight(runYaml(true), [88, 30, 65, 5], [['intent', 'attack:@att'], ['reaction', 'none']], 1);
+    const r = fight(
+      runYaml(true),
+      [88, 30, 65, 5],
+      [
+        ['intent', 'attack:@att'],
+        ['reaction', 'none'],
+      ],
+      1,
+    );
     has(r.texts, 'caught, and surprised: may only defend in the first round');
     has(r.texts, 'Def attacks Att with shortsword: D100 65 against 70 (+20 caught them): a success');
   });
@@ -198,18 +383,40 @@ describe('OpenQuest: before the fight', () => {
     const r = fight(yaml, [10], [['social', 'yes']], 1);
     has(r.texts, 'the GM rules the fight is avoided');
     expect(r.result.outcome?.winner).toBe(0);
-    expect(() => fight(duel(ATT, DEF, 'surprise: { side: D, kind: ambush }\navoid: { side: A, by: run }'), [], [], 0)).toThrow(/cannot avoid the fight/);
+    expect(() =>
+      fight(duel(ATT, DEF, 'surprise: { side: D, kind: ambush }\navoid: { side: A, by: run }'), [], [], 0),
+    ).toThrow(/cannot avoid the fight/);
   });
 });
 
 describe('OpenQuest: bad input', () => {
   const bad = (yaml: string) => () => loadText(yaml);
   it('names the file, line and field', () => {
-    expect(bad('ruleset: openquest\nsides:\n  - name: A\n    combatants:\n      - { use: dragon }\n  - name: B\n    combatants:\n      - { use: orc }\n')).toThrow(/inline\.yaml:5:\d+ sides\[0\]\.combatants\[0\]\.use: no creature 'dragon'/);
-    expect(bad('ruleset: openquest\nsides:\n  - name: A\n    combatants:\n      - { name: X, characteristics: { STR: 10 } }\n  - name: B\n    combatants:\n      - { use: orc }\n')).toThrow(/characteristics: missing CON, SIZ, DEX, INT, POW, CHA/);
-    expect(bad('ruleset: openquest\nsides:\n  - name: A\n    combatants:\n      - { use: orc, weapons: [lightsaber] }\n  - name: B\n    combatants:\n      - { use: orc }\n')).toThrow(/weapons\[0\]: no weapon 'lightsaber'/);
-    expect(bad('ruleset: openquest\nsurprise: { side: C, kind: ambush }\nsides:\n  - name: A\n    combatants:\n      - { use: orc }\n  - name: B\n    combatants:\n      - { use: orc }\n')).toThrow(/surprise\.side: no side named 'C'/);
-    expect(bad('ruleset: openquest\nsides:\n  - name: A\n    combatants:\n      - { use: orc, skills: { close: 500 } }\n  - name: B\n    combatants:\n      - { use: orc }\n')).toThrow(/skills\.close: expected a skill % 0\.\.300/);
+    expect(
+      bad(
+        'ruleset: openquest\nsides:\n  - name: A\n    combatants:\n      - { use: dragon }\n  - name: B\n    combatants:\n      - { use: orc }\n',
+      ),
+    ).toThrow(/inline\.yaml:5:\d+ sides\[0\]\.combatants\[0\]\.use: no creature 'dragon'/);
+    expect(
+      bad(
+        'ruleset: openquest\nsides:\n  - name: A\n    combatants:\n      - { name: X, characteristics: { STR: 10 } }\n  - name: B\n    combatants:\n      - { use: orc }\n',
+      ),
+    ).toThrow(/characteristics: missing CON, SIZ, DEX, INT, POW, CHA/);
+    expect(
+      bad(
+        'ruleset: openquest\nsides:\n  - name: A\n    combatants:\n      - { use: orc, weapons: [lightsaber] }\n  - name: B\n    combatants:\n      - { use: orc }\n',
+      ),
+    ).toThrow(/weapons\[0\]: no weapon 'lightsaber'/);
+    expect(
+      bad(
+        'ruleset: openquest\nsurprise: { side: C, kind: ambush }\nsides:\n  - name: A\n    combatants:\n      - { use: orc }\n  - name: B\n    combatants:\n      - { use: orc }\n',
+      ),
+    ).toThrow(/surprise\.side: no side named 'C'/);
+    expect(
+      bad(
+        'ruleset: openquest\nsides:\n  - name: A\n    combatants:\n      - { use: orc, skills: { close: 500 } }\n  - name: B\n    combatants:\n      - { use: orc }\n',
+      ),
+    ).toThrow(/skills\.close: expected a skill % 0\.\.300/);
   });
 });
 
@@ -217,7 +424,15 @@ describe('OpenQuest: distance for each character', () => {
   it('springing a surprise, each player picks a distance; hand to hand reaches only the close ones', () => {
     const yaml = `ruleset: openquest\nsurprise: { side: A, kind: sneak }\nsides:\n  - name: A\n    players: true\n    combatants:\n      - { name: Ann, characteristics: { STR: 10, CON: 12, SIZ: 10, DEX: 14, INT: 12, POW: 11, CHA: 10 }, skills: { ranged: 60, deception: 60 }, weapons: [short-bow] }\n      - { name: Bea, characteristics: { STR: 10, CON: 12, SIZ: 10, DEX: 12, INT: 12, POW: 11, CHA: 10 }, skills: { close: 50, deception: 60 }, weapons: [shortsword] }\n  - name: D\n    combatants:\n      - { name: Def, characteristics: { STR: 10, CON: 12, SIZ: 12, DEX: 10, INT: 12, POW: 12, CHA: 10 }, skills: { close: 50, perception: 30 }, weapons: [club] }\n`;
     // Ann's Deception 20 beats Def's Perception 70; Bea's 25 too (Def's 80 fails).
-    const r = fight(yaml, [20, 70, 25, 80], [['distance', 'ranged'], ['distance', 'close']], 0);
+    const r = fight(
+      yaml,
+      [20, 70, 25, 80],
+      [
+        ['distance', 'ranged'],
+        ['distance', 'close'],
+      ],
+      0,
+    );
     has(r.texts, 'Ann strikes from ranged distance');
     has(r.texts, 'Bea strikes from close distance');
     const st = oq(r);
@@ -229,21 +444,45 @@ describe('OpenQuest: distance for each character', () => {
 
 describe('OpenQuest: modifiers, rushes and surrender', () => {
   it('a situational modifier changes the test and the order', () => {
-    const r = fight(duel(ATT.replace('weapons: [longsword]', 'weapons: [longsword], modifier: -20'), DEF), [45, 60], [['intent', 'attack:@def'], ['intent', 'defend'], ['reaction', 'parry']]);
+    const r = fight(
+      duel(ATT.replace('weapons: [longsword]', 'weapons: [longsword], modifier: -20'), DEF),
+      [45, 60],
+      [
+        ['intent', 'attack:@def'],
+        ['intent', 'defend'],
+        ['reaction', 'parry'],
+      ],
+    );
     has(r.texts, 'Order: Att 40%');
     has(r.texts, 'Att attacks Def with longsword: D100 45 against 40 (−20 situation): a failure');
   });
 
   it('a mounted rush is made with Ride', () => {
-    const yaml = duel(ATT.replace('skills: { close: 60, dodge: 30 }', 'skills: { close: 60, dodge: 30, ride: 70 }'), DEF, 'surprise: { side: A, kind: rush, by: ride }');
+    const yaml = duel(
+      ATT.replace('skills: { close: 60, dodge: 30 }', 'skills: { close: 60, dodge: 30, ride: 70 }'),
+      DEF,
+      'surprise: { side: A, kind: rush, by: ride }',
+    );
     const r = fight(yaml, [30, 80], [['distance', 'close']], 0);
     has(r.texts, 'A rush attack by A: Perception against Ride');
-    has(r.texts, "Att's ride 30 (a success) against Def's Perception 80 (a failure): the opposition is surprised");
-    expect(() => loadText(duel(ATT, DEF, 'surprise: { side: A, kind: ambush, by: ride }'))).toThrow(/only a rush/);
+    has(
+      r.texts,
+      "Att's ride 30 (a success) against Def's Perception 80 (a failure): the opposition is surprised",
+    );
+    expect(() => loadText(duel(ATT, DEF, 'surprise: { side: A, kind: ambush, by: ride }'))).toThrow(
+      /only a rush/,
+    );
   });
 
   it('a fighter set to surrender at low hit points gives up: the fight is over', () => {
-    const r = fight(duel(ATT, DEF.replace('armour: [leather]', 'armour: [leather], hp: 2, tactics: { surrenderAt: 3 }')), [], [['intent', 'attack:@def'], ['intent', 'surrender']]);
+    const r = fight(
+      duel(ATT, DEF.replace('armour: [leather]', 'armour: [leather], hp: 2, tactics: { surrenderAt: 3 }')),
+      [],
+      [
+        ['intent', 'attack:@def'],
+        ['intent', 'surrender'],
+      ],
+    );
     has(r.texts, 'Def surrenders');
     expect(r.result.outcome?.winner).toBe(0);
   });
@@ -251,22 +490,59 @@ describe('OpenQuest: modifiers, rushes and surrender', () => {
 
 describe('OpenQuest: review findings', () => {
   it('a missed attack calls for no reaction: the defender still has it for the next', () => {
-    const two = duel(ATT, DEF, '', `      - { name: Bea, characteristics: { STR: 10, CON: 12, SIZ: 10, DEX: 18, INT: 12, POW: 11, CHA: 10 }, skills: { close: 70 }, weapons: [dagger] }\n`);
-    const r = fight(two, [90, 30, 40], [['intent', 'attack:@def'], ['intent', 'attack:@def'], ['intent', 'defend'], ['reaction', 'parry']]);
+    const two = duel(
+      ATT,
+      DEF,
+      '',
+      `      - { name: Bea, characteristics: { STR: 10, CON: 12, SIZ: 10, DEX: 18, INT: 12, POW: 11, CHA: 10 }, skills: { close: 70 }, weapons: [dagger] }\n`,
+    );
+    const r = fight(
+      two,
+      [90, 30, 40],
+      [
+        ['intent', 'attack:@def'],
+        ['intent', 'attack:@def'],
+        ['intent', 'defend'],
+        ['reaction', 'parry'],
+      ],
+    );
     has(r.texts, 'Bea attacks Def with dagger: D100 90 against 70: a failure: a miss');
-    has(r.texts, 'Att attacks Def with longsword: D100 30 against 60: a success; Def parries with small shield: D100 40 against 50: a success: blocked or dodged');
+    has(
+      r.texts,
+      'Att attacks Def with longsword: D100 30 against 60: a success; Def parries with small shield: D100 40 against 50: a success: blocked or dodged',
+    );
   });
 
-  it("no surprise on a side whose scouts saw them coming", () => {
-    const yaml = duel(ATT.replace('skills: { close: 60, dodge: 30 }', 'skills: { close: 60, dodge: 30, perception: 60 }'), DEF, 'scouting: { scouts: [Att], cover: some }\nsurprise: { side: D, kind: ambush }');
+  it('no surprise on a side whose scouts saw them coming', () => {
+    const yaml = duel(
+      ATT.replace('skills: { close: 60, dodge: 30 }', 'skills: { close: 60, dodge: 30, perception: 60 }'),
+      DEF,
+      'scouting: { scouts: [Att], cover: some }\nsurprise: { side: D, kind: ambush }',
+    );
     const r = fight(yaml, [30], [['distance', 'close']], 0);
     has(r.texts, "No surprise: A's scouts saw them first");
   });
 
   it('hit points above the maximum are refused; a fighter mortally wounded before the fight dies at the end of round 1 unless helped', () => {
-    expect(() => loadText(duel(ATT, DEF.replace('armour: [leather]', 'armour: [leather], hp: 40')))).toThrow(/hp: expected at most 12/);
-    const yaml = duel(ATT, DEF, '', `      - { name: Cid, characteristics: { STR: 10, CON: 12, SIZ: 10, DEX: 10, INT: 12, POW: 11, CHA: 10 }, weapons: [club], hp: 0 }\n`);
-    const r = fight(yaml, [], [['intent', 'defend'], ['intent', 'defend'], ['heal-magic', 'no']], 1);
+    expect(() => loadText(duel(ATT, DEF.replace('armour: [leather]', 'armour: [leather], hp: 40')))).toThrow(
+      /hp: expected at most 12/,
+    );
+    const yaml = duel(
+      ATT,
+      DEF,
+      '',
+      `      - { name: Cid, characteristics: { STR: 10, CON: 12, SIZ: 10, DEX: 10, INT: 12, POW: 11, CHA: 10 }, weapons: [club], hp: 0 }\n`,
+    );
+    const r = fight(
+      yaml,
+      [],
+      [
+        ['intent', 'defend'],
+        ['intent', 'defend'],
+        ['heal-magic', 'no'],
+      ],
+      1,
+    );
     has(r.texts, 'Cid was not stabilised or healed by the end of the next round, and dies');
   });
 });

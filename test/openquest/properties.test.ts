@@ -11,7 +11,15 @@ import { OQ_OPTIONS } from '../../src/rulesets/openquest/options.js';
 import type { OqSetup, OqState } from '../../src/rulesets/openquest/state.js';
 import { loadText, RandomChoices } from '../helpers.js';
 
-const KITS = ['[longsword]', '[shortsword, small-shield]', '[dagger]', '[greatsword]', '[short-bow, shortsword]', '[light-crossbow, dagger]', '[]'];
+const KITS = [
+  '[longsword]',
+  '[shortsword, small-shield]',
+  '[dagger]',
+  '[greatsword]',
+  '[short-bow, shortsword]',
+  '[light-crossbow, dagger]',
+  '[]',
+];
 const person = fc.record({
   kit: fc.constantFrom(...KITS),
   armour: fc.constantFrom('[]', '[leather]', '[chainmail]', '[plate, leather]'),
@@ -27,11 +35,22 @@ const person = fc.record({
 });
 const encounter = fc.record({
   a: fc.array(person, { minLength: 1, maxLength: 3 }),
-  b: fc.array(fc.oneof(person.map((p) => ({ p })), fc.constantFrom('goblin', 'orc', 'wolf', 'skeleton').map((use) => ({ use }))), { minLength: 1, maxLength: 3 }),
+  b: fc.array(
+    fc.oneof(
+      person.map((p) => ({ p })),
+      fc.constantFrom('goblin', 'orc', 'wolf', 'skeleton').map((use) => ({ use })),
+    ),
+    { minLength: 1, maxLength: 3 },
+  ),
   distance: fc.constantFrom('close', 'ranged'),
   surprise: fc.constantFrom(null, 'A', 'B'),
   kind: fc.constantFrom('ambush', 'sneak', 'rush'),
-  options: fc.record(Object.fromEntries(OQ_OPTIONS.map((o) => [o.name, fc.constantFrom(...o.values)])) as Record<string, fc.Arbitrary<string>>),
+  options: fc.record(
+    Object.fromEntries(OQ_OPTIONS.map((o) => [o.name, fc.constantFrom(...o.values)])) as Record<
+      string,
+      fc.Arbitrary<string>
+    >,
+  ),
   seed: fc.integer({ min: 0, max: 2 ** 31 }),
 });
 type Enc = typeof encounter extends fc.Arbitrary<infer T> ? T : never;
@@ -58,7 +77,8 @@ function watched(): Ruleset<OqSetup, OqState> {
         const hp0 = before.get(f) as number;
         if (!Number.isInteger(f.hp)) throw new Error(`${f.name}: HP ${f.hp}`);
         // Healing magic lifts a mortally wounded fighter to 1 HP; nothing else raises hit points.
-        if (f.hp > hp0 - dealt && !(f.hp === 1 && hp0 - dealt <= 0)) throw new Error(`${f.name}: HP ${hp0} − ${dealt} became ${f.hp}`);
+        if (f.hp > hp0 - dealt && !(f.hp === 1 && hp0 - dealt <= 0))
+          throw new Error(`${f.name}: HP ${hp0} − ${dealt} became ${f.hp}`);
       }
     },
   };
@@ -71,12 +91,17 @@ describe('properties of every OpenQuest fight', () => {
     fc.assert(
       fc.property(encounter, (e) => {
         const loaded = loadText(yamlOf(e));
-        const r = runFight(watched(), loaded.setup as OqSetup, { driver: new AutoDriver(new SeededDice(Rng.seeded(e.seed))), explain: true, maxRounds: 60 });
+        const r = runFight(watched(), loaded.setup as OqSetup, {
+          driver: new AutoDriver(new SeededDice(Rng.seeded(e.seed))),
+          explain: true,
+          maxRounds: 60,
+        });
         expect(r.outcome).not.toBe(null);
         for (const ev of r.events) {
           if (ev.type !== 'order') continue;
           const skills = [...ev.text.matchAll(/ (-?\d+)%/g)].map((m) => Number(m[1]));
-          for (let i = 1; i < skills.length; i++) expect(skills[i]).toBeLessThanOrEqual(skills[i - 1] as number);
+          for (let i = 1; i < skills.length; i++)
+            expect(skills[i]).toBeLessThanOrEqual(skills[i - 1] as number);
         }
         for (const ev of r.events) expect(ev.text).not.toMatch(/NaN|undefined|Infinity|\[object/);
       }),
@@ -88,9 +113,19 @@ describe('properties of every OpenQuest fight', () => {
     fc.assert(
       fc.property(encounter, (e) => {
         const loaded = loadText(yamlOf(e));
-        const a = runFight(watched(), loaded.setup as OqSetup, { driver: new RandomChoices(e.seed, 'random'), explain: true, record: true, maxRounds: 60 });
+        const a = runFight(watched(), loaded.setup as OqSetup, {
+          driver: new RandomChoices(e.seed, 'random'),
+          explain: true,
+          record: true,
+          maxRounds: 60,
+        });
         expect(a.outcome).not.toBe(null);
-        const replay = runFight(loaded.ruleset, loaded.setup, { inputs: a.log, driver: new AskingDriver(new SeededDice(Rng.seeded(0)), () => true), explain: true, maxRounds: 60 });
+        const replay = runFight(loaded.ruleset, loaded.setup, {
+          inputs: a.log,
+          driver: new AskingDriver(new SeededDice(Rng.seeded(0)), () => true),
+          explain: true,
+          maxRounds: 60,
+        });
         expect(replay.pending).toBe(null);
         expect(replay.events).toEqual(a.events);
       }),

@@ -1,6 +1,15 @@
 // OpenQuest's rules one by one (facts of shared/rules/README.md).
 import { describe, expect, it } from 'vitest';
-import { ATTACK_RESULTS, armourPoints, damageModifier, formatDice, hitPoints, opposed, skillBase, testResult } from '../../src/rulesets/openquest/rules.js';
+import {
+  ATTACK_RESULTS,
+  armourPoints,
+  damageModifier,
+  formatDice,
+  hitPoints,
+  opposed,
+  skillBase,
+  testResult,
+} from '../../src/rulesets/openquest/rules.js';
 
 describe('OpenQuest rules', () => {
   it('tests: at or under the skill succeeds; doubles are criticals or fumbles; 00 always fumbles', () => {
@@ -22,14 +31,51 @@ describe('OpenQuest rules', () => {
 
   it('damage modifier by STR + SIZ, and +1D6 for every further 15', () => {
     const dm = (n: number) => formatDice(damageModifier(n));
-    expect([dm(10), dm(11), dm(15), dm(16), dm(25), dm(26), dm(30), dm(31), dm(45), dm(46), dm(60), dm(61), dm(75), dm(76)]).toEqual(['−1D6', '−1D4', '−1D4', 'none', 'none', '+1D4', '+1D4', '+1D6', '+1D6', '+2D6', '+2D6', '+3D6', '+3D6', '+4D6']);
+    expect([
+      dm(10),
+      dm(11),
+      dm(15),
+      dm(16),
+      dm(25),
+      dm(26),
+      dm(30),
+      dm(31),
+      dm(45),
+      dm(46),
+      dm(60),
+      dm(61),
+      dm(75),
+      dm(76),
+    ]).toEqual([
+      '−1D6',
+      '−1D4',
+      '−1D4',
+      'none',
+      'none',
+      '+1D4',
+      '+1D4',
+      '+1D6',
+      '+1D6',
+      '+2D6',
+      '+2D6',
+      '+3D6',
+      '+3D6',
+      '+4D6',
+    ]);
   });
 
   it('hit points (SIZ + CON) / 2 rounded up; skill bases; only the best armour counts', () => {
     expect(hitPoints(13, 12)).toBe(13);
     expect(hitPoints(12, 12)).toBe(12);
     const c = { STR: 12, CON: 11, SIZ: 13, DEX: 14, INT: 15, POW: 10, CHA: 9 };
-    expect([skillBase('close', c), skillBase('unarmed', c), skillBase('ranged', c), skillBase('dodge', c), skillBase('resilience', c), skillBase('persistence', c)]).toEqual([26, 26, 29, 24, 21, 20]);
+    expect([
+      skillBase('close', c),
+      skillBase('unarmed', c),
+      skillBase('ranged', c),
+      skillBase('dodge', c),
+      skillBase('resilience', c),
+      skillBase('persistence', c),
+    ]).toEqual([26, 26, 29, 24, 21, 20]);
     expect(armourPoints([{ ap: 2 }, { ap: 5 }, { ap: 3 }])).toBe(5);
     expect(armourPoints([])).toBe(0);
   });
@@ -44,7 +90,8 @@ describe('OpenQuest rules', () => {
     expect(t.success.failure).toMatchObject({ damage: 'rolled', armour: true, defenderFumbles: false });
     expect(t.success.success.damage).toBe('none');
     expect(t.success.critical.damage).toBe('none');
-    for (const d of ['fumble', 'failure', 'success', 'none'] as const) expect(t.critical[d]).toMatchObject({ damage: 'maximum', armour: false });
+    for (const d of ['fumble', 'failure', 'success', 'none'] as const)
+      expect(t.critical[d]).toMatchObject({ damage: 'maximum', armour: false });
     expect(t.critical.critical).toMatchObject({ damage: 'rolled', armour: true });
   });
 });

@@ -12,9 +12,41 @@ import { CP_OPTIONS } from '../../src/rulesets/wfrp-cp/options.js';
 import type { CpSetup, CpState } from '../../src/rulesets/wfrp-cp/state.js';
 import { loadText, RandomChoices } from '../helpers.js';
 
-const STRONG = '{ M: 4, WS: 55, BS: 55, S: 6, T: 4, W: 12, I: 55, A: 3, Dex: 55, Ld: 55, Int: 55, Cl: 65, WP: 55, Fel: 40 }';
-const KITS = ['[sword]', '[sword, shield]', '[sword, sword]', '[dagger]', '[]', '[spear]', '[two-handed-sword]', '[flail]', '[bow]', '[crossbow]', '[bomb]', '[javelin]', '[arquebus]'];
-const SKILLS = ['combat reflexes', 'lightning strike', 'deadly strike', 'forceful blow', 'parade', 'whirlwind', 'shieldman', 'dodge foreseeing', 'fear resistant', 'barbarian strength', 'dodge blow', 'ambidextrous', 'disarm', 'strike to stun', 'acrobatics', 'dance'];
+const STRONG =
+  '{ M: 4, WS: 55, BS: 55, S: 6, T: 4, W: 12, I: 55, A: 3, Dex: 55, Ld: 55, Int: 55, Cl: 65, WP: 55, Fel: 40 }';
+const KITS = [
+  '[sword]',
+  '[sword, shield]',
+  '[sword, sword]',
+  '[dagger]',
+  '[]',
+  '[spear]',
+  '[two-handed-sword]',
+  '[flail]',
+  '[bow]',
+  '[crossbow]',
+  '[bomb]',
+  '[javelin]',
+  '[arquebus]',
+];
+const SKILLS = [
+  'combat reflexes',
+  'lightning strike',
+  'deadly strike',
+  'forceful blow',
+  'parade',
+  'whirlwind',
+  'shieldman',
+  'dodge foreseeing',
+  'fear resistant',
+  'barbarian strength',
+  'dodge blow',
+  'ambidextrous',
+  'disarm',
+  'strike to stun',
+  'acrobatics',
+  'dance',
+];
 
 const person = fc.record({
   kit: fc.constantFrom(...KITS),
@@ -27,15 +59,29 @@ const person = fc.record({
   sleeps: fc.constantFrom(0, 0, 0, 0, 1),
   causes: fc.constantFrom(null, null, null, 'fear', 'terror'),
 });
-const beast = fc.record({ creature: fc.constantFrom('goblin', 'orc', 'wolf', 'ogre', 'troll', 'giant-rat', 'skeleton'), count: fc.integer({ min: 1, max: 3 }) });
+const beast = fc.record({
+  creature: fc.constantFrom('goblin', 'orc', 'wolf', 'ogre', 'troll', 'giant-rat', 'skeleton'),
+  count: fc.integer({ min: 1, max: 3 }),
+});
 
 const encounter = fc.record({
   a: fc.array(person, { minLength: 1, maxLength: 2 }),
-  b: fc.array(fc.oneof(person.map((p) => ({ person: p })), beast.map((x) => ({ beast: x }))), { minLength: 1, maxLength: 2 }),
+  b: fc.array(
+    fc.oneof(
+      person.map((p) => ({ person: p })),
+      beast.map((x) => ({ beast: x })),
+    ),
+    { minLength: 1, maxLength: 2 },
+  ),
   start: fc.constantFrom('engaged', 'charge', 'distance'),
   surprised: fc.constantFrom(null, null, 'rear', 'flank', 'front'),
   space: fc.constantFrom('open', 'crowd'),
-  options: fc.record(Object.fromEntries(CP_OPTIONS.map((o) => [o.name, fc.constantFrom(...o.values)])) as Record<string, fc.Arbitrary<string>>),
+  options: fc.record(
+    Object.fromEntries(CP_OPTIONS.map((o) => [o.name, fc.constantFrom(...o.values)])) as Record<
+      string,
+      fc.Arbitrary<string>
+    >,
+  ),
   seed: fc.integer({ min: 0, max: 2 ** 31 }),
 });
 type Enc = typeof encounter extends fc.Arbitrary<infer T> ? T : never;
@@ -53,9 +99,17 @@ function personYaml(p: Person, n: number, side: string): string {
   const missile = ['bow', 'crossbow', 'bomb', 'javelin', 'arquebus'].find((m) => p.kit === `[${m}]`);
   if (missile) lines.push(`ammo: { ${missile}: 4 }`);
   // Only the skills the profile allows: the weak profile takes the basic ones alone.
-  const skills = p.strong ? p.skills : p.skills.filter((k) => ['dodge blow', 'ambidextrous', 'disarm', 'strike to stun', 'acrobatics', 'dance'].includes(k));
+  const skills = p.strong
+    ? p.skills
+    : p.skills.filter((k) =>
+        ['dodge blow', 'ambidextrous', 'disarm', 'strike to stun', 'acrobatics', 'dance'].includes(k),
+      );
   if (skills.length) lines.push(`skills: [${skills.join(', ')}]`);
-  if (p.mage) lines.push(`mage: { level: ${p.mage}, spells: [fireball, sleep, hand-of-dust, lightning-bolt] }`, 'monster: false');
+  if (p.mage)
+    lines.push(
+      `mage: { level: ${p.mage}, spells: [fireball, sleep, hand-of-dust, lightning-bolt] }`,
+      'monster: false',
+    );
   if (p.mounted) lines.push('mount: { use: warhorse }');
   if (p.burning) lines.push('burning: true');
   if (p.falls) lines.push(`falls: { metres: ${p.falls} }`);
@@ -66,7 +120,13 @@ function personYaml(p: Person, n: number, side: string): string {
 
 function yamlOf(e: Enc): string {
   const start = e.start === 'distance' ? '{ distance: 30 }' : e.start;
-  const b = e.b.map((x, i) => ('person' in x ? personYaml(x.person, i + 1, 'B') : `      - { use: ${x.beast.creature}, count: ${x.beast.count} }\n`)).join('');
+  const b = e.b
+    .map((x, i) =>
+      'person' in x
+        ? personYaml(x.person, i + 1, 'B')
+        : `      - { use: ${x.beast.creature}, count: ${x.beast.count} }\n`,
+    )
+    .join('');
   return `ruleset: wfrp-cp
 start: ${start}
 space: ${e.space}
@@ -87,12 +147,16 @@ function watched(): Ruleset<CpSetup, CpState> {
       const before = st.combatants.map((f) => f.W);
       wfrpCp.round(st, ctx);
       st.combatants.forEach((f, i) => {
-        if (!Number.isInteger(f.W) || f.W < 0 || f.W > f.maxW) throw new Error(`${f.name}: W ${f.W} out of 0..${f.maxW}`);
-        if (f.W > (before[i] as number) && !(f.maxLP > 0 && f.LP === 0)) throw new Error(`${f.name}: W rose from ${before[i]} to ${f.W}`);
-        if (!Number.isInteger(f.LP) || f.LP < 0 || f.LP > f.maxLP) throw new Error(`${f.name}: LP ${f.LP} out of 0..${f.maxLP}`);
+        if (!Number.isInteger(f.W) || f.W < 0 || f.W > f.maxW)
+          throw new Error(`${f.name}: W ${f.W} out of 0..${f.maxW}`);
+        if (f.W > (before[i] as number) && !(f.maxLP > 0 && f.LP === 0))
+          throw new Error(`${f.name}: W rose from ${before[i]} to ${f.W}`);
+        if (!Number.isInteger(f.LP) || f.LP < 0 || f.LP > f.maxLP)
+          throw new Error(`${f.name}: LP ${f.LP} out of 0..${f.maxLP}`);
         const cp = cpLeft(st, f);
         if (!Number.isInteger(cp) || cp < 0) throw new Error(`${f.name}: CP left ${cp}`);
-        for (const [k, v] of Object.entries(f.stats)) if (!Number.isFinite(v)) throw new Error(`${f.name}: ${k} is ${v}`);
+        for (const [k, v] of Object.entries(f.stats))
+          if (!Number.isFinite(v)) throw new Error(`${f.name}: ${k} is ${v}`);
       });
     },
   };
@@ -106,7 +170,10 @@ describe('properties of every Combat Points fight', () => {
     fc.assert(
       fc.property(encounter, (e) => {
         const loaded = loadText(yamlOf(e));
-        const r = runFight(watched(), loaded.setup as CpSetup, { driver: new AutoDriver(new SeededDice(Rng.seeded(e.seed))), maxRounds: CAP });
+        const r = runFight(watched(), loaded.setup as CpSetup, {
+          driver: new AutoDriver(new SeededDice(Rng.seeded(e.seed))),
+          maxRounds: CAP,
+        });
         expect(r.outcome).not.toBe(null);
         expect(r.outcome?.rounds).toBeLessThanOrEqual(CAP);
       }),
@@ -118,7 +185,12 @@ describe('properties of every Combat Points fight', () => {
     fc.assert(
       fc.property(encounter, (e) => {
         const loaded = loadText(yamlOf(e));
-        const a = runFight(watched(), loaded.setup as CpSetup, { driver: new RandomChoices(e.seed, 'random'), explain: true, record: true, maxRounds: CAP });
+        const a = runFight(watched(), loaded.setup as CpSetup, {
+          driver: new RandomChoices(e.seed, 'random'),
+          explain: true,
+          record: true,
+          maxRounds: CAP,
+        });
         expect(a.outcome).not.toBe(null);
         for (const ev of a.events) expect(ev.text).not.toMatch(/NaN|undefined|Infinity|\[object/);
         const replay = runFight(loaded.ruleset, loaded.setup, {

@@ -20,7 +20,8 @@ export class ScriptDriver extends AutoDriver {
     const d = this.decisions[this.next];
     this.asked.push(`${topic}: ${label}`);
     if (!d) throw new Error(`no scripted decision for ${topic} (${label})`);
-    if (d[0] !== topic) throw new Error(`decision ${this.next + 1}: scripted ${d[0]} but asked ${topic} (${label})`);
+    if (d[0] !== topic)
+      throw new Error(`decision ${this.next + 1}: scripted ${d[0]} but asked ${topic} (${label})`);
     this.next++;
     return d[1];
   }
@@ -43,12 +44,28 @@ export function playScript(loaded: Loaded, dice: readonly number[], decisions: D
   const driver = new ScriptDriver(script, decisions);
   let result: ReturnType<typeof runFight>;
   try {
-    result = runFight(loaded.ruleset, loaded.setup, { driver, explain: true, record: true, maxRounds: rounds });
+    result = runFight(loaded.ruleset, loaded.setup, {
+      driver,
+      explain: true,
+      record: true,
+      maxRounds: rounds,
+    });
   } catch (e) {
     throw new Error(`${(e as Error).message}\nasked so far:\n${driver.asked.join('\n')}`);
   }
   const texts = result.events.map((e) => e.text);
-  return { result, texts, asked: driver.asked, state: result.state as unknown as CpState, unusedDice: script.remaining, unusedDecisions: driver.unusedDecisions };
+  return {
+    result,
+    texts,
+    asked: driver.asked,
+    state: result.state as unknown as CpState,
+    unusedDice: script.remaining,
+    unusedDecisions: driver.unusedDecisions,
+  };
 }
 
-export const has = (texts: readonly string[], part: string) => expect(texts.some((t) => t.includes(part)), `no event with "${part}":\n${texts.join('\n')}`).toBe(true);
+export const has = (texts: readonly string[], part: string) =>
+  expect(
+    texts.some((t) => t.includes(part)),
+    `no event with "${part}":\n${texts.join('\n')}`,
+  ).toBe(true);

@@ -8,12 +8,21 @@ import { newState, type Fighter } from '../../src/rulesets/wfrp1e/state.js';
 import { fightYaml, loadText, ofType, profile as P, runScripted, strikers } from '../helpers.js';
 
 /** The two first combatants of a fight between `a` and `b`, and a context rolling `dice`. */
-function pair(a: string, b: string, dice: number[]): { a: Fighter; b: Fighter; ctx: FightContext; left: () => number } {
+function pair(
+  a: string,
+  b: string,
+  dice: number[],
+): { a: Fighter; b: Fighter; ctx: FightContext; left: () => number } {
   const loaded = loadText(fightYaml([a], [b]));
   const st = newState(loaded.setup as W1Setup);
   const script = new ScriptedDice(dice);
   const ctx = new FightContext([], new AutoDriver(script), true, true);
-  return { a: st.combatants[0] as Fighter, b: st.combatants[1] as Fighter, ctx, left: () => script.remaining };
+  return {
+    a: st.combatants[0] as Fighter,
+    b: st.combatants[1] as Fighter,
+    ctx,
+    left: () => script.remaining,
+  };
 }
 
 const man = `{ name: Man, profile: ${P()}, weapons: [sword] }`;
@@ -95,18 +104,28 @@ describe('§ Mounted Combat', () => {
   const knight = `{ name: Konrad, profile: ${P({ I: 20, W: 10 })}, weapons: [sword], mount: { use: warhorse, tactics: { parry: never } }, tactics: { parry: never } }`;
 
   it('a blow at a rider strikes rider or mount by the table (01-40 the rider, for a man against a horse)', () => {
-    const loaded = loadText(fightYaml([`{ name: Ork, profile: ${P({ I: 50, WS: 50 })}, weapons: [axe] }`], [knight]));
+    const loaded = loadText(
+      fightYaml([`{ name: Ork, profile: ${P({ I: 50, WS: 50 })}, weapons: [axe] }`], [knight]),
+    );
     // Ork hits (30, reversed 03: head). Rider or mount: 41 > 40 → the warhorse. D6 3: 3 + 3 − 4 = 2.
     // The knight (20) and the horse (30, A 2: 30, 15) miss: 96, 97, 95.
     const { events, unused } = runScripted(loaded, [30, 41, 3, 96, 97, 95], 1);
     expect(unused).toBe(0);
-    expect(ofType(events, 'mounted')[0]?.text).toBe("Rider or mount: D100 41 > 40: the blow strikes Konrad's warhorse.");
-    expect(ofType(events, 'damage')[0]?.text).toBe("Damage to Konrad's warhorse's head: D6 3 + S 3 − T 4 = 2 W.");
+    expect(ofType(events, 'mounted')[0]?.text).toBe(
+      "Rider or mount: D100 41 > 40: the blow strikes Konrad's warhorse.",
+    );
+    expect(ofType(events, 'damage')[0]?.text).toBe(
+      "Damage to Konrad's warhorse's head: D6 3 + S 3 − T 4 = 2 W.",
+    );
   });
 
   it('a slain mount throws, traps or dismounts its rider', () => {
     const loaded = loadText(
-      fightYaml([`{ name: Ork, profile: ${P({ I: 50, WS: 50, S: 6 })}, weapons: [axe] }`], [knight], 'options: { criticals: sudden-death }'),
+      fightYaml(
+        [`{ name: Ork, profile: ${P({ I: 50, WS: 50, S: 6 })}, weapons: [axe] }`],
+        [knight],
+        'options: { criticals: sudden-death }',
+      ),
     );
     // Round 1: the Ork hits (30), 90 > 40 strikes the horse; D6 6, WS test 60 fails: 6 + 6 − 4 = 8, its
     // 8 W gone. The horse (30, 15) and the knight (20) miss: 96, 97, 95.
@@ -115,7 +134,9 @@ describe('§ Mounted Combat', () => {
     const { events } = runScripted(loaded, [30, 90, 6, 60, 96, 97, 95, 30, 90, 2, 60, 95], 2);
     expect(ofType(events, 'wounds')[0]?.text).toBe("Konrad's warhorse: W 8 − 8 = 0.");
     expect(ofType(events, 'out')[0]?.text).toBe("Konrad's warhorse is dead (Sudden Death critical).");
-    expect(ofType(events, 'slain-mount')[0]?.text).toContain("D100 95 (91-00): trapped under it, 4 W (the mount's S)");
+    expect(ofType(events, 'slain-mount')[0]?.text).toContain(
+      "D100 95 (91-00): trapped under it, 4 W (the mount's S)",
+    );
   });
 });
 
@@ -127,7 +148,10 @@ describe('§ Attacks From Flying Creatures', () => {
     // The harpy (I 40, A 2: 40, 20) dives at 40: its blows at 40 and 20 and Helga's at 30, in order: 96, 95, 94.
     const { events, unused } = runScripted(loaded, [96, 95, 94], 1);
     expect(unused).toBe(0);
-    expect(ofType(events, 'dive').map((e) => e.text)).toEqual(['Harpy dives at Helga.', 'Harpy climbs away.']);
+    expect(ofType(events, 'dive').map((e) => e.text)).toEqual([
+      'Harpy dives at Helga.',
+      'Harpy climbs away.',
+    ]);
     expect(strikers(events)).toEqual(['harpy', 'helga', 'harpy']);
   });
 
@@ -138,7 +162,9 @@ describe('§ Attacks From Flying Creatures', () => {
     // Helga (I 60) has nobody to strike: the harpy is in the air. Harpy dives at 40: 96, 95.
     const { events, unused } = runScripted(loaded, [96, 95], 1);
     expect(unused).toBe(0);
-    expect(ofType(events, 'dive')[0]?.text).toBe('Harpy dives at Helga (Helga has had its turn: it may only parry).');
+    expect(ofType(events, 'dive')[0]?.text).toBe(
+      'Harpy dives at Helga (Helga has had its turn: it may only parry).',
+    );
     expect(strikers(events)).toEqual(['harpy', 'harpy']);
   });
 });

@@ -6,7 +6,13 @@ import { canAttack, canParry, isProneTarget } from '../../src/rulesets/wfrp1e/bl
 import { PARTS, headNumber, type Part } from '../../src/rulesets/wfrp1e/data/locations.js';
 import { critical } from '../../src/rulesets/wfrp1e/effects.js';
 import type { W1Setup } from '../../src/rulesets/wfrp1e/encounter.js';
-import { current, handUsable, newState, type Fighter, type W1State } from '../../src/rulesets/wfrp1e/state.js';
+import {
+  current,
+  handUsable,
+  newState,
+  type Fighter,
+  type W1State,
+} from '../../src/rulesets/wfrp1e/state.js';
 import { fightYaml, loadText, ofType, profile as P, runWith } from '../helpers.js';
 
 interface Rig {
@@ -19,13 +25,22 @@ interface Rig {
 
 /** A victim in round 1 and a context rolling `dice`; `options` as in an encounter. */
 function rig(victim: string, dice: number[], options: Record<string, string> = {}): Rig {
-  const loaded = loadText(fightYaml([`{ name: Axel, profile: ${P()}, weapons: [sword] }`], [victim]), options);
+  const loaded = loadText(
+    fightYaml([`{ name: Axel, profile: ${P()}, weapons: [sword] }`], [victim]),
+    options,
+  );
   const st = newState(loaded.setup as W1Setup);
   st.round = 1;
   const script = new ScriptedDice(dice);
   const ctx = new FightContext([], new AutoDriver(script), true, true);
   const v = st.combatants[1] as Fighter;
-  return { st, v, ctx, left: () => script.remaining, hit: (part, value) => critical(st, ctx, v, part, value, st.combatants[0] as Fighter) };
+  return {
+    st,
+    v,
+    ctx,
+    left: () => script.remaining,
+    hit: (part, value) => critical(st, ctx, v, part, value, st.combatants[0] as Fighter),
+  };
 }
 
 const vic = `{ name: Vic, profile: ${P({ W: 7 })}, weapons: [sword], armour: [helmet] }`;
@@ -34,7 +49,9 @@ describe('detailed critical effects', () => {
   it('head 2 (P(1)): may only parry, this round and the next', () => {
     const r = rig(vic, [11]); // D100 11, column +1 → 2
     r.hit(PARTS.head, 1);
-    expect(ofType(r.ctx.events, 'critical')[0]?.text).toBe('Critical +1 on the head: D100 11, column +1 → effect 2 (head chart): reeling: may only parry for 1 round.');
+    expect(ofType(r.ctx.events, 'critical')[0]?.text).toBe(
+      'Critical +1 on the head: D100 11, column +1 → effect 2 (head chart): reeling: may only parry for 1 round.',
+    );
     for (const round of [1, 2]) {
       r.st.round = round;
       expect([canAttack(r.st, r.v), canParry(r.st, r.v)]).toEqual([false, true]);
@@ -56,7 +73,11 @@ describe('detailed critical effects', () => {
     r.hit(PARTS.head, 3);
     expect(isProneTarget(r.st, r.v)).toBe(true);
     r.st.round = 3;
-    expect([isProneTarget(r.st, r.v), canAttack(r.st, r.v), canParry(r.st, r.v)]).toEqual([true, false, true]);
+    expect([isProneTarget(r.st, r.v), canAttack(r.st, r.v), canParry(r.st, r.v)]).toEqual([
+      true,
+      false,
+      true,
+    ]);
     r.st.round = 4;
     expect([isProneTarget(r.st, r.v), canAttack(r.st, r.v)]).toEqual([false, true]);
     expect(r.left()).toBe(0);
@@ -89,7 +110,9 @@ describe('detailed critical effects', () => {
     r.hit(PARTS.body, 2);
     expect(r.v.out).toBe('dead');
     const texts = ofType(r.ctx.events, 'critical').map((e) => e.text);
-    expect(texts[1]).toBe('Sudden Death critical +1 on the body (marked for Sudden Death by an earlier wound): D100 40 < 51: no effect.');
+    expect(texts[1]).toBe(
+      'Sudden Death critical +1 on the body (marked for Sudden Death by an earlier wound): D100 40 < 51: no effect.',
+    );
   });
 
   it('body 8: every characteristic −1 or −10, M halved, an I test each round, and flight (8*)', () => {
@@ -107,14 +130,19 @@ describe('detailed critical effects', () => {
     r.hit(PARTS.leftLeg, 3);
     expect(current(r.v, 'I', 1)).toBe(15);
     expect(isProneTarget(r.st, r.v)).toBe(true);
-    expect(ofType(r.ctx.events, 'test')[0]?.text).toBe("Vic's I test (or be knocked down (critical 5)): D100 80 > 30: failed.");
+    expect(ofType(r.ctx.events, 'test')[0]?.text).toBe(
+      "Vic's I test (or be knocked down (critical 5)): D100 80 > 30: failed.",
+    );
   });
 
   it('head 12 (dies in D4 rounds): out at once, dead when the rounds run out', () => {
     const loaded = loadText(
       fightYaml(
         [`{ name: Axel, profile: ${P({ I: 50, WS: 60 })}, weapons: [sword] }`],
-        [`{ name: Vic, profile: ${P({ I: 30, W: 1 })}, weapons: [sword] }`, `{ name: Doc, profile: ${P({ I: 10 })}, weapons: [sword], tactics: { tend: false } }`],
+        [
+          `{ name: Vic, profile: ${P({ I: 30, W: 1 })}, weapons: [sword] }`,
+          `{ name: Doc, profile: ${P({ I: 10 })}, weapons: [sword], tactics: { tend: false } }`,
+        ],
         'start: charge',
       ),
     );
@@ -139,7 +167,10 @@ describe('detailed critical effects', () => {
 describe('bleeding and medical attention', () => {
   const yaml = fightYaml(
     [`{ name: Axel, profile: ${P({ I: 50, WS: 60, W: 12 })}, weapons: [sword] }`],
-    [`{ name: Vic, profile: ${P({ I: 30, W: 3 })}, weapons: [sword] }`, `{ name: Doc, profile: ${P({ I: 20 })}, weapons: [sword] }`],
+    [
+      `{ name: Vic, profile: ${P({ I: 30, W: 3 })}, weapons: [sword] }`,
+      `{ name: Doc, profile: ${P({ I: 20 })}, weapons: [sword] }`,
+    ],
     'start: charge',
   );
   // Axel charges Vic (27 ≤ 70: body 72); D6 4: 4 W on 3, +1; D100 65 → body 9*: unconscious, bleeds 1.
@@ -151,15 +182,23 @@ describe('bleeding and medical attention', () => {
   it('bleeds at the end of each round; past W the blood loss is a critical on the wounded part', () => {
     axelCharged = 0;
     const result = runWith(loadText(yaml), [27, 4, 65, 5], 1, holdBack);
-    expect(ofType(result.events, 'critical')[0]?.text).toContain('effect 9* (body chart): unconscious, bleeds 1 W a round');
-    expect(ofType(result.events, 'wounds').map((e) => e.text)).toContain('Vic loses 1 W to bleeding from the body: W 0 → 0, critical value +1.');
-    expect(ofType(result.events, 'critical')[1]?.text).toContain('Critical +1 on the body: D100 05, column +1 → effect 1');
+    expect(ofType(result.events, 'critical')[0]?.text).toContain(
+      'effect 9* (body chart): unconscious, bleeds 1 W a round',
+    );
+    expect(ofType(result.events, 'wounds').map((e) => e.text)).toContain(
+      'Vic loses 1 W to bleeding from the body: W 0 → 0, critical value +1.',
+    );
+    expect(ofType(result.events, 'critical')[1]?.text).toContain(
+      'Critical +1 on the body: D100 05, column +1 → effect 1',
+    );
   });
 
   it('a friend who is not engaged spends a round giving medical attention: the bleeding stops', () => {
     axelCharged = 0;
     const result = runWith(loadText(yaml), [27, 4, 65, 5], 2, holdBack);
-    expect(ofType(result.events, 'tend')[0]?.text).toBe('Doc gives Vic medical attention: the bleeding stops.');
+    expect(ofType(result.events, 'tend')[0]?.text).toBe(
+      'Doc gives Vic medical attention: the bleeding stops.',
+    );
     const vicState = result.state?.combatants[1] as unknown as Fighter;
     expect(vicState.bleeding).toEqual([]);
     expect(ofType(result.events, 'wounds').filter((e) => e.round === 2)).toEqual([]);
@@ -171,7 +210,9 @@ describe('§ Non-Humanoid Opponents: multiple heads', () => {
     const r = rig('{ use: ettin }', [85, 85]); // 81-90: 16, killed
     r.hit(headNumber(1, 2), 1);
     expect([r.v.out, r.v.headsLost]).toEqual([null, 1]);
-    expect(ofType(r.ctx.events, 'head-lost')[0]?.text).toBe("Ettin (two-headed giant)'s head 1 is put out of action (1 of 2 heads lost).");
+    expect(ofType(r.ctx.events, 'head-lost')[0]?.text).toBe(
+      "Ettin (two-headed giant)'s head 1 is put out of action (1 of 2 heads lost).",
+    );
     r.hit(headNumber(2, 2), 1);
     expect(r.v.out).toBe('dead');
   });

@@ -32,7 +32,16 @@ describe('§ Multiple Attacks: Serafin and the Ogre', () => {
     const { events, unused } = runScripted(loaded, [98, 97, 94, 96, 95, 93, 92, 91 - 1], 1);
     expect(unused).toBe(0);
     expect(ofType(events, 'order')[0]?.text).toContain('Giant EI: I 20, A 5: blows at 20, 16, 12, 8, 4');
-    expect(strikers(events)).toEqual(['serafin', 'serafin', 'serafin', 'giant', 'giant', 'giant', 'giant', 'giant']);
+    expect(strikers(events)).toEqual([
+      'serafin',
+      'serafin',
+      'serafin',
+      'giant',
+      'giant',
+      'giant',
+      'giant',
+      'giant',
+    ]);
   });
 });
 
@@ -57,7 +66,9 @@ describe("§ 'Effective Initiative' Modifier: Helmut, Skallier and Ragnerek", ()
     const loaded = loadFile(encounterPath('helmut-and-friends.yaml'));
     const { events, unused } = runScripted(loaded, [2, 7, 95, 94, 93, 92, 91, 90], 1);
     expect(unused).toBe(0);
-    expect(ofType(events, 'edge')[0]?.text).toBe('Effective Initiative: D6 2 gives Adventurers the edge; D10 7: +7 EI this round.');
+    expect(ofType(events, 'edge')[0]?.text).toBe(
+      'Effective Initiative: D6 2 gives Adventurers the edge; D10 7: +7 EI this round.',
+    );
     const order = ofType(events, 'order')[0]?.text ?? '';
     expect(order).toContain('Helmut EI: I 45 + 7 edge = 52');
     expect(order).toContain('Skallier EI: I 63 + 7 edge = 70');
@@ -110,7 +121,9 @@ describe('§ Combat Procedure and Armour', () => {
     const { events, unused } = runScripted(loaded, [10, 3, 97], 1);
     expect(unused).toBe(0);
     expect(ofType(events, 'location')[0]?.text).toBe('Hit location: 10 reversed is 01 → head.');
-    expect(ofType(events, 'damage')[0]?.text).toBe("Damage to Defender's head: D6 3 + S 3 − T 3 − 1 metal armour = 2 W.");
+    expect(ofType(events, 'damage')[0]?.text).toBe(
+      "Damage to Defender's head: D6 3 + S 3 − T 3 − 1 metal armour = 2 W.",
+    );
     expect(ofType(events, 'wounds')[0]?.text).toBe('Defender: W 7 − 2 = 5.');
   });
 
@@ -134,8 +147,12 @@ describe('§ Additional Damage', () => {
     const { events, unused } = runScripted(loadText(yaml), [41, 6, 30, 6, 6, 2, 97], 1);
     expect(unused).toBe(0);
     expect(ofType(events, 'additional')).toHaveLength(1);
-    expect(ofType(events, 'additional')[0]?.text).toBe('A natural 6: additional damage test D100 30 ≤ WS 50: another D6.');
-    expect(ofType(events, 'damage')[0]?.text).toBe("Damage to Defender's head: D6 6, additional 6 + 6 + 2 + S 3 − T 3 = 20 W.");
+    expect(ofType(events, 'additional')[0]?.text).toBe(
+      'A natural 6: additional damage test D100 30 ≤ WS 50: another D6.',
+    );
+    expect(ofType(events, 'damage')[0]?.text).toBe(
+      "Damage to Defender's head: D6 6, additional 6 + 6 + 2 + S 3 − T 3 = 20 W.",
+    );
     expect(ofType(events, 'wounds')[0]?.text).toBe('Defender: W 20 − 20 = 0.');
   });
 
@@ -167,7 +184,9 @@ describe('§ Parrying', () => {
     expect(ofType(events, 'parry')[0]?.text).toBe(
       'Defender parries with the sword: D100 39 < WS 40: stops D6 4 damage; the next attack is lost.',
     );
-    expect(ofType(events, 'damage')[0]?.text).toBe("Damage to Defender's head: D6 5 + S 4 − T 3 − 4 parried = 2 W.");
+    expect(ofType(events, 'damage')[0]?.text).toBe(
+      "Damage to Defender's head: D6 5 + S 4 − T 3 − 4 parried = 2 W.",
+    );
     expect(strikers(events)).toEqual(['attacker']);
   });
 
@@ -187,7 +206,9 @@ describe('§ Parrying', () => {
     expect(ofType(events, 'parry')[0]?.text).toBe(
       'Defender parries with the shield: D100 55 < WS 40 + 20 shield = 60: stops D6 2 damage; all further attacks this round are lost.',
     );
-    expect(ofType(events, 'damage')[0]?.text).toBe("Damage to Defender's head: D6 6 + S 4 − T 3 − 2 parried − 1 shield = 4 W.");
+    expect(ofType(events, 'damage')[0]?.text).toBe(
+      "Damage to Defender's head: D6 6 + S 4 − T 3 − 2 parried − 1 shield = 4 W.",
+    );
   });
 });
 
@@ -202,11 +223,15 @@ describe('§ Stuns', () => {
     // 25 ≤ 50 − 20: hit. D6 5 + 4 − 3 − 1 = 5 → 25%. D100 20 ≤ 25: stunned; 7D10 = 35 minutes.
     const { events, unused, result } = runScripted(loadText(yaml('')), [25, 5, 20, 35], 1);
     expect(unused).toBe(0);
-    expect(ofType(events, 'blow')[0]?.text).toContain('D100 25 ≤ WS 50 − 20 stun without Strike To Stun = 30: hit');
+    expect(ofType(events, 'blow')[0]?.text).toContain(
+      'D100 25 ≤ WS 50 − 20 stun without Strike To Stun = 30: hit',
+    );
     expect(ofType(events, 'stun')[0]?.text).toBe(
       "Stun on Defender's head: D6 5 + S 4 − T 3 − 1 head armour = 5; × 5 = 25% to stun.",
     );
-    expect(ofType(events, 'stun')[1]?.text).toBe('Stun roll D100 20 ≤ 25: Defender is stunned, unconscious for 7D10 = 35 minutes.');
+    expect(ofType(events, 'stun')[1]?.text).toBe(
+      'Stun roll D100 20 ≤ 25: Defender is stunned, unconscious for 7D10 = 35 minutes.',
+    );
     expect(result.outcome?.winner).toBe(0);
     const defender = result.state?.combatants[1] as unknown as { W: number; out: string };
     expect(defender.W).toBe(7);
@@ -215,7 +240,11 @@ describe('§ Stuns', () => {
 
   it('Strike To Stun removes the −20 and adds +20 to the chance; only additional damage costs W', () => {
     // 45 ≤ 50: hit. D6 6; WS test 10: D6 3 more. (6 + 4 − 3 − 1) × 5 + 20 = 50%. Only 3 W lost. D100 60 > 50: not stunned.
-    const { events, unused, result } = runScripted(loadText(yaml('Strike to Stun')), [45, 6, 10, 3, 60, 97], 1);
+    const { events, unused, result } = runScripted(
+      loadText(yaml('Strike to Stun')),
+      [45, 6, 10, 3, 60, 97],
+      1,
+    );
     expect(unused).toBe(0);
     expect(ofType(events, 'stun')[0]?.text).toContain('= 6; × 5 + 20 Strike To Stun = 50% to stun');
     expect(ofType(events, 'wounds')[0]?.text).toBe('Defender: W 7 − 3 = 4.');
@@ -233,7 +262,9 @@ describe('§ Critical Fumbles', () => {
     );
     const { events, unused } = runScripted(loaded, [55, 97], 1);
     expect(unused).toBe(0);
-    expect(ofType(events, 'fumble')[0]?.text).toBe('Critical fumble 55 (our table): Your grip slips and the weapon falls at your feet.');
+    expect(ofType(events, 'fumble')[0]?.text).toBe(
+      'Critical fumble 55 (our table): Your grip slips and the weapon falls at your feet.',
+    );
     expect(ofType(events, 'drop')[0]?.text).toBe('Attacker drops the sword (fumble 55).');
   });
 
@@ -249,6 +280,8 @@ describe('§ Critical Fumbles', () => {
     expect(unused).toBe(0);
     expect(ofType(events, 'blow')[0]?.text).toContain('WS (unskilled: specialist weapon) 10: miss');
     expect(ofType(events, 'fumble')[0]?.text).toContain('Critical fumble 11 (White Dwarf 91)');
-    expect(ofType(events, 'damage')[0]?.text).toBe('Attacker strikes himself in the right leg: D6 2 + S 4 − T 3 − 0 armour = 3 W.');
+    expect(ofType(events, 'damage')[0]?.text).toBe(
+      'Attacker strikes himself in the right leg: D6 2 + S 4 − T 3 − 0 armour = 3 W.',
+    );
   });
 });

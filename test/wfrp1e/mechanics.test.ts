@@ -7,12 +7,18 @@ const P = profile;
 describe('§ Initiating Hand-To-Hand Combat: charging', () => {
   it('a charger strikes at once with +10; with equal I both count as charging', () => {
     const loaded = loadText(
-      fightYaml([`{ name: Axel, profile: ${P({ I: 40 })}, weapons: [sword] }`], [`{ name: Bruno, profile: ${P({ I: 40 })}, weapons: [sword] }`], 'start: charge'),
+      fightYaml(
+        [`{ name: Axel, profile: ${P({ I: 40 })}, weapons: [sword] }`],
+        [`{ name: Bruno, profile: ${P({ I: 40 })}, weapons: [sword] }`],
+        'start: charge',
+      ),
     );
     // Axel charges and hits (45: left arm) for D6 1; Bruno, charged at the same moment, hits (48: right leg) for D6 2.
     const { events, unused } = runScripted(loaded, [45, 1, 48, 2], 1);
     expect(unused).toBe(0);
-    expect(ofType(events, 'charge')[0]?.text).toBe('Axel charges Bruno (+10 to hit on the first blow); Bruno turns to meet it.');
+    expect(ofType(events, 'charge')[0]?.text).toBe(
+      'Axel charges Bruno (+10 to hit on the first blow); Bruno turns to meet it.',
+    );
     expect(ofType(events, 'charge')[1]?.text).toBe('Bruno charges too: equal I, both count as charging.');
     const blows = ofType(events, 'blow');
     expect(blows[0]?.text).toContain('D100 45 ≤ WS 40 + 10 charging = 50: hit');
@@ -21,7 +27,11 @@ describe('§ Initiating Hand-To-Hand Combat: charging', () => {
 
   it('a slower target is charged before it can move and gets no bonus; the charger only on the first blow', () => {
     const loaded = loadText(
-      fightYaml([`{ name: Axel, profile: ${P({ I: 40, A: 2 })}, weapons: [sword] }`], [`{ name: Bruno, profile: ${P({ I: 30 })}, weapons: [sword] }`], 'start: charge'),
+      fightYaml(
+        [`{ name: Axel, profile: ${P({ I: 40, A: 2 })}, weapons: [sword] }`],
+        [`{ name: Bruno, profile: ${P({ I: 30 })}, weapons: [sword] }`],
+        'start: charge',
+      ),
     );
     // Axel at 40 and 20, Bruno at 30: three misses.
     const { events, unused } = runScripted(loaded, [97, 96, 95], 1);
@@ -34,7 +44,11 @@ describe('§ Initiating Hand-To-Hand Combat: charging', () => {
 
   it('the chargeBonus option gives the +10 to every blow of the charging round', () => {
     const loaded = loadText(
-      fightYaml([`{ name: Axel, profile: ${P({ I: 40, A: 2 })}, weapons: [sword] }`], [`{ name: Bruno, profile: ${P({ I: 30 })}, weapons: [sword] }`], 'start: charge'),
+      fightYaml(
+        [`{ name: Axel, profile: ${P({ I: 40, A: 2 })}, weapons: [sword] }`],
+        [`{ name: Bruno, profile: ${P({ I: 30 })}, weapons: [sword] }`],
+        'start: charge',
+      ),
       { chargeBonus: 'round' },
     );
     const { events } = runScripted(loaded, [97, 96, 95], 1);
@@ -44,14 +58,21 @@ describe('§ Initiating Hand-To-Hand Combat: charging', () => {
 
 describe('§ Initiative and Surprise, § Ambush', () => {
   const two = (extraB: string, extraA = '') =>
-    fightYaml([`{ name: Axel, profile: ${P({ I: 30 })}, weapons: [sword] }`], [`{ name: Bruno, profile: ${P({ I: 40 })}, weapons: [sword] }`], '', false)
+    fightYaml(
+      [`{ name: Axel, profile: ${P({ I: 30 })}, weapons: [sword] }`],
+      [`{ name: Bruno, profile: ${P({ I: 40 })}, weapons: [sword] }`],
+      '',
+      false,
+    )
       .replace('name: B\n', `name: B\n    ${extraB}\n`)
       .replace('name: A\n', `name: A\n    ${extraA}\n`);
 
   it('the surprised do nothing for a round while the others have a free round', () => {
     const { events, unused } = runScripted(loadText(two('surprised: true')), [95, 94, 93], 2);
     expect(unused).toBe(0);
-    expect(ofType(events, 'surprise')[0]?.text).toBe('B is surprised and can do nothing this round: a free round for the others.');
+    expect(ofType(events, 'surprise')[0]?.text).toBe(
+      'B is surprised and can do nothing this round: a free round for the others.',
+    );
     expect(strikers(events)).toEqual(['axel', 'bruno', 'axel']);
   });
 
@@ -69,7 +90,9 @@ describe('§ Initiative and Surprise, § Ambush', () => {
     ).replace('name: A\n', 'name: A\n    ambush: true\n');
     const { events, unused } = runScripted(loadText(yaml), [95], 1);
     expect(unused).toBe(0);
-    expect(ofType(events, 'blow')[0]?.text).toContain('D100 95 > WS 40 (aimed at the head: no penalty, surprise): miss');
+    expect(ofType(events, 'blow')[0]?.text).toContain(
+      'D100 95 > WS 40 (aimed at the head: no penalty, surprise): miss',
+    );
   });
 });
 
@@ -96,7 +119,9 @@ describe('§ Targeted Blows', () => {
       ),
     );
     const { events } = runScripted(loaded, [31, 96], 1);
-    expect(ofType(events, 'blow')[0]?.text).toContain('D100 31 > WS 50 − 20 aimed at the right arm = 30: miss');
+    expect(ofType(events, 'blow')[0]?.text).toContain(
+      'D100 31 > WS 50 − 20 aimed at the right arm = 30: miss',
+    );
     expect(ofType(events, 'damage')).toHaveLength(0);
   });
 });
@@ -104,13 +129,22 @@ describe('§ Targeted Blows', () => {
 describe('§ Prone and Static Targets', () => {
   it('a sleeping enemy is hit automatically, on the part the attacker chooses, for double damage', () => {
     const loaded = loadText(
-      fightYaml([`{ name: Axel, profile: ${P({ I: 50 })}, weapons: [sword] }`], [`{ name: Guard, profile: ${P({ I: 20 })}, weapons: [sword], armour: [helmet, mail-shirt], asleep: true }`]),
+      fightYaml(
+        [`{ name: Axel, profile: ${P({ I: 50 })}, weapons: [sword] }`],
+        [
+          `{ name: Guard, profile: ${P({ I: 20 })}, weapons: [sword], armour: [helmet, mail-shirt], asleep: true }`,
+        ],
+      ),
     );
     // No to-hit roll. The least armoured part is an arm. D6 3: (3 + 3 − 3) × 2 = 6.
     const { events, unused, result } = runScripted(loaded, [3], 1);
     expect(unused).toBe(0);
-    expect(ofType(events, 'blow')[0]?.text).toBe('Axel strikes the sleeping Guard with sword: hit automatically.');
-    expect(ofType(events, 'damage')[0]?.text).toBe("Damage to Guard's right arm: D6 3 + S 3 − T 3 = 3, doubled against a helpless target = 6 W.");
+    expect(ofType(events, 'blow')[0]?.text).toBe(
+      'Axel strikes the sleeping Guard with sword: hit automatically.',
+    );
+    expect(ofType(events, 'damage')[0]?.text).toBe(
+      "Damage to Guard's right arm: D6 3 + S 3 − T 3 = 3, doubled against a helpless target = 6 W.",
+    );
     expect(ofType(events, 'wake')[0]?.text).toBe('Guard wakes up.');
     expect(result.state?.combatants[1]?.out).toBe(null);
   });
@@ -119,20 +153,29 @@ describe('§ Prone and Static Targets', () => {
 describe('§ Unarmed Combat', () => {
   it('fists: −20, always to stun (−20 more without Strike To Stun), −3 damage, metal armour doubled', () => {
     const loaded = loadText(
-      fightYaml([`{ name: Axel, profile: ${P({ I: 50, WS: 60, S: 4 })}, weapons: [] }`], [`{ name: Bruno, profile: ${P({ I: 20 })}, weapons: [sword], armour: [helmet] }`]),
+      fightYaml(
+        [`{ name: Axel, profile: ${P({ I: 50, WS: 60, S: 4 })}, weapons: [] }`],
+        [`{ name: Bruno, profile: ${P({ I: 20 })}, weapons: [sword], armour: [helmet] }`],
+      ),
     );
     // 15 ≤ 60 − 20 − 20: hit. (D6 5 + 4 − 3 − 3) − 2 (helmet doubled) = 1: 5% to stun; 50 misses it.
     const { events, unused } = runScripted(loaded, [15, 5, 50, 96], 1);
     expect(unused).toBe(0);
-    expect(ofType(events, 'blow')[0]?.text).toBe('Axel strikes at Bruno with fists: D100 15 ≤ WS 60 − 20 unarmed − 20 stun without Strike To Stun = 20: hit.');
-    expect(ofType(events, 'stun')[0]?.text).toBe("Stun on Bruno's head: D6 5 + S 4 − T 3 − 3 unarmed − 2 head armour (unarmed rules) = 1; × 5 = 5% to stun.");
+    expect(ofType(events, 'blow')[0]?.text).toBe(
+      'Axel strikes at Bruno with fists: D100 15 ≤ WS 60 − 20 unarmed − 20 stun without Strike To Stun = 20: hit.',
+    );
+    expect(ofType(events, 'stun')[0]?.text).toBe(
+      "Stun on Bruno's head: D6 5 + S 4 − T 3 − 3 unarmed − 2 head armour (unarmed rules) = 1; × 5 = 5% to stun.",
+    );
     expect(ofType(events, 'stun')[1]?.text).toContain('keeps his feet');
   });
 
   it('Street Fighting spares the unarmed −20; leather counts 1 against fists', () => {
     const loaded = loadText(
       fightYaml(
-        [`{ name: Axel, profile: ${P({ I: 50, WS: 50, S: 4 })}, weapons: [], skills: [Street Fighting, Strike to Stun] }`],
+        [
+          `{ name: Axel, profile: ${P({ I: 50, WS: 50, S: 4 })}, weapons: [], skills: [Street Fighting, Strike to Stun] }`,
+        ],
         [`{ name: Bruno, profile: ${P({ I: 20 })}, weapons: [sword], armour: [leather-coif] }`],
       ),
     );
@@ -140,13 +183,17 @@ describe('§ Unarmed Combat', () => {
     const { events, unused } = runScripted(loaded, [50, 6, 70, 36, 96], 1);
     expect(unused).toBe(0);
     expect(ofType(events, 'blow')[0]?.text).toContain('D100 50 ≤ WS 50: hit');
-    expect(ofType(events, 'stun')[0]?.text).toContain('− 1 head armour (unarmed rules) = 3; × 5 + 20 Strike To Stun = 35% to stun');
+    expect(ofType(events, 'stun')[0]?.text).toContain(
+      '− 1 head armour (unarmed rules) = 3; × 5 + 20 Strike To Stun = 35% to stun',
+    );
   });
 });
 
 describe('§ Grapples', () => {
   const yaml = fightYaml(
-    [`{ name: Grete, profile: ${P({ I: 50, WS: 40, S: 4 })}, weapons: [], skills: [Wrestling], tactics: { grapple: true } }`],
+    [
+      `{ name: Grete, profile: ${P({ I: 50, WS: 40, S: 4 })}, weapons: [], skills: [Wrestling], tactics: { grapple: true } }`,
+    ],
     [`{ name: Bruno, profile: ${P({ I: 20, Dex: 30 })}, weapons: [sword] }`],
   );
 
@@ -155,10 +202,14 @@ describe('§ Grapples', () => {
     // R2: Grete S 20 ≤ 40, Bruno S 80 > 30: pressure at 60 (body), D6 4 + 4 − 3 = 5 W.
     const { events, unused, result } = runScripted(loadText(yaml), [30, 60, 20, 80, 60, 4], 2);
     expect(unused).toBe(0);
-    expect(ofType(events, 'blow')[0]?.text).toBe('Grete tries to grapple Bruno with fists: D100 30 ≤ WS 40: hit.');
+    expect(ofType(events, 'blow')[0]?.text).toBe(
+      'Grete tries to grapple Bruno with fists: D100 30 ≤ WS 40: hit.',
+    );
     expect(ofType(events, 'grapple')[0]?.text).toBe("Bruno's Dex test: D100 60 > 30: held by Grete.");
     expect(ofType(events, 'grapple')[1]?.text).toContain('the holder may apply pressure');
-    expect(ofType(events, 'damage')[0]?.text).toBe("Pressure on Bruno's body: D6 4 + S 4 − T 3 − 0 armour = 5 W.");
+    expect(ofType(events, 'damage')[0]?.text).toBe(
+      "Pressure on Bruno's body: D6 4 + S 4 − T 3 − 0 armour = 5 W.",
+    );
     expect(strikers(events)).toEqual(['grete']);
     expect((result.state?.combatants[1] as unknown as { W: number }).W).toBe(2);
   });
@@ -181,7 +232,9 @@ describe('§ Grapples', () => {
     // Grete holds Bruno (30, Dex 60). Hans strikes the held Bruno automatically: D6 2 → (2) × 2 = 4.
     const { events, unused } = runScripted(loadText(three), [30, 60, 2], 1);
     expect(unused).toBe(0);
-    expect(ofType(events, 'blow')[1]?.text).toBe('Hans strikes the grappled Bruno with sword: hit automatically.');
+    expect(ofType(events, 'blow')[1]?.text).toBe(
+      'Hans strikes the grappled Bruno with sword: hit automatically.',
+    );
     expect(ofType(events, 'damage')[0]?.text).toContain('doubled against a helpless target = 4 W');
   });
 });
@@ -190,7 +243,9 @@ describe('§ Winning and Losing', () => {
   it('a winner who holds back leaves the loser off-guard; closing in again from 2 yards is a charge', () => {
     const loaded = loadText(
       fightYaml(
-        [`{ name: Axel, profile: ${P({ I: 50, WS: 50, M: 4 })}, weapons: [sword], tactics: { press: false } }`],
+        [
+          `{ name: Axel, profile: ${P({ I: 50, WS: 50, M: 4 })}, weapons: [sword], tactics: { press: false } }`,
+        ],
         [`{ name: Bruno, profile: ${P({ I: 20, W: 12 })}, weapons: [sword] }`],
       ),
     );
@@ -205,7 +260,11 @@ describe('§ Winning and Losing', () => {
 
   it('the winning side strikes first when I are equal', () => {
     const loaded = loadText(
-      fightYaml([`{ name: Axel, profile: ${P({ I: 40, W: 12 })}, weapons: [sword] }`], [`{ name: Bruno, profile: ${P({ I: 40, W: 12 })}, weapons: [sword] }`], 'options: { multipleAttacks: simplified }'),
+      fightYaml(
+        [`{ name: Axel, profile: ${P({ I: 40, W: 12 })}, weapons: [sword] }`],
+        [`{ name: Bruno, profile: ${P({ I: 40, W: 12 })}, weapons: [sword] }`],
+        'options: { multipleAttacks: simplified }',
+      ),
     );
     // Simplified: winning does not raise EI, so both stay at 40. R1: Axel misses (96), Bruno hits (30) for 2.
     // R2: Bruno, winning, strikes first (95), then Axel (94).
@@ -238,7 +297,9 @@ describe('§ Fleeing', () => {
   it('each opponent strikes one free blow at +10, no parry, no shield; then the fleer is gone', () => {
     const loaded = loadText(
       fightYaml(
-        [`{ name: Axel, profile: ${P({ I: 30 })}, wounds: 6, weapons: [sword, shield], tactics: { fleeBelow: 7, parry: always } }`],
+        [
+          `{ name: Axel, profile: ${P({ I: 30 })}, wounds: 6, weapons: [sword, shield], tactics: { fleeBelow: 7, parry: always } }`,
+        ],
         [`{ name: Bruno, profile: ${P({ I: 40, WS: 40 })}, weapons: [sword] }`],
       ),
     );
@@ -246,7 +307,9 @@ describe('§ Fleeing', () => {
     const { events, unused, result } = runScripted(loaded, [45, 2], 1);
     expect(unused).toBe(0);
     expect(ofType(events, 'declare')[0]?.text).toBe('Axel declares flight: fleeing from this moment.');
-    expect(ofType(events, 'blow')[0]?.text).toContain('D100 45 ≤ WS 40 + 10 winning (free blow at a fleeing back) = 50: hit');
+    expect(ofType(events, 'blow')[0]?.text).toContain(
+      'D100 45 ≤ WS 40 + 10 winning (free blow at a fleeing back) = 50: hit',
+    );
     expect(ofType(events, 'parry')).toHaveLength(0);
     expect(ofType(events, 'damage')[0]?.text).toBe("Damage to Axel's left arm: D6 2 + S 3 − T 3 = 2 W.");
     expect(result.state?.combatants[0]?.out).toBe('fled');
@@ -255,13 +318,18 @@ describe('§ Fleeing', () => {
 
   it('a critical marked * forces the victim to flee at its turn in the next round', () => {
     const loaded = loadText(
-      fightYaml([`{ name: Axel, profile: ${P({ I: 50, WS: 50 })}, weapons: [sword] }`], [`{ name: Vic, profile: ${P({ I: 30, W: 1 })}, weapons: [sword] }`]),
+      fightYaml(
+        [`{ name: Axel, profile: ${P({ I: 50, WS: 50 })}, weapons: [sword] }`],
+        [`{ name: Vic, profile: ${P({ I: 30, W: 1 })}, weapons: [sword] }`],
+      ),
     );
     // 22: right arm; D6 2 = 2 W: +1 critical; D100 65, column +1 → 9* (arm): useless, drops the sword, must flee.
     // R2: Vic flees at 30; Axel's free blow misses (95).
     const { events, unused, result } = runScripted(loaded, [22, 2, 65, 95], 2);
     expect(unused).toBe(0);
-    expect(ofType(events, 'critical')[0]?.text).toContain('effect 9* (arm chart): arm useless until medical attention; drops what it holds; must flee');
+    expect(ofType(events, 'critical')[0]?.text).toContain(
+      'effect 9* (arm chart): arm useless until medical attention; drops what it holds; must flee',
+    );
     expect(ofType(events, 'drop')[0]?.text).toBe('Vic drops the sword (critical 9).');
     expect(strikers(events)).toEqual(['axel', 'axel']);
     expect(result.state?.combatants[1]?.out).toBe('fled');
@@ -270,7 +338,11 @@ describe('§ Fleeing', () => {
 
 describe('§ Take-Up Actions', () => {
   const yaml = (kit: string, options = '') =>
-    fightYaml([`{ name: Axel, profile: ${P({ I: 45 })}, ${kit} }`], [`{ name: Bruno, profile: ${P({ I: 60, WS: 10 })}, weapons: [sword] }`], options);
+    fightYaml(
+      [`{ name: Axel, profile: ${P({ I: 45 })}, ${kit} }`],
+      [`{ name: Bruno, profile: ${P({ I: 60, WS: 10 })}, weapons: [sword] }`],
+      options,
+    );
 
   it('drawing a sword costs −20 EI on the round it is drawn', () => {
     const { events, unused } = runScripted(loadText(yaml('weapons: [], carried: [sword]')), [95, 94], 1);
@@ -280,7 +352,11 @@ describe('§ Take-Up Actions', () => {
   });
 
   it('a two-handed weapon takes the whole round to draw', () => {
-    const { events, unused } = runScripted(loadText(yaml('weapons: [], carried: [two-handed-sword]')), [95, 94, 93], 2);
+    const { events, unused } = runScripted(
+      loadText(yaml('weapons: [], carried: [two-handed-sword]')),
+      [95, 94, 93],
+      2,
+    );
     expect(unused).toBe(0);
     expect(ofType(events, 'take-up').map((e) => e.text)).toEqual([
       'Axel draws the two-handed sword: that takes the whole round.',
@@ -290,7 +366,11 @@ describe('§ Take-Up Actions', () => {
   });
 
   it('instant take-up draws at no cost when the GM allows it', () => {
-    const { events } = runScripted(loadText(yaml('weapons: [], carried: [sword]'), { takeUp: 'instant' }), [95, 94], 1);
+    const { events } = runScripted(
+      loadText(yaml('weapons: [], carried: [sword]'), { takeUp: 'instant' }),
+      [95, 94],
+      1,
+    );
     expect(ofType(events, 'take-up')[0]?.text).toBe('Axel takes up the sword at once.');
     expect(ofType(events, 'order')[0]?.text).toContain('Axel EI: I 45, A 1: blows at 45');
   });
@@ -299,7 +379,10 @@ describe('§ Take-Up Actions', () => {
 describe('§ Actions, Drop: lights', () => {
   it('a dropped lantern that stays lit may set a pool of oil burning', () => {
     const loaded = loadText(
-      fightYaml([`{ name: Hans, profile: ${P({ I: 50, WS: 60 })}, weapons: [sword] }`], [`{ name: Barman, profile: ${P({ I: 20, W: 1 })}, weapons: [lantern] }`]),
+      fightYaml(
+        [`{ name: Hans, profile: ${P({ I: 50, WS: 60 })}, weapons: [sword] }`],
+        [`{ name: Barman, profile: ${P({ I: 20, W: 1 })}, weapons: [lantern] }`],
+      ),
     );
     // 22: right arm, D6 2: +1 critical; D100 5 → arm 1: drops the lantern. 60 > 50: still lit; 20 ≤ 25: fire,
     // 2D4 = 5 feet for D4 = 2 rounds. The Barman's fists miss (95). Nobody stands in the oil.
@@ -312,7 +395,10 @@ describe('§ Actions, Drop: lights', () => {
 
   it('whoever the GM puts in the pool takes 2D4 W a round', () => {
     const loaded = loadText(
-      fightYaml([`{ name: Hans, profile: ${P({ I: 50, WS: 60, W: 12 })}, weapons: [sword] }`], [`{ name: Barman, profile: ${P({ I: 20, W: 1 })}, weapons: [lantern] }`]),
+      fightYaml(
+        [`{ name: Hans, profile: ${P({ I: 50, WS: 60, W: 12 })}, weapons: [sword] }`],
+        [`{ name: Barman, profile: ${P({ I: 20, W: 1 })}, weapons: [lantern] }`],
+      ),
     );
     let asked = 0;
     const result = runWith(loaded, [22, 2, 5, 60, 20, 5, 2, 95, 6], 1, (req) => {
@@ -320,20 +406,26 @@ describe('§ Actions, Drop: lights', () => {
       asked++;
       return asked === 1 ? '@hans' : 'nobody';
     });
-    expect(ofType(result.events, 'wounds').map((e) => e.text)).toContain('Hans loses 6 W to burning oil: W 12 → 6.');
+    expect(ofType(result.events, 'wounds').map((e) => e.text)).toContain(
+      'Hans loses 6 W to burning oil: W 12 → 6.',
+    );
   });
 });
 
 describe('§ Stuns: sneaking up from behind', () => {
   it('an unaware victim struck from behind is hit automatically and the stun chance doubles', () => {
     const yaml = fightYaml(
-      [`{ name: Thief, profile: ${P({ I: 50, WS: 40, S: 3 })}, weapons: [club], situation: { behind: true }, tactics: { stun: true } }`],
+      [
+        `{ name: Thief, profile: ${P({ I: 50, WS: 40, S: 3 })}, weapons: [club], situation: { behind: true }, tactics: { stun: true } }`,
+      ],
       [`{ name: Guard, profile: ${P({ I: 20, T: 3 })}, weapons: [sword] }`],
     ).replace('name: B\n', 'name: B\n    surprised: true\n');
     // No to-hit roll. D6 4 + 3 − 3 = 4: 20%, doubled 40%. D100 33: stunned for 7D10 = 40 minutes.
     const { events, unused, result } = runScripted(loadText(yaml), [4, 33, 40], 1);
     expect(unused).toBe(0);
-    expect(ofType(events, 'blow')[0]?.text).toBe('Thief strikes the unaware Guard with club: hit automatically.');
+    expect(ofType(events, 'blow')[0]?.text).toBe(
+      'Thief strikes the unaware Guard with club: hit automatically.',
+    );
     expect(ofType(events, 'stun')[0]?.text).toContain('= 4; × 5, doubled (static target) = 40% to stun');
     expect(result.state?.combatants[1]?.out).toBe('unconscious');
   });
@@ -341,18 +433,30 @@ describe('§ Stuns: sneaking up from behind', () => {
 
 describe('our fumble table is replaceable', () => {
   const yaml = (tables: string) =>
-    fightYaml([`{ name: Axel, profile: ${P({ WS: 45, I: 50 })}, weapons: [sword], tactics: { parry: never } }`], [`{ name: Bruno, profile: ${P({ I: 20 })}, weapons: [sword] }`], tables);
+    fightYaml(
+      [`{ name: Axel, profile: ${P({ WS: 45, I: 50 })}, weapons: [sword], tactics: { parry: never } }`],
+      [`{ name: Bruno, profile: ${P({ I: 20 })}, weapons: [sword] }`],
+      tables,
+    );
 
   it('by a file named in the encounter', () => {
     // 55 fumbles: the user's entry knocks Axel down, so Bruno hits him automatically (D6 3, doubled).
-    const { events, unused } = runScripted(loadText(yaml('tables: { fumbles: fixtures/my-fumbles.yaml }')), [55, 3], 1);
+    const { events, unused } = runScripted(
+      loadText(yaml('tables: { fumbles: fixtures/my-fumbles.yaml }')),
+      [55, 3],
+      1,
+    );
     expect(unused).toBe(0);
     expect(ofType(events, 'fumble')[0]?.text).toBe('Critical fumble 55 (mine): My fumble 55 - you stumble.');
     expect(ofType(events, 'fumble')[0]?.cite?.file).toBe('test/fixtures/my-fumbles.yaml');
   });
 
   it('by a file named on the command line, which wins', () => {
-    const { events } = runScripted(loadText(yaml(''), {}, { fumbles: 'test/fixtures/my-fumbles.yaml' }), [55, 3], 1);
+    const { events } = runScripted(
+      loadText(yaml(''), {}, { fumbles: 'test/fixtures/my-fumbles.yaml' }),
+      [55, 3],
+      1,
+    );
     expect(ofType(events, 'fumble')[0]?.text).toContain('(mine)');
   });
 
@@ -367,7 +471,9 @@ describe('§ More About Rounds: what happens at one moment spares the blows of t
   it("a parry does not cost the parrier's own blow at the same EI", () => {
     const loaded = loadText(
       fightYaml(
-        [`{ name: Axel, profile: ${P({ I: 40, WS: 60, W: 12 })}, weapons: [sword], tactics: { parry: never } }`],
+        [
+          `{ name: Axel, profile: ${P({ I: 40, WS: 60, W: 12 })}, weapons: [sword], tactics: { parry: never } }`,
+        ],
         [`{ name: Bruno, profile: ${P({ I: 40, W: 12 })}, weapons: [sword], tactics: { parry: always } }`],
         '',
         true,
@@ -384,7 +490,10 @@ describe('§ More About Rounds: what happens at one moment spares the blows of t
 describe('§ Fleeing: more', () => {
   it('a combatant forced to flee but knocked down can still be struck, as a prone target', () => {
     const loaded = loadText(
-      fightYaml([`{ name: Axel, profile: ${P({ I: 50, WS: 60, W: 12 })}, weapons: [sword] }`], [`{ name: Vic, profile: ${P({ I: 30, W: 1 })}, weapons: [sword] }`]),
+      fightYaml(
+        [`{ name: Axel, profile: ${P({ I: 50, WS: 60, W: 12 })}, weapons: [sword] }`],
+        [`{ name: Vic, profile: ${P({ I: 30, W: 1 })}, weapons: [sword] }`],
+      ),
     );
     // 19 hits (91: left leg); D6 4 = 4 W on 1: +3; D100 25 → leg 8*: knocked down, bleeds 1, Sudden Death, must flee.
     // End of round 1: the bleeding's +1 on Sudden Death, 40: no effect. Round 2: Vic, down, cannot run;
@@ -400,8 +509,14 @@ describe('§ Fleeing: more', () => {
   it('the victor stays put in the round an opponent flees; those who cannot attack strike no free blow', () => {
     const loaded = loadText(
       fightYaml(
-        [`{ name: Axel, profile: ${P({ I: 20, W: 7 })}, wounds: 2, weapons: [sword], tactics: { fleeBelow: 3 } }`, `{ name: Carl, profile: ${P({ I: 10 })}, weapons: [sword] }`],
-        [`{ name: Bruno, profile: ${P({ I: 40 })}, weapons: [sword] }`, `{ name: Dieter, profile: ${P({ I: 35 })}, weapons: [sword] }`],
+        [
+          `{ name: Axel, profile: ${P({ I: 20, W: 7 })}, wounds: 2, weapons: [sword], tactics: { fleeBelow: 3 } }`,
+          `{ name: Carl, profile: ${P({ I: 10 })}, weapons: [sword] }`,
+        ],
+        [
+          `{ name: Bruno, profile: ${P({ I: 40 })}, weapons: [sword] }`,
+          `{ name: Dieter, profile: ${P({ I: 35 })}, weapons: [sword] }`,
+        ],
       ),
     );
     // Axel (paired with Bruno) declares flight: from that moment Bruno stands (no new opponent at 40).
@@ -431,7 +546,9 @@ sides:
 `;
     // Axel charges Bruno (96: miss). Carl charges Bruno, who is engaged with Axel: 30 hits, no parry; D6 3.
     const result = runWith(loadText(yaml), [96, 30, 3, 95], 1, () => undefined);
-    expect(ofType(result.events, 'charge')[1]?.text).toBe('Carl charges Bruno (+10 to hit on the first blow); Bruno cannot turn to face it (no parry against it this round).');
+    expect(ofType(result.events, 'charge')[1]?.text).toBe(
+      'Carl charges Bruno (+10 to hit on the first blow); Bruno cannot turn to face it (no parry against it this round).',
+    );
     expect(ofType(result.events, 'parry')).toHaveLength(0);
   });
 });
@@ -439,7 +556,14 @@ sides:
 describe('§ Attacks From Flying Creatures: a parry in the exchange', () => {
   it("costs the parrier's next blow in the same exchange", () => {
     const loaded = loadText(
-      fightYaml([`{ name: Helga, profile: ${P({ I: 30, A: 2, W: 12 })}, weapons: [sword], tactics: { parry: always } }`], ['{ use: harpy }'], '', true),
+      fightYaml(
+        [
+          `{ name: Helga, profile: ${P({ I: 30, A: 2, W: 12 })}, weapons: [sword], tactics: { parry: always } }`,
+        ],
+        ['{ use: harpy }'],
+        '',
+        true,
+      ),
     );
     // Harpy 40, 20; Helga 30, 15. Harpy hits at 40 (10: head); Helga parries (25 < 40, D6 1) and loses her blow
     // at 30; D6 2. Helga strikes at... nothing until 15: 96. Harpy at 20: 95.
@@ -451,9 +575,12 @@ describe('§ Attacks From Flying Creatures: a parry in the exchange', () => {
 
 describe('§ Especially Tall Opponents: aimed blows', () => {
   it('a small attacker may aim only at what it can reach', () => {
-    const loaded = loadText(fightYaml(['{ name: Pip, use: halfling, tactics: { aim: head } }'], ['{ use: giant }']));
+    const loaded = loadText(
+      fightYaml(['{ name: Pip, use: halfling, tactics: { aim: head } }'], ['{ use: giant }']),
+    );
     const result = runWith(loaded, [98, 97, 96, 95, 94, 93], 1, (req) => {
-      if (req.topic === 'aim') expect(req.choices.map((c) => c.key)).toEqual(['right-arm', 'right-leg', 'left-leg']);
+      if (req.topic === 'aim')
+        expect(req.choices.map((c) => c.key)).toEqual(['right-arm', 'right-leg', 'left-leg']);
       return undefined;
     });
     expect(ofType(result.events, 'blow')[0]?.text).toContain('aimed at the right arm');

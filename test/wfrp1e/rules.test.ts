@@ -2,7 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { lookup } from '../../src/core/table.js';
 import { reverseD100 } from '../../src/dice/d100.js';
-import { CRITICAL_CHART, CRITICAL_EFFECTS, SUDDEN_DEATH_KILLS_FROM } from '../../src/rulesets/wfrp1e/data/criticals.js';
+import {
+  CRITICAL_CHART,
+  CRITICAL_EFFECTS,
+  SUDDEN_DEATH_KILLS_FROM,
+} from '../../src/rulesets/wfrp1e/data/criticals.js';
 import { HUMANOID_TABLE, PARTS } from '../../src/rulesets/wfrp1e/data/locations.js';
 import { RIDER_UP_TO, SLAIN_MOUNT_TABLE, WEAPON_MODIFIERS } from '../../src/rulesets/wfrp1e/data/tables.js';
 import {
@@ -69,7 +73,18 @@ describe('§ Take-Up Actions', () => {
 });
 
 describe('§ Take-Up Actions: drawing', () => {
-  const w = (draw: -10 | -20 | 'round' | 'none') => ({ id: 'x', name: 'x', group: 'hand-weapon' as const, hands: 1 as const, parry: true, draw, natural: false, shield: false, source: 'test', melee: true });
+  const w = (draw: -10 | -20 | 'round' | 'none') => ({
+    id: 'x',
+    name: 'x',
+    group: 'hand-weapon' as const,
+    hands: 1 as const,
+    parry: true,
+    draw,
+    natural: false,
+    shield: false,
+    source: 'test',
+    melee: true,
+  });
   it('costs a knife −10 EI, a sword −20, and a two-handed weapon, bow or shield the round', () => {
     expect(drawLoss(w(-10))).toBe(-10);
     expect(drawLoss(w(-20))).toBe(-20);
@@ -93,8 +108,20 @@ describe('§ Combat Procedure', () => {
     expect(lookup(HUMANOID_TABLE, reverseD100(27))).toBe(PARTS.body);
     expect(lookup(HUMANOID_TABLE, reverseD100(51))).toBe(PARTS.head);
     expect(lookup(HUMANOID_TABLE, reverseD100(100))).toBe(PARTS.leftLeg);
-    const bounds: [number, string][] = [[1, 'head'], [15, 'head'], [16, 'right-arm'], [35, 'right-arm'], [36, 'left-arm'],
-      [55, 'left-arm'], [56, 'body'], [80, 'body'], [81, 'right-leg'], [90, 'right-leg'], [91, 'left-leg'], [100, 'left-leg']];
+    const bounds: [number, string][] = [
+      [1, 'head'],
+      [15, 'head'],
+      [16, 'right-arm'],
+      [35, 'right-arm'],
+      [36, 'left-arm'],
+      [55, 'left-arm'],
+      [56, 'body'],
+      [80, 'body'],
+      [81, 'right-leg'],
+      [90, 'right-leg'],
+      [91, 'left-leg'],
+      [100, 'left-leg'],
+    ];
     for (const [r, id] of bounds) expect(lookup(HUMANOID_TABLE, r).id).toBe(id);
   });
 });
@@ -124,7 +151,11 @@ describe('§ Parrying', () => {
   });
 });
 
-const piece = (id: string, covers: ArmourPiece['covers'], kind: 'metal' | 'leather' = 'metal'): ArmourPiece => ({ id, name: id, covers, kind });
+const piece = (
+  id: string,
+  covers: ArmourPiece['covers'],
+  kind: 'metal' | 'leather' = 'metal',
+): ArmourPiece => ({ id, name: id, covers, kind });
 
 describe('Armour (README facts; § Unarmed Combat)', () => {
   const mail = piece('mail-shirt', ['body']);
@@ -172,7 +203,8 @@ describe('Critical value (README facts)', () => {
     expect(cell(85, 3)).toEqual({ effect: 16, flee: false });
     expect(cell(100, 6)).toEqual({ effect: 15, flee: false });
     expect(cell(25, 4)).toEqual({ effect: 14, flee: true });
-    for (const chart of ['head', 'arm', 'body', 'leg'] as const) expect(CRITICAL_EFFECTS[chart]).toHaveLength(16);
+    for (const chart of ['head', 'arm', 'body', 'leg'] as const)
+      expect(CRITICAL_EFFECTS[chart]).toHaveLength(16);
   });
   it('kills on Sudden Death from 51, 41, 31, 21, 10 and always at +6', () => {
     expect(SUDDEN_DEATH_KILLS_FROM).toEqual([51, 41, 31, 21, 10, 1]);
@@ -252,7 +284,12 @@ describe('§ Mounted Combat tables', () => {
   });
   it('dismounts on 01-70, throws on 71-90, traps on 91-00', () => {
     expect([1, 70, 71, 90, 91, 100].map((r) => lookup(SLAIN_MOUNT_TABLE, r))).toEqual([
-      'dismounted', 'dismounted', 'thrown', 'thrown', 'trapped', 'trapped',
+      'dismounted',
+      'dismounted',
+      'thrown',
+      'thrown',
+      'trapped',
+      'trapped',
     ]);
   });
 });

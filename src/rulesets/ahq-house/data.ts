@@ -72,20 +72,56 @@ export interface Catalogue {
 }
 
 const stat = (what: string) => whole(0, 20, what);
-export const profileSchema = z.strictObject({ WS: stat('WS'), BS: stat('BS'), DS: stat('DS'), T: stat('T'), W: whole(1, 100, 'W'), Sp: stat('Sp'), St: stat('St'), Br: stat('Br') });
+export const profileSchema = z.strictObject({
+  WS: stat('WS'),
+  BS: stat('BS'),
+  DS: stat('DS'),
+  T: stat('T'),
+  W: whole(1, 100, 'W'),
+  Sp: stat('Sp'),
+  St: stat('St'),
+  Br: stat('Br'),
+});
 export const rulesSchema = z.array(oneOf(['infestation', 'backstab', 'run-amok', 'panic']));
-export const spellsRefSchema = z.strictObject({ college: text('a college'), list: z.array(text('a spell id')).min(1) });
+export const spellsRefSchema = z.strictObject({
+  college: text('a college'),
+  list: z.array(text('a spell id')).min(1),
+});
 const mod = whole(-10, 10, 'a modifier').optional();
 const schemas = {
   weapons: z.strictObject({
     table: z.literal('ahq-weapons', { error: 'expected table: ahq-weapons' }),
     source: text().optional(),
-    weapons: z.array(z.strictObject({ id: text('an id'), name: text('a name'), dd: whole(0, 12, 'damage dice'), long: flag().optional(), natural: flag().optional(), hands: z.union([z.literal(1), z.literal(2)], { error: 'expected 1 or 2' }).optional(), range: whole(1, 200, 'squares').optional() })).min(1),
+    weapons: z
+      .array(
+        z.strictObject({
+          id: text('an id'),
+          name: text('a name'),
+          dd: whole(0, 12, 'damage dice'),
+          long: flag().optional(),
+          natural: flag().optional(),
+          hands: z.union([z.literal(1), z.literal(2)], { error: 'expected 1 or 2' }).optional(),
+          range: whole(1, 200, 'squares').optional(),
+        }),
+      )
+      .min(1),
   }),
   armour: z.strictObject({
     table: z.literal('ahq-armour', { error: 'expected table: ahq-armour' }),
     source: text().optional(),
-    armour: z.array(z.strictObject({ id: text('an id'), name: text('a name'), DS: mod, BS: mod, T: mod, Sp: mod, St: mod, shield: flag().optional(), helmet: flag().optional() })),
+    armour: z.array(
+      z.strictObject({
+        id: text('an id'),
+        name: text('a name'),
+        DS: mod,
+        BS: mod,
+        T: mod,
+        Sp: mod,
+        St: mod,
+        shield: flag().optional(),
+        helmet: flag().optional(),
+      }),
+    ),
   }),
   bestiary: z.strictObject({
     table: z.literal('ahq-bestiary', { error: 'expected table: ahq-bestiary' }),
@@ -109,7 +145,16 @@ const schemas = {
   spells: z.strictObject({
     table: z.literal('ahq-spells', { error: 'expected table: ahq-spells' }),
     source: text().optional(),
-    spells: z.array(z.strictObject({ id: text('an id'), name: text('a name'), college: text('a college'), kind: oneOf(['bolt', 'heal', 'ward']), dd: whole(0, 12, 'dice'), range: whole(0, 100, 'squares') })),
+    spells: z.array(
+      z.strictObject({
+        id: text('an id'),
+        name: text('a name'),
+        college: text('a college'),
+        kind: oneOf(['bolt', 'heal', 'ward']),
+        dd: whole(0, 12, 'dice'),
+        range: whole(0, 100, 'squares'),
+      }),
+    ),
   }),
 };
 
@@ -118,18 +163,63 @@ function parse<T>(schema: z.ZodType<T>, f: FileText): T {
   return validate(schema, doc, doc.data);
 }
 
-export function readCatalogue(files: { weapons: FileText; armour: FileText; bestiary: FileText; spells: FileText }): Catalogue {
+export function readCatalogue(files: {
+  weapons: FileText;
+  armour: FileText;
+  bestiary: FileText;
+  spells: FileText;
+}): Catalogue {
   const w = parse(schemas.weapons, files.weapons);
   const a = parse(schemas.armour, files.armour);
   const b = parse(schemas.bestiary, files.bestiary);
   const s = parse(schemas.spells, files.spells);
   return {
-    weapons: new Map(w.weapons.map((x) => [x.id, { id: x.id, name: x.name, dd: x.dd, long: x.long ?? false, natural: x.natural ?? false, hands: x.hands ?? 1, range: x.range ?? null }])),
-    armour: new Map(a.armour.map((x) => [x.id, { id: x.id, name: x.name, DS: x.DS ?? 0, BS: x.BS ?? 0, T: x.T ?? 0, Sp: x.Sp ?? 0, St: x.St ?? 0, shield: x.shield ?? false, helmet: x.helmet ?? false }])),
+    weapons: new Map(
+      w.weapons.map((x) => [
+        x.id,
+        {
+          id: x.id,
+          name: x.name,
+          dd: x.dd,
+          long: x.long ?? false,
+          natural: x.natural ?? false,
+          hands: x.hands ?? 1,
+          range: x.range ?? null,
+        },
+      ]),
+    ),
+    armour: new Map(
+      a.armour.map((x) => [
+        x.id,
+        {
+          id: x.id,
+          name: x.name,
+          DS: x.DS ?? 0,
+          BS: x.BS ?? 0,
+          T: x.T ?? 0,
+          Sp: x.Sp ?? 0,
+          St: x.St ?? 0,
+          shield: x.shield ?? false,
+          helmet: x.helmet ?? false,
+        },
+      ]),
+    ),
     creatures: new Map(
       b.creatures.map((c) => [
         c.id,
-        { id: c.id, name: c.name, size: c.size ?? 1, profile: c.profile, weapons: c.weapons ?? [], armour: c.armour ?? [], dd: c.dd ?? 1, rules: c.rules ?? [], beastmaster: c.beastmaster ?? null, slavemaster: c.slavemaster ?? null, spells: c.spells ?? null },
+        {
+          id: c.id,
+          name: c.name,
+          size: c.size ?? 1,
+          profile: c.profile,
+          weapons: c.weapons ?? [],
+          armour: c.armour ?? [],
+          dd: c.dd ?? 1,
+          rules: c.rules ?? [],
+          beastmaster: c.beastmaster ?? null,
+          slavemaster: c.slavemaster ?? null,
+          spells: c.spells ?? null,
+        },
       ]),
     ),
     spells: new Map(s.spells.map((x) => [x.id, { ...x }])),

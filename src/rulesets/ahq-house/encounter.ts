@@ -6,12 +6,27 @@ import type { DocPart, FileText, LoadEnv, Options } from '../../core/ruleset.js'
 import { oneOf, text, whole } from '../../core/schema.js';
 import { footprint, MapError, parseBoard, passable, squareKey, type Facing } from '../../space/grid.js';
 import type { Point } from '../../space/plane.js';
-import { PROFILE_KEYS, profileSchema, readCatalogue, rulesSchema, spellsRefSchema, type Creature, type Profile, type Spell } from './data.js';
+import {
+  PROFILE_KEYS,
+  profileSchema,
+  readCatalogue,
+  rulesSchema,
+  spellsRefSchema,
+  type Creature,
+  type Profile,
+  type Spell,
+} from './data.js';
 import { readAhqOptions } from './options.js';
 import type { AhqSetup, AhqSpec } from './state.js';
 import { DEFAULT_TACTICS, tacticsSchema } from './tactics.js';
 
-const square = z.union([z.string().regex(/^[A-Za-z]$/, { error: 'expected a letter marked on the map' }), z.tuple([whole(0, 500, 'x'), whole(0, 500, 'y')])], { error: 'expected a letter marked on the map, or [x, y]' });
+const square = z.union(
+  [
+    z.string().regex(/^[A-Za-z]$/, { error: 'expected a letter marked on the map' }),
+    z.tuple([whole(0, 500, 'x'), whole(0, 500, 'y')]),
+  ],
+  { error: 'expected a letter marked on the map, or [x, y]' },
+);
 const combatantSchema = z.strictObject({
   name: text('a name').optional(),
   use: text('a creature from the bestiary').optional(),
@@ -38,11 +53,32 @@ const schema = z.strictObject({
   options: z.record(z.string(), z.string()).optional(),
   maxRounds: whole(1, 10_000).optional(),
   map: text('the map, drawn as text'),
-  tables: z.strictObject({ weapons: text().optional(), armour: text().optional(), bestiary: text().optional(), spells: text().optional() }).optional(),
-  sides: z.array(z.strictObject({ name: text('a side name'), players: z.boolean().optional(), combatants: z.array(combatantSchema).min(1, { error: 'expected at least one combatant' }) })).min(2, { error: 'expected two sides or more' }),
+  tables: z
+    .strictObject({
+      weapons: text().optional(),
+      armour: text().optional(),
+      bestiary: text().optional(),
+      spells: text().optional(),
+    })
+    .optional(),
+  sides: z
+    .array(
+      z.strictObject({
+        name: text('a side name'),
+        players: z.boolean().optional(),
+        combatants: z.array(combatantSchema).min(1, { error: 'expected at least one combatant' }),
+      }),
+    )
+    .min(2, { error: 'expected two sides or more' }),
 });
 
-function table(env: LoadEnv, doc: DocPart['doc'], at: (...p: (string | number)[]) => Path, name: 'weapons' | 'armour' | 'bestiary' | 'spells', given: string | undefined): FileText {
+function table(
+  env: LoadEnv,
+  doc: DocPart['doc'],
+  at: (...p: (string | number)[]) => Path,
+  name: 'weapons' | 'armour' | 'bestiary' | 'spells',
+  given: string | undefined,
+): FileText {
   const cli = env.tables[name]?.();
   if (cli) return cli;
   if (given === undefined) return env.readData('ahq-house', `${name}.yaml`);
@@ -68,7 +104,12 @@ export function loadAhq(part: DocPart, options: Options, env: LoadEnv): AhqSetup
     parsed = parseBoard(enc.map);
   } catch (e) {
     if (!(e instanceof MapError)) throw e;
-    throw new ValidationError([doc.issue(at('map'), `${e.row !== null ? `row ${e.row + 1}, column ${(e.col ?? 0) + 1}: ` : ''}${e.message}`)]);
+    throw new ValidationError([
+      doc.issue(
+        at('map'),
+        `${e.row !== null ? `row ${e.row + 1}, column ${(e.col ?? 0) + 1}: ` : ''}${e.message}`,
+      ),
+    ]);
   }
   const { board, marks } = parsed;
   const rep = new Reporter(doc);
@@ -91,11 +132,16 @@ export function loadAhq(part: DocPart, options: Options, env: LoadEnv): AhqSetup
       let creature: Creature | null = null;
       if (c.use !== undefined) {
         creature = cat.creatures.get(c.use) ?? null;
-        if (!creature) return rep.add([...path, 'use'], `no creature '${c.use}' in the bestiary${didYouMean(c.use, cat.creatures.keys())}; known: ${[...cat.creatures.keys()].join(', ')}`);
+        if (!creature)
+          return rep.add(
+            [...path, 'use'],
+            `no creature '${c.use}' in the bestiary${didYouMean(c.use, cat.creatures.keys())}; known: ${[...cat.creatures.keys()].join(', ')}`,
+          );
       }
       const prof = { ...(creature?.profile ?? {}), ...(c.profile ?? {}) } as Partial<Profile>;
       const missing = PROFILE_KEYS.filter((k) => prof[k] === undefined);
-      if (missing.length) return rep.add([...path, 'profile'], `missing ${missing.join(', ')} (give them, or use: a creature)`);
+      if (missing.length)
+        return rep.add([...path, 'profile'], `missing ${missing.join(', ')} (give them, or use: a creature)`);
       const name = c.name ?? creature?.name;
       if (!name) return rep.add(path, 'needs a name, or use: naming a creature from the bestiary');
       const weapons = (c.weapons ?? creature?.weapons ?? []).flatMap((id, k) => {
@@ -111,23 +157,35 @@ export function loadAhq(part: DocPart, options: Options, env: LoadEnv): AhqSetup
       const spellRef = c.spells ?? creature?.spells ?? null;
       const spells: Spell[] = (spellRef?.list ?? []).flatMap((id, k) => {
         const s = cat.spells.get(id);
-        if (!s) rep.add([...path, 'spells', 'list', k], `no spell '${id}'${didYouMean(id, cat.spells.keys())}`);
-        else if (spellRef && s.college !== spellRef.college) rep.add([...path, 'spells', 'list', k], `${s.name} is of the ${s.college} college, not ${spellRef.college}`);
+        if (!s)
+          rep.add([...path, 'spells', 'list', k], `no spell '${id}'${didYouMean(id, cat.spells.keys())}`);
+        else if (spellRef && s.college !== spellRef.college)
+          rep.add(
+            [...path, 'spells', 'list', k],
+            `${s.name} is of the ${s.college} college, not ${spellRef.college}`,
+          );
         return s ? [s] : [];
       });
-      if (weapons.some((w) => w.hands === 2 && w.range === null) && armour.some((a) => a.shield)) rep.add([...path, 'armour'], 'a two-handed weapon leaves no hand for a shield');
+      if (weapons.some((w) => w.hands === 2 && w.range === null) && armour.some((a) => a.shield))
+        rep.add([...path, 'armour'], 'a two-handed weapon leaves no hand for a shield');
       const size = c.size ?? creature?.size ?? 1;
-      const squares = Array.isArray(c.at) && (c.at.length === 0 || typeof c.at[0] !== 'number') ? (c.at as (string | [number, number])[]) : [c.at as string | [number, number]];
+      const squares =
+        Array.isArray(c.at) && (c.at.length === 0 || typeof c.at[0] !== 'number')
+          ? (c.at as (string | [number, number])[])
+          : [c.at as string | [number, number]];
       const facings = Array.isArray(c.facing) ? c.facing : null;
-      if (facings && facings.length !== squares.length) rep.add([...path, 'facing'], `expected one facing per model (${squares.length})`);
+      if (facings && facings.length !== squares.length)
+        rep.add([...path, 'facing'], `expected one facing per model (${squares.length})`);
       const maxW = (prof as Profile).W;
-      if (c.wounds !== undefined && c.wounds > maxW) rep.add([...path, 'wounds'], `expected at most ${maxW}, the profile's W`);
+      if (c.wounds !== undefined && c.wounds > maxW)
+        rep.add([...path, 'wounds'], `expected at most ${maxW}, the profile's W`);
       squares.forEach((sq, k) => {
         const where: Path = squares.length > 1 ? [...path, 'at', k] : [...path, 'at'];
         let p: Point | undefined;
         if (typeof sq === 'string') {
           p = marks.get(sq);
-          if (!p) return rep.add(where, `no '${sq}' on the map; marks: ${[...marks.keys()].join(', ') || 'none'}`);
+          if (!p)
+            return rep.add(where, `no '${sq}' on the map; marks: ${[...marks.keys()].join(', ') || 'none'}`);
         } else p = { x: sq[0], y: sq[1] };
         for (const q of footprint(p, size)) {
           if (!passable(board, q)) return rep.add(where, `square (${q.x}, ${q.y}) is not floor`);
@@ -167,7 +225,10 @@ export function loadAhq(part: DocPart, options: Options, env: LoadEnv): AhqSetup
   return {
     title: enc.title ?? doc.file,
     maxRounds: enc.maxRounds ?? 60,
-    sides: enc.sides.map((s, i) => ({ name: s.name, players: s.players ?? (i === 0 && !enc.sides.some((x) => x.players === true)) })),
+    sides: enc.sides.map((s, i) => ({
+      name: s.name,
+      players: s.players ?? (i === 0 && !enc.sides.some((x) => x.players === true)),
+    })),
     fighters,
     board,
     opt: readAhqOptions(options),

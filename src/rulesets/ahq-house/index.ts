@@ -20,9 +20,15 @@ export const ahqHouse: Ruleset<AhqSetup, AhqState> = {
   round: playAhqRound,
   odds: ahqOdds,
   describe(st) {
-    return st.combatants.map((f) => `${f.name} (${st.sides[f.side]?.name ?? ''}): W ${f.W}/${f.spec.profile.W}, at (${f.at.x}, ${f.at.y}) facing ${f.facing}${f.out ? `, ${f.out}` : ''}`);
+    return st.combatants.map(
+      (f) =>
+        `${f.name} (${st.sides[f.side]?.name ?? ''}): W ${f.W}/${f.spec.profile.W}, at (${f.at.x}, ${f.at.y}) facing ${f.facing}${f.out ? `, ${f.out}` : ''}`,
+    );
   },
   tallies(st) {
-    return st.sides.map((s, i) => ({ label: `${s.name}: standing at the end`, value: st.combatants.filter((f) => f.side === i && f.out === null).length }));
+    return st.sides.map((s, i) => ({
+      label: `${s.name}: standing at the end`,
+      value: st.combatants.filter((f) => f.side === i && f.out === null).length,
+    }));
   },
 };

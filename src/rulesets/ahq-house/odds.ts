@@ -60,7 +60,8 @@ export function ahqOdds(setup: AhqSetup): Odds {
         if (res !== 'hit' && res !== 'critical') continue;
         hit += 1 / 12;
         if (res === 'critical') critical += 1 / 12;
-        for (const [k, p] of woundDistribution(dd, T + (r === need ? helmet : 0), setup.opt.criticalExtraDie)) wounds.set(k, (wounds.get(k) ?? 0) + p / 12);
+        for (const [k, p] of woundDistribution(dd, T + (r === need ? helmet : 0), setup.opt.criticalExtraDie))
+          wounds.set(k, (wounds.get(k) ?? 0) + p / 12);
       }
       const list = [...wounds].sort((x, y) => x[0] - y[0]).map(([value, p]) => ({ value, p }));
       const killed = list.filter((x) => x.value >= d.wounds).reduce((n, x) => n + x.p, 0);
@@ -84,6 +85,7 @@ export function ahqOdds(setup: AhqSetup): Odds {
     blows,
     blowMethod: `exact: the D12 to hit (7 + DS − WS, 2..12; a 1 misses, a 12 is a critical), every D12 damage die against Toughness with armour (a helmet only when the roll is exactly the number needed), ${setup.opt.criticalExtraDie ? 'a 12 on a damage die rolling one more die, ' : ''}a close-combat blow with the hand weapon, no charge, rear attack or surrounding; "killed" is all wounds gone from full; a critical's free attack is not counted`,
     duel: null,
-    duelMethod: 'not computed: a fight on the board depends on moves, facing, charges, rear attacks and surrounding, a state too large for the chain; fray sim estimates it',
+    duelMethod:
+      'not computed: a fight on the board depends on moves, facing, charges, rear attacks and surrounding, a state too large for the chain; fray sim estimates it',
   };
 }

@@ -6,14 +6,16 @@ export const AHQ_OPTIONS: readonly OptionSpec[] = [
     name: 'board',
     values: ['plain', 'zones', 'off'],
     default: 'plain',
-    summary: "Draw the board after each side's turn in the log: plain, with every active death zone marked *, or not at all.",
+    summary:
+      "Draw the board after each side's turn in the log: plain, with every active death zone marked *, or not at all.",
     cite: ours('seeing the board'),
   },
   {
     name: 'criticalWound',
     values: ['extra-die', 'none'],
     default: 'extra-die',
-    summary: 'A damage die showing 12 (a critical wound) rolls one more damage die (ours), or counts as one wound like any other.',
+    summary:
+      'A damage die showing 12 (a critical wound) rolls one more damage die (ours), or counts as one wound like any other.',
     cite: ours('critical wounds'),
   },
 ];
@@ -24,5 +26,8 @@ export interface AhqOptions {
 }
 
 export function readAhqOptions(o: Options): AhqOptions {
-  return { board: (o.board as AhqOptions['board'] | undefined) ?? 'plain', criticalExtraDie: o.criticalWound !== 'none' };
+  return {
+    board: (o.board as AhqOptions['board'] | undefined) ?? 'plain',
+    criticalExtraDie: o.criticalWound !== 'none',
+  };
 }

@@ -6,18 +6,58 @@
 import type { FightContext } from '../../core/context.js';
 import type { Choice } from '../../core/request.js';
 import { decide, roll, say } from '../../core/say.js';
-import { cellAt, diagonallyAdjacent, drawBoard, FACING_WORD, same, steps, findPath, footprint, isStraight, lineOfSight, occupies, passable, rearSquares, sideOf, squareKey, squaresApart, type Facing } from '../../space/grid.js';
+import {
+  cellAt,
+  diagonallyAdjacent,
+  drawBoard,
+  FACING_WORD,
+  same,
+  steps,
+  findPath,
+  footprint,
+  isStraight,
+  lineOfSight,
+  occupies,
+  passable,
+  rearSquares,
+  sideOf,
+  squareKey,
+  squaresApart,
+  type Facing,
+} from '../../space/grid.js';
 import type { Point } from '../../space/plane.js';
 import { facts, ours, text } from './cite.js';
 import type { Spell, Weapon } from './data.js';
-import { CHARGE_BONUS, closeCombatNeed, helmetCounts, isCharge, rangeBand, rangedNeed, rearDice, stealthEvades, surroundingPenalty, toHitRoll } from './rules.js';
+import {
+  CHARGE_BONUS,
+  closeCombatNeed,
+  helmetCounts,
+  isCharge,
+  rangeBand,
+  rangedNeed,
+  rearDice,
+  stealthEvades,
+  surroundingPenalty,
+  toHitRoll,
+} from './rules.js';
 import type { AhqFighter, AhqState } from './state.js';
-import { deathZoneSquares, engagedWith, hasDeathZone, isEnemy, preferFirst, settleFacing, stoppingSquares, turnedAway, type Turn } from './zones.js';
+import {
+  deathZoneSquares,
+  engagedWith,
+  hasDeathZone,
+  isEnemy,
+  preferFirst,
+  settleFacing,
+  stoppingSquares,
+  turnedAway,
+  type Turn,
+} from './zones.js';
 
 const key = (f: AhqFighter) => `@${f.id}`;
 const standing = (st: AhqState) => st.combatants.filter((f) => f.out === null);
 const enemiesOf = (st: AhqState, f: AhqFighter) => st.combatants.filter((o) => isEnemy(f, o));
-const sum = (f: AhqFighter, k: 'DS' | 'BS' | 'Sp' | 'St') => f.spec.armour.reduce((n, a) => n + a[k], f.spec.profile[k]);
+const sum = (f: AhqFighter, k: 'DS' | 'BS' | 'Sp' | 'St') =>
+  f.spec.armour.reduce((n, a) => n + a[k], f.spec.profile[k]);
 
 /** Toughness with armour; a helmet's part only when the to-hit roll is exactly the number needed (facts). */
 function toughness(f: AhqFighter, exact: boolean): { T: number; helmet: number } {
@@ -38,17 +78,33 @@ const hasRule = (f: AhqFighter, r: string) => f.spec.rules.includes(r as never);
 
 function boardText(st: AhqState): string {
   const zones = new Set<string>();
-  if (st.setup.opt.board === 'zones') for (const f of standing(st)) if (hasDeathZone(f, st.combatants)) for (const p of deathZoneSquares(f)) zones.add(squareKey(p));
+  if (st.setup.opt.board === 'zones')
+    for (const f of standing(st))
+      if (hasDeathZone(f, st.combatants)) for (const p of deathZoneSquares(f)) zones.add(squareKey(p));
   const arrows: Readonly<Record<Facing, string>> = { N: '^', E: '>', S: 'v', W: '<' };
-  const drawn = drawBoard(boardWithDoors(st), standing(st).map((f) => ({ at: f.at, size: f.size, facing: f.facing, glyph: f.spec.glyph })), zones);
-  const legend = standing(st).map((f) => `${f.spec.glyph} ${f.name} ${arrows[f.facing]} W ${f.W}`).join(', ');
-  return `${drawn.split('\n').map((l) => `    ${l}`).join('\n')}\n    ${legend}`;
+  const drawn = drawBoard(
+    boardWithDoors(st),
+    standing(st).map((f) => ({ at: f.at, size: f.size, facing: f.facing, glyph: f.spec.glyph })),
+    zones,
+  );
+  const legend = standing(st)
+    .map((f) => `${f.spec.glyph} ${f.name} ${arrows[f.facing]} W ${f.W}`)
+    .join(', ');
+  return `${drawn
+    .split('\n')
+    .map((l) => `    ${l}`)
+    .join('\n')}\n    ${legend}`;
 }
 
 function boardWithDoors(st: AhqState) {
   if (!st.opened.size) return st.setup.board;
   const b = st.setup.board;
-  return { ...b, cells: b.cells.map((c, i) => (c === 'door' && st.opened.has(`${i % b.width},${Math.floor(i / b.width)}`) ? ('open-door' as const) : c)) };
+  return {
+    ...b,
+    cells: b.cells.map((c, i) =>
+      c === 'door' && st.opened.has(`${i % b.width},${Math.floor(i / b.width)}`) ? ('open-door' as const) : c,
+    ),
+  };
 }
 
 function showBoard(st: AhqState, ctx: FightContext, when: string): void {
@@ -57,7 +113,15 @@ function showBoard(st: AhqState, ctx: FightContext, when: string): void {
 }
 
 function logTurns(st: AhqState, ctx: FightContext, turns: readonly Turn<AhqFighter>[]): void {
-  for (const t of turns) say(st, ctx, 'facing', `${t.model.name} turns ${FACING_WORD[t.to]} to face ${t.toward.name}, the first enemy in its death zone.`, text('FACING'), [t.model, t.toward]);
+  for (const t of turns)
+    say(
+      st,
+      ctx,
+      'facing',
+      `${t.model.name} turns ${FACING_WORD[t.to]} to face ${t.toward.name}, the first enemy in its death zone.`,
+      text('FACING'),
+      [t.model, t.toward],
+    );
 }
 
 // ------------------------------------------------------------------ start and the round
@@ -66,7 +130,14 @@ export function startAhq(st: AhqState, ctx: FightContext): void {
   if (ctx.explain) {
     for (const f of st.combatants) {
       const w = handWeapon(f);
-      say(st, ctx, 'start', `${f.name}: WS ${f.spec.profile.WS}, BS ${sum(f, 'BS')}, DS ${sum(f, 'DS')}, T ${toughness(f, false).T}${toughness(f, false).helmet ? ` (+${toughness(f, false).helmet} helmet)` : ''}, W ${f.W}, Sp ${sum(f, 'Sp')}, St ${sum(f, 'St')}, Br ${f.spec.profile.Br}; ${w ? `${w.name} ${w.dd} DD` : `unarmed ${f.spec.unarmedDd} DD`}${f.spec.rules.length ? `; ${f.spec.rules.join(', ')}` : ''}.`, facts('profiles (ours)'), [f]);
+      say(
+        st,
+        ctx,
+        'start',
+        `${f.name}: WS ${f.spec.profile.WS}, BS ${sum(f, 'BS')}, DS ${sum(f, 'DS')}, T ${toughness(f, false).T}${toughness(f, false).helmet ? ` (+${toughness(f, false).helmet} helmet)` : ''}, W ${f.W}, Sp ${sum(f, 'Sp')}, St ${sum(f, 'St')}, Br ${f.spec.profile.Br}; ${w ? `${w.name} ${w.dd} DD` : `unarmed ${f.spec.unarmedDd} DD`}${f.spec.rules.length ? `; ${f.spec.rules.join(', ')}` : ''}.`,
+        facts('profiles (ours)'),
+        [f],
+      );
     }
   }
   settle(st, ctx);
@@ -75,7 +146,9 @@ export function startAhq(st: AhqState, ctx: FightContext): void {
 
 export function playAhqRound(st: AhqState, ctx: FightContext): void {
   st.round++;
-  const order = st.sides.map((s, i) => ({ s, i })).sort((a, b) => Number(b.s.players) - Number(a.s.players) || a.i - b.i);
+  const order = st.sides
+    .map((s, i) => ({ s, i }))
+    .sort((a, b) => Number(b.s.players) - Number(a.s.players) || a.i - b.i);
   for (const { s, i } of order) {
     say(st, ctx, 'phase', `Turn ${st.round}: ${s.name}.`, facts('the turn sequence (ours)'));
     for (const f of st.combatants) {
@@ -109,21 +182,37 @@ function fullTurn(st: AhqState, ctx: FightContext, f: AhqFighter): void {
 }
 
 function modelTurn(st: AhqState, ctx: FightContext, f: AhqFighter): void {
-  if (hasRule(f, 'run-amok') && !mastered(st, f, 'beastmaster') && !bravery(st, ctx, f, 'Run Amok')) return runAmok(st, ctx, f);
-  if (hasRule(f, 'panic') && !mastered(st, f, 'slavemaster') && !bravery(st, ctx, f, 'Panic')) return void run(st, ctx, f, 'panics', 2 * Math.max(0, sum(f, 'Sp')));
+  if (hasRule(f, 'run-amok') && !mastered(st, f, 'beastmaster') && !bravery(st, ctx, f, 'Run Amok'))
+    return runAmok(st, ctx, f);
+  if (hasRule(f, 'panic') && !mastered(st, f, 'slavemaster') && !bravery(st, ctx, f, 'Panic'))
+    return void run(st, ctx, f, 'panics', 2 * Math.max(0, sum(f, 'Sp')));
   carryOut(st, ctx, f, choosePlan(st, ctx, f));
 }
 
 /** MONSTER SPECIAL RULES: a beastmaster (Run Amok) or slavemaster (Panic) of its side, alive and within range, cancels the rule. */
 function mastered(st: AhqState, f: AhqFighter, kind: 'beastmaster' | 'slavemaster'): boolean {
-  return st.combatants.some((m) => m.side === f.side && m.out === null && m !== f && m.spec[kind] !== null && squaresApart(m, f) <= (m.spec[kind] as number));
+  return st.combatants.some(
+    (m) =>
+      m.side === f.side &&
+      m.out === null &&
+      m !== f &&
+      m.spec[kind] !== null &&
+      squaresApart(m, f) <= (m.spec[kind] as number),
+  );
 }
 
 /** A Bravery roll: D12 at or under Br passes (ours: as Stealth is rolled). */
 function bravery(st: AhqState, ctx: FightContext, f: AhqFighter, rule: string): boolean {
   const r = roll(ctx, 12, f, `Bravery (${rule}), need ${f.spec.profile.Br} or less`);
   const ok = r <= f.spec.profile.Br;
-  say(st, ctx, 'bravery', `${f.name} rolls Bravery for ${rule}: D12 ${r} against Br ${f.spec.profile.Br}: ${ok ? 'passes' : 'fails'}.`, text('MONSTER SPECIAL RULES'), [f]);
+  say(
+    st,
+    ctx,
+    'bravery',
+    `${f.name} rolls Bravery for ${rule}: D12 ${r} against Br ${f.spec.profile.Br}: ${ok ? 'passes' : 'fails'}.`,
+    text('MONSTER SPECIAL RULES'),
+    [f],
+  );
   return ok;
 }
 
@@ -139,18 +228,36 @@ function choosePlan(st: AhqState, ctx: FightContext, f: AhqFighter): Plan {
   const foes = enemiesOf(st, f);
   const partners = engagedWith(f, st.combatants);
   const choices: Choice[] = [];
-  const evade = (t: AhqFighter | null) => (partners.length && !(t && partners.includes(t)) ? ' (evade first)' : '');
+  const evade = (t: AhqFighter | null) =>
+    partners.length && !(t && partners.includes(t)) ? ' (evade first)' : '';
   for (const t of foes) choices.push({ key: `attack:${key(t)}`, label: `attack ${t.name}${evade(t)}` });
   const m = missileWeapon(f);
-  if (m) for (const t of foes) if (!partners.includes(t) && canShoot(st, f, t, m.range ?? 0)) choices.push({ key: `shoot:${key(t)}`, label: `shoot ${t.name} with the ${m.name}${evade(null)}` });
+  if (m)
+    for (const t of foes)
+      if (!partners.includes(t) && canShoot(st, f, t, m.range ?? 0))
+        choices.push({ key: `shoot:${key(t)}`, label: `shoot ${t.name} with the ${m.name}${evade(null)}` });
   for (const s of f.spec.spells) {
     if (f.spellsCast.has(s.id)) continue;
     if (s.kind === 'ward') choices.push({ key: `cast:${s.id}:${key(f)}`, label: `cast ${s.name}` });
-    else for (const t of s.kind === 'heal' ? standing(st).filter((x) => x.side === f.side && x.W < x.spec.profile.W) : foes) if (squaresApart(f, t) <= Math.max(1, s.range) && lineOfSight(boardWithDoors(st), f, t)) choices.push({ key: `cast:${s.id}:${key(t)}`, label: `cast ${s.name} at ${t.name}` });
+    else
+      for (const t of s.kind === 'heal'
+        ? standing(st).filter((x) => x.side === f.side && x.W < x.spec.profile.W)
+        : foes)
+        if (squaresApart(f, t) <= Math.max(1, s.range) && lineOfSight(boardWithDoors(st), f, t))
+          choices.push({ key: `cast:${s.id}:${key(t)}`, label: `cast ${s.name} at ${t.name}` });
   }
-  for (const t of foes) if (sideOf(f, t) !== null && sideOf(f, t) !== f.facing) choices.push({ key: `turn:${key(t)}`, label: `turn to face ${t.name}${evade(t)}` });
+  for (const t of foes)
+    if (sideOf(f, t) !== null && sideOf(f, t) !== f.facing)
+      choices.push({ key: `turn:${key(t)}`, label: `turn to face ${t.name}${evade(t)}` });
   choices.push({ key: 'flee', label: `flee${evade(null)}` }, { key: 'hold', label: 'hold' });
-  const pick = decide(ctx, f, 'plan', `${f.name} (W ${f.W}): what this turn?`, choices, suggestPlan(st, f, choices, partners));
+  const pick = decide(
+    ctx,
+    f,
+    'plan',
+    `${f.name} (W ${f.W}): what this turn?`,
+    choices,
+    suggestPlan(st, f, choices, partners),
+  );
   const [kind, a, b] = pick.split(':') as [string, string | undefined, string | undefined];
   const who = (k: string | undefined) => st.combatants.find((x) => key(x) === k) as AhqFighter;
   if (kind === 'attack' || kind === 'shoot' || kind === 'turn') return { kind, target: who(a) };
@@ -160,11 +267,18 @@ function choosePlan(st: AhqState, ctx: FightContext, f: AhqFighter): Plan {
 
 function canShoot(st: AhqState, f: AhqFighter, t: AhqFighter, range: number): boolean {
   const d = squaresApart(f, t);
-  return d >= 1 && d <= range && rangedNeed(sum(f, 'BS'), d).need !== null && lineOfSight(boardWithDoors(st), f, t);
+  return (
+    d >= 1 && d <= range && rangedNeed(sum(f, 'BS'), d).need !== null && lineOfSight(boardWithDoors(st), f, t)
+  );
 }
 
 /** Tactics: archers shoot from out of reach; the rest go for the nearest (or weakest, or ganged-up) foe, staying with one they are engaged with. */
-function suggestPlan(st: AhqState, f: AhqFighter, choices: readonly Choice[], partners: readonly AhqFighter[]): string {
+function suggestPlan(
+  st: AhqState,
+  f: AhqFighter,
+  choices: readonly Choice[],
+  partners: readonly AhqFighter[],
+): string {
   const has = (k: string) => choices.some((c) => c.key === k);
   const t = f.spec.tactics;
   const foes = enemiesOf(st, f);
@@ -172,12 +286,21 @@ function suggestPlan(st: AhqState, f: AhqFighter, choices: readonly Choice[], pa
   if (bolt && !partners.length) return bolt.key;
   // gang-up: an enemy a friend already fights comes first (its DS falls for every attacker beyond the first).
   const ganged = (o: AhqFighter) => (t.target === 'gang-up' && attackers(st, o).length > 0 ? 0 : 1);
-  const rank = (o: AhqFighter) => ganged(o) * 100_000 + (t.target === 'weakest' ? o.W * 100 + squaresApart(f, o) : squaresApart(f, o) * 100 + o.W);
+  const rank = (o: AhqFighter) =>
+    ganged(o) * 100_000 +
+    (t.target === 'weakest' ? o.W * 100 + squaresApart(f, o) : squaresApart(f, o) * 100 + o.W);
   const sorted = [...foes].sort((a, b) => rank(a) - rank(b) || (a.id < b.id ? -1 : 1));
   if (partners.length) {
     const p = [...partners].sort((a, b) => rank(a) - rank(b))[0] as AhqFighter;
     const better = sorted[0];
-    if (better && better !== p && sum(f, 'St') >= t.evadeAt && has(`attack:${key(better)}`) && sideOf(f, better) !== null) return `attack:${key(better)}`;
+    if (
+      better &&
+      better !== p &&
+      sum(f, 'St') >= t.evadeAt &&
+      has(`attack:${key(better)}`) &&
+      sideOf(f, better) !== null
+    )
+      return `attack:${key(better)}`;
     return `attack:${key(p)}`;
   }
   if (t.keepAway) {
@@ -192,22 +315,42 @@ function suggestPlan(st: AhqState, f: AhqFighter, choices: readonly Choice[], pa
 
 /** Where a plan points, for the facing of a model that turns away from a combat to carry it out. */
 function planPoint(plan: Plan): Point | null {
-  return plan.kind === 'attack' || plan.kind === 'shoot' || plan.kind === 'turn' || plan.kind === 'cast' ? plan.target.at : null;
+  return plan.kind === 'attack' || plan.kind === 'shoot' || plan.kind === 'turn' || plan.kind === 'cast'
+    ? plan.target.at
+    : null;
 }
 
 function carryOut(st: AhqState, ctx: FightContext, f: AhqFighter, plan: Plan): void {
   const partners = engagedWith(f, st.combatants);
-  const staysWith = (plan.kind === 'attack' && partners.includes(plan.target)) || (plan.kind === 'cast' && plan.target === f);
+  const staysWith =
+    (plan.kind === 'attack' && partners.includes(plan.target)) || (plan.kind === 'cast' && plan.target === f);
   if (partners.length && plan.kind !== 'hold' && !staysWith) {
     // EVADING A COMBAT: by Stealth, before the move, turn or shot that leaves the combat.
     const faced = partners.find((p) => sideOf(f, p) === f.facing) ?? (partners[0] as AhqFighter);
-    if (!evadeByStealth(st, ctx, f, faced, partners, planPoint(plan), plan.kind === 'turn' ? plan.target : null)) {
+    if (
+      !evadeByStealth(st, ctx, f, faced, partners, planPoint(plan), plan.kind === 'turn' ? plan.target : null)
+    ) {
       // Failed: still engaged; it may still attack the one it faces.
-      if (f.out === null && decide(ctx, f, 'after-evade', `${f.name}: the evasion failed: attack ${faced.name}?`, [{ key: 'attack', label: `attack ${faced.name}` }, { key: 'hold', label: 'hold' }], 'attack') === 'attack') attack(st, ctx, f, faced, { charge: false });
+      if (
+        f.out === null &&
+        decide(
+          ctx,
+          f,
+          'after-evade',
+          `${f.name}: the evasion failed: attack ${faced.name}?`,
+          [
+            { key: 'attack', label: `attack ${faced.name}` },
+            { key: 'hold', label: 'hold' },
+          ],
+          'attack',
+        ) === 'attack'
+      )
+        attack(st, ctx, f, faced, { charge: false });
       return;
     }
   }
-  if (plan.kind === 'hold') return say(st, ctx, 'hold', `${f.name} holds.`, facts('the turn sequence (ours)'), [f]);
+  if (plan.kind === 'hold')
+    return say(st, ctx, 'hold', `${f.name} holds.`, facts('the turn sequence (ours)'), [f]);
   if (plan.kind === 'flee') return void run(st, ctx, f, 'flees', 2 * Math.max(0, sum(f, 'Sp')));
   if (plan.kind === 'turn') return face(st, ctx, f, plan.target);
   if (plan.kind === 'shoot') {
@@ -234,10 +377,21 @@ const OPP: Readonly<Record<Facing, Facing>> = { N: 'S', S: 'N', E: 'W', W: 'E' }
  * same way); each partner counts it as entering its death zone anew, so a partner with another
  * enemy at its side or rear turns to that one; the evader is not turned back until its action is done.
  */
-function leaveCombat(st: AhqState, ctx: FightContext, f: AhqFighter, partners: readonly AhqFighter[], goal: Point | null, faceTo: AhqFighter | null = null): void {
+function leaveCombat(
+  st: AhqState,
+  ctx: FightContext,
+  f: AhqFighter,
+  partners: readonly AhqFighter[],
+  goal: Point | null,
+  faceTo: AhqFighter | null = null,
+): void {
   // To face another enemy (situation 2): toward it. Otherwise not toward any enemy beside it (that
   // would be a new combat), toward the goal if it can.
-  const sides = new Set(enemiesOf(st, f).map((o) => sideOf(f, o)).filter((x) => x !== null));
+  const sides = new Set(
+    enemiesOf(st, f)
+      .map((o) => sideOf(f, o))
+      .filter((x) => x !== null),
+  );
   let facing = goal ? toward(f, goal) : OPP[f.facing];
   if (sides.has(facing)) facing = (['N', 'E', 'S', 'W'] as const).find((d) => !sides.has(d)) ?? facing;
   const side = faceTo ? sideOf(f, faceTo) : null;
@@ -245,16 +399,38 @@ function leaveCombat(st: AhqState, ctx: FightContext, f: AhqFighter, partners: r
   f.facing = facing;
   for (const p of partners) turnedAway(p, f);
   st.evading.set(f.id, new Set([...(st.evading.get(f.id) ?? []), ...partners.map((p) => p.id)]));
-  say(st, ctx, 'facing', `${f.name} turns ${FACING_WORD[facing]}, away from ${partners.map((p) => p.name).join(' and ')}: death zones return.`, text('EVADING A COMBAT'), [f]);
+  say(
+    st,
+    ctx,
+    'facing',
+    `${f.name} turns ${FACING_WORD[facing]}, away from ${partners.map((p) => p.name).join(' and ')}: death zones return.`,
+    text('EVADING A COMBAT'),
+    [f],
+  );
   settle(st, ctx);
 }
 
 /** EVADING A COMBAT by Stealth: D12 at or under St; a failure gives the faced enemy a free attack. */
-function evadeByStealth(st: AhqState, ctx: FightContext, f: AhqFighter, faced: AhqFighter, partners: readonly AhqFighter[], goal: Point | null, faceTo: AhqFighter | null = null): boolean {
+function evadeByStealth(
+  st: AhqState,
+  ctx: FightContext,
+  f: AhqFighter,
+  faced: AhqFighter,
+  partners: readonly AhqFighter[],
+  goal: Point | null,
+  faceTo: AhqFighter | null = null,
+): boolean {
   const St = sum(f, 'St');
   const r = roll(ctx, 12, f, `Stealth to evade ${faced.name}, need ${St} or less`);
   const ok = stealthEvades(r, St);
-  say(st, ctx, 'evade', `${f.name} tries to evade ${faced.name}: D12 ${r} against St ${St}: ${ok ? 'evades' : `fails, and ${faced.name} gets a free attack`}.`, text('EVADING A COMBAT'), [f, faced]);
+  say(
+    st,
+    ctx,
+    'evade',
+    `${f.name} tries to evade ${faced.name}: D12 ${r} against St ${St}: ${ok ? 'evades' : `fails, and ${faced.name} gets a free attack`}.`,
+    text('EVADING A COMBAT'),
+    [f, faced],
+  );
   if (!ok) {
     attack(st, ctx, faced, f, { charge: false, free: true });
     return false;
@@ -280,8 +456,11 @@ function face(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter): vo
 function freeFor(st: AhqState, f: AhqFighter): (p: Point) => boolean {
   const board = st.setup.board;
   const taken = new Set<number>();
-  for (const o of st.combatants) if (o !== f && o.out === null) for (const q of footprint(o.at, o.size)) taken.add(q.y * board.width + q.x);
-  const ok = (q: Point) => (passable(board, q) || cellAt(board, q) === 'door') && !taken.has(q.y * board.width + q.x);
+  for (const o of st.combatants)
+    if (o !== f && o.out === null)
+      for (const q of footprint(o.at, o.size)) taken.add(q.y * board.width + q.x);
+  const ok = (q: Point) =>
+    (passable(board, q) || cellAt(board, q) === 'door') && !taken.has(q.y * board.width + q.x);
   if (f.size === 1) return ok;
   return (p) => footprint(p, f.size).every(ok);
 }
@@ -294,13 +473,20 @@ function zonesAgainst(st: AhqState, f: AhqFighter): (p: Point) => boolean {
 
 /** Walks `path`, opening the doors it passes (ours: opening a door costs nothing). */
 function walk(st: AhqState, f: AhqFighter, path: readonly Point[]): void {
-  for (const p of path) for (const q of footprint(p, f.size)) if (cellAt(st.setup.board, q) === 'door') st.opened.add(squareKey(q));
+  for (const p of path)
+    for (const q of footprint(p, f.size))
+      if (cellAt(st.setup.board, q) === 'door') st.opened.add(squareKey(q));
   f.moved += path.length;
   if (path.length) f.at = path[path.length - 1] as Point;
 }
 
 /** Moves toward `t` to an attacking square (behind it where the tactics want and it can), stopping in the first enemy death zone on the way. */
-function closeIn(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter): { target: AhqFighter; charge: boolean } | null {
+function closeIn(
+  st: AhqState,
+  ctx: FightContext,
+  f: AhqFighter,
+  t: AhqFighter,
+): { target: AhqFighter; charge: boolean } | null {
   if (canStrike(st, f, t)) {
     if (sideOf(f, t)) face(st, ctx, f, t);
     return { target: t, charge: false };
@@ -308,7 +494,14 @@ function closeIn(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter):
   const held = engagedWith(f, st.combatants);
   if (held.length) {
     // "It is not possible to simply move away from a model you are engaged in close combat with."
-    say(st, ctx, 'move', `${f.name} is engaged with ${held.map((h) => h.name).join(' and ')} and cannot move off.`, text('EVADING A COMBAT'), [f]);
+    say(
+      st,
+      ctx,
+      'move',
+      `${f.name} is engaged with ${held.map((h) => h.name).join(' and ')} and cannot move off.`,
+      text('EVADING A COMBAT'),
+      [f],
+    );
     return null;
   }
   const Sp = Math.max(0, sum(f, 'Sp') - f.moved);
@@ -317,12 +510,18 @@ function closeIn(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter):
   const at = (p: Point) => ({ at: p, size: f.size });
   const behind = new Set(rearSquares(t).map(squareKey));
   const wantRear = f.spec.tactics.rear && engagedWith(t, st.combatants).length > 0;
-  const strikeFrom = (p: Point) => sideOf(at(p), t) !== null || (longReach(f) && diagonallyAdjacent(at(p), t) && engagedWith(t, st.combatants).length > 0);
-  const rearGoal = (p: Point) => footprint(p, f.size).some((q) => behind.has(squareKey(q))) && sideOf(at(p), t) !== null;
+  const strikeFrom = (p: Point) =>
+    sideOf(at(p), t) !== null ||
+    (longReach(f) && diagonallyAdjacent(at(p), t) && engagedWith(t, st.combatants).length > 0);
+  const rearGoal = (p: Point) =>
+    footprint(p, f.size).some((q) => behind.has(squareKey(q))) && sideOf(at(p), t) !== null;
   const rules = { board: st.setup.board, size: f.size, free, stops };
   // The rear square if the tactics want it and it is within this move; else a striking square;
   // else the way toward one, as far as this move goes.
-  const path = (wantRear ? findPath(rules, f.at, rearGoal, Sp) : null) ?? findPath(rules, f.at, strikeFrom, Sp) ?? findPath(rules, f.at, (p) => strikeFrom(p) || (stops(p) && !same(p, f.at)), 200)?.slice(0, Sp);
+  const path =
+    (wantRear ? findPath(rules, f.at, rearGoal, Sp) : null) ??
+    findPath(rules, f.at, strikeFrom, Sp) ??
+    findPath(rules, f.at, (p) => strikeFrom(p) || (stops(p) && !same(p, f.at)), 200)?.slice(0, Sp);
   if (!path || !path.length) {
     say(st, ctx, 'move', `${f.name} cannot reach ${t.name} this turn.`, facts('movement (ours)'), [f]);
     return null;
@@ -333,10 +532,19 @@ function closeIn(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter):
   const end = walked[walked.length - 1] as Point;
   // CHARGES: a straight orthogonal move of two squares or more, ending with the target straight ahead.
   const dir = toward({ ...f, at: from } as AhqFighter, end);
-  const charge = isCharge(isStraight(from, walked) && (end.x === from.x || end.y === from.y), walked.length) && sideOf(at(end), t) === dir;
+  const charge =
+    isCharge(isStraight(from, walked) && (end.x === from.x || end.y === from.y), walked.length) &&
+    sideOf(at(end), t) === dir;
   walk(st, f, walked);
   for (const o of enemiesOf(st, f)) if (rearSquares(o).some((q) => occupies(f, q))) f.rearOf.add(o.id);
-  say(st, ctx, 'move', `${f.name} moves ${walked.length} square${walked.length === 1 ? '' : 's'} to (${end.x}, ${end.y})${charge ? ', in a straight line: a charge' : ''}${f.rearOf.has(t.id) ? `, behind ${t.name}` : ''}.`, text(charge ? 'CHARGES' : 'DEATH ZONES'), [f]);
+  say(
+    st,
+    ctx,
+    'move',
+    `${f.name} moves ${walked.length} square${walked.length === 1 ? '' : 's'} to (${end.x}, ${end.y})${charge ? ', in a straight line: a charge' : ''}${f.rearOf.has(t.id) ? `, behind ${t.name}` : ''}.`,
+    text(charge ? 'CHARGES' : 'DEATH ZONES'),
+    [f],
+  );
   const target = canStrike(st, f, t) ? t : (enemiesOf(st, f).find((o) => sideOf(f, o) !== null) ?? null);
   if (target) {
     const side = sideOf(f, target);
@@ -365,11 +573,19 @@ function attackers(st: AhqState, t: AhqFighter): AhqFighter[] {
     if (sideOf(o, t) !== null) return sideOf(o, t) === o.facing;
     if (!diagonallyAdjacent(o, t)) return false;
     if (hasRule(o, 'infestation')) return engagedWith(o, st.combatants).length === 0;
-    return longReach(o) && engagedWith(t, st.combatants).length > 0 && engagedWith(o, st.combatants).length === 0;
+    return (
+      longReach(o) && engagedWith(t, st.combatants).length > 0 && engagedWith(o, st.combatants).length === 0
+    );
   });
 }
 
-function attack(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter, how: { charge: boolean; free?: boolean }): void {
+function attack(
+  st: AhqState,
+  ctx: FightContext,
+  f: AhqFighter,
+  t: AhqFighter,
+  how: { charge: boolean; free?: boolean },
+): void {
   if (f.out !== null || t.out !== null) return;
   if (!canStrike(st, f, t)) return;
   f.stats.blows++;
@@ -387,13 +603,27 @@ function attack(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter, h
   const label = `${f.name}${how.free ? "'s free attack" : ''}${rear ? ' from the rear' : ''} at ${t.name}`;
   if (res === 'miss' || res === 'fumble') {
     if (res === 'fumble') f.stats.fumbles++;
-    say(st, ctx, 'attack', `${label}: ${sums}; D12 ${r}: ${res === 'fumble' ? 'a fumble, a miss' : 'a miss'}.`, text('Defense Skill (DS)'), [f, t]);
+    say(
+      st,
+      ctx,
+      'attack',
+      `${label}: ${sums}; D12 ${r}: ${res === 'fumble' ? 'a fumble, a miss' : 'a miss'}.`,
+      text('Defense Skill (DS)'),
+      [f, t],
+    );
     return;
   }
   f.stats.hits++;
   const extra = rear ? rearDice(hasRule(f, 'backstab')) : 0;
   const dd = (w?.dd ?? f.spec.unarmedDd) + extra;
-  say(st, ctx, 'attack', `${label}: ${sums}; D12 ${r}: ${res === 'critical' ? 'a critical hit' : 'a hit'}; ${w ? w.name : 'unarmed'} ${w?.dd ?? f.spec.unarmedDd} DD${extra ? ` + ${extra} ${hasRule(f, 'backstab') ? 'backstab' : 'rear attack'}` : ''}.`, text(rear ? 'REAR ATTACKS' : w ? 'Defense Skill (DS)' : 'Unarmed Combat'), [f, t]);
+  say(
+    st,
+    ctx,
+    'attack',
+    `${label}: ${sums}; D12 ${r}: ${res === 'critical' ? 'a critical hit' : 'a hit'}; ${w ? w.name : 'unarmed'} ${w?.dd ?? f.spec.unarmedDd} DD${extra ? ` + ${extra} ${hasRule(f, 'backstab') ? 'backstab' : 'rear attack'}` : ''}.`,
+    text(rear ? 'REAR ATTACKS' : w ? 'Defense Skill (DS)' : 'Unarmed Combat'),
+    [f, t],
+  );
   damage(st, ctx, f, t, dd, helmetCounts(r, need), false);
   if (res === 'critical' && !how.free) {
     f.stats.criticalsDealt++;
@@ -411,17 +641,36 @@ function critical(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter,
   if (t.out === null) choices.push({ key: 'free-attack', label: 'take the free attack' });
   if (partners.length) {
     choices.push({ key: 'withdraw', label: 'forfeit it, evade and move away' });
-    for (const o of enemiesOf(st, f)) if (!partners.includes(o) && sideOf(f, o) !== null) choices.push({ key: `turn:${key(o)}`, label: `forfeit it, evade and face ${o.name}` });
+    for (const o of enemiesOf(st, f))
+      if (!partners.includes(o) && sideOf(f, o) !== null)
+        choices.push({ key: `turn:${key(o)}`, label: `forfeit it, evade and face ${o.name}` });
     const m = missileWeapon(f);
-    if (m) for (const o of enemiesOf(st, f)) if (!partners.includes(o) && canShoot(st, f, o, m.range ?? 0)) choices.push({ key: `shoot:${key(o)}`, label: `forfeit it, evade and shoot ${o.name}` });
+    if (m)
+      for (const o of enemiesOf(st, f))
+        if (!partners.includes(o) && canShoot(st, f, o, m.range ?? 0))
+          choices.push({ key: `shoot:${key(o)}`, label: `forfeit it, evade and shoot ${o.name}` });
   }
   if (!choices.length) return;
   const want = f.spec.tactics.critical === 'evade' && partners.length ? 'withdraw' : 'free-attack';
-  const pick = decide(ctx, f, 'critical', `${f.name}: a critical hit: a free attack, or evade?`, choices, want);
+  const pick = decide(
+    ctx,
+    f,
+    'critical',
+    `${f.name}: a critical hit: a free attack, or evade?`,
+    choices,
+    want,
+  );
   if (pick === 'free-attack') return attack(st, ctx, f, t, { charge, free: true });
   const [kind, who] = pick.split(':') as [string, string | undefined];
   const other = st.combatants.find((x) => key(x) === who) ?? null;
-  say(st, ctx, 'evade', `${f.name} forfeits the free attack and evades the combat.`, text('EVADING A COMBAT'), [f]);
+  say(
+    st,
+    ctx,
+    'evade',
+    `${f.name} forfeits the free attack and evades the combat.`,
+    text('EVADING A COMBAT'),
+    [f],
+  );
   leaveCombat(st, ctx, f, partners, other ? other.at : null, kind === 'turn' ? other : null);
   if (kind === 'withdraw') run(st, ctx, f, 'withdraws', Math.max(0, sum(f, 'Sp') - f.moved));
   else if (kind === 'turn' && other) face(st, ctx, f, other);
@@ -429,7 +678,15 @@ function critical(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter,
 }
 
 /** Facts, damage: each D12 at or above Toughness (armour in) is a wound; a 12 is a critical wound (ours: one more die). */
-function damage(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter, dd: number, helmet: boolean, magic: boolean): void {
+function damage(
+  st: AhqState,
+  ctx: FightContext,
+  f: AhqFighter,
+  t: AhqFighter,
+  dd: number,
+  helmet: boolean,
+  magic: boolean,
+): void {
   const { T, helmet: h } = toughness(t, helmet);
   const Tm = magic ? t.spec.profile.T : T;
   const dice: number[] = [];
@@ -448,23 +705,46 @@ function damage(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter, d
   f.stats.woundsDealt += before - t.W;
   t.stats.woundsTaken += before - t.W;
   if (t.W === 0) t.out = 'dead';
-  say(st, ctx, 'damage', `${dice.length} damage dice ${dice.join(', ')} against T ${Tm}${h && helmet && !magic ? ` (with the helmet's ${h}: the roll was exactly the number needed)` : magic ? ' (no armour against magic)' : ''}: ${wounds} wound${wounds === 1 ? '' : 's'}${crits ? `, ${crits} critical` : ''}; ${t.name} W ${before} → ${t.W}${t.out ? ': slain' : ''}.`, facts('damage'), [f, t]);
+  say(
+    st,
+    ctx,
+    'damage',
+    `${dice.length} damage dice ${dice.join(', ')} against T ${Tm}${h && helmet && !magic ? ` (with the helmet's ${h}: the roll was exactly the number needed)` : magic ? ' (no armour against magic)' : ''}: ${wounds} wound${wounds === 1 ? '' : 's'}${crits ? `, ${crits} critical` : ''}; ${t.name} W ${before} → ${t.W}${t.out ? ': slain' : ''}.`,
+    facts('damage'),
+    [f, t],
+  );
   if (t.out) settle(st, ctx);
 }
 
 /** Ranged Attacks: the house table; a critical (not in a starred cell) gives a free shot (ours, as a critical hit gives a free attack). */
 function shoot(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter, free: boolean): void {
   const m = missileWeapon(f);
-  if (!m || !canShoot(st, f, t, m.range ?? 0)) return say(st, ctx, 'shoot', `${f.name} has no shot at ${t.name}.`, text('Ranged Attacks'), [f]);
+  if (!m || !canShoot(st, f, t, m.range ?? 0))
+    return say(st, ctx, 'shoot', `${f.name} has no shot at ${t.name}.`, text('Ranged Attacks'), [f]);
   const held = engagedWith(f, st.combatants);
-  if (held.length) return say(st, ctx, 'shoot', `${f.name} is engaged with ${held.map((h) => h.name).join(' and ')} and cannot shoot.`, text('EVADING A COMBAT'), [f]);
+  if (held.length)
+    return say(
+      st,
+      ctx,
+      'shoot',
+      `${f.name} is engaged with ${held.map((h) => h.name).join(' and ')} and cannot shoot.`,
+      text('EVADING A COMBAT'),
+      [f],
+    );
   f.stats.blows++;
   const d = squaresApart(f, t);
   const BS = sum(f, 'BS');
   const cell = rangedNeed(BS, d);
   const r = roll(ctx, 12, f, `shoot ${t.name}, need ${cell.need}`);
   const res = toHitRoll(r, cell.need, cell.critical);
-  say(st, ctx, 'shoot', `${f.name}${free ? "'s free shot" : ' shoots'} ${free ? 'at ' : ''}${t.name} with the ${m.name}: BS ${BS} at ${d} squares (${rangeBand(d)}): need ${cell.need}${cell.critical ? '' : ', no critical possible'}; D12 ${r}: ${res === 'critical' ? 'a critical hit' : res}.`, text('Ranged Attacks'), [f, t]);
+  say(
+    st,
+    ctx,
+    'shoot',
+    `${f.name}${free ? "'s free shot" : ' shoots'} ${free ? 'at ' : ''}${t.name} with the ${m.name}: BS ${BS} at ${d} squares (${rangeBand(d)}): need ${cell.need}${cell.critical ? '' : ', no critical possible'}; D12 ${r}: ${res === 'critical' ? 'a critical hit' : res}.`,
+    text('Ranged Attacks'),
+    [f, t],
+  );
   if (res === 'hit' || res === 'critical') {
     f.stats.hits++;
     damage(st, ctx, f, t, m.dd, helmetCounts(r, cell.need as number), false);
@@ -479,25 +759,51 @@ function cast(st: AhqState, ctx: FightContext, f: AhqFighter, s: Spell, t: AhqFi
   f.spellsCast.add(s.id);
   if (s.kind === 'ward') {
     f.ward = s.dd;
-    return say(st, ctx, 'spell', `${f.name} casts ${s.name} (${s.college}): DS + ${s.dd} until its next turn.`, text('MONSTER SPECIAL RULES'), [f]);
+    return say(
+      st,
+      ctx,
+      'spell',
+      `${f.name} casts ${s.name} (${s.college}): DS + ${s.dd} until its next turn.`,
+      text('MONSTER SPECIAL RULES'),
+      [f],
+    );
   }
   if (s.kind === 'heal') {
     const before = t.W;
     t.W = Math.min(t.spec.profile.W, t.W + s.dd);
-    return say(st, ctx, 'spell', `${f.name} casts ${s.name} (${s.college}) on ${t.name}: W ${before} → ${t.W}.`, text('MONSTER SPECIAL RULES'), [f, t]);
+    return say(
+      st,
+      ctx,
+      'spell',
+      `${f.name} casts ${s.name} (${s.college}) on ${t.name}: W ${before} → ${t.W}.`,
+      text('MONSTER SPECIAL RULES'),
+      [f, t],
+    );
   }
   const d = squaresApart(f, t);
   const cell = rangedNeed(sum(f, 'BS'), d);
   const r = roll(ctx, 12, f, `${s.name} at ${t.name}, need ${cell.need}`);
   const res = toHitRoll(r, cell.need, cell.critical);
-  say(st, ctx, 'spell', `${f.name} casts ${s.name} (${s.college}) at ${t.name}: on the ranged table, BS ${sum(f, 'BS')} at ${d} squares: need ${cell.need}; D12 ${r}: ${res}.`, text('MONSTER SPECIAL RULES'), [f, t]);
+  say(
+    st,
+    ctx,
+    'spell',
+    `${f.name} casts ${s.name} (${s.college}) at ${t.name}: on the ranged table, BS ${sum(f, 'BS')} at ${d} squares: need ${cell.need}; D12 ${r}: ${res}.`,
+    text('MONSTER SPECIAL RULES'),
+    [f, t],
+  );
   if (res === 'hit' || res === 'critical') damage(st, ctx, f, t, s.dd, false, true);
 }
 
 /** How many steps to a square beside `o` (0 if beside it already), by a walk through free squares; null beyond `max`. */
 function walkingDistance(st: AhqState, f: AhqFighter, o: AhqFighter, max: number): number | null {
   if (sideOf(f, o) !== null) return 0;
-  const path = findPath({ board: st.setup.board, size: f.size, free: freeFor(st, f), stops: () => false }, f.at, (p) => sideOf({ at: p, size: f.size }, o) !== null, max);
+  const path = findPath(
+    { board: st.setup.board, size: f.size, free: freeFor(st, f), stops: () => false },
+    f.at,
+    (p) => sideOf({ at: p, size: f.size }, o) !== null,
+    max,
+  );
   return path ? path.length : null;
 }
 
@@ -507,11 +813,31 @@ function runAmok(st: AhqState, ctx: FightContext, f: AhqFighter): void {
   const near = standing(st)
     .filter((o) => o !== f && squaresApart(f, o) <= 5)
     .map((o) => ({ o, d: walkingDistance(st, f, o, 30) ?? 99 }));
-  if (!near.length) return say(st, ctx, 'amok', `${f.name} runs amok: nobody within 5 squares; it stands and bellows.`, text('MONSTER SPECIAL RULES'), [f]);
+  if (!near.length)
+    return say(
+      st,
+      ctx,
+      'amok',
+      `${f.name} runs amok: nobody within 5 squares; it stands and bellows.`,
+      text('MONSTER SPECIAL RULES'),
+      [f],
+    );
   const best = Math.min(...near.map((x) => x.d));
   const closest = near.filter((x) => x.d === best).map((x) => x.o);
-  const pick = closest.length > 1 ? (closest[roll(ctx, closest.length, f, `which of ${closest.length} nearest it goes for`) - 1] as AhqFighter) : (closest[0] as AhqFighter);
-  say(st, ctx, 'amok', `${f.name} runs amok and goes for ${pick.name}${pick.side === f.side ? ', a friend' : ''}.`, text('MONSTER SPECIAL RULES'), [f, pick]);
+  const pick =
+    closest.length > 1
+      ? (closest[
+          roll(ctx, closest.length, f, `which of ${closest.length} nearest it goes for`) - 1
+        ] as AhqFighter)
+      : (closest[0] as AhqFighter);
+  say(
+    st,
+    ctx,
+    'amok',
+    `${f.name} runs amok and goes for ${pick.name}${pick.side === f.side ? ', a friend' : ''}.`,
+    text('MONSTER SPECIAL RULES'),
+    [f, pick],
+  );
   const partners = engagedWith(f, st.combatants);
   if (partners.length && !partners.includes(pick)) {
     // It is not possible to simply move away from a combat: evade first.
@@ -533,7 +859,12 @@ function runAmok(st: AhqState, ctx: FightContext, f: AhqFighter): void {
 function friendlyReach(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter): boolean {
   if (sideOf(f, t) !== null) return true;
   const stops = zonesAgainst(st, f);
-  const path = findPath({ board: st.setup.board, size: f.size, free: freeFor(st, f), stops }, f.at, (p) => sideOf({ at: p, size: f.size }, t) !== null, 60)?.slice(0, Math.max(0, sum(f, 'Sp') - f.moved));
+  const path = findPath(
+    { board: st.setup.board, size: f.size, free: freeFor(st, f), stops },
+    f.at,
+    (p) => sideOf({ at: p, size: f.size }, t) !== null,
+    60,
+  )?.slice(0, Math.max(0, sum(f, 'Sp') - f.moved));
   if (!path?.length) return false;
   const firstStop = path.findIndex((p) => stops(p));
   const walked = firstStop >= 0 ? path.slice(0, firstStop + 1) : path;
@@ -543,7 +874,14 @@ function friendlyReach(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFig
     f.facing = side;
     preferFirst(f, t);
   }
-  say(st, ctx, 'move', `${f.name} lumbers ${walked.length} square${walked.length === 1 ? '' : 's'} toward ${t.name}.`, text('MONSTER SPECIAL RULES'), [f]);
+  say(
+    st,
+    ctx,
+    'move',
+    `${f.name} lumbers ${walked.length} square${walked.length === 1 ? '' : 's'} toward ${t.name}.`,
+    text('MONSTER SPECIAL RULES'),
+    [f],
+  );
   settle(st, ctx);
   return sideOf(f, t) !== null;
 }
@@ -554,15 +892,29 @@ function strikeFriend(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFigh
   const need = closeCombatNeed(f.spec.profile.WS, sum(t, 'DS'));
   const r = roll(ctx, 12, f, `to hit ${t.name}, need ${need}`);
   const res = toHitRoll(r, need);
-  say(st, ctx, 'attack', `${f.name} strikes its friend ${t.name}: WS ${f.spec.profile.WS} against DS ${sum(t, 'DS')}: need ${need}; D12 ${r}: ${res}.`, text('MONSTER SPECIAL RULES'), [f, t]);
-  if (res === 'hit' || res === 'critical') damage(st, ctx, f, t, w?.dd ?? f.spec.unarmedDd, helmetCounts(r, need), false);
+  say(
+    st,
+    ctx,
+    'attack',
+    `${f.name} strikes its friend ${t.name}: WS ${f.spec.profile.WS} against DS ${sum(t, 'DS')}: need ${need}; D12 ${r}: ${res}.`,
+    text('MONSTER SPECIAL RULES'),
+    [f, t],
+  );
+  if (res === 'hit' || res === 'critical')
+    damage(st, ctx, f, t, w?.dd ?? f.spec.unarmedDd, helmetCounts(r, need), false);
 }
 
 /**
  * The walk (steps as any walk, at most `reach`, ending in the first enemy death zone entered) to
  * the square where `score` is highest among those `ok` accepts, if higher than where it stands.
  */
-function farthest(st: AhqState, f: AhqFighter, reach: number, score: (p: Point) => number, ok: (p: Point) => boolean): Point[] {
+function farthest(
+  st: AhqState,
+  f: AhqFighter,
+  reach: number,
+  score: (p: Point) => number,
+  ok: (p: Point) => boolean,
+): Point[] {
   const free = freeFor(st, f);
   const stops = zonesAgainst(st, f);
   let best: Point[] = [];
@@ -603,17 +955,32 @@ function run(st: AhqState, ctx: FightContext, f: AhqFighter, why: string, reach:
   }
   const held = engagedWith(f, st.combatants);
   if (held.length) {
-    say(st, ctx, 'flee', `${f.name} is engaged with ${held.map((h) => h.name).join(' and ')} and cannot run.`, text('EVADING A COMBAT'), [f]);
+    say(
+      st,
+      ctx,
+      'flee',
+      `${f.name} is engaged with ${held.map((h) => h.name).join(' and ')} and cannot run.`,
+      text('EVADING A COMBAT'),
+      [f],
+    );
     return false;
   }
   const foes = enemiesOf(st, f);
-  const dist = (p: Point) => (foes.length ? Math.min(...foes.map((o) => squaresApart({ at: p, size: f.size }, o))) : 0);
+  const dist = (p: Point) =>
+    foes.length ? Math.min(...foes.map((o) => squaresApart({ at: p, size: f.size }, o))) : 0;
   const best = farthest(st, f, reach, dist, () => true);
   const bestD = dist(best.length ? (best[best.length - 1] as Point) : f.at);
   walk(st, f, best);
   const nearest = [...foes].sort((a, b) => squaresApart(f, a) - squaresApart(f, b))[0];
   if (nearest) f.facing = OPP[toward(f, nearest.at)];
-  say(st, ctx, 'flee', `${f.name} ${why} and runs to (${f.at.x}, ${f.at.y}), ${bestD} squares from the nearest enemy.`, text(why === 'panics' ? 'MONSTER SPECIAL RULES' : 'EVADING A COMBAT'), [f]);
+  say(
+    st,
+    ctx,
+    'flee',
+    `${f.name} ${why} and runs to (${f.at.x}, ${f.at.y}), ${bestD} squares from the nearest enemy.`,
+    text(why === 'panics' ? 'MONSTER SPECIAL RULES' : 'EVADING A COMBAT'),
+    [f],
+  );
   settle(st, ctx);
   return true;
 }
@@ -631,12 +998,23 @@ function stepBack(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter)
   const Sp = Math.max(0, sum(f, 'Sp') - f.moved);
   const shotFrom = (p: Point) => {
     const d = squaresApart({ at: p, size: f.size }, t);
-    return d <= (m.range ?? 0) && rangedNeed(sum(f, 'BS'), d).need !== null && lineOfSight(boardWithDoors(st), { at: p, size: f.size }, t);
+    return (
+      d <= (m.range ?? 0) &&
+      rangedNeed(sum(f, 'BS'), d).need !== null &&
+      lineOfSight(boardWithDoors(st), { at: p, size: f.size }, t)
+    );
   };
   const best = farthest(st, f, Sp, near, shotFrom);
   const bestD = near(best.length ? (best[best.length - 1] as Point) : f.at);
   if (!best.length) return;
   walk(st, f, best);
-  say(st, ctx, 'move', `${f.name} steps back ${best.length} square${best.length === 1 ? '' : 's'} to (${f.at.x}, ${f.at.y}), ${bestD} from the nearest foe, to shoot.`, ours('tactics'), [f]);
+  say(
+    st,
+    ctx,
+    'move',
+    `${f.name} steps back ${best.length} square${best.length === 1 ? '' : 's'} to (${f.at.x}, ${f.at.y}), ${bestD} from the nearest foe, to shoot.`,
+    ours('tactics'),
+    [f],
+  );
   settle(st, ctx);
 }

@@ -45,7 +45,11 @@ const RANGED_TEXT: readonly (readonly string[])[] = [
 ];
 
 export const RANGED_TABLE: readonly (readonly RangedCell[])[] = RANGED_TEXT.map((row) =>
-  row.map((c) => (c === '-' ? { need: null, critical: false } : { need: Number(c.replace('*', '')), critical: !c.endsWith('*') })),
+  row.map((c) =>
+    c === '-'
+      ? { need: null, critical: false }
+      : { need: Number(c.replace('*', '')), critical: !c.endsWith('*') },
+  ),
 );
 
 export function rangedNeed(BS: number, squares: number): RangedCell {
@@ -55,7 +59,11 @@ export function rangedNeed(BS: number, squares: number): RangedCell {
 }
 
 /** Facts: a to-hit roll of 12 is a critical, one of 1 a fumble. */
-export function toHitRoll(roll: number, need: number | null, criticalPossible = true): 'critical' | 'hit' | 'miss' | 'fumble' {
+export function toHitRoll(
+  roll: number,
+  need: number | null,
+  criticalPossible = true,
+): 'critical' | 'hit' | 'miss' | 'fumble' {
   if (roll === 1) return 'fumble';
   if (need === null) return 'miss';
   if (roll === 12 && criticalPossible) return 'critical';

@@ -56,7 +56,16 @@ export interface AhqFighter extends CombatantCore, ZoneModel {
   /** DS added by a ward spell until its next turn. */
   ward: number;
   spellsCast: Set<string>;
-  readonly stats: { blows: number; hits: number; woundsDealt: number; woundsTaken: number; criticalsDealt: number; criticalsTaken: number; fumbles: number; evades: number };
+  readonly stats: {
+    blows: number;
+    hits: number;
+    woundsDealt: number;
+    woundsTaken: number;
+    criticalsDealt: number;
+    criticalsTaken: number;
+    fumbles: number;
+    evades: number;
+  };
 }
 
 export interface AhqState extends FightState {
@@ -85,7 +94,16 @@ export function newAhqState(setup: AhqSetup): AhqState {
     moved: 0,
     ward: 0,
     spellsCast: new Set(),
-    stats: { blows: 0, hits: 0, woundsDealt: 0, woundsTaken: 0, criticalsDealt: 0, criticalsTaken: 0, fumbles: 0, evades: 0 },
+    stats: {
+      blows: 0,
+      hits: 0,
+      woundsDealt: 0,
+      woundsTaken: 0,
+      criticalsDealt: 0,
+      criticalsTaken: 0,
+      fumbles: 0,
+      evades: 0,
+    },
   }));
   return { round: 0, setup, sides: setup.sides, combatants, opened: new Set(), evading: new Map() };
 }

@@ -15,7 +15,13 @@ export interface Tactics {
   readonly critical: 'free-attack' | 'evade';
 }
 
-export const DEFAULT_TACTICS: Tactics = { target: 'nearest', rear: true, evadeAt: 13, keepAway: true, critical: 'free-attack' };
+export const DEFAULT_TACTICS: Tactics = {
+  target: 'nearest',
+  rear: true,
+  evadeAt: 13,
+  keepAway: true,
+  critical: 'free-attack',
+};
 
 export const tacticsSchema = z.strictObject({
   target: oneOf(['nearest', 'weakest', 'gang-up']).optional(),

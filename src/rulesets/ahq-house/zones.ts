@@ -3,7 +3,15 @@
 // once to face the first enemy that enters its death zone; two adjacent enemies facing each other
 // are engaged and have no death zone; turning away gives both their death zones back.
 import type { Point } from '../../space/plane.js';
-import { footprint, orthogonalRing, sideOf, facesToward, squareKey, type Facing, type Placed } from '../../space/grid.js';
+import {
+  footprint,
+  orthogonalRing,
+  sideOf,
+  facesToward,
+  squareKey,
+  type Facing,
+  type Placed,
+} from '../../space/grid.js';
 
 export interface ZoneModel {
   readonly id: string;
@@ -48,7 +56,8 @@ export function inDeathZone(m: ZoneModel, o: ZoneModel): boolean {
 /** The squares where a moving enemy of `mover` must stop: every death zone an enemy exerts. */
 export function stoppingSquares(mover: ZoneModel, all: readonly ZoneModel[]): Set<string> {
   const out = new Set<string>();
-  for (const o of all) if (isEnemy(mover, o) && hasDeathZone(o, all)) for (const p of deathZoneSquares(o)) out.add(squareKey(p));
+  for (const o of all)
+    if (isEnemy(mover, o) && hasDeathZone(o, all)) for (const p of deathZoneSquares(o)) out.add(squareKey(p));
   return out;
 }
 
@@ -56,8 +65,10 @@ export function stoppingSquares(mover: ZoneModel, all: readonly ZoneModel[]): Se
 export function noteEntries(all: readonly ZoneModel[], movers: readonly ZoneModel[] = all): void {
   for (const m of all) {
     const present = all.filter((o) => isEnemy(m, o) && inDeathZone(m, o));
-    for (let i = m.entered.length - 1; i >= 0; i--) if (!present.some((o) => o.id === m.entered[i])) m.entered.splice(i, 1);
-    for (const o of [...present].sort((x, y) => movers.indexOf(x) - movers.indexOf(y))) if (!m.entered.includes(o.id)) m.entered.push(o.id);
+    for (let i = m.entered.length - 1; i >= 0; i--)
+      if (!present.some((o) => o.id === m.entered[i])) m.entered.splice(i, 1);
+    for (const o of [...present].sort((x, y) => movers.indexOf(x) - movers.indexOf(y)))
+      if (!m.entered.includes(o.id)) m.entered.push(o.id);
   }
 }
 
@@ -92,14 +103,19 @@ export interface Turn<M extends ZoneModel = ZoneModel> {
  * diagrams). Models are settled in the order given. A model evading a combat is not turned back
  * toward the enemies it evades (`evading`: its id → theirs) until its action is done.
  */
-export function settleFacing<M extends ZoneModel>(all: readonly M[], evading: ReadonlyMap<string, ReadonlySet<string>> = new Map()): Turn<M>[] {
+export function settleFacing<M extends ZoneModel>(
+  all: readonly M[],
+  evading: ReadonlyMap<string, ReadonlySet<string>> = new Map(),
+): Turn<M>[] {
   const turns: Turn<M>[] = [];
   noteEntries(all);
   for (let guard = 0; guard < all.length * 4 + 4; guard++) {
     let turned = false;
     for (const m of all) {
       if (!hasDeathZone(m, all)) continue;
-      const first = m.entered.map((id) => all.find((o) => o.id === id)).find((o): o is M => !!o && isEnemy(m, o) && inDeathZone(m, o) && !evading.get(m.id)?.has(o.id));
+      const first = m.entered
+        .map((id) => all.find((o) => o.id === id))
+        .find((o): o is M => !!o && isEnemy(m, o) && inDeathZone(m, o) && !evading.get(m.id)?.has(o.id));
       if (!first) continue;
       const side = sideOf(m, first) as Facing;
       if (side === m.facing) continue;

@@ -42,26 +42,55 @@ export interface Charts {
   readonly striking: Chart<Band>;
   readonly morale: Chart<MoraleResult>;
   readonly defence: Readonly<Record<DefenceKind, Readonly<Record<Exclude<Band, 'failure'>, DefenceEffect>>>>;
-  readonly breakage: { readonly die: number; readonly weapon: readonly RangeRow<'holds' | 'breaks'>[]; readonly shield: readonly RangeRow<'holds' | 'breaks'>[] };
+  readonly breakage: {
+    readonly die: number;
+    readonly weapon: readonly RangeRow<'holds' | 'breaks'>[];
+    readonly shield: readonly RangeRow<'holds' | 'breaks'>[];
+  };
   readonly locations: { readonly die: number; readonly rows: readonly RangeRow<Location>[] };
-  readonly effects: readonly { readonly location: Location; readonly atLeast: number; readonly effect: SpecialEffect }[];
+  readonly effects: readonly {
+    readonly location: Location;
+    readonly atLeast: number;
+    readonly effect: SpecialEffect;
+  }[];
   /** What each band of an attack does to its damage. */
-  readonly strikeBands: Readonly<Record<Exclude<Band, 'failure'>, { readonly damage: 'half' | 'full' | 'double'; readonly armourIgnored: boolean }>>;
+  readonly strikeBands: Readonly<
+    Record<
+      Exclude<Band, 'failure'>,
+      { readonly damage: 'half' | 'full' | 'double'; readonly armourIgnored: boolean }
+    >
+  >;
   readonly berserkAt: number;
   readonly damageStep: number;
   readonly charge: number;
   readonly lunge: number;
 }
 
-const range = z.tuple([whole(1, 1000, 'a die roll'), whole(1, 1000, 'a die roll')], { error: 'expected a range [low, high]' });
-const factorOrRange = z.union([whole(-100, 100, 'a factor'), z.tuple([whole(-100, 100), whole(-100, 100)])], { error: 'expected a factor or [low, high]' });
+const range = z.tuple([whole(1, 1000, 'a die roll'), whole(1, 1000, 'a die roll')], {
+  error: 'expected a range [low, high]',
+});
+const factorOrRange = z.union([whole(-100, 100, 'a factor'), z.tuple([whole(-100, 100), whole(-100, 100)])], {
+  error: 'expected a factor or [low, high]',
+});
 const columnSchema = <R extends string>(results: readonly R[]) =>
-  z.strictObject({ factor: factorOrRange, ...Object.fromEntries(results.map((r) => [r, range.optional()])) } as { factor: typeof factorOrRange } & Record<R, z.ZodOptional<typeof range>>);
-const chartSchema = <R extends string>(results: readonly R[]) => z.strictObject({ die: whole(2, 1000, 'a die size'), columns: z.array(columnSchema(results)).min(1) });
-const effectSchema = z.strictObject({ shift: whole(-10, 10, 'a column shift').optional(), reduce: whole(0, 100, 'points').optional(), harmless: flag().optional(), leaves: flag().optional() });
+  z.strictObject({
+    factor: factorOrRange,
+    ...Object.fromEntries(results.map((r) => [r, range.optional()])),
+  } as { factor: typeof factorOrRange } & Record<R, z.ZodOptional<typeof range>>);
+const chartSchema = <R extends string>(results: readonly R[]) =>
+  z.strictObject({ die: whole(2, 1000, 'a die size'), columns: z.array(columnSchema(results)).min(1) });
+const effectSchema = z.strictObject({
+  shift: whole(-10, 10, 'a column shift').optional(),
+  reduce: whole(0, 100, 'points').optional(),
+  harmless: flag().optional(),
+  leaves: flag().optional(),
+});
 const kindSchema = z.strictObject({ partial: effectSchema, substantial: effectSchema, total: effectSchema });
 const breakRow = z.strictObject({ holds: range.optional(), breaks: range.optional() });
-const bandSchema = z.strictObject({ damage: oneOf(['half', 'full', 'double']), armour: oneOf(['counts', 'ignored']).optional() });
+const bandSchema = z.strictObject({
+  damage: oneOf(['half', 'full', 'double']),
+  armour: oneOf(['counts', 'ignored']).optional(),
+});
 
 const schema = z.strictObject({
   table: z.literal('fantasy-wargaming-charts', { error: 'expected table: fantasy-wargaming-charts' }),
@@ -70,8 +99,13 @@ const schema = z.strictObject({
   morale: chartSchema(MORALE_RESULTS),
   defence: z.strictObject({ parry: kindSchema, dodge: kindSchema, disengage: kindSchema }),
   breakage: z.strictObject({ die: whole(2, 1000, 'a die size'), weapon: breakRow, shield: breakRow }),
-  locations: z.strictObject({ die: whole(2, 1000, 'a die size'), rows: z.array(z.strictObject({ roll: range, location: oneOf(LOCATIONS) })).min(1) }),
-  effects: z.array(z.strictObject({ location: oneOf(LOCATIONS), atLeast: whole(1, 1000, 'damage'), effect: oneOf(EFFECTS) })),
+  locations: z.strictObject({
+    die: whole(2, 1000, 'a die size'),
+    rows: z.array(z.strictObject({ roll: range, location: oneOf(LOCATIONS) })).min(1),
+  }),
+  effects: z.array(
+    z.strictObject({ location: oneOf(LOCATIONS), atLeast: whole(1, 1000, 'damage'), effect: oneOf(EFFECTS) }),
+  ),
   strikeBands: z.strictObject({ partial: bandSchema, substantial: bandSchema, total: bandSchema }),
   berserk: z.strictObject({ goesAt: whole(-50, 50, 'a factor') }),
   surplus: z.strictObject({ damageStep: whole(1, 20, 'points of surplus physique a point of damage') }),
@@ -80,7 +114,12 @@ const schema = z.strictObject({
 });
 
 /** Rows from named ranges, in the order of `results`, checked to cover 1..die once. */
-function rowsOf<R extends string>(cells: Partial<Record<R, readonly [number, number]>>, results: readonly R[], die: number, name: string): RangeRow<R>[] {
+function rowsOf<R extends string>(
+  cells: Partial<Record<R, readonly [number, number]>>,
+  results: readonly R[],
+  die: number,
+  name: string,
+): RangeRow<R>[] {
   const rows: RangeRow<R>[] = [];
   for (const r of results) {
     const c = cells[r];
@@ -91,20 +130,44 @@ function rowsOf<R extends string>(cells: Partial<Record<R, readonly [number, num
   return rows;
 }
 
-function chartOf<R extends string>(doc: SourceDoc, at: Path, c: { die: number; columns: readonly ({ factor: number | [number, number] } & Partial<Record<R, [number, number]>>)[] }, results: readonly R[]): Chart<R> {
+function chartOf<R extends string>(
+  doc: SourceDoc,
+  at: Path,
+  c: {
+    die: number;
+    columns: readonly ({ factor: number | [number, number] } & Partial<Record<R, [number, number]>>)[];
+  },
+  results: readonly R[],
+): Chart<R> {
   const issues: ReturnType<SourceDoc['issue']>[] = [];
   const columns: Column<R>[] = [];
   let next: number | null = null;
   c.columns.forEach((col, i) => {
     const [lo, hi] = typeof col.factor === 'number' ? [col.factor, col.factor] : col.factor;
-    if (hi < lo) issues.push(doc.issue([...at, 'columns', i, 'factor'], `expected low ≤ high, got ${lo}..${hi}`));
-    else if (next !== null && lo !== next) issues.push(doc.issue([...at, 'columns', i, 'factor'], `columns must follow each other: expected ${next}, got ${lo}`));
+    if (hi < lo)
+      issues.push(doc.issue([...at, 'columns', i, 'factor'], `expected low ≤ high, got ${lo}..${hi}`));
+    else if (next !== null && lo !== next)
+      issues.push(
+        doc.issue(
+          [...at, 'columns', i, 'factor'],
+          `columns must follow each other: expected ${next}, got ${lo}`,
+        ),
+      );
     next = hi + 1;
     try {
-      columns.push({ lo, hi, rows: rowsOf(col as Partial<Record<R, [number, number]>>, results, c.die, `factor ${lo}`) });
+      columns.push({
+        lo,
+        hi,
+        rows: rowsOf(col as Partial<Record<R, [number, number]>>, results, c.die, `factor ${lo}`),
+      });
     } catch (e) {
       if (!(e instanceof TableError)) throw e;
-      issues.push(doc.issue([...at, 'columns', i], `the results (${results.join(', ')}) must cover 1..${c.die} once each: ${e.message}`));
+      issues.push(
+        doc.issue(
+          [...at, 'columns', i],
+          `the results (${results.join(', ')}) must cover 1..${c.die} once each: ${e.message}`,
+        ),
+      );
     }
   });
   if (issues.length) throw new ValidationError(issues);
@@ -125,39 +188,64 @@ export function chartResult<R extends string>(chart: Chart<R>, factor: number, r
 export function readCharts(f: FileText): Charts {
   const doc = SourceDoc.parse(f.file, f.text);
   const c = validate(schema, doc, doc.data);
-  const effect = (e: z.infer<typeof effectSchema>): DefenceEffect => ({ shift: e.shift ?? 0, reduce: e.reduce ?? 0, harmless: e.harmless ?? false, leaves: e.leaves ?? false });
-  const kind = (k: z.infer<typeof kindSchema>) => ({ partial: effect(k.partial), substantial: effect(k.substantial), total: effect(k.total) });
+  const effect = (e: z.infer<typeof effectSchema>): DefenceEffect => ({
+    shift: e.shift ?? 0,
+    reduce: e.reduce ?? 0,
+    harmless: e.harmless ?? false,
+    leaves: e.leaves ?? false,
+  });
+  const kind = (k: z.infer<typeof kindSchema>) => ({
+    partial: effect(k.partial),
+    substantial: effect(k.substantial),
+    total: effect(k.total),
+  });
   const issues: ReturnType<SourceDoc['issue']>[] = [];
   const located = <T>(at: Path, f: () => T): T | null => {
     try {
       return f();
     } catch (e) {
       if (e instanceof ValidationError) issues.push(...e.issues);
-      else if (e instanceof TableError) issues.push(doc.issue(at, `must cover 1..die once each: ${e.message}`));
+      else if (e instanceof TableError)
+        issues.push(doc.issue(at, `must cover 1..die once each: ${e.message}`));
       else throw e;
       return null;
     }
   };
   const striking = located(['striking'], () => chartOf(doc, ['striking'], c.striking, BANDS));
   const morale = located(['morale'], () => chartOf(doc, ['morale'], c.morale, MORALE_RESULTS));
-  const weapon = located(['breakage', 'weapon'], () => rowsOf(c.breakage.weapon, ['holds', 'breaks'] as const, c.breakage.die, 'weapon breakage'));
-  const shield = located(['breakage', 'shield'], () => rowsOf(c.breakage.shield, ['holds', 'breaks'] as const, c.breakage.die, 'shield breakage'));
+  const weapon = located(['breakage', 'weapon'], () =>
+    rowsOf(c.breakage.weapon, ['holds', 'breaks'] as const, c.breakage.die, 'weapon breakage'),
+  );
+  const shield = located(['breakage', 'shield'], () =>
+    rowsOf(c.breakage.shield, ['holds', 'breaks'] as const, c.breakage.die, 'shield breakage'),
+  );
   const locs = located(['locations', 'rows'], () => {
     const rows = c.locations.rows.map((r) => ({ lo: r.roll[0], hi: r.roll[1], value: r.location }));
     checkCoverage(rows, 1, c.locations.die, 'hit locations');
     return rows;
   });
   if (issues.length || !striking || !morale || !weapon || !shield || !locs) throw new ValidationError(issues);
-  const band = (b: z.infer<typeof bandSchema>) => ({ damage: b.damage, armourIgnored: b.armour === 'ignored' });
+  const band = (b: z.infer<typeof bandSchema>) => ({
+    damage: b.damage,
+    armourIgnored: b.armour === 'ignored',
+  });
   return {
     source: c.source,
     striking,
     morale,
-    defence: { parry: kind(c.defence.parry), dodge: kind(c.defence.dodge), disengage: kind(c.defence.disengage) },
+    defence: {
+      parry: kind(c.defence.parry),
+      dodge: kind(c.defence.dodge),
+      disengage: kind(c.defence.disengage),
+    },
     breakage: { die: c.breakage.die, weapon, shield },
     locations: { die: c.locations.die, rows: locs },
     effects: c.effects,
-    strikeBands: { partial: band(c.strikeBands.partial), substantial: band(c.strikeBands.substantial), total: band(c.strikeBands.total) },
+    strikeBands: {
+      partial: band(c.strikeBands.partial),
+      substantial: band(c.strikeBands.substantial),
+      total: band(c.strikeBands.total),
+    },
     berserkAt: c.berserk.goesAt,
     damageStep: c.surplus.damageStep,
     charge: c.charge,

@@ -32,30 +32,41 @@ export interface Catalogue {
   readonly armour: ReadonlyMap<string, Armour>;
 }
 
-const diceText = text('dice such as 1D8 or 2D6+1').refine((s) => /^\d*D\d+([+-]\d+)?$/i.test(s), { error: 'expected dice such as 1D8 or 2D6+1' });
+const diceText = text('dice such as 1D8 or 2D6+1').refine((s) => /^\d*D\d+([+-]\d+)?$/i.test(s), {
+  error: 'expected dice such as 1D8 or 2D6+1',
+});
 const weaponsSchema = z.strictObject({
   table: z.literal('fantasy-wargaming-weapons', { error: 'expected table: fantasy-wargaming-weapons' }),
   source: text().optional(),
-  weapons: z.array(
-    z.strictObject({
-      id: text('an id'),
-      name: text('a name'),
-      kind: oneOf(['melee', 'missile', 'shield', 'natural']),
-      hands: z.union([z.literal(1), z.literal(2)], { error: 'expected 1 or 2' }).optional(),
-      length: whole(0, 30, 'feet'),
-      damage: diceText,
-      encumbrance: whole(0, 30, 'encumbrance'),
-      strength: whole(0, 40, 'a physique'),
-      agility: whole(0, 40, 'an agility'),
-      range: whole(1, 1000, 'yards').optional(),
-      defence: whole(0, 50, "a shield's defensive value").optional(),
-    }),
-  ).min(1),
+  weapons: z
+    .array(
+      z.strictObject({
+        id: text('an id'),
+        name: text('a name'),
+        kind: oneOf(['melee', 'missile', 'shield', 'natural']),
+        hands: z.union([z.literal(1), z.literal(2)], { error: 'expected 1 or 2' }).optional(),
+        length: whole(0, 30, 'feet'),
+        damage: diceText,
+        encumbrance: whole(0, 30, 'encumbrance'),
+        strength: whole(0, 40, 'a physique'),
+        agility: whole(0, 40, 'an agility'),
+        range: whole(1, 1000, 'yards').optional(),
+        defence: whole(0, 50, "a shield's defensive value").optional(),
+      }),
+    )
+    .min(1),
 });
 const armourSchema = z.strictObject({
   table: z.literal('fantasy-wargaming-armour', { error: 'expected table: fantasy-wargaming-armour' }),
   source: text().optional(),
-  armour: z.array(z.strictObject({ id: text('an id'), name: text('a name'), protection: whole(0, 30, 'protection'), agility: whole(0, 30, "the armour's agility value") })),
+  armour: z.array(
+    z.strictObject({
+      id: text('an id'),
+      name: text('a name'),
+      protection: whole(0, 30, 'protection'),
+      agility: whole(0, 30, "the armour's agility value"),
+    }),
+  ),
 });
 
 export function readCatalogue(files: { weapons: FileText; armour: FileText }): Catalogue {
@@ -67,9 +78,24 @@ export function readCatalogue(files: { weapons: FileText; armour: FileText }): C
     weapons: new Map(
       w.weapons.map((x) => [
         x.id,
-        { id: x.id, name: x.name, kind: x.kind, hands: x.hands ?? 1, length: x.length, damage: parseDice(x.damage), damageText: x.damage.toUpperCase(), encumbrance: x.encumbrance, strength: x.strength, agility: x.agility, range: x.range ?? null, defence: x.defence ?? null },
+        {
+          id: x.id,
+          name: x.name,
+          kind: x.kind,
+          hands: x.hands ?? 1,
+          length: x.length,
+          damage: parseDice(x.damage),
+          damageText: x.damage.toUpperCase(),
+          encumbrance: x.encumbrance,
+          strength: x.strength,
+          agility: x.agility,
+          range: x.range ?? null,
+          defence: x.defence ?? null,
+        },
       ]),
     ),
-    armour: new Map(a.armour.map((x) => [x.id, { id: x.id, name: x.name, protection: x.protection, agility: x.agility }])),
+    armour: new Map(
+      a.armour.map((x) => [x.id, { id: x.id, name: x.name, protection: x.protection, agility: x.agility }]),
+    ),
   };
 }

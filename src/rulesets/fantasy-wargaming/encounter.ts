@@ -50,7 +50,14 @@ const combatantSchema = z.strictObject({
   speed: oneOf(['very-fast', 'fast', 'normal', 'slow', 'very-slow']).optional(),
   /** Opponents cannot see it fire. */
   hidden: flag().optional(),
-  magic: z.strictObject({ name: text('a spell name'), level: whole(1, 30, 'a magic level'), factor: whole(-10, 20, 'a column factor'), damage: text('dice such as 2D6') }).optional(),
+  magic: z
+    .strictObject({
+      name: text('a spell name'),
+      level: whole(1, 30, 'a magic level'),
+      factor: whole(-10, 20, 'a column factor'),
+      damage: text('dice such as 2D6'),
+    })
+    .optional(),
   tactics: tacticsSchema.optional(),
 });
 
@@ -65,13 +72,27 @@ const schema = z.strictObject({
   distance: whole(1, 1000, 'yards').optional(),
   /** Moves of ranged-only combat (simultaneous missiles and magic) before the melee begins. */
   volleys: whole(0, 50, 'moves').optional(),
-  tables: z.strictObject({ charts: text().optional(), weapons: text().optional(), armour: text().optional() }).optional(),
+  tables: z
+    .strictObject({ charts: text().optional(), weapons: text().optional(), armour: text().optional() })
+    .optional(),
   sides: z
-    .array(z.strictObject({ name: text('a side name'), players: flag().optional(), combatants: z.array(combatantSchema).min(1, { error: 'expected at least one combatant' }) }))
+    .array(
+      z.strictObject({
+        name: text('a side name'),
+        players: flag().optional(),
+        combatants: z.array(combatantSchema).min(1, { error: 'expected at least one combatant' }),
+      }),
+    )
     .min(2, { error: 'expected two sides or more' }),
 });
 
-function table(env: LoadEnv, doc: DocPart['doc'], at: (...p: (string | number)[]) => Path, name: 'charts' | 'weapons' | 'armour', given: string | undefined): FileText {
+function table(
+  env: LoadEnv,
+  doc: DocPart['doc'],
+  at: (...p: (string | number)[]) => Path,
+  name: 'charts' | 'weapons' | 'armour',
+  given: string | undefined,
+): FileText {
   const cli = env.tables[name]?.();
   if (cli) return cli;
   if (given === undefined) return env.readData('fantasy-wargaming', `${name}.yaml`);
@@ -87,13 +108,17 @@ export function loadFantasyWargaming(part: DocPart, options: Options, env: LoadE
   const enc = validate(schema, doc, part.value, part.base);
   const at = (...p: (string | number)[]): Path => [...part.base, ...p];
   const charts = readCharts(table(env, doc, at, 'charts', enc.tables?.charts));
-  const cat = readCatalogue({ weapons: table(env, doc, at, 'weapons', enc.tables?.weapons), armour: table(env, doc, at, 'armour', enc.tables?.armour) });
+  const cat = readCatalogue({
+    weapons: table(env, doc, at, 'weapons', enc.tables?.weapons),
+    armour: table(env, doc, at, 'armour', enc.tables?.armour),
+  });
   const rep = new Reporter(doc);
   const names = new Map<string, Path>();
   const fighters: FwFighterSpec[] = [];
   enc.sides.forEach((side, si) => {
     const leaders = side.combatants.filter((c) => c.leader);
-    if (leaders.length > 1 || (leaders[0]?.count ?? 1) > 1) rep.add(at('sides', si), 'a side has one party leader at most');
+    if (leaders.length > 1 || (leaders[0]?.count ?? 1) > 1)
+      rep.add(at('sides', si), 'a side has one party leader at most');
     side.combatants.forEach((c, ci) => {
       const path = at('sides', si, 'combatants', ci);
       const weapons: Weapon[] = [];
@@ -107,20 +132,29 @@ export function loadFantasyWargaming(part: DocPart, options: Options, env: LoadE
         } else weapons.push(w);
       });
       (c.favoured ?? []).forEach((id, k) => {
-        if (!(c.weapons ?? []).includes(id)) rep.add([...path, 'favoured', k], `'${id}' is not among its weapons`);
+        if (!(c.weapons ?? []).includes(id))
+          rep.add([...path, 'favoured', k], `'${id}' is not among its weapons`);
       });
       const armour = c.armour === undefined ? null : (cat.armour.get(c.armour) ?? null);
-      if (c.armour !== undefined && !armour) rep.add([...path, 'armour'], `no armour '${c.armour}'${didYouMean(c.armour, cat.armour.keys())}`);
+      if (c.armour !== undefined && !armour)
+        rep.add([...path, 'armour'], `no armour '${c.armour}'${didYouMean(c.armour, cat.armour.keys())}`);
       let magic: Magic | null = null;
       if (c.magic) {
         try {
-          magic = { name: c.magic.name, level: c.magic.level, factor: c.magic.factor, damage: parseDice(c.magic.damage), damageText: c.magic.damage.toUpperCase() };
+          magic = {
+            name: c.magic.name,
+            level: c.magic.level,
+            factor: c.magic.factor,
+            damage: parseDice(c.magic.damage),
+            damageText: c.magic.damage.toUpperCase(),
+          };
         } catch (e) {
           rep.add([...path, 'magic', 'damage'], (e as Error).message);
         }
       }
       const ch = { selfishness: 10, greed: 10, lust: 10, ...c.characteristics };
-      if (c.endurance !== undefined && c.endurance > ch.endurance) rep.add([...path, 'endurance'], `expected at most ${ch.endurance}, the character's endurance`);
+      if (c.endurance !== undefined && c.endurance > ch.endurance)
+        rep.add([...path, 'endurance'], `expected at most ${ch.endurance}, the character's endurance`);
       const count = c.count ?? 1;
       for (let k = 1; k <= count; k++) {
         const name = count > 1 ? `${c.name} ${k}` : c.name;
@@ -165,7 +199,10 @@ export function loadFantasyWargaming(part: DocPart, options: Options, env: LoadE
   return {
     title: enc.title ?? doc.file,
     maxRounds: enc.maxRounds ?? 100,
-    sides: enc.sides.map((s, i) => ({ name: s.name, players: s.players ?? (i === 0 && !enc.sides.some((x) => x.players === true)) })),
+    sides: enc.sides.map((s, i) => ({
+      name: s.name,
+      players: s.players ?? (i === 0 && !enc.sides.some((x) => x.players === true)),
+    })),
     fighters,
     opt: readFwOptions(options),
     charts,

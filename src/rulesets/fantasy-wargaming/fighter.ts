@@ -4,7 +4,16 @@
 // weapon recalculates WF as the text asks.
 import { sumTerms, type Term } from '../../core/arith.js';
 import type { Armour, Weapon } from './data.js';
-import { berserkFactorTerms, damageAdjustment, moraleFactorTerms, surplusAgility, surplusStrength, weaponFactorBase, weaponFactorTerms, type Characteristics } from './rules.js';
+import {
+  berserkFactorTerms,
+  damageAdjustment,
+  moraleFactorTerms,
+  surplusAgility,
+  surplusStrength,
+  weaponFactorBase,
+  weaponFactorTerms,
+  type Characteristics,
+} from './rules.js';
 
 export interface Kit {
   readonly carried: readonly Weapon[];
@@ -59,7 +68,17 @@ export function weaponFactor(h: Holder, kit: Kit, weapon: Weapon, damageStep: nu
     favoured: h.favoured === null || h.favoured.includes(weapon.id) || weapon.kind === 'natural',
     melee: weapon.kind !== 'missile',
   });
-  return { weapon, unwielded, surplusStrength: ss, surplusAgility: sa, surplusPhysique: h.ch.physique - weapon.strength, base, terms, value: sumTerms(base, terms), damageBonus: damageAdjustment(ss, damageStep) };
+  return {
+    weapon,
+    unwielded,
+    surplusStrength: ss,
+    surplusAgility: sa,
+    surplusPhysique: h.ch.physique - weapon.strength,
+    base,
+    terms,
+    value: sumTerms(base, terms),
+    damageBonus: damageAdjustment(ss, damageStep),
+  };
 }
 
 /** "WF: surplus agility 9 − 8 − 3 unwielded − 2 armour = −4 → −4; + 3 combat level … = 0". */
@@ -94,7 +113,16 @@ export function moraleFactor(
   return { value: sumTerms(0, terms), terms };
 }
 
-export function berserkFactor(h: Holder & { readonly viking: boolean; readonly isLeader: boolean }): { value: number; terms: Term[] } {
-  const terms = berserkFactorTerms({ viking: h.viking, bravery: h.ch.bravery, intelligence: h.ch.intelligence, combatLevel: h.combatLevel, isLeader: h.isLeader });
+export function berserkFactor(h: Holder & { readonly viking: boolean; readonly isLeader: boolean }): {
+  value: number;
+  terms: Term[];
+} {
+  const terms = berserkFactorTerms({
+    viking: h.viking,
+    bravery: h.ch.bravery,
+    intelligence: h.ch.intelligence,
+    combatLevel: h.combatLevel,
+    isLeader: h.isLeader,
+  });
   return { value: sumTerms(0, terms), terms };
 }

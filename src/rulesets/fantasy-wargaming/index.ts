@@ -37,8 +37,14 @@ export const fantasyWargaming: Ruleset<FwSetup, FwState> = {
   },
   tallies(st) {
     return [
-      ...st.sides.map((s, i) => ({ label: `${s.name}: standing at the end`, value: st.combatants.filter((f) => f.side === i && f.out === null).length })),
-      ...st.sides.map((s, i) => ({ label: `${s.name}: went berserk`, value: st.combatants.filter((f) => f.side === i && f.berserk).length })),
+      ...st.sides.map((s, i) => ({
+        label: `${s.name}: standing at the end`,
+        value: st.combatants.filter((f) => f.side === i && f.out === null).length,
+      })),
+      ...st.sides.map((s, i) => ({
+        label: `${s.name}: went berserk`,
+        value: st.combatants.filter((f) => f.side === i && f.berserk).length,
+      })),
     ];
   },
   sheets(setup) {
@@ -47,12 +53,22 @@ export const fantasyWargaming: Ruleset<FwSetup, FwState> = {
       const wielded = f.weapons.find((w) => w.kind === 'melee') ?? FIST;
       const kit = { carried: f.weapons, shield: f.shield, armour: f.armour, wielded };
       const leader = setup.fighters.find((x) => x.side === f.side && x.leader);
-      const mf = moraleFactor({ ...h, isLeader: f.leader, victories: f.victories, defeats: f.defeats }, leader?.combatLevel ?? null, setup.opt.lowIntelligenceMorale);
+      const mf = moraleFactor(
+        { ...h, isLeader: f.leader, victories: f.victories, defeats: f.defeats },
+        leader?.combatLevel ?? null,
+        setup.opt.lowIntelligenceMorale,
+      );
       const bf = berserkFactor({ ...h, viking: f.viking, isLeader: f.leader });
       const lines = [
         `physique ${f.ch.physique}, agility ${f.ch.agility}, endurance ${f.maxEndurance}, intelligence ${f.ch.intelligence}, bravery ${f.ch.bravery}, selfishness ${f.ch.selfishness}, greed ${f.ch.greed}, lust ${f.ch.lust}; combat level ${f.combatLevel}${f.viking ? ', Viking' : ''}${f.leader ? ', party leader' : ''}`,
         `Morale Factor ${mf.value} (${mf.terms.map((t) => `${t.value < 0 ? '−' : '+'}${Math.abs(t.value)} ${t.label}`).join(', ')})`,
-        mustCheckBerserk({ viking: f.viking, bravery: f.ch.bravery, intelligence: f.ch.intelligence, combatLevel: f.combatLevel, isLeader: f.leader })
+        mustCheckBerserk({
+          viking: f.viking,
+          bravery: f.ch.bravery,
+          intelligence: f.ch.intelligence,
+          combatLevel: f.combatLevel,
+          isLeader: f.leader,
+        })
           ? `Berserk Factor ${bf.value} (${bf.terms.map((t) => `${t.value < 0 ? '−' : '+'}${Math.abs(t.value)} ${t.label}`).join(', ')})`
           : 'no berserk checks (neither a Viking nor bravery 12+ with intelligence 9−)',
         ...[...f.weapons, ...(f.shield ? [f.shield] : [])].map((w) => {

@@ -15,13 +15,15 @@ function diceDist(d: Dice): Map<number, number> {
   let dist = new Map<number, number>([[d.plus, 1]]);
   for (let i = 0; i < d.count; i++) {
     const next = new Map<number, number>();
-    for (const [v, p] of dist) for (let k = 1; k <= d.sides; k++) next.set(v + k, (next.get(v + k) ?? 0) + p / d.sides);
+    for (const [v, p] of dist)
+      for (let k = 1; k <= d.sides; k++) next.set(v + k, (next.get(v + k) ?? 0) + p / d.sides);
     dist = next;
   }
   return dist;
 }
 
-const firstMelee = (f: FwFighterSpec): Weapon => f.weapons.find((w) => w.kind === 'melee') ?? f.weapons.find((w) => w.kind === 'natural') ?? FIST;
+const firstMelee = (f: FwFighterSpec): Weapon =>
+  f.weapons.find((w) => w.kind === 'melee') ?? f.weapons.find((w) => w.kind === 'natural') ?? FIST;
 
 interface Arm {
   readonly weapon: Weapon;
@@ -33,7 +35,12 @@ interface Arm {
 function armOf(setup: FwSetup, f: FwFighterSpec, disarmed: boolean): Arm {
   const weapon = disarmed ? FIST : firstMelee(f);
   const carried = disarmed ? f.weapons.filter((w) => w !== firstMelee(f)) : f.weapons;
-  const x = weaponFactor({ ch: f.ch, combatLevel: f.combatLevel, favoured: f.favoured }, { carried, shield: f.shield, armour: f.armour, wielded: weapon }, weapon, setup.charts.damageStep);
+  const x = weaponFactor(
+    { ch: f.ch, combatLevel: f.combatLevel, favoured: f.favoured },
+    { carried, shield: f.shield, armour: f.armour, wielded: weapon },
+    weapon,
+    setup.charts.damageStep,
+  );
   return { weapon, wf: x.value, surplusAgility: x.surplusAgility, bonus: x.damageBonus };
 }
 
@@ -65,9 +72,17 @@ function blowOutcomes(setup: FwSetup, arm: Arm, d: FwFighterSpec, modifiers: num
         const pl = (row.hi - row.lo + 1) / c.locations.die;
         for (const [v, pd] of damage) {
           const adjusted = Math.max(0, v + arm.bonus);
-          const dealt = how.damage === 'half' ? Math.ceil(adjusted / 2) : how.damage === 'double' ? adjusted * 2 : adjusted;
+          const dealt =
+            how.damage === 'half'
+              ? Math.ceil(adjusted / 2)
+              : how.damage === 'double'
+                ? adjusted * 2
+                : adjusted;
           const harm = Math.max(0, dealt - protection);
-          const effects = harm > 0 ? c.effects.filter((e) => e.location === row.value && harm >= e.atLeast).map((e) => e.effect) : [];
+          const effects =
+            harm > 0
+              ? c.effects.filter((e) => e.location === row.value && harm >= e.atLeast).map((e) => e.effect)
+              : [];
           out.push({ harm, band, location: row.value, effects, p: p * pl * pd });
         }
       }
@@ -93,14 +108,27 @@ function obstacles(setup: FwSetup): string[] {
   const fs = setup.fighters;
   if (fs.length !== 2 || fs[0]?.side === fs[1]?.side) why.push('it is not one against one');
   if (setup.volleys > 0) why.push('it opens with a ranged exchange');
-  if (setup.opt.morale) why.push('morale checks change what a fighter does (run with --option morale=off for the bare combat)');
-  if (setup.opt.exhaustion) why.push('exhaustion depends on how many phases each fought (run with --option exhaustion=off)');
+  if (setup.opt.morale)
+    why.push('morale checks change what a fighter does (run with --option morale=off for the bare combat)');
+  if (setup.opt.exhaustion)
+    why.push('exhaustion depends on how many phases each fought (run with --option exhaustion=off)');
   for (const f of fs) {
-    if (mustCheckBerserk({ viking: f.viking, bravery: f.ch.bravery, intelligence: f.ch.intelligence, combatLevel: f.combatLevel, isLeader: f.leader })) why.push(`${f.name} may go berserk`);
+    if (
+      mustCheckBerserk({
+        viking: f.viking,
+        bravery: f.ch.bravery,
+        intelligence: f.ch.intelligence,
+        combatLevel: f.combatLevel,
+        isLeader: f.leader,
+      })
+    )
+      why.push(`${f.name} may go berserk`);
     if (f.weapons.some((w) => w.kind === 'missile') || f.magic) why.push(`${f.name} has missiles or magic`);
-    if (f.weapons.filter((w) => w.kind === 'melee').length > 1) why.push(`${f.name} carries more than one melee weapon`);
+    if (f.weapons.filter((w) => w.kind === 'melee').length > 1)
+      why.push(`${f.name} carries more than one melee weapon`);
     // One against one nobody is outnumbered, so "when-outnumbered" never defends.
-    if (f.tactics.defence !== 'never' && f.tactics.defence !== 'when-outnumbered') why.push(`${f.name} defends (the chain models attacks only)`);
+    if (f.tactics.defence !== 'never' && f.tactics.defence !== 'when-outnumbered')
+      why.push(`${f.name} defends (the chain models attacks only)`);
     if (f.tactics.lunge !== 'never') why.push(`${f.name} may lunge (the chain models tactics lunge: never)`);
     if (f.endurance !== f.maxEndurance) why.push(`${f.name} starts hurt`);
   }
@@ -127,7 +155,13 @@ export function fwOdds(setup: FwSetup, maxRounds?: number): Odds {
       const arm = armOf(setup, a, false);
       const mine = { length: arm.weapon.length, surplusAgility: arm.surplusAgility };
       const dArm = armOf(setup, d, false);
-      const fs = firstStrike(mine, { length: dArm.weapon.length, surplusAgility: dArm.surplusAgility }, setup.opt.firstStrikeAgility) ? 1 : 0;
+      const fs = firstStrike(
+        mine,
+        { length: dArm.weapon.length, surplusAgility: dArm.surplusAgility },
+        setup.opt.firstStrikeAgility,
+      )
+        ? 1
+        : 0;
       const os = blowOutcomes(setup, arm, d, fs + a.astrology);
       const hit = os.filter((o) => o.band !== 'failure').reduce((s, o) => s + o.p, 0);
       const wounds = new Map<number, number>();
@@ -139,7 +173,8 @@ export function fwOdds(setup: FwSetup, maxRounds?: number): Odds {
       }
       const need = (() => {
         const col = arm.wf + fs + a.astrology;
-        for (let r = 1; r <= setup.charts.striking.die; r++) if (chartResult(setup.charts.striking, col, r) !== 'failure') return r;
+        for (let r = 1; r <= setup.charts.striking.die; r++)
+          if (chartResult(setup.charts.striking, col, r) !== 'failure') return r;
         return setup.charts.striking.die + 1;
       })();
       blows.push({
@@ -154,22 +189,55 @@ export function fwOdds(setup: FwSetup, maxRounds?: number): Odds {
         critical: os.filter((o) => o.band === 'total').reduce((s, o) => s + o.p, 0),
         criticalValues: [],
         killed: os.filter((o) => o.harm >= d.endurance).reduce((s, o) => s + o.p, 0),
-        outAtOnce: os.filter((o) => o.harm >= d.endurance || o.effects.includes('knocked-out')).reduce((s, o) => s + o.p, 0),
+        outAtOnce: os
+          .filter((o) => o.harm >= d.endurance || o.effects.includes('knocked-out'))
+          .reduce((s, o) => s + o.p, 0),
       });
     }
   }
   const blowMethod = `exact: the luck die, every Striking Table roll (D${setup.charts.striking.die}) in the attacker's column (WF with a first strike's +1 where it has one), every location and damage roll, armour; a flurry at a foe who does not defend; "critical" is a total success, "killed" brings endurance to 0 or below from full`;
   const why = obstacles(setup);
-  if (why.length) return { blows, blowMethod, duel: null, duelMethod: `not computed: ${why.join('; ')}; fray sim estimates it` };
+  if (why.length)
+    return {
+      blows,
+      blowMethod,
+      duel: null,
+      duelMethod: `not computed: ${why.join('; ')}; fray sim estimates it`,
+    };
   const duel = chain(setup, cap);
-  return { blows, blowMethod, duel, duelMethod: `exact: a Markov chain over (endurance, damaged in the last phase, stunned, disarmed) of each fighter, phase by phase, first strikes and counter-attacks in their steps, to the round cap of ${cap}` };
+  return {
+    blows,
+    blowMethod,
+    duel,
+    duelMethod: `exact: a Markov chain over (endurance, damaged in the last phase, stunned, disarmed) of each fighter, phase by phase, first strikes and counter-attacks in their steps, to the round cap of ${cap}`,
+  };
 }
 
 function chain(setup: FwSetup, cap: number): OddsDuel {
   const [A, B] = setup.fighters as [FwFighterSpec, FwFighterSpec];
   const memo = new Map<string, Outcome[]>();
-  const outcomes = (att: FwFighterSpec, def: FwFighterSpec, s: Side, o: Side, first: boolean, charge: boolean): Outcome[] => {
-    const terms = strikeTerms({ melee: true, carryOver: false, berserk: false, outnumberedBy: 0, damagedLastPhase: s.damaged, exhausted: false, opponentDamagedLastPhase: o.damaged, opponentExhausted: false, opponentOutnumberedBy: 0, firstStrike: first, freeHack: o.stunned, astrology: att.astrology });
+  const outcomes = (
+    att: FwFighterSpec,
+    def: FwFighterSpec,
+    s: Side,
+    o: Side,
+    first: boolean,
+    charge: boolean,
+  ): Outcome[] => {
+    const terms = strikeTerms({
+      melee: true,
+      carryOver: false,
+      berserk: false,
+      outnumberedBy: 0,
+      damagedLastPhase: s.damaged,
+      exhausted: false,
+      opponentDamagedLastPhase: o.damaged,
+      opponentExhausted: false,
+      opponentOutnumberedBy: 0,
+      firstStrike: first,
+      freeHack: o.stunned,
+      astrology: att.astrology,
+    });
     // A charge only by a fighter whose tactics charge (as the engine suggests it).
     const mod = sumTerms(charge && att.tactics.charge ? setup.charts.charge : 0, terms);
     const k = `${att.id}|${+s.disarmed}|${mod}`;
@@ -178,7 +246,12 @@ function chain(setup: FwSetup, cap: number): OddsDuel {
     return os;
   };
   let dist = new Map<number, { a: Side; b: Side; p: number }>();
-  const start = (f: FwFighterSpec): Side => ({ en: f.endurance, damaged: false, stunned: false, disarmed: false });
+  const start = (f: FwFighterSpec): Side => ({
+    en: f.endurance,
+    damaged: false,
+    stunned: false,
+    disarmed: false,
+  });
   dist.set(keyOf(start(A), start(B)), { a: start(A), b: start(B), p: 1 });
   let winA = 0;
   let winB = 0;
@@ -215,8 +288,20 @@ function chain(setup: FwSetup, cap: number): OddsDuel {
       const armB = arm(B, b.disarmed);
       const actA = !a.stunned;
       const actB = !b.stunned;
-      const fsA = actA && firstStrike({ length: armA.weapon.length, surplusAgility: armA.surplusAgility }, { length: armB.weapon.length, surplusAgility: armB.surplusAgility }, setup.opt.firstStrikeAgility) !== null;
-      const fsB = actB && firstStrike({ length: armB.weapon.length, surplusAgility: armB.surplusAgility }, { length: armA.weapon.length, surplusAgility: armA.surplusAgility }, setup.opt.firstStrikeAgility) !== null;
+      const fsA =
+        actA &&
+        firstStrike(
+          { length: armA.weapon.length, surplusAgility: armA.surplusAgility },
+          { length: armB.weapon.length, surplusAgility: armB.surplusAgility },
+          setup.opt.firstStrikeAgility,
+        ) !== null;
+      const fsB =
+        actB &&
+        firstStrike(
+          { length: armB.weapon.length, surplusAgility: armB.surplusAgility },
+          { length: armA.weapon.length, surplusAgility: armA.surplusAgility },
+          setup.opt.firstStrikeAgility,
+        ) !== null;
       const none: Outcome[] = [{ harm: 0, band: 'failure', location: null, effects: [], p: 1 }];
       // A phase is one or two steps: both at once, or the first striker then the counter-attack.
       const oa = actA ? outcomes(A, B, a, b, fsA, charge) : none;
@@ -233,7 +318,10 @@ function chain(setup: FwSetup, cap: number): OddsDuel {
           if (h.effects.includes('drops-weapon') && firstMelee(f).kind !== 'natural') disarmed = true;
         }
         const harmed = hits.some((h) => h.harm > 0);
-        return { side: { en, damaged: harmed, stunned: stunned && en > 0 && !out, disarmed }, out: out || en <= 0 };
+        return {
+          side: { en, damaged: harmed, stunned: stunned && en > 0 && !out, disarmed },
+          out: out || en <= 0,
+        };
       };
       if (fsA === fsB || !actA || !actB) {
         // Simultaneous (both first strikes, or neither; a stunned fighter does not act).
@@ -247,7 +335,9 @@ function chain(setup: FwSetup, cap: number): OddsDuel {
           });
         });
       } else {
-        const [firstOs, counterAtt, counterDef, counterSide, counterSelf] = fsA ? [oa, B, A, b, a] : [ob, A, B, a, b];
+        const [firstOs, counterAtt, counterDef, counterSide, counterSelf] = fsA
+          ? [oa, B, A, b, a]
+          : [ob, A, B, a, b];
         for (const x of firstOs) {
           const hit = settle(counterSide, counterAtt, [x]);
           if (hit.out) {
@@ -258,7 +348,14 @@ function chain(setup: FwSetup, cap: number): OddsDuel {
           }
           // The counter-attack is struck with what is left in hand after the first strike, while
           // "damaged in the last melee phase" still means the last phase, not this one.
-          for (const y of outcomes(counterAtt, counterDef, { ...counterSide, disarmed: hit.side.disarmed }, counterSelf, false, charge)) {
+          for (const y of outcomes(
+            counterAtt,
+            counterDef,
+            { ...counterSide, disarmed: hit.side.disarmed },
+            counterSelf,
+            false,
+            charge,
+          )) {
             const back = settle(counterSelf, counterDef, [y]);
             if (fsA) add(back.side, hit.side, p * x.p * y.p, back.out, false);
             else add(hit.side, back.side, p * x.p * y.p, false, back.out);
@@ -275,5 +372,13 @@ function chain(setup: FwSetup, cap: number): OddsDuel {
   let left = 0;
   for (const e of dist.values()) left += e.p;
   rounds += cap * left;
-  return { sides: [{ name: A.name, win: winA }, { name: B.name, win: winB }], draw: draw + left, meanRounds: rounds, states };
+  return {
+    sides: [
+      { name: A.name, win: winA },
+      { name: B.name, win: winB },
+    ],
+    draw: draw + left,
+    meanRounds: rounds,
+    states,
+  };
 }

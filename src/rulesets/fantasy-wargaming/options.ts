@@ -6,7 +6,8 @@ export const FW_OPTIONS: readonly OptionSpec[] = [
     name: 'firstStrike',
     values: ['5', '4'],
     default: '5',
-    summary: "A first strike by surplus agility needs this much more than the opponent's: 5 (the text) or 4 (another source).",
+    summary:
+      "A first strike by surplus agility needs this much more than the opponent's: 5 (the text) or 4 (another source).",
     cite: facts('First strike'),
   },
   {
@@ -21,28 +22,32 @@ export const FW_OPTIONS: readonly OptionSpec[] = [
     name: 'intoMelee',
     values: ['no', 'random'],
     default: 'no',
-    summary: 'Missiles or magic into a melee: not allowed (the sequence assumes so), or one such attack a melee phase at a participant picked at random.',
+    summary:
+      'Missiles or magic into a melee: not allowed (the sequence assumes so), or one such attack a melee phase at a participant picked at random.',
     cite: text('Combat round sequence'),
   },
   {
     name: 'morale',
     values: ['on', 'off'],
     default: 'on',
-    summary: 'Morale checks as the text gives them, or none (a designer switch for comparing the bare combat).',
+    summary:
+      'Morale checks as the text gives them, or none (a designer switch for comparing the bare combat).',
     cite: ours('morale off'),
   },
   {
     name: 'lowIntelligenceMorale',
     values: ['+1', '0', '-1'],
     default: '+1',
-    summary: 'The daily Morale Factor entry "Intelligence 8−" has no number in the text: +1 (ours), none, or −1.',
+    summary:
+      'The daily Morale Factor entry "Intelligence 8−" has no number in the text: +1 (ours), none, or −1.',
     cite: text('Morale'),
   },
   {
     name: 'exhaustion',
     values: ['endurance', 'off'],
     default: 'endurance',
-    summary: 'When a fighter becomes exhausted (the text names it but not when): after as many melee phases as its Endurance (ours), or never.',
+    summary:
+      'When a fighter becomes exhausted (the text names it but not when): after as many melee phases as its Endurance (ours), or never.',
     cite: ours('exhaustion'),
   },
 ];

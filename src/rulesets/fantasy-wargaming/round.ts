@@ -86,8 +86,10 @@ interface Phase {
 
 const key = (f: FwFighter) => `@${f.id}`;
 const standing = (st: FwState) => st.combatants.filter((f) => f.out === null);
-const enemiesOf = (st: FwState, f: FwFighter) => st.combatants.filter((o) => o.side !== f.side && o.out === null);
-const alliesOf = (st: FwState, f: FwFighter) => st.combatants.filter((o) => o.side === f.side && o !== f && o.out === null);
+const enemiesOf = (st: FwState, f: FwFighter) =>
+  st.combatants.filter((o) => o.side !== f.side && o.out === null);
+const alliesOf = (st: FwState, f: FwFighter) =>
+  st.combatants.filter((o) => o.side === f.side && o !== f && o.out === null);
 const isLeader = (st: FwState, f: FwFighter) => st.leaders[f.side] === f.id;
 const signed = (n: number) => (n < 0 ? `−${-n}` : `+${n}`);
 const spaced = (n: number) => `${n < 0 ? '−' : '+'} ${Math.abs(n)}`;
@@ -104,24 +106,43 @@ export function wfOf(st: FwState, f: FwFighter, w: Weapon): WeaponFactor {
 }
 const missileWeapon = (f: FwFighter) => f.carried.find((w) => w.kind === 'missile') ?? null;
 /** Ours: exhausted once it has fought as many melee phases as its endurance. */
-const exhausted = (st: FwState, f: FwFighter) => st.setup.opt.exhaustion && f.phasesFought >= f.spec.maxEndurance;
+const exhausted = (st: FwState, f: FwFighter) =>
+  st.setup.opt.exhaustion && f.phasesFought >= f.spec.maxEndurance;
 const damagedLast = (f: FwFighter, phase: Phase) => phase.damagedBefore.has(f);
 /** Ours: a fighter too stunned, frozen in panic or running cannot defend, and its foes take a free hack. */
-const defenceless = (f: FwFighter, phase: Phase) => f.fleeing || phase.stunnedBefore.has(f) || f.bound === 'panic';
+const defenceless = (f: FwFighter, phase: Phase) =>
+  f.fleeing || phase.stunnedBefore.has(f) || f.bound === 'panic';
 
 // ------------------------------------------------------------------ start
 
 export function startFw(st: FwState, ctx: FightContext): void {
   if (!ctx.explain) return;
   const c = st.setup.charts;
-  say(st, ctx, 'start', `Tables: ${c.source}. Maneuver area ${st.setup.areaFeet} sq ft (${st.setup.area}).`, ours('tables'));
+  say(
+    st,
+    ctx,
+    'start',
+    `Tables: ${c.source}. Maneuver area ${st.setup.areaFeet} sq ft (${st.setup.area}).`,
+    ours('tables'),
+  );
   for (const f of st.combatants) {
     const wfs = [...f.carried, ...(f.shield ? [f.shield] : [])].map((w) => {
       const x = wfOf(st, f, w);
       return `${w.name}: ${showWeaponFactor(holder(f), kit(f), x)}; adjusted damage ${formatDice({ ...w.damage, plus: w.damage.plus + x.damageBonus })}`;
     });
-    const mf = moraleFactor({ ...holder(f), isLeader: isLeader(st, f), victories: f.spec.victories, defeats: f.spec.defeats }, leaderLevel(st, f), st.setup.opt.lowIntelligenceMorale);
-    say(st, ctx, 'start', `${f.name}: endurance ${f.endurance}/${f.spec.maxEndurance}, protection ${f.spec.armour?.protection ?? 0}; MF ${mf.value}${f.spec.leader ? ' (party leader)' : ''}. ${wfs.join('. ') || 'unarmed'}.`, text('Weapons and armor'), [f]);
+    const mf = moraleFactor(
+      { ...holder(f), isLeader: isLeader(st, f), victories: f.spec.victories, defeats: f.spec.defeats },
+      leaderLevel(st, f),
+      st.setup.opt.lowIntelligenceMorale,
+    );
+    say(
+      st,
+      ctx,
+      'start',
+      `${f.name}: endurance ${f.endurance}/${f.spec.maxEndurance}, protection ${f.spec.armour?.protection ?? 0}; MF ${mf.value}${f.spec.leader ? ' (party leader)' : ''}. ${wfs.join('. ') || 'unarmed'}.`,
+      text('Weapons and armor'),
+      [f],
+    );
   }
 }
 
@@ -135,7 +156,18 @@ function leaderLevel(st: FwState, f: FwFighter): number | null {
 
 export function playFwRound(st: FwState, ctx: FightContext): void {
   st.round++;
-  const phase: Phase = { n: st.round, actions: new Map(), defences: new Map(), at: new Map(), outBefore: new Set(st.combatants.filter((f) => f.out !== null)), fleeingBefore: new Set(st.combatants.filter((f) => f.fleeing)), melee: false, damagedBefore: new Set(st.combatants.filter((f) => f.damaged === st.round - 1)), stunnedBefore: new Set(st.combatants.filter((f) => f.stunned === st.round - 1)), broken: new Set() };
+  const phase: Phase = {
+    n: st.round,
+    actions: new Map(),
+    defences: new Map(),
+    at: new Map(),
+    outBefore: new Set(st.combatants.filter((f) => f.out !== null)),
+    fleeingBefore: new Set(st.combatants.filter((f) => f.fleeing)),
+    melee: false,
+    damagedBefore: new Set(st.combatants.filter((f) => f.damaged === st.round - 1)),
+    stunnedBefore: new Set(st.combatants.filter((f) => f.stunned === st.round - 1)),
+    broken: new Set(),
+  };
   if (st.round <= st.setup.volleys) {
     volley(st, ctx, phase);
     return;
@@ -157,7 +189,11 @@ function preMelee(st: FwState, ctx: FightContext, phase: Phase): void {
   // 1.1 All characters check morale.
   if (st.setup.opt.morale) moraleStep(st, ctx, phase, standing(st), 'pre-melee');
   // 1.2 Anyone who might go berserk makes a control check.
-  berserkStep(st, ctx, standing(st).filter((f) => !f.berserk && mustCheckBerserk(berserkProfile(st, f))));
+  berserkStep(
+    st,
+    ctx,
+    standing(st).filter((f) => !f.berserk && mustCheckBerserk(berserkProfile(st, f))),
+  );
   // 1.3 Declarations (charges among them), then 1.4 missiles and 1.5 magic, each all at once.
   const { shots, spells } = rangedIntents(st, ctx, phase);
   declareAll(st, ctx, phase, true, new Set([...shots, ...spells].map((b) => b.attacker)));
@@ -167,7 +203,13 @@ function preMelee(st: FwState, ctx: FightContext, phase: Phase): void {
 
 /** Combat round sequence: "For ranged-only combat, just apply simultaneous missile or magical effects repeatedly, once per move by all participants." */
 function volley(st: FwState, ctx: FightContext, phase: Phase): void {
-  say(st, ctx, 'phase', `Ranged exchange, move ${st.round} of ${st.setup.volleys}.`, text('Combat round sequence'));
+  say(
+    st,
+    ctx,
+    'phase',
+    `Ranged exchange, move ${st.round} of ${st.setup.volleys}.`,
+    text('Combat round sequence'),
+  );
   const { shots, spells } = rangedIntents(st, ctx, phase);
   if (shots.length || spells.length) step(st, ctx, phase, 'Missiles and magic', [...shots, ...spells]);
 }
@@ -182,13 +224,33 @@ function rangedIntents(st: FwState, ctx: FightContext, phase: Phase): { shots: B
     const range = m?.range ?? 0;
     const targets = enemiesOf(st, f);
     if (m && range >= st.setup.distance && targets.length) {
-      const pick = decide(ctx, f, 'missile', `${f.name}: loose the ${m.name} (${st.setup.distance} yards, range ${range})?`, [{ key: 'hold', label: 'hold' }, ...targets.map((t) => ({ key: `shoot:${key(t)}`, label: `shoot at ${t.name}` }))], f.spec.tactics.shoot ? `shoot:${key(pickTarget(st, phase, f, targets))}` : 'hold');
+      const pick = decide(
+        ctx,
+        f,
+        'missile',
+        `${f.name}: loose the ${m.name} (${st.setup.distance} yards, range ${range})?`,
+        [
+          { key: 'hold', label: 'hold' },
+          ...targets.map((t) => ({ key: `shoot:${key(t)}`, label: `shoot at ${t.name}` })),
+        ],
+        f.spec.tactics.shoot ? `shoot:${key(pickTarget(st, phase, f, targets))}` : 'hold',
+      );
       const t = pick.startsWith('shoot:') ? byKey(st, pick.slice(6)) : null;
       if (t) shots.push(missileBlow(st, f, m, t));
     }
     const spell = f.spec.magic;
     if (spell && !f.magicUsed && targets.length) {
-      const pick = decide(ctx, f, 'magic', `${f.name}: cast ${spell.name} (level ${spell.level})?`, [{ key: 'hold', label: 'hold' }, ...targets.map((t) => ({ key: `cast:${key(t)}`, label: `cast at ${t.name}` }))], f.spec.tactics.shoot ? `cast:${key(pickTarget(st, phase, f, targets))}` : 'hold');
+      const pick = decide(
+        ctx,
+        f,
+        'magic',
+        `${f.name}: cast ${spell.name} (level ${spell.level})?`,
+        [
+          { key: 'hold', label: 'hold' },
+          ...targets.map((t) => ({ key: `cast:${key(t)}`, label: `cast at ${t.name}` })),
+        ],
+        f.spec.tactics.shoot ? `cast:${key(pickTarget(st, phase, f, targets))}` : 'hold',
+      );
       const t = pick.startsWith('cast:') ? byKey(st, pick.slice(5)) : null;
       if (t) spells.push(magicBlow(f, t));
     }
@@ -198,13 +260,39 @@ function rangedIntents(st: FwState, ctx: FightContext, phase: Phase): { shots: B
 
 /** A missile at `t`, from `distance` yards (ours: a shot into the melee is at close range). */
 function missileBlow(st: FwState, f: FwFighter, m: Weapon, t: FwFighter, distance = st.setup.distance): Blow {
-  return { attacker: f, target: t, weapon: m, magic: false, missile: true, charge: false, lunge: false, firstStrike: null, extra: rangedTerms({ size: t.spec.size, speed: t.spec.speed, distance, range: m.range ?? distance, seen: f.spec.seen }) };
+  return {
+    attacker: f,
+    target: t,
+    weapon: m,
+    magic: false,
+    missile: true,
+    charge: false,
+    lunge: false,
+    firstStrike: null,
+    extra: rangedTerms({
+      size: t.spec.size,
+      speed: t.spec.speed,
+      distance,
+      range: m.range ?? distance,
+      seen: f.spec.seen,
+    }),
+  };
 }
 
 /** A prepared spell is spent once cast (ours). */
 function magicBlow(f: FwFighter, t: FwFighter): Blow {
   f.magicUsed = true;
-  return { attacker: f, target: t, weapon: null, magic: true, missile: false, charge: false, lunge: false, firstStrike: null, extra: [] };
+  return {
+    attacker: f,
+    target: t,
+    weapon: null,
+    magic: true,
+    missile: false,
+    charge: false,
+    lunge: false,
+    firstStrike: null,
+    extra: [],
+  };
 }
 
 function byKey(st: FwState, k: string): FwFighter | null {
@@ -219,22 +307,38 @@ function pickTarget(st: FwState, phase: Phase, f: FwFighter, targets: readonly F
   const leader = t === 'leader' ? pool.find((x) => isLeader(st, x)) : undefined;
   if (leader) return leader;
   const sign = t === 'strongest' ? -1 : 1;
-  return [...pool].sort((a, b) => sign * (a.endurance - b.endurance) || (a.id < b.id ? -1 : 1))[0] as FwFighter;
+  return [...pool].sort(
+    (a, b) => sign * (a.endurance - b.endurance) || (a.id < b.id ? -1 : 1),
+  )[0] as FwFighter;
 }
 
 // ------------------------------------------------------------------ declarations
 
-function declareAll(st: FwState, ctx: FightContext, phase: Phase, first: boolean, shot: ReadonlySet<FwFighter> = new Set()): void {
+function declareAll(
+  st: FwState,
+  ctx: FightContext,
+  phase: Phase,
+  first: boolean,
+  shot: ReadonlySet<FwFighter> = new Set(),
+): void {
   let intoMeleeTaken = false;
   for (const f of standing(st)) {
     const a = declare(st, ctx, phase, f, first && !shot.has(f), intoMeleeTaken);
     if (a.kind === 'into-melee') intoMeleeTaken = true;
     phase.actions.set(f, a);
   }
-  for (const [, a] of phase.actions) if (a.kind === 'attack' || a.kind === 'charge') phase.at.set(a.target, (phase.at.get(a.target) ?? 0) + 1);
+  for (const [, a] of phase.actions)
+    if (a.kind === 'attack' || a.kind === 'charge') phase.at.set(a.target, (phase.at.get(a.target) ?? 0) + 1);
 }
 
-function declare(st: FwState, ctx: FightContext, phase: Phase, f: FwFighter, mayCharge: boolean, intoMeleeTaken: boolean): Action {
+function declare(
+  st: FwState,
+  ctx: FightContext,
+  phase: Phase,
+  f: FwFighter,
+  mayCharge: boolean,
+  intoMeleeTaken: boolean,
+): Action {
   const n = phase.n;
   if (f.fleeing) return { kind: 'none', why: 'flees' };
   if (phase.stunnedBefore.has(f)) return { kind: 'none', why: 'is stunned' };
@@ -250,8 +354,12 @@ function declare(st: FwState, ctx: FightContext, phase: Phase, f: FwFighter, may
   if (f.bound !== 'selfish') {
     for (const t of targets) {
       if (startsNothingNew && t !== lastTarget) continue;
-      choices.push({ key: `attack:${key(t)}`, label: `attack ${t.name}${defenceless(t, phase) ? ' (free hack)' : ''}` });
-      if (mayCharge && !startsNothingNew) choices.push({ key: `charge:${key(t)}`, label: `charge ${t.name}` });
+      choices.push({
+        key: `attack:${key(t)}`,
+        label: `attack ${t.name}${defenceless(t, phase) ? ' (free hack)' : ''}`,
+      });
+      if (mayCharge && !startsNothingNew)
+        choices.push({ key: `charge:${key(t)}`, label: `charge ${t.name}` });
     }
   }
   if (!f.berserk) {
@@ -259,21 +367,48 @@ function declare(st: FwState, ctx: FightContext, phase: Phase, f: FwFighter, may
     for (const kind of ['parry', 'dodge', 'disengage'] as const) {
       const why = noDefence ?? defenceRefusal(st, f, kind, n);
       if (why) refused.push({ key: kind, label: `${kind}: ${why}` });
-      else choices.push({ key: kind, label: kind === 'parry' ? `parry with the ${parryItem(f)?.name}` : kind });
+      else
+        choices.push({ key: kind, label: kind === 'parry' ? `parry with the ${parryItem(f)?.name}` : kind });
     }
     const m = missileWeapon(f);
     // "You cannot fire missiles or magic while you are engaged in melee" (ours: engaged = fought or was attacked last phase).
-    const engagedLast = f.lastAction?.kind === 'attack' || st.combatants.some((o) => o.side !== f.side && o.lastAction?.target === f.id);
-    if (st.setup.opt.intoMelee && !intoMeleeTaken && !startsNothingNew && f.bound !== 'selfish' && !engagedLast) {
-      if (m) choices.push({ key: 'into-melee', label: `loose the ${m.name} into the melee (a random participant)` });
-      if (f.spec.magic && !f.magicUsed) choices.push({ key: 'magic-into-melee', label: `cast ${f.spec.magic.name} into the melee (a random participant)` });
+    const engagedLast =
+      f.lastAction?.kind === 'attack' ||
+      st.combatants.some((o) => o.side !== f.side && o.lastAction?.target === f.id);
+    if (
+      st.setup.opt.intoMelee &&
+      !intoMeleeTaken &&
+      !startsNothingNew &&
+      f.bound !== 'selfish' &&
+      !engagedLast
+    ) {
+      if (m)
+        choices.push({
+          key: 'into-melee',
+          label: `loose the ${m.name} into the melee (a random participant)`,
+        });
+      if (f.spec.magic && !f.magicUsed)
+        choices.push({
+          key: 'magic-into-melee',
+          label: `cast ${f.spec.magic.name} into the melee (a random participant)`,
+        });
     }
   }
-  if (!choices.length) return { kind: 'none', why: f.bound === 'selfish' ? 'tries to retreat but cannot' : 'can do nothing' };
-  const pick = decide(ctx, f, 'action', `${f.name}: what in this melee phase${f.bound && f.bound !== 'obey' ? ` (bound by "${MORALE_WORDS[f.bound]}")` : ''}${f.berserk ? ' (berserk)' : ''}?`, choices, suggestAction(st, f, phase, choices, targets, lastTarget), refused);
+  if (!choices.length)
+    return { kind: 'none', why: f.bound === 'selfish' ? 'tries to retreat but cannot' : 'can do nothing' };
+  const pick = decide(
+    ctx,
+    f,
+    'action',
+    `${f.name}: what in this melee phase${f.bound && f.bound !== 'obey' ? ` (bound by "${MORALE_WORDS[f.bound]}")` : ''}${f.berserk ? ' (berserk)' : ''}?`,
+    choices,
+    suggestAction(st, f, phase, choices, targets, lastTarget),
+    refused,
+  );
   const [kind, who] = pick.split(':') as [string, string | undefined];
   if ((kind === 'attack' || kind === 'charge') && who) return { kind, target: byKey(st, who) as FwFighter };
-  if (kind === 'into-melee' || kind === 'magic-into-melee') return { kind: 'into-melee', magic: kind === 'magic-into-melee' };
+  if (kind === 'into-melee' || kind === 'magic-into-melee')
+    return { kind: 'into-melee', magic: kind === 'magic-into-melee' };
   return { kind } as Action;
 }
 
@@ -284,19 +419,40 @@ function parryItem(f: FwFighter): Weapon | null {
 
 function defenceRefusal(st: FwState, f: FwFighter, kind: DefenceKind, n: number): string | null {
   if (kind === 'parry') return parryItem(f) ? null : 'nothing to parry with';
-  if (!defenceAllowed(kind, st.setup.area)) return `the maneuver area is ${st.setup.area} (${kind === 'dodge' ? 'medium' : 'moderate'} or more needed)`;
+  if (!defenceAllowed(kind, st.setup.area))
+    return `the maneuver area is ${st.setup.area} (${kind === 'dodge' ? 'medium' : 'moderate'} or more needed)`;
   if (f.knockedDown === n - 1) return 'knocked down in the last melee phase (ours)';
   return null;
 }
 
-function suggestAction(st: FwState, f: FwFighter, phase: Phase, choices: readonly Choice[], targets: readonly FwFighter[], lastTarget: FwFighter | undefined): string {
+function suggestAction(
+  st: FwState,
+  f: FwFighter,
+  phase: Phase,
+  choices: readonly Choice[],
+  targets: readonly FwFighter[],
+  lastTarget: FwFighter | undefined,
+): string {
   const has = (k: string) => choices.some((c) => c.key === k);
   const defend = () => ['parry', 'dodge', 'disengage'].find(has);
   if (f.bound === 'selfish') return has('disengage') ? 'disengage' : (defend() ?? '');
-  if (f.bound === 'dither') return lastTarget && f.lastAction?.kind === 'attack' ? `attack:${key(lastTarget)}` : (f.lastAction && has(f.lastAction.kind) ? f.lastAction.kind : (defend() ?? ''));
+  if (f.bound === 'dither')
+    return lastTarget && f.lastAction?.kind === 'attack'
+      ? `attack:${key(lastTarget)}`
+      : f.lastAction && has(f.lastAction.kind)
+        ? f.lastAction.kind
+        : (defend() ?? '');
   const t = f.spec.tactics;
-  const foes = st.combatants.filter((o) => o.side !== f.side && o.lastAction?.target === f.id && o.out === null).length;
-  const wantDefence = !f.berserk && (t.defence === 'parry' || t.defence === 'dodge' || t.defence === 'disengage' ? t.defence : t.defence === 'when-outnumbered' && foes > 1 ? defend() : undefined);
+  const foes = st.combatants.filter(
+    (o) => o.side !== f.side && o.lastAction?.target === f.id && o.out === null,
+  ).length;
+  const wantDefence =
+    !f.berserk &&
+    (t.defence === 'parry' || t.defence === 'dodge' || t.defence === 'disengage'
+      ? t.defence
+      : t.defence === 'when-outnumbered' && foes > 1
+        ? defend()
+        : undefined);
   if (wantDefence && has(wantDefence)) return wantDefence;
   const target = pickTarget(st, phase, f, targets);
   if (has(`charge:${key(target)}`) && t.charge) return `charge:${key(target)}`;
@@ -320,11 +476,22 @@ function melee(st: FwState, ctx: FightContext, phase: Phase): void {
     if (!t || f.out) continue;
     const mine = { length: f.wielded.length, surplusAgility: wfOf(st, f, f.wielded).surplusAgility };
     const theirs = { length: t.wielded.length, surplusAgility: wfOf(st, t, t.wielded).surplusAgility };
-    blows.push({ attacker: f, target: t, weapon: f.wielded, magic: false, missile: false, charge: a.kind === 'charge', lunge: false, firstStrike: firstStrike(mine, theirs, st.setup.opt.firstStrikeAgility), extra: [] });
+    blows.push({
+      attacker: f,
+      target: t,
+      weapon: f.wielded,
+      magic: false,
+      missile: false,
+      charge: a.kind === 'charge',
+      lunge: false,
+      firstStrike: firstStrike(mine, theirs, st.setup.opt.firstStrikeAgility),
+      extra: [],
+    });
     f.lastAction = { kind: 'attack', target: t.id };
     if (a.kind === 'charge') f.chargedOrLunged = n;
   }
-  for (const [f, a] of phase.actions) if (a.kind !== 'attack' && a.kind !== 'charge') f.lastAction = { kind: a.kind, target: null };
+  for (const [f, a] of phase.actions)
+    if (a.kind !== 'attack' && a.kind !== 'charge') f.lastAction = { kind: a.kind, target: null };
 
   // 2.1 First strikes.
   const first = blows.filter((b) => b.firstStrike);
@@ -348,12 +515,26 @@ function melee(st: FwState, ctx: FightContext, phase: Phase): void {
     // A charge is already its blow; dithering starts nothing new.
     if (b.charge || b.attacker.bound === 'dither') continue;
     const tact = b.attacker.spec.tactics.lunge;
-    const suggest = tact === 'always' || (tact === 'finish' && t.endurance * 2 <= t.spec.maxEndurance) ? 'lunge' : 'flurry';
-    const pick = decide(ctx, b.attacker, 'lunge', `${b.attacker.name}: lunge at ${t.name} (${signed(st.setup.charts.lunge)}, no defence next phase)?`, [{ key: 'flurry', label: 'a flurry of blows' }, { key: 'lunge', label: 'lunge' }], suggest);
+    const suggest =
+      tact === 'always' || (tact === 'finish' && t.endurance * 2 <= t.spec.maxEndurance) ? 'lunge' : 'flurry';
+    const pick = decide(
+      ctx,
+      b.attacker,
+      'lunge',
+      `${b.attacker.name}: lunge at ${t.name} (${signed(st.setup.charts.lunge)}, no defence next phase)?`,
+      [
+        { key: 'flurry', label: 'a flurry of blows' },
+        { key: 'lunge', label: 'lunge' },
+      ],
+      suggest,
+    );
     if (pick === 'lunge') {
       b.lunge = true;
       b.attacker.chargedOrLunged = n;
-      say(st, ctx, 'lunge', `${b.attacker.name} lunges at ${t.name}.`, text('Combat round sequence'), [b.attacker, t]);
+      say(st, ctx, 'lunge', `${b.attacker.name} lunges at ${t.name}.`, text('Combat round sequence'), [
+        b.attacker,
+        t,
+      ]);
     }
   }
   const flurries = rest.filter((b) => b.target.out === null);
@@ -366,7 +547,14 @@ function melee(st: FwState, ctx: FightContext, phase: Phase): void {
     const what = a.magic ? (f.spec.magic?.name ?? 'spell') : (m as Weapon).name;
     const r = roll(ctx, pool.length, f, `who the ${what} hits in the melee (1–${pool.length})`);
     const t = pool[r - 1] as FwFighter;
-    say(st, ctx, 'into-melee', `${f.name} ${a.magic ? 'casts' : 'looses'} into the melee: D${pool.length} ${r} picks ${t.name}.`, text('Combat round sequence'), [f, t]);
+    say(
+      st,
+      ctx,
+      'into-melee',
+      `${f.name} ${a.magic ? 'casts' : 'looses'} into the melee: D${pool.length} ${r} picks ${t.name}.`,
+      text('Combat round sequence'),
+      [f, t],
+    );
     flurries.push(a.magic ? magicBlow(f, t) : missileBlow(st, f, m as Weapon, t, 1));
   }
   if (flurries.length) step(st, ctx, phase, 'Flurries of blows', flurries);
@@ -397,7 +585,12 @@ function step(st: FwState, ctx: FightContext, phase: Phase, label: string, blows
   const acting: Blow[] = [];
   for (const b of [...blows].sort((x, y) => (x.attacker.id < y.attacker.id ? -1 : 1))) {
     if (b.attacker.out !== null) continue;
-    const t = b.missile || b.magic ? (b.target.out === null ? b.target : null) : retarget(st, phase, b.attacker, b.target);
+    const t =
+      b.missile || b.magic
+        ? b.target.out === null
+          ? b.target
+          : null
+        : retarget(st, phase, b.attacker, b.target);
     if (!t) continue;
     aim(phase, b, t);
     // A blow is struck with what is in hand as the step begins (a weapon dropped to a first strike is gone).
@@ -454,7 +647,15 @@ function blow(st: FwState, ctx: FightContext, phase: Phase, b: Blow, stepLabel: 
   const who = `${a.name}${b.firstStrike ? ` (first strike by ${b.firstStrike})` : ''}${b.charge ? ' charges' : ''}`;
   const detail = { step: stepLabel, attacker: a.id, target: t.id, factor, roll: r, band };
   if (band === 'failure') {
-    say(st, ctx, 'strike', `${who} at ${t.name}: ${shown}; D${c.striking.die} ${r}: failure.`, text('Attacking'), [a, t], detail);
+    say(
+      st,
+      ctx,
+      'strike',
+      `${who} at ${t.name}: ${shown}; D${c.striking.die} ${r}: failure.`,
+      text('Attacking'),
+      [a, t],
+      detail,
+    );
     return { target: t, harm: 0, effects: [], broken: null, leaves: d?.effect?.leaves ?? false };
   }
   a.stats.hits++;
@@ -481,7 +682,15 @@ function blow(st: FwState, ctx: FightContext, phase: Phase, b: Blow, stepLabel: 
       const again = chartResult(c.striking, col, r);
       carry += ` The blow carries over: column ${factor} − 2 = ${col}, D${c.striking.die} ${r}: ${again}.`;
       if (again === 'failure') {
-        say(st, ctx, 'strike', `${who} at ${t.name}: ${shown}; D${c.striking.die} ${r}: ${band}.${carry}`, text('Defense'), [a, t], detail);
+        say(
+          st,
+          ctx,
+          'strike',
+          `${who} at ${t.name}: ${shown}; D${c.striking.die} ${r}: ${band}.${carry}`,
+          text('Defense'),
+          [a, t],
+          detail,
+        );
         return { target: t, harm: 0, effects: [], broken, leaves: false };
       }
       scaleBand = again;
@@ -493,11 +702,20 @@ function blow(st: FwState, ctx: FightContext, phase: Phase, b: Blow, stepLabel: 
   const protection = ignoresArmour ? 0 : (t.spec.armour?.protection ?? 0);
   const reduce = effect && st.setup.opt.defenceTable ? effect.reduce : 0;
   const harm = effect?.harmless ? 0 : Math.max(0, damage - reduce - protection);
-  const special = harm > 0 ? c.effects.filter((e) => e.location === loc && harm >= e.atLeast).map((e) => e.effect) : [];
+  const special =
+    harm > 0 ? c.effects.filter((e) => e.location === loc && harm >= e.atLeast).map((e) => e.effect) : [];
   const added = `${dice.plus ? ` ${spaced(dice.plus)}` : ''}${bonus ? ` ${spaced(bonus)} surplus physique` : ''}${c.strikeBands[scaleBand].damage !== 'full' ? `, ${c.strikeBands[scaleBand].damage}` : ''}`;
   const arithmetic = `${formatDice(dice)}: ${rolled - dice.plus}${added ? `${added} = ${damage}` : ''}${reduce ? ` − ${reduce} ${d?.kind}` : ''}${protection ? ` − ${protection} protection` : ignoresArmour && (t.spec.armour?.protection ?? 0) ? ' (armour ignored)' : ''}`;
   const outcome = effect?.harmless ? `the ${d?.kind} is a total success: unharmed` : `${harm} off endurance`;
-  say(st, ctx, 'strike', `${who} at ${t.name}: ${shown}; D${c.striking.die} ${r}: ${band} success, ${loc.replace('-', ' ')}; ${arithmetic}: ${outcome}${special.length ? ` (${special.join(', ')})` : ''}.${carry}`, text('Damage'), [a, t], detail);
+  say(
+    st,
+    ctx,
+    'strike',
+    `${who} at ${t.name}: ${shown}; D${c.striking.die} ${r}: ${band} success, ${loc.replace('-', ' ')}; ${arithmetic}: ${outcome}${special.length ? ` (${special.join(', ')})` : ''}.${carry}`,
+    text('Damage'),
+    [a, t],
+    detail,
+  );
   if (harm > 0) a.stats.woundsDealt += harm;
   return { target: t, harm, effects: special, broken, leaves: effect?.leaves ?? false };
 }
@@ -514,7 +732,13 @@ function rollLocation(st: FwState, ctx: FightContext, a: FwFighter, t: FwFighter
 }
 
 /** Defense: the defender's parry, dodge or disengage, on the Striking Table with the area and last-flurry modifiers. */
-function defenceOf(st: FwState, ctx: FightContext, phase: Phase, t: FwFighter, opponent: FwFighter): Defence | null {
+function defenceOf(
+  st: FwState,
+  ctx: FightContext,
+  phase: Phase,
+  t: FwFighter,
+  opponent: FwFighter,
+): Defence | null {
   const had = phase.defences.get(t);
   if (had) return had.item === null && had.kind === 'parry' ? null : had;
   const a = phase.actions.get(t);
@@ -549,32 +773,66 @@ function defenceOf(st: FwState, ctx: FightContext, phase: Phase, t: FwFighter, o
   const d: Defence = { kind: a.kind, band, effect, item };
   phase.defences.set(t, d);
   if (effect) t.stats.defences++;
-  const said = effect ? `${band} success: ${effect.harmless ? 'no harm to the defender' : `${signed(effect.shift)} column${st.setup.opt.defenceTable ? `, −${effect.reduce} damage` : `, and −${effect.reduce} more as columns (the other reading)`}`}${effect.leaves ? ', and out of the melee' : ''}` : 'failure';
-  say(st, ctx, 'defence', `${t.name} ${a.kind === 'parry' ? `parries with the ${w.name}` : `${a.kind}s`}: ${showSum(`WF (${w.name})`, wf.value, terms)} ${l < 0 ? '−' : '+'} ${Math.abs(l)} luck = ${factor}; D${c.striking.die} ${r}: ${said}.`, text('Defense'), [t]);
+  const said = effect
+    ? `${band} success: ${effect.harmless ? 'no harm to the defender' : `${signed(effect.shift)} column${st.setup.opt.defenceTable ? `, −${effect.reduce} damage` : `, and −${effect.reduce} more as columns (the other reading)`}`}${effect.leaves ? ', and out of the melee' : ''}`
+    : 'failure';
+  say(
+    st,
+    ctx,
+    'defence',
+    `${t.name} ${a.kind === 'parry' ? `parries with the ${w.name}` : `${a.kind}s`}: ${showSum(`WF (${w.name})`, wf.value, terms)} ${l < 0 ? '−' : '+'} ${Math.abs(l)} luck = ${factor}; D${c.striking.die} ${r}: ${said}.`,
+    text('Defense'),
+    [t],
+  );
   return d;
 }
 
 /** Defense: a shield rolls on the Weapon Breakage table when the damage exceeds its defensive value; a weapon when its own damage roll is lower than the blow's. */
-function breakage(st: FwState, ctx: FightContext, t: FwFighter, item: Weapon, damage: number): { broken: boolean; text: string } {
+function breakage(
+  st: FwState,
+  ctx: FightContext,
+  t: FwFighter,
+  item: Weapon,
+  damage: number,
+): { broken: boolean; text: string } {
   const c = st.setup.charts;
   if (damage <= 0) return { broken: false, text: '' };
   let why: string;
   if (item.kind === 'shield') {
     const value = item.defence ?? 0;
-    if (damage <= value) return { broken: false, text: `The ${item.name} takes it (${damage} ≤ defensive value ${value}).` };
+    if (damage <= value)
+      return { broken: false, text: `The ${item.name} takes it (${damage} ≤ defensive value ${value}).` };
     why = `${damage} > the ${item.name}'s defensive value ${value}`;
   } else {
-    const own = roll(ctx, item.damage.sides, t, `the parrying ${item.name}'s damage ${formatDice(item.damage)}`, item.damage.count) + item.damage.plus + wfOf(st, t, item).damageBonus;
+    const own =
+      roll(
+        ctx,
+        item.damage.sides,
+        t,
+        `the parrying ${item.name}'s damage ${formatDice(item.damage)}`,
+        item.damage.count,
+      ) +
+      item.damage.plus +
+      wfOf(st, t, item).damageBonus;
     if (own >= damage) return { broken: false, text: `The ${item.name} rolls ${own} ≥ ${damage}: it holds.` };
     why = `the ${item.name} rolls ${own} < ${damage}`;
   }
   const r = roll(ctx, c.breakage.die, t, `Weapon Breakage table (${item.name})`);
   const rows = item.kind === 'shield' ? c.breakage.shield : c.breakage.weapon;
   const res = rows.find((x) => r >= x.lo && r <= x.hi)?.value ?? 'holds';
-  return { broken: res === 'breaks', text: `${why[0]?.toUpperCase()}${why.slice(1)}: Weapon Breakage D${c.breakage.die} ${r}: ${res === 'breaks' ? 'it breaks' : 'it holds'}.` };
+  return {
+    broken: res === 'breaks',
+    text: `${why[0]?.toUpperCase()}${why.slice(1)}: Weapon Breakage D${c.breakage.die} ${r}: ${res === 'breaks' ? 'it breaks' : 'it holds'}.`,
+  };
 }
 
-function applyEffects(st: FwState, ctx: FightContext, phase: Phase, effects: readonly Effect[], label: string): void {
+function applyEffects(
+  st: FwState,
+  ctx: FightContext,
+  phase: Phase,
+  effects: readonly Effect[],
+  label: string,
+): void {
   const n = phase.n;
   const hurt = new Map<FwFighter, number>();
   for (const e of effects) {
@@ -601,7 +859,9 @@ function applyEffects(st: FwState, ctx: FightContext, phase: Phase, effects: rea
       t.out = t.endurance * 2 <= -t.spec.maxEndurance ? 'dead' : 'unconscious';
       fate = t.out === 'dead' ? ': dead' : ': falls, out of the fight';
     }
-    say(st, ctx, 'wound', `${t.name}: endurance ${before} → ${t.endurance}${fate}.`, text('Damage'), [t], { step: label });
+    say(st, ctx, 'wound', `${t.name}: endurance ${before} → ${t.endurance}${fate}.`, text('Damage'), [t], {
+      step: label,
+    });
   }
   for (const e of effects) {
     const t = e.target;
@@ -612,12 +872,22 @@ function applyEffects(st: FwState, ctx: FightContext, phase: Phase, effects: rea
       else if (s === 'knocked-out') t.out = 'unconscious';
       else if (s === 'drops-shield') t.shield = null;
       else if (s === 'drops-weapon' && t.wielded.kind !== 'natural') dropWeapon(t, t.wielded);
-      say(st, ctx, 'effect', `${t.name}: ${s.replace('-', ' ')}${s === 'stunned' ? ' (no action next melee phase)' : s === 'knocked-down' ? ' (no dodge or disengage next melee phase)' : s === 'drops-weapon' ? `, fights on with the ${t.wielded.name}` : ''}.`, ours('special effects'), [t], { step: label });
+      say(
+        st,
+        ctx,
+        'effect',
+        `${t.name}: ${s.replace('-', ' ')}${s === 'stunned' ? ' (no action next melee phase)' : s === 'knocked-down' ? ' (no dodge or disengage next melee phase)' : s === 'drops-weapon' ? `, fights on with the ${t.wielded.name}` : ''}.`,
+        ours('special effects'),
+        [t],
+        { step: label },
+      );
     }
     if (e.leaves && t.out === null) {
       t.out = 'fled';
       t.withdrew = true;
-      say(st, ctx, 'disengage', `${t.name} disengages and leaves the melee.`, text('Defense'), [t], { step: label });
+      say(st, ctx, 'disengage', `${t.name} disengages and leaves the melee.`, text('Defense'), [t], {
+        step: label,
+      });
     }
   }
   updateLeaders(st, ctx);
@@ -626,7 +896,9 @@ function applyEffects(st: FwState, ctx: FightContext, phase: Phase, effects: rea
 /** Drops a weapon for good; the next carried melee weapon (else the fist) comes to hand, and WF is recalculated. */
 function dropWeapon(f: FwFighter, w: Weapon): void {
   f.carried = f.carried.filter((x) => x !== w);
-  if (f.wielded === w) f.wielded = f.carried.find((x) => x.kind === 'melee') ?? f.carried.find((x) => x.kind === 'natural') ?? FIST;
+  if (f.wielded === w)
+    f.wielded =
+      f.carried.find((x) => x.kind === 'melee') ?? f.carried.find((x) => x.kind === 'natural') ?? FIST;
 }
 
 /** Morale: the MF is recalculated whenever the party leader changes (ours: the next by combat level, bravery, then name). */
@@ -636,34 +908,72 @@ function updateLeaders(st: FwState, ctx: FightContext): void {
     if (!id) return;
     const l = st.combatants.find((f) => f.id === id);
     if (l && l.out === null) return;
-    const next = [...st.combatants.filter((f) => f.side === i && f.out === null)].sort((a, b) => b.spec.combatLevel - a.spec.combatLevel || b.spec.ch.bravery - a.spec.ch.bravery || (a.id < b.id ? -1 : 1))[0];
+    const next = [...st.combatants.filter((f) => f.side === i && f.out === null)].sort(
+      (a, b) =>
+        b.spec.combatLevel - a.spec.combatLevel ||
+        b.spec.ch.bravery - a.spec.ch.bravery ||
+        (a.id < b.id ? -1 : 1),
+    )[0];
     st.leaders[i] = next?.id ?? null;
-    if (next) say(st, ctx, 'leader', `${next.name} now leads ${side.name}; their Morale Factors are recalculated.`, text('Morale'), [next]);
+    if (next)
+      say(
+        st,
+        ctx,
+        'leader',
+        `${next.name} now leads ${side.name}; their Morale Factors are recalculated.`,
+        text('Morale'),
+        [next],
+      );
   });
 }
 
 // ------------------------------------------------------------------ morale and berserk
 
 function berserkProfile(st: FwState, f: FwFighter) {
-  return { viking: f.spec.viking, bravery: f.spec.ch.bravery, intelligence: f.spec.ch.intelligence, combatLevel: f.spec.combatLevel, isLeader: isLeader(st, f) };
+  return {
+    viking: f.spec.viking,
+    bravery: f.spec.ch.bravery,
+    intelligence: f.spec.ch.intelligence,
+    combatLevel: f.spec.combatLevel,
+    isLeader: isLeader(st, f),
+  };
 }
 
 /** Morale: leaders check first, then each party's least brave, then the rest (ours: so "leader fails" and "least brave passes" can count). */
-function moraleStep(st: FwState, ctx: FightContext, phase: Phase, who: readonly FwFighter[], when: string): void {
+function moraleStep(
+  st: FwState,
+  ctx: FightContext,
+  phase: Phase,
+  who: readonly FwFighter[],
+  when: string,
+): void {
   const checking = who.filter((f) => !f.berserk);
   if (!checking.length) return;
   say(st, ctx, 'phase', `Morale checks (${when}).`, text('Morale'));
   const leastBrave = (f: FwFighter) => {
     const party = st.combatants.filter((x) => x.side === f.side && x.out === null);
-    return [...party].sort((a, b) => a.spec.ch.bravery - b.spec.ch.bravery || (a.id < b.id ? -1 : 1))[0] === f;
+    return (
+      [...party].sort((a, b) => a.spec.ch.bravery - b.spec.ch.bravery || (a.id < b.id ? -1 : 1))[0] === f
+    );
   };
-  const ordered = [...checking.filter((f) => isLeader(st, f)), ...checking.filter((f) => !isLeader(st, f) && leastBrave(f)), ...checking.filter((f) => !isLeader(st, f) && !leastBrave(f))];
+  const ordered = [
+    ...checking.filter((f) => isLeader(st, f)),
+    ...checking.filter((f) => !isLeader(st, f) && leastBrave(f)),
+    ...checking.filter((f) => !isLeader(st, f) && !leastBrave(f)),
+  ];
   const results = new Map<FwFighter, MoraleResult>();
   for (const f of ordered) results.set(f, moraleCheck(st, ctx, phase, f, results, leastBrave));
   for (const [f, r] of results) applyMorale(st, ctx, f, r);
 }
 
-function moraleCheck(st: FwState, ctx: FightContext, phase: Phase, f: FwFighter, sofar: ReadonlyMap<FwFighter, MoraleResult>, leastBrave: (f: FwFighter) => boolean): MoraleResult {
+function moraleCheck(
+  st: FwState,
+  ctx: FightContext,
+  phase: Phase,
+  f: FwFighter,
+  sofar: ReadonlyMap<FwFighter, MoraleResult>,
+  leastBrave: (f: FwFighter) => boolean,
+): MoraleResult {
   const party = st.combatants.filter((x) => x.side === f.side);
   const out = party.filter((x) => x.out !== null).length;
   const allies = alliesOf(st, f);
@@ -672,7 +982,11 @@ function moraleCheck(st: FwState, ctx: FightContext, phase: Phase, f: FwFighter,
   const leaderId = st.leaders[f.side];
   const leaderResult = [...sofar].find(([x]) => x.id === leaderId && x !== f)?.[1];
   const lb = [...sofar].find(([x]) => x !== f && x.side === f.side && leastBrave(x));
-  const mf = moraleFactor({ ...holder(f), isLeader: isLeader(st, f), victories: f.spec.victories, defeats: f.spec.defeats }, leaderLevel(st, f), st.setup.opt.lowIntelligenceMorale);
+  const mf = moraleFactor(
+    { ...holder(f), isLeader: isLeader(st, f), victories: f.spec.victories, defeats: f.spec.defeats },
+    leaderLevel(st, f),
+    st.setup.opt.lowIntelligenceMorale,
+  );
   const terms = moraleCheckTerms({
     endurance: f.endurance,
     maxEndurance: f.spec.maxEndurance,
@@ -684,7 +998,9 @@ function moraleCheck(st: FwState, ctx: FightContext, phase: Phase, f: FwFighter,
     secure: f.spec.secure,
     isolated: allies.length === 0,
     underMissileFire: f.underFire === phase.n,
-    mageFacingHigherMagic: f.spec.role === 'mage' && foesMagic.some((x) => (x.spec.magic?.level ?? 0) > (f.spec.magic?.level ?? 0)),
+    mageFacingHigherMagic:
+      f.spec.role === 'mage' &&
+      foesMagic.some((x) => (x.spec.magic?.level ?? 0) > (f.spec.magic?.level ?? 0)),
     mageOrClericFacingCombat: f.spec.role !== 'warrior' && foes.length > 0,
     warriorFacingMagic: f.spec.role === 'warrior' && foesMagic.length > 0,
     desire: f.spec.desire && (f.spec.ch.greed >= 14 || f.spec.ch.lust >= 14),
@@ -701,7 +1017,15 @@ function moraleCheck(st: FwState, ctx: FightContext, phase: Phase, f: FwFighter,
   const c = st.setup.charts.morale;
   const r = roll(ctx, c.die, f, `Morale Table (column ${total})`);
   const result = chartResult(c, total, r);
-  say(st, ctx, 'morale', `${f.name} checks morale: ${showSum('MF', mf.value, terms)} ${l < 0 ? '−' : '+'} ${Math.abs(l)} luck = ${total}; D${c.die} ${r}: ${MORALE_WORDS[result]}.`, text('Morale'), [f], { result });
+  say(
+    st,
+    ctx,
+    'morale',
+    `${f.name} checks morale: ${showSum('MF', mf.value, terms)} ${l < 0 ? '−' : '+'} ${Math.abs(l)} luck = ${total}; D${c.die} ${r}: ${MORALE_WORDS[result]}.`,
+    text('Morale'),
+    [f],
+    { result },
+  );
   return result;
 }
 
@@ -722,11 +1046,28 @@ function applyMorale(st: FwState, ctx: FightContext, f: FwFighter, r: MoraleResu
   }
   if (r === 'flee') {
     f.fleeing = true;
-    say(st, ctx, 'flee', `${f.name} turns to flee: no action or defence next melee phase; foes get a free hack.`, ours('fleeing'), [f]);
+    say(
+      st,
+      ctx,
+      'flee',
+      `${f.name} turns to flee: no action or defence next melee phase; foes get a free hack.`,
+      ours('fleeing'),
+      [f],
+    );
   } else if (r === 'panic') {
     const hurt = f.endurance * 2 <= f.spec.maxEndurance;
     const t = f.spec.tactics.panic;
-    const pick = decide(ctx, f, 'panic', `${f.name}: panic or surrender?`, [{ key: 'panic', label: 'panic (no action or defence next melee phase)' }, { key: 'surrender', label: 'surrender' }], t === 'surrender' || (t === 'surrender-when-hurt' && hurt) ? 'surrender' : 'panic');
+    const pick = decide(
+      ctx,
+      f,
+      'panic',
+      `${f.name}: panic or surrender?`,
+      [
+        { key: 'panic', label: 'panic (no action or defence next melee phase)' },
+        { key: 'surrender', label: 'surrender' },
+      ],
+      t === 'surrender' || (t === 'surrender-when-hurt' && hurt) ? 'surrender' : 'panic',
+    );
     if (pick === 'surrender') {
       f.out = 'helpless';
       say(st, ctx, 'surrender', `${f.name} surrenders.`, text('Morale'), [f]);
@@ -734,7 +1075,12 @@ function applyMorale(st: FwState, ctx: FightContext, f: FwFighter, r: MoraleResu
   }
 }
 
-function berserkStep(st: FwState, ctx: FightContext, who: readonly FwFighter[], lost: ReadonlyMap<number, number> = new Map()): void {
+function berserkStep(
+  st: FwState,
+  ctx: FightContext,
+  who: readonly FwFighter[],
+  lost: ReadonlyMap<number, number> = new Map(),
+): void {
   for (const f of who) {
     if (f.out || f.berserk) continue;
     const bf = berserkFactor({ ...holder(f), viking: f.spec.viking, isLeader: isLeader(st, f) });
@@ -760,7 +1106,14 @@ function berserkStep(st: FwState, ctx: FightContext, who: readonly FwFighter[], 
       f.bound = null;
       f.fleeing = false;
     }
-    say(st, ctx, 'berserk', `${f.name} checks for berserk: ${showSum('BF', bf.value, terms)} ${l < 0 ? '−' : '+'} ${Math.abs(l)} luck = ${total}, against ${st.setup.charts.berserkAt} (ours): ${goes ? 'goes berserk (attacks every phase, no defence, no morale checks, −1 to strike)' : 'keeps control'}.`, text('Going berserk'), [f]);
+    say(
+      st,
+      ctx,
+      'berserk',
+      `${f.name} checks for berserk: ${showSum('BF', bf.value, terms)} ${l < 0 ? '−' : '+'} ${Math.abs(l)} luck = ${total}, against ${st.setup.charts.berserkAt} (ours): ${goes ? 'goes berserk (attacks every phase, no defence, no morale checks, −1 to strike)' : 'keeps control'}.`,
+      text('Going berserk'),
+      [f],
+    );
   }
 }
 
@@ -772,18 +1125,32 @@ function postMelee(st: FwState, ctx: FightContext, phase: Phase): void {
   if (oneSideLeft(st)) return;
   say(st, ctx, 'phase', 'Post-melee phase.', text('Combat round sequence'));
   const lost = new Map<number, number>();
-  for (const f of st.combatants) if (f.out !== null && !phase.outBefore.has(f)) lost.set(f.side, (lost.get(f.side) ?? 0) + 1);
-  const newlyFleeing = new Set(st.combatants.filter((f) => f.fleeing && !phase.fleeingBefore.has(f)).map((f) => f.side));
+  for (const f of st.combatants)
+    if (f.out !== null && !phase.outBefore.has(f)) lost.set(f.side, (lost.get(f.side) ?? 0) + 1);
+  const newlyFleeing = new Set(
+    st.combatants.filter((f) => f.fleeing && !phase.fleeingBefore.has(f)).map((f) => f.side),
+  );
   // 3.1 Morale if required (ours: damaged this phase, a party member lost or fleeing, or fleeing oneself).
   if (st.setup.opt.morale) {
-    const required = standing(st).filter((f) => f.hurt === phase.n || (lost.get(f.side) ?? 0) > 0 || newlyFleeing.has(f.side) || f.fleeing);
+    const required = standing(st).filter(
+      (f) => f.hurt === phase.n || (lost.get(f.side) ?? 0) > 0 || newlyFleeing.has(f.side) || f.fleeing,
+    );
     moraleStep(st, ctx, phase, required, 'post-melee');
   } else {
     for (const f of standing(st).filter((x) => x.fleeing)) f.out = 'fled';
   }
   // Ours: a berserk candidate checks again when party members died, fled or surrendered this phase.
   const lostNow = new Map<number, number>();
-  for (const f of st.combatants) if (f.out !== null && !f.withdrew && !phase.outBefore.has(f)) lostNow.set(f.side, (lostNow.get(f.side) ?? 0) + 1);
-  berserkStep(st, ctx, standing(st).filter((f) => (lostNow.get(f.side) ?? 0) > 0 && !f.berserk && mustCheckBerserk(berserkProfile(st, f))), lostNow);
+  for (const f of st.combatants)
+    if (f.out !== null && !f.withdrew && !phase.outBefore.has(f))
+      lostNow.set(f.side, (lostNow.get(f.side) ?? 0) + 1);
+  berserkStep(
+    st,
+    ctx,
+    standing(st).filter(
+      (f) => (lostNow.get(f.side) ?? 0) > 0 && !f.berserk && mustCheckBerserk(berserkProfile(st, f)),
+    ),
+    lostNow,
+  );
   updateLeaders(st, ctx);
 }

@@ -28,7 +28,8 @@ export function luck(d6: number): number {
 }
 
 /** A factor's terms, keeping only those that count. */
-const terms = (...ts: (Term | false | null | undefined)[]): Term[] => ts.filter((t): t is Term => !!t && t.value !== 0);
+const terms = (...ts: (Term | false | null | undefined)[]): Term[] =>
+  ts.filter((t): t is Term => !!t && t.value !== 0);
 
 // ---------------------------------------------------------------- Morale
 
@@ -91,7 +92,8 @@ export interface MoraleSituation {
 /** Morale: the injury terms (half or less left, or 4 or less in any case, −2; else uninjured +2; else injured up to half −1). */
 function injury(endurance: number, max: number): Term {
   // "4 points or less in any case": even a fighter whose whole endurance is 4 or less.
-  if (endurance * 2 <= max || endurance <= 4) return { label: 'half endurance or less, or 4 or less', value: -2 };
+  if (endurance * 2 <= max || endurance <= 4)
+    return { label: 'half endurance or less, or 4 or less', value: -2 };
   if (endurance >= max) return { label: 'uninjured', value: 2 };
   return { label: 'injured up to half endurance', value: -1 };
 }
@@ -152,7 +154,9 @@ export function mustCheckBerserk(p: BerserkProfile): boolean {
 export function berserkFactorTerms(p: BerserkProfile): Term[] {
   const half = Math.ceil(p.combatLevel / 2);
   return terms(
-    p.viking ? { label: 'Viking: half combat level, rounded up, + 2', value: half + 2 } : { label: 'half combat level, rounded up, as negative', value: -half },
+    p.viking
+      ? { label: 'Viking: half combat level, rounded up, + 2', value: half + 2 }
+      : { label: 'half combat level, rounded up, as negative', value: -half },
     p.bravery === 14 && { label: 'bravery 14', value: 1 },
     p.bravery >= 15 && p.bravery <= 16 && { label: 'bravery 15–16', value: 2 },
     p.bravery >= 17 && { label: 'bravery 17+', value: 3 },
@@ -197,11 +201,20 @@ export function berserkCheckTerms(s: BerserkSituation): Term[] {
 // ---------------------------------------------------------------- Weapons and armor
 
 /** Weapons and armor: surplus agility and surplus strength are reduced by the encumbrance of unwielded weapons; agility also by the armour's value. */
-export function surplusAgility(agility: number, weaponAgility: number, unwieldedEncumbrance: number, armourAgility: number): number {
+export function surplusAgility(
+  agility: number,
+  weaponAgility: number,
+  unwieldedEncumbrance: number,
+  armourAgility: number,
+): number {
   return agility - weaponAgility - unwieldedEncumbrance - armourAgility;
 }
 
-export function surplusStrength(physique: number, weaponStrength: number, unwieldedEncumbrance: number): number {
+export function surplusStrength(
+  physique: number,
+  weaponStrength: number,
+  unwieldedEncumbrance: number,
+): number {
   return physique - weaponStrength - unwieldedEncumbrance;
 }
 
@@ -234,7 +247,11 @@ export function weaponFactorTerms(p: WeaponFactorProfile): Term[] {
     p.melee && p.bravery >= 4 && p.bravery <= 8 && { label: 'bravery 4–8', value: -1 },
     p.melee && p.bravery <= 3 && { label: 'bravery 0–3', value: -2 },
     p.melee && p.endurance >= 14 && { label: 'endurance 14+', value: 1 },
-    p.melee && p.endurance <= 8 && { label: p.endurance >= 4 ? 'endurance 4–8' : 'endurance 0–3 (ours, as 4–8)', value: -1 },
+    p.melee &&
+      p.endurance <= 8 && {
+        label: p.endurance >= 4 ? 'endurance 4–8' : 'endurance 0–3 (ours, as 4–8)',
+        value: -1,
+      },
   );
 }
 
@@ -247,8 +264,20 @@ export function damageAdjustment(surplusPhysique: number, step: number): number 
 
 export type TargetSize = 'tiny' | 'small' | 'medium' | 'large' | 'very-large';
 export type TargetSpeed = 'very-fast' | 'fast' | 'normal' | 'slow' | 'very-slow';
-const SIZE: Readonly<Record<TargetSize, number>> = { tiny: -2, small: -1, medium: 0, large: 1, 'very-large': 2 };
-const SPEED: Readonly<Record<TargetSpeed, number>> = { 'very-fast': -2, fast: -1, normal: 0, slow: 1, 'very-slow': 2 };
+const SIZE: Readonly<Record<TargetSize, number>> = {
+  tiny: -2,
+  small: -1,
+  medium: 0,
+  large: 1,
+  'very-large': 2,
+};
+const SPEED: Readonly<Record<TargetSpeed, number>> = {
+  'very-fast': -2,
+  fast: -1,
+  normal: 0,
+  slow: 1,
+  'very-slow': 2,
+};
 
 export interface RangedSituation {
   readonly size: TargetSize;
@@ -291,7 +320,7 @@ export interface StrikeSituation {
 /** Attacking: the modifiers for all weapons. */
 export function strikeTerms(s: StrikeSituation): Term[] {
   return terms(
-    s.melee && s.carryOver && { label: "carrying over from a parry whose weapon broke", value: -2 },
+    s.melee && s.carryOver && { label: 'carrying over from a parry whose weapon broke', value: -2 },
     s.berserk && { label: 'berserk', value: -1 },
     { label: 'outnumbered', value: -s.outnumberedBy },
     s.damagedLastPhase && { label: 'damaged in the last melee phase', value: -2 },
@@ -320,7 +349,13 @@ const AREA = rangeTable<Area>('maneuver area', 0, 1_000_000, [
   [30, 49, 'moderate'],
   [50, 1_000_000, 'large'],
 ]);
-const AREA_MODIFIER: Readonly<Record<Area, number>> = { large: 2, moderate: 1, medium: 0, small: -1, cramped: -2 };
+const AREA_MODIFIER: Readonly<Record<Area, number>> = {
+  large: 2,
+  moderate: 1,
+  medium: 0,
+  small: -1,
+  cramped: -2,
+};
 const AREA_RANK: Readonly<Record<Area, number>> = { cramped: 0, small: 1, medium: 2, moderate: 3, large: 4 };
 
 export function maneuverArea(squareFeet: number): Area {
@@ -344,7 +379,11 @@ export function defenceTerms(area: Area, lastFlurry: Band | null): Term[] {
 }
 
 /** Combat round sequence, 2.1: a first strike by a weapon two or more feet longer, or by surplus agility `agilityGap`+ more. */
-export function firstStrike(a: { length: number; surplusAgility: number }, b: { length: number; surplusAgility: number }, agilityGap: number): 'reach' | 'agility' | null {
+export function firstStrike(
+  a: { length: number; surplusAgility: number },
+  b: { length: number; surplusAgility: number },
+  agilityGap: number,
+): 'reach' | 'agility' | null {
   if (a.length - b.length >= 2) return 'reach';
   if (a.surplusAgility - b.surplusAgility >= agilityGap) return 'agility';
   return null;

@@ -94,7 +94,16 @@ export interface FwFighter extends CombatantCore {
   underFire: number;
   magicUsed: boolean;
   /** `criticals` are total successes: the Striking Table's best band (the simulation's criticals columns). */
-  readonly stats: { blows: number; hits: number; woundsDealt: number; woundsTaken: number; criticalsDealt: number; criticalsTaken: number; defences: number; berserk: number };
+  readonly stats: {
+    blows: number;
+    hits: number;
+    woundsDealt: number;
+    woundsTaken: number;
+    criticalsDealt: number;
+    criticalsTaken: number;
+    defences: number;
+    berserk: number;
+  };
 }
 
 export interface FwState extends FightState {
@@ -110,7 +119,10 @@ export function newFwState(setup: FwSetup): FwState {
   const combatants: FwFighter[] = [...setup.fighters]
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
     .map((spec) => {
-      const wielded = spec.weapons.find((w) => w.kind === 'melee') ?? spec.weapons.find((w) => w.kind === 'natural') ?? FIST;
+      const wielded =
+        spec.weapons.find((w) => w.kind === 'melee') ??
+        spec.weapons.find((w) => w.kind === 'natural') ??
+        FIST;
       return {
         id: spec.id,
         name: spec.name,
@@ -136,12 +148,36 @@ export function newFwState(setup: FwSetup): FwState {
         withdrew: false,
         underFire: -9,
         magicUsed: false,
-        stats: { blows: 0, hits: 0, woundsDealt: 0, woundsTaken: 0, criticalsDealt: 0, criticalsTaken: 0, defences: 0, berserk: 0 },
+        stats: {
+          blows: 0,
+          hits: 0,
+          woundsDealt: 0,
+          woundsTaken: 0,
+          criticalsDealt: 0,
+          criticalsTaken: 0,
+          defences: 0,
+          berserk: 0,
+        },
       };
     });
-  const leaders = setup.sides.map((_, i) => combatants.find((f) => f.side === i && f.spec.leader)?.id ?? null);
+  const leaders = setup.sides.map(
+    (_, i) => combatants.find((f) => f.side === i && f.spec.leader)?.id ?? null,
+  );
   return { round: 0, setup, sides: setup.sides, combatants, leaders };
 }
 
 /** The bare hand, when a fighter holds no weapon (ours: the weapons file's `fist` if it has one). */
-export const FIST: Weapon = { id: 'fist', name: 'fist', kind: 'natural', hands: 1, length: 0, damage: { count: 1, sides: 3, plus: 0 }, damageText: '1D3', encumbrance: 0, strength: 0, agility: 0, range: null, defence: null };
+export const FIST: Weapon = {
+  id: 'fist',
+  name: 'fist',
+  kind: 'natural',
+  hands: 1,
+  length: 0,
+  damage: { count: 1, sides: 3, plus: 0 },
+  damageText: '1D3',
+  encumbrance: 0,
+  strength: 0,
+  agility: 0,
+  range: null,
+  defence: null,
+};

@@ -17,7 +17,14 @@ export interface Tactics {
   readonly panic: 'surrender-when-hurt' | 'surrender' | 'panic';
 }
 
-export const DEFAULT_TACTICS: Tactics = { target: 'weakest', defence: 'when-outnumbered', lunge: 'finish', charge: true, shoot: true, panic: 'surrender-when-hurt' };
+export const DEFAULT_TACTICS: Tactics = {
+  target: 'weakest',
+  defence: 'when-outnumbered',
+  lunge: 'finish',
+  charge: true,
+  shoot: true,
+  panic: 'surrender-when-hurt',
+};
 
 export const tacticsSchema = z.strictObject({
   target: oneOf(['weakest', 'strongest', 'leader']).optional(),

@@ -44,7 +44,9 @@ export interface Catalogue {
   readonly creatures: ReadonlyMap<string, Creature>;
 }
 
-const diceText = text('dice such as 1D8 or 2D6').refine((s) => /^\d+D\d+$/i.test(s), { error: 'expected dice such as 1D8 or 2D6' });
+const diceText = text('dice such as 1D8 or 2D6').refine((s) => /^\d+D\d+$/i.test(s), {
+  error: 'expected dice such as 1D8 or 2D6',
+});
 const weaponsSchema = z.strictObject({
   table: z.literal('openquest-weapons', { error: 'expected table: openquest-weapons' }),
   weapons: z.array(
@@ -64,7 +66,15 @@ const weaponsSchema = z.strictObject({
 });
 const armourSchema = z.strictObject({
   table: z.literal('openquest-armour', { error: 'expected table: openquest-armour' }),
-  armour: z.array(z.strictObject({ id: text('an id'), name: text('a name'), ap: whole(0, 20, 'AP'), enc: whole(0, 50, 'ENC'), source: text().optional() })),
+  armour: z.array(
+    z.strictObject({
+      id: text('an id'),
+      name: text('a name'),
+      ap: whole(0, 20, 'AP'),
+      enc: whole(0, 50, 'ENC'),
+      source: text().optional(),
+    }),
+  ),
 });
 export const characteristicsSchema = z.strictObject({
   STR: whole(1, 100),
@@ -75,7 +85,12 @@ export const characteristicsSchema = z.strictObject({
   POW: whole(1, 100),
   CHA: whole(1, 100),
 });
-export const skillsSchema = z.strictObject(Object.fromEntries(SKILLS.map((s) => [s, whole(0, 300, 'a skill %').optional()])) as Record<Skill, z.ZodOptional<z.ZodNumber>>);
+export const skillsSchema = z.strictObject(
+  Object.fromEntries(SKILLS.map((s) => [s, whole(0, 300, 'a skill %').optional()])) as Record<
+    Skill,
+    z.ZodOptional<z.ZodNumber>
+  >,
+);
 const bestiarySchema = z.strictObject({
   table: z.literal('openquest-bestiary', { error: 'expected table: openquest-bestiary' }),
   creatures: z.array(
@@ -104,10 +119,36 @@ export function readCatalogue(files: { weapons: FileText; armour: FileText; best
     weapons: new Map(
       w.weapons.map((x) => {
         const d = parseDice(x.damage);
-        return [x.id, { id: x.id, name: x.name, damage: { count: d.count, sides: d.sides, sign: 1 }, damageText: x.damage.toUpperCase(), skill: x.skill, hands: x.hands ?? 1, shield: x.shield ?? false, natural: x.natural ?? false, mechanism: x.mechanism ?? false, range: x.range ?? null }];
+        return [
+          x.id,
+          {
+            id: x.id,
+            name: x.name,
+            damage: { count: d.count, sides: d.sides, sign: 1 },
+            damageText: x.damage.toUpperCase(),
+            skill: x.skill,
+            hands: x.hands ?? 1,
+            shield: x.shield ?? false,
+            natural: x.natural ?? false,
+            mechanism: x.mechanism ?? false,
+            range: x.range ?? null,
+          },
+        ];
       }),
     ),
     armour: new Map(a.armour.map((x) => [x.id, { id: x.id, name: x.name, ap: x.ap, enc: x.enc }])),
-    creatures: new Map(b.creatures.map((c) => [c.id, { id: c.id, name: c.name, characteristics: c.characteristics, skills: c.skills ?? {}, weapons: c.weapons ?? [], armour: c.armour ?? [] }])),
+    creatures: new Map(
+      b.creatures.map((c) => [
+        c.id,
+        {
+          id: c.id,
+          name: c.name,
+          characteristics: c.characteristics,
+          skills: c.skills ?? {},
+          weapons: c.weapons ?? [],
+          armour: c.armour ?? [],
+        },
+      ]),
+    ),
   };
 }

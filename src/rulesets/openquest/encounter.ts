@@ -36,12 +36,32 @@ const schema = z.strictObject({
   /** Encounter Distance: close (2 m or less) or ranged. */
   distance: oneOf(['close', 'ranged']).optional(),
   /** Surprise Attacks: this side attacks by ambush, sneak or rush; the other is unaware. */
-  surprise: z.strictObject({ side: text('a side name'), kind: oneOf(['ambush', 'sneak', 'rush']), by: oneOf(['athletics', 'ride', 'drive']).optional() }).optional(),
+  surprise: z
+    .strictObject({
+      side: text('a side name'),
+      kind: oneOf(['ambush', 'sneak', 'rush']),
+      by: oneOf(['athletics', 'ride', 'drive']).optional(),
+    })
+    .optional(),
   /** Scouting Ahead: these characters scout; the opponents' cover modifies their Perception. */
-  scouting: z.strictObject({ scouts: z.array(text('a combatant name')).min(1), cover: oneOf(['clear', 'some', 'hidden', 'good']) }).optional(),
+  scouting: z
+    .strictObject({
+      scouts: z.array(text('a combatant name')).min(1),
+      cover: oneOf(['clear', 'some', 'hidden', 'good']),
+    })
+    .optional(),
   /** Avoiding a Fight: this side runs (with or without a chase, or faster), intimidates or fast-talks. */
-  avoid: z.strictObject({ side: text('a side name'), by: oneOf(['run', 'intimidate', 'fast-talk']), chase: flag().optional(), faster: flag().optional() }).optional(),
-  tables: z.strictObject({ weapons: text().optional(), armour: text().optional(), bestiary: text().optional() }).optional(),
+  avoid: z
+    .strictObject({
+      side: text('a side name'),
+      by: oneOf(['run', 'intimidate', 'fast-talk']),
+      chase: flag().optional(),
+      faster: flag().optional(),
+    })
+    .optional(),
+  tables: z
+    .strictObject({ weapons: text().optional(), armour: text().optional(), bestiary: text().optional() })
+    .optional(),
   sides: z
     .array(
       z.strictObject({
@@ -53,7 +73,13 @@ const schema = z.strictObject({
     .min(2, { error: 'expected two sides or more' }),
 });
 
-function table(env: LoadEnv, doc: DocPart['doc'], at: (...p: (string | number)[]) => Path, name: 'weapons' | 'armour' | 'bestiary', given: string | undefined): FileText {
+function table(
+  env: LoadEnv,
+  doc: DocPart['doc'],
+  at: (...p: (string | number)[]) => Path,
+  name: 'weapons' | 'armour' | 'bestiary',
+  given: string | undefined,
+): FileText {
   const cli = env.tables[name]?.();
   if (cli) return cli;
   if (given === undefined) return env.readData('openquest', `${name}.yaml`);
@@ -90,18 +116,31 @@ export function loadOpenQuest(part: DocPart, options: Options, env: LoadEnv): Oq
       if (c.use !== undefined) {
         creature = cat.creatures.get(c.use) ?? null;
         if (!creature) {
-          rep.add([...path, 'use'], `no creature '${c.use}' in the bestiary${didYouMean(c.use, cat.creatures.keys())}; known: ${[...cat.creatures.keys()].join(', ')}`);
+          rep.add(
+            [...path, 'use'],
+            `no creature '${c.use}' in the bestiary${didYouMean(c.use, cat.creatures.keys())}; known: ${[...cat.creatures.keys()].join(', ')}`,
+          );
           return;
         }
       }
-      const chars = { ...(creature?.characteristics ?? {}), ...(c.characteristics ?? {}) } as Partial<Characteristics>;
-      const missing = (['STR', 'CON', 'SIZ', 'DEX', 'INT', 'POW', 'CHA'] as const).filter((k) => chars[k] === undefined);
+      const chars = {
+        ...(creature?.characteristics ?? {}),
+        ...(c.characteristics ?? {}),
+      } as Partial<Characteristics>;
+      const missing = (['STR', 'CON', 'SIZ', 'DEX', 'INT', 'POW', 'CHA'] as const).filter(
+        (k) => chars[k] === undefined,
+      );
       if (missing.length) {
-        rep.add([...path, 'characteristics'], `missing ${missing.join(', ')} (give them, or use: a creature)`);
+        rep.add(
+          [...path, 'characteristics'],
+          `missing ${missing.join(', ')} (give them, or use: a creature)`,
+        );
         return;
       }
       const ch = chars as Characteristics;
-      const skills = Object.fromEntries(SKILLS.map((s) => [s, c.skills?.[s] ?? creature?.skills[s] ?? skillBase(s, ch)])) as Record<Skill, number>;
+      const skills = Object.fromEntries(
+        SKILLS.map((s) => [s, c.skills?.[s] ?? creature?.skills[s] ?? skillBase(s, ch)]),
+      ) as Record<Skill, number>;
       const weaponIds = c.weapons ?? creature?.weapons ?? ['fist'];
       const weapons = weaponIds.flatMap((id, k) => {
         const w = cat.weapons.get(id);
@@ -120,7 +159,8 @@ export function loadOpenQuest(part: DocPart, options: Options, env: LoadEnv): Oq
       }
       const count = c.count ?? 1;
       const maxHp = hitPoints(ch.SIZ, ch.CON);
-      if (c.hp !== undefined && c.hp > maxHp) rep.add([...path, 'hp'], `expected at most ${maxHp}, the hit points (SIZ + CON) / 2 give`);
+      if (c.hp !== undefined && c.hp > maxHp)
+        rep.add([...path, 'hp'], `expected at most ${maxHp}, the hit points (SIZ + CON) / 2 give`);
       for (let k = 1; k <= count; k++) {
         const name = count > 1 ? `${baseName} ${k}` : baseName;
         fighters.push({
@@ -144,19 +184,43 @@ export function loadOpenQuest(part: DocPart, options: Options, env: LoadEnv): Oq
   let surprise: OqSetup['surprise'] = null;
   if (enc.surprise) {
     const s = enc.sides.findIndex((x) => x.name === enc.surprise?.side);
-    if (s < 0) rep.add(at('surprise', 'side'), `no side named '${enc.surprise.side}'${didYouMean(enc.surprise.side, enc.sides.map((x) => x.name))}`);
-    else surprise = { side: s, kind: enc.surprise.kind, by: enc.surprise.kind === 'rush' ? (enc.surprise.by ?? 'athletics') : 'deception' };
-    if (enc.surprise.by && enc.surprise.kind !== 'rush') rep.add(at('surprise', 'by'), 'only a rush is made with Athletics, Ride or Drive; an ambush or sneak attack uses Deception');
+    if (s < 0)
+      rep.add(
+        at('surprise', 'side'),
+        `no side named '${enc.surprise.side}'${didYouMean(
+          enc.surprise.side,
+          enc.sides.map((x) => x.name),
+        )}`,
+      );
+    else
+      surprise = {
+        side: s,
+        kind: enc.surprise.kind,
+        by: enc.surprise.kind === 'rush' ? (enc.surprise.by ?? 'athletics') : 'deception',
+      };
+    if (enc.surprise.by && enc.surprise.kind !== 'rush')
+      rep.add(
+        at('surprise', 'by'),
+        'only a rush is made with Athletics, Ride or Drive; an ambush or sneak attack uses Deception',
+      );
   }
   enc.sides.forEach((s, i) => {
-    if (!fighters.some((f) => f.side === i && !f.standsAside)) rep.add(at('sides', i, 'combatants'), `side '${s.name}' has nobody in the fight`);
+    if (!fighters.some((f) => f.side === i && !f.standsAside))
+      rep.add(at('sides', i, 'combatants'), `side '${s.name}' has nobody in the fight`);
   });
   let scouting: OqSetup['scouting'] = null;
   if (enc.scouting) {
     const ids: string[] = [];
     enc.scouting.scouts.forEach((n, k) => {
       const f = fighters.find((x) => x.name === n);
-      if (!f) rep.add(at('scouting', 'scouts', k), `no combatant named '${n}'${didYouMean(n, fighters.map((x) => x.name))}`);
+      if (!f)
+        rep.add(
+          at('scouting', 'scouts', k),
+          `no combatant named '${n}'${didYouMean(
+            n,
+            fighters.map((x) => x.name),
+          )}`,
+        );
       else ids.push(f.id);
     });
     const sides = new Set(ids.map((id) => fighters.find((f) => f.id === id)?.side));
@@ -166,15 +230,32 @@ export function loadOpenQuest(part: DocPart, options: Options, env: LoadEnv): Oq
   let avoid: OqSetup['avoid'] = null;
   if (enc.avoid) {
     const s = enc.sides.findIndex((x) => x.name === enc.avoid?.side);
-    if (s < 0) rep.add(at('avoid', 'side'), `no side named '${enc.avoid.side}'${didYouMean(enc.avoid.side, enc.sides.map((x) => x.name))}`);
-    else if (surprise && surprise.side !== s) rep.add(at('avoid'), 'a side caught by a surprise attack cannot avoid the fight (Avoiding a Fight)');
-    else avoid = { side: s, by: enc.avoid.by, chase: enc.avoid.chase ?? true, faster: enc.avoid.faster ?? false };
+    if (s < 0)
+      rep.add(
+        at('avoid', 'side'),
+        `no side named '${enc.avoid.side}'${didYouMean(
+          enc.avoid.side,
+          enc.sides.map((x) => x.name),
+        )}`,
+      );
+    else if (surprise && surprise.side !== s)
+      rep.add(at('avoid'), 'a side caught by a surprise attack cannot avoid the fight (Avoiding a Fight)');
+    else
+      avoid = {
+        side: s,
+        by: enc.avoid.by,
+        chase: enc.avoid.chase ?? true,
+        faster: enc.avoid.faster ?? false,
+      };
   }
   rep.throwIfAny();
   return {
     title: enc.title ?? doc.file,
     maxRounds: enc.maxRounds ?? 100,
-    sides: enc.sides.map((s, i) => ({ name: s.name, players: s.players ?? (i === 0 && !enc.sides.some((x) => x.players === true)) })),
+    sides: enc.sides.map((s, i) => ({
+      name: s.name,
+      players: s.players ?? (i === 0 && !enc.sides.some((x) => x.players === true)),
+    })),
     fighters,
     opt: readOqOptions(options),
     distance: enc.distance ?? 'close',

@@ -29,6 +29,9 @@ export const openquest: Ruleset<OqSetup, OqState> = {
     });
   },
   tallies(st) {
-    return st.sides.map((s, i) => ({ label: `${s.name}: standing at the end`, value: st.combatants.filter((f) => f.side === i && f.out === null).length }));
+    return st.sides.map((s, i) => ({
+      label: `${s.name}: standing at the end`,
+      value: st.combatants.filter((f) => f.side === i && f.out === null).length,
+    }));
   },
 };

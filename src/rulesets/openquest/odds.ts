@@ -23,7 +23,9 @@ function diceDist(d: Dice): Map<number, number> {
   let dist = new Map<number, number>([[0, 1]]);
   for (let i = 0; i < d.count; i++) {
     const next = new Map<number, number>();
-    for (const [v, p] of dist) for (let k = 1; k <= d.sides; k++) next.set(v + d.sign * k, (next.get(v + d.sign * k) ?? 0) + p / d.sides);
+    for (const [v, p] of dist)
+      for (let k = 1; k <= d.sides; k++)
+        next.set(v + d.sign * k, (next.get(v + d.sign * k) ?? 0) + p / d.sides);
     dist = next;
   }
   return dist;
@@ -33,7 +35,9 @@ const most = (d: Dice) => (d.count === 0 ? 0 : d.sign > 0 ? d.count * d.sides : 
 
 function weaponOf(f: OqFighterSpec, setup: OqSetup): Weapon | null {
   const ws = f.weapons.filter((w) => !w.shield);
-  return setup.distance === 'ranged' ? (ws.find((w) => w.skill === 'ranged') ?? null) : (ws.find((w) => w.skill !== 'ranged') ?? null);
+  return setup.distance === 'ranged'
+    ? (ws.find((w) => w.skill === 'ranged') ?? null)
+    : (ws.find((w) => w.skill !== 'ranged') ?? null);
 }
 
 function parryOf(f: OqFighterSpec, missile: boolean): Weapon | null {
@@ -45,23 +49,43 @@ function parryOf(f: OqFighterSpec, missile: boolean): Weapon | null {
 function reactionOf(d: OqFighterSpec, missile: boolean): { skill: Skill; weapon: Weapon | null } | null {
   const pw = parryOf(d, missile);
   const t = d.tactics.reaction;
-  const pick = t === 'none' ? 'none' : t === 'parry' && pw ? 'parry' : t === 'dodge' || !pw ? 'dodge' : d.skills.close >= d.skills.dodge ? 'parry' : 'dodge';
-  return pick === 'none' ? null : pick === 'parry' ? { skill: 'close', weapon: pw } : { skill: 'dodge', weapon: null };
+  const pick =
+    t === 'none'
+      ? 'none'
+      : t === 'parry' && pw
+        ? 'parry'
+        : t === 'dodge' || !pw
+          ? 'dodge'
+          : d.skills.close >= d.skills.dodge
+            ? 'parry'
+            : 'dodge';
+  return pick === 'none'
+    ? null
+    : pick === 'parry'
+      ? { skill: 'close', weapon: pw }
+      : { skill: 'dodge', weapon: null };
 }
 
 /** One attack of `a` at `d`: [damage dealt, attacker fumbled, defender fumbled, p]. */
-function attackOutcomes(setup: OqSetup, a: OqFighterSpec, d: OqFighterSpec): { outcomes: [number, boolean, boolean, number][]; pCritical: number } {
+function attackOutcomes(
+  setup: OqSetup,
+  a: OqFighterSpec,
+  d: OqFighterSpec,
+): { outcomes: [number, boolean, boolean, number][]; pCritical: number } {
   const w = weaponOf(a, setup);
   const skill: Skill = w ? w.skill : 'unarmed';
   const missile = skill === 'ranged';
   const reaction = reactionOf(d, missile);
   const att = levels(a.skills[skill] + a.modifier);
-  const def = reaction ? levels(d.skills[reaction.skill] + d.modifier) : new Map<Level | 'none', number>([['none', 1]]);
+  const def = reaction
+    ? levels(d.skills[reaction.skill] + d.modifier)
+    : new Map<Level | 'none', number>([['none', 1]]);
   const wd = w ? w.damage : FIST;
   const dm = w?.mechanism ? { count: 0, sides: 6, sign: 1 as const } : a.dm;
   const ap = armourPoints(d.armour);
   const rolled = new Map<number, number>();
-  for (const [x, p] of diceDist(wd)) for (const [y, q] of diceDist(dm)) rolled.set(x + y, (rolled.get(x + y) ?? 0) + p * q);
+  for (const [x, p] of diceDist(wd))
+    for (const [y, q] of diceDist(dm)) rolled.set(x + y, (rolled.get(x + y) ?? 0) + p * q);
   const out = new Map<string, [number, boolean, boolean, number]>();
   const put = (dmg: number, af: boolean, df: boolean, p: number) => {
     const k = `${dmg},${af},${df}`;
@@ -75,11 +99,23 @@ function attackOutcomes(setup: OqSetup, a: OqFighterSpec, d: OqFighterSpec): { o
       const p = pa * pd;
       if (p === 0) continue;
       const pw = reaction?.weapon ?? null;
-      const lets = cell.damage === 'none' && pw !== null && dl === 'success' && al === 'success' && setup.opt.parrySize && most(pw.damage) < most(wd);
+      const lets =
+        cell.damage === 'none' &&
+        pw !== null &&
+        dl === 'success' &&
+        al === 'success' &&
+        setup.opt.parrySize &&
+        most(pw.damage) < most(wd);
       if (cell.damage === 'maximum') put(Math.max(0, most(wd) + most(dm)), false, false, p);
       else if (cell.damage === 'rolled' || lets) {
         const stop = lets ? most((pw as Weapon).damage) : 0;
-        for (const [v, q] of rolled) put(Math.max(0, v - stop - (cell.armour || lets ? ap : 0)), cell.attackerFumbles, cell.defenderFumbles, p * q);
+        for (const [v, q] of rolled)
+          put(
+            Math.max(0, v - stop - (cell.armour || lets ? ap : 0)),
+            cell.attackerFumbles,
+            cell.defenderFumbles,
+            p * q,
+          );
       } else put(0, cell.attackerFumbles, cell.defenderFumbles, p);
     }
   }
@@ -105,7 +141,10 @@ function oneBlow(setup: OqSetup, a: OqFighterSpec, d: OqFighterSpec): OddsBlow {
     hit,
     locations: [],
     // Hit locations are not OpenQuest's; a "hit" here is damage that gets through.
-    wounds: [...wounds].filter(([v]) => v > 0).sort((x, y) => x[0] - y[0]).map(([value, p]) => ({ value, p })),
+    wounds: [...wounds]
+      .filter(([v]) => v > 0)
+      .sort((x, y) => x[0] - y[0])
+      .map(([value, p]) => ({ value, p })),
     meanWounds: [...wounds].reduce((n, [v, p]) => n + v * p, 0),
     critical: pCritical,
     criticalValues: [],
@@ -123,7 +162,9 @@ function obstacles(setup: OqSetup): string[] {
   if (setup.scouting) why.push('scouting may change the distance');
   if (setup.avoid) why.push('a side tries to avoid the fight');
   for (const f of fs) if (f.hp <= 0) why.push(`${f.name} starts mortally wounded`);
-  for (const f of fs) if (f.tactics.fleeAt > 0 || f.tactics.surrenderAt > 0) why.push(`${f.name} flees or surrenders at low HP`);
+  for (const f of fs)
+    if (f.tactics.fleeAt > 0 || f.tactics.surrenderAt > 0)
+      why.push(`${f.name} flees or surrenders at low HP`);
   return why;
 }
 
@@ -135,10 +176,12 @@ function obstacles(setup: OqSetup): string[] {
 function duel(setup: OqSetup, cap: number): OddsDuel {
   const [a, b] = setup.fighters.filter((f) => !f.standsAside) as [OqFighterSpec, OqFighterSpec];
   const skillOf = (f: OqFighterSpec) => f.skills[weaponOf(f, setup)?.skill ?? 'unarmed'] + f.modifier;
-  const aFirst = skillOf(a) > skillOf(b) || (skillOf(a) === skillOf(b) && a.characteristics.DEX >= b.characteristics.DEX);
+  const aFirst =
+    skillOf(a) > skillOf(b) || (skillOf(a) === skillOf(b) && a.characteristics.DEX >= b.characteristics.DEX);
   const [x, y] = aFirst ? [a, b] : [b, a];
   // Without the fumble option, a fumble costs nothing beyond the failure.
-  const noFumbles = (o: [number, boolean, boolean, number][]): [number, boolean, boolean, number][] => (setup.opt.fumbleLosesAction ? o : o.map(([d, , , p]) => [d, false, false, p]));
+  const noFumbles = (o: [number, boolean, boolean, number][]): [number, boolean, boolean, number][] =>
+    setup.opt.fumbleLosesAction ? o : o.map(([d, , , p]) => [d, false, false, p]);
   const xy = noFumbles(attackOutcomes(setup, x, y).outcomes);
   const yx = noFumbles(attackOutcomes(setup, y, x).outcomes);
   // State: HP of x, HP of y, x loses this round's action, y loses it.
@@ -202,8 +245,12 @@ export function oqOdds(setup: OqSetup, maxRounds?: number): Odds {
   const cap = maxRounds ?? setup.maxRounds;
   return {
     blows,
-    blowMethod: "exact: every D100 of the attack and of the defender's reaction (the one its tactics pick), the facts' table cell by cell, every damage die with the damage modifier, and the best armour; a hit is damage that gets through, and killed is brought to 0 HP or below (a mortal wound) from full",
+    blowMethod:
+      "exact: every D100 of the attack and of the defender's reaction (the one its tactics pick), the facts' table cell by cell, every damage die with the damage modifier, and the best armour; a hit is damage that gets through, and killed is brought to 0 HP or below (a mortal wound) from full",
     duel: why.length === 0 ? duel(setup, cap) : null,
-    duelMethod: why.length === 0 ? `exact: a Markov chain over (HP of each, actions lost to fumbles), round by round to the round cap of ${cap}` : `not computed exactly: ${why.join('; ')}. Use fray sim for the whole fight.`,
+    duelMethod:
+      why.length === 0
+        ? `exact: a Markov chain over (HP of each, actions lost to fumbles), round by round to the round cap of ${cap}`
+        : `not computed exactly: ${why.join('; ')}. Use fray sim for the whole fight.`,
   };
 }

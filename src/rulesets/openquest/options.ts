@@ -14,21 +14,24 @@ export const OQ_OPTIONS: readonly OptionSpec[] = [
     name: 'parrySize',
     values: ['any', 'smaller-lets-through'],
     default: 'any',
-    summary: "Parrying with a smaller weapon: blocks all the same, or a parry stops only as much damage as the parrying weapon's own most.",
+    summary:
+      "Parrying with a smaller weapon: blocks all the same, or a parry stops only as much damage as the parrying weapon's own most.",
     cite: ours('parrying with a smaller weapon'),
   },
   {
     name: 'mortalWounds',
     values: ['die-unhelped', 'linger'],
     default: 'die-unhelped',
-    summary: 'A mortally wounded character not stabilised or healed by the end of the next round dies; or lies dying out of the fight.',
+    summary:
+      'A mortally wounded character not stabilised or healed by the end of the next round dies; or lies dying out of the fight.',
     cite: text('Healing Wounds'),
   },
   {
     name: 'fumbles',
     values: ['lose-action', 'none'],
     default: 'lose-action',
-    summary: 'What a fumble does (the text gives no table): the fumbler loses its next action; or nothing beyond the failure.',
+    summary:
+      'What a fumble does (the text gives no table): the fumbler loses its next action; or nothing beyond the failure.',
     cite: ours('fumbles'),
   },
 ];

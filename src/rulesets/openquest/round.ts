@@ -7,7 +7,19 @@ import type { Choice } from '../../core/request.js';
 import { formatD100 } from '../../dice/d100.js';
 import { facts, ours, text } from './cite.js';
 import type { Weapon } from './data.js';
-import { ATTACK_RESULTS, armourPoints, CAUGHT_BONUS, COVER, formatDice, opposed, SECOND_LOOK, testResult, type Dice, type Level, type Skill } from './rules.js';
+import {
+  ATTACK_RESULTS,
+  armourPoints,
+  CAUGHT_BONUS,
+  COVER,
+  formatDice,
+  opposed,
+  SECOND_LOOK,
+  testResult,
+  type Dice,
+  type Level,
+  type Skill,
+} from './rules.js';
 import { distanceOf, setDistance, type OqFighter, type OqState } from './state.js';
 
 const key = (f: OqFighter) => `@${f.id}`;
@@ -31,12 +43,23 @@ function enemies(st: OqState, f: OqFighter): OqFighter[] {
   return st.combatants.filter((o) => o.side !== f.side && o.out === null);
 }
 
-function test(ctx: FightContext, f: OqFighter, skill: Skill, target: number, why: string): { roll: number; level: Level } {
+function test(
+  ctx: FightContext,
+  f: OqFighter,
+  skill: Skill,
+  target: number,
+  why: string,
+): { roll: number; level: Level } {
   const r = d100(ctx, f, `${why}: ${skill} test (need ${target} or less)`);
   return { roll: r, level: testResult(r, target) };
 }
 
-const LEVEL_WORD: Readonly<Record<Level, string>> = { critical: 'a critical', success: 'a success', failure: 'a failure', fumble: 'a fumble' };
+const LEVEL_WORD: Readonly<Record<Level, string>> = {
+  critical: 'a critical',
+  success: 'a success',
+  failure: 'a failure',
+  fumble: 'a fumble',
+};
 
 // ------------------------------------------------------------------ before the first round
 
@@ -44,17 +67,47 @@ export function startOq(st: OqState, ctx: FightContext): void {
   if (ctx.explain) {
     for (const f of st.combatants) {
       const s = f.spec;
-      const kit = s.weapons.filter((w) => !w.shield).map((w) => `${w.name} ${w.damageText} (${w.skill} ${s.skills[w.skill]}%)`);
-      say(st, ctx, 'start', `${f.name}: ${s.hp}/${s.maxHp} HP, damage modifier ${formatDice(s.dm)}, AP ${armourPoints(s.armour)}${kit.length ? `, ${kit.join(', ')}` : ''}, Dodge ${s.skills.dodge}%.`, facts('Hit points, Damage modifier, Armour'), [f]);
+      const kit = s.weapons
+        .filter((w) => !w.shield)
+        .map((w) => `${w.name} ${w.damageText} (${w.skill} ${s.skills[w.skill]}%)`);
+      say(
+        st,
+        ctx,
+        'start',
+        `${f.name}: ${s.hp}/${s.maxHp} HP, damage modifier ${formatDice(s.dm)}, AP ${armourPoints(s.armour)}${kit.length ? `, ${kit.join(', ')}` : ''}, Dodge ${s.skills.dodge}%.`,
+        facts('Hit points, Damage modifier, Armour'),
+        [f],
+      );
     }
-    for (const s of st.setup.fighters.filter((x) => x.standsAside)) say(st, ctx, 'aside', `${s.name} stays out of the fight.`, text('Work Out Who is Involved in the Combat'));
+    for (const s of st.setup.fighters.filter((x) => x.standsAside))
+      say(
+        st,
+        ctx,
+        'aside',
+        `${s.name} stays out of the fight.`,
+        text('Work Out Who is Involved in the Combat'),
+      );
   }
-  const spotters = st.setup.scouting ? scout(st, ctx, st.setup.scouting.scouts, st.setup.scouting.cover) : null;
+  const spotters = st.setup.scouting
+    ? scout(st, ctx, st.setup.scouting.scouts, st.setup.scouting.cover)
+    : null;
   const opens = st.near.size > 0 ? 'close' : 'ranged';
-  say(st, ctx, 'distance', `The fight opens at ${opens} distance${opens === 'close' ? ' (2 m or less)' : ''}.`, text('Encounter Distance and Engaging in Combat'));
+  say(
+    st,
+    ctx,
+    'distance',
+    `The fight opens at ${opens} distance${opens === 'close' ? ' (2 m or less)' : ''}.`,
+    text('Encounter Distance and Engaging in Combat'),
+  );
   if (st.setup.surprise && spotters !== null && spotters !== st.setup.surprise.side) {
     // Surprise Attack Procedure 1: no surprise on a side whose scouts saw them coming.
-    say(st, ctx, 'surprise', `No surprise: ${st.sides[spotters]?.name}'s scouts saw them first.`, text('Surprise Attack Procedure'));
+    say(
+      st,
+      ctx,
+      'surprise',
+      `No surprise: ${st.sides[spotters]?.name}'s scouts saw them first.`,
+      text('Surprise Attack Procedure'),
+    );
   } else if (st.setup.surprise) {
     surprise(st, ctx, st.setup.surprise.side, st.setup.surprise.kind, st.setup.surprise.by);
     surpriseDistance(st, ctx, st.setup.surprise.side);
@@ -70,20 +123,33 @@ function surpriseDistance(st: OqState, ctx: FightContext, side: number): void {
   if (!st.combatants.some((f) => f.side !== side && f.surprised !== null)) return;
   const attackers = st.combatants.filter((f) => f.side === side && f.out === null);
   const ask = (who: OqFighter | null, label: string, missiles: boolean) =>
-    decide(ctx, who, 'distance', label, [
-      { key: 'ranged', label: 'ranged' },
-      { key: 'close', label: 'close (2 m or less)' },
-    ], missiles ? 'ranged' : 'close') as 'close' | 'ranged';
+    decide(
+      ctx,
+      who,
+      'distance',
+      label,
+      [
+        { key: 'ranged', label: 'ranged' },
+        { key: 'close', label: 'close (2 m or less)' },
+      ],
+      missiles ? 'ranged' : 'close',
+    ) as 'close' | 'ranged';
   const hasMissile = (f: OqFighter) => f.spec.weapons.some((w) => w.skill === 'ranged');
   if (st.sides[side]?.players) {
     for (const f of attackers) {
       const d = ask(f, `${f.name}: the surprise worked: strike from which distance?`, hasMissile(f));
       setDistance(st, [f], d);
-      say(st, ctx, 'distance', `${f.name} strikes from ${d} distance.`, text('Surprise Attack Procedure'), [f]);
+      say(st, ctx, 'distance', `${f.name} strikes from ${d} distance.`, text('Surprise Attack Procedure'), [
+        f,
+      ]);
     }
     return;
   }
-  const d = ask(null, `${st.sides[side]?.name}: the surprise worked: at which distance do you strike?`, attackers.some(hasMissile));
+  const d = ask(
+    null,
+    `${st.sides[side]?.name}: the surprise worked: at which distance do you strike?`,
+    attackers.some(hasMissile),
+  );
   setDistance(st, attackers, d);
   say(st, ctx, 'distance', `The attackers strike from ${d} distance.`, text('Surprise Attack Procedure'));
 }
@@ -93,40 +159,80 @@ function surpriseDistance(st: OqState, ctx: FightContext, side: number): void {
  * the distance, else a failure is spotted at ranged distance; a fumbling scout is split off at a
  * distance of its own. Returns the scouts' side if they spotted the opposition.
  */
-function scout(st: OqState, ctx: FightContext, ids: readonly string[], cover: keyof typeof COVER): number | null {
+function scout(
+  st: OqState,
+  ctx: FightContext,
+  ids: readonly string[],
+  cover: keyof typeof COVER,
+): number | null {
   const scouts = st.combatants.filter((f) => ids.includes(f.id));
   let spotted = false;
   let caught = false;
   const strayed: OqFighter[] = [];
   for (const s of scouts) {
     const need = s.spec.skills.perception + COVER[cover];
-    const r = test(ctx, s, 'perception', need, `scout ahead (cover ${COVER[cover] >= 0 ? '+' : ''}${COVER[cover]}%)`);
+    const r = test(
+      ctx,
+      s,
+      'perception',
+      need,
+      `scout ahead (cover ${COVER[cover] >= 0 ? '+' : ''}${COVER[cover]}%)`,
+    );
     const ok = r.level === 'success' || r.level === 'critical';
     let more = '';
     if (r.level === 'critical') {
       // A critical: exact numbers and positions, and a second look at +20%, cover ignored.
-      const again = test(ctx, s, 'perception', s.spec.skills.perception + SECOND_LOOK, 'scout out the rest (+20%, cover ignored)');
+      const again = test(
+        ctx,
+        s,
+        'perception',
+        s.spec.skills.perception + SECOND_LOOK,
+        'scout out the rest (+20%, cover ignored)',
+      );
       more = `: the exact numbers and positions; a second look, D100 ${formatD100(again.roll)} against ${s.spec.skills.perception + SECOND_LOOK}: ${LEVEL_WORD[again.level]}${again.level === 'success' || again.level === 'critical' ? ': the rest of the opponents too' : ''}`;
     }
     if (r.level === 'failure') caught = true;
     if (r.level === 'fumble') strayed.push(s);
     spotted ||= ok;
-    say(st, ctx, 'scout', `${s.name} scouts ahead: Perception D100 ${formatD100(r.roll)} against ${s.spec.skills.perception} ${COVER[cover] >= 0 ? '+' : '−'} ${Math.abs(COVER[cover])} cover = ${need}: ${LEVEL_WORD[r.level]}${ok ? ', the opposition spotted' : r.level === 'fumble' ? ': split off from the party' : ': spotted approaching'}${more}.`, text('Scouting Ahead'), [s]);
+    say(
+      st,
+      ctx,
+      'scout',
+      `${s.name} scouts ahead: Perception D100 ${formatD100(r.roll)} against ${s.spec.skills.perception} ${COVER[cover] >= 0 ? '+' : '−'} ${Math.abs(COVER[cover])} cover = ${need}: ${LEVEL_WORD[r.level]}${ok ? ', the opposition spotted' : r.level === 'fumble' ? ': split off from the party' : ': spotted approaching'}${more}.`,
+      text('Scouting Ahead'),
+      [s],
+    );
   }
   const side = scouts[0]?.side ?? 0;
   if (spotted) {
-    const hasMissiles = st.combatants.some((f) => f.side === side && f.spec.weapons.some((w) => w.skill === 'ranged'));
-    const d = decide(ctx, null, 'distance', `${st.sides[side]?.name}: the scouts spotted them first: fight at which distance?`, [
-      { key: 'close', label: 'close (2 m or less)' },
-      { key: 'ranged', label: 'ranged' },
-    ], hasMissiles ? 'ranged' : 'close') as 'close' | 'ranged';
+    const hasMissiles = st.combatants.some(
+      (f) => f.side === side && f.spec.weapons.some((w) => w.skill === 'ranged'),
+    );
+    const d = decide(
+      ctx,
+      null,
+      'distance',
+      `${st.sides[side]?.name}: the scouts spotted them first: fight at which distance?`,
+      [
+        { key: 'close', label: 'close (2 m or less)' },
+        { key: 'ranged', label: 'ranged' },
+      ],
+      hasMissiles ? 'ranged' : 'close',
+    ) as 'close' | 'ranged';
     setDistance(st, st.combatants, d);
   } else if (caught) setDistance(st, st.combatants, 'ranged');
   for (const s of strayed) {
-    const d = decide(ctx, null, 'distance', `GM: ${s.name} is split off from the party: how close to the opposition?`, [
-      { key: 'close', label: 'close (the scout stumbles on them)' },
-      { key: 'ranged', label: 'ranged' },
-    ], 'close') as 'close' | 'ranged';
+    const d = decide(
+      ctx,
+      null,
+      'distance',
+      `GM: ${s.name} is split off from the party: how close to the opposition?`,
+      [
+        { key: 'close', label: 'close (the scout stumbles on them)' },
+        { key: 'ranged', label: 'ranged' },
+      ],
+      'close',
+    ) as 'close' | 'ranged';
     setDistance(st, [s], d);
   }
   return spotted ? side : null;
@@ -138,28 +244,65 @@ function avoid(st: OqState, ctx: FightContext, a: NonNullable<OqState['setup']['
   const others = st.combatants.filter((f) => f.side !== a.side && f.out === null);
   if (!runners.length || !others.length) return;
   if (a.by !== 'run') {
-    const lead = [...runners].sort((x, y) => y.spec.skills.influence - x.spec.skills.influence)[0] as OqFighter;
-    const r = test(ctx, lead, 'influence', lead.spec.skills.influence, a.by === 'intimidate' ? 'intimidate the opposition' : 'fast-talk out of the fight');
-    const pick = decide(ctx, null, 'social', `GM: ${lead.name}'s ${a.by === 'intimidate' ? 'intimidation' : 'fast talk'} (Influence ${LEVEL_WORD[r.level]}): does the opposition give up?`, [
-      { key: 'yes', label: a.by === 'intimidate' ? 'they surrender or leave' : 'they let them go' },
-      { key: 'no', label: 'no: fight' },
-    ], r.level === 'success' || r.level === 'critical' ? 'yes' : 'no');
-    say(st, ctx, 'social', `${lead.name} leads ${a.by === 'intimidate' ? 'an attempt to intimidate' : 'a fast talk'}: Influence D100 ${formatD100(r.roll)} against ${lead.spec.skills.influence}: ${LEVEL_WORD[r.level]}; the GM rules ${pick === 'yes' ? 'the fight is avoided' : 'it fails'}.`, text('Avoiding a Fight'), [lead]);
-    if (pick === 'yes') for (const o of (a.by === 'intimidate' ? others : runners)) o.out = 'fled';
+    const lead = [...runners].sort(
+      (x, y) => y.spec.skills.influence - x.spec.skills.influence,
+    )[0] as OqFighter;
+    const r = test(
+      ctx,
+      lead,
+      'influence',
+      lead.spec.skills.influence,
+      a.by === 'intimidate' ? 'intimidate the opposition' : 'fast-talk out of the fight',
+    );
+    const pick = decide(
+      ctx,
+      null,
+      'social',
+      `GM: ${lead.name}'s ${a.by === 'intimidate' ? 'intimidation' : 'fast talk'} (Influence ${LEVEL_WORD[r.level]}): does the opposition give up?`,
+      [
+        { key: 'yes', label: a.by === 'intimidate' ? 'they surrender or leave' : 'they let them go' },
+        { key: 'no', label: 'no: fight' },
+      ],
+      r.level === 'success' || r.level === 'critical' ? 'yes' : 'no',
+    );
+    say(
+      st,
+      ctx,
+      'social',
+      `${lead.name} leads ${a.by === 'intimidate' ? 'an attempt to intimidate' : 'a fast talk'}: Influence D100 ${formatD100(r.roll)} against ${lead.spec.skills.influence}: ${LEVEL_WORD[r.level]}; the GM rules ${pick === 'yes' ? 'the fight is avoided' : 'it fails'}.`,
+      text('Avoiding a Fight'),
+      [lead],
+    );
+    if (pick === 'yes') for (const o of a.by === 'intimidate' ? others : runners) o.out = 'fled';
     return;
   }
   if (!a.chase || a.faster) {
-    say(st, ctx, 'avoid', `${st.sides[a.side]?.name} run${a.faster ? ', faster than their opponents,' : ''} and ${a.chase ? 'outpace them' : 'are not chased'}: they get away.`, text('Avoiding a Fight'));
+    say(
+      st,
+      ctx,
+      'avoid',
+      `${st.sides[a.side]?.name} run${a.faster ? ', faster than their opponents,' : ''} and ${a.chase ? 'outpace them' : 'are not chased'}: they get away.`,
+      text('Avoiding a Fight'),
+    );
     for (const f of runners) f.out = 'fled';
     return;
   }
   // A chase: each runner's Athletics against the best catcher's.
-  const catcher = [...others].sort((x, y) => y.spec.skills.athletics - x.spec.skills.athletics)[0] as OqFighter;
+  const catcher = [...others].sort(
+    (x, y) => y.spec.skills.athletics - x.spec.skills.athletics,
+  )[0] as OqFighter;
   for (const f of runners) {
     const rf = test(ctx, f, 'athletics', f.spec.skills.athletics, 'run away');
     const rc = test(ctx, catcher, 'athletics', catcher.spec.skills.athletics, `catch ${f.name}`);
     const away = opposed(rf, rc) === 'a';
-    say(st, ctx, 'chase', `${f.name} runs: Athletics ${formatD100(rf.roll)} (${LEVEL_WORD[rf.level]}) against ${catcher.name}'s ${formatD100(rc.roll)} (${LEVEL_WORD[rc.level]}): ${away ? 'escapes' : rf.level === 'fumble' ? 'caught, and surprised: may only defend in the first round' : `caught: the catchers get +${CAUGHT_BONUS}% on their next action`}.`, text('Avoiding a Fight'), [f, catcher]);
+    say(
+      st,
+      ctx,
+      'chase',
+      `${f.name} runs: Athletics ${formatD100(rf.roll)} (${LEVEL_WORD[rf.level]}) against ${catcher.name}'s ${formatD100(rc.roll)} (${LEVEL_WORD[rc.level]}): ${away ? 'escapes' : rf.level === 'fumble' ? 'caught, and surprised: may only defend in the first round' : `caught: the catchers get +${CAUGHT_BONUS}% on their next action`}.`,
+      text('Avoiding a Fight'),
+      [f, catcher],
+    );
     if (away) {
       f.out = 'fled';
       continue;
@@ -170,13 +313,26 @@ function avoid(st: OqState, ctx: FightContext, a: NonNullable<OqState['setup']['
 }
 
 /** Surprise Attack Procedure: opposed Perception against the attackers' best Deception (Athletics for a rush). */
-function surprise(st: OqState, ctx: FightContext, side: number, kind: 'ambush' | 'sneak' | 'rush', by: Skill): void {
+function surprise(
+  st: OqState,
+  ctx: FightContext,
+  side: number,
+  kind: 'ambush' | 'sneak' | 'rush',
+  by: Skill,
+): void {
   const stealth: Skill = by;
   const attackers = st.combatants.filter((f) => f.side === side && f.out === null);
   const unaware = st.combatants.filter((f) => f.side !== side && f.out === null);
   if (!attackers.length || !unaware.length) return;
-  say(st, ctx, 'surprise', `A${kind === 'ambush' ? 'n ambush' : kind === 'sneak' ? ' sneak attack' : ' rush attack'} by ${st.sides[side]?.name}: Perception against ${stealth[0]?.toUpperCase()}${stealth.slice(1)}.`, text('Surprise Attacks'));
-  const best = (fs: OqFighter[], s: Skill) => [...fs].sort((x, y) => y.spec.skills[s] - x.spec.skills[s])[0] as OqFighter;
+  say(
+    st,
+    ctx,
+    'surprise',
+    `A${kind === 'ambush' ? 'n ambush' : kind === 'sneak' ? ' sneak attack' : ' rush attack'} by ${st.sides[side]?.name}: Perception against ${stealth[0]?.toUpperCase()}${stealth.slice(1)}.`,
+    text('Surprise Attacks'),
+  );
+  const best = (fs: OqFighter[], s: Skill) =>
+    [...fs].sort((x, y) => y.spec.skills[s] - x.spec.skills[s])[0] as OqFighter;
   if (st.sides[side]?.players) {
     // 3. The characters attack: each tests Deception against the opponents' best Perception; 5. any who
     // wins catches the opposing side unaware: they may only defend, or nothing if that Perception fumbled (ours: for the side).
@@ -186,7 +342,14 @@ function surprise(st: OqState, ctx: FightContext, side: number, kind: 'ambush' |
       const ra = test(ctx, a, stealth, a.spec.skills[stealth], 'surprise the opposition');
       const rw = test(ctx, watcher, 'perception', watcher.spec.skills.perception, `spot ${a.name}`);
       const won = opposed(ra, rw) === 'a';
-      say(st, ctx, 'surprise', `${a.name}'s ${stealth} ${formatD100(ra.roll)} (${LEVEL_WORD[ra.level]}) against ${watcher.name}'s Perception ${formatD100(rw.roll)} (${LEVEL_WORD[rw.level]}): ${won ? `the opposition is surprised${rw.level === 'fumble' ? ' and cannot even defend' : ': may only parry or dodge this round'}` : 'no surprise'}.`, text('Surprise Attack Procedure'), [a, watcher]);
+      say(
+        st,
+        ctx,
+        'surprise',
+        `${a.name}'s ${stealth} ${formatD100(ra.roll)} (${LEVEL_WORD[ra.level]}) against ${watcher.name}'s Perception ${formatD100(rw.roll)} (${LEVEL_WORD[rw.level]}): ${won ? `the opposition is surprised${rw.level === 'fumble' ? ' and cannot even defend' : ': may only parry or dodge this round'}` : 'no surprise'}.`,
+        text('Surprise Attack Procedure'),
+        [a, watcher],
+      );
       if (won) caught = caught === 'helpless' || rw.level === 'fumble' ? 'helpless' : 'defend-only';
     }
     if (caught) for (const o of unaware) o.surprised = caught;
@@ -199,14 +362,26 @@ function surprise(st: OqState, ctx: FightContext, side: number, kind: 'ambush' |
     const rs = test(ctx, sneak, stealth, sneak.spec.skills[stealth], `surprise ${u.name}`);
     // A tie goes against the side trying to surprise (ours).
     const spotted = opposed(ru, rs) !== 'b';
-    say(st, ctx, 'surprise', `${u.name}'s Perception ${formatD100(ru.roll)} (${LEVEL_WORD[ru.level]}) against ${sneak.name}'s ${stealth} ${formatD100(rs.roll)} (${LEVEL_WORD[rs.level]}): ${spotted ? 'not surprised' : ru.level === 'fumble' ? 'surprised, and cannot even defend this round' : 'surprised: may only parry or dodge this round'}.`, text('Surprise Attack Procedure'), [u, sneak]);
+    say(
+      st,
+      ctx,
+      'surprise',
+      `${u.name}'s Perception ${formatD100(ru.roll)} (${LEVEL_WORD[ru.level]}) against ${sneak.name}'s ${stealth} ${formatD100(rs.roll)} (${LEVEL_WORD[rs.level]}): ${spotted ? 'not surprised' : ru.level === 'fumble' ? 'surprised, and cannot even defend this round' : 'surprised: may only parry or dodge this round'}.`,
+      text('Surprise Attack Procedure'),
+      [u, sneak],
+    );
     if (!spotted) u.surprised = ru.level === 'fumble' ? 'helpless' : 'defend-only';
   }
 }
 
 // ------------------------------------------------------------------ the round
 
-type Intent = { kind: 'attack'; target: OqFighter; weapon: Weapon | null } | { kind: 'stabilise'; ally: OqFighter } | { kind: 'flee' } | { kind: 'close' } | { kind: 'defend'; why: string };
+type Intent =
+  | { kind: 'attack'; target: OqFighter; weapon: Weapon | null }
+  | { kind: 'stabilise'; ally: OqFighter }
+  | { kind: 'flee' }
+  | { kind: 'close' }
+  | { kind: 'defend'; why: string };
 
 export function playOqRound(st: OqState, ctx: FightContext): void {
   st.round++;
@@ -221,10 +396,30 @@ export function playOqRound(st: OqState, ctx: FightContext): void {
     f.willAct = i.kind !== 'defend';
   }
   // 2-3. Skills and modifiers; the order counts down from 100% by modified skill (ties: higher DEX, then as listed: ours).
-  const order = [...intents.entries()].filter(([, i]) => i.kind !== 'defend').map(([f, i]) => ({ f, i, skill: orderSkill(f, i) }));
+  const order = [...intents.entries()]
+    .filter(([, i]) => i.kind !== 'defend')
+    .map(([f, i]) => ({ f, i, skill: orderSkill(f, i) }));
   order.sort((x, y) => y.skill - x.skill || y.f.spec.characteristics.DEX - x.f.spec.characteristics.DEX);
-  if (ctx.explain && order.length > 0) say(st, ctx, 'order', `Order: ${order.map((o) => `${o.f.name} ${o.skill}%`).join(', ')}.`, text('FIGHT! Drop into Combat Rounds'));
-  for (const [f, i] of intents) if (i.kind === 'defend' && f.out === null && ctx.explain) say(st, ctx, 'intent', `${f.name} ${i.why}.`, i.why.includes('surprised') ? text('Surprise Attack Procedure') : text('FIGHT! Drop into Combat Rounds'), [f]);
+  if (ctx.explain && order.length > 0)
+    say(
+      st,
+      ctx,
+      'order',
+      `Order: ${order.map((o) => `${o.f.name} ${o.skill}%`).join(', ')}.`,
+      text('FIGHT! Drop into Combat Rounds'),
+    );
+  for (const [f, i] of intents)
+    if (i.kind === 'defend' && f.out === null && ctx.explain)
+      say(
+        st,
+        ctx,
+        'intent',
+        `${f.name} ${i.why}.`,
+        i.why.includes('surprised')
+          ? text('Surprise Attack Procedure')
+          : text('FIGHT! Drop into Combat Rounds'),
+        [f],
+      );
   // 4. Take action.
   for (const { f, i } of order) {
     if (f.out !== null) continue;
@@ -235,21 +430,44 @@ export function playOqRound(st: OqState, ctx: FightContext): void {
 }
 
 function intentOf(st: OqState, ctx: FightContext, f: OqFighter): Intent {
-  if (f.surprised === 'helpless') return { kind: 'defend', why: 'is surprised and can do nothing this round' };
-  if (f.surprised === 'defend-only') return { kind: 'defend', why: 'is surprised: may only parry or dodge this round' };
+  if (f.surprised === 'helpless')
+    return { kind: 'defend', why: 'is surprised and can do nothing this round' };
+  if (f.surprised === 'defend-only')
+    return { kind: 'defend', why: 'is surprised: may only parry or dodge this round' };
   if (f.loseActionIn === st.round) return { kind: 'defend', why: 'loses this action to the fumble' };
   const foes = enemies(st, f);
   if (foes.length === 0) return { kind: 'defend', why: 'has no one to fight' };
-  const dying = st.combatants.filter((o) => o.side === f.side && o !== f && o.out === 'dying' && !o.stabilised);
+  const dying = st.combatants.filter(
+    (o) => o.side === f.side && o !== f && o.out === 'dying' && !o.stabilised,
+  );
   // At ranged distance only a missile weapon reaches; to fight hand to hand one spends the action closing in (ours).
   const reachable = foes.filter((o) => weaponFor(st, f, o) !== undefined);
   const apart = foes.some((o) => distanceOf(st, f, o) === 'ranged');
   const reaches = reachable.length > 0;
-  const choices: Choice[] = reachable.map((o) => ({ key: `attack:${key(o)}`, label: `attack ${o.name} (${o.hp} HP, ${distanceOf(st, f, o)})` }));
+  const choices: Choice[] = reachable.map((o) => ({
+    key: `attack:${key(o)}`,
+    label: `attack ${o.name} (${o.hp} HP, ${distanceOf(st, f, o)})`,
+  }));
   if (apart) choices.push({ key: 'close', label: 'close in to 2 m' });
-  for (const o of dying) choices.push({ key: `stabilise:${key(o)}`, label: `stabilise ${o.name} (Healing ${f.spec.skills.healing}%)` });
-  choices.push({ key: 'flee', label: 'flee the fight' }, { key: 'surrender', label: 'surrender' }, { key: 'defend', label: 'only defend this round' });
-  const suggested = reaches ? suggestIntent(f, reachable, dying) : f.spec.tactics.surrenderAt > 0 && f.hp <= f.spec.tactics.surrenderAt ? 'surrender' : f.spec.tactics.fleeAt > 0 && f.hp <= f.spec.tactics.fleeAt ? 'flee' : apart ? 'close' : 'defend';
+  for (const o of dying)
+    choices.push({
+      key: `stabilise:${key(o)}`,
+      label: `stabilise ${o.name} (Healing ${f.spec.skills.healing}%)`,
+    });
+  choices.push(
+    { key: 'flee', label: 'flee the fight' },
+    { key: 'surrender', label: 'surrender' },
+    { key: 'defend', label: 'only defend this round' },
+  );
+  const suggested = reaches
+    ? suggestIntent(f, reachable, dying)
+    : f.spec.tactics.surrenderAt > 0 && f.hp <= f.spec.tactics.surrenderAt
+      ? 'surrender'
+      : f.spec.tactics.fleeAt > 0 && f.hp <= f.spec.tactics.fleeAt
+        ? 'flee'
+        : apart
+          ? 'close'
+          : 'defend';
   const visible = st.sides[f.side]?.players ?? false;
   const pick = decide(ctx, f, 'intent', `${f.name} (${f.hp} HP): what this round?`, choices, suggested);
   if (pick === 'surrender') {
@@ -270,8 +488,16 @@ function intentOf(st: OqState, ctx: FightContext, f: OqFighter): Intent {
           : verb === 'close'
             ? { kind: 'close' }
             : { kind: 'defend', why: 'only defends this round' };
-  const means = intent.kind === 'attack' ? `attack ${intent.target.name}` : intent.kind === 'stabilise' ? `stabilise ${intent.ally.name}` : intent.kind === 'close' ? 'close in' : 'flee';
-  if (visible && ctx.explain && intent.kind !== 'defend') say(st, ctx, 'intent', `${f.name} means to ${means}.`, text('FIGHT! Drop into Combat Rounds'), [f]);
+  const means =
+    intent.kind === 'attack'
+      ? `attack ${intent.target.name}`
+      : intent.kind === 'stabilise'
+        ? `stabilise ${intent.ally.name}`
+        : intent.kind === 'close'
+          ? 'close in'
+          : 'flee';
+  if (visible && ctx.explain && intent.kind !== 'defend')
+    say(st, ctx, 'intent', `${f.name} means to ${means}.`, text('FIGHT! Drop into Combat Rounds'), [f]);
   return intent;
 }
 
@@ -305,14 +531,23 @@ function act(st: OqState, ctx: FightContext, f: OqFighter, i: Intent): void {
   }
   if (i.kind === 'close') {
     setDistance(st, [f], 'close');
-    say(st, ctx, 'close', `${f.name} closes in: within 2 m of the enemy from now on.`, ours('closing in'), [f]);
+    say(st, ctx, 'close', `${f.name} closes in: within 2 m of the enemy from now on.`, ours('closing in'), [
+      f,
+    ]);
     return;
   }
   if (i.kind === 'stabilise') {
     if (i.ally.out !== 'dying') return;
     const r = test(ctx, f, 'healing', f.spec.skills.healing, `stabilise ${i.ally.name}`);
     const ok = r.level === 'success' || r.level === 'critical';
-    say(st, ctx, 'heal', `${f.name} tends ${i.ally.name}: Healing D100 ${formatD100(r.roll)} against ${f.spec.skills.healing}: ${LEVEL_WORD[r.level]}${ok ? ': stabilised (surgery after the fight)' : ''}.`, text('Healing Wounds'), [f, i.ally]);
+    say(
+      st,
+      ctx,
+      'heal',
+      `${f.name} tends ${i.ally.name}: Healing D100 ${formatD100(r.roll)} against ${f.spec.skills.healing}: ${LEVEL_WORD[r.level]}${ok ? ': stabilised (surgery after the fight)' : ''}.`,
+      text('Healing Wounds'),
+      [f, i.ally],
+    );
     if (ok) stabilise(i.ally);
     return;
   }
@@ -322,7 +557,14 @@ function act(st: OqState, ctx: FightContext, f: OqFighter, i: Intent): void {
   if (t.out !== null || weaponFor(st, f, t) === undefined) {
     const foes = enemies(st, f).filter((o) => weaponFor(st, f, o) !== undefined);
     if (foes.length === 0) return;
-    const pick = decide(ctx, f, 'retarget', `${f.name}: ${t.name} is down; attack whom?`, foes.map((o) => ({ key: key(o), label: `${o.name} (${o.hp} HP)` })), key([...foes].sort((x, y) => x.hp - y.hp)[0] as OqFighter));
+    const pick = decide(
+      ctx,
+      f,
+      'retarget',
+      `${f.name}: ${t.name} is down; attack whom?`,
+      foes.map((o) => ({ key: key(o), label: `${o.name} (${o.hp} HP)` })),
+      key([...foes].sort((x, y) => x.hp - y.hp)[0] as OqFighter),
+    );
     t = foes.find((o) => key(o) === pick) as OqFighter;
   }
   attack(st, ctx, f, t, weaponFor(st, f, t) ?? null);
@@ -346,7 +588,15 @@ export function attack(st: OqState, ctx: FightContext, a: OqFighter, d: OqFighte
   // The reaction: parry (a weapon or shield; only a shield against a missile: ours) or dodge, once a round by default.
   // "If called for": a reaction is rolled only against an attack that would land.
   const reaction = ra.level === 'success' || ra.level === 'critical' ? react(st, ctx, d, a, missile) : null;
-  const rd = reaction ? test(ctx, d, reaction.skill, d.spec.skills[reaction.skill] + d.spec.modifier, reaction.skill === 'dodge' ? `dodge ${a.name}` : `parry ${a.name}`) : null;
+  const rd = reaction
+    ? test(
+        ctx,
+        d,
+        reaction.skill,
+        d.spec.skills[reaction.skill] + d.spec.modifier,
+        reaction.skill === 'dodge' ? `dodge ${a.name}` : `parry ${a.name}`,
+      )
+    : null;
   const cell = ATTACK_RESULTS[ra.level][rd ? rd.level : 'none'];
   say(
     st,
@@ -362,10 +612,25 @@ export function attack(st: OqState, ctx: FightContext, a: OqFighter, d: OqFighte
   if (cell.defenderFumbles) fumbled(st, ctx, d);
   // Ours (option parrySize): a successful parry with a smaller weapon lets the rest through.
   const pw = reaction?.weapon ?? null;
-  const lets = cell.damage === 'none' && pw !== null && rd?.level === 'success' && ra.level === 'success' && st.setup.opt.parrySize && most(pw.damage) < most(w ? w.damage : FIST);
+  const lets =
+    cell.damage === 'none' &&
+    pw !== null &&
+    rd?.level === 'success' &&
+    ra.level === 'success' &&
+    st.setup.opt.parrySize &&
+    most(pw.damage) < most(w ? w.damage : FIST);
   if (cell.damage === 'none' && !lets) return;
   a.stats.hits++;
-  damage(st, ctx, a, d, w, cell.damage === 'maximum', cell.armour || cell.damage === 'none', cell.damage === 'none' ? (reaction?.weapon ?? null) : null);
+  damage(
+    st,
+    ctx,
+    a,
+    d,
+    w,
+    cell.damage === 'maximum',
+    cell.armour || cell.damage === 'none',
+    cell.damage === 'none' ? (reaction?.weapon ?? null) : null,
+  );
 }
 
 function noReaction(st: OqState, d: OqFighter): string {
@@ -374,14 +639,34 @@ function noReaction(st: OqState, d: OqFighter): string {
   return 'does not react';
 }
 
-function react(st: OqState, ctx: FightContext, d: OqFighter, a: OqFighter, missile: boolean): { skill: Skill; weapon: Weapon | null } | null {
-  if (d.out !== null || d.surprised === 'helpless' || (st.setup.opt.oneReaction && d.reactionsUsed >= 1)) return null;
+function react(
+  st: OqState,
+  ctx: FightContext,
+  d: OqFighter,
+  a: OqFighter,
+  missile: boolean,
+): { skill: Skill; weapon: Weapon | null } | null {
+  if (d.out !== null || d.surprised === 'helpless' || (st.setup.opt.oneReaction && d.reactionsUsed >= 1))
+    return null;
   const pw = parryWeapon(d, missile);
   const choices: Choice[] = [];
-  if (pw) choices.push({ key: 'parry', label: `parry with ${pw.name.toLowerCase()} (${d.spec.skills.close}%)` });
-  choices.push({ key: 'dodge', label: `dodge (${d.spec.skills.dodge}%)` }, { key: 'none', label: 'no reaction' });
+  if (pw)
+    choices.push({ key: 'parry', label: `parry with ${pw.name.toLowerCase()} (${d.spec.skills.close}%)` });
+  choices.push(
+    { key: 'dodge', label: `dodge (${d.spec.skills.dodge}%)` },
+    { key: 'none', label: 'no reaction' },
+  );
   const t = d.spec.tactics.reaction;
-  const suggested = t === 'none' ? 'none' : t === 'parry' && pw ? 'parry' : t === 'dodge' || !pw ? 'dodge' : d.spec.skills.close >= d.spec.skills.dodge ? 'parry' : 'dodge';
+  const suggested =
+    t === 'none'
+      ? 'none'
+      : t === 'parry' && pw
+        ? 'parry'
+        : t === 'dodge' || !pw
+          ? 'dodge'
+          : d.spec.skills.close >= d.spec.skills.dodge
+            ? 'parry'
+            : 'dodge';
   const pick = decide(ctx, d, 'reaction', `${d.name}: react to ${a.name}'s attack?`, choices, suggested);
   if (pick === 'none') return null;
   d.reactionsUsed++;
@@ -395,7 +680,14 @@ function fumbled(st: OqState, ctx: FightContext, f: OqFighter): void {
   if (!st.setup.opt.fumbleLosesAction) return;
   // An action still to come this round is the one lost; else next round's.
   f.loseActionIn = f.willAct ? st.round : st.round + 1;
-  say(st, ctx, 'fumble', `${f.name} fumbles and loses ${f.loseActionIn === st.round ? 'this round\'s' : 'next round\'s'} action.`, ours('fumbles'), [f]);
+  say(
+    st,
+    ctx,
+    'fumble',
+    `${f.name} fumbles and loses ${f.loseActionIn === st.round ? "this round's" : "next round's"} action.`,
+    ours('fumbles'),
+    [f],
+  );
 }
 
 function rollDice(ctx: FightContext, f: OqFighter, d: Dice, why: string): number {
@@ -405,7 +697,16 @@ function rollDice(ctx: FightContext, f: OqFighter, d: Dice, why: string): number
 const most = (d: Dice) => (d.count === 0 ? 0 : d.sign > 0 ? d.count * d.sides : -d.count);
 
 /** Taking Damage: the weapon's dice and the damage modifier (not for a mechanism), less AP; maximum: both at their most, armour ignored. */
-function damage(st: OqState, ctx: FightContext, a: OqFighter, d: OqFighter, w: Weapon | null, maximum: boolean, armour: boolean, parriedWith: Weapon | null): void {
+function damage(
+  st: OqState,
+  ctx: FightContext,
+  a: OqFighter,
+  d: OqFighter,
+  w: Weapon | null,
+  maximum: boolean,
+  armour: boolean,
+  parriedWith: Weapon | null,
+): void {
   const wd: Dice = w ? w.damage : FIST;
   const dm = w?.mechanism ? { count: 0, sides: 6, sign: 1 as const } : a.spec.dm;
   const weaponRoll = maximum ? most(wd) : rollDice(ctx, a, wd, `damage (${wd.count}D${wd.sides})`);
@@ -425,8 +726,19 @@ function damage(st: OqState, ctx: FightContext, a: OqFighter, d: OqFighter, w: W
     if (stopped) parts.push(`− ${stopped} parried by the ${parriedWith?.name.toLowerCase()}`);
     if (ap) parts.push(`− ${ap} AP`);
     else if (!armour && armourPoints(d.spec.armour) > 0) parts.push('(armour ignored)');
-    const result = dealt === 0 ? 'no damage gets through' : `${dealt} damage: HP ${before} → ${d.hp}${d.hp > 0 ? ' (a minor wound)' : ''}`;
-    say(st, ctx, 'damage', `${d.name}: ${parts.join(' ')} = ${result}.`, stopped ? ours('parrying with a smaller weapon') : text('Taking Damage'), [a, d], { dealt, hp: d.hp });
+    const result =
+      dealt === 0
+        ? 'no damage gets through'
+        : `${dealt} damage: HP ${before} → ${d.hp}${d.hp > 0 ? ' (a minor wound)' : ''}`;
+    say(
+      st,
+      ctx,
+      'damage',
+      `${d.name}: ${parts.join(' ')} = ${result}.`,
+      stopped ? ours('parrying with a smaller weapon') : text('Taking Damage'),
+      [a, d],
+      { dealt, hp: d.hp },
+    );
   }
   if (d.hp <= 0 && before > 0) mortalWound(st, ctx, d);
 }
@@ -436,7 +748,14 @@ function mortalWound(st: OqState, ctx: FightContext, f: OqFighter): void {
   f.out = 'dying';
   f.mortalSince = st.round;
   f.stabilised = false;
-  say(st, ctx, 'mortal', `${f.name} is mortally wounded: unconscious, and dies unless stabilised or healed by the end of round ${st.round + 1}.`, text('Mortal Wounds'), [f]);
+  say(
+    st,
+    ctx,
+    'mortal',
+    `${f.name} is mortally wounded: unconscious, and dies unless stabilised or healed by the end of round ${st.round + 1}.`,
+    text('Mortal Wounds'),
+    [f],
+  );
 }
 
 // ------------------------------------------------------------------ the round's end
@@ -446,10 +765,17 @@ function endRound(st: OqState, ctx: FightContext): void {
   for (const f of st.combatants) {
     if (f.out !== 'dying' || f.mortalSince === null) continue;
     // Healing magic strong enough (Heal 6, Divine Heal, Treat Wounds): the GM says whether it came.
-    const pick = decide(ctx, null, 'heal-magic', `GM: does strong healing magic (Heal 6, Divine Heal, Treat Wounds) reach ${f.name} this round?`, [
-      { key: 'no', label: 'no' },
-      { key: 'yes', label: 'yes' },
-    ], 'no');
+    const pick = decide(
+      ctx,
+      null,
+      'heal-magic',
+      `GM: does strong healing magic (Heal 6, Divine Heal, Treat Wounds) reach ${f.name} this round?`,
+      [
+        { key: 'no', label: 'no' },
+        { key: 'yes', label: 'yes' },
+      ],
+      'no',
+    );
     if (pick === 'yes') {
       f.hp = Math.max(1, f.hp);
       f.mortalSince = null;
@@ -457,13 +783,27 @@ function endRound(st: OqState, ctx: FightContext): void {
       const r = test(ctx, f, 'resilience', f.spec.skills.resilience, 'regain consciousness');
       const up = r.level === 'success' || r.level === 'critical';
       f.out = up ? null : 'unconscious';
-      say(st, ctx, 'heal', `${f.name} is healed (HP ${f.hp}); Resilience D100 ${formatD100(r.roll)} against ${f.spec.skills.resilience}: ${up ? 'regains consciousness' : 'stays unconscious'}.`, text('Healing Wounds'), [f]);
+      say(
+        st,
+        ctx,
+        'heal',
+        `${f.name} is healed (HP ${f.hp}); Resilience D100 ${formatD100(r.roll)} against ${f.spec.skills.resilience}: ${up ? 'regains consciousness' : 'stays unconscious'}.`,
+        text('Healing Wounds'),
+        [f],
+      );
       continue;
     }
     if (st.setup.opt.mortalDeath && st.round >= f.mortalSince + 1) {
       f.out = 'dead';
       f.mortalSince = null;
-      say(st, ctx, 'death', `${f.name} was not stabilised or healed by the end of the next round, and dies.`, text('Healing Wounds'), [f]);
+      say(
+        st,
+        ctx,
+        'death',
+        `${f.name} was not stabilised or healed by the end of the next round, and dies.`,
+        text('Healing Wounds'),
+        [f],
+      );
     }
   }
 }

@@ -18,9 +18,13 @@ export function testResult(roll: number, target: number): Level {
 const RANK: Readonly<Record<Level, number>> = { fumble: 0, failure: 1, success: 2, critical: 3 };
 
 /** Ours: an opposed test goes to the better result; two successes (or criticals) to the higher roll; otherwise a tie. */
-export function opposed(a: { level: Level; roll: number }, b: { level: Level; roll: number }): 'a' | 'b' | 'tie' {
+export function opposed(
+  a: { level: Level; roll: number },
+  b: { level: Level; roll: number },
+): 'a' | 'b' | 'tie' {
   if (RANK[a.level] !== RANK[b.level]) return RANK[a.level] > RANK[b.level] ? 'a' : 'b';
-  if ((a.level === 'success' || a.level === 'critical') && a.roll !== b.roll) return a.roll > b.roll ? 'a' : 'b';
+  if ((a.level === 'success' || a.level === 'critical') && a.roll !== b.roll)
+    return a.roll > b.roll ? 'a' : 'b';
   return 'tie';
 }
 
@@ -62,7 +66,21 @@ export type Characteristic = 'STR' | 'CON' | 'SIZ' | 'DEX' | 'INT' | 'POW' | 'CH
 export type Characteristics = Readonly<Record<Characteristic, number>>;
 
 /** The skills the fight uses, by the names the encounter gives them. */
-export const SKILLS = ['close', 'ranged', 'unarmed', 'dodge', 'perception', 'deception', 'athletics', 'ride', 'drive', 'influence', 'resilience', 'healing', 'persistence'] as const;
+export const SKILLS = [
+  'close',
+  'ranged',
+  'unarmed',
+  'dodge',
+  'perception',
+  'deception',
+  'athletics',
+  'ride',
+  'drive',
+  'influence',
+  'resilience',
+  'healing',
+  'persistence',
+] as const;
 export type Skill = (typeof SKILLS)[number];
 
 /** Skill bases: the facts give Close and Unarmed DEX+STR, Ranged DEX+INT, Dodge DEX+10, Resilience CON+POW, Persistence POW+10; the others are ours. */
@@ -106,7 +124,12 @@ export interface AttackResult {
   readonly says: string;
 }
 
-const r = (damage: AttackResult['damage'], armour: boolean, says: string, fumbles: Partial<Pick<AttackResult, 'attackerFumbles' | 'defenderFumbles'>> = {}): AttackResult => ({
+const r = (
+  damage: AttackResult['damage'],
+  armour: boolean,
+  says: string,
+  fumbles: Partial<Pick<AttackResult, 'attackerFumbles' | 'defenderFumbles'>> = {},
+): AttackResult => ({
   damage,
   armour,
   says,

@@ -31,11 +31,23 @@ export interface OqSetup {
   readonly opt: OqOptions;
   readonly distance: 'close' | 'ranged';
   /** A surprise attack by this side (the other side unaware). */
-  readonly surprise: { readonly side: number; readonly kind: 'ambush' | 'sneak' | 'rush'; readonly by: 'deception' | 'athletics' | 'ride' | 'drive' } | null;
+  readonly surprise: {
+    readonly side: number;
+    readonly kind: 'ambush' | 'sneak' | 'rush';
+    readonly by: 'deception' | 'athletics' | 'ride' | 'drive';
+  } | null;
   /** Scouting Ahead: the scouts' ids and the opponents' cover. */
-  readonly scouting: { readonly scouts: readonly string[]; readonly cover: 'clear' | 'some' | 'hidden' | 'good' } | null;
+  readonly scouting: {
+    readonly scouts: readonly string[];
+    readonly cover: 'clear' | 'some' | 'hidden' | 'good';
+  } | null;
   /** Avoiding a Fight, by this side. */
-  readonly avoid: { readonly side: number; readonly by: 'run' | 'intimidate' | 'fast-talk'; readonly chase: boolean; readonly faster: boolean } | null;
+  readonly avoid: {
+    readonly side: number;
+    readonly by: 'run' | 'intimidate' | 'fast-talk';
+    readonly chase: boolean;
+    readonly faster: boolean;
+  } | null;
 }
 
 export interface OqFighter extends CombatantCore {
@@ -53,7 +65,16 @@ export interface OqFighter extends CombatantCore {
   stabilised: boolean;
   /** An action is still to come this round (stated, not yet taken). */
   willAct: boolean;
-  readonly stats: { blows: number; hits: number; woundsDealt: number; woundsTaken: number; criticalsDealt: number; criticalsTaken: number; fumbles: number; parries: number };
+  readonly stats: {
+    blows: number;
+    hits: number;
+    woundsDealt: number;
+    woundsTaken: number;
+    criticalsDealt: number;
+    criticalsTaken: number;
+    fumbles: number;
+    parries: number;
+  };
 }
 
 export interface OqState extends FightState {
@@ -82,7 +103,16 @@ export function newOqState(setup: OqSetup): OqState {
       mortalSince: spec.hp <= 0 ? 0 : null,
       stabilised: false,
       willAct: false,
-      stats: { blows: 0, hits: 0, woundsDealt: 0, woundsTaken: 0, criticalsDealt: 0, criticalsTaken: 0, fumbles: 0, parries: 0 },
+      stats: {
+        blows: 0,
+        hits: 0,
+        woundsDealt: 0,
+        woundsTaken: 0,
+        criticalsDealt: 0,
+        criticalsTaken: 0,
+        fumbles: 0,
+        parries: 0,
+      },
     }));
   const st: OqState = { round: 0, setup, sides: setup.sides, combatants, near: new Set() };
   setDistance(st, combatants, setup.distance);

@@ -56,7 +56,12 @@ export interface WeaponSkill {
 }
 
 /** § Weapon class: the class a weapon is used in (a 1.5-handed weapon moves with Ambidextrous). */
-export function classOf(classes: Classes, w: Weapon | null, mode: 'hand' | 'ballistic', skills: ReadonlySet<string>): WeaponClass | null {
+export function classOf(
+  classes: Classes,
+  w: Weapon | null,
+  mode: 'hand' | 'ballistic',
+  skills: ReadonlySet<string>,
+): WeaponClass | null {
   if (mode === 'hand') {
     if (w === null) return classes.hand.get('unarmed') ?? null;
     if (w.natural) return classes.hand.get('natural') ?? null;
@@ -88,7 +93,14 @@ export function weaponSkill(
   const cls = classOf(classes, w, mode, skills);
   const streetFighting = cls?.id === 'unarmed' && skills.has('street fighting') ? STREET_FIGHTING : 0;
   const sf = streetFighting ? ` + ${STREET_FIGHTING} Street Fighting` : '';
-  if (!cls) return { cls: null, ability: 0, total: basic, level: 0, how: `${ch} ${basic} (no class for this weapon)` };
+  if (!cls)
+    return {
+      cls: null,
+      ability: 0,
+      total: basic,
+      level: 0,
+      how: `${ch} ${basic} (no class for this weapon)`,
+    };
   const own = sheet.abilities.get(cls.id);
   let half = 0;
   let from = '';
@@ -103,16 +115,40 @@ export function weaponSkill(
   }
   if (own && abilityValue(own) >= half) {
     const ability = abilityValue(own) + streetFighting;
-    return { cls, ability, total: basic + ability, level: abilityLevel(own), how: `${ch} ${basic} + ${cls.name} ${abilityValue(own)}${sf}` };
+    return {
+      cls,
+      ability,
+      total: basic + ability,
+      level: abilityLevel(own),
+      how: `${ch} ${basic} + ${cls.name} ${abilityValue(own)}${sf}`,
+    };
   }
   if (half > 0) {
-    return { cls, ability: half + streetFighting, total: basic + half + streetFighting, level: 0, how: `${ch} ${basic} + half of ${from} (similar) ${half}${sf}` };
+    return {
+      cls,
+      ability: half + streetFighting,
+      total: basic + half + streetFighting,
+      level: 0,
+      how: `${ch} ${basic} + half of ${from} (similar) ${half}${sf}`,
+    };
   }
   if (cls.specialist && !hasSpecialistSkill(w, skills)) {
     const total = Math.floor(basic / 2);
-    return { cls, ability: 0, total, level: 0, how: `half ${ch} ${basic} = ${total} (a Specialist Weapon without the skill)` };
+    return {
+      cls,
+      ability: 0,
+      total,
+      level: 0,
+      how: `half ${ch} ${basic} = ${total} (a Specialist Weapon without the skill)`,
+    };
   }
-  return { cls, ability: streetFighting, total: basic + streetFighting, level: 0, how: `${ch} ${basic}${sf} (no ${cls.name} ability)` };
+  return {
+    cls,
+    ability: streetFighting,
+    total: basic + streetFighting,
+    level: 0,
+    how: `${ch} ${basic}${sf} (no ${cls.name} ability)`,
+  };
 }
 
 /** One line of a sheet's summary. */
@@ -133,7 +169,12 @@ export interface AbilityLine {
 }
 
 /** The helper the issue asks for: a character's abilities, CP and XP from its profile and sheet. */
-export function sheetSummary(profile: Profile, sheet: Sheet, classes: Classes, skills: ReadonlySet<string>): AbilityLine[] {
+export function sheetSummary(
+  profile: Profile,
+  sheet: Sheet,
+  classes: Classes,
+  skills: ReadonlySet<string>,
+): AbilityLine[] {
   const A = profile.A ?? 1;
   const out: AbilityLine[] = [];
   for (const a of sheet.abilities.values()) {
@@ -150,7 +191,10 @@ export function sheetSummary(profile: Profile, sheet: Sheet, classes: Classes, s
       level: lv,
       ability: abilityValue(a),
       total,
-      CP: cls.mode === 'hand' ? combatPoints(total, A) + (skills.has('combat reflexes') ? COMBAT_REFLEXES.CP : 0) : total,
+      CP:
+        cls.mode === 'hand'
+          ? combatPoints(total, A) + (skills.has('combat reflexes') ? COMBAT_REFLEXES.CP : 0)
+          : total,
       xp: abilityXp(a, cls.free),
       next: lv >= 5 || (lv === 4 && !skills.has('weapon mastery')) ? null : advanceXp(lv),
     });

@@ -68,8 +68,10 @@ export function parseClasses(f: FileText, cat: Catalogue): Classes {
       c.weapons.forEach((w, j) => {
         const weapon = cat.weapons.get(w);
         if (!weapon) issues.push(doc.issue([mode, i, 'weapons', j], `unknown weapon '${w}'`));
-        else if (mode === 'ballistic' && !weapon.missile) issues.push(doc.issue([mode, i, 'weapons', j], `'${w}' is not a missile weapon`));
-        if (of.has(w)) issues.push(doc.issue([mode, i, 'weapons', j], `'${w}' is already in class '${of.get(w)?.id}'`));
+        else if (mode === 'ballistic' && !weapon.missile)
+          issues.push(doc.issue([mode, i, 'weapons', j], `'${w}' is not a missile weapon`));
+        if (of.has(w))
+          issues.push(doc.issue([mode, i, 'weapons', j], `'${w}' is already in class '${of.get(w)?.id}'`));
         of.set(w, wc);
       });
     });
@@ -79,8 +81,12 @@ export function parseClasses(f: FileText, cat: Catalogue): Classes {
   const ballistic = build('ballistic');
   const similar = new Map<string, string[]>();
   v.similar.forEach(([a, b], i) => {
-    for (const [k, id] of [[0, a], [1, b]] as const) {
-      if (!hand.byId.has(id) && !ballistic.byId.has(id)) issues.push(doc.issue(['similar', i, k], `unknown class '${id}'`));
+    for (const [k, id] of [
+      [0, a],
+      [1, b],
+    ] as const) {
+      if (!hand.byId.has(id) && !ballistic.byId.has(id))
+        issues.push(doc.issue(['similar', i, k], `unknown class '${id}'`));
     }
     similar.set(a, [...(similar.get(a) ?? []), b]);
     similar.set(b, [...(similar.get(b) ?? []), a]);
@@ -137,7 +143,13 @@ const chartEffectsSchema = consequencesSchema.extend({
 });
 
 const chartSchema = z
-  .array(z.strictObject({ effect: whole(1, 16, 'an effect number'), text: text('a description'), effects: chartEffectsSchema }))
+  .array(
+    z.strictObject({
+      effect: whole(1, 16, 'an effect number'),
+      text: text('a description'),
+      effects: chartEffectsSchema,
+    }),
+  )
   .length(16, { error: 'expected 16 entries, effects 1 to 16' });
 
 const chartsSchema = z.strictObject({
@@ -152,7 +164,10 @@ export function parseCharts(f: FileText): Charts {
   const issues: Issue[] = [];
   const read = (key: 'fire-and-energy' | 'falling-and-crushing'): ChartEffect[] =>
     v[key].map((e, i) => {
-      if (e.effect !== i + 1) issues.push(doc.issue([key, i, 'effect'], `expected effect ${i + 1} here (entries in order 1 to 16)`));
+      if (e.effect !== i + 1)
+        issues.push(
+          doc.issue([key, i, 'effect'], `expected effect ${i + 1} here (entries in order 1 to 16)`),
+        );
       return { text: e.text, ...e.effects } as ChartEffect;
     });
   const out = { fire: read('fire-and-energy'), falling: read('falling-and-crushing'), file: f.file };
@@ -214,7 +229,8 @@ export function parseSpells(f: FileText): ReadonlyMap<string, Spell> {
       }
     };
     if (out.has(s.id)) issues.push(doc.issue(['spells', i, 'id'], `duplicate spell '${s.id}'`));
-    if (s.kind === 'missile' && s.dice === undefined) issues.push(doc.issue(['spells', i], 'a missile spell needs `dice`'));
+    if (s.kind === 'missile' && s.dice === undefined)
+      issues.push(doc.issue(['spells', i], 'a missile spell needs `dice`'));
     if (s.kind === 'touch' && s.resist === undefined && s.fromT === undefined) {
       issues.push(doc.issue(['spells', i], 'a touch spell needs `resist` (with `onFail`) or `fromT`'));
     }

@@ -16,7 +16,13 @@ import type { SurpriseFrom } from './rules.js';
 import { CHARACTER_PLAN, MONSTER_PLAN, type Plan } from './tactics.js';
 
 const abilitySchema = z.union(
-  [whole(0, 200, 'an ability'), z.strictObject({ base: whole(0, 100, 'the basic level (2D10)'), advance: whole(0, 50, 'an advance 0..50') })],
+  [
+    whole(0, 200, 'an ability'),
+    z.strictObject({
+      base: whole(0, 100, 'the basic level (2D10)'),
+      advance: whole(0, 50, 'an advance 0..50'),
+    }),
+  ],
   { error: 'expected an ability: a number, or { base, advance }' },
 );
 
@@ -28,7 +34,12 @@ const SCHEMA = encounterSchemaFor({
     /** Career kind and career (fighter, ranger, rogue, academic; "Highwayman"…), for advanced skills. */
     career: z.array(text('a career')).optional(),
     /** Rules 35-38: the mage's level (0: apprentice) and the spells known. */
-    mage: z.strictObject({ level: whole(0, 4, 'a mage level 0..4 (0: apprentice)'), spells: z.array(text('a spell id')).default([]) }).optional(),
+    mage: z
+      .strictObject({
+        level: whole(0, 4, 'a mage level 0..4 (0: apprentice)'),
+        spells: z.array(text('a spell id')).default([]),
+      })
+      .optional(),
     /** Spells already in effect (Combat example #3: Aura of Resistance). */
     active: z.array(text('a spell id')).optional(),
     /** Rule 31: LP are for monsters only; by default bestiary creatures other than the peoples are. */
@@ -40,10 +51,17 @@ const SCHEMA = encounterSchemaFor({
     /** Rule 46: on fire when the fight begins. */
     burning: flag().optional(),
     /** Rules 41-45: falls or jumps this far (metres) as the fight begins, perhaps into water. */
-    falls: z.strictObject({ metres: whole(0, 1000, 'metres'), jump: flag().optional(), water: flag().optional() }).optional(),
+    falls: z
+      .strictObject({ metres: whole(0, 1000, 'metres'), jump: flag().optional(), water: flag().optional() })
+      .optional(),
     /** How it splits CP (tactics.ts): % held back for defence, the chance it defends down to, W kept, dodging. */
     plan: z
-      .strictObject({ reserve: whole(0, 100, 'a %').optional(), target: whole(0, 100, 'a %').optional(), keepW: whole(0, 100).optional(), dodge: flag().optional() })
+      .strictObject({
+        reserve: whole(0, 100, 'a %').optional(),
+        target: whole(0, 100, 'a %').optional(),
+        keepW: whole(0, 100).optional(),
+        dodge: flag().optional(),
+      })
       .optional(),
   },
   side: {
@@ -68,7 +86,12 @@ const SCHEMA = encounterSchemaFor({
 
 const cache = new Map<string, { classes: Classes; charts: Charts; spells: ReadonlyMap<string, Spell> }>();
 
-function table(env: LoadEnv, doc: DocPart, name: 'classes' | 'charts' | 'spells', given: string | undefined): FileText {
+function table(
+  env: LoadEnv,
+  doc: DocPart,
+  name: 'classes' | 'charts' | 'spells',
+  given: string | undefined,
+): FileText {
   const cli = env.tables[name];
   if (cli) return cli();
   if (given !== undefined) {
@@ -81,13 +104,19 @@ function table(env: LoadEnv, doc: DocPart, name: 'classes' | 'charts' | 'spells'
   return env.readData('wfrp-cp', `${name}.yaml`);
 }
 
-function readTables(env: LoadEnv, part: DocPart, cat: Catalogue, tables: Record<string, string | undefined> | undefined) {
+function readTables(
+  env: LoadEnv,
+  part: DocPart,
+  cat: Catalogue,
+  tables: Record<string, string | undefined> | undefined,
+) {
   const c = table(env, part, 'classes', tables?.classes);
   const h = table(env, part, 'charts', tables?.charts);
   const s = table(env, part, 'spells', tables?.spells);
   const key = [c, h, s].map((x) => `${x.file}\u0000${x.text}`).join('\u0001');
   const hit = cache.get(key);
-  if (hit && hit.classes.handOf.size > 0 && [...hit.classes.handOf.keys()].every((w) => cat.weapons.has(w))) return hit;
+  if (hit && hit.classes.handOf.size > 0 && [...hit.classes.handOf.keys()].every((w) => cat.weapons.has(w)))
+    return hit;
   const out = { classes: parseClasses(c, cat), charts: parseCharts(h), spells: parseSpells(s) };
   cache.set(key, out);
   return out;
@@ -100,7 +129,10 @@ export function loadCp(part: DocPart, options: Options, env: LoadEnv): CpSetup {
   const { classes, charts, spells } = readTables(env, part, setup.catalogue, enc.tables);
   const rep = new Reporter(part.doc);
   if (typeof enc.start === 'object' && enc.start.shortcut) {
-    rep.add([...part.base, 'start', 'shortcut'], 'the stand-and-fire shortcut is a WFRP 1e procedure; the Combat Points rules play every round');
+    rep.add(
+      [...part.base, 'start', 'shortcut'],
+      'the stand-and-fire shortcut is a WFRP 1e procedure; the Combat Points rules play every round',
+    );
   }
   const specs = new Map<string, CpSpec>();
   for (const f of setup.fighters) {
@@ -139,7 +171,11 @@ function readSpec(
   const given = (d.abilities ?? {}) as Record<string, number | { base: number; advance: number }>;
   for (const [id, v] of Object.entries(given)) {
     if (!classes.hand.has(id) && !classes.ballistic.has(id)) {
-      rep.add([...path, 'abilities'], `unknown weapon class '${id}'${didYouMean(id, [...classes.hand.keys(), ...classes.ballistic.keys()])}`, id);
+      rep.add(
+        [...path, 'abilities'],
+        `unknown weapon class '${id}'${didYouMean(id, [...classes.hand.keys(), ...classes.ballistic.keys()])}`,
+        id,
+      );
       continue;
     }
     abilities.set(id, typeof v === 'number' ? { cls: id, base: v, advance: 0 } : { cls: id, ...v });
@@ -159,18 +195,24 @@ function readSpec(
       if (!s) rep.add([...at, i], `unknown spell '${id}'${didYouMean(id, spells.keys())}`);
       return s ? [s] : [];
     });
-  const mage = mageDoc ? { level: mageDoc.level, spells: spellList(mageDoc.spells, [...path, 'mage', 'spells']) } : null;
+  const mage = mageDoc
+    ? { level: mageDoc.level, spells: spellList(mageDoc.spells, [...path, 'mage', 'spells']) }
+    : null;
   const active = spellList((d.active ?? []) as string[], [...path, 'active']);
   // § Advanced skills: each one's requirements, WS and BS met with some weapon's basic + ability.
   const weapons = [f.right, f.left, ...f.carried, ...f.natural];
   const bestWS = Math.max(
     weaponSkill(sheet, classes, null, 'hand', skills).total,
     ...weapons.filter((w) => w?.melee).map((w) => weaponSkill(sheet, classes, w, 'hand', skills).total),
-    ...[...abilities.values()].filter((a) => classes.hand.has(a.cls)).map((a) => sheet.basicWS + a.base + a.advance),
+    ...[...abilities.values()]
+      .filter((a) => classes.hand.has(a.cls))
+      .map((a) => sheet.basicWS + a.base + a.advance),
   );
   const bestBS = Math.max(
     sheet.basicBS,
-    ...[...abilities.values()].filter((a) => classes.ballistic.has(a.cls)).map((a) => sheet.basicBS + a.base + a.advance),
+    ...[...abilities.values()]
+      .filter((a) => classes.ballistic.has(a.cls))
+      .map((a) => sheet.basicBS + a.base + a.advance),
   );
   f.skills.forEach((s, i) => {
     const adv = ADVANCED_BY_ID.get(s);

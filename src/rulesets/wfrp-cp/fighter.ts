@@ -34,8 +34,21 @@ export function meleeWeapon(st: CpState, f: CpFighter): Weapon | null {
 export function twoWeapons(st: CpState, f: CpFighter): [Weapon, Weapon] | null {
   const r = f.right;
   const l = f.left;
-  if (!r || !l || r.hands === 2 || l.hands === 2 || r.shield || l.shield || !r.melee || !l.melee || r.missile || l.missile) return null;
-  if (!hasSkill(f, 'ambidextrous') || !handUsable(f, 'right', st.round) || !handUsable(f, 'left', st.round)) return null;
+  if (
+    !r ||
+    !l ||
+    r.hands === 2 ||
+    l.hands === 2 ||
+    r.shield ||
+    l.shield ||
+    !r.melee ||
+    !l.melee ||
+    r.missile ||
+    l.missile
+  )
+    return null;
+  if (!hasSkill(f, 'ambidextrous') || !handUsable(f, 'right', st.round) || !handUsable(f, 'left', st.round))
+    return null;
   return [r, l];
 }
 
@@ -60,7 +73,11 @@ export function actionCap(st: CpState, f: CpFighter, w: Weapon | null = meleeWea
 /** Rule 1, with rule 21 (two weapons), the mounted +10 (Combat example #2) and Combat reflexes' −10. */
 export function maxCP(st: CpState, f: CpFighter): number {
   const two = twoWeapons(st, f);
-  const w = two ? (skillWith(st, f, two[0]).total >= skillWith(st, f, two[1]).total ? two[0] : two[1]) : meleeWeapon(st, f);
+  const w = two
+    ? skillWith(st, f, two[0]).total >= skillWith(st, f, two[1]).total
+      ? two[0]
+      : two[1]
+    : meleeWeapon(st, f);
   let cp = combatPoints(skillWith(st, f, w).total, now(st, f, 'A'));
   if (two) cp += twoWeaponBonus(now(st, f, 'WS'));
   if (f.mount && st.cpo.mountedBonus) cp += 10;
@@ -76,12 +93,20 @@ export function cpLeft(st: CpState, f: CpFighter): number {
 export function initialEI(st: CpState, f: CpFighter): number {
   let armourI = 0;
   for (const l of st.cat.layerings) {
-    if (l.I !== 0 && f.armour.some((a) => l.over.includes(a.id)) && f.armour.some((a) => l.under.includes(a.id))) armourI += l.I;
+    if (
+      l.I !== 0 &&
+      f.armour.some((a) => l.over.includes(a.id)) &&
+      f.armour.some((a) => l.under.includes(a.id))
+    )
+      armourI += l.I;
   }
   const w = meleeWeapon(st, f);
   let weaponI = w && !w.natural ? WEAPON_MODIFIERS[w.group].I : 0;
   if (weaponI < 0 && hasSkill(f, 'barbarian strength')) weaponI = Math.ceil(weaponI / 2);
-  return initialEffectiveInitiative(now(st, f, 'I'), armourI, weaponI) + (hasSkill(f, 'combat reflexes') ? COMBAT_REFLEXES.EI : 0);
+  return (
+    initialEffectiveInitiative(now(st, f, 'I'), armourI, weaponI) +
+    (hasSkill(f, 'combat reflexes') ? COMBAT_REFLEXES.EI : 0)
+  );
 }
 
 /** Rule 4: EI now, after the actions used. */
@@ -100,7 +125,9 @@ export function actionsLeft(f: CpFighter): number {
 
 /** Enemies a fighter is in hand-to-hand with, and may strike. */
 export function foes(st: CpState, f: CpFighter): CpFighter[] {
-  return st.combatants.filter((o) => o.side !== f.side && o.out === null && engaged(f, o) && !isRidden(o) && !running(o, st.round));
+  return st.combatants.filter(
+    (o) => o.side !== f.side && o.out === null && engaged(f, o) && !isRidden(o) && !running(o, st.round),
+  );
 }
 
 /** Enemies still in the fight at all. */
@@ -110,7 +137,12 @@ export function enemies(st: CpState, f: CpFighter): CpFighter[] {
 
 /** Critical effects that stop attacks (X: no action; P: parry only; no attacks; prone). */
 export function mayAttack(st: CpState, f: CpFighter): boolean {
-  return !hasCpCond(st, f, 'noAction') && !hasCpCond(st, f, 'parryOnly') && !hasCpCond(st, f, 'noAttacks') && !prone(st, f);
+  return (
+    !hasCpCond(st, f, 'noAction') &&
+    !hasCpCond(st, f, 'parryOnly') &&
+    !hasCpCond(st, f, 'noAttacks') &&
+    !prone(st, f)
+  );
 }
 
 export function mayDefend(st: CpState, f: CpFighter): boolean {
@@ -126,7 +158,13 @@ export function prone(st: CpState, f: CpFighter): boolean {
 export function poolWeapon(st: CpState, f: CpFighter): Weapon | null {
   for (const h of ['left', 'right'] as const) {
     const w = f[h];
-    if (w && handUsable(f, h, st.round) && st.setup.cp.classes.shieldModifier.has(w.id) && (w.shield || w.specialist)) return w;
+    if (
+      w &&
+      handUsable(f, h, st.round) &&
+      st.setup.cp.classes.shieldModifier.has(w.id) &&
+      (w.shield || w.specialist)
+    )
+      return w;
   }
   return null;
 }

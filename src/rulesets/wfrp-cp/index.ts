@@ -50,7 +50,10 @@ export const wfrpCp: Ruleset<CpSetup, CpState> = {
         (a) =>
           `${a.name}: ${a.base}% + ${a.advance} = ${a.ability}/${a.total}% (level ${a.level})${a.CP !== a.total ? `, CP ${a.CP}` : ''}; ${a.xp} XP spent, next level ${a.next === null ? '—' : `${a.next} XP`}`,
       );
-      return { name: f.name, lines: [`basic WS ${spec.sheet.basicWS}, BS ${spec.sheet.basicBS}, A ${f.profile.A ?? 1}`, ...lines] };
+      return {
+        name: f.name,
+        lines: [`basic WS ${spec.sheet.basicWS}, BS ${spec.sheet.basicBS}, A ${f.profile.A ?? 1}`, ...lines],
+      };
     });
   },
   odds: cpOdds,
@@ -59,8 +62,14 @@ export const wfrpCp: Ruleset<CpSetup, CpState> = {
     const people = st.combatants.filter((f) => !isRidden(f) || f.rider === null);
     st.sides.forEach((side, s) => {
       const mine = people.filter((f) => f.side === s && f.rider === null);
-      out.push({ label: `${side.name}: standing at the end`, value: mine.filter((f) => f.out === null).length });
-      out.push({ label: `${side.name}: Insanity Points gained`, value: mine.reduce((n, f) => n + f.insanity, 0) });
+      out.push({
+        label: `${side.name}: standing at the end`,
+        value: mine.filter((f) => f.out === null).length,
+      });
+      out.push({
+        label: `${side.name}: Insanity Points gained`,
+        value: mine.reduce((n, f) => n + f.insanity, 0),
+      });
     });
     return out;
   },

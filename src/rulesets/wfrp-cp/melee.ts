@@ -13,7 +13,16 @@ import { inFront } from '../wfrp1e/scene.js';
 import { decide, d100, say } from '../wfrp1e/say.js';
 import { engaged, hasSkill, meetInMelee } from '../wfrp1e/state.js';
 import { rule, section } from './cite.js';
-import { actionCap, cpLeft, mayAttack, mayDefend, meleeWeapon, poolWeapon, prone, skillWith } from './fighter.js';
+import {
+  actionCap,
+  cpLeft,
+  mayAttack,
+  mayDefend,
+  meleeWeapon,
+  poolWeapon,
+  prone,
+  skillWith,
+} from './fighter.js';
 import {
   CP_PER_WOUND,
   DISARM_SKILL,
@@ -102,40 +111,88 @@ function defend(st: CpState, ctx: FightContext, b: CpBlow, rear: boolean): Defen
   const out: Defence = { cp: 0, wounds: 0, shield: 0, cover: 0, dodge: false, flee: false, parade: false };
   // Rule 20: friends engaged with the attacker may parry for the defender.
   for (const ally of st.combatants) {
-    if (ally === d || ally.side !== d.side || ally.out !== null || !engaged(ally, a) || !mayDefend(st, ally)) continue;
+    if (ally === d || ally.side !== d.side || ally.out !== null || !engaged(ally, a) || !mayDefend(st, ally))
+      continue;
     // Ours: a parry needs a weapon in hand; teeth and hooves (a mount under its rider too) cannot parry for another.
     if (meleeWeapon(st, ally)?.natural !== false) continue;
     const room = Math.min(cpLeft(st, ally), actionCap(st, ally));
     if (room < MIN_CP) continue;
-    const pick = decide(ctx, ally, 'cover', `${ally.name}: parry ${a.name}'s blow at ${d.name}? (rule 20: WS + ability test, then CP)`, [
-      { key: 'no', label: 'no' },
-      { key: 'yes', label: `yes (up to ${room} CP)` },
-    ], suggestCover(st, ally, d, b.cp));
+    const pick = decide(
+      ctx,
+      ally,
+      'cover',
+      `${ally.name}: parry ${a.name}'s blow at ${d.name}? (rule 20: WS + ability test, then CP)`,
+      [
+        { key: 'no', label: 'no' },
+        { key: 'yes', label: `yes (up to ${room} CP)` },
+      ],
+      suggestCover(st, ally, d, b.cp),
+    );
     if (pick !== 'yes') continue;
     const skill = skillWith(st, ally, meleeWeapon(st, ally)).total;
     const r = d100(ctx, ally, `parry for ${d.name}: WS + ability test (need ${skill} or less)`);
-    say(st, ctx, 'cover', `${ally.name} tries to parry for ${d.name}: D100 ${formatD100(r)} ${r <= skill ? '≤' : '>'} ${skill}: ${r <= skill ? 'in time' : 'too late'}.`, rule(20), [ally, d]);
+    say(
+      st,
+      ctx,
+      'cover',
+      `${ally.name} tries to parry for ${d.name}: D100 ${formatD100(r)} ${r <= skill ? '≤' : '>'} ${skill}: ${r <= skill ? 'in time' : 'too late'}.`,
+      rule(20),
+      [ally, d],
+    );
     if (r > skill) continue;
-    const spend = ctx.amount({ kind: 'amount', actor: ally.id, topic: 'cover-cp', label: `${ally.name}: CP to parry for ${d.name}`, min: MIN_CP, max: room, step: 1, suggested: Math.min(room, b.cp) });
+    const spend = ctx.amount({
+      kind: 'amount',
+      actor: ally.id,
+      topic: 'cover-cp',
+      label: `${ally.name}: CP to parry for ${d.name}`,
+      min: MIN_CP,
+      max: room,
+      step: 1,
+      suggested: Math.min(room, b.cp),
+    });
     ally.spent += spend;
     const k = parryForAnotherDivisor(poolWeapon(st, ally) !== null);
     out.cover += st.cpo.parryForAnother === 'divide' ? Math.floor(spend / k) : -b.cp * (k - 1) + spend;
-    say(st, ctx, 'cover', `${ally.name} spends ${spend} CP for ${d.name}: ${st.cpo.parryForAnother === 'divide' ? `counts ${Math.floor(spend / k)} (÷ ${k})` : `the attacker's CP count × ${k}`}.`, rule(20), [ally, d]);
+    say(
+      st,
+      ctx,
+      'cover',
+      `${ally.name} spends ${spend} CP for ${d.name}: ${st.cpo.parryForAnother === 'divide' ? `counts ${Math.floor(spend / k)} (÷ ${k})` : `the attacker's CP count × ${k}`}.`,
+      rule(20),
+      [ally, d],
+    );
   }
   if (!mayDefend(st, d)) return out;
   const cap = spendCap(st, d, a, b.kind);
   const cpRoom = rear ? 0 : Math.min(cpLeft(st, d), cap);
   const poolRoom = rear ? 0 : d.shieldLeft;
   const wRoom = d.LP > 0 ? 0 : d.W;
-  const canDodge = !rear && b.kind !== 'disarm' && hasSkill(d, 'dodge blow') && d.dodges < st.cpo.dodgesPerRound;
-  const paradeUp = !rear && d.parade !== null && d.parade.against.size < Math.max(1, now(st, d, 'A')) && !d.parade.against.has(a);
-  const choices = [{ key: 'block', label: `block: spend CP${poolRoom ? ', the shield pool' : ''}${wRoom ? ' or W' : ''}` }];
+  const canDodge =
+    !rear && b.kind !== 'disarm' && hasSkill(d, 'dodge blow') && d.dodges < st.cpo.dodgesPerRound;
+  const paradeUp =
+    !rear &&
+    d.parade !== null &&
+    d.parade.against.size < Math.max(1, now(st, d, 'A')) &&
+    !d.parade.against.has(a);
+  const choices = [
+    { key: 'block', label: `block: spend CP${poolRoom ? ', the shield pool' : ''}${wRoom ? ' or W' : ''}` },
+  ];
   if (canDodge) choices.push({ key: 'dodge', label: 'dodge (rule 9: an I test if the blow hits)' });
   if (paradeUp) choices.push({ key: 'parade', label: `keep the parade of ${d.parade?.cp} CP (Parade)` });
-  if (b.kind === 'strike' && d.flee === null) choices.push({ key: 'flee', label: 'flee now (rule 14: the blow hits automatically)' });
+  if (b.kind === 'strike' && d.flee === null)
+    choices.push({ key: 'flee', label: 'flee now (rule 14: the blow hits automatically)' });
   choices.push({ key: 'none', label: 'no defence' });
   const nothing = cpRoom < MIN_CP && poolRoom === 0 && wRoom === 0 && !canDodge && !paradeUp;
-  const how = nothing ? 'none' : decide(ctx, d, 'defence', `${d.name}: defend against ${a.name}'s ${b.cp} CP ${b.kind === 'disarm' ? 'disarm' : 'blow'}?`, choices, suggestDefence(st, d, b.cp, canDodge, paradeUp));
+  const how = nothing
+    ? 'none'
+    : decide(
+        ctx,
+        d,
+        'defence',
+        `${d.name}: defend against ${a.name}'s ${b.cp} CP ${b.kind === 'disarm' ? 'disarm' : 'blow'}?`,
+        choices,
+        suggestDefence(st, d, b.cp, canDodge, paradeUp),
+      );
   if (how === 'none') return out;
   if (how === 'flee') {
     out.flee = true;
@@ -155,17 +212,44 @@ function defend(st: CpState, ctx: FightContext, b: CpBlow, rear: boolean): Defen
   const plan = suggestDefenceAmounts(st, d, b.cp - out.cover, cpRoom, wRoom, poolRoom);
   if (cpRoom >= MIN_CP) {
     // Rule 13: nothing, or at least 10.
-    const v = ctx.amount({ kind: 'amount', actor: d.id, topic: 'defence-cp', label: `${d.name}: CP to defend with (0, or at least ${MIN_CP})`, min: 0, max: cpRoom, step: 1, suggested: plan.cp });
+    const v = ctx.amount({
+      kind: 'amount',
+      actor: d.id,
+      topic: 'defence-cp',
+      label: `${d.name}: CP to defend with (0, or at least ${MIN_CP})`,
+      min: 0,
+      max: cpRoom,
+      step: 1,
+      suggested: plan.cp,
+    });
     out.cp = v > 0 && v < MIN_CP ? MIN_CP : v;
     d.spent += out.cp;
     if (hasSkill(d, 'parade') && out.cp > 0) d.parade = { cp: out.cp, against: new Set([a]) };
   }
   if (poolRoom > 0) {
-    out.shield = ctx.amount({ kind: 'amount', actor: d.id, topic: 'defence-pool', label: `${d.name}: points of the shield's defence pool to use`, min: 0, max: poolRoom, step: 1, suggested: plan.pool });
+    out.shield = ctx.amount({
+      kind: 'amount',
+      actor: d.id,
+      topic: 'defence-pool',
+      label: `${d.name}: points of the shield's defence pool to use`,
+      min: 0,
+      max: poolRoom,
+      step: 1,
+      suggested: plan.pool,
+    });
     d.shieldLeft -= out.shield;
   }
   if (wRoom > 0) {
-    out.wounds = ctx.amount({ kind: 'amount', actor: d.id, topic: 'defence-w', label: `${d.name}: W to spend on defence, 10 CP each`, min: 0, max: wRoom, step: 1, suggested: plan.wounds });
+    out.wounds = ctx.amount({
+      kind: 'amount',
+      actor: d.id,
+      topic: 'defence-w',
+      label: `${d.name}: W to spend on defence, 10 CP each`,
+      min: 0,
+      max: wRoom,
+      step: 1,
+      suggested: plan.wounds,
+    });
     d.W -= out.wounds;
   }
   return out;
@@ -187,8 +271,11 @@ export function resolveBlow(st: CpState, ctx: FightContext, b: CpBlow): boolean 
   const rear = fromRear(a, d);
   const halfA = b.kind === 'disarm' || lengthRule(st, a, d);
   const attack = halfA ? Math.floor(b.cp / 2) : b.cp;
-  const auto = b.automatic ?? (prone(st, d) ? `${d.name} is ${d.asleep ? 'asleep' : 'prone'} (rule 17)` : null);
-  const def: Defence = auto ? { cp: 0, wounds: 0, shield: 0, cover: 0, dodge: false, flee: false, parade: false } : defend(st, ctx, b, rear);
+  const auto =
+    b.automatic ?? (prone(st, d) ? `${d.name} is ${d.asleep ? 'asleep' : 'prone'} (rule 17)` : null);
+  const def: Defence = auto
+    ? { cp: 0, wounds: 0, shield: 0, cover: 0, dodge: false, flee: false, parade: false }
+    : defend(st, ctx, b, rear);
   const halfD = b.kind === 'disarm' || lengthRule(st, d, a);
   const defCP = halfD ? Math.floor(def.cp / 2) : def.cp;
   const defence = defCP + def.wounds * CP_PER_WOUND + def.shield + def.cover;
@@ -199,19 +286,39 @@ export function resolveBlow(st: CpState, ctx: FightContext, b: CpBlow): boolean 
   let hit: boolean;
   if (auto || def.flee) {
     hit = true;
-    say(st, ctx, 'blow', `${a.name} strikes ${d.name}: ${auto ?? `${d.name} turns to flee (rule 14)`}: hit automatically.`, auto ? rule(17) : rule(14), [a, d]);
+    say(
+      st,
+      ctx,
+      'blow',
+      `${a.name} strikes ${d.name}: ${auto ?? `${d.name} turns to flee (rule 14)`}: hit automatically.`,
+      auto ? rule(17) : rule(14),
+      [a, d],
+    );
   } else {
     roll = d100(ctx, a, `${b.kind === 'disarm' ? 'disarm' : 'blow'} at ${d.name} (chance ${chance})`);
     const least = b.forceful ? FORCEFUL_ALWAYS_HITS : undefined;
     hit = hits(roll, chance, least);
     if (ctx.explain) {
-      const parts = [`${halfA ? `${b.cp} CP halved to ${attack}` : `${attack} CP`}${bonus ? ` + ${bonus} Disarm` : ''}`];
-      if (def.cp) parts.push(`− ${halfD ? `${def.cp} CP halved to ${defCP}` : `${def.cp} CP`}${def.parade ? ' (parade)' : ''}`);
+      const parts = [
+        `${halfA ? `${b.cp} CP halved to ${attack}` : `${attack} CP`}${bonus ? ` + ${bonus} Disarm` : ''}`,
+      ];
+      if (def.cp)
+        parts.push(
+          `− ${halfD ? `${def.cp} CP halved to ${defCP}` : `${def.cp} CP`}${def.parade ? ' (parade)' : ''}`,
+        );
       if (def.shield) parts.push(`− ${def.shield} pool`);
       if (def.wounds) parts.push(`− ${def.wounds} W × 10`);
       if (def.cover) parts.push(`− ${def.cover} parried for`);
       const always = roll <= (b.forceful ? FORCEFUL_ALWAYS_HITS : 5) && roll > chance;
-      say(st, ctx, 'blow', `${a.name} ${b.kind === 'disarm' ? 'tries to disarm' : b.kind === 'stun' ? 'strikes to stun' : 'attacks'} ${d.name}${rear ? ' from the rear' : ''}: ${parts.join(' ')} = ${chance}%; D100 ${formatD100(roll)}: ${hit ? (always ? `hit (01-${b.forceful ? '10' : '05'} always hits)` : 'hit') : roll >= 96 ? 'miss (96-00 always misses)' : 'miss'}.`, rule(7), [a, d], { roll, chance, attack, defence });
+      say(
+        st,
+        ctx,
+        'blow',
+        `${a.name} ${b.kind === 'disarm' ? 'tries to disarm' : b.kind === 'stun' ? 'strikes to stun' : 'attacks'} ${d.name}${rear ? ' from the rear' : ''}: ${parts.join(' ')} = ${chance}%; D100 ${formatD100(roll)}: ${hit ? (always ? `hit (01-${b.forceful ? '10' : '05'} always hits)` : 'hit') : roll >= 96 ? 'miss (96-00 always misses)' : 'miss'}.`,
+        rule(7),
+        [a, d],
+        { roll, chance, attack, defence },
+      );
     }
   }
   if (!hit) {
@@ -222,7 +329,14 @@ export function resolveBlow(st: CpState, ctx: FightContext, b: CpBlow): boolean 
     const foresee = hasSkill(a, 'dodge foreseeing') ? -10 : 0;
     const I = now(st, d, 'I') + foresee;
     const r = d100(ctx, d, `dodge: I test (need ${I} or less)`);
-    say(st, ctx, 'dodge', `${d.name} dodges: D100 ${formatD100(r)} ${r <= I ? '≤' : '>'} I ${I}${foresee ? ' (−10 Dodge foreseeing)' : ''}: ${r <= I ? 'dodged' : 'not quick enough'}.`, rule(9), [d]);
+    say(
+      st,
+      ctx,
+      'dodge',
+      `${d.name} dodges: D100 ${formatD100(r)} ${r <= I ? '≤' : '>'} I ${I}${foresee ? ' (−10 Dodge foreseeing)' : ''}: ${r <= I ? 'dodged' : 'not quick enough'}.`,
+      rule(9),
+      [d],
+    );
     if (r <= I) return false;
   }
   a.stats.hits++;
@@ -251,7 +365,11 @@ export function wakeByBlow(st: CpState, ctx: FightContext, f: CpFighter): void {
 }
 
 /** Rules 10 and 26: a critical of 0 or less is +1 read at −50%, then −40% and −30% for later ones on that location. */
-export function raiseToOne(d: CpFighter, part: string, value: number): { value: number; modifier: number; nth: number } {
+export function raiseToOne(
+  d: CpFighter,
+  part: string,
+  value: number,
+): { value: number; modifier: number; nth: number } {
   if (value > 0) return { value, modifier: 0, nth: 0 };
   const nth = (d.zeroHits.get(part) ?? 0) + 1;
   d.zeroHits.set(part, nth);
@@ -259,10 +377,23 @@ export function raiseToOne(d: CpFighter, part: string, value: number): { value: 
 }
 
 /** Rules 10-11: the damage formula's terms for a blow of `w` on `loc`, and its critical value (before 0 or less is raised). */
-export function blowDamage(st: CpState, a: CpFighter, d: CpFighter, w: Weapon | null, loc: Part, thrown: { S: number; mod: number } | null) {
+export function blowDamage(
+  st: CpState,
+  a: CpFighter,
+  d: CpFighter,
+  w: Weapon | null,
+  loc: Part,
+  thrown: { S: number; mod: number } | null,
+) {
   const unarmed = !thrown && isUnarmed(st, w);
   const S = thrown?.S ?? now(st, a, 'S');
-  const mod = thrown ? thrown.mod : unarmed ? UNARMED_DAMAGE : w && !w.natural ? WEAPON_MODIFIERS[w.group].damage : 0;
+  const mod = thrown
+    ? thrown.mod
+    : unarmed
+      ? UNARMED_DAMAGE
+      : w && !w.natural
+        ? WEAPON_MODIFIERS[w.group].damage
+        : 0;
   const T = now(st, d, 'T');
   const worn = wornOn(d.armour, loc.zone);
   const shieldAP = st.cpo.shieldArmour && ((d.left?.shield ?? false) || (d.right?.shield ?? false)) ? 1 : 0;
@@ -273,21 +404,43 @@ export function blowDamage(st: CpState, a: CpFighter, d: CpFighter, w: Weapon | 
 }
 
 /** Rules 10-12, 17, 33: where the blow lands and what it does. */
-function wound(st: CpState, ctx: FightContext, b: CpBlow, roll: number | null, rear: boolean, proneTarget: boolean): void {
+function wound(
+  st: CpState,
+  ctx: FightContext,
+  b: CpBlow,
+  roll: number | null,
+  rear: boolean,
+  proneTarget: boolean,
+): void {
   const { a, d } = b;
   const w = b.weapon;
-  const first = b.locationRoll ?? (roll === null ? d100(ctx, a, `hit location on ${d.name} (D100)`) : reverseD100(roll));
+  const first =
+    b.locationRoll ?? (roll === null ? d100(ctx, a, `hit location on ${d.name} (D100)`) : reverseD100(roll));
   let loc = hitLocation(ctx, a, d, first, rear).part;
   if (hasSkill(a, 'precise strike') && d.LP === 0) {
-    const pick = decide(ctx, a, 'precise', `${a.name}: Precise strike: move the location roll ${first}?`, [
-      { key: '0', label: `keep ${first} (the ${loc.name})` },
-      { key: '-20', label: `${first} − 20` },
-      { key: '+20', label: `${first} + 20` },
-    ], '0');
+    const pick = decide(
+      ctx,
+      a,
+      'precise',
+      `${a.name}: Precise strike: move the location roll ${first}?`,
+      [
+        { key: '0', label: `keep ${first} (the ${loc.name})` },
+        { key: '-20', label: `${first} − 20` },
+        { key: '+20', label: `${first} + 20` },
+      ],
+      '0',
+    );
     if (pick !== '0') {
       const moved = Math.min(100, Math.max(1, first + Number(pick)));
       loc = hitLocation(ctx, a, d, moved, rear).part;
-      say(st, ctx, 'precise', `${a.name}'s Precise strike moves the location to ${moved}: the ${loc.name}.`, section('Advanced skills: Precise strike'), [a, d]);
+      say(
+        st,
+        ctx,
+        'precise',
+        `${a.name}'s Precise strike moves the location to ${moved}: the ${loc.name}.`,
+        section('Advanced skills: Precise strike'),
+        [a, d],
+      );
     }
   }
   const { unarmed, S, mod, T, worn, metal, armour, cv } = blowDamage(st, a, d, w, loc, b.thrown ?? null);
@@ -297,7 +450,15 @@ function wound(st: CpState, ctx: FightContext, b: CpBlow, roll: number | null, r
     const sum = dice.reduce((x, y) => x + y, 0);
     const add = poolDamage(S, mod, sum, T, metal, worn.leather);
     d.pool += add;
-    say(st, ctx, 'pool', `${d.name} has ${d.LP} LP: (S ${S} ${mod >= 0 ? '+' : '−'} ${Math.abs(mod)} + D6 ${dice.join(' + ')}) × (10 − T ${T})${metal ? ` − ${metal} × 10 armour` : ''}${worn.leather ? ' − 2 leather' : ''} = ${add}%; the round's pool is ${d.pool}%.`, rule(33), [a, d], { pool: d.pool, added: add });
+    say(
+      st,
+      ctx,
+      'pool',
+      `${d.name} has ${d.LP} LP: (S ${S} ${mod >= 0 ? '+' : '−'} ${Math.abs(mod)} + D6 ${dice.join(' + ')}) × (10 − T ${T})${metal ? ` − ${metal} × 10 armour` : ''}${worn.leather ? ' − 2 leather' : ''} = ${add}%; the round's pool is ${d.pool}%.`,
+      rule(33),
+      [a, d],
+      { pool: d.pool, added: add },
+    );
     return;
   }
   let value = cv.value;
@@ -309,16 +470,30 @@ function wound(st: CpState, ctx: FightContext, b: CpBlow, roll: number | null, r
   // Deadly strike: 10 (20) CP more and a test of the ability alone for +1 (+2).
   const deadly = hasSkill(a, 'deadly strike 2') ? 2 : hasSkill(a, 'deadly strike') ? 1 : 0;
   if (deadly > 0 && cpLeft(st, a) >= 10 * deadly) {
-    const pick = decide(ctx, a, 'deadly', `${a.name}: Deadly strike: spend ${10 * deadly} CP for +${deadly} to the critical?`, [
-      { key: 'no', label: 'no' },
-      { key: 'yes', label: `yes (${10 * deadly} CP, test the ability alone)` },
-    ], 'yes');
+    const pick = decide(
+      ctx,
+      a,
+      'deadly',
+      `${a.name}: Deadly strike: spend ${10 * deadly} CP for +${deadly} to the critical?`,
+      [
+        { key: 'no', label: 'no' },
+        { key: 'yes', label: `yes (${10 * deadly} CP, test the ability alone)` },
+      ],
+      'yes',
+    );
     if (pick === 'yes') {
       a.spent += 10 * deadly;
       const ability = skillWith(st, a, w).ability;
       const r = d100(ctx, a, `Deadly strike: ability test (need ${ability} or less)`);
       const ok = r <= ability;
-      say(st, ctx, 'deadly', `${a.name}'s Deadly strike: D100 ${formatD100(r)} ${ok ? '≤' : '>'} ability ${ability}: ${ok ? `+${deadly}` : 'no more'}.`, section('Advanced skills: Deadly strike'), [a]);
+      say(
+        st,
+        ctx,
+        'deadly',
+        `${a.name}'s Deadly strike: D100 ${formatD100(r)} ${ok ? '≤' : '>'} ability ${ability}: ${ok ? `+${deadly}` : 'no more'}.`,
+        section('Advanced skills: Deadly strike'),
+        [a],
+      );
       if (ok) {
         value += deadly;
         notes.push(`+${deadly} Deadly strike`);
@@ -327,15 +502,28 @@ function wound(st: CpState, ctx: FightContext, b: CpBlow, roll: number | null, r
   }
   const raised = raiseToOne(d, loc.id, value);
   const modifier = raised.modifier;
-  if (raised.nth) notes.push(`0 or less: +1 with ${modifier}% (hit ${raised.nth} of 0 or less on the ${loc.name})`);
+  if (raised.nth)
+    notes.push(`0 or less: +1 with ${modifier}% (hit ${raised.nth} of 0 or less on the ${loc.name})`);
   value = raised.value;
   if (ctx.explain) {
     const t = `(S ${S} ${mod >= 0 ? '+' : '−'} ${Math.abs(mod)}${b.thrown ? ` ${b.thrown.why}` : ''}) × (10 − T ${T}) × 0.1${armour ? ` − ${armour} armour${unarmed ? ' (unarmed: metal × 2, leather 1)' : ''}` : ''}${!unarmed && worn.leather ? ' − 0.2 leather' : ''} = ${(cv.tenths / 10).toFixed(1)} → ${cv.value}`;
-    say(st, ctx, 'damage', `${a.name} hits ${d.name} on the ${loc.name}: ${t}${notes.length ? `; ${notes.join('; ')}` : ''}: critical +${value}.`, rule(10), [a, d], { value, tenths: cv.tenths });
+    say(
+      st,
+      ctx,
+      'damage',
+      `${a.name} hits ${d.name} on the ${loc.name}: ${t}${notes.length ? `; ${notes.join('; ')}` : ''}: critical +${value}.`,
+      rule(10),
+      [a, d],
+      { value, tenths: cv.tenths },
+    );
   }
   d.stats.woundsTaken++;
   a.stats.woundsDealt++;
-  inflict(st, ctx, d, loc, value, a, { modifier, capped: unarmed || b.kind === 'stun', strikeToStun: b.kind === 'stun' && hasSkill(a, 'strike to stun') });
+  inflict(st, ctx, d, loc, value, a, {
+    modifier,
+    capped: unarmed || b.kind === 'stun',
+    strikeToStun: b.kind === 'stun' && hasSkill(a, 'strike to stun'),
+  });
 }
 
 /** A critical of `value` on `part`, with the variant's ceiling, stun and Insanity Point. */
@@ -361,20 +549,49 @@ export function inflict(
   if (how.capped) {
     const chance = stunChance(r.effect, how.strikeToStun ?? false);
     if (chance > 0 && d.out === null) {
-      const s = d100(ctx, a, `stun: ${chance}% (effect ${r.effect} over 6 × 10${how.strikeToStun ? ' + 20 Strike to Stun' : ''})`);
-      const over = r.effect > UNARMED_MAX_EFFECT ? `(${r.effect} − ${UNARMED_MAX_EFFECT}) × 10` : `nothing over ${UNARMED_MAX_EFFECT}`;
-      say(st, ctx, 'stun', `Stun: ${over}${how.strikeToStun ? ' + 20 Strike to Stun' : ''} = ${chance}%; D100 ${formatD100(s)}: ${s <= chance ? `${d.name} is stunned` : 'not stunned'}.`, how.strikeToStun ? rule(12) : rule(11), [d]);
+      const s = d100(
+        ctx,
+        a,
+        `stun: ${chance}% (effect ${r.effect} over 6 × 10${how.strikeToStun ? ' + 20 Strike to Stun' : ''})`,
+      );
+      const over =
+        r.effect > UNARMED_MAX_EFFECT
+          ? `(${r.effect} − ${UNARMED_MAX_EFFECT}) × 10`
+          : `nothing over ${UNARMED_MAX_EFFECT}`;
+      say(
+        st,
+        ctx,
+        'stun',
+        `Stun: ${over}${how.strikeToStun ? ' + 20 Strike to Stun' : ''} = ${chance}%; D100 ${formatD100(s)}: ${s <= chance ? `${d.name} is stunned` : 'not stunned'}.`,
+        how.strikeToStun ? rule(12) : rule(11),
+        [d],
+      );
       if (s <= chance) takeOut(st, ctx, d, 'unconscious', 'stunned');
     }
   }
 }
 
 /** Rule 7: the WFRP 1e fumble table, entry by the double rolled. */
-function fumble(st: CpState, ctx: FightContext, a: CpFighter, roll: number, w: Weapon | null, cap: number): void {
+function fumble(
+  st: CpState,
+  ctx: FightContext,
+  a: CpFighter,
+  roll: number,
+  w: Weapon | null,
+  cap: number,
+): void {
   const entry = st.cat.fumbles.get(roll);
   a.stats.fumbles++;
   if (!entry) return;
-  say(st, ctx, 'fumble', `${a.name} fumbles: ${formatD100(roll)} is a double above WS + ability ${cap}: ${entry.text} (${fumbleSource(entry)}).`, rule(7), [a], { roll });
+  say(
+    st,
+    ctx,
+    'fumble',
+    `${a.name} fumbles: ${formatD100(roll)} is a double above WS + ability ${cap}: ${entry.text} (${fumbleSource(entry)}).`,
+    rule(7),
+    [a],
+    { roll },
+  );
   const conds = a.conds.length;
   const mods = a.charMods.length;
   applyConsequences(st, ctx, a, null, entry.effects, 'fumble', w);
@@ -385,7 +602,14 @@ function fumble(st: CpState, ctx: FightContext, a: CpFighter, roll: number, w: W
     const mod = w && !w.natural ? WEAPON_MODIFIERS[w.group].damage : UNARMED_DAMAGE;
     const cv = criticalValue(now(st, a, 'S'), mod, now(st, a, 'T'), worn.metal + a.auraAP, worn.leather);
     const raised = raiseToOne(a, part.id, cv.value);
-    say(st, ctx, 'fumble', `${a.name} strikes its own ${part.name}: critical +${raised.value}${raised.nth ? ` (0 or less: ${raised.modifier}%)` : ''}.`, rule(7), [a]);
+    say(
+      st,
+      ctx,
+      'fumble',
+      `${a.name} strikes its own ${part.name}: critical +${raised.value}${raised.nth ? ` (0 or less: ${raised.modifier}%)` : ''}.`,
+      rule(7),
+      [a],
+    );
     inflict(st, ctx, a, part, raised.value, a, { modifier: raised.modifier });
   }
   stampDurations(st, a, conds, mods);
@@ -394,16 +618,37 @@ function fumble(st: CpState, ctx: FightContext, a: CpFighter, roll: number, w: W
 /** Rule 14: a fleer's engaged opponents each test I; success is an automatic hit in the back. */
 export function flee(st: CpState, ctx: FightContext, f: CpFighter, forced: boolean): void {
   const bonus = forced || hasSkill(f, 'flee') ? 30 : 0;
-  say(st, ctx, 'flee', `${f.name} flees${bonus ? ' (+30%: ' + (forced ? 'must flee' : 'Flee skill') + ')' : ''}.`, rule(14), [f]);
+  say(
+    st,
+    ctx,
+    'flee',
+    `${f.name} flees${bonus ? ' (+30%: ' + (forced ? 'must flee' : 'Flee skill') + ')' : ''}.`,
+    rule(14),
+    [f],
+  );
   for (const o of st.combatants) {
     if (o.out !== null || o.side === f.side || !engaged(f, o) || !mayAttack(st, o)) continue;
     const I = now(st, o, 'I') - bonus;
     const r = d100(ctx, o, `I test to strike the fleeing ${f.name} (need ${I} or less)`);
-    say(st, ctx, 'flee', `${o.name}'s I test: D100 ${formatD100(r)} ${r <= I ? '≤' : '>'} ${I}: ${r <= I ? 'strikes the fleer in the back' : 'too slow'}.`, rule(14), [o, f]);
+    say(
+      st,
+      ctx,
+      'flee',
+      `${o.name}'s I test: D100 ${formatD100(r)} ${r <= I ? '≤' : '>'} ${I}: ${r <= I ? 'strikes the fleer in the back' : 'too slow'}.`,
+      rule(14),
+      [o, f],
+    );
     if (r <= I && f.out === null) {
-      resolveBlow(st, ctx, { a: o, d: f, kind: 'strike', cp: 0, weapon: meleeWeapon(st, o), forceful: false, automatic: `${f.name} is fleeing (rule 14)` });
+      resolveBlow(st, ctx, {
+        a: o,
+        d: f,
+        kind: 'strike',
+        cp: 0,
+        weapon: meleeWeapon(st, o),
+        forceful: false,
+        automatic: `${f.name} is fleeing (rule 14)`,
+      });
     }
   }
   if (f.out === null) takeOut(st, ctx, f, 'fled', 'fled the fight');
 }
-

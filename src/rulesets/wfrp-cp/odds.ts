@@ -32,11 +32,15 @@ function oneBlow(st: CpState, a: CpFighter, d: CpFighter, defence: number): Odds
     // Rule 10: 0 or less is +1 read at −50% (the first such hit on the location).
     const value = Math.max(1, dmg.cv.value);
     values.set(value, (values.get(value) ?? 0) + 0.01);
-    const o = criticalOut(st, part.chart, value, { rollModifier: dmg.cv.value <= 0 ? zeroDamageModifier(1) : 0, maxEffect: dmg.unarmed ? UNARMED_MAX_EFFECT : undefined });
+    const o = criticalOut(st, part.chart, value, {
+      rollModifier: dmg.cv.value <= 0 ? zeroDamageModifier(1) : 0,
+      maxEffect: dmg.unarmed ? UNARMED_MAX_EFFECT : undefined,
+    });
     killed += 0.01 * o.killed;
     out += 0.01 * o.out;
   }
-  const sorted = (m: Map<number, number>) => [...m].sort((x, y) => x[0] - y[0]).map(([value, p]) => ({ value, p }));
+  const sorted = (m: Map<number, number>) =>
+    [...m].sort((x, y) => x[0] - y[0]).map(([value, p]) => ({ value, p }));
   return {
     attacker: a.name,
     defender: defence > 0 ? `${d.name} (defending with ${defence} CP)` : d.name,
@@ -68,8 +72,10 @@ export function cpOdds(setup: CpSetup): Odds {
   }
   return {
     blows,
-    blowMethod: "exact: every D100 roll (01-05 always hit, 96-00 always miss), its reversed location, the critical value there (rule 10) and the critical chart, for the attacker's most CP an action against no defence and against the defender's most (no W, pool or dodge); targets with Life Points take a damage pool instead and are left out",
+    blowMethod:
+      "exact: every D100 roll (01-05 always hit, 96-00 always miss), its reversed location, the critical value there (rule 10) and the critical chart, for the attacker's most CP an action against no defence and against the defender's most (no W, pool or dodge); targets with Life Points take a damage pool instead and are left out",
     duel: null,
-    duelMethod: 'not computed exactly: every exchange is a decision (CP to spend, W, the shield pool, dodging, giving the initiative), so the fight is no small chain of states. Use fray sim.',
+    duelMethod:
+      'not computed exactly: every exchange is a decision (CP to spend, W, the shield pool, dodging, giving the initiative), so the fight is no small chain of states. Use fray sim.',
   };
 }

@@ -32,14 +32,16 @@ export const CP_OPTIONS: readonly OptionSpec[] = [
     name: 'dodges',
     values: ['one-per-round', 'any'],
     default: 'one-per-round',
-    summary: 'How many blows a fighter with Dodge Blow may dodge in a round (the text does not say; WFRP 1e allows one).',
+    summary:
+      'How many blows a fighter with Dodge Blow may dodge in a round (the text does not say; WFRP 1e allows one).',
     cite: oursCp('dodges per round'),
   },
   {
     name: 'parryForAnother',
     values: ['divide', 'multiply'],
     default: 'divide',
-    summary: "Parrying another's blow: the parrier's CP count a half (a third without a shield or parrying weapon), or the attacker's CP count double (triple).",
+    summary:
+      "Parrying another's blow: the parrier's CP count a half (a third without a shield or parrying weapon), or the attacker's CP count double (triple).",
     cite: rule(20),
   },
   {
@@ -60,14 +62,16 @@ export const CP_OPTIONS: readonly OptionSpec[] = [
     name: 'bombs',
     values: ['melee', 'missile'],
     default: 'melee',
-    summary: "The author's open question: bombs hurt by the melee formula with T (rule 27), or as a missile (ES, T not counted).",
+    summary:
+      "The author's open question: bombs hurt by the melee formula with T (rule 27), or as a missile (ES, T not counted).",
     cite: rule(27),
   },
   {
     name: 'ties',
     values: ['roll', 'listed'],
     default: 'roll',
-    summary: 'Equal EI between enemies: the higher I goes first, then a D100 roll-off each round; or simply the one listed first in the encounter.',
+    summary:
+      'Equal EI between enemies: the higher I goes first, then a D100 roll-off each round; or simply the one listed first in the encounter.',
     cite: oursCp('equal EI'),
   },
   {

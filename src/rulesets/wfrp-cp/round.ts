@@ -31,7 +31,16 @@ import {
   meleeWeapon,
   poolWeapon,
 } from './fighter.js';
-import { effectTaken, flee, inflict, raiseToOne, resolveBlow, spendCap, wakeByBlow, type BlowKind } from './melee.js';
+import {
+  effectTaken,
+  flee,
+  inflict,
+  raiseToOne,
+  resolveBlow,
+  spendCap,
+  wakeByBlow,
+  type BlowKind,
+} from './melee.js';
 import {
   AIMING_BONUS,
   CP_PER_ACTION,
@@ -81,11 +90,20 @@ export function startCpFight(st: CpState, ctx: FightContext): void {
   if (ctx.explain) {
     for (const f of st.combatants) {
       const w = meleeWeapon(st, f);
-      say(st, ctx, 'start', `${f.name}: CP ${maxCP(st, f)}, ${capText(actionCap(st, f))} an action (${describeSkill(st, f, w)}), EI ${initialEI(st, f)}${f.maxLP ? `, ${f.maxLP} LP` : ''}${f.surprise ? `, surprised from the ${f.surprise.from}` : ''}.`, rule(1), [f]);
+      say(
+        st,
+        ctx,
+        'start',
+        `${f.name}: CP ${maxCP(st, f)}, ${capText(actionCap(st, f))} an action (${describeSkill(st, f, w)}), EI ${initialEI(st, f)}${f.maxLP ? `, ${f.maxLP} LP` : ''}${f.surprise ? `, surprised from the ${f.surprise.from}` : ''}.`,
+        rule(1),
+        [f],
+      );
     }
   }
   if (st.spatial) placeAll(st, ctx);
-  for (const f of st.combatants) if (f.cp.falls && f.out === null) fall(st, ctx, f, f.cp.falls.metres, f.cp.falls.jump, f.cp.falls.water, 'comes down into the fight');
+  for (const f of st.combatants)
+    if (f.cp.falls && f.out === null)
+      fall(st, ctx, f, f.cp.falls.metres, f.cp.falls.jump, f.cp.falls.water, 'comes down into the fight');
 }
 
 function describeSkill(st: CpState, f: CpFighter, w: Weapon | null): string {
@@ -119,7 +137,9 @@ function beginRound(st: CpState, ctx: FightContext): void {
     if (f.target && f.target.out !== null) f.target = null;
     // Rule 8: the shield's (or parrying weapon's) pool comes back each round.
     const pw = poolWeapon(st, f);
-    f.shieldLeft = pw ? defencePool(st.setup.cp.classes.shieldModifier.get(pw.id) ?? 0, skillWith(st, f, pw).level) : 0;
+    f.shieldLeft = pw
+      ? defencePool(st.setup.cp.classes.shieldModifier.get(pw.id) ?? 0, skillWith(st, f, pw).level)
+      : 0;
   }
   pairUp(st);
   for (const f of st.combatants) {
@@ -134,7 +154,14 @@ function beginRound(st: CpState, ctx: FightContext): void {
       if (f.surprise && r >= st.cpo.surpriseFirstTest) {
         const I = now(st, f, 'I') + surpriseTestBonus(f.surprise.tests);
         const x = d100(ctx, f, `shake off the surprise: I test (need ${I} or less)`);
-        say(st, ctx, 'surprise', `${f.name} tests I against the surprise: D100 ${formatD100(x)} ${x <= I ? '≤' : '>'} ${I}: ${x <= I ? 'recovered' : 'still surprised'}.`, rule(15), [f]);
+        say(
+          st,
+          ctx,
+          'surprise',
+          `${f.name} tests I against the surprise: D100 ${formatD100(x)} ${x <= I ? '≤' : '>'} ${I}: ${x <= I ? 'recovered' : 'still surprised'}.`,
+          rule(15),
+          [f],
+        );
         if (x <= I) f.surprise = null;
         else f.surprise.tests++;
       }
@@ -156,7 +183,14 @@ function charge(st: CpState, ctx: FightContext, f: CpFighter, at: CpFighter | nu
   if (!st.cpo.chargeBonus || !heldMelee(st, f) || !mayAttack(st, f)) return;
   f.bonusCP = 10;
   f.bonusEI = 10;
-  say(st, ctx, 'charge', `${f.name} charges${at ? ` ${at.name}` : ''}: +10 CP (${capText(actionCap(st, f))} a blow) and +10 priority this round.`, section('Combat Example #1'), at ? [f, at] : [f]);
+  say(
+    st,
+    ctx,
+    'charge',
+    `${f.name} charges${at ? ` ${at.name}` : ''}: +10 CP (${capText(actionCap(st, f))} a blow) and +10 priority this round.`,
+    section('Combat Example #1'),
+    at ? [f, at] : [f],
+  );
 }
 
 /** Rule 13: the per-action cap as words; Dance and Acrobatics lift it. */
@@ -172,13 +206,21 @@ function heldMelee(st: CpState, f: CpFighter): boolean {
 /** Rule 6 at the round's start: who holds no hand weapon but carries one draws it (Combat example #1). */
 function readyWeapons(st: CpState, ctx: FightContext): void {
   for (const f of st.combatants) {
-    if (f.out !== null || f.asleep || foes(st, f).length === 0 || heldMelee(st, f) || f.natural.length > 0) continue;
+    if (f.out !== null || f.asleep || foes(st, f).length === 0 || heldMelee(st, f) || f.natural.length > 0)
+      continue;
     const w = worthDrawing(st, f).find((c) => c.melee && !c.missile && !c.shield);
     if (!w) continue;
-    const pick = decide(ctx, f, 'draw', `${f.name}: draw the ${w.name.toLowerCase()}?`, [
-      { key: 'draw', label: `draw it (${drawActions(st, f, w)} actions)` },
-      { key: 'no', label: 'fight as is' },
-    ], 'draw');
+    const pick = decide(
+      ctx,
+      f,
+      'draw',
+      `${f.name}: draw the ${w.name.toLowerCase()}?`,
+      [
+        { key: 'draw', label: `draw it (${drawActions(st, f, w)} actions)` },
+        { key: 'no', label: 'fight as is' },
+      ],
+      'draw',
+    );
     if (pick === 'draw') draw(st, ctx, f, w);
   }
 }
@@ -192,7 +234,12 @@ function drawActions(st: CpState, f: CpFighter, w: Weapon): number {
 function draw(st: CpState, ctx: FightContext, f: CpFighter, w: Weapon): void {
   for (const h of ['right', 'left'] as const) {
     const held = f[h];
-    if (held && !held.natural && (w.hands === 2 || (held.missile && !w.missile) || (w.missile && !held.missile))) dropHand(st, ctx, f, h, `to draw the ${w.name.toLowerCase()}`);
+    if (
+      held &&
+      !held.natural &&
+      (w.hands === 2 || (held.missile && !w.missile) || (w.missile && !held.missile))
+    )
+      dropHand(st, ctx, f, h, `to draw the ${w.name.toLowerCase()}`);
   }
   const n = Math.min(drawActions(st, f, w), actionsLeft(f));
   f.used += n;
@@ -207,7 +254,15 @@ function draw(st: CpState, ctx: FightContext, f: CpFighter, w: Weapon): void {
     else f.right = w;
   } else if (!f.right) f.right = w;
   else f.left = w;
-  say(st, ctx, 'draw', `${f.name} draws the ${w.name.toLowerCase()}: −${n} actions, −${n * CP_PER_ACTION} CP${hasSkill(f, 'lightning strike') ? ' (Lightning strike: 3 fewer)' : ''}; CP left ${cpLeft(st, f)}, EI ${currentEI(st, f)}.`, rule(6), [f], { actions: n });
+  say(
+    st,
+    ctx,
+    'draw',
+    `${f.name} draws the ${w.name.toLowerCase()}: −${n} actions, −${n * CP_PER_ACTION} CP${hasSkill(f, 'lightning strike') ? ' (Lightning strike: 3 fewer)' : ''}; CP left ${cpLeft(st, f)}, EI ${currentEI(st, f)}.`,
+    rule(6),
+    [f],
+    { actions: n },
+  );
 }
 
 /**
@@ -218,9 +273,19 @@ function draw(st: CpState, ctx: FightContext, f: CpFighter, w: Weapon): void {
 function approach(st: CpState, ctx: FightContext): void {
   for (const f of st.combatants) {
     f.closing = null;
-    if (f.out !== null || f.asleep || f.rider !== null || foes(st, f).length > 0 || f.tactics.melee === 'hold' || !mayAttack(st, f)) continue;
+    if (
+      f.out !== null ||
+      f.asleep ||
+      f.rider !== null ||
+      foes(st, f).length > 0 ||
+      f.tactics.melee === 'hold' ||
+      !mayAttack(st, f)
+    )
+      continue;
     if (f.right?.missile || f.left?.missile) continue;
-    const near = enemies(st, f).filter((o) => o.pos).sort((x, y) => dist(f, x) - dist(f, y))[0];
+    const near = enemies(st, f)
+      .filter((o) => o.pos)
+      .sort((x, y) => dist(f, x) - dist(f, y))[0];
     if (!near || !f.pos) continue;
     f.closing = near;
     if (gap(f, near) <= yardsAt(st, f, 'running')) charge(st, ctx, f, near);
@@ -250,7 +315,8 @@ function dist(a: Fighter, b: Fighter): number {
 /** Rule 3: the highest EI acts; rule 15: in the first round the surprising side starts; equal EI between enemies by the option `ties`. */
 function nextUp(st: CpState, ctx: FightContext): CpFighter | null {
   const surprise = st.round === 1 && st.combatants.some((f) => f.surprise);
-  const key = (f: CpFighter) => currentEI(st, f) + (surprise && !st.setup.cp.surprisedFrom[f.side] ? 10_000 : 0);
+  const key = (f: CpFighter) =>
+    currentEI(st, f) + (surprise && !st.setup.cp.surprisedFrom[f.side] ? 10_000 : 0);
   const ready = st.combatants.filter((f) => canTurn(st, f));
   if (ready.length === 0) return null;
   const top = Math.max(...ready.map(key));
@@ -270,7 +336,14 @@ function firstOfTied(st: CpState, ctx: FightContext, tied: CpFighter[]): CpFight
     if (f.tieRound === st.round) continue;
     f.tieRound = st.round;
     f.tieRoll = d100(ctx, f, 'equal EI and I with an enemy: roll-off (lower goes first)');
-    say(st, ctx, 'tie', `${f.name} rolls ${formatD100(f.tieRoll)} for the order on equal EI.`, oursCp('equal EI'), [f]);
+    say(
+      st,
+      ctx,
+      'tie',
+      `${f.name} rolls ${formatD100(f.tieRoll)} for the order on equal EI.`,
+      oursCp('equal EI'),
+      [f],
+    );
   }
   return [...quickest].sort((x, y) => x.tieRoll - y.tieRoll || (x.id < y.id ? -1 : 1))[0] as CpFighter;
 }
@@ -289,7 +362,14 @@ function turns(st: CpState, ctx: FightContext): void {
       const when = due.ei === -Infinity ? "At the round's end" : `EI ${due.ei}`;
       // Rule 36: the effect comes at the casting's end; a caster (or loader) down or asleep by then gets nothing.
       if (due.by.out !== null || due.by.asleep) {
-        say(st, ctx, 'spell', `${when}: ${due.label} comes to nothing (${due.by.name} is ${due.by.out ?? 'asleep'}).`, due.ei === -Infinity ? rule(29) : rule(36), [due.by]);
+        say(
+          st,
+          ctx,
+          'spell',
+          `${when}: ${due.label} comes to nothing (${due.by.name} is ${due.by.out ?? 'asleep'}).`,
+          due.ei === -Infinity ? rule(29) : rule(36),
+          [due.by],
+        );
         continue;
       }
       say(st, ctx, 'spell', `${when}: ${due.label}.`, due.ei === -Infinity ? rule(29) : rule(36), [due.by]);
@@ -319,7 +399,14 @@ function turn(st: CpState, ctx: FightContext, f: CpFighter, answering: CpFighter
     if (answering) return null;
     f.used++;
     f.spent += CP_PER_ACTION;
-    say(st, ctx, 'lost', `${f.name} can do nothing: an action lost (EI now ${currentEI(st, f)}, CP ${cpLeft(st, f)}).`, section('Combat example #3'), [f]);
+    say(
+      st,
+      ctx,
+      'lost',
+      `${f.name} can do nothing: an action lost (EI now ${currentEI(st, f)}, CP ${cpLeft(st, f)}).`,
+      section('Combat example #3'),
+      [f],
+    );
     return null;
   }
   if (f.flee === 'forced') {
@@ -337,11 +424,24 @@ function turn(st: CpState, ctx: FightContext, f: CpFighter, answering: CpFighter
       choices.push({ key: `attack:${key(o)}`, label: `attack ${o.name} (up to ${most} CP)` });
       choices.push({ key: `stun:${key(o)}`, label: `strike ${o.name} to stun (rule 12)` });
       // Ours: a disarm needs hands (a weapon or bare hands); teeth and claws do not disarm.
-      if (heldItemsOf(o).length && meleeWeapon(st, f)?.natural !== true) choices.push({ key: `disarm:${key(o)}`, label: `disarm ${o.name} (rule 18: half CP tested)` });
-    } else refused.push({ key: `attack:${key(o)}`, label: `${most} CP left: an action needs at least ${MIN_CP} (rule 13)` });
+      if (heldItemsOf(o).length && meleeWeapon(st, f)?.natural !== true)
+        choices.push({ key: `disarm:${key(o)}`, label: `disarm ${o.name} (rule 18: half CP tested)` });
+    } else
+      refused.push({
+        key: `attack:${key(o)}`,
+        label: `${most} CP left: an action needs at least ${MIN_CP} (rule 13)`,
+      });
   }
-  if (hasSkill(f, 'whirlwind') && attackers.length >= 2 && Math.min(cap, Math.floor(left / 2)) >= MIN_CP && f.W > 0) {
-    choices.push({ key: 'whirlwind', label: `Whirlwind: strike up to ${now(st, f, 'A')} foes, CP paid twice` });
+  if (
+    hasSkill(f, 'whirlwind') &&
+    attackers.length >= 2 &&
+    Math.min(cap, Math.floor(left / 2)) >= MIN_CP &&
+    f.W > 0
+  ) {
+    choices.push({
+      key: 'whirlwind',
+      label: `Whirlwind: strike up to ${now(st, f, 'A')} foes, CP paid twice`,
+    });
   }
   const shots = shotChoices(st, f);
   choices.push(...shots);
@@ -349,26 +449,50 @@ function turn(st: CpState, ctx: FightContext, f: CpFighter, answering: CpFighter
   if (!answering) {
     for (const s of f.cp.mage?.spells ?? []) {
       const acts = castingActions(s.level);
-      if (acts <= actionsLeft(f) && f.magicUsed + acts <= magicActionLimit(f.cp.mage?.level ?? 0)) choices.push({ key: `cast:${s.id}`, label: `cast ${s.name} (${acts} actions, acts at EI ${castingEI(currentEI(st, f), acts)})` });
+      if (acts <= actionsLeft(f) && f.magicUsed + acts <= magicActionLimit(f.cp.mage?.level ?? 0))
+        choices.push({
+          key: `cast:${s.id}`,
+          label: `cast ${s.name} (${acts} actions, acts at EI ${castingEI(currentEI(st, f), acts)})`,
+        });
     }
-    const draws = worthDrawing(st, f).map((w) => ({ key: `draw:${w.id}`, label: `draw the ${w.name.toLowerCase()} (${drawActions(st, f, w)} actions)` }));
-    if (choices.length === 0 && draws.length === 0 && !(f.cp.mage && actionsLeft(f) > 0 && enemies(st, f).length > 0) && f.burning === 0) {
+    const draws = worthDrawing(st, f).map((w) => ({
+      key: `draw:${w.id}`,
+      label: `draw the ${w.name.toLowerCase()} (${drawActions(st, f, w)} actions)`,
+    }));
+    if (
+      choices.length === 0 &&
+      draws.length === 0 &&
+      !(f.cp.mage && actionsLeft(f) > 0 && enemies(st, f).length > 0) &&
+      f.burning === 0
+    ) {
       // Nothing left to do with CP or actions: no question, the fighter only defends now.
       f.done = true;
       return null;
     }
     choices.push(...draws);
     if (f.burning > 0) choices.push({ key: 'put-out', label: 'put out the flames (the rest of the round)' });
-    if (!f.gave && enemies(st, f).some((o) => canTurn(st, o))) choices.push({ key: 'give', label: 'give the initiative away (rule 3)' });
+    if (!f.gave && enemies(st, f).some((o) => canTurn(st, o)))
+      choices.push({ key: 'give', label: 'give the initiative away (rule 3)' });
     if (attackers.length > 0) choices.push({ key: 'flee', label: 'flee (rule 14)' });
   }
   if (choices.length === 0) {
     if (!answering) f.done = true;
     return null;
   }
-  choices.push({ key: answering ? 'pass' : 'end', label: answering ? 'let it go' : 'no more turns this round (keep CP for defence)' });
+  choices.push({
+    key: answering ? 'pass' : 'end',
+    label: answering ? 'let it go' : 'no more turns this round (keep CP for defence)',
+  });
   const suggested = suggestTurn(st, f, answering, attackers, shots);
-  const pick = decide(ctx, f, answering ? 'answer' : 'turn', `${f.name} (EI ${currentEI(st, f)}, ${left} CP, ${actionsLeft(f)} actions): ${answering ? `answer ${answering.name}'s blow?` : 'what now?'}`, choices, suggested, refused);
+  const pick = decide(
+    ctx,
+    f,
+    answering ? 'answer' : 'turn',
+    `${f.name} (EI ${currentEI(st, f)}, ${left} CP, ${actionsLeft(f)} actions): ${answering ? `answer ${answering.name}'s blow?` : 'what now?'}`,
+    choices,
+    suggested,
+    refused,
+  );
   const [verb, arg] = pick.split(':') as [string, string | undefined];
   const t = arg ? (st.combatants.find((o) => key(o) === pick.slice(pick.indexOf(':') + 1)) ?? null) : null;
   switch (verb) {
@@ -440,24 +564,43 @@ function worthDrawing(st: CpState, f: CpFighter): Weapon[] {
   });
 }
 
-const BLOW_OF: Record<'attack' | 'stun' | 'disarm', BlowKind> = { attack: 'strike', stun: 'stun', disarm: 'disarm' };
+const BLOW_OF: Record<'attack' | 'stun' | 'disarm', BlowKind> = {
+  attack: 'strike',
+  stun: 'stun',
+  disarm: 'disarm',
+};
 
 function heldItemsOf(f: CpFighter): Weapon[] {
   return [f.right, f.left].filter((w): w is Weapon => w !== null && !w.shield && !w.natural);
 }
 
-function suggestTurn(st: CpState, f: CpFighter, answering: CpFighter | null, attackers: CpFighter[], shots: Choice[]): string {
+function suggestTurn(
+  st: CpState,
+  f: CpFighter,
+  answering: CpFighter | null,
+  attackers: CpFighter[],
+  shots: Choice[],
+): string {
   if (f.burning > 0 && !answering) return 'put-out';
   const mage = f.cp.mage?.spells.find((s) => s.kind === 'missile');
-  if (mage && !answering && castingActions(mage.level) <= actionsLeft(f) && f.magicUsed === 0 && enemies(st, f).length) return `cast:${mage.id}`;
+  if (
+    mage &&
+    !answering &&
+    castingActions(mage.level) <= actionsLeft(f) &&
+    f.magicUsed === 0 &&
+    enemies(st, f).length
+  )
+    return `cast:${mage.id}`;
   if (shots.length) return shots[0]?.key ?? 'end';
   // With nothing to strike or shoot, take up a weapon; an archer keeps the bow in hand.
   if (!answering && attackers.length === 0 && !missileInHand(st, f)) {
     const w = worthDrawing(st, f)[0];
     if (w) return `draw:${w.id}`;
   }
-  const t = answering && attackers.includes(answering) ? answering : [...attackers].sort((x, y) => x.W - y.W)[0];
-  if (t && suggestAttack(st, f, Math.min(cpLeft(st, f), spendCap(st, f, t, 'strike'))) >= MIN_CP) return `${f.tactics.stun ? 'stun' : 'attack'}:${key(t)}`;
+  const t =
+    answering && attackers.includes(answering) ? answering : [...attackers].sort((x, y) => x.W - y.W)[0];
+  if (t && suggestAttack(st, f, Math.min(cpLeft(st, f), spendCap(st, f, t, 'strike'))) >= MIN_CP)
+    return `${f.tactics.stun ? 'stun' : 'attack'}:${key(t)}`;
   return answering ? 'pass' : 'end';
 }
 
@@ -473,14 +616,31 @@ function attack(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter, kind
   let forceful = false;
   const room = Math.min(cpLeft(st, f), spendCap(st, f, t, kind));
   if (hasSkill(f, 'forceful blow') && kind === 'strike' && cpLeft(st, f) >= MIN_CP + FORCEFUL_COST) {
-    forceful = decide(ctx, f, 'forceful', `${f.name}: Forceful blow (10 CP more: 01-10 always hits)?`, [
-      { key: 'no', label: 'no' },
-      { key: 'yes', label: 'yes' },
-    ], 'yes') === 'yes';
+    forceful =
+      decide(
+        ctx,
+        f,
+        'forceful',
+        `${f.name}: Forceful blow (10 CP more: 01-10 always hits)?`,
+        [
+          { key: 'no', label: 'no' },
+          { key: 'yes', label: 'yes' },
+        ],
+        'yes',
+      ) === 'yes';
   }
   const most = Math.min(room, cpLeft(st, f) - (forceful ? FORCEFUL_COST : 0));
   if (most < MIN_CP) return;
-  const cp = ctx.amount({ kind: 'amount', actor: f.id, topic: 'attack-cp', label: `${f.name}: CP for the ${kind === 'strike' ? 'blow' : kind} at ${t.name}`, min: MIN_CP, max: most, step: 1, suggested: Math.max(MIN_CP, Math.min(most, suggestAttack(st, f, most) || most)) });
+  const cp = ctx.amount({
+    kind: 'amount',
+    actor: f.id,
+    topic: 'attack-cp',
+    label: `${f.name}: CP for the ${kind === 'strike' ? 'blow' : kind} at ${t.name}`,
+    min: MIN_CP,
+    max: most,
+    step: 1,
+    suggested: Math.max(MIN_CP, Math.min(most, suggestAttack(st, f, most) || most)),
+  });
   f.used++;
   f.spent += cp + (forceful ? FORCEFUL_COST : 0);
   f.parade = null;
@@ -490,19 +650,44 @@ function attack(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter, kind
 /** Advanced skills: Whirlwind: CP paid twice, one blow at each of up to A foes; past T/3 (rounded up) whirlwinds cost 1 W each. */
 function whirlwind(st: CpState, ctx: FightContext, f: CpFighter, targets: CpFighter[]): void {
   const most = Math.min(actionCap(st, f), Math.floor(cpLeft(st, f) / 2));
-  const cp = ctx.amount({ kind: 'amount', actor: f.id, topic: 'attack-cp', label: `${f.name}: CP for each blow of the Whirlwind (paid twice)`, min: MIN_CP, max: most, step: 1, suggested: most });
+  const cp = ctx.amount({
+    kind: 'amount',
+    actor: f.id,
+    topic: 'attack-cp',
+    label: `${f.name}: CP for each blow of the Whirlwind (paid twice)`,
+    min: MIN_CP,
+    max: most,
+    step: 1,
+    suggested: most,
+  });
   f.used++;
   f.spent += 2 * cp;
   f.whirlwinds++;
   f.whirlwindsInFight++;
   const free = Math.ceil(now(st, f, 'T') / 3);
   const count = st.cpo.whirlwindPerFight ? f.whirlwindsInFight : f.whirlwinds;
-  say(st, ctx, 'whirlwind', `${f.name} whirls: ${cp} CP against each of ${Math.min(targets.length, now(st, f, 'A'))} foes (${2 * cp} CP spent).`, section('Advanced skills: Whirlwind'), [f]);
+  say(
+    st,
+    ctx,
+    'whirlwind',
+    `${f.name} whirls: ${cp} CP against each of ${Math.min(targets.length, now(st, f, 'A'))} foes (${2 * cp} CP spent).`,
+    section('Advanced skills: Whirlwind'),
+    [f],
+  );
   if (count > free) {
     f.W = Math.max(0, f.W - 1);
-    say(st, ctx, 'whirlwind', `Whirlwind ${count} is past T/3 = ${free}: ${f.name} loses 1 W (W ${f.W}).`, section('Advanced skills: Whirlwind'), [f]);
+    say(
+      st,
+      ctx,
+      'whirlwind',
+      `Whirlwind ${count} is past T/3 = ${free}: ${f.name} loses 1 W (W ${f.W}).`,
+      section('Advanced skills: Whirlwind'),
+      [f],
+    );
   }
-  for (const t of targets.slice(0, now(st, f, 'A'))) if (t.out === null) resolveBlow(st, ctx, { a: f, d: t, kind: 'strike', cp, weapon: meleeWeapon(st, f), forceful: false });
+  for (const t of targets.slice(0, now(st, f, 'A')))
+    if (t.out === null)
+      resolveBlow(st, ctx, { a: f, d: t, kind: 'strike', cp, weapon: meleeWeapon(st, f), forceful: false });
 }
 
 // ------------------------------------------------------------------ ballistic combat (rules 22, 25-30)
@@ -527,8 +712,10 @@ function shotChoices(st: CpState, f: CpFighter): Choice[] {
     const range = missileRange(f, o, w);
     if (!range.band) continue;
     out.push({ key: `shoot:${key(o)}`, label: `shoot at ${o.name} (${range.band.band} range)` });
-    if (bowLike && volley !== 'single') out.push({ key: `shoot2:${key(o)}`, label: `Fast shooting at ${o.name}: 2 shots at −20` });
-    if (bowLike && volley === 'lightning') out.push({ key: `shoot3:${key(o)}`, label: `Lightning shooting at ${o.name}: 3 shots at −40` });
+    if (bowLike && volley !== 'single')
+      out.push({ key: `shoot2:${key(o)}`, label: `Fast shooting at ${o.name}: 2 shots at −20` });
+    if (bowLike && volley === 'lightning')
+      out.push({ key: `shoot3:${key(o)}`, label: `Lightning shooting at ${o.name}: 3 shots at −40` });
     out.push({ key: `aim:${key(o)}`, label: `aim longer at ${o.name} (+10, one more action)` });
   }
   return out;
@@ -540,11 +727,20 @@ function loadChoices(st: CpState, f: CpFighter): Choice[] {
   const w = heldMissile(st, f) as Weapon;
   const m = w.missile as NonNullable<Weapon['missile']>;
   const ms = f.missiles.get(w.id);
-  const out: Choice[] = [{ key: 'load', label: `load the ${w.name.toLowerCase()} (the rest of this round; ${m.loadRounds} round${m.loadRounds === 1 ? '' : 's'} in all, ${ms?.loading ?? 0} done)` }];
+  const out: Choice[] = [
+    {
+      key: 'load',
+      label: `load the ${w.name.toLowerCase()} (the rest of this round; ${m.loadRounds} round${m.loadRounds === 1 ? '' : 's'} in all, ${ms?.loading ?? 0} done)`,
+    },
+  ];
   const chance = quickLoadChance(now(st, f, 'S'));
   if (m.kind === 'crossbow' && m.loadRounds === 1 && chance > 0 && f.used === 0 && !ms?.loading) {
     for (const o of enemies(st, f)) {
-      if (missileRange(f, o, w).band) out.push({ key: `quick-load:${key(o)}`, label: `load without the crank (${chance}%) and shoot ${o.name} at the round's end (rule 29)` });
+      if (missileRange(f, o, w).band)
+        out.push({
+          key: `quick-load:${key(o)}`,
+          label: `load without the crank (${chance}%) and shoot ${o.name} at the round's end (rule 29)`,
+        });
     }
   }
   return out;
@@ -568,9 +764,18 @@ function shoot(st: CpState, ctx: FightContext, f: CpFighter, first: CpFighter, h
     let t = first;
     if (i > 0) {
       // Rule 28: each target within 45° of the one before (and within range).
-      const ok = enemies(st, f).filter((o) => o.out === null && withinAngle(f, prev, o) && missileRange(f, o, w).band !== null);
+      const ok = enemies(st, f).filter(
+        (o) => o.out === null && withinAngle(f, prev, o) && missileRange(f, o, w).band !== null,
+      );
       if (ok.length === 0) break;
-      const pick = decide(ctx, f, 'next-shot', `${f.name}: next shot at?`, ok.map((o) => ({ key: key(o), label: o.name })), key(ok.includes(prev) ? prev : (ok[0] as CpFighter)));
+      const pick = decide(
+        ctx,
+        f,
+        'next-shot',
+        `${f.name}: next shot at?`,
+        ok.map((o) => ({ key: key(o), label: o.name })),
+        key(ok.includes(prev) ? prev : (ok[0] as CpFighter)),
+      );
       t = ok.find((o) => key(o) === pick) as CpFighter;
     }
     if (w.missile?.ammo !== null) ms.loaded--;
@@ -581,11 +786,16 @@ function shoot(st: CpState, ctx: FightContext, f: CpFighter, first: CpFighter, h
         ms.loaded++;
       }
     }
-    const extra = volley ? { n: volley.BS, why: how === 'shoot3' ? 'Lightning shooting' : 'Fast shooting' } : how === 'aim' ? { n: AIMING_BONUS, why: 'aimed' } : null;
+    const extra = volley
+      ? { n: volley.BS, why: how === 'shoot3' ? 'Lightning shooting' : 'Fast shooting' }
+      : how === 'aim'
+        ? { n: AIMING_BONUS, why: 'aimed' }
+        : null;
     oneShot(st, ctx, f, t, w, extra);
     prev = t;
   }
-  if (w.missile && w.missile.ammo === null && ms && ms.loaded === 0) dropHand(st, ctx, f, f.right === w ? 'right' : 'left', 'thrown');
+  if (w.missile && w.missile.ammo === null && ms && ms.loaded === 0)
+    dropHand(st, ctx, f, f.right === w ? 'right' : 'left', 'thrown');
 }
 
 /** Rule 28: bows and slings are loaded as they are shot; the next arrow or stone comes from the quiver. */
@@ -598,7 +808,14 @@ function withinAngle(f: Fighter, a: Fighter, b: Fighter): boolean {
   return angleBetween(bearing(f.pos, a.pos), bearing(f.pos, b.pos)) <= TARGETS_WITHIN_DEGREES;
 }
 
-function oneShot(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter, w: Weapon, extra: { n: number; why: string } | null): void {
+function oneShot(
+  st: CpState,
+  ctx: FightContext,
+  f: CpFighter,
+  t: CpFighter,
+  w: Weapon,
+  extra: { n: number; why: string } | null,
+): void {
   const m = w.missile;
   if (!m) return;
   const range = missileRange(f, t, w);
@@ -608,7 +825,15 @@ function oneShot(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter, w: 
   const chance = skill.total + rangeToHit(band) + behaviour + (extra?.n ?? 0);
   const r = d100(ctx, f, `shot at ${t.name} (need ${chance} or less)`);
   const hit = hits(r, chance);
-  say(st, ctx, 'shot', `${f.name} shoots at ${t.name} (${band} range): ${skill.how}${rangeToHit(band) ? ` − ${-rangeToHit(band)} ${band} range` : ''}${behaviour ? ` − ${-behaviour} running` : ''}${extra ? ` ${extra.n > 0 ? '+' : '−'} ${Math.abs(extra.n)} ${extra.why}` : ''} = ${chance}; D100 ${formatD100(r)}: ${hit ? 'hit' : 'miss'}.`, rule(25), [f, t], { roll: r, chance });
+  say(
+    st,
+    ctx,
+    'shot',
+    `${f.name} shoots at ${t.name} (${band} range): ${skill.how}${rangeToHit(band) ? ` − ${-rangeToHit(band)} ${band} range` : ''}${behaviour ? ` − ${-behaviour} running` : ''}${extra ? ` ${extra.n > 0 ? '+' : '−'} ${Math.abs(extra.n)} ${extra.why}` : ''} = ${chance}; D100 ${formatD100(r)}: ${hit ? 'hit' : 'miss'}.`,
+    rule(25),
+    [f, t],
+    { roll: r, chance },
+  );
   f.stats.blows++;
   if (!hit) return;
   f.stats.hits++;
@@ -618,7 +843,14 @@ function oneShot(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter, w: 
     t.dodges++;
     const I = now(st, t, 'I');
     const x = d100(ctx, t, `dodge the thrown ${w.name.toLowerCase()}: I test (need ${I} or less)`);
-    say(st, ctx, 'dodge', `${t.name} dodges: D100 ${formatD100(x)} ${x <= I ? '≤' : '>'} I ${I}: ${x <= I ? 'dodged' : 'hit'}.`, rule(22), [t]);
+    say(
+      st,
+      ctx,
+      'dodge',
+      `${t.name} dodges: D100 ${formatD100(x)} ${x <= I ? '≤' : '>'} I ${I}: ${x <= I ? 'dodged' : 'hit'}.`,
+      rule(22),
+      [t],
+    );
     if (x <= I) return;
   }
   let ES = typeof range.band?.es === 'number' ? range.band.es : now(st, f, 'S');
@@ -630,7 +862,14 @@ function oneShot(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter, w: 
     const need = shieldBlockChance(now(st, t, 'WS'), sk.ability, mod, skill.level);
     const x = d100(ctx, t, `block with the shield (need ${need} or less)`);
     const blocked = x <= need;
-    say(st, ctx, 'block', `${t.name} raises the shield: WS ${now(st, t, 'WS')} + Shields ${sk.ability}${mod ? ` ${mod}` : ''} − 10 × ${f.name}'s level ${skill.level} = ${need}; D100 ${formatD100(x)}: ${blocked ? 'blocked' : 'not blocked'}.`, rule(30), [t, f]);
+    say(
+      st,
+      ctx,
+      'block',
+      `${t.name} raises the shield: WS ${now(st, t, 'WS')} + Shields ${sk.ability}${mod ? ` ${mod}` : ''} − 10 × ${f.name}'s level ${skill.level} = ${need}; D100 ${formatD100(x)}: ${blocked ? 'blocked' : 'not blocked'}.`,
+      rule(30),
+      [t, f],
+    );
     if (blocked) {
       const hitES = ES + rangeCritical(band);
       const chance2 = shieldDamageChance(hitES, mod);
@@ -639,7 +878,14 @@ function oneShot(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter, w: 
         say(st, ctx, 'block', `The shield holds (D100 ${formatD100(y)} > ${chance2}).`, rule(30), [t]);
         return;
       }
-      say(st, ctx, 'block', `The ${w.name.toLowerCase()} breaks through (D100 ${formatD100(y)} ≤ ${chance2}): the shield is ruined, ES ${ES} − 1.`, rule(30), [t]);
+      say(
+        st,
+        ctx,
+        'block',
+        `The ${w.name.toLowerCase()} breaks through (D100 ${formatD100(y)} ≤ ${chance2}): the shield is ruined, ES ${ES} − 1.`,
+        rule(30),
+        [t],
+      );
       dropHand(st, ctx, t, t.left === shield ? 'left' : 'right', 'broken by a missile', true);
       ES -= 1;
     }
@@ -649,7 +895,16 @@ function oneShot(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter, w: 
     const blast = m.kind === 'bomb' && typeof range.band?.es === 'number' ? range.band.es : null;
     const mod = m.improvised ? IMPROVISED_THROWN : 0;
     const S = blast ?? now(st, f, 'S') + mod + rangeCritical(band);
-    resolveBlowThrown(st, ctx, f, t, w, S, reverseD100(r), blast !== null ? `(the bomb's ES ${blast})` : '(thrower, range)');
+    resolveBlowThrown(
+      st,
+      ctx,
+      f,
+      t,
+      w,
+      S,
+      reverseD100(r),
+      blast !== null ? `(the bomb's ES ${blast})` : '(thrower, range)',
+    );
     return;
   }
   const part = hitLocation(ctx, f, t, reverseD100(r), false).part;
@@ -659,17 +914,40 @@ function oneShot(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter, w: 
   const sum = `${f.name}'s shot strikes ${t.name}'s ${part.name}: ES ${ES}${rangeCritical(band) ? ` − ${-rangeCritical(band)} ${band} range` : ''}${armour ? ` − ${armour} armour` : m.kind === 'firearm' ? ' (firearms ignore armour)' : ''} = ${was}`;
   if (t.LP > 0) {
     t.pool += Math.max(0, was) * 10;
-    say(st, ctx, 'pool', `${sum}; ${t.name} has LP: ${Math.max(0, was) * 10}% to the round's pool (now ${t.pool}%).`, oursCp('missiles against monsters with LP'), [f, t]);
+    say(
+      st,
+      ctx,
+      'pool',
+      `${sum}; ${t.name} has LP: ${Math.max(0, was) * 10}% to the round's pool (now ${t.pool}%).`,
+      oursCp('missiles against monsters with LP'),
+      [f, t],
+    );
     return;
   }
   const { value, modifier } = raiseToOne(t, part.id, was);
-  say(st, ctx, 'damage', `${sum}${was <= 0 ? `: 0 or less, +1 with ${modifier}%` : ''}: critical +${value}.`, rule(26), [f, t]);
+  say(
+    st,
+    ctx,
+    'damage',
+    `${sum}${was <= 0 ? `: 0 or less, +1 with ${modifier}%` : ''}: critical +${value}.`,
+    rule(26),
+    [f, t],
+  );
   inflict(st, ctx, t, part, value, f, { modifier });
   wakeByBlow(st, ctx, t);
 }
 
 /** Rules 22, 27: a thrown weapon or bomb hurts by the melee formula, its S reduced by range. */
-function resolveBlowThrown(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter, w: Weapon, S: number, locationRoll: number, why: string): void {
+function resolveBlowThrown(
+  st: CpState,
+  ctx: FightContext,
+  f: CpFighter,
+  t: CpFighter,
+  w: Weapon,
+  S: number,
+  locationRoll: number,
+  why: string,
+): void {
   resolveBlow(st, ctx, {
     a: f,
     d: t,
@@ -688,7 +966,14 @@ function quickLoad(st: CpState, ctx: FightContext, f: CpFighter, w: Weapon, t: C
   const need = quickLoadChance(now(st, f, 'S'));
   const r = d100(ctx, f, `quick crossbow loading (need ${need} or less)`);
   f.used = actionsPerRound(f);
-  say(st, ctx, 'load', `${f.name} loads the ${w.name.toLowerCase()} without the crank: D100 ${formatD100(r)} ${r <= need ? '≤' : '>'} ${need}: ${r <= need ? 'ready, fired at the end of the round' : 'too slow: loaded, to be shot next round'}.`, rule(29), [f]);
+  say(
+    st,
+    ctx,
+    'load',
+    `${f.name} loads the ${w.name.toLowerCase()} without the crank: D100 ${formatD100(r)} ${r <= need ? '≤' : '>'} ${need}: ${r <= need ? 'ready, fired at the end of the round' : 'too slow: loaded, to be shot next round'}.`,
+    rule(29),
+    [f],
+  );
   // Rule 29 ("in following round normal rules apply"), our reading: the round's loading is done either way; too slow, the bolt waits for next round's shot.
   const ms = f.missiles.get(w.id);
   if (ms && ms.ammo > 0) ms.ammo--;
@@ -704,7 +989,8 @@ function quickLoad(st: CpState, ctx: FightContext, f: CpFighter, w: Weapon, t: C
     by: f,
     label: `${f.name}'s quickly loaded bolt`,
     act: () => {
-      if (t.out === null && missileRange(f, t, w).band && missileInHand(st, f) === w) oneShot(st, ctx, f, t, w, { n: -now(st, f, 'BS'), why: 'BS (the ability alone, rule 29)' });
+      if (t.out === null && missileRange(f, t, w).band && missileInHand(st, f) === w)
+        oneShot(st, ctx, f, t, w, { n: -now(st, f, 'BS'), why: 'BS (the ability alone, rule 29)' });
       else if (ms) {
         // Not fired: the bolt stays in the crossbow for next round (rule 29).
         ms.loaded++;
@@ -724,48 +1010,138 @@ function cast(st: CpState, ctx: FightContext, f: CpFighter, s: Spell): void {
   let count = 1;
   if (s.kind === 'missile' && s.each) {
     const most = Math.max(1, Math.min(level, actionsLeft(f) - acts + 1, limit - f.magicUsed - acts + 1));
-    count = most > 1 ? ctx.amount({ kind: 'amount', actor: f.id, topic: 'missiles', label: `${f.name}: how many ${s.name}s (one more action each)`, min: 1, max: most, step: 1, suggested: most }) : 1;
+    count =
+      most > 1
+        ? ctx.amount({
+            kind: 'amount',
+            actor: f.id,
+            topic: 'missiles',
+            label: `${f.name}: how many ${s.name}s (one more action each)`,
+            min: 1,
+            max: most,
+            step: 1,
+            suggested: most,
+          })
+        : 1;
     acts += count - 1;
   }
   const first = castingEI(start, castingActions(s.level));
   f.used += acts;
   f.magicUsed += acts;
-  say(st, ctx, 'cast', `${f.name} casts ${s.name}: ${acts} action${acts === 1 ? '' : 's'} (${s.level === 'petty' ? 'petty magic' : `level ${s.level}`}); it acts at EI ${first}${count > 1 ? `, then ${Array.from({ length: count - 1 }, (_x, i) => first - 20 * (i + 1)).join(', ')}` : ''}.`, rule(36), [f], { acts, ei: first });
+  say(
+    st,
+    ctx,
+    'cast',
+    `${f.name} casts ${s.name}: ${acts} action${acts === 1 ? '' : 's'} (${s.level === 'petty' ? 'petty magic' : `level ${s.level}`}); it acts at EI ${first}${count > 1 ? `, then ${Array.from({ length: count - 1 }, (_x, i) => first - 20 * (i + 1)).join(', ')}` : ''}.`,
+    rule(36),
+    [f],
+    { acts, ei: first },
+  );
   if (s.kind === 'self') {
-    st.scheduled.push({ ei: first, by: f, label: `${f.name}'s ${s.name}`, act: () => { f.auraAP += s.armour; say(st, ctx, 'spell', `${f.name} is protected: +${s.armour} AP everywhere.`, section('Combat example #3'), [f]); } });
+    st.scheduled.push({
+      ei: first,
+      by: f,
+      label: `${f.name}'s ${s.name}`,
+      act: () => {
+        f.auraAP += s.armour;
+        say(
+          st,
+          ctx,
+          'spell',
+          `${f.name} is protected: +${s.armour} AP everywhere.`,
+          section('Combat example #3'),
+          [f],
+        );
+      },
+    });
     return;
   }
   const targets = s.kind === 'touch' ? foes(st, f) : enemies(st, f);
   if (targets.length === 0) return;
-  const pick = decide(ctx, f, 'spell-target', `${f.name}: ${s.name} at whom?`, targets.map((o) => ({ key: key(o), label: o.name })), key([...targets].sort((x, y) => x.W - y.W)[0] as CpFighter));
+  const pick = decide(
+    ctx,
+    f,
+    'spell-target',
+    `${f.name}: ${s.name} at whom?`,
+    targets.map((o) => ({ key: key(o), label: o.name })),
+    key([...targets].sort((x, y) => x.W - y.W)[0] as CpFighter),
+  );
   const t = targets.find((o) => key(o) === pick) as CpFighter;
   if (s.kind === 'touch') {
     // Rule 37: the touch is an unarmed attack for CP; its actions are the spell's, and it lands at the spell's moment (rule 36).
     const touch = () => {
       const room = Math.min(cpLeft(st, f), actionCap(st, f, null));
       if (room < MIN_CP || f.out !== null || t.out !== null || !foes(st, f).includes(t)) return;
-      const cp = ctx.amount({ kind: 'amount', actor: f.id, topic: 'attack-cp', label: `${f.name}: CP for the touch of ${s.name}`, min: MIN_CP, max: room, step: 1, suggested: room });
+      const cp = ctx.amount({
+        kind: 'amount',
+        actor: f.id,
+        topic: 'attack-cp',
+        label: `${f.name}: CP for the touch of ${s.name}`,
+        min: MIN_CP,
+        max: room,
+        step: 1,
+        suggested: room,
+      });
       f.spent += cp;
-      resolveBlow(st, ctx, { a: f, d: t, kind: 'strike', cp, weapon: null, forceful: false, onHit: () => touchEffect(st, ctx, f, t, s) });
+      resolveBlow(st, ctx, {
+        a: f,
+        d: t,
+        kind: 'strike',
+        cp,
+        weapon: null,
+        forceful: false,
+        onHit: () => touchEffect(st, ctx, f, t, s),
+      });
     };
     if (first >= start) touch();
-    else st.scheduled.push({ ei: first, by: f, label: `${f.name}'s touch of ${s.name} at ${t.name}`, act: touch });
+    else
+      st.scheduled.push({
+        ei: first,
+        by: f,
+        label: `${f.name}'s touch of ${s.name} at ${t.name}`,
+        act: touch,
+      });
     return;
   }
   for (let i = 0; i < count; i++) {
-    st.scheduled.push({ ei: first - 20 * i, by: f, label: `${f.name}'s ${s.name}${count > 1 ? ` ${i + 1}` : ''} at ${t.name}`, act: () => magicMissile(st, ctx, f, missileTarget(st, ctx, f, t, s), s) });
+    st.scheduled.push({
+      ei: first - 20 * i,
+      by: f,
+      label: `${f.name}'s ${s.name}${count > 1 ? ` ${i + 1}` : ''} at ${t.name}`,
+      act: () => magicMissile(st, ctx, f, missileTarget(st, ctx, f, t, s), s),
+    });
   }
 }
 
 /** Ours: a missile whose target has fallen by its moment flies at another enemy the caster picks. */
-function missileTarget(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter, s: Spell): CpFighter | null {
+function missileTarget(
+  st: CpState,
+  ctx: FightContext,
+  f: CpFighter,
+  t: CpFighter,
+  s: Spell,
+): CpFighter | null {
   if (t.out === null) return t;
   const others = enemies(st, f);
   if (others.length === 0 || f.out !== null) {
-    say(st, ctx, 'spell', `${f.name}'s ${s.name} finds no target.`, oursCp('a missile whose target has fallen'), [f]);
+    say(
+      st,
+      ctx,
+      'spell',
+      `${f.name}'s ${s.name} finds no target.`,
+      oursCp('a missile whose target has fallen'),
+      [f],
+    );
     return null;
   }
-  const pick = decide(ctx, f, 'spell-target', `${f.name}: ${t.name} is down; ${s.name} at whom?`, others.map((o) => ({ key: key(o), label: o.name })), key(others[0] as CpFighter));
+  const pick = decide(
+    ctx,
+    f,
+    'spell-target',
+    `${f.name}: ${t.name} is down; ${s.name} at whom?`,
+    others.map((o) => ({ key: key(o), label: o.name })),
+    key(others[0] as CpFighter),
+  );
   return others.find((o) => key(o) === pick) ?? null;
 }
 
@@ -773,20 +1149,43 @@ function touchEffect(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter,
   if (s.resist) {
     const v = now(st, t, s.resist);
     const r = d100(ctx, t, `resist ${s.name}: ${s.resist} test (need ${v} or less)`);
-    say(st, ctx, 'spell', `${t.name} tests ${s.resist} against ${s.name}: D100 ${formatD100(r)} ${r <= v ? '≤' : '>'} ${v}: ${r <= v ? 'resists' : s.onFail === 'asleep' ? 'falls asleep' : 'succumbs'}.`, section('Combat example #3'), [t]);
+    say(
+      st,
+      ctx,
+      'spell',
+      `${t.name} tests ${s.resist} against ${s.name}: D100 ${formatD100(r)} ${r <= v ? '≤' : '>'} ${v}: ${r <= v ? 'resists' : s.onFail === 'asleep' ? 'falls asleep' : 'succumbs'}.`,
+      section('Combat example #3'),
+      [t],
+    );
     if (r > v && s.onFail === 'asleep') {
       const n = roll(ctx, 6, t, `${s.name}: D6 rounds asleep`);
       t.asleep = true;
       t.wakesAt = st.round + n + 1;
-      say(st, ctx, 'spell', `${t.name} sleeps for ${n} round${n === 1 ? '' : 's'} after this one (wakes at the start of round ${t.wakesAt}).`, section('Combat example #3'), [t]);
+      say(
+        st,
+        ctx,
+        'spell',
+        `${t.name} sleeps for ${n} round${n === 1 ? '' : 's'} after this one (wakes at the start of round ${t.wakesAt}).`,
+        section('Combat example #3'),
+        [t],
+      );
     }
   }
   if (s.fromT) {
     // Rule 40: damage "from W" is taken from T at half the dice.
     const half = { ...s.fromT, sides: Math.max(2, Math.floor(s.fromT.sides / 2)) };
-    const n = roll(ctx, half.sides, f, `${s.name}: ${half.count > 1 ? half.count : ''}D${half.sides} from T (rule 40)`, half.count) + half.plus;
+    const n =
+      roll(
+        ctx,
+        half.sides,
+        f,
+        `${s.name}: ${half.count > 1 ? half.count : ''}D${half.sides} from T (rule 40)`,
+        half.count,
+      ) + half.plus;
     t.tLost += n;
-    say(st, ctx, 'spell', `${s.name} takes ${n} from ${t.name}'s T: T now ${now(st, t, 'T')}.`, rule(40), [t]);
+    say(st, ctx, 'spell', `${s.name} takes ${n} from ${t.name}'s T: T now ${now(st, t, 'T')}.`, rule(40), [
+      t,
+    ]);
     belowZero(st, ctx, t, 'falling', rule(40));
   }
 }
@@ -795,35 +1194,79 @@ function touchEffect(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter,
 function magicMissile(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter | null, s: Spell): void {
   if (!t || t.out === 'dead' || t.out === 'fled' || !s.dice) return;
   const dice = { ...s.dice, count: s.dice.count * 2 };
-  const rolled = roll(ctx, dice.sides, f, `${s.name}: ${dice.count}D${dice.sides} (the spell's dice doubled)`, dice.count);
+  const rolled = roll(
+    ctx,
+    dice.sides,
+    f,
+    `${s.name}: ${dice.count}D${dice.sides} (the spell's dice doubled)`,
+    dice.count,
+  );
   const total = rolled + dice.plus;
   const T = now(st, t, 'T');
   let dodged = false;
   if (mayDefend(st, t)) {
-    const pick = decide(ctx, t, 'dodge-magic', `${t.name}: dodge the ${s.name}? (an I test halves it)`, [
-      { key: 'dodge', label: 'dodge' },
-      { key: 'no', label: 'no' },
-    ], 'dodge');
+    const pick = decide(
+      ctx,
+      t,
+      'dodge-magic',
+      `${t.name}: dodge the ${s.name}? (an I test halves it)`,
+      [
+        { key: 'dodge', label: 'dodge' },
+        { key: 'no', label: 'no' },
+      ],
+      'dodge',
+    );
     if (pick === 'dodge') {
       const I = now(st, t, 'I');
       const r = d100(ctx, t, `dodge the ${s.name}: I test (need ${I} or less)`);
       dodged = r <= I;
-      say(st, ctx, 'dodge', `${t.name} dodges: D100 ${formatD100(r)} ${dodged ? '≤' : '>'} I ${I}: ${dodged ? 'half the effect' : 'caught full'}.`, rule(39), [t]);
+      say(
+        st,
+        ctx,
+        'dodge',
+        `${t.name} dodges: D100 ${formatD100(r)} ${dodged ? '≤' : '>'} I ${I}: ${dodged ? 'half the effect' : 'caught full'}.`,
+        rule(39),
+        [t],
+      );
     }
   }
   const effect = magicMissileEffect(total, T, dodged);
-  say(st, ctx, 'spell', `${s.name} strikes ${t.name}: ${rolled}${dice.plus ? ` + ${dice.plus}` : ''} − T ${T} = ${total - T}${dodged ? `, halved: ${(total - T) / 2} → ${effect}` : ''}: effect ${effect} on the Fire and Energy chart.`, rule(39), [f, t], { effect });
+  say(
+    st,
+    ctx,
+    'spell',
+    `${s.name} strikes ${t.name}: ${rolled}${dice.plus ? ` + ${dice.plus}` : ''} − T ${T} = ${total - T}${dodged ? `, halved: ${(total - T) / 2} → ${effect}` : ''}: effect ${effect} on the Fire and Energy chart.`,
+    rule(39),
+    [f, t],
+    { effect },
+  );
   chartEffect(st, ctx, t, 'fire', effect, f, rule(39));
 }
 
 // ------------------------------------------------------------------ falls and fire (rules 40-46)
 
-function chartEffect(st: CpState, ctx: FightContext, t: CpFighter, which: 'fire' | 'falling', n: number, by: CpFighter | null, cite: ReturnType<typeof rule>): void {
+function chartEffect(
+  st: CpState,
+  ctx: FightContext,
+  t: CpFighter,
+  which: 'fire' | 'falling',
+  n: number,
+  by: CpFighter | null,
+  cite: ReturnType<typeof rule>,
+): void {
   if (n < 1 || t.out === 'dead') return;
   const k = Math.min(16, n);
   const charts = st.setup.cp.charts;
   const e = (which === 'fire' ? charts.fire : charts.falling)[k - 1] as ChartEffect;
-  say(st, ctx, 'critical', `${t.name}: ${which === 'fire' ? 'Fire and Energy' : 'Falling and Crushing'} effect ${k}: ${e.text}.`, cite, [t], { effect: k, chart: which });
+  say(
+    st,
+    ctx,
+    'critical',
+    `${t.name}: ${which === 'fire' ? 'Fire and Energy' : 'Falling and Crushing'} effect ${k}: ${e.text}.`,
+    cite,
+    [t],
+    { effect: k, chart: which },
+  );
   t.stats.criticalsTaken++;
   if (by) by.stats.criticalsDealt++;
   const conds = t.conds.length;
@@ -842,7 +1285,13 @@ function chartEffect(st: CpState, ctx: FightContext, t: CpFighter, which: 'fire'
 }
 
 /** Rules 40 and 46: T below 0 reads the chart by its depth; results cumulate, so only a deeper one is read. */
-function belowZero(st: CpState, ctx: FightContext, t: CpFighter, which: 'fire' | 'falling', cite: ReturnType<typeof rule>): void {
+function belowZero(
+  st: CpState,
+  ctx: FightContext,
+  t: CpFighter,
+  which: 'fire' | 'falling',
+  cite: ReturnType<typeof rule>,
+): void {
   const depth = effectBelowZero(now(st, t, 'T'));
   if (depth <= t.tEffect) return;
   t.tEffect = depth;
@@ -850,11 +1299,26 @@ function belowZero(st: CpState, ctx: FightContext, t: CpFighter, which: 'fire' |
 }
 
 /** Rules 41-45: a fall or jump of `metres`, perhaps into water. */
-export function fall(st: CpState, ctx: FightContext, f: CpFighter, metres: number, jump: boolean, water: boolean, why: string): void {
+export function fall(
+  st: CpState,
+  ctx: FightContext,
+  f: CpFighter,
+  metres: number,
+  jump: boolean,
+  water: boolean,
+  why: string,
+): void {
   if (water) {
     const need = waterEntryTarget(now(st, f, 'I'), now(st, f, 'Dex')) + (hasSkill(f, 'swashbuckle') ? 10 : 0);
     const r = d100(ctx, f, `enter the water well: (I + Dex) / 2 test (need ${need} or less)`);
-    say(st, ctx, 'fall', `${f.name} ${why} into water: D100 ${formatD100(r)} ${r <= need ? '≤' : '>'} ${need}${hasSkill(f, 'swashbuckle') ? ' (+10 Swashbuckle)' : ''}: ${r <= need ? 'a clean entry, unhurt' : 'a bad entry, hurt as a fall'}.`, rule(45), [f]);
+    say(
+      st,
+      ctx,
+      'fall',
+      `${f.name} ${why} into water: D100 ${formatD100(r)} ${r <= need ? '≤' : '>'} ${need}${hasSkill(f, 'swashbuckle') ? ' (+10 Swashbuckle)' : ''}: ${r <= need ? 'a clean entry, unhurt' : 'a bad entry, hurt as a fall'}.`,
+      rule(45),
+      [f],
+    );
     if (r <= need) return;
     jump = false;
   }
@@ -863,10 +1327,30 @@ export function fall(st: CpState, ctx: FightContext, f: CpFighter, metres: numbe
   const before = fallEffect(metres, d4, jump, acro, 0);
   // Rule 42: W go in fives, one less for each.
   const room = 5 * Math.floor(Math.max(0, Math.min(f.W, 5 * Math.max(0, before))) / 5);
-  const spend = room >= 5 ? ctx.amount({ kind: 'amount', actor: f.id, topic: 'fall-w', label: `${f.name}: W to spend against the fall (1 less for every 5)`, min: 0, max: room, step: 5, suggested: f.cp.monster ? 0 : Math.min(room, 5 * Math.max(0, before - 2)) }) : 0;
+  const spend =
+    room >= 5
+      ? ctx.amount({
+          kind: 'amount',
+          actor: f.id,
+          topic: 'fall-w',
+          label: `${f.name}: W to spend against the fall (1 less for every 5)`,
+          min: 0,
+          max: room,
+          step: 5,
+          suggested: f.cp.monster ? 0 : Math.min(room, 5 * Math.max(0, before - 2)),
+        })
+      : 0;
   f.W -= spend;
   const effect = fallEffect(metres, d4, jump, acro, spend);
-  say(st, ctx, 'fall', `${f.name} ${why}: ${metres} m − D4 ${d4}${jump ? ' − 2 jumping' : ''}${acro ? ' − 2 Acrobatics' : ''}${spend ? ` − ${spend / 5} (${spend} W spent)` : ''} = ${effect}${effect <= 0 ? ': nothing happens' : ' on the Falling and Crushing chart'}.`, rule(41), [f], { effect });
+  say(
+    st,
+    ctx,
+    'fall',
+    `${f.name} ${why}: ${metres} m − D4 ${d4}${jump ? ' − 2 jumping' : ''}${acro ? ' − 2 Acrobatics' : ''}${spend ? ` − ${spend / 5} (${spend} W spent)` : ''} = ${effect}${effect <= 0 ? ': nothing happens' : ' on the Falling and Crushing chart'}.`,
+    rule(41),
+    [f],
+    { effect },
+  );
   chartEffect(st, ctx, f, 'falling', effect, null, rule(41));
 }
 
@@ -876,7 +1360,15 @@ export function dismountFall(st: W1State, ctx: FightContext, rider: Fighter, mou
   rider.mount = null;
   mount.rider = null;
   const m = roll(ctx, DISMOUNT_FALL_DIE, rider, 'dismounted: fall from D8 metres');
-  fall(cs, ctx, rider as CpFighter, m, false, false, `is thrown as ${mount.name} falls (rule 44, D8: ${m} m)`);
+  fall(
+    cs,
+    ctx,
+    rider as CpFighter,
+    m,
+    false,
+    false,
+    `is thrown as ${mount.name} falls (rule 44, D8: ${m} m)`,
+  );
 }
 
 /** Rule 46: D4 from T each round on fire; below 0, the Fire and Energy chart. */
@@ -892,7 +1384,14 @@ function burn(st: CpState, ctx: FightContext, f: CpFighter): void {
 function putOut(st: CpState, ctx: FightContext, f: CpFighter): void {
   f.coolAt = st.round + f.burning;
   f.burning = 0;
-  say(st, ctx, 'fire', `${f.name} puts out the flames; T comes back in round ${f.coolAt}.`, oursCp('putting out flames'), [f]);
+  say(
+    st,
+    ctx,
+    'fire',
+    `${f.name} puts out the flames; T comes back in round ${f.coolAt}.`,
+    oursCp('putting out flames'),
+    [f],
+  );
 }
 
 // ------------------------------------------------------------------ fear (Fear and Terror resistant)
@@ -900,12 +1399,20 @@ function putOut(st: CpState, ctx: FightContext, f: CpFighter): void {
 /** Ours: the first time a fighter meets a foe that causes fear or terror, a Cl test (the resistant skills help). */
 function fear(st: CpState, ctx: FightContext, f: CpFighter): void {
   // Terror resistant: the fear left by a mastered terror goes only as terror would, with the monster.
-  for (const o of f.dreads) if (o.out === null) f.conds.push({ kind: 'parryOnly', from: st.round, until: st.round, why: `fear of ${o.name}` });
+  for (const o of f.dreads)
+    if (o.out === null)
+      f.conds.push({ kind: 'parryOnly', from: st.round, until: st.round, why: `fear of ${o.name}` });
   for (const o of foes(st, f)) {
     if (!o.cp.causes || f.feared.has(o) || f.cp.causes) continue;
     f.feared.add(o);
     const terror = o.cp.causes === 'terror';
-    const bonus = hasSkill(f, 'terror resistant') ? (terror ? 10 : 20) : hasSkill(f, 'fear resistant') ? 10 : 0;
+    const bonus = hasSkill(f, 'terror resistant')
+      ? terror
+        ? 10
+        : 20
+      : hasSkill(f, 'fear resistant')
+        ? 10
+        : 0;
     const need = now(st, f, 'Cl') + bonus;
     let r = d100(ctx, f, `${o.cp.causes} test against ${o.name} (Cl ${need})`);
     if (r > need && terror && hasSkill(f, 'terror resistant')) {
@@ -914,14 +1421,28 @@ function fear(st: CpState, ctx: FightContext, f: CpFighter): void {
       const first = r;
       r = d100(ctx, f, `terror test again (Terror resistant; need ${need} or less)`);
       if (r <= need) {
-        say(st, ctx, 'fear', `${f.name} faces ${o.name} (terror): D100 ${formatD100(first)} > Cl ${need} (+${bonus} resistant), an Insanity Point; again (Terror resistant): D100 ${formatD100(r)} ≤ ${need}: only fear remains: may only parry while ${o.name} stands.`, section('Advanced skills: Terror resistant'), [f, o]);
+        say(
+          st,
+          ctx,
+          'fear',
+          `${f.name} faces ${o.name} (terror): D100 ${formatD100(first)} > Cl ${need} (+${bonus} resistant), an Insanity Point; again (Terror resistant): D100 ${formatD100(r)} ≤ ${need}: only fear remains: may only parry while ${o.name} stands.`,
+          section('Advanced skills: Terror resistant'),
+          [f, o],
+        );
         f.conds.push({ kind: 'parryOnly', from: st.round, until: st.round, why: `fear of ${o.name}` });
         f.dreads.add(o);
         continue;
       }
     }
     const ok = r <= need;
-    say(st, ctx, 'fear', `${f.name} faces ${o.name} (${o.cp.causes}): D100 ${formatD100(r)} ${ok ? '≤' : '>'} Cl ${need}${bonus ? ` (+${bonus} resistant)` : ''}: ${ok ? 'stands firm' : terror ? 'terrified: must flee, and an Insanity Point' : 'afraid: may only parry this round'}.`, oursCp('fear and terror'), [f, o]);
+    say(
+      st,
+      ctx,
+      'fear',
+      `${f.name} faces ${o.name} (${o.cp.causes}): D100 ${formatD100(r)} ${ok ? '≤' : '>'} Cl ${need}${bonus ? ` (+${bonus} resistant)` : ''}: ${ok ? 'stands firm' : terror ? 'terrified: must flee, and an Insanity Point' : 'afraid: may only parry this round'}.`,
+      oursCp('fear and terror'),
+      [f, o],
+    );
     if (ok) continue;
     if (terror) {
       f.insanity++;
@@ -961,7 +1482,8 @@ function endRound(st: CpState, ctx: FightContext): void {
   st.sides.forEach((_side, s) => {
     const up = st.combatants.filter((f) => f.side === s && f.out === null);
     const awakeFoes = st.combatants.some((o) => o.side !== s && o.out === null && !o.asleep);
-    if (up.length > 0 && awakeFoes && up.every((f) => f.asleep)) for (const f of up) takeOut(st, ctx, f, 'helpless', 'asleep, at the mercy of its foes');
+    if (up.length > 0 && awakeFoes && up.every((f) => f.asleep))
+      for (const f of up) takeOut(st, ctx, f, 'helpless', 'asleep, at the mercy of its foes');
   });
   for (const f of st.combatants) {
     if (f.diesAt === null || f.out === 'dead' || st.round < f.diesAt) continue;

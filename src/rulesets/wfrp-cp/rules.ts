@@ -97,7 +97,13 @@ export function defencePool(shieldModifier: number, abilityLevel: number): numbe
  * Rule 10: ([S] + [damage mod.]) × (10 − T) × 0.1 − metal armour (leather 0.2), rounded.
  * Worked in tenths so that 2.1 and 0.8 are exact; halves round up (Combat example #3's 6.5 → 7).
  */
-export function criticalValue(S: number, damageMod: number, T: number, metal: number, leather: boolean): { tenths: number; value: number } {
+export function criticalValue(
+  S: number,
+  damageMod: number,
+  T: number,
+  metal: number,
+  leather: boolean,
+): { tenths: number; value: number } {
   const tenths = (S + damageMod) * (10 - T) - 10 * metal - (leather ? 2 : 0);
   return { tenths, value: Math.floor((tenths + 5) / 10) };
 }
@@ -179,7 +185,12 @@ export function mayBlockMissiles(moving: boolean, shieldman: boolean): boolean {
 }
 
 /** Rule 30: blocking a missile with a shield. */
-export function shieldBlockChance(WS: number, shieldAbility: number, shieldModifier: number, shooterLevel: number): number {
+export function shieldBlockChance(
+  WS: number,
+  shieldAbility: number,
+  shieldModifier: number,
+  shooterLevel: number,
+): number {
   return WS + shieldAbility + shieldModifier - 10 * shooterLevel;
 }
 
@@ -194,7 +205,14 @@ export function lifePoints(W: number): number {
 }
 
 /** Rule 33: (S + weapon mod. + D6) × (10 − T) − armour × 10 (leather 0.2 as in rule 10), never below 0. */
-export function poolDamage(S: number, weaponMod: number, dice: number, T: number, metal: number, leather: boolean): number {
+export function poolDamage(
+  S: number,
+  weaponMod: number,
+  dice: number,
+  T: number,
+  metal: number,
+  leather: boolean,
+): number {
   return Math.max(0, (S + weaponMod + dice) * (10 - T) - 10 * metal - (leather ? 2 : 0));
 }
 
@@ -231,7 +249,13 @@ export function magicMissileEffect(total: number, T: number, dodged: boolean): n
 }
 
 /** Rule 41: a fall's effect: the height less D4, 2 less for a jump, 2 less with Acrobatics, 1 less per 5 W spent. */
-export function fallEffect(metres: number, d4: number, jump: boolean, acrobatics: boolean, woundsSpent: number): number {
+export function fallEffect(
+  metres: number,
+  d4: number,
+  jump: boolean,
+  acrobatics: boolean,
+  woundsSpent: number,
+): number {
   return metres - d4 - (jump ? 2 : 0) - (acrobatics ? 2 : 0) - Math.floor(woundsSpent / 5);
 }
 

@@ -166,13 +166,28 @@ export function newCpState(setup: CpSetup, dismount: W1State['dismount']): CpSta
     const from = sides[f.side];
     if (from) f.surprise = { from, tests: 0 };
   }
-  return { ...base, setup, combatants: base.combatants as CpFighter[], cpo: setup.cp.opt, scheduled: [], dismount };
+  return {
+    ...base,
+    setup,
+    combatants: base.combatants as CpFighter[],
+    cpo: setup.cp.opt,
+    scheduled: [],
+    dismount,
+  };
 }
 
 /** The action clock: a duration of n rounds ends n rounds on, when the bearer reaches the same action (Combat example #3). */
-export function activeNow(st: CpState, f: CpFighter, c: { readonly from: number; readonly until: number; readonly atAction?: number }): boolean {
+export function activeNow(
+  st: CpState,
+  f: CpFighter,
+  c: { readonly from: number; readonly until: number; readonly atAction?: number },
+): boolean {
   if (c.from > st.round || st.round > c.until) return false;
-  return !(c.atAction !== undefined && st.round === c.until && Math.min(f.used, ACTIONS_PER_ROUND) >= c.atAction);
+  return !(
+    c.atAction !== undefined &&
+    st.round === c.until &&
+    Math.min(f.used, ACTIONS_PER_ROUND) >= c.atAction
+  );
 }
 
 export function hasCpCond(st: CpState, f: CpFighter, kind: Fighter['conds'][number]['kind']): boolean {
@@ -182,7 +197,9 @@ export function hasCpCond(st: CpState, f: CpFighter, kind: Fighter['conds'][numb
 
 /** A characteristic now, on the action clock: WFRP 1e's `current`, with durations ending at their action. */
 export function now(st: CpState, f: CpFighter, ch: Char): number {
-  const ended = f.charMods.filter((m) => m.atAction !== undefined && !activeNow(st, f, m) && m.from <= st.round && st.round <= m.until);
+  const ended = f.charMods.filter(
+    (m) => m.atAction !== undefined && !activeNow(st, f, m) && m.from <= st.round && st.round <= m.until,
+  );
   if (ended.length === 0) return current(f, ch, st.round) - (ch === 'T' ? f.tLost + f.tFire : 0);
   const kept = { ...f, charMods: f.charMods.filter((m) => !ended.includes(m)) };
   return current(kept, ch, st.round) - (ch === 'T' ? f.tLost + f.tFire : 0);
@@ -193,10 +210,12 @@ export function stampDurations(st: CpState, f: CpFighter, conds: number, mods: n
   const at = Math.min(f.used, ACTIONS_PER_ROUND);
   for (let i = conds; i < f.conds.length; i++) {
     const c = f.conds[i] as Fighter['conds'][number];
-    if (c.from === st.round && c.until > c.from && c.until !== Infinity && c.atAction === undefined) f.conds[i] = { ...c, atAction: at };
+    if (c.from === st.round && c.until > c.from && c.until !== Infinity && c.atAction === undefined)
+      f.conds[i] = { ...c, atAction: at };
   }
   for (let i = mods; i < f.charMods.length; i++) {
     const m = f.charMods[i] as Fighter['charMods'][number];
-    if (m.from === st.round && m.until > m.from && m.until !== Infinity && m.atAction === undefined) f.charMods[i] = { ...m, atAction: at };
+    if (m.from === st.round && m.until > m.from && m.until !== Infinity && m.atAction === undefined)
+      f.charMods[i] = { ...m, atAction: at };
   }
 }

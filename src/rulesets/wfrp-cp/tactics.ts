@@ -35,7 +35,13 @@ export function suggestAttack(st: CpState, f: CpFighter, cap: number): number {
   return spend >= MIN_CP ? spend : 0;
 }
 
-export function suggestDefence(st: CpState, d: CpFighter, att: number, canDodge: boolean, paradeUp: boolean): string {
+export function suggestDefence(
+  st: CpState,
+  d: CpFighter,
+  att: number,
+  canDodge: boolean,
+  paradeUp: boolean,
+): string {
   const plan = planOf(d);
   if (plan.target >= 100) return 'none';
   if (paradeUp) return 'parade';

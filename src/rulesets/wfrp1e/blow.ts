@@ -8,7 +8,14 @@ import { normaliseSkill } from './encounter.js';
 import { CITES, ours } from './cite.js';
 import { PARTS, partsOf, type Part } from './data/locations.js';
 import { MOUNT_ATTACKER_ADDS, RIDER_UP_TO, type AttackerReach } from './data/tables.js';
-import { applyConsequences, critical, dropLaterBlows, loseNextAttack, takeOut, woundDirect } from './effects.js';
+import {
+  applyConsequences,
+  critical,
+  dropLaterBlows,
+  loseNextAttack,
+  takeOut,
+  woundDirect,
+} from './effects.js';
 import { hitLocation } from './locate.js';
 import { inFront } from './scene.js';
 import {
@@ -35,7 +42,19 @@ import {
   wornOn,
 } from './rules.js';
 import { d100, decide, roll, say } from './say.js';
-import { condsOf, current, hasCond, hasSkill, handUsable, isRidden, meetInMelee, sideOf, strongHand, type Fighter, type W1State } from './state.js';
+import {
+  condsOf,
+  current,
+  hasCond,
+  hasSkill,
+  handUsable,
+  isRidden,
+  meetInMelee,
+  sideOf,
+  strongHand,
+  type Fighter,
+  type W1State,
+} from './state.js';
 import { suggestLocation, suggestParry } from './tactics.js';
 
 export type BlowKind = 'strike' | 'aim' | 'stun' | 'grapple';
@@ -103,8 +122,17 @@ export function isMounted(f: Fighter): boolean {
 }
 
 /** § Weapons, § Ordinary And Specialist Weapons: a specialist weapon without its skill is used at WS (or BS) 10. */
-export function skillWith(st: W1State, f: Fighter, w: Weapon | null, char: 'WS' | 'BS'): { skill: number; unskilled: boolean } {
-  if (w?.specialist && st.opt.specialistWeapons && !hasSkill(f, normaliseSkill(`specialist weapon ${w.specialist}`))) {
+export function skillWith(
+  st: W1State,
+  f: Fighter,
+  w: Weapon | null,
+  char: 'WS' | 'BS',
+): { skill: number; unskilled: boolean } {
+  if (
+    w?.specialist &&
+    st.opt.specialistWeapons &&
+    !hasSkill(f, normaliseSkill(`specialist weapon ${w.specialist}`))
+  ) {
     return { skill: UNSKILLED_WS, unskilled: true };
   }
   return { skill: current(f, char, st.round), unskilled: false };
@@ -135,11 +163,20 @@ function toHitTerms(st: W1State, b: Blow, targetProne: boolean, notes: string[])
   }
   if (a.spec.situation.higherGround) terms.push({ label: 'advantage of ground', value: HIGHER_GROUND });
   if (b.target.spec.situation.obstacle) terms.push({ label: 'obstacle', value: OBSTACLE });
-  if (b.weapon && !b.weapon.natural && b.hand !== null && b.hand !== strongHand(a) && !hasSkill(a, 'ambidextrous')) {
+  if (
+    b.weapon &&
+    !b.weapon.natural &&
+    b.hand !== null &&
+    b.hand !== strongHand(a) &&
+    !hasSkill(a, 'ambidextrous')
+  ) {
     terms.push({ label: 'wrong-handed', value: WRONG_HANDED });
   }
   if (isUnarmed(b)) {
-    const skilled = b.kind === 'grapple' ? hasSkill(a, 'wrestling') : hasSkill(a, 'street fighting') || hasSkill(a, 'wrestling');
+    const skilled =
+      b.kind === 'grapple'
+        ? hasSkill(a, 'wrestling')
+        : hasSkill(a, 'street fighting') || hasSkill(a, 'wrestling');
     if (!skilled) terms.push({ label: 'unarmed', value: UNARMED_TO_HIT });
   }
   if ((b.kind === 'stun' || (isUnarmed(b) && b.kind !== 'grapple')) && !hasSkill(a, 'strike to stun')) {
@@ -162,7 +199,13 @@ function toHitTerms(st: W1State, b: Blow, targetProne: boolean, notes: string[])
 }
 
 /** § Mounted Combat: which of a mounted pair a blow or a missile strikes (`chosen`: aimed at one of them). */
-export function riderOrMount(st: W1State, ctx: FightContext, a: Fighter, target: Fighter, chosen: boolean): Fighter {
+export function riderOrMount(
+  st: W1State,
+  ctx: FightContext,
+  a: Fighter,
+  target: Fighter,
+  chosen: boolean,
+): Fighter {
   const rider = target.mount ? target : target.rider;
   const mount = target.mount ?? target;
   if (!rider || !mount || rider.out !== null || mount.out !== null) return target;
@@ -171,17 +214,32 @@ export function riderOrMount(st: W1State, ctx: FightContext, a: Fighter, target:
   const size = mount.mountSize ?? 'horse';
   const upTo = RIDER_UP_TO[reach][size];
   const adds = a.rider !== null ? MOUNT_ATTACKER_ADDS : 0;
-  const r = d100(ctx, a, `rider or mount? (rider on ${upTo} or less${adds ? `, +${adds} for a mount attacking` : ''})`);
+  const r = d100(
+    ctx,
+    a,
+    `rider or mount? (rider on ${upTo} or less${adds ? `, +${adds} for a mount attacking` : ''})`,
+  );
   const total = Math.min(100, r + adds);
   const struck = total <= upTo ? rider : mount;
   if (ctx.explain) {
-    say(st, ctx, 'mounted', `Rider or mount: D100 ${formatD100(r)}${adds ? ` + ${adds} = ${total}` : ''} ${total <= upTo ? '≤' : '>'} ${upTo}: the blow strikes ${struck.name}.`, CITES.mounted, [a, struck]);
+    say(
+      st,
+      ctx,
+      'mounted',
+      `Rider or mount: D100 ${formatD100(r)}${adds ? ` + ${adds} = ${total}` : ''} ${total <= upTo ? '≤' : '>'} ${upTo}: the blow strikes ${struck.name}.`,
+      CITES.mounted,
+      [a, struck],
+    );
   }
   return struck;
 }
 
 /** Parry choices open to the defender against this blow (§ Parrying). */
-function parryChoices(st: W1State, d: Fighter, b: Blow): { key: string; item: Weapon; hand: 'right' | 'left' }[] {
+function parryChoices(
+  st: W1State,
+  d: Fighter,
+  b: Blow,
+): { key: string; item: Weapon; hand: 'right' | 'left' }[] {
   if (b.free || b.fromRear || !canParry(st, d) || d.unfaced.has(b.attacker)) return [];
   // § Initiating Hand-To-Hand Combat: blows and parries only within the front of the model.
   if (!inFront(d, b.attacker)) return [];
@@ -209,7 +267,10 @@ function parry(st: W1State, ctx: FightContext, d: Fighter, b: Blow, expectedWoun
   if (options.length === 0) return 0;
   const choices: Choice[] = [
     { key: 'none', label: 'no parry' },
-    ...options.map((o) => ({ key: o.key, label: `parry with the ${o.item.name.toLowerCase()}${o.item.shield ? ' (+20, loses all further attacks this round)' : ' (loses the next attack)'}` })),
+    ...options.map((o) => ({
+      key: o.key,
+      label: `parry with the ${o.item.name.toLowerCase()}${o.item.shield ? ' (+20, loses all further attacks this round)' : ' (loses the next attack)'}`,
+    })),
   ];
   const suggested = suggestParry(st, d, options, expectedWounds);
   const pick = decide(ctx, d, 'parry', `${d.name}: parry ${b.attacker.name}'s blow?`, choices, suggested);
@@ -225,7 +286,11 @@ function parry(st: W1State, ctx: FightContext, d: Fighter, b: Blow, expectedWoun
     if (row.parry !== 0) terms.push({ label: chosen.item.name.toLowerCase(), value: row.parry });
   }
   const need = sumTerms(ws, terms);
-  const r = d100(ctx, d, `parry with the ${chosen.item.name.toLowerCase()} (${st.opt.parryTest === 'below' ? 'less than' : 'at most'} ${need})`);
+  const r = d100(
+    ctx,
+    d,
+    `parry with the ${chosen.item.name.toLowerCase()} (${st.opt.parryTest === 'below' ? 'less than' : 'at most'} ${need})`,
+  );
   const ok = parrySucceeds(r, need, st.opt.parryTest);
   let stopped = 0;
   if (ok) stopped = roll(ctx, 6, d, 'damage stopped by the parry (D6)');
@@ -236,7 +301,15 @@ function parry(st: W1State, ctx: FightContext, d: Fighter, b: Blow, expectedWoun
   }
   if (ctx.explain) {
     const base = `WS${unskilled ? ' (unskilled)' : ''}`;
-    say(st, ctx, 'parry', `${d.name} parries with the ${chosen.item.name.toLowerCase()}: D100 ${formatD100(r)} ${ok ? (st.opt.parryTest === 'below' ? '<' : '≤') : st.opt.parryTest === 'below' ? '≥' : '>'} ${showSum(base, ws, terms)}: ${ok ? `stops D6 ${stopped} damage` : 'fails'}; ${chosen.item.shield ? 'all further attacks this round are lost' : 'the next attack is lost'}.`, CITES.parry, [d, b.attacker], { roll: r, need, stopped });
+    say(
+      st,
+      ctx,
+      'parry',
+      `${d.name} parries with the ${chosen.item.name.toLowerCase()}: D100 ${formatD100(r)} ${ok ? (st.opt.parryTest === 'below' ? '<' : '≤') : st.opt.parryTest === 'below' ? '≥' : '>'} ${showSum(base, ws, terms)}: ${ok ? `stops D6 ${stopped} damage` : 'fails'}; ${chosen.item.shield ? 'all further attacks this round are lost' : 'the next attack is lost'}.`,
+      CITES.parry,
+      [d, b.attacker],
+      { roll: r, need, stopped },
+    );
   }
   return stopped;
 }
@@ -245,7 +318,13 @@ function parry(st: W1State, ctx: FightContext, d: Fighter, b: Blow, expectedWoun
  * § Additional Damage: after a natural 6, a test for another D6 (WS for blows; for missiles BS,
  * "in the same way"), and 6s keep adding D6s.
  */
-export function damageDice(st: W1State, ctx: FightContext, a: Fighter, skill: number, skillName: 'WS' | 'BS' = 'WS'): { dice: number[]; extra: number } {
+export function damageDice(
+  st: W1State,
+  ctx: FightContext,
+  a: Fighter,
+  skill: number,
+  skillName: 'WS' | 'BS' = 'WS',
+): { dice: number[]; extra: number } {
   const first = roll(ctx, 6, a, 'damage (D6)');
   const dice = [first];
   let extra = 0;
@@ -253,7 +332,14 @@ export function damageDice(st: W1State, ctx: FightContext, a: Fighter, skill: nu
     const r = d100(ctx, a, `additional damage: ${skillName} test (need ${skill} or less)`);
     const ok = r <= skill;
     if (ctx.explain) {
-      say(st, ctx, 'additional', `A natural 6: additional damage test D100 ${formatD100(r)} ${ok ? '≤' : '>'} ${skillName} ${skill}: ${ok ? 'another D6' : 'no more'}.`, CITES.additional, [a]);
+      say(
+        st,
+        ctx,
+        'additional',
+        `A natural 6: additional damage test D100 ${formatD100(r)} ${ok ? '≤' : '>'} ${skillName} ${skill}: ${ok ? 'another D6' : 'no more'}.`,
+        CITES.additional,
+        [a],
+      );
     }
     if (ok) {
       let d: number;
@@ -272,7 +358,14 @@ export function chooseLocation(ctx: FightContext, a: Fighter, struck: Fighter, a
   if (aim) return aim;
   const parts = partsOf(struck.body);
   const choices = parts.map((p) => ({ key: p.id, label: p.name }));
-  const key = decide(ctx, a, 'location', `${a.name}: where to strike the helpless ${struck.name}?`, choices, suggestLocation(struck, parts));
+  const key = decide(
+    ctx,
+    a,
+    'location',
+    `${a.name}: where to strike the helpless ${struck.name}?`,
+    choices,
+    suggestLocation(struck, parts),
+  );
   return parts.find((p) => p.id === key) ?? PARTS.body;
 }
 
@@ -296,13 +389,29 @@ export function strike(st: W1State, ctx: FightContext, b: Blow): boolean {
   const cite = b.free ? CITES.fleeing : CITES.procedure;
   let toHitRoll: number | null = null;
   if (targetProne) {
-    if (ctx.explain) say(st, ctx, 'blow', `${a.name} strikes the ${describeHelpless(st, b.target)} ${b.target.name} with ${weaponName(b)}: hit automatically.`, CITES.prone, [a, b.target]);
+    if (ctx.explain)
+      say(
+        st,
+        ctx,
+        'blow',
+        `${a.name} strikes the ${describeHelpless(st, b.target)} ${b.target.name} with ${weaponName(b)}: hit automatically.`,
+        CITES.prone,
+        [a, b.target],
+      );
   } else {
     toHitRoll = d100(ctx, a, `to hit ${b.target.name} (need ${need} or less)`);
     const hit = isHit(toHitRoll, need);
     if (ctx.explain) {
       const base = `WS${unskilled ? ' (unskilled: specialist weapon)' : ''}`;
-      say(st, ctx, 'blow', `${a.name}${b.charging ? ' charges and' : ''} ${b.kind === 'grapple' ? 'tries to grapple' : 'strikes at'} ${b.target.name} with ${weaponName(b)}${b.kind === 'stun' ? ' to stun' : ''}: D100 ${formatD100(toHitRoll)} ${hit ? '≤' : '>'} ${showSum(base, ws, terms)}${notes.length ? ` (${notes.join('; ')})` : ''}: ${hit ? 'hit' : 'miss'}.`, cite, [a, b.target], { roll: toHitRoll, need, hit });
+      say(
+        st,
+        ctx,
+        'blow',
+        `${a.name}${b.charging ? ' charges and' : ''} ${b.kind === 'grapple' ? 'tries to grapple' : 'strikes at'} ${b.target.name} with ${weaponName(b)}${b.kind === 'stun' ? ' to stun' : ''}: D100 ${formatD100(toHitRoll)} ${hit ? '≤' : '>'} ${showSum(base, ws, terms)}${notes.length ? ` (${notes.join('; ')})` : ''}: ${hit ? 'hit' : 'miss'}.`,
+        cite,
+        [a, b.target],
+        { roll: toHitRoll, need, hit },
+      );
     }
     if (!hit) {
       if (st.opt.fumbles && isFumble(toHitRoll, need)) fumble(st, ctx, b, toHitRoll);
@@ -326,7 +435,14 @@ export function strike(st: W1State, ctx: FightContext, b: Blow): boolean {
     steps = loc.steps;
   }
   if (ctx.explain && steps.length > 0) {
-    say(st, ctx, 'location', `Hit location: ${formatD100(toHitRoll as number)} reversed is ${steps.join('; ')}.`, CITES.procedure, [struck]);
+    say(
+      st,
+      ctx,
+      'location',
+      `Hit location: ${formatD100(toHitRoll as number)} reversed is ${steps.join('; ')}.`,
+      CITES.procedure,
+      [struck],
+    );
   }
   if (struck.asleep) {
     struck.asleep = false;
@@ -360,13 +476,25 @@ export function strike(st: W1State, ctx: FightContext, b: Blow): boolean {
   const apTotal = sumTerms(0, ap);
   const wounds = Math.max(0, afterParry - apTotal) * (targetProne ? 2 : 1);
   if (ctx.explain) {
-    const parts = [`D6 ${dice[0]}${dice.length > 1 ? `, additional ${dice.slice(1).join(' + ')}` : ''}`, `+ S ${S}`];
-    if (dmgMod !== 0) parts.push(`${dmgMod > 0 ? '+' : '−'} ${Math.abs(dmgMod)} ${b.weapon?.name.toLowerCase()}`);
+    const parts = [
+      `D6 ${dice[0]}${dice.length > 1 ? `, additional ${dice.slice(1).join(' + ')}` : ''}`,
+      `+ S ${S}`,
+    ];
+    if (dmgMod !== 0)
+      parts.push(`${dmgMod > 0 ? '+' : '−'} ${Math.abs(dmgMod)} ${b.weapon?.name.toLowerCase()}`);
     parts.push(`− T ${T}`);
     if (stopped > 0) parts.push(`− ${stopped} parried`);
     for (const t of ap) parts.push(`− ${t.value} ${t.label}`);
     const total = Math.max(0, afterParry - apTotal);
-    say(st, ctx, 'damage', `Damage to ${struck.name}'s ${part.name}: ${parts.join(' ')} = ${total}${targetProne ? `, doubled against a helpless target = ${wounds}` : ''} W.`, targetProne ? CITES.prone : CITES.procedure, [a, struck], { dice: dice, S, T, armour: apTotal, stopped, wounds });
+    say(
+      st,
+      ctx,
+      'damage',
+      `Damage to ${struck.name}'s ${part.name}: ${parts.join(' ')} = ${total}${targetProne ? `, doubled against a helpless target = ${wounds}` : ''} W.`,
+      targetProne ? CITES.prone : CITES.procedure,
+      [a, struck],
+      { dice: dice, S, T, armour: apTotal, stopped, wounds },
+    );
   }
   deal(st, ctx, a, struck, part, wounds);
   return true;
@@ -405,13 +533,31 @@ export function deal(
   a.stats.woundsDealt += wounds;
   struck.stats.woundsTaken += wounds;
   if (ctx.explain && wounds > 0) {
-    say(st, ctx, 'wounds', `${struck.name}: W ${before} − ${wounds} = ${r.W}${r.critical > 0 ? `; ${r.critical} beyond W: critical hit +${r.critical}` : ''}.`, r.critical > 0 ? CITES.criticals : CITES.procedure, [struck], { W: r.W, critical: r.critical });
+    say(
+      st,
+      ctx,
+      'wounds',
+      `${struck.name}: W ${before} − ${wounds} = ${r.W}${r.critical > 0 ? `; ${r.critical} beyond W: critical hit +${r.critical}` : ''}.`,
+      r.critical > 0 ? CITES.criticals : CITES.procedure,
+      [struck],
+      { W: r.W, critical: r.critical },
+    );
   }
-  if (r.critical > 0) critical(st, ctx, struck, part, r.critical, a, missile && st.opt.missileCriticals === 'sudden-death');
+  if (r.critical > 0)
+    critical(st, ctx, struck, part, r.critical, a, missile && st.opt.missileCriticals === 'sudden-death');
 }
 
 /** § Stuns (and every unarmed blow): head only; W lost only to additional damage; (D6 + S − T − head armour) × 5 %. */
-function stun(st: W1State, ctx: FightContext, b: Blow, struck: Fighter, part: Part, ws: number, stopped: number, staticTarget: boolean): void {
+function stun(
+  st: W1State,
+  ctx: FightContext,
+  b: Blow,
+  struck: Fighter,
+  part: Part,
+  ws: number,
+  stopped: number,
+  staticTarget: boolean,
+): void {
   const a = b.attacker;
   const unarmed = isUnarmed(b);
   const { dice, extra } = damageDice(st, ctx, a, ws);
@@ -424,10 +570,26 @@ function stun(st: W1State, ctx: FightContext, b: Blow, struck: Fighter, part: Pa
   const sts = hasSkill(a, 'strike to stun');
   const chance = stunChance(modified, sts, staticTarget);
   if (ctx.explain) {
-    say(st, ctx, 'stun', `Stun on ${struck.name}'s head: D6 ${dice[0]} + S ${S} − T ${T}${unarmed ? ' − 3 unarmed' : ''}${stopped ? ` − ${stopped} parried` : ''} − ${ap} head armour${unarmed ? ' (unarmed rules)' : ''} = ${modified}; × 5${sts ? ' + 20 Strike To Stun' : ''}${staticTarget ? ', doubled (static target)' : ''} = ${chance}% to stun.`, CITES.stuns, [a, struck], { modified, chance });
+    say(
+      st,
+      ctx,
+      'stun',
+      `Stun on ${struck.name}'s head: D6 ${dice[0]} + S ${S} − T ${T}${unarmed ? ' − 3 unarmed' : ''}${stopped ? ` − ${stopped} parried` : ''} − ${ap} head armour${unarmed ? ' (unarmed rules)' : ''} = ${modified}; × 5${sts ? ' + 20 Strike To Stun' : ''}${staticTarget ? ', doubled (static target)' : ''} = ${chance}% to stun.`,
+      CITES.stuns,
+      [a, struck],
+      { modified, chance },
+    );
   }
   if (extra > 0) {
-    if (ctx.explain) say(st, ctx, 'stun-wound', `The additional damage (${extra}) is lost from ${struck.name}'s W: struck too hard.`, CITES.stuns, [struck]);
+    if (ctx.explain)
+      say(
+        st,
+        ctx,
+        'stun-wound',
+        `The additional damage (${extra}) is lost from ${struck.name}'s W: struck too hard.`,
+        CITES.stuns,
+        [struck],
+      );
     deal(st, ctx, a, struck, part, extra);
   } else {
     a.fought.add(struck);
@@ -436,12 +598,29 @@ function stun(st: W1State, ctx: FightContext, b: Blow, struck: Fighter, part: Pa
   if (struck.out !== null || chance <= 0) return;
   const r = d100(ctx, a, `stun (${chance}% or less)`);
   if (r > chance) {
-    if (ctx.explain) say(st, ctx, 'stun', `Stun roll D100 ${formatD100(r)} > ${chance}: ${struck.name} keeps his feet.`, CITES.stuns, [a, struck]);
+    if (ctx.explain)
+      say(
+        st,
+        ctx,
+        'stun',
+        `Stun roll D100 ${formatD100(r)} > ${chance}: ${struck.name} keeps his feet.`,
+        CITES.stuns,
+        [a, struck],
+      );
     return;
   }
   const n = stunDice(T);
   const minutes = n > 0 ? roll(ctx, 10, struck, `minutes stunned (${n}D10)`, n) : 0;
-  if (ctx.explain) say(st, ctx, 'stun', `Stun roll D100 ${formatD100(r)} ≤ ${chance}: ${struck.name} is stunned, unconscious for ${n}D10 = ${minutes} minutes.`, CITES.stuns, [a, struck], { minutes });
+  if (ctx.explain)
+    say(
+      st,
+      ctx,
+      'stun',
+      `Stun roll D100 ${formatD100(r)} ≤ ${chance}: ${struck.name} is stunned, unconscious for ${n}D10 = ${minutes} minutes.`,
+      CITES.stuns,
+      [a, struck],
+      { minutes },
+    );
   if (n > 0) takeOut(st, ctx, struck, 'unconscious', `stunned for ${minutes} minutes`);
 }
 
@@ -450,13 +629,24 @@ function grapple(st: W1State, ctx: FightContext, b: Blow, struck: Fighter): void
   const a = b.attacker;
   const stopped = parry(st, ctx, struck, b, 0);
   if (stopped > 0) {
-    say(st, ctx, 'grapple', `${struck.name}'s parry breaks the grapple.`, ours('parrying a grapple'), [struck, a]);
+    say(st, ctx, 'grapple', `${struck.name}'s parry breaks the grapple.`, ours('parrying a grapple'), [
+      struck,
+      a,
+    ]);
     return;
   }
   const dex = current(struck, 'Dex', st.round);
   const r = d100(ctx, struck, `Dex test against the grapple (need ${dex} or less)`);
   const escaped = r <= dex;
-  if (ctx.explain) say(st, ctx, 'grapple', `${struck.name}'s Dex test: D100 ${formatD100(r)} ${escaped ? '≤' : '>'} ${dex}: ${escaped ? 'slips free' : `held by ${a.name}`}.`, CITES.unarmed, [a, struck]);
+  if (ctx.explain)
+    say(
+      st,
+      ctx,
+      'grapple',
+      `${struck.name}'s Dex test: D100 ${formatD100(r)} ${escaped ? '≤' : '>'} ${dex}: ${escaped ? 'slips free' : `held by ${a.name}`}.`,
+      CITES.unarmed,
+      [a, struck],
+    );
   a.fought.add(struck);
   struck.fought.add(a);
   if (escaped) return;
@@ -476,10 +666,17 @@ export function holdRound(st: W1State, ctx: FightContext, holder: Fighter): void
   const hold = holder.hold;
   if (!hold || !hold.holder) return;
   const held = hold.other;
-  const keep = decide(ctx, holder, 'hold', `${holder.name}: keep hold of ${held.name}?`, [
-    { key: 'keep', label: 'keep the hold' },
-    { key: 'release', label: 'let go' },
-  ], 'keep');
+  const keep = decide(
+    ctx,
+    holder,
+    'hold',
+    `${holder.name}: keep hold of ${held.name}?`,
+    [
+      { key: 'keep', label: 'keep the hold' },
+      { key: 'release', label: 'let go' },
+    ],
+    'keep',
+  );
   if (keep === 'release') {
     holder.hold = null;
     held.hold = null;
@@ -493,7 +690,14 @@ export function holdRound(st: W1State, ctx: FightContext, holder: Fighter): void
   const hOk = hr <= hS;
   const vOk = vr <= vS;
   if (ctx.explain) {
-    say(st, ctx, 'grapple', `Hold: ${holder.name} S test D100 ${formatD100(hr)} ${hOk ? '≤' : '>'} ${hS}, ${held.name} S test D100 ${formatD100(vr)} ${vOk ? '≤' : '>'} ${vS}: ${hOk && !vOk ? 'the holder may apply pressure' : !hOk && vOk ? 'the hold breaks' : 'the hold holds'}.`, CITES.unarmed, [holder, held]);
+    say(
+      st,
+      ctx,
+      'grapple',
+      `Hold: ${holder.name} S test D100 ${formatD100(hr)} ${hOk ? '≤' : '>'} ${hS}, ${held.name} S test D100 ${formatD100(vr)} ${vOk ? '≤' : '>'} ${vS}: ${hOk && !vOk ? 'the holder may apply pressure' : !hOk && vOk ? 'the hold breaks' : 'the hold holds'}.`,
+      CITES.unarmed,
+      [holder, held],
+    );
   }
   if (!hOk && vOk) {
     holder.hold = null;
@@ -501,10 +705,17 @@ export function holdRound(st: W1State, ctx: FightContext, holder: Fighter): void
     return;
   }
   if (!(hOk && !vOk)) return;
-  const press = decide(ctx, holder, 'pressure', `${holder.name}: apply pressure to ${held.name}?`, [
-    { key: 'yes', label: 'apply pressure (damage as a normal blow)' },
-    { key: 'no', label: 'just hold' },
-  ], 'yes');
+  const press = decide(
+    ctx,
+    holder,
+    'pressure',
+    `${holder.name}: apply pressure to ${held.name}?`,
+    [
+      { key: 'yes', label: 'apply pressure (damage as a normal blow)' },
+      { key: 'no', label: 'just hold' },
+    ],
+    'yes',
+  );
   if (press !== 'yes') return;
   const loc = d100(ctx, holder, 'where the pressure tells (D100 location)');
   const part = hitLocation(ctx, holder, held, loc, false).part;
@@ -515,7 +726,15 @@ export function holdRound(st: W1State, ctx: FightContext, holder: Fighter): void
   const afterT = (dice[0] as number) + extra + S - T;
   const ap = sumTerms(0, armourPoints(wornOn(held.armour, part.zone), shieldFor(held, false), afterT, false));
   const wounds = Math.max(0, afterT - ap);
-  if (ctx.explain) say(st, ctx, 'damage', `Pressure on ${held.name}'s ${part.name}: D6 ${dice[0]}${dice.length > 1 ? `, additional ${dice.slice(1).join(' + ')}` : ''} + S ${S} − T ${T} − ${ap} armour = ${wounds} W.`, CITES.unarmed, [holder, held]);
+  if (ctx.explain)
+    say(
+      st,
+      ctx,
+      'damage',
+      `Pressure on ${held.name}'s ${part.name}: D6 ${dice[0]}${dice.length > 1 ? `, additional ${dice.slice(1).join(' + ')}` : ''} + S ${S} − T ${T} − ${ap} armour = ${wounds} W.`,
+      CITES.unarmed,
+      [holder, held],
+    );
   deal(st, ctx, holder, held, part, wounds);
 }
 
@@ -530,13 +749,30 @@ function fumble(st: W1State, ctx: FightContext, b: Blow, r: number): void {
   a.stats.fumbles++;
   const entry = st.cat.fumbles.get(r);
   if (!entry) return;
-  if (ctx.explain) say(st, ctx, 'fumble', `Critical fumble ${formatD100(r)} (${fumbleSource(entry)}): ${entry.text}`, { file: st.cat.fumbleSource, section: `entry ${formatD100(r)}` }, [a], { roll: r, source: entry.source });
+  if (ctx.explain)
+    say(
+      st,
+      ctx,
+      'fumble',
+      `Critical fumble ${formatD100(r)} (${fumbleSource(entry)}): ${entry.text}`,
+      { file: st.cat.fumbleSource, section: `entry ${formatD100(r)}` },
+      [a],
+      { roll: r, source: entry.source },
+    );
   const e = entry.effects;
   if (e.selfHit) selfBlow(st, ctx, a, a, e.selfHit, b.weapon, b.hand);
   if (e.friendHit) friendBlow(st, ctx, b);
   const hand = b.hand ?? strongHand(a);
   const part = hand === 'right' ? PARTS.rightArm : PARTS.leftArm;
-  applyConsequences(st, ctx, a, part, { ...e, selfHit: undefined, friendHit: undefined }, `fumble ${formatD100(r)}`, b.weapon);
+  applyConsequences(
+    st,
+    ctx,
+    a,
+    part,
+    { ...e, selfHit: undefined, friendHit: undefined },
+    `fumble ${formatD100(r)}`,
+    b.weapon,
+  );
 }
 
 /** A blow that lands on the fumbler or a friend: D6 + own S (+ weapon) − T, armour as usual. */
@@ -556,29 +792,46 @@ function selfBlow(
       : where === 'body'
         ? PARTS.body
         : where === 'leg'
-          ? side === 'right' ? PARTS.rightLeg : PARTS.leftLeg
-          : side === 'right' ? PARTS.leftArm : PARTS.rightArm;
+          ? side === 'right'
+            ? PARTS.rightLeg
+            : PARTS.leftLeg
+          : side === 'right'
+            ? PARTS.leftArm
+            : PARTS.rightArm;
   const d6 = roll(ctx, 6, a, `damage to ${victim === a ? 'self' : victim.name} (D6)`);
   const S = current(a, 'S', st.round);
   const T = current(victim, 'T', st.round);
   const dmgMod = st.opt.weaponModifiers && weapon ? modifierRow(weapon, false).damage : 0;
   const afterT = d6 + S + dmgMod - T;
-  const ap = sumTerms(0, armourPoints(wornOn(victim.armour, part.zone), shieldFor(victim, false), afterT, false));
+  const ap = sumTerms(
+    0,
+    armourPoints(wornOn(victim.armour, part.zone), shieldFor(victim, false), afterT, false),
+  );
   const wounds = Math.max(0, afterT - ap);
-  if (ctx.explain) say(st, ctx, 'damage', `${a.name} strikes ${victim === a ? 'himself' : victim.name} in the ${part.name}: D6 ${d6} + S ${S}${dmgMod ? ` ${dmgMod > 0 ? '+' : '−'} ${Math.abs(dmgMod)}` : ''} − T ${T} − ${ap} armour = ${wounds} W.`, CITES.fumbles, [a, victim]);
+  if (ctx.explain)
+    say(
+      st,
+      ctx,
+      'damage',
+      `${a.name} strikes ${victim === a ? 'himself' : victim.name} in the ${part.name}: D6 ${d6} + S ${S}${dmgMod ? ` ${dmgMod > 0 ? '+' : '−'} ${Math.abs(dmgMod)}` : ''} − T ${T} − ${ap} armour = ${wounds} W.`,
+      CITES.fumbles,
+      [a, victim],
+    );
   woundDirect(st, ctx, victim, part, wounds, victim === a ? null : a, 'a fumbled blow');
 }
 
 function friendBlow(st: W1State, ctx: FightContext, b: Blow): void {
   const a = b.attacker;
-  const friends = st.combatants.filter((f) => f !== a && f.side === a.side && f.out === null && (f.target === b.target || b.target.target === f));
+  const friends = st.combatants.filter(
+    (f) => f !== a && f.side === a.side && f.out === null && (f.target === b.target || b.target.target === f),
+  );
   if (friends.length === 0) {
     selfBlow(st, ctx, a, a, 'arm', b.weapon, b.hand);
     return;
   }
-  const k = friends.length === 1 ? 1 : roll(ctx, friends.length, a, `which friend is struck (D${friends.length})`);
+  const k =
+    friends.length === 1 ? 1 : roll(ctx, friends.length, a, `which friend is struck (D${friends.length})`);
   const friend = friends[k - 1] as Fighter;
   const loc = d100(ctx, a, `where the blow lands on ${friend.name} (D100 location)`);
   selfBlow(st, ctx, a, friend, hitLocation(ctx, a, friend, loc, false).part, b.weapon, b.hand);
 }
-

@@ -8,14 +8,41 @@ import { BODY_PLANS, type BodyPlanKind } from './data/locations.js';
 import { WEAPON_GROUPS, type MountSize, type WeaponGroup } from './data/tables.js';
 
 /** The WFRP 1e profile, in the text's order. */
-export const CHARS = ['M', 'WS', 'BS', 'S', 'T', 'W', 'I', 'A', 'Dex', 'Ld', 'Int', 'Cl', 'WP', 'Fel'] as const;
+export const CHARS = [
+  'M',
+  'WS',
+  'BS',
+  'S',
+  'T',
+  'W',
+  'I',
+  'A',
+  'Dex',
+  'Ld',
+  'Int',
+  'Cl',
+  'WP',
+  'Fel',
+] as const;
 export type Char = (typeof CHARS)[number];
 /** A profile; null where the creature has no such characteristic ("-"). */
 export type Profile = Readonly<Record<Char, number | null>>;
 
 const LIMITS: Readonly<Record<Char, readonly [number, number]>> = {
-  M: [0, 20], WS: [0, 100], BS: [0, 100], S: [0, 10], T: [0, 10], W: [0, 100], I: [0, 100],
-  A: [0, 10], Dex: [0, 100], Ld: [0, 100], Int: [0, 100], Cl: [0, 100], WP: [0, 100], Fel: [0, 100],
+  M: [0, 20],
+  WS: [0, 100],
+  BS: [0, 100],
+  S: [0, 10],
+  T: [0, 10],
+  W: [0, 100],
+  I: [0, 100],
+  A: [0, 10],
+  Dex: [0, 100],
+  Ld: [0, 100],
+  Int: [0, 100],
+  Cl: [0, 100],
+  WP: [0, 100],
+  Fel: [0, 100],
 };
 
 /** Characteristics a creature may lack ("-" in a profile, as a wolf's BS). */
@@ -25,7 +52,9 @@ function charSchema(c: Char) {
   const [lo, hi] = LIMITS[c];
   if (!MAY_LACK.has(c)) return whole(lo, hi) as z.ZodType<number | null>;
   const error = `expected a whole number ${lo}..${hi} or '-'`;
-  return z.union([whole(lo, hi), z.literal('-').transform(() => null)], { error }) as z.ZodType<number | null>;
+  return z.union([whole(lo, hi), z.literal('-').transform(() => null)], { error }) as z.ZodType<
+    number | null
+  >;
 }
 
 /** Every characteristic optional: a bestiary entry's override, or part of a full profile. */
@@ -48,7 +77,17 @@ export interface Band {
   readonly es: number | 'C' | 'F' | null;
 }
 
-export type MissileKind = 'bow' | 'crossbow' | 'sling' | 'thrown' | 'blowpipe' | 'lasso' | 'bolas' | 'bomb' | 'incendiary' | 'firearm';
+export type MissileKind =
+  | 'bow'
+  | 'crossbow'
+  | 'sling'
+  | 'thrown'
+  | 'blowpipe'
+  | 'lasso'
+  | 'bolas'
+  | 'bomb'
+  | 'incendiary'
+  | 'firearm';
 
 export interface Missile {
   readonly kind: MissileKind;
@@ -119,7 +158,9 @@ const armourSchema = z.strictObject({
     z.strictObject({
       id: text('an id'),
       name: text('a name'),
-      covers: z.array(oneOf(['head', 'arms', 'body', 'legs'])).min(1, { error: 'expected at least one location' }),
+      covers: z
+        .array(oneOf(['head', 'arms', 'body', 'legs']))
+        .min(1, { error: 'expected at least one location' }),
       kind: oneOf(['metal', 'leather']),
     }),
   ),
@@ -158,7 +199,10 @@ const creatureSchema = z.strictObject({
   profile: partialProfileSchema,
   weapons: z.array(text('a weapon id')).default([]),
   armour: z.array(text('an armour id')).default([]),
-  height: z.number({ error: 'expected a height in feet' }).positive({ error: 'expected a height in feet' }).default(6),
+  height: z
+    .number({ error: 'expected a height in feet' })
+    .positive({ error: 'expected a height in feet' })
+    .default(6),
   body: oneOf(BODY_PLANS).default('humanoid'),
   heads: whole(1, 12).default(1),
   tail: flag().default(false),
@@ -233,10 +277,15 @@ export interface Catalogue {
   readonly fumbleSource: string;
 }
 
-function byId<T extends { id: string }>(doc: SourceDoc, items: readonly T[], listPath: string): Map<string, T> {
+function byId<T extends { id: string }>(
+  doc: SourceDoc,
+  items: readonly T[],
+  listPath: string,
+): Map<string, T> {
   const map = new Map<string, T>();
   items.forEach((item, i) => {
-    if (map.has(item.id)) throw new ValidationError([doc.issue([listPath, i, 'id'], `duplicate id '${item.id}'`)]);
+    if (map.has(item.id))
+      throw new ValidationError([doc.issue([listPath, i, 'id'], `duplicate id '${item.id}'`)]);
     map.set(item.id, item);
   });
   return map;
@@ -248,22 +297,41 @@ export function parseWeapons(f: FileText): Map<string, Weapon> {
   return byId(doc, v.weapons.map((w) => ({ ...w, melee: true })) as Weapon[], 'weapons');
 }
 
-const esSchema = z.union([whole(0, 10), z.literal('C'), z.literal('F'), z.literal('-').transform(() => null)], {
-  error: "expected an effective strength 0..10, C (the thrower's S), F (fire) or '-'",
-});
+const esSchema = z.union(
+  [whole(0, 10), z.literal('C'), z.literal('F'), z.literal('-').transform(() => null)],
+  {
+    error: "expected an effective strength 0..10, C (the thrower's S), F (fire) or '-'",
+  },
+);
 
 const bandSchema = z
-  .tuple([oneOf(['point-blank', 'short', 'long', 'extreme']), whole(1, 10_000, 'a range in yards'), esSchema], {
-    error: 'expected [band, yards, ES], such as [short, 24, 3]',
-  })
+  .tuple(
+    [oneOf(['point-blank', 'short', 'long', 'extreme']), whole(1, 10_000, 'a range in yards'), esSchema],
+    {
+      error: 'expected [band, yards, ES], such as [short, 24, 3]',
+    },
+  )
   .transform(([band, upTo, es]) => ({ band, upTo, es }) as Band);
 
 const missileSchema = z.strictObject({
   id: text('an id'),
   name: text('a name'),
-  kind: oneOf(['bow', 'crossbow', 'sling', 'thrown', 'blowpipe', 'lasso', 'bolas', 'bomb', 'incendiary', 'firearm']),
+  kind: oneOf([
+    'bow',
+    'crossbow',
+    'sling',
+    'thrown',
+    'blowpipe',
+    'lasso',
+    'bolas',
+    'bomb',
+    'incendiary',
+    'firearm',
+  ]),
   hands: z.union([z.literal(1), z.literal(2)], { error: 'expected 1 or 2' }),
-  draw: z.union([z.literal(-10), z.literal(-20), z.literal('round'), z.literal('none')], { error: 'expected -10, -20, round or none' }),
+  draw: z.union([z.literal(-10), z.literal(-20), z.literal('round'), z.literal('none')], {
+    error: 'expected -10, -20, round or none',
+  }),
   loadRounds: whole(0, 10),
   perBarrel: flag().default(false),
   barrels: whole(1, 10).default(1),
@@ -287,7 +355,12 @@ export function parseMissiles(f: FileText, weapons: Map<string, Weapon>): void {
       const a = m.bands[k - 1] as Band;
       const b = m.bands[k] as Band;
       if (b.upTo <= a.upTo || order.indexOf(b.band) <= order.indexOf(a.band)) {
-        issues.push(doc.issue(['missiles', i, 'bands', k], `range bands must run outward: ${b.band} ${b.upTo} after ${a.band} ${a.upTo}`));
+        issues.push(
+          doc.issue(
+            ['missiles', i, 'bands', k],
+            `range bands must run outward: ${b.band} ${b.upTo} after ${a.band} ${a.upTo}`,
+          ),
+        );
       }
     }
   }
@@ -330,7 +403,12 @@ export function parseMissiles(f: FileText, weapons: Map<string, Weapon>): void {
 export function parseNightVision(f: FileText): Map<string, number> {
   const doc = SourceDoc.parse(f.file, f.text);
   const v = validate(
-    z.strictObject({ chart: z.record(z.string(), z.union([whole(0, 1000), z.literal('daylight')], { error: 'expected yards or daylight' })) }),
+    z.strictObject({
+      chart: z.record(
+        z.string(),
+        z.union([whole(0, 1000), z.literal('daylight')], { error: 'expected yards or daylight' }),
+      ),
+    }),
     doc,
     doc.data,
   );
@@ -343,9 +421,15 @@ export function parseArmour(f: FileText): { pieces: Map<string, ArmourPiece>; la
   const pieces = byId(doc, v.pieces as ArmourPiece[], 'pieces');
   const issues = [];
   for (const [i, l] of v.layerings.entries()) {
-    for (const [side, ids] of [['over', l.over], ['under', l.under]] as const) {
+    for (const [side, ids] of [
+      ['over', l.over],
+      ['under', l.under],
+    ] as const) {
       for (const [j, id] of ids.entries()) {
-        if (!pieces.has(id)) issues.push(doc.issue(['layerings', i, side, j], `unknown piece '${id}'${didYouMean(id, pieces.keys())}`));
+        if (!pieces.has(id))
+          issues.push(
+            doc.issue(['layerings', i, side, j], `unknown piece '${id}'${didYouMean(id, pieces.keys())}`),
+          );
       }
     }
   }
@@ -364,16 +448,28 @@ export function parseCreatures(
   const issues = [];
   for (const [i, c] of v.creatures.entries()) {
     for (const ch of REQUIRED_CHARS) {
-      if (c.profile[ch] === undefined || c.profile[ch] === null) issues.push(doc.issue(['creatures', i, 'profile'], `${ch} is required`));
+      if (c.profile[ch] === undefined || c.profile[ch] === null)
+        issues.push(doc.issue(['creatures', i, 'profile'], `${ch} is required`));
     }
     for (const [j, w] of c.weapons.entries()) {
-      if (!weapons.has(w)) issues.push(doc.issue(['creatures', i, 'weapons', j], `unknown weapon '${w}'${didYouMean(w, weapons.keys())}`));
+      if (!weapons.has(w))
+        issues.push(
+          doc.issue(['creatures', i, 'weapons', j], `unknown weapon '${w}'${didYouMean(w, weapons.keys())}`),
+        );
     }
     for (const [j, a] of c.armour.entries()) {
-      if (!armour.has(a)) issues.push(doc.issue(['creatures', i, 'armour', j], `unknown armour '${a}'${didYouMean(a, armour.keys())}`));
+      if (!armour.has(a))
+        issues.push(
+          doc.issue(['creatures', i, 'armour', j], `unknown armour '${a}'${didYouMean(a, armour.keys())}`),
+        );
     }
     if (c.sees !== undefined && !nightVision.has(c.sees)) {
-      issues.push(doc.issue(['creatures', i, 'sees'], `no row '${c.sees}' in the night vision chart${didYouMean(c.sees, nightVision.keys())}`));
+      issues.push(
+        doc.issue(
+          ['creatures', i, 'sees'],
+          `no row '${c.sees}' in the night vision chart${didYouMean(c.sees, nightVision.keys())}`,
+        ),
+      );
     }
   }
   if (issues.length > 0) throw new ValidationError(issues);
@@ -389,7 +485,8 @@ export function parseFumbles(f: FileText): { entries: Map<number, FumbleEntry>; 
   const v = validate(fumbleSchema, doc, doc.data);
   const entries = new Map<number, FumbleEntry>();
   for (const [i, e] of v.entries.entries()) {
-    if (entries.has(e.roll)) throw new ValidationError([doc.issue(['entries', i, 'roll'], `duplicate entry ${e.roll}`)]);
+    if (entries.has(e.roll))
+      throw new ValidationError([doc.issue(['entries', i, 'roll'], `duplicate entry ${e.roll}`)]);
     entries.set(e.roll, e as FumbleEntry);
   }
   return { entries, file: f.file };

@@ -79,22 +79,54 @@ function slainMount(st: W1State, ctx: FightContext, rider: Fighter, mount: Fight
     rider.pos = freePointNear(rider.pos, rider.radius, othersThan(st, rider));
   }
   if (result === 'dismounted') {
-    say(st, ctx, 'slain-mount', `${rider.name}'s mount is down: D100 ${formatD100(r)} (01-70): dismounted, fights on foot.`, CITES.mounted, [rider]);
+    say(
+      st,
+      ctx,
+      'slain-mount',
+      `${rider.name}'s mount is down: D100 ${formatD100(r)} (01-70): dismounted, fights on foot.`,
+      CITES.mounted,
+      [rider],
+    );
     return;
   }
   if (result === 'thrown') {
     const yards = roll(ctx, 4, rider, 'fall (D4 yards)');
     const direction = roll(ctx, 8, rider, 'thrown direction (D8)');
-    say(st, ctx, 'slain-mount', `${rider.name}'s mount is down: D100 ${formatD100(r)} (71-90): thrown ${yards} yards (direction ${direction}).`, CITES.mounted, [rider]);
-    if (rider.pos) rider.pos = freePointNear(offset(rider.pos, (direction - 1) * 45, yards), rider.radius, othersThan(st, rider));
+    say(
+      st,
+      ctx,
+      'slain-mount',
+      `${rider.name}'s mount is down: D100 ${formatD100(r)} (71-90): thrown ${yards} yards (direction ${direction}).`,
+      CITES.mounted,
+      [rider],
+    );
+    if (rider.pos)
+      rider.pos = freePointNear(
+        offset(rider.pos, (direction - 1) * 45, yards),
+        rider.radius,
+        othersThan(st, rider),
+      );
     fall(st, ctx, rider, yards);
     addCond(rider, { kind: 'prone', from: st.round, until: st.round + 1, why: 'thrown from the saddle' });
     return;
   }
   const S = current(mount, 'S', st.round);
-  say(st, ctx, 'slain-mount', `${rider.name}'s mount is down: D100 ${formatD100(r)} (91-00): trapped under it, ${S} W (the mount's S); an S test each round to crawl out.`, CITES.mounted, [rider]);
+  say(
+    st,
+    ctx,
+    'slain-mount',
+    `${rider.name}'s mount is down: D100 ${formatD100(r)} (91-00): trapped under it, ${S} W (the mount's S); an S test each round to crawl out.`,
+    CITES.mounted,
+    [rider],
+  );
   woundDirect(st, ctx, rider, PARTS.body, S, null, 'crushed under the mount');
-  addCond(rider, { kind: 'trapped', from: st.round, until: Infinity, test: { char: 'S', fail: 'stay' }, why: 'trapped under the mount' });
+  addCond(rider, {
+    kind: 'trapped',
+    from: st.round,
+    until: Infinity,
+    test: { char: 'S', fail: 'stay' },
+    why: 'trapped under the mount',
+  });
 }
 
 /** A fall of `yards` (ours: one hit of S equal to the yards, D6 + S − T, armour counts). */
@@ -106,12 +138,26 @@ function fall(st: W1State, ctx: FightContext, f: Fighter, yards: number): void {
   const afterT = d6 + yards - T;
   const ap = sumTerms(0, armourPoints(wornOn(f.armour, part.zone), false, afterT, false));
   const wounds = Math.max(0, afterT - ap);
-  say(st, ctx, 'fall', `${f.name} falls ${yards} yards: D6 ${d6} + ${yards} − T ${T} − ${ap} armour = ${wounds} on the ${part.name}.`, ours('falls'), [f]);
+  say(
+    st,
+    ctx,
+    'fall',
+    `${f.name} falls ${yards} yards: D6 ${d6} + ${yards} − T ${T} − ${ap} armour = ${wounds} on the ${part.name}.`,
+    ours('falls'),
+    [f],
+  );
   woundDirect(st, ctx, f, part, wounds, null, 'the fall');
 }
 
 /** Puts down what a hand holds; lights may go out or set oil alight (§ Actions, Drop). */
-export function dropHand(st: W1State, ctx: FightContext, f: Fighter, hand: 'right' | 'left', why: string, destroy = false): void {
+export function dropHand(
+  st: W1State,
+  ctx: FightContext,
+  f: Fighter,
+  hand: 'right' | 'left',
+  why: string,
+  destroy = false,
+): void {
   const item = f[hand];
   if (!item) return;
   if (item.hands === 2) {
@@ -121,7 +167,14 @@ export function dropHand(st: W1State, ctx: FightContext, f: Fighter, hand: 'righ
     f[hand] = null;
   }
   if (destroy) {
-    say(st, ctx, 'item', `${f.name}'s ${item.name.toLowerCase()} is destroyed (${why}).`, CITES.criticalEffects, [f]);
+    say(
+      st,
+      ctx,
+      'item',
+      `${f.name}'s ${item.name.toLowerCase()} is destroyed (${why}).`,
+      CITES.criticalEffects,
+      [f],
+    );
     return;
   }
   f.ground.push(item);
@@ -150,13 +203,27 @@ function dropLight(st: W1State, ctx: FightContext, f: Fighter, item: Weapon): vo
   }
   const fire = d100(ctx, f, `does the ${kind} catch fire? (on ${LAMP_FIRE_CHANCE} or less)`);
   if (fire > LAMP_FIRE_CHANCE) {
-    say(st, ctx, 'light', `The ${kind} stays lit (D100 ${formatD100(r)} > ${outChance}) and does not catch fire (D100 ${formatD100(fire)} > ${LAMP_FIRE_CHANCE}).`, CITES.drop, [f]);
+    say(
+      st,
+      ctx,
+      'light',
+      `The ${kind} stays lit (D100 ${formatD100(r)} > ${outChance}) and does not catch fire (D100 ${formatD100(fire)} > ${LAMP_FIRE_CHANCE}).`,
+      CITES.drop,
+      [f],
+    );
     return;
   }
   const feet = roll(ctx, 4, f, 'burning pool diameter (2D4 feet)', 2);
   const rounds = roll(ctx, 4, f, 'rounds the oil burns (D4)');
   st.pools.push({ by: f, feet, roundsLeft: rounds });
-  say(st, ctx, 'fire', `The ${kind} catches fire (D100 ${formatD100(fire)} ≤ ${LAMP_FIRE_CHANCE}): a pool of burning oil ${feet} feet across for ${rounds} rounds, 2D4 W a round to anyone in it.`, CITES.drop, [f]);
+  say(
+    st,
+    ctx,
+    'fire',
+    `The ${kind} catches fire (D100 ${formatD100(fire)} ≤ ${LAMP_FIRE_CHANCE}): a pool of burning oil ${feet} feet across for ${rounds} rounds, 2D4 W a round to anyone in it.`,
+    CITES.drop,
+    [f],
+  );
 }
 
 /**
@@ -179,7 +246,14 @@ export function woundDirect(
   victim.W = r.W;
   victim.stats.woundsTaken += wounds;
   if (ctx.explain) {
-    say(st, ctx, 'wounds', `${victim.name} loses ${wounds} W to ${why}: W ${before} → ${r.W}${r.critical > 0 ? `, critical value +${r.critical}` : ''}.`, CITES.criticals, [victim]);
+    say(
+      st,
+      ctx,
+      'wounds',
+      `${victim.name} loses ${wounds} W to ${why}: W ${before} → ${r.W}${r.critical > 0 ? `, critical value +${r.critical}` : ''}.`,
+      CITES.criticals,
+      [victim],
+    );
   }
   if (r.critical > 0 && crits) critical(st, ctx, victim, part, r.critical, attacker);
 }
@@ -203,7 +277,11 @@ export function critical(
   if (attacker) attacker.stats.criticalsDealt++;
   const col = criticalColumn(value);
   if (suddenDeath || st.opt.criticals === 'sudden-death' || victim.suddenDeath) {
-    const r = d100(ctx, victim, `Sudden Death critical +${value} (killed on ${SUDDEN_DEATH_KILLS_FROM[col - 1]} or more)`);
+    const r = d100(
+      ctx,
+      victim,
+      `Sudden Death critical +${value} (killed on ${SUDDEN_DEATH_KILLS_FROM[col - 1]} or more)`,
+    );
     const kills = suddenDeathKills(value, r);
     const why = suddenDeath
       ? ' (a missile hit: Sudden Death, as § Critical Hits of missile fire advises)'
@@ -211,12 +289,24 @@ export function critical(
         ? ' (marked for Sudden Death by an earlier wound)'
         : '';
     if (ctx.explain) {
-      say(st, ctx, 'critical', `Sudden Death critical +${value} on the ${part.name}${why}: D100 ${formatD100(r)} ${kills ? '≥' : '<'} ${SUDDEN_DEATH_KILLS_FROM[col - 1]}: ${kills ? 'killed' : 'no effect'}.`, CITES.suddenDeath, [victim], { value, roll: r, killed: kills });
+      say(
+        st,
+        ctx,
+        'critical',
+        `Sudden Death critical +${value} on the ${part.name}${why}: D100 ${formatD100(r)} ${kills ? '≥' : '<'} ${SUDDEN_DEATH_KILLS_FROM[col - 1]}: ${kills ? 'killed' : 'no effect'}.`,
+        CITES.suddenDeath,
+        [victim],
+        { value, roll: r, killed: kills },
+      );
     }
     if (kills) killPart(st, ctx, victim, part, 'Sudden Death critical');
     return null;
   }
-  const rolled = d100(ctx, victim, `critical hit +${value} on the ${part.name} (D100 on the chart${how.rollModifier ? ` ${how.rollModifier > 0 ? '+' : '−'} ${Math.abs(how.rollModifier)}` : ''})`);
+  const rolled = d100(
+    ctx,
+    victim,
+    `critical hit +${value} on the ${part.name} (D100 on the chart${how.rollModifier ? ` ${how.rollModifier > 0 ? '+' : '−'} ${Math.abs(how.rollModifier)}` : ''})`,
+  );
   const r = Math.min(100, Math.max(1, rolled + (how.rollModifier ?? 0)));
   const cell = (lookup(CRITICAL_CHART, r) as readonly { effect: number; flee: boolean }[])[col - 1] as {
     effect: number;
@@ -226,9 +316,19 @@ export function critical(
   const effect = CRITICAL_EFFECTS[part.chart][chartEffect - 1];
   if (!effect) throw new Error(`no critical effect ${chartEffect} on the ${part.chart} chart`);
   if (ctx.explain) {
-    const roll = how.rollModifier ? `D100 ${formatD100(rolled)} ${how.rollModifier > 0 ? '+' : '−'} ${Math.abs(how.rollModifier)} = ${r}` : `D100 ${formatD100(r)}`;
+    const roll = how.rollModifier
+      ? `D100 ${formatD100(rolled)} ${how.rollModifier > 0 ? '+' : '−'} ${Math.abs(how.rollModifier)} = ${r}`
+      : `D100 ${formatD100(r)}`;
     const capped = chartEffect !== cell.effect ? `, held to ${chartEffect}` : '';
-    say(st, ctx, 'critical', `Critical +${value} on the ${part.name}: ${roll}, column +${col} → effect ${cell.effect}${cell.flee ? '*' : ''}${capped} (${part.chart} chart): ${effect.text}${cell.flee ? '; must flee' : ''}.`, how.cite ?? CITES.criticalEffects, [victim], { value, roll: r, effect: chartEffect, chart: part.chart, flee: cell.flee });
+    say(
+      st,
+      ctx,
+      'critical',
+      `Critical +${value} on the ${part.name}: ${roll}, column +${col} → effect ${cell.effect}${cell.flee ? '*' : ''}${capped} (${part.chart} chart): ${effect.text}${cell.flee ? '; must flee' : ''}.`,
+      how.cite ?? CITES.criticalEffects,
+      [victim],
+      { value, roll: r, effect: chartEffect, chart: part.chart, flee: cell.flee },
+    );
   }
   applyConsequences(st, ctx, victim, part, effect, `critical ${chartEffect}`, null);
   if (cell.flee && victim.out === null) forceFlee(st, ctx, victim);
@@ -253,7 +353,14 @@ function forceFlee(st: W1State, ctx: FightContext, f: Fighter): void {
   if (f.flee) return;
   f.flee = 'forced';
   dropLaterBlows(st, f);
-  say(st, ctx, 'flee', `${f.name} must flee: fleeing from now on, and turns to run at its next turn.`, CITES.fleeing, [f]);
+  say(
+    st,
+    ctx,
+    'flee',
+    `${f.name} must flee: fleeing from now on, and turns to run at its next turn.`,
+    CITES.fleeing,
+    [f],
+  );
 }
 
 /** A kill on a head of a many-headed creature puts only that head out (§ Multiple heads). */
@@ -261,14 +368,35 @@ function killPart(st: W1State, ctx: FightContext, victim: Fighter, part: Part, w
   if (part.chart === 'head' && victim.body.heads > 1) {
     victim.headsLost++;
     if (victim.headsLost < victim.body.heads) {
-      say(st, ctx, 'head-lost', `${victim.name}'s ${part.name} is put out of action (${victim.headsLost} of ${victim.body.heads} heads lost).`, CITES.nonHumanoid, [victim]);
+      say(
+        st,
+        ctx,
+        'head-lost',
+        `${victim.name}'s ${part.name} is put out of action (${victim.headsLost} of ${victim.body.heads} heads lost).`,
+        CITES.nonHumanoid,
+        [victim],
+      );
       return;
     }
   }
   takeOut(st, ctx, victim, 'dead', why);
 }
 
-const ALL_CHARS: readonly CharName[] = ['M', 'WS', 'BS', 'S', 'T', 'I', 'A', 'Dex', 'Ld', 'Int', 'Cl', 'WP', 'Fel'];
+const ALL_CHARS: readonly CharName[] = [
+  'M',
+  'WS',
+  'BS',
+  'S',
+  'T',
+  'I',
+  'A',
+  'Dex',
+  'Ld',
+  'Int',
+  'Cl',
+  'WP',
+  'Fel',
+];
 
 /** A test against a characteristic (S and T ×10), optionally at half. */
 export function test(
@@ -285,7 +413,14 @@ export function test(
   const r = d100(ctx, f, `${ch} test${half ? ' at half' : ''} (${why}; need ${need} or less)`);
   const ok = r <= need;
   if (ctx.explain) {
-    say(st, ctx, 'test', `${f.name}'s ${ch} test${half ? ' at half' : ''} (${why}): D100 ${formatD100(r)} ${ok ? '≤' : '>'} ${need}: ${ok ? 'passed' : 'failed'}.`, citing, [f]);
+    say(
+      st,
+      ctx,
+      'test',
+      `${f.name}'s ${ch} test${half ? ' at half' : ''} (${why}): D100 ${formatD100(r)} ${ok ? '≤' : '>'} ${need}: ${ok ? 'passed' : 'failed'}.`,
+      citing,
+      [f],
+    );
   }
   return ok;
 }
@@ -322,11 +457,16 @@ export function applyConsequences(
   if (c.itemDestroyed && hand) dropHand(st, ctx, f, hand, why, true);
   if (c.drop === 'hand' && hand) dropHand(st, ctx, f, hand, why);
   if (c.drop === 'all') dropAll(st, ctx, f, why, c.shieldParryOnly !== undefined);
-  if (c.dropUnless && heldItems(f).length > 0 && !test(st, ctx, f, c.dropUnless, `or drop what is held (${why})`)) {
+  if (
+    c.dropUnless &&
+    heldItems(f).length > 0 &&
+    !test(st, ctx, f, c.dropUnless, `or drop what is held (${why})`)
+  ) {
     dropAll(st, ctx, f, why, false);
   }
   if (c.noAttacksNextRound) addCond(f, { kind: 'noAttacks', from: r + 1, until: r + 1, why });
-  if (c.noAction !== undefined) addCond(f, { kind: 'noAction', from: r, until: until(st, ctx, f, c.noAction, 'no action'), why });
+  if (c.noAction !== undefined)
+    addCond(f, { kind: 'noAction', from: r, until: until(st, ctx, f, c.noAction, 'no action'), why });
   let proneEnd = r;
   if (c.prone !== undefined) {
     proneEnd = until(st, ctx, f, c.prone, 'prone');
@@ -341,12 +481,23 @@ export function applyConsequences(
     addCond(f, { kind: 'parryOnly', from: proneEnd + 1, until: proneEnd + n, why });
   }
   if (c.shieldParryOnly !== undefined) {
-    addCond(f, { kind: 'shieldParryOnly', from: r, until: until(st, ctx, f, c.shieldParryOnly, 'shield parry only'), why });
+    addCond(f, {
+      kind: 'shieldParryOnly',
+      from: r,
+      until: until(st, ctx, f, c.shieldParryOnly, 'shield parry only'),
+      why,
+    });
   }
-  if (c.downUnless && !test(st, ctx, f, c.downUnless.char, `or be knocked down (${why})`, c.downUnless.half === true)) {
+  if (
+    c.downUnless &&
+    !test(st, ctx, f, c.downUnless.char, `or be knocked down (${why})`, c.downUnless.half === true)
+  ) {
     addCond(f, { kind: 'prone', from: r, until: r + 1, why: 'knocked down' });
   }
-  for (const [kind, d] of [['hand', c.handUseless], ['arm', c.armUseless]] as const) {
+  for (const [kind, d] of [
+    ['hand', c.handUseless],
+    ['arm', c.armUseless],
+  ] as const) {
     if (d !== undefined && hand) {
       addCond(f, { kind: 'handUseless', hand, from: r, until: until(st, ctx, f, d, `${kind} useless`), why });
     }
@@ -362,8 +513,15 @@ export function applyConsequences(
     f.charMods.push({ from: r, until: Infinity, delta, why });
   }
   if (c.halveChars) f.charMods.push({ from: r, until: Infinity, halve: ALL_CHARS, why });
-  if (c.halveMI !== undefined) f.charMods.push({ from: r, until: until(st, ctx, f, c.halveMI, 'M and I halved'), halve: ['M', 'I'], why });
-  if (c.halveM !== undefined) f.charMods.push({ from: r, until: until(st, ctx, f, c.halveM, 'M halved'), halve: ['M'], why });
+  if (c.halveMI !== undefined)
+    f.charMods.push({
+      from: r,
+      until: until(st, ctx, f, c.halveMI, 'M and I halved'),
+      halve: ['M', 'I'],
+      why,
+    });
+  if (c.halveM !== undefined)
+    f.charMods.push({ from: r, until: until(st, ctx, f, c.halveM, 'M halved'), halve: ['M'], why });
   if (c.charMods) {
     f.charMods.push({ from: r, until: r + (c.charModRounds ?? 1), delta: c.charMods, why });
   }
@@ -376,7 +534,15 @@ export function applyConsequences(
   if (c.suddenDeath) f.suddenDeath = true;
   if (c.lastingTTest) {
     const kept = test(st, ctx, f, 'T', 'or lose 10 from every % characteristic for good');
-    if (!kept) say(st, ctx, 'lasting', `${f.name} will carry −10 to all % characteristics (after the fight).`, CITES.criticalEffects, [f]);
+    if (!kept)
+      say(
+        st,
+        ctx,
+        'lasting',
+        `${f.name} will carry −10 to all % characteristics (after the fight).`,
+        CITES.criticalEffects,
+        [f],
+      );
   }
   if (c.unconscious) takeOut(st, ctx, f, 'unconscious', why);
   if (c.helpless) takeOut(st, ctx, f, 'helpless', why);
@@ -401,7 +567,14 @@ export function dropLaterBlows(st: W1State, f: Fighter): number {
   return before - f.pending.length;
 }
 
-function weaponMishap(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, what: 'destroyed' | 'dropped' | 'flies', why: string): void {
+function weaponMishap(
+  st: W1State,
+  ctx: FightContext,
+  f: Fighter,
+  w: Weapon,
+  what: 'destroyed' | 'dropped' | 'flies',
+  why: string,
+): void {
   if (w.natural) return;
   const hand = f.right === w ? 'right' : f.left === w ? 'left' : null;
   if (!hand) return;
@@ -412,7 +585,14 @@ function weaponMishap(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, wha
   if (what === 'flies') {
     const yards = roll(ctx, 6, f, 'how far the weapon flies (D6 yards)');
     const dir = roll(ctx, 8, f, 'which way it flies (D8)');
-    say(st, ctx, 'item', `The ${w.name.toLowerCase()} flies ${yards} yards (direction ${dir}).`, cite('Critical Fumbles'), [f]);
+    say(
+      st,
+      ctx,
+      'item',
+      `The ${w.name.toLowerCase()} flies ${yards} yards (direction ${dir}).`,
+      cite('Critical Fumbles'),
+      [f],
+    );
   }
   dropHand(st, ctx, f, hand, why);
 }

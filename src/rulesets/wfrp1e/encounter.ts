@@ -27,7 +27,15 @@ import { baseRadius } from './data/scene.js';
 import type { MountSize } from './data/tables.js';
 import { readOptions, type W1Options } from './options.js';
 
-export const LOCATION_CHOICES = ['none', 'head', 'right-arm', 'left-arm', 'body', 'right-leg', 'left-leg'] as const;
+export const LOCATION_CHOICES = [
+  'none',
+  'head',
+  'right-arm',
+  'left-arm',
+  'body',
+  'right-leg',
+  'left-leg',
+] as const;
 
 /** How a combatant decides when nobody decides for it (simulation, NPCs). Defaults in comments. */
 export interface Tactics {
@@ -64,7 +72,15 @@ const DEFAULT_TACTICS: Tactics = {
   melee: 'close',
   advance: 'running',
   dropMissile: true,
-  parry: 'auto', fleeBelow: 0, press: true, stun: false, aim: 'none', grapple: false, target: 'weakest', dive: true, tend: true,
+  parry: 'auto',
+  fleeBelow: 0,
+  press: true,
+  stun: false,
+  aim: 'none',
+  grapple: false,
+  target: 'weakest',
+  dive: true,
+  tend: true,
 };
 
 const tacticsSchema = z.strictObject({
@@ -95,15 +111,26 @@ const situationSchema = z.strictObject({
 });
 
 const pointSchema = z
-  .union([
-    z.tuple([z.number({ error: 'expected x in yards' }), z.number({ error: 'expected y in yards' })]),
-    z.strictObject({ x: z.number({ error: 'expected x in yards' }), y: z.number({ error: 'expected y in yards' }) }),
-  ], { error: 'expected a position in yards: [x, y] or { x, y }' })
+  .union(
+    [
+      z.tuple([z.number({ error: 'expected x in yards' }), z.number({ error: 'expected y in yards' })]),
+      z.strictObject({
+        x: z.number({ error: 'expected x in yards' }),
+        y: z.number({ error: 'expected y in yards' }),
+      }),
+    ],
+    { error: 'expected a position in yards: [x, y] or { x, y }' },
+  )
   .transform((p) => (Array.isArray(p) ? { x: p[0], y: p[1] } : p))
-  .refine((p) => Math.abs(p.x) <= 100_000 && Math.abs(p.y) <= 100_000, { error: 'expected a position within 100,000 yards' });
+  .refine((p) => Math.abs(p.x) <= 100_000 && Math.abs(p.y) <= 100_000, {
+    error: 'expected a position within 100,000 yards',
+  });
 
 const bodySchema = {
-  height: z.number({ error: 'expected a height in feet' }).positive({ error: 'expected a height in feet' }).optional(),
+  height: z
+    .number({ error: 'expected a height in feet' })
+    .positive({ error: 'expected a height in feet' })
+    .optional(),
   body: oneOf(BODY_PLANS).optional(),
   heads: whole(1, 12).optional(),
   tail: flag().optional(),
@@ -144,9 +171,17 @@ const combatantSchema = z.strictObject({
   /** Where it stands, in yards (north is +y). Without it, the encounter's `start` places it. */
   at: pointSchema.optional(),
   /** Fliers: yards above the ground. */
-  altitude: z.number({ error: 'expected yards' }).min(0, { error: 'expected 0 or more yards' }).max(1000, { error: 'expected at most 1000 yards' }).optional(),
+  altitude: z
+    .number({ error: 'expected yards' })
+    .min(0, { error: 'expected 0 or more yards' })
+    .max(1000, { error: 'expected at most 1000 yards' })
+    .optional(),
   /** The way it faces, degrees clockwise from north. */
-  facing: z.number({ error: 'expected degrees 0..359' }).min(0, { error: 'expected degrees 0..359' }).max(359.99, { error: 'expected degrees 0..359' }).optional(),
+  facing: z
+    .number({ error: 'expected degrees 0..359' })
+    .min(0, { error: 'expected degrees 0..359' })
+    .max(359.99, { error: 'expected degrees 0..359' })
+    .optional(),
   /** Missile weapons loaded at the start (§ Carrying Loaded Weapons: +10 I to fire in the round). */
   loaded: z.array(text('a missile weapon id')).optional(),
   /** Ammunition in all for each missile weapon, the loaded shot included (default 20; thrown weapons: how many). */
@@ -156,9 +191,7 @@ const combatantSchema = z.strictObject({
   /** Already aiming at this enemy (by name) when the fight begins: its first shot may be at extreme range. */
   aiming: text("an enemy's name").optional(),
   /** § Take-Up Actions, Pack Items: total ENC in the pack, and what is in it. */
-  pack: z
-    .strictObject({ enc: whole(0, 10000), items: z.array(text('an item')).default([]) })
-    .optional(),
+  pack: z.strictObject({ enc: whole(0, 10000), items: z.array(text('an item')).default([]) }).optional(),
   ...bodySchema,
 });
 
@@ -185,18 +218,25 @@ const encounterSchema = z.strictObject({
    * scene of battle; with `shortcut`, firers shoot at the advancing enemy in one step (§ Timekeeping).
    */
   start: z
-    .union([
-      oneOf(['engaged', 'charge']),
-      z.strictObject({
-        distance: z.union([whole(0, 10_000, 'yards'), text('dice such as 4D6')], { error: 'expected yards or dice such as 4D6' }),
-        shortcut: flag().optional(),
-      }),
-    ], { error: 'expected engaged, charge, or { distance: yards or dice }' })
+    .union(
+      [
+        oneOf(['engaged', 'charge']),
+        z.strictObject({
+          distance: z.union([whole(0, 10_000, 'yards'), text('dice such as 4D6')], {
+            error: 'expected yards or dice such as 4D6',
+          }),
+          shortcut: flag().optional(),
+        }),
+      ],
+      { error: 'expected engaged, charge, or { distance: yards or dice }' },
+    )
     .optional(),
   /** § Positioning and Detection: in the dark, sight is night vision or a light. */
   light: oneOf(['daylight', 'dark']).optional(),
   /** Wandering creatures: the side, and where they may come from (D6 in a corridor, D12 outdoors). */
-  wandering: z.strictObject({ side: text('a side name'), approach: oneOf(['corridor', 'outdoors']) }).optional(),
+  wandering: z
+    .strictObject({ side: text('a side name'), approach: oneOf(['corridor', 'outdoors']) })
+    .optional(),
   /** § Bursting Through Doors: this side bursts in; the GM says whether the others are surprised. */
   door: z.strictObject({ side: text('a side name') }).optional(),
   /** Replacement tables (our fumble entries), relative to this file. */
@@ -214,17 +254,21 @@ export interface EncounterVariant {
   readonly leaveOutOfEncounter?: readonly string[];
 }
 
-const mask = (keys: readonly string[] = []): Record<string, true> => Object.fromEntries(keys.map((k) => [k, true]));
+const mask = (keys: readonly string[] = []): Record<string, true> =>
+  Object.fromEntries(keys.map((k) => [k, true]));
 
 /** The encounter schema of WFRP 1e, or of a variant built on it (the Combat Points rules). */
 export function encounterSchemaFor(v: EncounterVariant): z.ZodType<EncounterDoc> {
   const combatant = combatantSchema.extend(v.combatant ?? {});
-  const side = sideSchema
-    .omit(mask(v.leaveOutOfSide) as never)
-    .extend({ ...(v.side ?? {}), combatants: z.array(combatant).min(1, { error: 'expected at least one combatant' }) });
-  return encounterSchema
-    .omit(mask(v.leaveOutOfEncounter) as never)
-    .extend({ ...(v.encounter ?? {}), ruleset: z.literal(v.id), sides: z.array(side).min(2, { error: 'expected at least two sides' }) }) as unknown as z.ZodType<EncounterDoc>;
+  const side = sideSchema.omit(mask(v.leaveOutOfSide) as never).extend({
+    ...(v.side ?? {}),
+    combatants: z.array(combatant).min(1, { error: 'expected at least one combatant' }),
+  });
+  return encounterSchema.omit(mask(v.leaveOutOfEncounter) as never).extend({
+    ...(v.encounter ?? {}),
+    ruleset: z.literal(v.id),
+    sides: z.array(side).min(2, { error: 'expected at least two sides' }),
+  }) as unknown as z.ZodType<EncounterDoc>;
 }
 
 type EncounterDoc = z.infer<typeof encounterSchema>;
@@ -258,7 +302,11 @@ export interface FighterSpec {
   readonly flying: boolean;
   readonly mountSize: MountSize | null;
   readonly attacksWith: readonly string[];
-  readonly situation: { readonly higherGround: boolean; readonly obstacle: boolean; readonly behind: boolean };
+  readonly situation: {
+    readonly higherGround: boolean;
+    readonly obstacle: boolean;
+    readonly behind: boolean;
+  };
   readonly asleep: boolean;
   readonly pack: { readonly enc: number; readonly items: readonly string[] } | null;
   readonly at: { readonly x: number; readonly y: number } | null;
@@ -299,7 +347,11 @@ export const KNOWN_SKILLS = ['ambidextrous', 'strike to stun', 'street fighting'
 
 /** "Specialist Weapon - Flail", "specialist weapon: flail" → "specialist weapon flail". */
 export function normaliseSkill(s: string): string {
-  return s.toLowerCase().replace(/[-:_]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return s
+    .toLowerCase()
+    .replace(/[-:_]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 const catalogueCache = new Map<string, Catalogue>();
@@ -403,7 +455,8 @@ export function loadEncounter(
         rep.add(path, 'needs a name, or `use:` naming a creature from the bestiary');
         return;
       }
-      if (c.mount && count > 1) rep.add([...path, 'mount'], 'a mount can only be given to a single combatant (count 1)');
+      if (c.mount && count > 1)
+        rep.add([...path, 'mount'], 'a mount can only be given to a single combatant (count 1)');
       for (let k = 1; k <= count; k++) {
         const name = count > 1 ? `${baseName} ${k}` : baseName;
         const id = uniqueId(name);
@@ -411,12 +464,23 @@ export function loadEncounter(
           ? (c.mount.name ?? `${name}'s ${cat.creatures.get(c.mount.use)?.name.toLowerCase() ?? c.mount.use}`)
           : null;
         const mountId = mountName ? uniqueId(mountName) : null;
-        const spec = buildFighter(cat, rep, path, c, creature, { id, name, side: si, mountId, riderId: null });
+        const spec = buildFighter(cat, rep, path, c, creature, {
+          id,
+          name,
+          side: si,
+          mountId,
+          riderId: null,
+        });
         if (!spec) continue;
         fighters.push(spec);
         written.set(id, { path, doc: c });
         if (c.mount && mountId && mountName) {
-          const m = buildMount(cat, rep, [...path, 'mount'], c.mount, { id: mountId, name: mountName, side: si, riderId: id });
+          const m = buildMount(cat, rep, [...path, 'mount'], c.mount, {
+            id: mountId,
+            name: mountName,
+            side: si,
+            riderId: id,
+          });
           if (m) fighters.push(m);
           if (m) written.set(mountId, { path: [...path, 'mount'], doc: c.mount });
         }
@@ -425,7 +489,14 @@ export function loadEncounter(
   });
   const sideIndex = (name: string, path: Path): number | null => {
     const i = enc.sides.findIndex((s) => s.name === name);
-    if (i < 0) rep.add(path, `no side named '${name}'${didYouMean(name, enc.sides.map((s) => s.name))}`);
+    if (i < 0)
+      rep.add(
+        path,
+        `no side named '${name}'${didYouMean(
+          name,
+          enc.sides.map((s) => s.name),
+        )}`,
+      );
     return i < 0 ? null : i;
   };
   const wandering = enc.wandering ? sideIndex(enc.wandering.side, at('wandering', 'side')) : null;
@@ -448,17 +519,29 @@ export function loadEncounter(
       if (c.aiming === undefined) return;
       const t = fighters.find((f) => f.name === c.aiming);
       if (!t || t.side === si) {
-        rep.add(at('sides', si, 'combatants', ci, 'aiming'), `expected the name of an enemy${didYouMean(c.aiming, fighters.filter((f) => f.side !== si).map((f) => f.name))}`);
+        rep.add(
+          at('sides', si, 'combatants', ci, 'aiming'),
+          `expected the name of an enemy${didYouMean(
+            c.aiming,
+            fighters.filter((f) => f.side !== si).map((f) => f.name),
+          )}`,
+        );
       }
     }),
   );
   if (spatial) checkPlaces(fighters, rep, at);
   const shortcut = typeof enc.start === 'object' && enc.start.shortcut === true;
   if (shortcut && (enc.door || enc.sides.some((sd) => sd.surprised || sd.ambush))) {
-    rep.add(at('start', 'shortcut'), 'the stand-and-fire shortcut resolves the approach without rounds, and surprise (`surprised`, `ambush`, `door`) needs its first round: drop one of them');
+    rep.add(
+      at('start', 'shortcut'),
+      'the stand-and-fire shortcut resolves the approach without rounds, and surprise (`surprised`, `ambush`, `door`) needs its first round: drop one of them',
+    );
   }
   if (enc.start === 'engaged' && fighters.some((f) => f.at !== null)) {
-    rep.add(at('start'), 'positions (`at:`) and `start: engaged` do not go together: give a distance, or no positions');
+    rep.add(
+      at('start'),
+      'positions (`at:`) and `start: engaged` do not go together: give a distance, or no positions',
+    );
   }
   rep.throwIfAny();
 
@@ -468,12 +551,16 @@ export function loadEncounter(
     options: typed,
     optionValues: options,
     catalogue: cat,
-    start: typeof enc.start === 'object' || (spatial && enc.start === undefined) ? 'apart' : (enc.start ?? 'engaged'),
+    start:
+      typeof enc.start === 'object' || (spatial && enc.start === undefined)
+        ? 'apart'
+        : (enc.start ?? 'engaged'),
     spatial,
     distance,
     shortcut,
     light: enc.light ?? 'daylight',
-    wandering: wandering === null || !enc.wandering ? null : { side: wandering, approach: enc.wandering.approach },
+    wandering:
+      wandering === null || !enc.wandering ? null : { side: wandering, approach: enc.wandering.approach },
     door: door === null ? null : { side: door },
     sides,
     fighters,
@@ -482,7 +569,11 @@ export function loadEncounter(
 }
 
 /** Two models cannot stand in one place (bases overlap). */
-function checkPlaces(fighters: readonly FighterSpec[], rep: Reporter, at: (...p: (string | number)[]) => Path): void {
+function checkPlaces(
+  fighters: readonly FighterSpec[],
+  rep: Reporter,
+  at: (...p: (string | number)[]) => Path,
+): void {
   const placed = fighters.filter((f) => f.at !== null && f.riderId === null);
   for (let i = 0; i < placed.length; i++) {
     for (let j = i + 1; j < placed.length; j++) {
@@ -491,13 +582,21 @@ function checkPlaces(fighters: readonly FighterSpec[], rep: Reporter, at: (...p:
       const pa = a.at as { x: number; y: number };
       const pb = b.at as { x: number; y: number };
       if (overlapping({ at: pa, radius: baseRadius(a.height) }, { at: pb, radius: baseRadius(b.height) })) {
-        rep.add(at('sides', b.side, 'combatants'), `${b.name} at (${pb.x}, ${pb.y}) stands where ${a.name} stands (${pa.x}, ${pa.y}): bases may not overlap`);
+        rep.add(
+          at('sides', b.side, 'combatants'),
+          `${b.name} at (${pb.x}, ${pb.y}) stands where ${a.name} stands (${pa.x}, ${pa.y}): bases may not overlap`,
+        );
       }
     }
   }
 }
 
-function resolveCreature(cat: Catalogue, use: string | undefined, rep: Reporter, path: Path): Creature | null {
+function resolveCreature(
+  cat: Catalogue,
+  use: string | undefined,
+  rep: Reporter,
+  path: Path,
+): Creature | null {
   if (use === undefined) return null;
   const c = cat.creatures.get(use);
   if (!c) rep.add(path, `unknown creature '${use}'${didYouMean(use, cat.creatures.keys())}`);
@@ -520,7 +619,12 @@ function resolveList<T>(
   return out;
 }
 
-function mergeProfile(creature: Creature | null, over: CombatantDoc['profile'], rep: Reporter, path: Path): Profile | null {
+function mergeProfile(
+  creature: Creature | null,
+  over: CombatantDoc['profile'],
+  rep: Reporter,
+  path: Path,
+): Profile | null {
   const p = {} as Record<Char, number | null>;
   for (const ch of CHARS) {
     const v = over?.[ch];
@@ -547,7 +651,10 @@ function assignHands(
   const inHand = held.filter((w) => !w.natural);
   const hands = inHand.reduce((n, w) => n + w.hands, 0);
   if (hands > 2) {
-    rep.add(path, `holds ${inHand.map((w) => w.id).join(', ')}: that needs ${hands} hands, and a combatant has 2`);
+    rep.add(
+      path,
+      `holds ${inHand.map((w) => w.id).join(', ')}: that needs ${hands} hands, and a combatant has 2`,
+    );
     return { right: null, left: null, natural };
   }
   const two = inHand.find((w) => w.hands === 2);
@@ -592,7 +699,9 @@ function checkArmour(cat: Catalogue, pieces: readonly ArmourPiece[], rep: Report
 }
 
 function checkSkills(skills: readonly string[], cat: Catalogue, rep: Reporter, path: Path): string[] {
-  const specialists = [...new Set([...cat.weapons.values()].flatMap((w) => (w.specialist ? [w.specialist] : [])))];
+  const specialists = [
+    ...new Set([...cat.weapons.values()].flatMap((w) => (w.specialist ? [w.specialist] : []))),
+  ];
   const known = [...KNOWN_SKILLS, ...specialists.map((s) => normaliseSkill(`specialist weapon ${s}`))];
   return skills.map((s, i) => {
     const n = normaliseSkill(s);
@@ -639,30 +748,56 @@ function buildFighter(
   ids: { id: string; name: string; side: number; mountId: string | null; riderId: string | null },
 ): FighterSpec | null {
   const profile = mergeProfile(creature, c.profile, rep, path);
-  const held = resolveList(c.weapons ?? creature?.weapons ?? [], cat.weapons, 'weapon', rep, [...path, 'weapons']);
+  const held = resolveList(c.weapons ?? creature?.weapons ?? [], cat.weapons, 'weapon', rep, [
+    ...path,
+    'weapons',
+  ]);
   const carried = resolveList(c.carried ?? [], cat.weapons, 'weapon', rep, [...path, 'carried']);
-  const armour = resolveList(c.armour ?? creature?.armour ?? [], cat.armour, 'armour', rep, [...path, 'armour']);
+  const armour = resolveList(c.armour ?? creature?.armour ?? [], cat.armour, 'armour', rep, [
+    ...path,
+    'armour',
+  ]);
   checkArmour(cat, armour, rep, [...path, 'armour']);
-  const skills = checkSkills([...(creature?.skills ?? []), ...(c.skills ?? [])], cat, rep, [...path, 'skills']);
+  const skills = checkSkills([...(creature?.skills ?? []), ...(c.skills ?? [])], cat, rep, [
+    ...path,
+    'skills',
+  ]);
   const leftHanded = c.leftHanded ?? false;
   const hands = assignHands(held, leftHanded, rep, [...path, 'weapons']);
   if (!profile) return null;
   const maxW = profile.W as number;
-  if (c.wounds !== undefined && c.wounds > maxW) rep.add([...path, 'wounds'], `expected at most the profile's W (${maxW})`);
+  if (c.wounds !== undefined && c.wounds > maxW)
+    rep.add([...path, 'wounds'], `expected at most the profile's W (${maxW})`);
   const missiles = [...held, ...carried].filter((w) => w.missile);
   (c.loaded ?? []).forEach((id, i) => {
     const w = missiles.find((m) => m.id === id);
     if (!w) {
-      rep.add([...path, 'loaded', i], `'${id}' is not a missile weapon this combatant has${didYouMean(id, missiles.map((m) => m.id))}`);
+      rep.add(
+        [...path, 'loaded', i],
+        `'${id}' is not a missile weapon this combatant has${didYouMean(
+          id,
+          missiles.map((m) => m.id),
+        )}`,
+      );
       return;
     }
     if (w.missile?.ammo && (c.ammo?.[id] ?? 20) < 1) {
-      rep.add([...path, 'loaded', i], `cannot load the ${w.name.toLowerCase()}: no ${w.missile.ammo} (ammo 0)`);
+      rep.add(
+        [...path, 'loaded', i],
+        `cannot load the ${w.name.toLowerCase()}: no ${w.missile.ammo} (ammo 0)`,
+      );
     }
   });
   for (const id of Object.keys(c.ammo ?? {})) {
     if (!missiles.some((m) => m.id === id)) {
-      rep.add([...path, 'ammo'], `ammo for '${id}', which is not a missile weapon this combatant has${didYouMean(id, missiles.map((m) => m.id))}`, id);
+      rep.add(
+        [...path, 'ammo'],
+        `ammo for '${id}', which is not a missile weapon this combatant has${didYouMean(
+          id,
+          missiles.map((m) => m.id),
+        )}`,
+        id,
+      );
     }
   }
   (c.damp ?? []).forEach((id, i) => {
@@ -672,7 +807,8 @@ function buildFighter(
   });
   const flying = c.flying ?? creature?.flying ?? false;
   const mountFlies = 'mount' in c && c.mount ? (cat.creatures.get(c.mount.use)?.flying ?? false) : false;
-  if (c.altitude !== undefined && c.altitude > 0 && !flying && !mountFlies) rep.add([...path, 'altitude'], 'only fliers and riders of flying mounts can be off the ground');
+  if (c.altitude !== undefined && c.altitude > 0 && !flying && !mountFlies)
+    rep.add([...path, 'altitude'], 'only fliers and riders of flying mounts can be off the ground');
   const sees = creature?.sees;
   return {
     ...ids,
@@ -704,7 +840,10 @@ function buildFighter(
     facing: c.facing ?? null,
     loaded: c.loaded ?? [],
     ammo: Object.fromEntries(
-      missiles.map((m) => [m.id, c.ammo?.[m.id] ?? (m.missile?.ammo ? 20 : 1 + carried.filter((x) => x.id === m.id).length)]),
+      missiles.map((m) => [
+        m.id,
+        c.ammo?.[m.id] ?? (m.missile?.ammo ? 20 : 1 + carried.filter((x) => x.id === m.id).length),
+      ]),
     ),
     damp: c.damp ?? [],
     aiming: c.aiming ?? null,

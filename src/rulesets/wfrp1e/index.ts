@@ -41,7 +41,9 @@ export const wfrp1e: Ruleset<W1Setup, W1State> = {
     return st.combatants.map((f) => {
       const side = st.sides[f.side]?.name ?? '';
       const state = f.out ? [f.out] : conditions(st, f);
-      const held = [f.right, f.left].filter((w, i, a) => w && a.indexOf(w) === i).map((w) => w?.name.toLowerCase());
+      const held = [f.right, f.left]
+        .filter((w, i, a) => w && a.indexOf(w) === i)
+        .map((w) => w?.name.toLowerCase());
       return `${f.name} (${side}): W ${f.W}/${f.maxW}${state.length ? `, ${state.join(', ')}` : ''}${held.length ? `; holds ${held.join(', ')}` : ''}`;
     });
   },
@@ -57,8 +59,12 @@ export const wfrp1e: Ruleset<W1Setup, W1State> = {
     const out: Tally[] = [];
     st.sides.forEach((side, s) => {
       const mine = people.filter((f) => f.side === s);
-      out.push({ label: `${side.name}: standing at the end`, value: mine.filter((f) => f.out === null).length });
-      if (st.spatial) out.push({ label: `${side.name}: came to hand-to-hand`, value: mine.filter((f) => f.closed).length });
+      out.push({
+        label: `${side.name}: standing at the end`,
+        value: mine.filter((f) => f.out === null).length,
+      });
+      if (st.spatial)
+        out.push({ label: `${side.name}: came to hand-to-hand`, value: mine.filter((f) => f.closed).length });
     });
     return out;
   },

@@ -39,7 +39,12 @@ function planPart(ctx: FightContext, target: Fighter, r: number, fromRear: boole
       return d <= 3 ? PARTS.body : PARTS.head;
     }
     case 'hydra': {
-      const d = roll(ctx, 10, target, `hydra hit location (D10: ${fromRear ? '1 heads, 2-10 body' : '1-9 heads, 10 body'})`);
+      const d = roll(
+        ctx,
+        10,
+        target,
+        `hydra hit location (D10: ${fromRear ? '1 heads, 2-10 body' : '1-9 heads, 10 body'})`,
+      );
       const head = fromRear ? d === 1 : d <= 9;
       steps.push(`D10 ${d}${fromRear ? ' from the rear' : ''} → ${head ? 'a head' : 'body'}`);
       return head ? whichHead(ctx, target, steps) : PARTS.body;
@@ -94,7 +99,13 @@ function planPart(ctx: FightContext, target: Fighter, r: number, fromRear: boole
         steps.push(`D10 ${d} → ${part.name}`);
       } else if (part === PARTS.rightLeg || part === PARTS.leftLeg) {
         const right = part === PARTS.rightLeg;
-        part = fromRear ? (right ? PARTS.rightHindLeg : PARTS.leftHindLeg) : right ? PARTS.rightForeleg : PARTS.leftForeleg;
+        part = fromRear
+          ? right
+            ? PARTS.rightHindLeg
+            : PARTS.leftHindLeg
+          : right
+            ? PARTS.rightForeleg
+            : PARTS.leftForeleg;
         steps.push(`→ ${part.name}${fromRear ? ' (from the rear)' : ''}`);
       }
       break;

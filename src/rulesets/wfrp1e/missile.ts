@@ -25,12 +25,33 @@ import {
   type StressOutcome,
 } from './data/missile-tables.js';
 import { PARTS, type Part } from './data/locations.js';
-import { chooseLocation, damageDice, skillWith, deal, describeHelpless, isProneTarget, riderOrMount, shieldFor, surprisedNow } from './blow.js';
+import {
+  chooseLocation,
+  damageDice,
+  skillWith,
+  deal,
+  describeHelpless,
+  isProneTarget,
+  riderOrMount,
+  shieldFor,
+  surprisedNow,
+} from './blow.js';
 import { addCond, dropHand, woundDirect } from './effects.js';
 import { hitLocation } from './locate.js';
 import { canSee, faceToward, gap, groupAround, inFront } from './scene.js';
 import { d100, decide, namesOf, roll, say } from './say.js';
-import { carrier, condsOf, current, engaged, handUsable, isRidden, isEngaged, type Fighter, type MissileState, type W1State } from './state.js';
+import {
+  carrier,
+  condsOf,
+  current,
+  engaged,
+  handUsable,
+  isRidden,
+  isEngaged,
+  type Fighter,
+  type MissileState,
+  type W1State,
+} from './state.js';
 
 /** How far apart two combatants are for missile fire, with the flying rules applied. */
 export interface Range {
@@ -49,7 +70,11 @@ function groundYards(a: Fighter, b: Fighter): number {
 /** The band for `yards`, moved one band further for flying targets; null beyond the last. */
 export function bandAt(m: Missile, yards: number, stepOut: boolean, halved: boolean): Band | null {
   const bands = halved
-    ? m.bands.map((b) => ({ ...b, upTo: Math.ceil(b.upTo / 2), es: typeof b.es === 'number' ? Math.ceil(b.es / 2) : b.es }))
+    ? m.bands.map((b) => ({
+        ...b,
+        upTo: Math.ceil(b.upTo / 2),
+        es: typeof b.es === 'number' ? Math.ceil(b.es / 2) : b.es,
+      }))
     : m.bands;
   const i = bands.findIndex((b) => yards <= b.upTo);
   if (i < 0) return null;
@@ -68,17 +93,28 @@ export function missileRange(firer: Fighter, target: Fighter, w: Weapon, halved 
   const max = (m.bands[m.bands.length - 1] as Band).upTo;
   if (target.alt > firer.alt) {
     const yards = ground + (target.alt - firer.alt);
-    return { yards, band: bandAt(m, yards, true, halved), note: `${formatYards(ground)} across + ${formatYards(target.alt - firer.alt)} up, one band further at a flier` };
+    return {
+      yards,
+      band: bandAt(m, yards, true, halved),
+      note: `${formatYards(ground)} across + ${formatYards(target.alt - firer.alt)} up, one band further at a flier`,
+    };
   }
   if (firer.alt > target.alt) {
     const tooHigh = firer.alt - target.alt > max;
     return {
       yards: ground,
       band: tooHigh ? null : bandAt(m, ground, false, halved),
-      note: tooHigh ? `from ${formatYards(firer.alt)} up, beyond the weapon's reach` : `firing down: ${formatYards(ground)} across counts`,
+      note: tooHigh
+        ? `from ${formatYards(firer.alt)} up, beyond the weapon's reach`
+        : `firing down: ${formatYards(ground)} across counts`,
     };
   }
-  if (target.alt > 0) return { yards: ground, band: bandAt(m, ground, true, halved), note: 'fliers at one height: one band further' };
+  if (target.alt > 0)
+    return {
+      yards: ground,
+      band: bandAt(m, ground, true, halved),
+      note: 'fliers at one height: one band further',
+    };
   return { yards: ground, band: bandAt(m, ground, false, halved), note: '' };
 }
 
@@ -97,7 +133,16 @@ export function heldMissile(st: W1State, f: Fighter): Weapon | null {
 function stateOf(f: Fighter, w: Weapon): MissileState {
   let ms = f.missiles.get(w.id);
   if (!ms) {
-    ms = { loaded: 0, loading: 0, ammo: 0, broken: null, reprime: false, reprimed: false, damp: false, stress: null };
+    ms = {
+      loaded: 0,
+      loading: 0,
+      ammo: 0,
+      broken: null,
+      reprime: false,
+      reprimed: false,
+      damp: false,
+      stress: null,
+    };
     f.missiles.set(w.id, ms);
   }
   return ms;
@@ -169,7 +214,8 @@ function missileTerms(
   if (t.height < SMALL_UNDER_FEET) terms.push({ label: 'small target', value: M.small });
   if (t.height > LARGE_OVER_FEET) terms.push({ label: 'large target', value: M.large });
   const mount = f.mount;
-  if (mount && (mount.moved > 0 || mount.alt > 0 || mount.flying)) terms.push({ label: 'from a moving mount', value: M.movingMount });
+  if (mount && (mount.moved > 0 || mount.alt > 0 || mount.flying))
+    terms.push({ label: 'from a moving mount', value: M.movingMount });
   const mover = carrier(t);
   const rate = mover.rate ?? (mover.acted || t.acted ? null : mover.prevRate);
   if (rate === 'evading') terms.push({ label: 'evading target', value: M.evading });
@@ -180,9 +226,11 @@ function missileTerms(
   const cover = t.spec.cover;
   if (cover === 'soft') terms.push({ label: 'soft cover', value: M.softCover });
   if (cover === 'hard') terms.push({ label: 'hard cover', value: M.hardCover });
-  if (groupSize > 1) terms.push({ label: `a group of ${groupSize}`, value: GROUP_BONUS_PER_CREATURE * (groupSize - 1) });
+  if (groupSize > 1)
+    terms.push({ label: `a group of ${groupSize}`, value: GROUP_BONUS_PER_CREATURE * (groupSize - 1) });
   // § Targeted Blows: the penalty goes against a surprised target (a prone one is hit automatically).
-  if (part && !surprisedNow(st, t)) terms.push({ label: `sharpshooting at the ${part.name}`, value: targetedPenalty(part) });
+  if (part && !surprisedNow(st, t))
+    terms.push({ label: `sharpshooting at the ${part.name}`, value: targetedPenalty(part) });
   if (ms.reprimed) terms.push({ label: 'reprimed after a flash in the pan', value: REPRIMED_BS });
   for (const c of condsOf(f, 'toHit', st.round)) terms.push({ label: c.why, value: c.value ?? 0 });
   return terms;
@@ -196,7 +244,10 @@ export interface ShotPlan {
 }
 
 /** The choices of whom to shoot at, for a person and for the tactic. */
-export function shotChoices(st: W1State, f: Fighter): { choices: Choice[]; plans: Map<string, ShotPlan>; suggested: string; refused: Choice[] } {
+export function shotChoices(
+  st: W1State,
+  f: Fighter,
+): { choices: Choice[]; plans: Map<string, ShotPlan>; suggested: string; refused: Choice[] } {
   const w = heldMissile(st, f);
   const choices: Choice[] = [];
   const refused: Choice[] = [];
@@ -207,12 +258,11 @@ export function shotChoices(st: W1State, f: Fighter): { choices: Choice[]; plans
   const targets = missileTargets(st, f);
   for (const o of st.combatants) {
     if (o.side === f.side || o.out !== null || targets.includes(o)) continue;
-    const why =
-      isRidden(o)
-        ? `${o.name} is ridden: shots go at ${o.rider?.name}, and the rider-or-mount roll says who is struck`
-        : !canSee(st, f, o)
-          ? `${f.name} cannot see ${o.name}`
-          : `${o.name} is ${formatYards(missileRange(f, o, w).yards)} away, beyond the ${w.name.toLowerCase()}'s extreme range`;
+    const why = isRidden(o)
+      ? `${o.name} is ridden: shots go at ${o.rider?.name}, and the rider-or-mount roll says who is struck`
+      : !canSee(st, f, o)
+        ? `${f.name} cannot see ${o.name}`
+        : `${o.name} is ${formatYards(missileRange(f, o, w).yards)} away, beyond the ${w.name.toLowerCase()}'s extreme range`;
     refused.push({ key: `@${o.id}`, label: why });
   }
   for (const t of targets) {
@@ -221,13 +271,21 @@ export function shotChoices(st: W1State, f: Fighter): { choices: Choice[]; plans
     const aimed = aimedLongEnough(st, f, t);
     const needsAim = band.band === 'extreme' && !aimed;
     const key = `@${t.id}`;
-    if (needsAim) refused.push({ key, label: `${t.name} is at extreme range (${formatYards(r.yards)}): a round of aiming comes first` });
+    if (needsAim)
+      refused.push({
+        key,
+        label: `${t.name} is at extreme range (${formatYards(r.yards)}): a round of aiming comes first`,
+      });
     else {
       // § Sharpshooting: at short range only, at the shot as when aiming.
       const close = band.band === 'short' || band.band === 'point-blank';
       const part = f.aim?.target === t && aimed && close ? f.aim.part : null;
-      const lost = f.aim?.target === t && f.aim.part && !close ? `; no longer at short range: an ordinary shot` : '';
-      choices.push({ key, label: `shoot at ${t.name}${part ? `'s ${part.name}` : ''} (${formatYards(r.yards)}, ${band.band} range${lost})` });
+      const lost =
+        f.aim?.target === t && f.aim.part && !close ? `; no longer at short range: an ordinary shot` : '';
+      choices.push({
+        key,
+        label: `shoot at ${t.name}${part ? `'s ${part.name}` : ''} (${formatYards(r.yards)}, ${band.band} range${lost})`,
+      });
       plans.set(key, { target: t, group: false, part });
       const score = r.yards + (isEngaged(st, t) ? 1000 : 0);
       if (score < best) {
@@ -241,7 +299,10 @@ export function shotChoices(st: W1State, f: Fighter): { choices: Choice[]; plans
       const gkey = `group:${t.id}`;
       if (!plans.has(gkey) && !group.some((g) => plans.has(`group:${g.id}`))) {
         const friends = group.filter((g) => g.side === f.side);
-        choices.push({ key: gkey, label: `shoot into the group of ${group.length} around ${t.name} (+${GROUP_BONUS_PER_CREATURE * (group.length - 1)}${friends.length ? `; ${namesOf(friends)} among them` : ''})` });
+        choices.push({
+          key: gkey,
+          label: `shoot into the group of ${group.length} around ${t.name} (+${GROUP_BONUS_PER_CREATURE * (group.length - 1)}${friends.length ? `; ${namesOf(friends)} among them` : ''})`,
+        });
         plans.set(gkey, { target: t, group: true, part: null });
       }
     }
@@ -288,7 +349,9 @@ function spent(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: Missil
       break;
     }
   }
-  say(st, ctx, 'item', `${f.name} has no more ${w.name.toLowerCase()}s to throw.`, CITES.missileProcedure, [f]);
+  say(st, ctx, 'item', `${f.name} has no more ${w.name.toLowerCase()}s to throw.`, CITES.missileProcedure, [
+    f,
+  ]);
 }
 
 /** Fires the held missile weapon as planned: one shot, or the repeating crossbow's two, or every loaded barrel. */
@@ -300,17 +363,38 @@ export function shoot(st: W1State, ctx: FightContext, f: Fighter, plan: ShotPlan
   if (ms.broken === 'burned') {
     const r = d100(ctx, f, `the burnt-round weapon: explodes on ${BURNT_ROUND_EXPLODES} or less`);
     if (r <= BURNT_ROUND_EXPLODES) {
-      say(st, ctx, 'misfire', `${f.name} tries the ruined ${w.name.toLowerCase()}: D100 ${formatD100(r)} ≤ ${BURNT_ROUND_EXPLODES}, it explodes.`, CITES.misfires, [f]);
+      say(
+        st,
+        ctx,
+        'misfire',
+        `${f.name} tries the ruined ${w.name.toLowerCase()}: D100 ${formatD100(r)} ≤ ${BURNT_ROUND_EXPLODES}, it explodes.`,
+        CITES.misfires,
+        [f],
+      );
       explodes(st, ctx, f, w, ms);
     } else {
-      say(st, ctx, 'misfire', `${f.name} tries the ruined ${w.name.toLowerCase()}: D100 ${formatD100(r)}; it does not fire.`, CITES.misfires, [f]);
+      say(
+        st,
+        ctx,
+        'misfire',
+        `${f.name} tries the ruined ${w.name.toLowerCase()}: D100 ${formatD100(r)}; it does not fire.`,
+        CITES.misfires,
+        [f],
+      );
     }
     return;
   }
   if (ms.damp && m.kind === 'firearm') {
     ms.loaded = 0;
     ms.damp = false;
-    say(st, ctx, 'misfire', `${f.name}'s ${w.name.toLowerCase()} clicks: the powder is damp. It must be reloaded.`, CITES.damp, [f]);
+    say(
+      st,
+      ctx,
+      'misfire',
+      `${f.name}'s ${w.name.toLowerCase()} clicks: the powder is damp. It must be reloaded.`,
+      CITES.damp,
+      [f],
+    );
     return;
   }
   const shots = m.kind === 'firearm' && m.barrels > 1 ? Math.max(1, ms.loaded) : m.shots;
@@ -328,7 +412,8 @@ function explodes(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: Mis
   ms.broken = 'destroyed';
   ms.loaded = 0;
   automaticHit(st, ctx, f, f, pointBlankES(st, f, w), `the exploding ${w.name.toLowerCase()}`, null);
-  for (const hand of ['right', 'left'] as const) if (f[hand] === w) dropHand(st, ctx, f, hand, 'exploded', true);
+  for (const hand of ['right', 'left'] as const)
+    if (f[hand] === w) dropHand(st, ctx, f, hand, 'exploded', true);
 }
 
 /** § Missile Weapon Chart: a band's ES; C is the thrower's S; fire (F) and the lasso do no blow damage. */
@@ -345,14 +430,34 @@ function pointBlankES(st: W1State, f: Fighter, w: Weapon): number {
  * An automatic hit at an effective strength (an exploding weapon, a bomb, a hung gun going off in
  * someone's face): D6 + ES − T − armour on `part`, or where a D100 says; a missile hit's criticals.
  */
-function automaticHit(st: W1State, ctx: FightContext, by: Fighter, victim: Fighter, es: number, what: string, part: Part | null): void {
-  const where = part ?? hitLocation(ctx, victim, victim, d100(ctx, victim, `where ${what} strikes (D100 location)`), false).part;
+function automaticHit(
+  st: W1State,
+  ctx: FightContext,
+  by: Fighter,
+  victim: Fighter,
+  es: number,
+  what: string,
+  part: Part | null,
+): void {
+  const where =
+    part ??
+    hitLocation(ctx, victim, victim, d100(ctx, victim, `where ${what} strikes (D100 location)`), false).part;
   const d6 = roll(ctx, 6, victim, `damage from ${what} (D6)`);
   const T = current(victim, 'T', st.round);
   const afterT = d6 + es - T;
-  const ap = sumTerms(0, armourPoints(wornOn(victim.armour, where.zone), shieldFor(victim, false), afterT, false));
+  const ap = sumTerms(
+    0,
+    armourPoints(wornOn(victim.armour, where.zone), shieldFor(victim, false), afterT, false),
+  );
   const wounds = Math.max(0, afterT - ap);
-  say(st, ctx, 'damage', `${what[0]?.toUpperCase()}${what.slice(1)} hits ${victim.name}'s ${where.name}: D6 ${d6} + ES ${es} − T ${T} − ${ap} armour = ${wounds} W.`, CITES.misfires, [victim]);
+  say(
+    st,
+    ctx,
+    'damage',
+    `${what[0]?.toUpperCase()}${what.slice(1)} hits ${victim.name}'s ${where.name}: D6 ${d6} + ES ${es} − T ${T} − ${ap} armour = ${wounds} W.`,
+    CITES.misfires,
+    [victim],
+  );
   deal(st, ctx, by, victim, where, wounds, true);
 }
 
@@ -365,14 +470,28 @@ function isBomb(kind: MissileKind): boolean {
 }
 
 /** One missile, from the roll to its effect. */
-function fireOne(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: MissileState, plan: ShotPlan): void {
+function fireOne(
+  st: W1State,
+  ctx: FightContext,
+  f: Fighter,
+  w: Weapon,
+  ms: MissileState,
+  plan: ShotPlan,
+): void {
   const m = w.missile as Missile;
   const stress = ms.stress;
   ms.stress = null;
   let halved = false;
   let range = missileRange(f, plan.target, w);
   if (!range.band) {
-    say(st, ctx, 'idle', `${plan.target.name} is out of range of the ${w.name.toLowerCase()}.`, CITES.missileChart, [f, plan.target]);
+    say(
+      st,
+      ctx,
+      'idle',
+      `${plan.target.name} is out of range of the ${w.name.toLowerCase()}.`,
+      CITES.missileChart,
+      [f, plan.target],
+    );
     spent(st, ctx, f, w, ms);
     return;
   }
@@ -382,22 +501,43 @@ function fireOne(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: Miss
   const need = sumTerms(bs, terms);
   const verb = m.kind === 'thrown' || isBomb(m.kind) ? 'throws' : 'shoots';
   const aimedAt = plan.group ? `the group of ${group.length} around ${plan.target.name}` : plan.target.name;
-  const rangeText = () => `${formatYards(range.yards)}, ${(range.band as Band).band} range${range.note ? `: ${range.note}` : ''}`;
+  const rangeText = () =>
+    `${formatYards(range.yards)}, ${(range.band as Band).band} range${range.note ? `: ${range.note}` : ''}`;
   // § Prone and Static Targets: hits "determined in the same way as for hand-to-hand": automatic, double damage.
   const helpless = !plan.group && isProneTarget(st, plan.target);
   // § Missiles In Melee Combat: 5% per other creature in the group fighting; never for a sharpshot,
   // which "will not hit another area or individual".
-  const melee = !plan.group && !helpless && !plan.part && isEngaged(st, plan.target) && !engaged(f, plan.target);
+  const melee =
+    !plan.group && !helpless && !plan.part && isEngaged(st, plan.target) && !engaged(f, plan.target);
   const others = melee ? shotGroup(st, f, plan.target).filter((o) => o !== plan.target) : [];
   const stray = others.length * INTO_MELEE_PER_CREATURE;
   let r: number | null = null;
   if (helpless) {
-    say(st, ctx, 'shot', `${f.name} ${verb} the ${w.name.toLowerCase()} at the ${describeHelpless(st, plan.target)} ${plan.target.name} (${rangeText()}): hit automatically.`, CITES.prone, [f, plan.target]);
+    say(
+      st,
+      ctx,
+      'shot',
+      `${f.name} ${verb} the ${w.name.toLowerCase()} at the ${describeHelpless(st, plan.target)} ${plan.target.name} (${rangeText()}): hit automatically.`,
+      CITES.prone,
+      [f, plan.target],
+    );
   } else {
-    r = d100(ctx, f, `${w.name.toLowerCase()} at ${aimedAt} (need ${need} or less${stray && need + stray <= 100 ? `; ${need + 1}-${need + stray} hits someone else` : ''})`);
+    r = d100(
+      ctx,
+      f,
+      `${w.name.toLowerCase()} at ${aimedAt} (need ${need} or less${stray && need + stray <= 100 ? `; ${need + 1}-${need + stray} hits someone else` : ''})`,
+    );
     if (ctx.explain) {
       const base = `BS${unskilled ? ' (unskilled: specialist weapon)' : ''}`;
-      say(st, ctx, 'shot', `${f.name} ${verb} the ${w.name.toLowerCase()} at ${aimedAt} (${rangeText()}): D100 ${formatD100(r)} against ${showSum(base, bs, terms)}.`, CITES.missileProcedure, [f, plan.target], { roll: r, need, yards: Math.round(range.yards * 10) / 10, band: range.band.band });
+      say(
+        st,
+        ctx,
+        'shot',
+        `${f.name} ${verb} the ${w.name.toLowerCase()} at ${aimedAt} (${rangeText()}): D100 ${formatD100(r)} against ${showSum(base, bs, terms)}.`,
+        CITES.missileProcedure,
+        [f, plan.target],
+        { roll: r, need, yards: Math.round(range.yards * 10) / 10, band: range.band.band },
+      );
     }
     // § Misfires: any double rolled to hit, with gunpowder or a bomb.
     if ((isGunpowder(m.kind) || isBomb(m.kind)) && (isDouble(r) || stress === 'misfire')) {
@@ -406,20 +546,43 @@ function fireOne(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: Miss
       halved = true;
       range = missileRange(f, plan.target, w, true);
       if (!range.band) {
-        say(st, ctx, 'miss', `With half the powder the shot falls short of ${plan.target.name}.`, CITES.misfires, [f]);
+        say(
+          st,
+          ctx,
+          'miss',
+          `With half the powder the shot falls short of ${plan.target.name}.`,
+          CITES.misfires,
+          [f],
+        );
         spent(st, ctx, f, w, ms);
         return;
       }
     }
   }
   if (stress === 'no-powder' || stress === 'no-shot') {
-    say(st, ctx, 'misfire', stress === 'no-powder' ? `A heart-warming click: ${f.name} forgot the powder.` : `A loud bang and nothing else: ${f.name} forgot the shot.`, CITES.reloadTimes, [f]);
+    say(
+      st,
+      ctx,
+      'misfire',
+      stress === 'no-powder'
+        ? `A heart-warming click: ${f.name} forgot the powder.`
+        : `A loud bang and nothing else: ${f.name} forgot the shot.`,
+      CITES.reloadTimes,
+      [f],
+    );
     spent(st, ctx, f, w, ms);
     return;
   }
   const struckOne = r === null ? plan.target : whoIsHit(st, ctx, f, plan, group, others, r, need, stray);
   if (!struckOne) {
-    say(st, ctx, 'miss', `Missed${plan.part ? ': a sharpshot that misses hits nothing' : ''}.`, plan.part ? CITES.sharpshooting : CITES.missileProcedure, [f]);
+    say(
+      st,
+      ctx,
+      'miss',
+      `Missed${plan.part ? ': a sharpshot that misses hits nothing' : ''}.`,
+      plan.part ? CITES.sharpshooting : CITES.missileProcedure,
+      [f],
+    );
     spent(st, ctx, f, w, ms);
     return;
   }
@@ -440,13 +603,34 @@ function fireOne(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: Miss
   } else {
     const loc = hitLocation(ctx, f, struck, reverseD100(r as number), fromRear);
     part = loc.part;
-    if (ctx.explain) say(st, ctx, 'location', `Hit location: ${formatD100(r as number)} reversed is ${loc.steps.join('; ')}.`, CITES.missileProcedure, [struck]);
+    if (ctx.explain)
+      say(
+        st,
+        ctx,
+        'location',
+        `Hit location: ${formatD100(r as number)} reversed is ${loc.steps.join('; ')}.`,
+        CITES.missileProcedure,
+        [struck],
+      );
   }
   const band = range.band;
   if (band.es === null) {
     // The lasso: no damage; the target is caught (ours: entangled until it frees itself).
-    addCond(struck, { kind: 'entangled', from: st.round, until: Infinity, test: { char: 'S', fail: 'stay' }, why: `caught by ${f.name}'s ${w.name.toLowerCase()}` });
-    say(st, ctx, 'entangle', `${struck.name} is caught in the ${w.name.toLowerCase()}: entangled until an S test frees it (ours).`, ours('lassos'), [f, struck]);
+    addCond(struck, {
+      kind: 'entangled',
+      from: st.round,
+      until: Infinity,
+      test: { char: 'S', fail: 'stay' },
+      why: `caught by ${f.name}'s ${w.name.toLowerCase()}`,
+    });
+    say(
+      st,
+      ctx,
+      'entangle',
+      `${struck.name} is caught in the ${w.name.toLowerCase()}: entangled until an S test frees it (ours).`,
+      ours('lassos'),
+      [f, struck],
+    );
     spent(st, ctx, f, w, ms);
     return;
   }
@@ -461,16 +645,34 @@ function fireOne(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: Miss
   const doubled = helpless ? base * 2 : base;
   const wounds = stress === 'ramrod' ? doubled * 3 : doubled;
   if (ctx.explain) {
-    const parts = [`D6 ${dice[0]}${dice.length > 1 ? `, additional ${dice.slice(1).join(' + ')}` : ''}`, `+ ES ${es}${band.es === 'C' ? ' (thrower’s S)' : ''}${halved ? ' (halved)' : ''}`];
+    const parts = [
+      `D6 ${dice[0]}${dice.length > 1 ? `, additional ${dice.slice(1).join(' + ')}` : ''}`,
+      `+ ES ${es}${band.es === 'C' ? ' (thrower’s S)' : ''}${halved ? ' (halved)' : ''}`,
+    ];
     if (rangeDamage !== 0) parts.push(`− ${-rangeDamage} ${band.band} range`);
     parts.push(`− T ${T}`);
     for (const t of ap) parts.push(`− ${t.value} ${t.label}`);
     const after = `${helpless ? `, doubled against a helpless target = ${doubled}` : ''}${stress === 'ramrod' ? `, tripled by the ramrod = ${wounds}` : ''}`;
-    say(st, ctx, 'damage', `Damage to ${struck.name}'s ${part.name}: ${parts.join(' ')} = ${base}${after} W.`, helpless ? CITES.prone : CITES.missileDamage, [f, struck], { dice, es, T, armour: apTotal, wounds });
+    say(
+      st,
+      ctx,
+      'damage',
+      `Damage to ${struck.name}'s ${part.name}: ${parts.join(' ')} = ${base}${after} W.`,
+      helpless ? CITES.prone : CITES.missileDamage,
+      [f, struck],
+      { dice, es, T, armour: apTotal, wounds },
+    );
   }
   if (stress === 'ramrod') {
     ms.broken = 'ramrod';
-    say(st, ctx, 'misfire', `The ramrod goes with the shot: the ${w.name.toLowerCase()} is useless until it is found.`, CITES.reloadTimes, [f]);
+    say(
+      st,
+      ctx,
+      'misfire',
+      `The ramrod goes with the shot: the ${w.name.toLowerCase()} is useless until it is found.`,
+      CITES.reloadTimes,
+      [f],
+    );
   }
   spent(st, ctx, f, w, ms);
   if (struck.asleep) struck.asleep = false;
@@ -483,19 +685,43 @@ function fireOne(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: Miss
  * extra roll should be needed": the stray chance sits above the BS on the same roll; where that
  * would pass 100, a second D100 after a miss decides, so a better shot never hits its man less often.
  */
-function whoIsHit(st: W1State, ctx: FightContext, f: Fighter, plan: ShotPlan, group: readonly Fighter[], others: readonly Fighter[], r: number, need: number, stray: number): Fighter | null {
+function whoIsHit(
+  st: W1State,
+  ctx: FightContext,
+  f: Fighter,
+  plan: ShotPlan,
+  group: readonly Fighter[],
+  others: readonly Fighter[],
+  r: number,
+  need: number,
+  stray: number,
+): Fighter | null {
   if (isHit(r, need)) return plan.group ? pickFrom(ctx, f, group, 'which of the group is hit') : plan.target;
   if (stray === 0) return null;
   if (need + stray <= 100) {
     if (r > need + stray) return null;
     const other = pickFrom(ctx, f, others, 'whom the stray missile hits (the GM’s random pick)');
-    say(st, ctx, 'stray', `${formatD100(r)} is within ${need + 1}-${need + stray} (${others.length} others × ${INTO_MELEE_PER_CREATURE}%): the missile hits ${other.name} instead.`, CITES.missilesInMelee, [f, other]);
+    say(
+      st,
+      ctx,
+      'stray',
+      `${formatD100(r)} is within ${need + 1}-${need + stray} (${others.length} others × ${INTO_MELEE_PER_CREATURE}%): the missile hits ${other.name} instead.`,
+      CITES.missilesInMelee,
+      [f, other],
+    );
     return other;
   }
   const x = d100(ctx, f, `does the missile hit someone else? (${stray} or less)`);
   if (x > stray) return null;
   const other = pickFrom(ctx, f, others, 'whom the stray missile hits (the GM’s random pick)');
-  say(st, ctx, 'stray', `A miss, but the melee is thick: D100 ${formatD100(x)} ≤ ${stray} (${others.length} others × ${INTO_MELEE_PER_CREATURE}%): the missile hits ${other.name}.`, CITES.missilesInMelee, [f, other]);
+  say(
+    st,
+    ctx,
+    'stray',
+    `A miss, but the melee is thick: D100 ${formatD100(x)} ≤ ${stray} (${others.length} others × ${INTO_MELEE_PER_CREATURE}%): the missile hits ${other.name}.`,
+    CITES.missilesInMelee,
+    [f, other],
+  );
   return other;
 }
 
@@ -506,7 +732,15 @@ function pickFrom(ctx: FightContext, f: Fighter, from: readonly Fighter[], why: 
 }
 
 /** § Misfires: the gunpowder or bomb table. Returns the result (a partial burn still fires). */
-function misfire(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: MissileState, plan: ShotPlan, toHit: number): string {
+function misfire(
+  st: W1State,
+  ctx: FightContext,
+  f: Fighter,
+  w: Weapon,
+  ms: MissileState,
+  plan: ShotPlan,
+  toHit: number,
+): string {
   const m = w.missile as Missile;
   const r = d100(ctx, f, `misfire table (D100)`);
   if (isBomb(m.kind)) {
@@ -518,11 +752,23 @@ function misfire(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: Miss
       'half-way': 'the bomb explodes half way between thrower and target',
       'in-hand': "the bomb explodes in the thrower's hand",
     } as const;
-    say(st, ctx, 'misfire', `Misfire (a double, ${formatD100(toHit)}): D100 ${formatD100(r)}: ${texts[result]}.`, CITES.misfires, [f], { roll: r, result });
+    say(
+      st,
+      ctx,
+      'misfire',
+      `Misfire (a double, ${formatD100(toHit)}): D100 ${formatD100(r)}: ${texts[result]}.`,
+      CITES.misfires,
+      [f],
+      { roll: r, result },
+    );
     const at = plan.target.pos;
     if (result === 'sputters' && at) st.bombs.push({ at, by: f, weapon: w });
-    const goOff = m.kind === 'incendiary' ? (p: Point | null, on: Fighter | null) => blaze(st, ctx, f, p, on) : (p: Point | null, on: Fighter | null) => burst(st, ctx, f, w, p, on);
-    if (result === 'half-way' && f.pos && at) goOff({ x: (f.pos.x + at.x) / 2, y: (f.pos.y + at.y) / 2 }, null);
+    const goOff =
+      m.kind === 'incendiary'
+        ? (p: Point | null, on: Fighter | null) => blaze(st, ctx, f, p, on)
+        : (p: Point | null, on: Fighter | null) => burst(st, ctx, f, w, p, on);
+    if (result === 'half-way' && f.pos && at)
+      goOff({ x: (f.pos.x + at.x) / 2, y: (f.pos.y + at.y) / 2 }, null);
     if (result === 'in-hand') goOff(f.pos, f);
     return result;
   }
@@ -531,12 +777,22 @@ function misfire(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: Miss
     'partial-burn': 'a partial burn: range and effective strength are halved for this shot',
     'no-ignite': 'the charge fails to ignite; no need to reload, it may fire next round',
     'no-ignite-reload': 'the charge fails to ignite and the weapon must be reloaded',
-    'hang-fire': 'hang fire: the priming goes off and nothing seems to happen, but the weapon will fire next round',
+    'hang-fire':
+      'hang fire: the priming goes off and nothing seems to happen, but the weapon will fire next round',
     'flash-in-pan': 'a flash in the pan: it must be reprimed (a round), and the reprimed shot is at −10',
-    'burn-round': 'a burn-round: the shot is welded in the barrel; the weapon is useless, and 50% to explode if used again',
+    'burn-round':
+      'a burn-round: the shot is welded in the barrel; the weapon is useless, and 50% to explode if used again',
     explodes: 'the charge explodes: an automatic hit on the firer, and the weapon is destroyed',
   } as const;
-  say(st, ctx, 'misfire', `Misfire (a double, ${formatD100(toHit)}): D100 ${formatD100(r)}: ${texts[result]}.`, CITES.misfires, [f], { roll: r, result });
+  say(
+    st,
+    ctx,
+    'misfire',
+    `Misfire (a double, ${formatD100(toHit)}): D100 ${formatD100(r)}: ${texts[result]}.`,
+    CITES.misfires,
+    [f],
+    { roll: r, result },
+  );
   switch (result) {
     case 'partial-burn':
       break;
@@ -564,17 +820,35 @@ function misfire(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: Miss
 }
 
 /** A bomb bursting at a point: the one it struck and everyone within 2 yards take a hit at the bomb's ES (ours: the blast). */
-export function burst(st: W1State, ctx: FightContext, by: Fighter, w: Weapon, at: Point | null, struck: Fighter | null): void {
+export function burst(
+  st: W1State,
+  ctx: FightContext,
+  by: Fighter,
+  w: Weapon,
+  at: Point | null,
+  struck: Fighter | null,
+): void {
   const es = pointBlankES(st, by, w);
   const caught = caughtAt(st, at, struck);
-  say(st, ctx, 'burst', `The bomb bursts${at ? ` at ${formatPoint(at)}` : ''}: ${namesOf(caught) || 'nobody'} caught in it.`, ours('bomb blasts'), [by, ...caught]);
+  say(
+    st,
+    ctx,
+    'burst',
+    `The bomb bursts${at ? ` at ${formatPoint(at)}` : ''}: ${namesOf(caught) || 'nobody'} caught in it.`,
+    ours('bomb blasts'),
+    [by, ...caught],
+  );
   for (const c of caught) automaticHit(st, ctx, by, c, es, 'the bomb', null);
 }
 
 /** Whoever a bursting missile catches: the one it struck and everyone within 2 yards of the point (ours). */
 function caughtAt(st: W1State, at: Point | null, struck: Fighter | null): Fighter[] {
   return st.combatants.filter(
-    (o) => o.out !== 'dead' && o.out !== 'fled' && (o === struck || (at !== null && o.pos !== null && distance(o.pos, at) <= 2 + o.radius)) && !(o.rider && o.rider === struck),
+    (o) =>
+      o.out !== 'dead' &&
+      o.out !== 'fled' &&
+      (o === struck || (at !== null && o.pos !== null && distance(o.pos, at) <= 2 + o.radius)) &&
+      !(o.rider && o.rider === struck),
   );
 }
 
@@ -582,7 +856,14 @@ function caughtAt(st: W1State, at: Point | null, struck: Fighter | null): Fighte
 function blaze(st: W1State, ctx: FightContext, by: Fighter, at: Point | null, struck: Fighter | null): void {
   const caught = caughtAt(st, at, struck);
   const rounds = roll(ctx, 4, by, 'rounds the fire burns (D4)');
-  say(st, ctx, 'fire', `The incendiary bursts${at ? ` at ${formatPoint(at)}` : ''}: ${namesOf(caught) || 'nobody'} caught in the fire; the oil burns on for ${rounds} rounds.`, ours('incendiaries'), [by, ...caught]);
+  say(
+    st,
+    ctx,
+    'fire',
+    `The incendiary bursts${at ? ` at ${formatPoint(at)}` : ''}: ${namesOf(caught) || 'nobody'} caught in the fire; the oil burns on for ${rounds} rounds.`,
+    ours('incendiaries'),
+    [by, ...caught],
+  );
   for (const c of caught) {
     const w = roll(ctx, 4, by, `fire damage to ${c.name} (2D4 W)`, 2);
     say(st, ctx, 'fire', `${c.name} burns: ${w} W.`, ours('incendiaries'), [c]);
@@ -611,25 +892,53 @@ export function loadRound(st: W1State, ctx: FightContext, f: Fighter): void {
   if (m.magazine !== null) {
     const need = m.refillRounds ?? 1;
     if (ms.loading < need) {
-      say(st, ctx, 'load', `${f.name} refills the ${name}'s magazine: round ${ms.loading} of ${need}.`, CITES.missileChart, [f]);
+      say(
+        st,
+        ctx,
+        'load',
+        `${f.name} refills the ${name}'s magazine: round ${ms.loading} of ${need}.`,
+        CITES.missileChart,
+        [f],
+      );
       return;
     }
     const take = Math.min(m.magazine - ms.loaded, ms.ammo);
     ms.loaded += take;
     ms.ammo -= take;
     ms.loading = 0;
-    say(st, ctx, 'load', `${f.name}'s magazine is full again: ${ms.loaded} shots (${need} rounds to refill).`, CITES.missileChart, [f]);
+    say(
+      st,
+      ctx,
+      'load',
+      `${f.name}'s magazine is full again: ${ms.loaded} shots (${need} rounds to refill).`,
+      CITES.missileChart,
+      [f],
+    );
     return;
   }
   if (ms.loading < m.loadRounds) {
-    say(st, ctx, 'load', `${f.name} loads the ${name}: round ${ms.loading} of ${m.loadRounds}${m.perBarrel ? ` for barrel ${ms.loaded + 1}` : ''}.`, m.kind === 'firearm' ? CITES.firearmsChart : CITES.missileChart, [f]);
+    say(
+      st,
+      ctx,
+      'load',
+      `${f.name} loads the ${name}: round ${ms.loading} of ${m.loadRounds}${m.perBarrel ? ` for barrel ${ms.loaded + 1}` : ''}.`,
+      m.kind === 'firearm' ? CITES.firearmsChart : CITES.missileChart,
+      [f],
+    );
     return;
   }
   ms.loading = 0;
   ms.loaded++;
   if (m.kind !== 'lasso') ms.ammo--;
   ms.damp = false;
-  say(st, ctx, 'load', `${f.name}'s ${name} is loaded${m.barrels > 1 ? ` (${ms.loaded} of ${m.barrels} barrels)` : ''}.`, m.kind === 'firearm' ? CITES.firearmsChart : CITES.missileChart, [f]);
+  say(
+    st,
+    ctx,
+    'load',
+    `${f.name}'s ${name} is loaded${m.barrels > 1 ? ` (${ms.loaded} of ${m.barrels} barrels)` : ''}.`,
+    m.kind === 'firearm' ? CITES.firearmsChart : CITES.missileChart,
+    [f],
+  );
   if (m.kind === 'firearm' && st.opt.reloadStress) underStress(st, ctx, f, w, ms);
 }
 
@@ -640,7 +949,14 @@ function underStress(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: 
   const dex = current(f, 'Dex', st.round);
   const r = d100(ctx, f, `Dex test reloading under stress (need ${dex} or less)`);
   if (r <= dex) {
-    say(st, ctx, 'stress', `${f.name} reloads under stress: Dex test D100 ${formatD100(r)} ≤ ${dex}, all well.`, CITES.reloadTimes, [f]);
+    say(
+      st,
+      ctx,
+      'stress',
+      `${f.name} reloads under stress: Dex test D100 ${formatD100(r)} ≤ ${dex}, all well.`,
+      CITES.reloadTimes,
+      [f],
+    );
     return;
   }
   const by = Math.min(100, r - dex);
@@ -653,8 +969,23 @@ function underStress(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: 
     'no-shot': 'forgot the shot: a bang, no damage',
     ramrod: 'the ramrod left in the barrel: fires at triple damage, then useless',
   };
-  const pick = decide(ctx, null, 'stress', `GM: ${f.name} failed the Dex test by ${by}: which mishap?`, (Object.keys(labels) as StressOutcome[]).map((k) => ({ key: k, label: labels[k] })), suggested) as StressOutcome;
-  say(st, ctx, 'stress', `${f.name} fumbles the reload (Dex test D100 ${formatD100(r)} > ${dex}, by ${by}): ${labels[pick]}.`, CITES.reloadTimes, [f], { by, mishap: pick });
+  const pick = decide(
+    ctx,
+    null,
+    'stress',
+    `GM: ${f.name} failed the Dex test by ${by}: which mishap?`,
+    (Object.keys(labels) as StressOutcome[]).map((k) => ({ key: k, label: labels[k] })),
+    suggested,
+  ) as StressOutcome;
+  say(
+    st,
+    ctx,
+    'stress',
+    `${f.name} fumbles the reload (Dex test D100 ${formatD100(r)} > ${dex}, by ${by}): ${labels[pick]}.`,
+    CITES.reloadTimes,
+    [f],
+    { by, mishap: pick },
+  );
   if (pick === 'extra-round') {
     ms.loaded = Math.max(0, ms.loaded - 1);
     ms.ammo++;
@@ -670,14 +1001,41 @@ export function hangFire(st: W1State, ctx: FightContext, f: Fighter): void {
   if (!h || h.round !== st.round) return;
   f.hangFire = null;
   const ms = stateOf(f, h.weapon);
-  const lookers = st.combatants.filter((o) => o.out === null && o.pos && f.pos && distance(o.pos, f.pos) <= 3);
-  const choices: Choice[] = [{ key: 'nobody', label: 'nobody' }, ...lookers.map((o) => ({ key: `@${o.id}`, label: o.name }))];
-  const pick = decide(ctx, null, 'hang-fire', `GM: is anyone looking down the barrel of ${f.name}'s hung ${h.weapon.name.toLowerCase()}?`, choices, 'nobody');
+  const lookers = st.combatants.filter(
+    (o) => o.out === null && o.pos && f.pos && distance(o.pos, f.pos) <= 3,
+  );
+  const choices: Choice[] = [
+    { key: 'nobody', label: 'nobody' },
+    ...lookers.map((o) => ({ key: `@${o.id}`, label: o.name })),
+  ];
+  const pick = decide(
+    ctx,
+    null,
+    'hang-fire',
+    `GM: is anyone looking down the barrel of ${f.name}'s hung ${h.weapon.name.toLowerCase()}?`,
+    choices,
+    'nobody',
+  );
   const looker = lookers.find((o) => `@${o.id}` === pick);
   if (looker) {
-    say(st, ctx, 'misfire', `The hung ${h.weapon.name.toLowerCase()} goes off in ${looker.name}'s face: an automatic point-blank head shot.`, CITES.misfires, [f, looker]);
+    say(
+      st,
+      ctx,
+      'misfire',
+      `The hung ${h.weapon.name.toLowerCase()} goes off in ${looker.name}'s face: an automatic point-blank head shot.`,
+      CITES.misfires,
+      [f, looker],
+    );
     ms.loaded = 0;
-    automaticHit(st, ctx, f, looker, pointBlankES(st, f, h.weapon), `${f.name}'s ${h.weapon.name.toLowerCase()}`, PARTS.head);
+    automaticHit(
+      st,
+      ctx,
+      f,
+      looker,
+      pointBlankES(st, f, h.weapon),
+      `${f.name}'s ${h.weapon.name.toLowerCase()}`,
+      PARTS.head,
+    );
     return;
   }
   if (h.target.out === null && heldMissile(st, f) === h.weapon) {
@@ -686,7 +1044,9 @@ export function hangFire(st: W1State, ctx: FightContext, f: Fighter): void {
     fireOne(st, ctx, f, h.weapon, ms, { target: h.target, group: false, part: null });
   } else {
     ms.loaded = 0;
-    say(st, ctx, 'misfire', `The hung ${h.weapon.name.toLowerCase()} goes off harmlessly.`, CITES.misfires, [f]);
+    say(st, ctx, 'misfire', `The hung ${h.weapon.name.toLowerCase()} goes off harmlessly.`, CITES.misfires, [
+      f,
+    ]);
   }
 }
 
@@ -711,9 +1071,17 @@ export function struggle(st: W1State, ctx: FightContext, f: Fighter): void {
   const r = d100(ctx, f, `S test to get free (need ${S} or less)`);
   if (r <= S) {
     f.conds = f.conds.filter((x) => x !== c);
-    say(st, ctx, 'entangle', `${f.name} gets free: S test D100 ${formatD100(r)} ≤ ${S}.`, ours('lassos'), [f]);
+    say(st, ctx, 'entangle', `${f.name} gets free: S test D100 ${formatD100(r)} ≤ ${S}.`, ours('lassos'), [
+      f,
+    ]);
   } else {
-    say(st, ctx, 'entangle', `${f.name} is still entangled: S test D100 ${formatD100(r)} > ${S}.`, ours('lassos'), [f]);
+    say(
+      st,
+      ctx,
+      'entangle',
+      `${f.name} is still entangled: S test D100 ${formatD100(r)} > ${S}.`,
+      ours('lassos'),
+      [f],
+    );
   }
 }
-

@@ -8,7 +8,15 @@ import { shieldFor, skillWith } from './blow.js';
 import { CRITICAL_CHART, CRITICAL_EFFECTS, SUDDEN_DEATH_KILLS_FROM } from './data/criticals.js';
 import type { W1Setup } from './encounter.js';
 import { hitLocation } from './locate.js';
-import { applyWounds, armourPoints, criticalColumn, isHit, WINNING_BONUS, WINNING_EI, wornOn } from './rules.js';
+import {
+  applyWounds,
+  armourPoints,
+  criticalColumn,
+  isHit,
+  WINNING_BONUS,
+  WINNING_EI,
+  wornOn,
+} from './rules.js';
 import { current, strongHand, type Fighter, type W1State } from './state.js';
 import { WFRP1E_OPTIONS } from './options.js';
 import { lookup } from '../../core/table.js';
@@ -45,7 +53,11 @@ interface BlowModel {
   readonly need: number;
   readonly pHit: number;
   /** Per location struck: its probability (of all blows) and the wounds distribution there. */
-  readonly byPart: { readonly part: ReturnType<typeof hitLocation>['part']; readonly p: number; readonly wounds: Map<number, number> }[];
+  readonly byPart: {
+    readonly part: ReturnType<typeof hitLocation>['part'];
+    readonly p: number;
+    readonly wounds: Map<number, number>;
+  }[];
 }
 
 function blowModel(st: W1State, a: Fighter, d: Fighter, winning: boolean): BlowModel {
@@ -91,7 +103,12 @@ function blowModel(st: W1State, a: Fighter, d: Fighter, winning: boolean): BlowM
  * The chance a critical of `value` on `part` takes the victim out at once: killed, and (detailed)
  * out of the fight; read as critical() reads the chart, with its roll modifier and effect ceiling.
  */
-export function criticalOut(st: W1State, chart: ReturnType<typeof hitLocation>['part']['chart'], value: number, how: { rollModifier?: number; maxEffect?: number } = {}): { killed: number; out: number } {
+export function criticalOut(
+  st: W1State,
+  chart: ReturnType<typeof hitLocation>['part']['chart'],
+  value: number,
+  how: { rollModifier?: number; maxEffect?: number } = {},
+): { killed: number; out: number } {
   const col = criticalColumn(value);
   if (st.opt.criticals === 'sudden-death') {
     const killed = (101 - (SUDDEN_DEATH_KILLS_FROM[col - 1] as number)) / 100;
@@ -126,7 +143,8 @@ function oneBlow(st: W1State, a: Fighter, d: Fighter): OddsBlow {
       out += p * o.out;
     }
   }
-  const sorted = (mp: Map<number, number>) => [...mp].sort((x, y) => x[0] - y[0]).map(([value, p]) => ({ value, p }));
+  const sorted = (mp: Map<number, number>) =>
+    [...mp].sort((x, y) => x[0] - y[0]).map(([value, p]) => ({ value, p }));
   const meanWounds = [...wounds].reduce((n, [w, p]) => n + w * p, 0);
   return {
     attacker: a.name,
@@ -148,26 +166,42 @@ function duelObstacles(st: W1State, setup: W1Setup): string[] {
   const why: string[] = [];
   const fs = st.combatants;
   if (fs.length !== 2 || fs[0]?.side === fs[1]?.side) why.push('not one against one');
-  if (st.opt.criticals !== 'sudden-death') why.push('detailed criticals leave lasting effects (parry only, −10 to hit, bleeding…) that the state would have to carry: use criticals=sudden-death');
+  if (st.opt.criticals !== 'sudden-death')
+    why.push(
+      'detailed criticals leave lasting effects (parry only, −10 to hit, bleeding…) that the state would have to carry: use criticals=sudden-death',
+    );
   if (st.opt.fumbles) why.push('fumbles leave lasting effects: use fumbles=off');
   // Every other option as its default: the chain is written for the default round.
   for (const o of WFRP1E_OPTIONS) {
     if (['criticals', 'fumbles', 'additionalDamage'].includes(o.name)) continue;
     const v = setup.optionValues[o.name];
-    if (v !== undefined && v !== o.default) why.push(`the option ${o.name}=${v} (the chain follows its default, ${o.default})`);
+    if (v !== undefined && v !== o.default)
+      why.push(`the option ${o.name}=${v} (the chain follows its default, ${o.default})`);
   }
   if (setup.spatial) why.push('positions and movement are part of the state');
   if (setup.start === 'charge') why.push('the first round is a charge');
   if (setup.sides.some((s) => s.surprised || s.ambush)) why.push('someone is surprised');
   if (setup.door || setup.wandering) why.push('a door or a wandering approach');
   for (const f of fs) {
-    if (current(f, 'A', 1) !== 1) why.push(`${f.name} has ${current(f, 'A', 1)} Attacks (blows spread over the round)`);
+    if (current(f, 'A', 1) !== 1)
+      why.push(`${f.name} has ${current(f, 'A', 1)} Attacks (blows spread over the round)`);
     if (f.mount || f.rider) why.push(`${f.name} is mounted`);
     if (f.tactics.parry !== 'never') why.push(`${f.name} parries (tactics parry: never makes it a chain)`);
-    if (f.tactics.stun || f.tactics.grapple || f.tactics.aim !== 'none' || f.tactics.fleeBelow > 0 || !f.tactics.press) why.push(`${f.name}'s tactics stun, grapple, aim, flee or hold back a beaten foe`);
-    if (f.asleep || f.spec.situation.higherGround || f.spec.situation.obstacle || f.spec.situation.behind) why.push(`${f.name} is asleep, or has ground, an obstacle or the rear`);
+    if (
+      f.tactics.stun ||
+      f.tactics.grapple ||
+      f.tactics.aim !== 'none' ||
+      f.tactics.fleeBelow > 0 ||
+      !f.tactics.press
+    )
+      why.push(`${f.name}'s tactics stun, grapple, aim, flee or hold back a beaten foe`);
+    if (f.asleep || f.spec.situation.higherGround || f.spec.situation.obstacle || f.spec.situation.behind)
+      why.push(`${f.name} is asleep, or has ground, an obstacle or the rear`);
     const held = f[strongHand(f)];
-    if (!held || held.shield || held.missile || f.spec.leftHanded) why.push(`${f.name} fights without a hand weapon in the right hand (unarmed or left-handed blows follow other rules)`);
+    if (!held || held.shield || held.missile || f.spec.leftHanded)
+      why.push(
+        `${f.name} fights without a hand weapon in the right hand (unarmed or left-handed blows follow other rules)`,
+      );
     if (current(f, 'I', 1) <= 1) why.push(`${f.name}'s I of 1 or less`);
     if (f.right?.missile || f.left?.missile) why.push(`${f.name} holds a missile weapon`);
   }
@@ -290,11 +324,14 @@ function duel(st: W1State, cap: number): OddsDuel {
 /** `fray odds` for WFRP 1e; `cap`: the round cap (the encounter's by default). */
 export function wfrp1eOdds(setup: W1Setup, st: W1State, cap = setup.maxRounds): Odds {
   const blows: OddsBlow[] = [];
-  for (const a of st.combatants) for (const d of st.combatants) if (a.side !== d.side && !a.rider && !d.rider) blows.push(oneBlow(st, a, d));
+  for (const a of st.combatants)
+    for (const d of st.combatants)
+      if (a.side !== d.side && !a.rider && !d.rider) blows.push(oneBlow(st, a, d));
   const obstacles = duelObstacles(st, setup);
   return {
     blows,
-    blowMethod: 'exact: every D100 to-hit roll, its reversed location, every damage D6 and additional-damage chain (to 20 extra dice), and the critical chart, for a first blow: nobody winning, nobody charging, no parry',
+    blowMethod:
+      'exact: every D100 to-hit roll, its reversed location, every damage D6 and additional-damage chain (to 20 extra dice), and the critical chart, for a first blow: nobody winning, nobody charging, no parry',
     duel: obstacles.length === 0 ? duel(st, cap) : null,
     duelMethod:
       obstacles.length === 0

@@ -10,7 +10,8 @@ export const WFRP1E_OPTIONS: readonly OptionSpec[] = [
     name: 'criticals',
     values: ['detailed', 'sudden-death'],
     default: 'detailed',
-    summary: 'Critical hits: the detailed chart with per-location effects, or Sudden Death (killed or nothing).',
+    summary:
+      'Critical hits: the detailed chart with per-location effects, or Sudden Death (killed or nothing).',
     cite: CITES.criticals,
   },
   {
@@ -31,7 +32,8 @@ export const WFRP1E_OPTIONS: readonly OptionSpec[] = [
     name: 'effectiveInitiative',
     values: ['off', 'on'],
     default: 'off',
-    summary: "The optional 'Effective Initiative' modifier: each round a D6 gives one side the edge and a D10 is added to its EI.",
+    summary:
+      "The optional 'Effective Initiative' modifier: each round a D6 gives one side the edge and a D10 is added to its EI.",
     cite: CITES.eiModifier,
   },
   {
@@ -45,14 +47,16 @@ export const WFRP1E_OPTIONS: readonly OptionSpec[] = [
     name: 'multipleAttacks',
     values: ['spread', 'simplified'],
     default: 'spread',
-    summary: 'Spread: blows fall through the round by EI / A, and winning raises EI. Simplified: blows by basic I only.',
+    summary:
+      'Spread: blows fall through the round by EI / A, and winning raises EI. Simplified: blows by basic I only.',
     cite: CITES.simplified,
   },
   {
     name: 'blowSpacing',
     values: ['intervals', 'halving'],
     default: 'intervals',
-    summary: 'Where multiple blows fall: at regular intervals (72, 48, 24) or each at half the last (70, 35, 18).',
+    summary:
+      'Where multiple blows fall: at regular intervals (72, 48, 24) or each at half the last (70, 35, 18).',
     cite: CITES.multipleAttacks,
   },
   {
@@ -66,7 +70,8 @@ export const WFRP1E_OPTIONS: readonly OptionSpec[] = [
     name: 'monsterParry',
     values: ['never', 'int-over-30', 'any'],
     default: 'never',
-    summary: "Creatures the GM controls don't usually parry; optionally those with Int over 30 may; 'any' lets every combatant parry.",
+    summary:
+      "Creatures the GM controls don't usually parry; optionally those with Int over 30 may; 'any' lets every combatant parry.",
     cite: CITES.parry,
   },
   {
@@ -80,14 +85,16 @@ export const WFRP1E_OPTIONS: readonly OptionSpec[] = [
     name: 'takeUp',
     values: ['action', 'instant'],
     default: 'action',
-    summary: 'Drawing weapons and taking items up costs EI or rounds; or, as the GM may allow, takes no time.',
+    summary:
+      'Drawing weapons and taking items up costs EI or rounds; or, as the GM may allow, takes no time.',
     cite: CITES.takeUp,
   },
   {
     name: 'chargeBonus',
     values: ['first-blow', 'round'],
     default: 'first-blow',
-    summary: "Charging gives +10 to the first blow (§ Actions, § Initiating), or to every blow that round (the modifier table's wording).",
+    summary:
+      "Charging gives +10 to the first blow (§ Actions, § Initiating), or to every blow that round (the modifier table's wording).",
     cite: CITES.charging,
   },
   {
@@ -101,14 +108,16 @@ export const WFRP1E_OPTIONS: readonly OptionSpec[] = [
     name: 'reloadStress',
     values: ['off', 'on'],
     default: 'off',
-    summary: 'A Dex test when reloading a firearm with enemies close; failure brings one of the mishaps (ramrod shot included).',
+    summary:
+      'A Dex test when reloading a firearm with enemies close; failure brings one of the mishaps (ramrod shot included).',
     cite: CITES.reloadTimes,
   },
   {
     name: 'extremeAim',
     values: ['round', 'group-free'],
     default: 'group-free',
-    summary: 'Extreme range costs a round of aiming; group-free waives it when firing into a group, as the GM may.',
+    summary:
+      'Extreme range costs a round of aiming; group-free waives it when firing into a group, as the GM may.',
     cite: CITES.extremeRange,
   },
   {

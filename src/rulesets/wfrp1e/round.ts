@@ -7,7 +7,16 @@ import type { Weapon } from './catalogue.js';
 import { CITES, cite, ours } from './cite.js';
 import { partsOf, type Part } from './data/locations.js';
 import { reachable } from './locate.js';
-import { canAttack, canParry, holdRound, isMounted, strike, surprisedNow, type Blow, type BlowKind } from './blow.js';
+import {
+  canAttack,
+  canParry,
+  holdRound,
+  isMounted,
+  strike,
+  surprisedNow,
+  type Blow,
+  type BlowKind,
+} from './blow.js';
 import { addCond, bleed, dropHand, takeOut, test, woundDirect } from './effects.js';
 import { PARTS } from './data/locations.js';
 import {
@@ -133,12 +142,7 @@ export function pairUp(st: W1State): void {
 /** Enemies this combatant could fight: standing, not fleeing, not out of reach in the air; a mount counts with its rider. */
 function targetable(st: W1State, f: Fighter): Fighter[] {
   return st.combatants.filter(
-    (o) =>
-      o.side !== f.side &&
-      o.out === null &&
-      !running(o, st.round) &&
-      !outOfReach(f, o) &&
-      !isRidden(o),
+    (o) => o.side !== f.side && o.out === null && !running(o, st.round) && !outOfReach(f, o) && !isRidden(o),
   );
 }
 
@@ -164,12 +168,28 @@ export function startFight(st: W1State, ctx: FightContext): void {
 function burstThroughDoor(st: W1State, ctx: FightContext): void {
   const door = st.setup.door;
   if (!door) return;
-  const inside = st.sides.filter((_s, i) => i !== door.side).map((s) => s.name).join(' and ');
-  const pick = decide(ctx, null, 'door', `GM: ${st.sides[door.side]?.name} burst through the door. Are ${inside} surprised?`, [
-    { key: 'surprised', label: 'yes: they are surprised (a free round for the party)' },
-    { key: 'ready', label: 'no: they were forewarned' },
-  ], 'ready');
-  say(st, ctx, 'door', `${st.sides[door.side]?.name} burst through the door: ${inside} ${pick === 'surprised' ? 'are surprised' : 'were ready'} (the GM's call).`, cite('Bursting Through Doors'));
+  const inside = st.sides
+    .filter((_s, i) => i !== door.side)
+    .map((s) => s.name)
+    .join(' and ');
+  const pick = decide(
+    ctx,
+    null,
+    'door',
+    `GM: ${st.sides[door.side]?.name} burst through the door. Are ${inside} surprised?`,
+    [
+      { key: 'surprised', label: 'yes: they are surprised (a free round for the party)' },
+      { key: 'ready', label: 'no: they were forewarned' },
+    ],
+    'ready',
+  );
+  say(
+    st,
+    ctx,
+    'door',
+    `${st.sides[door.side]?.name} burst through the door: ${inside} ${pick === 'surprised' ? 'are surprised' : 'were ready'} (the GM's call).`,
+    cite('Bursting Through Doors'),
+  );
   if (pick === 'surprised') st.surprisedByDoor = st.sides.map((_s, i) => i !== door.side);
 }
 
@@ -233,12 +253,17 @@ function beginRound(st: W1State, ctx: FightContext): void {
       if (c.kind === 'eachRound' && c.from <= r && r <= c.until && c.test && f.out === null) {
         const ok = test(st, ctx, f, c.test.char as 'I' | 'T', c.why);
         if (ok) continue;
-        if (c.test.fail === 'down') addCond(f, { kind: 'prone', from: r, until: r, why: `failed I test (${c.why})` });
+        if (c.test.fail === 'down')
+          addCond(f, { kind: 'prone', from: r, until: r, why: `failed I test (${c.why})` });
         if (c.test.fail === 'unconscious') takeOut(st, ctx, f, 'unconscious', `failed T test (${c.why})`);
       }
     }
     const trapped = f.conds.find((c) => c.kind === 'trapped' && c.from <= r && r <= c.until);
-    if (trapped && f.out === null && test(st, ctx, f, 'S', 'crawl out from under the mount', false, CITES.mounted)) {
+    if (
+      trapped &&
+      f.out === null &&
+      test(st, ctx, f, 'S', 'crawl out from under the mount', false, CITES.mounted)
+    ) {
       f.conds = f.conds.filter((c) => c !== trapped);
       addCond(f, { kind: 'prone', from: r, until: r, why: 'crawling out from under the mount' });
     }
@@ -253,13 +278,27 @@ function roundUpkeep(st: W1State, ctx: FightContext): void {
 }
 
 function announceSurprise(st: W1State, ctx: FightContext): void {
-  const surprised = st.sides.filter((_s, i) => st.combatants.some((f) => f.side === i && surprisedNow(st, f)));
+  const surprised = st.sides.filter((_s, i) =>
+    st.combatants.some((f) => f.side === i && surprisedNow(st, f)),
+  );
   if (surprised.length === 0) return;
   if (surprised.length === st.sides.length) {
-    say(st, ctx, 'surprise', 'Both sides are surprised: everyone stands and gawps for a round.', CITES.surprise);
+    say(
+      st,
+      ctx,
+      'surprise',
+      'Both sides are surprised: everyone stands and gawps for a round.',
+      CITES.surprise,
+    );
   } else {
     const ambush = st.sides.some((s) => s.ambush);
-    say(st, ctx, 'surprise', `${surprised.map((s) => s.name).join(' and ')} ${surprised.length === 1 ? 'is' : 'are'} surprised and can do nothing this round: a free round for the others.`, ambush ? CITES.ambush : CITES.surprise);
+    say(
+      st,
+      ctx,
+      'surprise',
+      `${surprised.map((s) => s.name).join(' and ')} ${surprised.length === 1 ? 'is' : 'are'} surprised and can do nothing this round: a free round for the others.`,
+      ambush ? CITES.ambush : CITES.surprise,
+    );
   }
 }
 
@@ -268,14 +307,29 @@ function pressing(st: W1State, ctx: FightContext): void {
   for (const w of st.combatants) {
     if (w.out !== null || !w.winning) continue;
     for (const l of w.wonAgainst) {
-      if (l.out !== null || !l.losing || !(engaged(w, l) || (st.spatial && w.target === l && gap(w, l) <= 2.5))) continue;
-      const pick = decide(ctx, w, 'press', `${w.name} is winning against ${l.name}: press the attack?`, [
-        { key: 'press', label: `press: follow ${l.name} and fight on` },
-        { key: 'hold', label: `hold back: ${l.name} is off-guard this round` },
-      ], w.tactics.press ? 'press' : 'hold');
+      if (
+        l.out !== null ||
+        !l.losing ||
+        !(engaged(w, l) || (st.spatial && w.target === l && gap(w, l) <= 2.5))
+      )
+        continue;
+      const pick = decide(
+        ctx,
+        w,
+        'press',
+        `${w.name} is winning against ${l.name}: press the attack?`,
+        [
+          { key: 'press', label: `press: follow ${l.name} and fight on` },
+          { key: 'hold', label: `hold back: ${l.name} is off-guard this round` },
+        ],
+        w.tactics.press ? 'press' : 'hold',
+      );
       if (pick === 'press') {
         follow(st, ctx, w, l);
-        say(st, ctx, 'press', `${w.name} presses ${l.name}, following the 2-yard step back.`, CITES.winning, [w, l]);
+        say(st, ctx, 'press', `${w.name} presses ${l.name}, following the 2-yard step back.`, CITES.winning, [
+          w,
+          l,
+        ]);
         continue;
       }
       if (w.target === l) w.target = null;
@@ -285,7 +339,14 @@ function pressing(st: W1State, ctx: FightContext): void {
         l.gap = 2;
       }
       l.offGuard = true;
-      say(st, ctx, 'press', `${w.name} does not press: ${l.name} is thrown off-guard and may do nothing more this round than turn to meet a fresh attack.`, CITES.winning, [w, l]);
+      say(
+        st,
+        ctx,
+        'press',
+        `${w.name} does not press: ${l.name} is thrown off-guard and may do nothing more this round than turn to meet a fresh attack.`,
+        CITES.winning,
+        [w, l],
+      );
     }
   }
 }
@@ -316,32 +377,54 @@ function armed(st: W1State, f: Fighter): boolean {
 
 function declarationChoices(st: W1State, f: Fighter): { choices: Choice[]; suggested: string } {
   const isIn = isEngaged(st, f);
-  const choices: Choice[] = [{ key: 'fight', label: st.spatial && !isIn ? 'close with the enemy and fight' : 'fight' }];
+  const choices: Choice[] = [
+    { key: 'fight', label: st.spatial && !isIn ? 'close with the enemy and fight' : 'fight' },
+  ];
   const enemies = targetable(st, f).length > 0;
   const bow = heldMissile(st, f);
   const targets = bow ? missileTargets(st, f) : [];
   if (bow && canShoot(st, f) && (targets.length > 0 || isIn)) {
-    choices.push({ key: 'shoot', label: `shoot the ${bow.name.toLowerCase()}${f.readyAtStart ? ' (loaded: +10 I)' : ''}` });
+    choices.push({
+      key: 'shoot',
+      label: `shoot the ${bow.name.toLowerCase()}${f.readyAtStart ? ' (loaded: +10 I)' : ''}`,
+    });
   }
   if (bow && canLoad(st, f)) choices.push({ key: 'load', label: `load the ${bow.name.toLowerCase()}` });
   if (bow && st.spatial && !isIn && targets.length > 0) {
-    choices.push({ key: 'aim', label: 'aim: extreme range, or a called shot at short range, takes a round more' });
+    choices.push({
+      key: 'aim',
+      label: 'aim: extreme range, or a called shot at short range, takes a round more',
+    });
   }
   if (st.spatial && !isIn) choices.push({ key: 'move', label: 'move: advance, withdraw or evade' });
-  if (isIn || enemies) choices.push({ key: 'flee', label: isIn ? 'flee the combat (each opponent gets a free blow)' : 'flee' });
-  for (const w of f.carried) if (fits(st, f, w)) choices.push({ key: `draw:${w.id}`, label: `draw the ${w.name.toLowerCase()}${takeUpNote(st, w)}` });
-  for (const w of f.ground) if (fits(st, f, w)) choices.push({ key: `pick:${w.id}`, label: `pick up the ${w.name.toLowerCase()} (a round)` });
+  if (isIn || enemies)
+    choices.push({ key: 'flee', label: isIn ? 'flee the combat (each opponent gets a free blow)' : 'flee' });
+  for (const w of f.carried)
+    if (fits(st, f, w))
+      choices.push({ key: `draw:${w.id}`, label: `draw the ${w.name.toLowerCase()}${takeUpNote(st, w)}` });
+  for (const w of f.ground)
+    if (fits(st, f, w))
+      choices.push({ key: `pick:${w.id}`, label: `pick up the ${w.name.toLowerCase()} (a round)` });
   if (f.pack && f.pack.items.length > 0) {
-    for (const item of f.pack.items) choices.push({ key: `pack:${item}`, label: `get the ${item} from the pack (${st.opt.instantTakeUp ? 'at once' : `${packRounds(f.pack.enc)} rounds`})` });
+    for (const item of f.pack.items)
+      choices.push({
+        key: `pack:${item}`,
+        label: `get the ${item} from the pack (${st.opt.instantTakeUp ? 'at once' : `${packRounds(f.pack.enc)} rounds`})`,
+      });
   }
   if (!isIn) {
     for (const a of st.combatants) {
-      if (a !== f && a.side === f.side && needsTending(a)) choices.push({ key: `tend:${a.id}`, label: `tend ${a.name}'s wounds` });
+      if (a !== f && a.side === f.side && needsTending(a))
+        choices.push({ key: `tend:${a.id}`, label: `tend ${a.name}'s wounds` });
     }
   }
   for (const h of ['right', 'left'] as const) {
     const item = f[h];
-    if (item && !(item.hands === 2 && h === 'left')) choices.push({ key: `drop:${h}`, label: `drop the ${item.name.toLowerCase()} (no time; then choose again)` });
+    if (item && !(item.hands === 2 && h === 'left'))
+      choices.push({
+        key: `drop:${h}`,
+        label: `drop the ${item.name.toLowerCase()} (no time; then choose again)`,
+      });
   }
   choices.push({ key: 'wait', label: 'wait' });
   // Two of a kind at the belt or on the ground are one choice.
@@ -350,7 +433,14 @@ function declarationChoices(st: W1State, f: Fighter): { choices: Choice[]; sugge
 }
 
 /** What a combatant left to its tactics does this round. */
-function suggestDeclaration(st: W1State, f: Fighter, choices: readonly Choice[], isIn: boolean, enemies: boolean, targets: readonly Fighter[]): string {
+function suggestDeclaration(
+  st: W1State,
+  f: Fighter,
+  choices: readonly Choice[],
+  isIn: boolean,
+  enemies: boolean,
+  targets: readonly Fighter[],
+): string {
   const has = (k: string) => choices.some((c) => c.key === k);
   const first = (prefix: string) => choices.find((c) => c.key.startsWith(prefix))?.key;
   if (wantsToFlee(f) && (isIn || enemies)) return 'flee';
@@ -369,7 +459,9 @@ function suggestDeclaration(st: W1State, f: Fighter, choices: readonly Choice[],
   }
   if (!isIn && bow && f.tactics.missile === 'fire' && targets.length > 0) {
     if (has('shoot')) {
-      const ready = targets.some((t) => missileRange(f, t, bow).band?.band !== 'extreme' || aimedLongEnough(st, f, t));
+      const ready = targets.some(
+        (t) => missileRange(f, t, bow).band?.band !== 'extreme' || aimedLongEnough(st, f, t),
+      );
       if (ready) return 'shoot';
       if (has('aim')) return 'aim';
     }
@@ -422,7 +514,6 @@ function declarations(st: W1State, ctx: FightContext): void {
     startAction(st, ctx, f);
   }
 }
-
 
 function toAction(st: W1State, f: Fighter, key: string): Action {
   const [verb, arg] = key.split(/:(.*)/s) as [string, string | undefined];
@@ -483,19 +574,40 @@ function startAction(st: W1State, ctx: FightContext, f: Fighter): void {
     if (st.opt.instantTakeUp || loss === 0) {
       takeInHand(st, f, a.weapon);
       f.action = { kind: 'fight' };
-      say(st, ctx, 'take-up', `${f.name} takes up the ${a.weapon.name.toLowerCase()} at once.`, CITES.takeUp, [f]);
+      say(
+        st,
+        ctx,
+        'take-up',
+        `${f.name} takes up the ${a.weapon.name.toLowerCase()} at once.`,
+        CITES.takeUp,
+        [f],
+      );
       return;
     }
     if (loss === null) {
       f.busyUntil = r;
       f.readying = a.weapon;
-      say(st, ctx, 'take-up', `${f.name} ${a.from === 'ground' ? 'picks up' : 'draws'} the ${a.weapon.name.toLowerCase()}: that takes the whole round.`, a.from === 'ground' ? ours('picking up') : CITES.takeUp, [f]);
+      say(
+        st,
+        ctx,
+        'take-up',
+        `${f.name} ${a.from === 'ground' ? 'picks up' : 'draws'} the ${a.weapon.name.toLowerCase()}: that takes the whole round.`,
+        a.from === 'ground' ? ours('picking up') : CITES.takeUp,
+        [f],
+      );
       return;
     }
     takeInHand(st, f, a.weapon);
     f.takeUpLoss = loss;
     f.action = { kind: 'fight' };
-    say(st, ctx, 'take-up', `${f.name} draws the ${a.weapon.name.toLowerCase()}: EI ${loss} this round.`, CITES.takeUp, [f]);
+    say(
+      st,
+      ctx,
+      'take-up',
+      `${f.name} draws the ${a.weapon.name.toLowerCase()}: EI ${loss} this round.`,
+      CITES.takeUp,
+      [f],
+    );
     return;
   }
   if (a.kind === 'pack' && f.pack) {
@@ -510,7 +622,14 @@ function startAction(st: W1State, ctx: FightContext, f: Fighter): void {
     }
     f.busyUntil = r + rounds - 1;
     f.searching = a.item;
-    say(st, ctx, 'take-up', `${f.name} opens the pack for the ${a.item}: 1 round to open + ${rounds - 1} for ${f.pack.enc} ENC = ${rounds} rounds.`, CITES.takeUp, [f]);
+    say(
+      st,
+      ctx,
+      'take-up',
+      `${f.name} opens the pack for the ${a.item}: 1 round to open + ${rounds - 1} for ${f.pack.enc} ENC = ${rounds} rounds.`,
+      CITES.takeUp,
+      [f],
+    );
   }
 }
 
@@ -529,7 +648,15 @@ function rollEdge(st: W1State, ctx: FightContext): void {
   const d10 = roll(ctx, 10, null, 'Effective Initiative bonus (D10)');
   st.edge = { players: d6 <= 3, bonus: d10 };
   const sides = st.sides.filter((s) => s.players === d6 <= 3).map((s) => s.name);
-  say(st, ctx, 'edge', `Effective Initiative: D6 ${d6} gives ${sides.join(' and ') || 'nobody'} the edge; D10 ${d10}: +${d10} EI this round.`, CITES.eiModifier, [], { d6, d10 });
+  say(
+    st,
+    ctx,
+    'edge',
+    `Effective Initiative: D6 ${d6} gives ${sides.join(' and ') || 'nobody'} the edge; D10 ${d10}: +${d10} EI this round.`,
+    CITES.eiModifier,
+    [],
+    { d6, d10 },
+  );
 }
 
 /** The main weapon: the strong hand's (or the two-handed one), else the other hand's. */
@@ -544,23 +671,33 @@ export function effectiveInitiative(st: W1State, f: Fighter): { base: number; te
   const terms: Term[] = [];
   if (st.opt.multipleAttacks === 'simplified') return { base, terms };
   if (f.winning) terms.push({ label: 'winning', value: WINNING_EI });
-  if (st.edge && sideOf(st, f).players === st.edge.players) terms.push({ label: 'edge', value: st.edge.bonus });
+  if (st.edge && sideOf(st, f).players === st.edge.players)
+    terms.push({ label: 'edge', value: st.edge.bonus });
   if (st.opt.weaponModifiers) {
     const w = mainWeapon(st, f);
     if (w && !w.natural) {
       const row = modifierRow(w, f.mount !== null && !isEngaged(st, f));
-      const v = weaponInitiative(row, f.roundsFought === 0 || f.winning, f.target !== null && isMounted(f.target));
+      const v = weaponInitiative(
+        row,
+        f.roundsFought === 0 || f.winning,
+        f.target !== null && isMounted(f.target),
+      );
       if (v !== 0) terms.push({ label: w.name.toLowerCase(), value: v });
     }
   }
   if (f.action.kind === 'shoot') {
     if (f.readyAtStart) terms.push({ label: 'carried loaded', value: LOADED_I_BONUS });
     const bow = heldMissile(st, f);
-    if (bow && f.missiles.get(bow.id)?.stress === 'slow') terms.push({ label: 'reloaded under stress', value: -10 });
+    if (bow && f.missiles.get(bow.id)?.stress === 'slow')
+      terms.push({ label: 'reloaded under stress', value: -10 });
   }
   if (st.opt.bracerPenalty) {
     for (const l of st.cat.layerings) {
-      if (l.I !== 0 && f.armour.some((a) => l.over.includes(a.id)) && f.armour.some((a) => l.under.includes(a.id))) {
+      if (
+        l.I !== 0 &&
+        f.armour.some((a) => l.over.includes(a.id)) &&
+        f.armour.some((a) => l.under.includes(a.id))
+      ) {
         terms.push({ label: 'layered bracers', value: l.I });
       }
     }
@@ -578,13 +715,17 @@ function schedule(st: W1State, ctx: FightContext): Entry[] {
     const ei = sumTerms(base, terms);
     const a = f.action.kind;
     if (f.hold && f.hold.holder) {
-      if (f.hold.since < st.round) entries.push({ f, tick: Math.max(1, ei), phase: 0, kind: 'hold', seq: seq++ });
+      if (f.hold.since < st.round)
+        entries.push({ f, tick: Math.max(1, ei), phase: 0, kind: 'hold', seq: seq++ });
       continue;
     }
     if (a === 'flee' || a === 'tend' || a === 'shoot' || a === 'load' || a === 'aim' || a === 'move') {
       const kind = a === 'flee' || a === 'tend' ? a : 'turn';
       entries.push({ f, tick: Math.max(1, ei), phase: 0, kind, seq: seq++ });
-      if (ctx.explain) lines.push(`${f.name} ${showSum('EI: I', base, terms)}: ${ACTION_WORDS[a] ?? a} at ${Math.max(1, ei)}`);
+      if (ctx.explain)
+        lines.push(
+          `${f.name} ${showSum('EI: I', base, terms)}: ${ACTION_WORDS[a] ?? a} at ${Math.max(1, ei)}`,
+        );
       continue;
     }
     if (a !== 'fight') continue;
@@ -601,12 +742,23 @@ function schedule(st: W1State, ctx: FightContext): Entry[] {
     f.pending = [...ticks];
     for (const t of ticks) entries.push({ f, tick: t, phase: 0, kind: 'blow', seq: seq++ });
     if (ctx.explain) {
-      const notes = [loss !== 0 ? `take-up ${loss}` : '', owed > 0 ? `${owed} lost to an earlier parry or fumble` : ''].filter((x) => x);
-      lines.push(`${f.name} ${showSum('EI: I', base, terms)}, A ${attacks}: blows at ${ticks.join(', ') || 'none'}${notes.length ? ` (${notes.join('; ')})` : ''}`);
+      const notes = [
+        loss !== 0 ? `take-up ${loss}` : '',
+        owed > 0 ? `${owed} lost to an earlier parry or fumble` : '',
+      ].filter((x) => x);
+      lines.push(
+        `${f.name} ${showSum('EI: I', base, terms)}, A ${attacks}: blows at ${ticks.join(', ') || 'none'}${notes.length ? ` (${notes.join('; ')})` : ''}`,
+      );
     }
   }
   if (ctx.explain && lines.length > 0) {
-    say(st, ctx, 'order', `Order: ${lines.join('; ')}.`, st.opt.multipleAttacks === 'simplified' ? CITES.simplified : CITES.multipleAttacks);
+    say(
+      st,
+      ctx,
+      'order',
+      `Order: ${lines.join('; ')}.`,
+      st.opt.multipleAttacks === 'simplified' ? CITES.simplified : CITES.multipleAttacks,
+    );
   }
   return entries;
 }
@@ -614,7 +766,10 @@ function schedule(st: W1State, ctx: FightContext): Entry[] {
 // ---------------------------------------------------------------- the timeline
 
 function sortEntries(entries: Entry[]): void {
-  entries.sort((x, y) => y.tick - x.tick || x.phase - y.phase || Number(y.f.winning) - Number(x.f.winning) || x.seq - y.seq);
+  entries.sort(
+    (x, y) =>
+      y.tick - x.tick || x.phase - y.phase || Number(y.f.winning) - Number(x.f.winning) || x.seq - y.seq,
+  );
 }
 
 /** Entries at the same tick and phase, winners apart from the rest, act together. */
@@ -632,7 +787,11 @@ function runTimeline(st: W1State, ctx: FightContext, entries: Entry[]): void {
     const group = entries.slice(i, j);
     st.moment = (group[0] as Entry).tick;
     // Equal EI acts at the same time: whoever could act when the moment came acts, even if struck down in it.
-    const able = new Set(group.filter((e) => e.f.out === null && (e.kind !== 'blow' || e.f.airborne || canAttack(st, e.f))).map((e) => e.f));
+    const able = new Set(
+      group
+        .filter((e) => e.f.out === null && (e.kind !== 'blow' || e.f.airborne || canAttack(st, e.f)))
+        .map((e) => e.f),
+    );
     // Equal I can both charge: whoever was free when the moment came counts as charging (§ Being Charged).
     const free = new Set(group.filter((e) => !isEngaged(st, e.f)).map((e) => e.f));
     const delayed: Entry[] = [];
@@ -657,7 +816,14 @@ function runTimeline(st: W1State, ctx: FightContext, entries: Entry[]): void {
   st.moment = Infinity;
 }
 
-function act(st: W1State, ctx: FightContext, e: Entry, entries: Entry[], nextIndex: number, wasFree: boolean): 'done' | 'delay' {
+function act(
+  st: W1State,
+  ctx: FightContext,
+  e: Entry,
+  entries: Entry[],
+  nextIndex: number,
+  wasFree: boolean,
+): 'done' | 'delay' {
   const f = e.f;
   switch (e.kind) {
     case 'flee':
@@ -746,9 +912,7 @@ function blow(
       o.side !== f.side &&
       o.out === null &&
       !running(o, r) &&
-      (st.spatial
-        ? inContact(f, o) && !isRidden(o)
-        : (o.target === f || f.target === o) && !o.airborne),
+      (st.spatial ? inContact(f, o) && !isRidden(o) : (o.target === f || f.target === o) && !o.airborne),
   );
   let target: Fighter | null = null;
   let charging = false;
@@ -767,7 +931,14 @@ function blow(
     charging = f.charging;
   } else if (opp.length === 0) {
     if (f.heldInPlace) {
-      say(st, ctx, 'idle', `${f.name} stands its ground: an opponent fled this round (no blow at ${e.tick}).`, CITES.fleeing, [f]);
+      say(
+        st,
+        ctx,
+        'idle',
+        `${f.name} stands its ground: an opponent fled this round (no blow at ${e.tick}).`,
+        CITES.fleeing,
+        [f],
+      );
       return 'done';
     }
     // Not engaged: move into contact with an enemy, charging if close enough (§ Initiating Hand-To-Hand Combat).
@@ -782,14 +953,27 @@ function blow(
       if (pick === null) return 'done';
       engage(st, ctx, f, pick, false);
       f.roundTarget = pick;
-      say(st, ctx, 'switch', `${f.name} turns to ${pick.name}, losing this blow.`, CITES.multipleOpponents, [f, pick]);
+      say(st, ctx, 'switch', `${f.name} turns to ${pick.name}, losing this blow.`, CITES.multipleOpponents, [
+        f,
+        pick,
+      ]);
       return 'done';
     }
-    const choices: Choice[] = enemies.map((x) => ({ key: who(x), label: `${chargeOk ? 'charge' : 'engage'} ${x.name}` }));
+    const choices: Choice[] = enemies.map((x) => ({
+      key: who(x),
+      label: `${chargeOk ? 'charge' : 'engage'} ${x.name}`,
+    }));
     choices.push({ key: 'wait', label: 'hold position' });
     const best = suggestTarget(f, enemiesByPressure(st, enemies));
     const suggested = best ? who(best) : 'wait';
-    const pick = decide(ctx, f, 'engage', `${f.name}: ${chargeOk ? 'charge' : 'engage'} whom?`, choices, suggested);
+    const pick = decide(
+      ctx,
+      f,
+      'engage',
+      `${f.name}: ${chargeOk ? 'charge' : 'engage'} whom?`,
+      choices,
+      suggested,
+    );
     const t = enemies.find((x) => who(x) === pick);
     if (!t) return 'done';
     engage(st, ctx, f, t, chargeOk);
@@ -806,7 +990,12 @@ function blow(
     if (f.roundTarget === null) {
       target = opp.length === 1 ? (opp[0] as Fighter) : chooseTarget(ctx, f, opp, `${f.name}: strike whom?`);
     } else if (still === null) {
-      const pick = chooseTarget(ctx, f, opp, `${f.name}: ${f.roundTarget.name} is gone; turn to whom? (this blow is lost turning)`);
+      const pick = chooseTarget(
+        ctx,
+        f,
+        opp,
+        `${f.name}: ${f.roundTarget.name} is gone; turn to whom? (this blow is lost turning)`,
+      );
       if (pick) turnTo(st, ctx, f, pick, null);
       return 'done';
     } else {
@@ -830,12 +1019,21 @@ function blow(
     { key: 'stun', label: `strike to stun${f.skills.has('strike to stun') ? '' : ' (−20)'}` },
   ];
   if (unarmed) choices.push({ key: 'grapple', label: `grapple${f.skills.has('wrestling') ? '' : ' (−20)'}` });
-  if (f.roundTarget !== null) for (const o of others) choices.push({ key: `switch:${o.id}`, label: `turn to ${o.name} (loses this blow)` });
+  if (f.roundTarget !== null)
+    for (const o of others)
+      choices.push({ key: `switch:${o.id}`, label: `turn to ${o.name} (loses this blow)` });
   if (current(f, 'A', r) <= 1 && !charging && nextIndex < entries.length) {
     choices.push({ key: 'delay', label: 'delay: act after the next in the order' });
   }
   choices.push({ key: 'pass', label: 'let this blow go' });
-  const suggested = unarmed && f.tactics.grapple ? 'grapple' : f.tactics.stun ? 'stun' : f.tactics.aim !== 'none' ? 'aim' : 'strike';
+  const suggested =
+    unarmed && f.tactics.grapple
+      ? 'grapple'
+      : f.tactics.stun
+        ? 'stun'
+        : f.tactics.aim !== 'none'
+          ? 'aim'
+          : 'strike';
   const kindKey = decide(ctx, f, 'blow', `${f.name}: blow at EI ${e.tick}`, choices, suggested);
   if (kindKey === 'pass') {
     say(st, ctx, 'pass', `${f.name} lets the blow at ${e.tick} go.`, CITES.multipleAttacks, [f]);
@@ -861,16 +1059,28 @@ function blow(
     const reach = muchTaller(f.height, target.height) ? all.filter((p) => reachable(target, p)) : all;
     const parts = reach.length > 0 ? reach : all;
     const locChoices = parts.map((p) => ({ key: p.id, label: `${p.name} (−${-targetedPenalty(p)})` }));
-    const want = f.tactics.aim !== 'none' ? (LOCATIONS_BY_KEY[f.tactics.aim]?.id ?? parts[0]?.id ?? 'body') : 'head';
+    const want =
+      f.tactics.aim !== 'none' ? (LOCATIONS_BY_KEY[f.tactics.aim]?.id ?? parts[0]?.id ?? 'body') : 'head';
     const key = decide(ctx, f, 'aim', `${f.name}: aim at which part of ${target.name}?`, locChoices, want);
     aim = parts.find((p) => p.id === key) ?? null;
   }
   let weapon: Weapon | null = null;
   let hand: 'right' | 'left' | null = null;
   if (weapons.length > 1) {
-    const wChoices = weapons.map((x) => ({ key: x.hand, label: `the ${x.w.name.toLowerCase()} (${x.hand} hand)` }));
-    const wk = decide(ctx, f, 'weapon', `${f.name}: strike with?`, wChoices, (weapons[0] as { hand: string }).hand);
-    const chosen = weapons.find((x) => x.hand === wk) ?? (weapons[0] as { w: Weapon; hand: 'right' | 'left' });
+    const wChoices = weapons.map((x) => ({
+      key: x.hand,
+      label: `the ${x.w.name.toLowerCase()} (${x.hand} hand)`,
+    }));
+    const wk = decide(
+      ctx,
+      f,
+      'weapon',
+      `${f.name}: strike with?`,
+      wChoices,
+      (weapons[0] as { hand: string }).hand,
+    );
+    const chosen =
+      weapons.find((x) => x.hand === wk) ?? (weapons[0] as { w: Weapon; hand: 'right' | 'left' });
     weapon = chosen.w;
     hand = chosen.hand;
   } else if (weapons.length === 1) {
@@ -920,8 +1130,18 @@ function approach(st: W1State, ctx: FightContext, f: Fighter): Fighter | null {
     )
     .sort((a, b) => gap(f, a) - gap(f, b));
   if (enemies.length === 0) {
-    const above = st.combatants.filter((o) => o.side !== f.side && o.out === null && !isRidden(o) && outOfReach(f, o));
-    if (above.length > 0) say(st, ctx, 'idle', `${f.name} cannot close with ${namesOf(above)}: in the air, out of reach of anyone who cannot fly.`, CITES.flying, [f]);
+    const above = st.combatants.filter(
+      (o) => o.side !== f.side && o.out === null && !isRidden(o) && outOfReach(f, o),
+    );
+    if (above.length > 0)
+      say(
+        st,
+        ctx,
+        'idle',
+        `${f.name} cannot close with ${namesOf(above)}: in the air, out of reach of anyone who cannot fly.`,
+        CITES.flying,
+        [f],
+      );
     else say(st, ctx, 'idle', `${f.name} sees no enemy to close with.`, CITES.scene, [f]);
     return null;
   }
@@ -931,7 +1151,11 @@ function approach(st: W1State, ctx: FightContext, f: Fighter): Fighter | null {
   for (const t of enemies) {
     const g = gap(f, t);
     if (g <= M) choices.push({ key: `charge:${who(t)}`, label: `charge ${t.name} (${formatYards(g)})` });
-    else if (g <= standard) choices.push({ key: `close:${who(t)}`, label: `close with ${t.name} (${formatYards(g)}): no charge bonus` });
+    else if (g <= standard)
+      choices.push({
+        key: `close:${who(t)}`,
+        label: `close with ${t.name} (${formatYards(g)}): no charge bonus`,
+      });
     else {
       choices.push({ key: `run:${who(t)}`, label: `run toward ${t.name} (${formatYards(g)} away)` });
       choices.push({ key: `walk:${who(t)}`, label: `advance on ${t.name} at standard rate` });
@@ -939,7 +1163,8 @@ function approach(st: W1State, ctx: FightContext, f: Fighter): Fighter | null {
   }
   choices.push({ key: 'hold', label: 'hold position' });
   const firstKey = (choices[0] as Choice).key;
-  const near = firstKey.startsWith('run:') && f.tactics.advance !== 'running' ? `walk:${firstKey.slice(4)}` : firstKey;
+  const near =
+    firstKey.startsWith('run:') && f.tactics.advance !== 'running' ? `walk:${firstKey.slice(4)}` : firstKey;
   const suggested = f.tactics.melee === 'hold' && !near.startsWith('charge:') ? 'hold' : near;
   const pick = decide(ctx, f, 'engage', `${f.name}: close with whom?`, choices, suggested);
   if (pick === 'hold') {
@@ -951,13 +1176,32 @@ function approach(st: W1State, ctx: FightContext, f: Fighter): Fighter | null {
   if (!t) return null;
   if (verb === 'charge' || verb === 'close') {
     const charge = verb === 'charge';
-    if (!moveTo(st, ctx, f, t, charge ? M : standard, charge ? 'charge' : 'standard', charge ? 'charges' : 'closes with')) return null;
+    if (
+      !moveTo(
+        st,
+        ctx,
+        f,
+        t,
+        charge ? M : standard,
+        charge ? 'charge' : 'standard',
+        charge ? 'charges' : 'closes with',
+      )
+    )
+      return null;
     contact(st, ctx, f, t, charge);
     return t;
   }
   // A run or an advance stops a yard short: only a move within the standard distance ends in combat.
   const rate: Rate = verb === 'run' ? 'running' : f.tactics.advance === 'cautious' ? 'cautious' : 'standard';
-  moveTo(st, ctx, f, t, Math.min(yardsAt(st, f, rate), Math.max(0, gap(f, t) - 1)), rate, rate === 'running' ? 'runs toward' : 'advances on');
+  moveTo(
+    st,
+    ctx,
+    f,
+    t,
+    Math.min(yardsAt(st, f, rate), Math.max(0, gap(f, t) - 1)),
+    rate,
+    rate === 'running' ? 'runs toward' : 'advances on',
+  );
   return null;
 }
 
@@ -973,8 +1217,19 @@ function contact(st: W1State, ctx: FightContext, f: Fighter, t: Fighter, chargin
     faceToward(t, f);
   }
   if (ctx.explain) {
-    const side = faces ? `; ${t.name} turns to meet it` : inFront(t, f) ? `; ${t.name} cannot turn, but ${f.name} comes at its front` : `; ${t.name} cannot turn to face it: no parry against it`;
-    say(st, ctx, charging ? 'charge' : 'engage', `${f.name} ${charging ? 'charges' : 'closes with'} ${t.name}${charging ? ' (+10 to hit on the first blow)' : ''}${side}.`, CITES.charging, [f, t]);
+    const side = faces
+      ? `; ${t.name} turns to meet it`
+      : inFront(t, f)
+        ? `; ${t.name} cannot turn, but ${f.name} comes at its front`
+        : `; ${t.name} cannot turn to face it: no parry against it`;
+    say(
+      st,
+      ctx,
+      charging ? 'charge' : 'engage',
+      `${f.name} ${charging ? 'charges' : 'closes with'} ${t.name}${charging ? ' (+10 to hit on the first blow)' : ''}${side}.`,
+      CITES.charging,
+      [f, t],
+    );
   }
 }
 
@@ -985,13 +1240,31 @@ function turn(st: W1State, ctx: FightContext, f: Fighter): void {
   switch (f.action.kind) {
     case 'shoot': {
       if (!canAttack(st, f) || !canShoot(st, f)) {
-        const why = !canAttack(st, f) ? 'it may not attack' : isEngaged(st, f) ? 'engaged, and a missile weapon cannot be reloaded in hand-to-hand' : 'the weapon is not ready';
-        say(st, ctx, 'idle', `${f.name} cannot shoot now: ${why}.`, isEngaged(st, f) ? CITES.missilesInMelee : CITES.missileProcedure, [f]);
+        const why = !canAttack(st, f)
+          ? 'it may not attack'
+          : isEngaged(st, f)
+            ? 'engaged, and a missile weapon cannot be reloaded in hand-to-hand'
+            : 'the weapon is not ready';
+        say(
+          st,
+          ctx,
+          'idle',
+          `${f.name} cannot shoot now: ${why}.`,
+          isEngaged(st, f) ? CITES.missilesInMelee : CITES.missileProcedure,
+          [f],
+        );
         return;
       }
       const { choices, plans, suggested, refused } = shotChoices(st, f);
       if (choices.length <= 1) {
-        say(st, ctx, 'idle', `${f.name} has nothing to shoot at: no enemy seen and in range${heldMissile(st, f) ? ' (extreme range needs a round of aiming first)' : ''}.`, CITES.missileProcedure, [f]);
+        say(
+          st,
+          ctx,
+          'idle',
+          `${f.name} has nothing to shoot at: no enemy seen and in range${heldMissile(st, f) ? ' (extreme range needs a round of aiming first)' : ''}.`,
+          CITES.missileProcedure,
+          [f],
+        );
         return;
       }
       const pick = decide(ctx, f, 'shoot', `${f.name}: shoot at?`, choices, suggested, refused);
@@ -1017,7 +1290,9 @@ function turn(st: W1State, ctx: FightContext, f: Fighter): void {
 function aimTurn(st: W1State, ctx: FightContext, f: Fighter): void {
   const w = heldMissile(st, f);
   if (!w) return;
-  const targets = missileTargets(st, f).sort((a, b) => missileRange(f, a, w).yards - missileRange(f, b, w).yards);
+  const targets = missileTargets(st, f).sort(
+    (a, b) => missileRange(f, a, w).yards - missileRange(f, b, w).yards,
+  );
   const choices: Choice[] = [];
   let suggested = 'none';
   for (const t of targets) {
@@ -1026,7 +1301,10 @@ function aimTurn(st: W1State, ctx: FightContext, f: Fighter): void {
     if (suggested === 'none' && band?.band === 'extreme') suggested = who(t);
     if (band?.band === 'short' || band?.band === 'point-blank') {
       for (const p of partsOf(t.body)) {
-        choices.push({ key: `${who(t)}:${p.id}`, label: `sharpshoot at ${t.name}'s ${p.name} (−${-targetedPenalty(p)})` });
+        choices.push({
+          key: `${who(t)}:${p.id}`,
+          label: `sharpshoot at ${t.name}'s ${p.name} (−${-targetedPenalty(p)})`,
+        });
       }
     }
   }
@@ -1038,7 +1316,14 @@ function aimTurn(st: W1State, ctx: FightContext, f: Fighter): void {
   if (!t) return;
   const part = partId ? (partsOf(t.body).find((p) => p.id === partId) ?? null) : null;
   f.aim = { target: t, since: st.round, part };
-  say(st, ctx, 'aim', `${f.name} aims at ${t.name}${part ? `'s ${part.name}` : ''}: the shot comes next round.`, part ? CITES.sharpshooting : CITES.extremeRange, [f, t]);
+  say(
+    st,
+    ctx,
+    'aim',
+    `${f.name} aims at ${t.name}${part ? `'s ${part.name}` : ''}: the shot comes next round.`,
+    part ? CITES.sharpshooting : CITES.extremeRange,
+    [f, t],
+  );
 }
 
 /** A round of movement: advance on an enemy, withdraw, or evade (§ Actions, § To Hit Modifiers). */
@@ -1047,17 +1332,38 @@ function moveTurn(st: W1State, ctx: FightContext, f: Fighter): void {
     say(st, ctx, 'idle', `${f.name} is entangled and cannot move.`, ours('lassos'), [f]);
     return;
   }
-  const enemies = st.combatants.filter((o) => o.side !== f.side && o.out === null && canSee(st, f, o) && !isRidden(o));
+  const enemies = st.combatants.filter(
+    (o) => o.side !== f.side && o.out === null && canSee(st, f, o) && !isRidden(o),
+  );
   const choices: Choice[] = [];
   for (const t of enemies) {
-    choices.push({ key: `walk:${who(t)}`, label: `advance on ${t.name} (standard rate, ${formatYards(yardsAt(st, f, 'standard'))})` });
-    choices.push({ key: `run:${who(t)}`, label: `run toward ${t.name} (${formatYards(yardsAt(st, f, 'running'))})` });
+    choices.push({
+      key: `walk:${who(t)}`,
+      label: `advance on ${t.name} (standard rate, ${formatYards(yardsAt(st, f, 'standard'))})`,
+    });
+    choices.push({
+      key: `run:${who(t)}`,
+      label: `run toward ${t.name} (${formatYards(yardsAt(st, f, 'running'))})`,
+    });
   }
   for (const rate of ['cautious', 'standard', 'running', 'evading'] as const) {
-    choices.push({ key: `away:${rate}`, label: rate === 'evading' ? `evade: run zig-zagging away, ${formatYards(yardsAt(st, f, 'evading'))} (−20 to be hit)` : `withdraw at ${rate} rate (${formatYards(yardsAt(st, f, rate))})` });
+    choices.push({
+      key: `away:${rate}`,
+      label:
+        rate === 'evading'
+          ? `evade: run zig-zagging away, ${formatYards(yardsAt(st, f, 'evading'))} (−20 to be hit)`
+          : `withdraw at ${rate} rate (${formatYards(yardsAt(st, f, rate))})`,
+    });
   }
   choices.push({ key: 'hold', label: 'stay' });
-  const pick = decide(ctx, f, 'move', `${f.name}: move how?`, choices, f.tactics.melee === 'hold' ? 'hold' : (choices[0] as Choice).key);
+  const pick = decide(
+    ctx,
+    f,
+    'move',
+    `${f.name}: move how?`,
+    choices,
+    f.tactics.melee === 'hold' ? 'hold' : (choices[0] as Choice).key,
+  );
   const [verb, arg] = pick.split(':') as [string, string | undefined];
   if (verb === 'away') {
     moveAwayFrom(st, ctx, f, enemies, arg as Rate);
@@ -1066,7 +1372,15 @@ function moveTurn(st: W1State, ctx: FightContext, f: Fighter): void {
   const t = enemies.find((x) => who(x) === arg);
   if (!t || verb === 'hold') return;
   const rate: Rate = verb === 'run' ? 'running' : 'standard';
-  moveTo(st, ctx, f, t, Math.min(yardsAt(st, f, rate), Math.max(0, gap(f, t) - 1)), rate, rate === 'running' ? 'runs toward' : 'advances on');
+  moveTo(
+    st,
+    ctx,
+    f,
+    t,
+    Math.min(yardsAt(st, f, rate), Math.max(0, gap(f, t) - 1)),
+    rate,
+    rate === 'running' ? 'runs toward' : 'advances on',
+  );
 }
 
 /**
@@ -1074,24 +1388,40 @@ function moveTurn(st: W1State, ctx: FightContext, f: Fighter): void {
  * enemy takes to come within charging distance, the shots that allows, all resolved in one step.
  */
 function standAndFire(st: W1State, ctx: FightContext): void {
-  const firers = st.combatants.filter((f) => f.out === null && heldMissile(st, f) !== null && f.tactics.missile === 'fire');
+  const firers = st.combatants.filter(
+    (f) => f.out === null && heldMissile(st, f) !== null && f.tactics.missile === 'fire',
+  );
   const sides = new Set(firers.map((f) => f.side));
-  const advancers = st.combatants.filter((a) => a.out === null && !sides.has(a.side) && !(a.rider !== null) && a.tactics.melee === 'close');
+  const advancers = st.combatants.filter(
+    (a) => a.out === null && !sides.has(a.side) && !(a.rider !== null) && a.tactics.melee === 'close',
+  );
   if (firers.length === 0 || advancers.length === 0) return;
-  const within = (a: Fighter) => firers.some((f) => f.out === null && gap(a, f) <= current(carrier(a), 'M', st.round));
-  say(st, ctx, 'timekeeping', `Stand and fire: ${namesOf(firers)} ${firers.length === 1 ? 'shoots' : 'shoot'} while ${namesOf(advancers)} ${advancers.length === 1 ? 'comes' : 'come'} on, until within charging distance.`, CITES.timekeeping);
+  const within = (a: Fighter) =>
+    firers.some((f) => f.out === null && gap(a, f) <= current(carrier(a), 'M', st.round));
+  say(
+    st,
+    ctx,
+    'timekeeping',
+    `Stand and fire: ${namesOf(firers)} ${firers.length === 1 ? 'shoots' : 'shoot'} while ${namesOf(advancers)} ${advancers.length === 1 ? 'comes' : 'come'} on, until within charging distance.`,
+    CITES.timekeeping,
+  );
   for (let k = 0; k < 50 && advancers.some((a) => a.out === null && !within(a)); k++) {
     st.round++;
     for (const f of st.combatants) startMoves(f);
     for (const f of firers) {
       if (f.out !== null) continue;
-      const targets = missileTargets(st, f).filter((t) => advancers.includes(t) || advancers.includes(t.mount ?? t));
+      const targets = missileTargets(st, f).filter(
+        (t) => advancers.includes(t) || advancers.includes(t.mount ?? t),
+      );
       const t = targets.sort((a, b) => gap(f, a) - gap(f, b))[0];
       if (t && canShoot(st, f)) {
         const band = missileRange(f, t, heldMissile(st, f) as Weapon).band;
         if (band?.band === 'extreme' && !aimedLongEnough(st, f, t)) {
           f.aim = { target: t, since: st.round, part: null };
-          say(st, ctx, 'aim', `${f.name} aims at ${t.name}: the shot comes next round.`, CITES.extremeRange, [f, t]);
+          say(st, ctx, 'aim', `${f.name} aims at ${t.name}: the shot comes next round.`, CITES.extremeRange, [
+            f,
+            t,
+          ]);
         } else {
           shoot(st, ctx, f, { target: t, group: false, part: null });
         }
@@ -1106,10 +1436,24 @@ function standAndFire(st: W1State, ctx: FightContext): void {
       const M = current(carrier(a), 'M', st.round);
       const rate: Rate = a.tactics.advance;
       // Close to within charging distance, no nearer: the charge comes in the first ordinary round.
-      moveTo(st, ctx, a, t, Math.min(yardsAt(st, a, rate), Math.max(0, gap(a, t) - M + 0.5)), rate, rate === 'running' ? 'runs toward' : 'advances on');
+      moveTo(
+        st,
+        ctx,
+        a,
+        t,
+        Math.min(yardsAt(st, a, rate), Math.max(0, gap(a, t) - M + 0.5)),
+        rate,
+        rate === 'running' ? 'runs toward' : 'advances on',
+      );
     }
   }
-  say(st, ctx, 'timekeeping', `After ${st.round} round${st.round === 1 ? '' : 's'} of fire the survivors are within charging distance; the fight goes on round by round.`, CITES.timekeeping);
+  say(
+    st,
+    ctx,
+    'timekeeping',
+    `After ${st.round} round${st.round === 1 ? '' : 's'} of fire the survivors are within charging distance; the fight goes on round by round.`,
+    CITES.timekeeping,
+  );
 }
 
 /** § Multiple Opponents: turning to another opponent costs the blow; it now faces that one. */
@@ -1117,7 +1461,14 @@ function turnTo(st: W1State, ctx: FightContext, f: Fighter, to: Fighter, from: F
   f.roundTarget = to;
   f.target = to;
   f.unfaced.delete(to);
-  say(st, ctx, 'switch', `${f.name} turns ${from ? `from ${from.name} ` : ''}to ${to.name}, losing this blow.`, CITES.multipleOpponents, [f, to]);
+  say(
+    st,
+    ctx,
+    'switch',
+    `${f.name} turns ${from ? `from ${from.name} ` : ''}to ${to.name}, losing this blow.`,
+    CITES.multipleOpponents,
+    [f, to],
+  );
 }
 
 /** Enemies with the fewest others already on them first: how a newcomer picks whom to engage. */
@@ -1126,7 +1477,12 @@ function enemiesByPressure(st: W1State, enemies: readonly Fighter[]): Fighter[] 
   return [...enemies].sort((a, b) => load(a) - load(b));
 }
 
-function chooseTarget(ctx: FightContext, f: Fighter, candidates: readonly Fighter[], label: string): Fighter | null {
+function chooseTarget(
+  ctx: FightContext,
+  f: Fighter,
+  candidates: readonly Fighter[],
+  label: string,
+): Fighter | null {
   if (candidates.length === 0) return null;
   const choices = candidates.map((c) => ({ key: who(c), label: `${c.name} (W ${c.W})` }));
   const suggested = who(suggestTarget(f, candidates) ?? (candidates[0] as Fighter));
@@ -1146,7 +1502,14 @@ function engage(st: W1State, ctx: FightContext, f: Fighter, t: Fighter, charging
   if (mount && mount.out === null) mount.target = t;
   if (faces) t.target = f;
   if (ctx.explain) {
-    say(st, ctx, charging ? 'charge' : 'engage', `${f.name} ${charging ? 'charges' : 'closes with'} ${t.name}${charging ? ' (+10 to hit on the first blow)' : ''}${faces ? `; ${t.name} turns to meet it` : t.target !== f ? `; ${t.name} cannot turn to face it (no parry against it this round)` : ''}.`, CITES.charging, [f, t]);
+    say(
+      st,
+      ctx,
+      charging ? 'charge' : 'engage',
+      `${f.name} ${charging ? 'charges' : 'closes with'} ${t.name}${charging ? ' (+10 to hit on the first blow)' : ''}${faces ? `; ${t.name} turns to meet it` : t.target !== f ? `; ${t.name} cannot turn to face it (no parry against it this round)` : ''}.`,
+      CITES.charging,
+      [f, t],
+    );
   }
 }
 
@@ -1155,15 +1518,29 @@ function engage(st: W1State, ctx: FightContext, f: Fighter, t: Fighter, charging
 /** § Fleeing: each opponent strikes one free blow at the back (+10, no parry, no shield), then the fleer is gone. */
 function resolveFlight(st: W1State, ctx: FightContext, f: Fighter): void {
   if (f.out !== null) return;
-  if (hasCond(f, 'prone', st.round) || hasCond(f, 'trapped', st.round) || hasCond(f, 'noAction', st.round) || f.hold !== null) {
+  if (
+    hasCond(f, 'prone', st.round) ||
+    hasCond(f, 'trapped', st.round) ||
+    hasCond(f, 'noAction', st.round) ||
+    f.hold !== null
+  ) {
     say(st, ctx, 'flee', `${f.name} cannot flee while down, dazed or held.`, CITES.fleeing, [f]);
     return;
   }
-  const opp = st.combatants.filter((o) => o.side !== f.side && o.out === null && (o.target === f || f.target === o));
+  const opp = st.combatants.filter(
+    (o) => o.side !== f.side && o.out === null && (o.target === f || f.target === o),
+  );
   if (f.flying) {
     say(st, ctx, 'flee', `${f.name} flies off: fliers leave a combat without free blows.`, CITES.flying, [f]);
   } else {
-    say(st, ctx, 'flee', `${f.name} turns and flees${opp.length ? `: ${fightersName(opp)} ${opp.length === 1 ? 'gets a free blow' : 'each get a free blow'}` : ''}.`, CITES.fleeing, [f, ...opp]);
+    say(
+      st,
+      ctx,
+      'flee',
+      `${f.name} turns and flees${opp.length ? `: ${fightersName(opp)} ${opp.length === 1 ? 'gets a free blow' : 'each get a free blow'}` : ''}.`,
+      CITES.fleeing,
+      [f, ...opp],
+    );
     for (const o of opp) {
       o.heldInPlace = true;
       if (f.out !== null || !canAttack(st, o)) continue;
@@ -1178,14 +1555,23 @@ function tend(st: W1State, ctx: FightContext, f: Fighter): void {
   const a = f.action;
   if (a.kind !== 'tend' || f.out !== null) return;
   if (isEngaged(st, f)) {
-    say(st, ctx, 'tend', `${f.name} is engaged and cannot tend ${a.ally.name}.`, ours('medical attention'), [f]);
+    say(st, ctx, 'tend', `${f.name} is engaged and cannot tend ${a.ally.name}.`, ours('medical attention'), [
+      f,
+    ]);
     return;
   }
   a.ally.bleeding = [];
   const wasDying = a.ally.diesAt !== null;
   a.ally.diesAt = null;
   if (wasDying && a.ally.out === 'dying') a.ally.out = 'unconscious';
-  say(st, ctx, 'tend', `${f.name} gives ${a.ally.name} medical attention: the bleeding stops${wasDying ? ' and death is held off' : ''}.`, ours('medical attention'), [f, a.ally]);
+  say(
+    st,
+    ctx,
+    'tend',
+    `${f.name} gives ${a.ally.name} medical attention: the bleeding stops${wasDying ? ' and death is held off' : ''}.`,
+    ours('medical attention'),
+    [f, a.ally],
+  );
 }
 
 /**
@@ -1196,12 +1582,29 @@ function tend(st: W1State, ctx: FightContext, f: Fighter): void {
 function dive(st: W1State, ctx: FightContext, f: Fighter): void {
   const e0 = st.moment;
   const ground = st.combatants.filter(
-    (o) => o.side !== f.side && o.out === null && o.flee === null && !o.airborne && !isRidden(o) && (!st.spatial || gap(f, o) <= yardsAt(st, f, 'running') / 2),
+    (o) =>
+      o.side !== f.side &&
+      o.out === null &&
+      o.flee === null &&
+      !o.airborne &&
+      !isRidden(o) &&
+      (!st.spatial || gap(f, o) <= yardsAt(st, f, 'running') / 2),
   );
   if (ground.length === 0 && st.spatial && f.pos) {
     // Nothing within a dive: fly nearer, staying in the air.
-    const far = st.combatants.filter((o) => o.side !== f.side && o.out === null && !o.airborne && o.pos).sort((a, b) => gap(f, a) - gap(f, b))[0];
-    if (far) moveTo(st, ctx, f, far, Math.max(0, Math.min(yardsAt(st, f, 'running'), gap(f, far) - yardsAt(st, f, 'running') / 4)), 'running', 'flies toward');
+    const far = st.combatants
+      .filter((o) => o.side !== f.side && o.out === null && !o.airborne && o.pos)
+      .sort((a, b) => gap(f, a) - gap(f, b))[0];
+    if (far)
+      moveTo(
+        st,
+        ctx,
+        f,
+        far,
+        Math.max(0, Math.min(yardsAt(st, f, 'running'), gap(f, far) - yardsAt(st, f, 'running') / 4)),
+        'running',
+        'flies toward',
+      );
     f.pending.length = 0;
     return;
   }
@@ -1218,7 +1621,14 @@ function dive(st: W1State, ctx: FightContext, f: Fighter): void {
     f.pending.length = 0;
     return;
   }
-  say(st, ctx, 'dive', `${f.name} dives at ${t.name}${t.acted ? ` (${t.name} has had its turn: it may only parry)` : ''}.`, CITES.flying, [f, t]);
+  say(
+    st,
+    ctx,
+    'dive',
+    `${f.name} dives at ${t.name}${t.acted ? ` (${t.name} has had its turn: it may only parry)` : ''}.`,
+    CITES.flying,
+    [f, t],
+  );
   const home = f.pos;
   const height = f.alt;
   if (f.pos && t.pos) {
@@ -1291,8 +1701,18 @@ function burningOil(st: W1State, ctx: FightContext): void {
     const caught = new Set<Fighter>();
     for (let k = 0; k < st.combatants.length; k++) {
       const candidates = st.combatants.filter((f) => f.out !== 'dead' && f.out !== 'fled' && !caught.has(f));
-      const choices: Choice[] = [{ key: 'nobody', label: caught.size ? 'nobody else' : 'nobody' }, ...candidates.map((f) => ({ key: who(f), label: f.name }))];
-      const pick = decide(ctx, null, 'burning-oil', `GM: who ${caught.size ? 'else ' : ''}stands in the burning oil (${pool.feet} feet across, ${pool.roundsLeft} round${pool.roundsLeft === 1 ? '' : 's'} left)?`, choices, 'nobody');
+      const choices: Choice[] = [
+        { key: 'nobody', label: caught.size ? 'nobody else' : 'nobody' },
+        ...candidates.map((f) => ({ key: who(f), label: f.name })),
+      ];
+      const pick = decide(
+        ctx,
+        null,
+        'burning-oil',
+        `GM: who ${caught.size ? 'else ' : ''}stands in the burning oil (${pool.feet} feet across, ${pool.roundsLeft} round${pool.roundsLeft === 1 ? '' : 's'} left)?`,
+        choices,
+        'nobody',
+      );
       const f = candidates.find((c) => who(c) === pick);
       if (!f) break;
       caught.add(f);
@@ -1314,10 +1734,13 @@ function winningAndLosing(st: W1State, ctx: FightContext): void {
     f.losing = f.out === null && f.taken > f.dealt;
     f.wonAgainst = f.winning ? new Set([...f.fought].filter((o) => o.out === null)) : new Set();
     if (ctx.explain && (f.dealt > 0 || f.taken > 0) && f.out === null) {
-      notes.push(`${f.name} caused ${f.dealt}, received ${f.taken}: ${f.winning ? 'winning' : f.losing ? 'losing, steps back 2 yards' : 'neither'}`);
+      notes.push(
+        `${f.name} caused ${f.dealt}, received ${f.taken}: ${f.winning ? 'winning' : f.losing ? 'losing, steps back 2 yards' : 'neither'}`,
+      );
     }
   }
-  if (notes.length > 0) say(st, ctx, 'winning', `End of round ${st.round}: ${notes.join('; ')}.`, CITES.winning);
+  if (notes.length > 0)
+    say(st, ctx, 'winning', `End of round ${st.round}: ${notes.join('; ')}.`, CITES.winning);
   if (!st.spatial) return;
   for (const l of st.combatants) {
     if (!l.losing || l.out !== null) continue;
@@ -1325,4 +1748,3 @@ function winningAndLosing(st: W1State, ctx: FightContext): void {
     if (w) pushBack(st, ctx, l, w);
   }
 }
-

@@ -173,14 +173,20 @@ export function modifierRow(w: Weapon, mountedAndCharging: boolean): WeaponModif
  * § Weapon Modifiers, *: spears and halberds in the first round of combat and when winning;
  * "X/Y" is X against an opponent on foot, Y against a mounted one. Otherwise the I column.
  */
-export function weaponInitiative(row: WeaponModifierRow, firstRoundOrWinning: boolean, opponentMounted: boolean): number {
-  if (row.firstRoundI && firstRoundOrWinning) return opponentMounted ? row.firstRoundI.mounted : row.firstRoundI.foot;
+export function weaponInitiative(
+  row: WeaponModifierRow,
+  firstRoundOrWinning: boolean,
+  opponentMounted: boolean,
+): number {
+  if (row.firstRoundI && firstRoundOrWinning)
+    return opponentMounted ? row.firstRoundI.mounted : row.firstRoundI.foot;
   return row.I;
 }
 
 /** § Weapon Modifiers, **: to-hit entries that hold against aerial combatants only. */
 export function weaponToHit(row: WeaponModifierRow, targetFlying: boolean, targetMounted: boolean): number {
-  if (row.aerialToHit) return targetFlying ? (targetMounted ? row.aerialToHit.mounted : row.aerialToHit.foot) : 0;
+  if (row.aerialToHit)
+    return targetFlying ? (targetMounted ? row.aerialToHit.mounted : row.aerialToHit.foot) : 0;
   return row.toHit;
 }
 

@@ -6,7 +6,12 @@ import type { Fighter } from './state.js';
 export { d100, decide, roll, say, type Detail } from '../../core/say.js';
 
 /** Rolls a duration die ("D4") or returns a number as it is. */
-export function rollDuration(ctx: FightContext, f: Fighter, d: number | 'D4' | 'D6' | 'D10', why: string): number {
+export function rollDuration(
+  ctx: FightContext,
+  f: Fighter,
+  d: number | 'D4' | 'D6' | 'D10',
+  why: string,
+): number {
   if (typeof d === 'number') return d;
   return roll(ctx, Number(d.slice(1)), f, why);
 }

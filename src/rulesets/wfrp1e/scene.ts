@@ -21,7 +21,17 @@ import {
 import { CITES, cite } from './cite.js';
 import { LIGHT_RADIUS, rateYards, type Rate } from './data/scene.js';
 import { roll, say } from './say.js';
-import { carrier, current, disc, heldItems, inContact, isRidden, meetInMelee, type Fighter, type W1State } from './state.js';
+import {
+  carrier,
+  current,
+  disc,
+  heldItems,
+  inContact,
+  isRidden,
+  meetInMelee,
+  type Fighter,
+  type W1State,
+} from './state.js';
 
 /** Fliers between dives keep this height (yards; ours). */
 export const FLYING_HEIGHT = 10;
@@ -31,7 +41,18 @@ export const LIGHT_SEEN_FROM = 100;
 /** The bases of everyone else still on the field (riders share their mount's). */
 export function othersThan(st: W1State, f: Fighter): Disc[] {
   const me = carrier(f);
-  return st.combatants.filter((o) => o.pos && o !== me && o !== f && o.rider !== f && o.mount !== me && o.out !== 'fled' && o.rider === null).map(disc);
+  return st.combatants
+    .filter(
+      (o) =>
+        o.pos &&
+        o !== me &&
+        o !== f &&
+        o.rider !== f &&
+        o.mount !== me &&
+        o.out !== 'fled' &&
+        o.rider === null,
+    )
+    .map(disc);
 }
 
 /** Yards between two bases' edges. */
@@ -143,20 +164,41 @@ function budget(st: W1State, f: Fighter, want: number): number {
   return Math.max(0, Math.min(want, yardsAt(st, f, 'running') - carrier(f).moved));
 }
 
-export function moveTo(st: W1State, ctx: FightContext, f: Fighter, t: Fighter, want: number, rate: Rate | 'charge', why: string): boolean {
+export function moveTo(
+  st: W1State,
+  ctx: FightContext,
+  f: Fighter,
+  t: Fighter,
+  want: number,
+  rate: Rate | 'charge',
+  why: string,
+): boolean {
   if (!f.pos || !t.pos) return false;
   const max = budget(st, f, want);
   const from = f.pos;
   const others = othersThan(st, f);
   // Head for a free place at the target's base, going round whoever already stands in the way.
-  const goal = contactPoint(disc(t), carrier(f).radius, from, others.filter((o) => o.at !== t.pos)) ?? t.pos;
+  const goal =
+    contactPoint(
+      disc(t),
+      carrier(f).radius,
+      from,
+      others.filter((o) => o.at !== t.pos),
+    ) ?? t.pos;
   let dest: Point;
   let contact = false;
   if (distance(from, goal) <= max + 0.01 && goal !== t.pos) {
     dest = goal;
     contact = true;
   } else {
-    dest = stepToward(from, goal, max, carrier(f).radius, others, goal === t.pos ? carrier(t).radius + carrier(f).radius : 0);
+    dest = stepToward(
+      from,
+      goal,
+      max,
+      carrier(f).radius,
+      others,
+      goal === t.pos ? carrier(t).radius + carrier(f).radius : 0,
+    );
   }
   const moved = distance(from, dest);
   setPos(f, dest);
@@ -166,7 +208,15 @@ export function moveTo(st: W1State, ctx: FightContext, f: Fighter, t: Fighter, w
   face(f, t.pos);
   noteMove(f, moved, rate);
   if (ctx.explain) {
-    say(st, ctx, 'move', `${f.name} ${why} ${t.name}: ${formatYards(moved)} to ${formatPoint(dest)}${contact ? ', in contact' : `, ${formatYards(gap(f, t))} short`}.`, cite('Actions'), [f, t], { yards: Math.round(moved * 10) / 10 });
+    say(
+      st,
+      ctx,
+      'move',
+      `${f.name} ${why} ${t.name}: ${formatYards(moved)} to ${formatPoint(dest)}${contact ? ', in contact' : `, ${formatYards(gap(f, t))} short`}.`,
+      cite('Actions'),
+      [f, t],
+      { yards: Math.round(moved * 10) / 10 },
+    );
   }
   return contact;
 }
@@ -175,7 +225,14 @@ export function moveTo(st: W1State, ctx: FightContext, f: Fighter, t: Fighter, w
  * The free place at most `max` yards from `from` that comes nearest `goal`: straight there if
  * the way is clear, else swerving up to a right angle, or going less far.
  */
-function stepToward(from: Point, goal: Point, max: number, radius: number, others: readonly Disc[], stopShort: number): Point {
+function stepToward(
+  from: Point,
+  goal: Point,
+  max: number,
+  radius: number,
+  others: readonly Disc[],
+  stopShort: number,
+): Point {
   const straight = moveToward(from, goal, max, stopShort);
   const free = (p: Point) => !others.some((o) => overlapping({ at: p, radius }, o));
   if (free(straight)) return straight;
@@ -198,7 +255,13 @@ function stepToward(from: Point, goal: Point, max: number, radius: number, other
 }
 
 /** Moves straight away from the nearest enemies, at a rate. */
-export function moveAwayFrom(st: W1State, ctx: FightContext, f: Fighter, threats: readonly Fighter[], rate: Rate): void {
+export function moveAwayFrom(
+  st: W1State,
+  ctx: FightContext,
+  f: Fighter,
+  threats: readonly Fighter[],
+  rate: Rate,
+): void {
   if (!f.pos) return;
   const yards = budget(st, f, yardsAt(st, f, rate));
   const near = threats.filter((t) => t.pos).sort((a, b) => gap(f, a) - gap(f, b))[0];
@@ -209,7 +272,14 @@ export function moveAwayFrom(st: W1State, ctx: FightContext, f: Fighter, threats
   setPos(f, dest);
   noteMove(f, moved, rate);
   if (ctx.explain) {
-    say(st, ctx, 'move', `${f.name} ${rate === 'evading' ? 'evades, zig-zagging' : `moves away at ${rate} rate`}: ${formatYards(moved)} to ${formatPoint(dest)}.`, rate === 'evading' ? cite('To Hit Modifiers') : cite('Actions'), [f]);
+    say(
+      st,
+      ctx,
+      'move',
+      `${f.name} ${rate === 'evading' ? 'evades, zig-zagging' : `moves away at ${rate} rate`}: ${formatYards(moved)} to ${formatPoint(dest)}.`,
+      rate === 'evading' ? cite('To Hit Modifiers') : cite('Actions'),
+      [f],
+    );
   }
 }
 
@@ -217,13 +287,18 @@ export function moveAwayFrom(st: W1State, ctx: FightContext, f: Fighter, threats
 export function pushBack(st: W1State, ctx: FightContext, loser: Fighter, winner: Fighter): void {
   if (!loser.pos || !winner.pos) return;
   const want = moveAway(loser.pos, winner.pos, 2);
-  const blocked = othersThan(st, loser).some((o) => overlapping({ at: want, radius: carrier(loser).radius }, o));
+  const blocked = othersThan(st, loser).some((o) =>
+    overlapping({ at: want, radius: carrier(loser).radius }, o),
+  );
   if (blocked) {
     say(st, ctx, 'push', `${loser.name} cannot step back: no room behind.`, CITES.winning, [loser]);
     return;
   }
   setPos(loser, want);
-  say(st, ctx, 'push', `${loser.name} steps back 2 yards to ${formatPoint(want)}.`, CITES.winning, [loser, winner]);
+  say(st, ctx, 'push', `${loser.name} steps back 2 yards to ${formatPoint(want)}.`, CITES.winning, [
+    loser,
+    winner,
+  ]);
 }
 
 /** § Winning and Losing: a winner who presses follows the loser back into contact. */
@@ -243,8 +318,21 @@ export function placeAll(st: W1State, ctx: FightContext): void {
     if (typeof setup.distance === 'number') d = setup.distance;
     else {
       const dice = setup.distance;
-      d = roll(ctx, dice.sides, null, `starting distance (${dice.count}D${dice.sides}${dice.plus ? `+${dice.plus}` : ''} yards)`, dice.count) + dice.plus;
-      say(st, ctx, 'distance', `The sides start ${formatYards(d)} apart (${dice.count}D${dice.sides}).`, cite('Positioning and Detection'));
+      d =
+        roll(
+          ctx,
+          dice.sides,
+          null,
+          `starting distance (${dice.count}D${dice.sides}${dice.plus ? `+${dice.plus}` : ''} yards)`,
+          dice.count,
+        ) + dice.plus;
+      say(
+        st,
+        ctx,
+        'distance',
+        `The sides start ${formatYards(d)} apart (${dice.count}D${dice.sides}).`,
+        cite('Positioning and Detection'),
+      );
     }
   }
   const k = st.sides.length;
@@ -255,18 +343,34 @@ export function placeAll(st: W1State, ctx: FightContext): void {
     if (w.approach === 'corridor') {
       const r = roll(ctx, 6, null, 'where the wanderers come from (D6: 1-3 in front, 4-6 behind)');
       wanderBearing = r <= 3 ? 0 : 180;
-      say(st, ctx, 'direction', `${st.sides[w.side]?.name} come from ${r <= 3 ? 'in front' : 'behind'} (D6 ${r}).`, cite('Positioning and Detection'));
+      say(
+        st,
+        ctx,
+        'direction',
+        `${st.sides[w.side]?.name} come from ${r <= 3 ? 'in front' : 'behind'} (D6 ${r}).`,
+        cite('Positioning and Detection'),
+      );
     } else {
       const r = roll(ctx, 12, null, "where the wanderers come from (D12, o'clock)");
       wanderBearing = clockBearing(r);
-      say(st, ctx, 'direction', `${st.sides[w.side]?.name} come from ${r} o'clock (${compass(wanderBearing)}).`, cite('Positioning and Detection'));
+      say(
+        st,
+        ctx,
+        'direction',
+        `${st.sides[w.side]?.name} come from ${r} o'clock (${compass(wanderBearing)}).`,
+        cite('Positioning and Detection'),
+      );
     }
   }
   for (let s = 0; s < k; s++) {
     if (k === 2) {
       if (setup.wandering && wanderBearing !== null) {
         const here = s === setup.wandering.side;
-        anchors.push(here ? { at: offset({ x: 0, y: 0 }, wanderBearing, d), facing: (wanderBearing + 180) % 360 } : { at: { x: 0, y: 0 }, facing: wanderBearing });
+        anchors.push(
+          here
+            ? { at: offset({ x: 0, y: 0 }, wanderBearing, d), facing: (wanderBearing + 180) % 360 }
+            : { at: { x: 0, y: 0 }, facing: wanderBearing },
+        );
       } else {
         anchors.push(s === 0 ? { at: { x: 0, y: 0 }, facing: 0 } : { at: { x: 0, y: d }, facing: 180 });
       }
@@ -293,7 +397,11 @@ export function placeAll(st: W1State, ctx: FightContext): void {
     line.forEach((f, i) => {
       const w = widths[i] as number;
       // The anchor is the side's front edge: `distance` is the gap between the two sides' bases.
-      const spot = offset(offset(anchor.at, (anchor.facing + 90) % 360, along + w / 2), (anchor.facing + 180) % 360, f.radius);
+      const spot = offset(
+        offset(anchor.at, (anchor.facing + 90) % 360, along + w / 2),
+        (anchor.facing + 180) % 360,
+        f.radius,
+      );
       setPos(f, freePointNear(spot, f.radius, placed.map(disc)));
       placed.push(f);
       along += w;
@@ -302,12 +410,15 @@ export function placeAll(st: W1State, ctx: FightContext): void {
   for (const f of st.combatants) {
     if (!f.pos) continue;
     const enemies = st.combatants.filter((o) => o.side !== f.side && o.pos);
-    const nearest = enemies.sort((a, b) => distance(f.pos as Point, a.pos as Point) - distance(f.pos as Point, b.pos as Point))[0];
+    const nearest = enemies.sort(
+      (a, b) => distance(f.pos as Point, a.pos as Point) - distance(f.pos as Point, b.pos as Point),
+    )[0];
     // Those met by wanderers face the way they were going (north), wherever the wanderers come from.
     const goingOn = setup.wandering !== null && f.side !== setup.wandering.side;
     f.facing = f.spec.facing ?? (goingOn ? 0 : nearest?.pos ? bearing(f.pos, nearest.pos) : 0);
     // A rider's altitude is its flying mount's.
-    f.alt = f.spec.altitude || f.rider?.spec.altitude || f.mount?.spec.altitude || (f.airborne ? FLYING_HEIGHT : 0);
+    f.alt =
+      f.spec.altitude || f.rider?.spec.altitude || f.mount?.spec.altitude || (f.airborne ? FLYING_HEIGHT : 0);
   }
 }
 
@@ -316,13 +427,16 @@ export function describePositions(st: W1State): string {
   const parts: string[] = [];
   for (const f of st.combatants) {
     if (!f.pos || f.out !== null || (f.mount && f.mount.out === null)) continue;
-    const enemies = st.combatants.filter((o) => o.side !== f.side && o.out === null && o.pos && !(o.mount && o.mount.out === null));
+    const enemies = st.combatants.filter(
+      (o) => o.side !== f.side && o.out === null && o.pos && !(o.mount && o.mount.out === null),
+    );
     const near = enemies.sort((a, b) => gap(f, a) - gap(f, b))[0];
     const riding = f.rider ? `${f.rider.name} on ${f.name}` : f.name;
     const alt = f.alt > 0 ? `, ${formatYards(f.alt)} up` : '';
-    const rel = near?.pos ? `; ${inContact(f, near) ? `in contact with ${near.name}` : `${formatYards(distance(f.pos, near.pos))} from ${near.name}`}` : '';
+    const rel = near?.pos
+      ? `; ${inContact(f, near) ? `in contact with ${near.name}` : `${formatYards(distance(f.pos, near.pos))} from ${near.name}`}`
+      : '';
     parts.push(`${riding} ${formatPoint(f.pos)} facing ${compass(f.facing)}${alt}${rel}`);
   }
   return `Positions: ${parts.join('; ')}.`;
 }
-

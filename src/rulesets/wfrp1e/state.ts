@@ -267,7 +267,9 @@ function newMissileStates(s: FighterSpec): Map<string, MissileState> {
     // Ammunition counts every shot, the loaded ones too; a thrown weapon in hand is its own shot.
     const loaded =
       m.ammo === null
-        ? inHand && total > 0 ? 1 : 0
+        ? inHand && total > 0
+          ? 1
+          : 0
         : s.loaded.includes(w.id) || (m.loadRounds === 0 && m.magazine !== null)
           ? Math.min(total, m.magazine ?? m.barrels)
           : 0;
@@ -357,7 +359,16 @@ function newFighter(s: FighterSpec, idx: number): Fighter {
     winning: false,
     wonAgainst: new Set(),
     losing: false,
-    stats: { blows: 0, hits: 0, woundsDealt: 0, woundsTaken: 0, criticalsDealt: 0, criticalsTaken: 0, fumbles: 0, parries: 0 },
+    stats: {
+      blows: 0,
+      hits: 0,
+      woundsDealt: 0,
+      woundsTaken: 0,
+      criticalsDealt: 0,
+      criticalsTaken: 0,
+      fumbles: 0,
+      parries: 0,
+    },
   };
 }
 
@@ -420,7 +431,9 @@ export function heldItems(f: Fighter): Weapon[] {
 }
 
 export function handUsable(f: Fighter, hand: 'right' | 'left', round: number): boolean {
-  return !f.conds.some((c) => c.kind === 'handUseless' && c.hand === hand && c.from <= round && round <= c.until);
+  return !f.conds.some(
+    (c) => c.kind === 'handUseless' && c.hand === hand && c.from <= round && round <= c.until,
+  );
 }
 
 export function strongHand(f: Fighter): 'right' | 'left' {
