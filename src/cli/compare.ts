@@ -8,7 +8,7 @@ import { meanOf, pairedDifference, type PairTotals, type Totals } from '../sim/t
 import { loadVariant, parseEdit, type Edit, type Variant } from '../sim/variant.js';
 import { UsageError } from './errors.js';
 import { loadFightFile, pairs } from './load.js';
-import type { Io } from './main.js';
+import type { Io } from './io.js';
 import type { RunFlags } from './sim.js';
 
 export interface CompareOpts extends RunFlags {

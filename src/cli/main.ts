@@ -15,17 +15,9 @@ import { sweep, type SweepOpts } from './sweep.js';
 import { odds, type OddsOpts } from './odds.js';
 import { checkAllUsed, loadFightFile, pairs, replaying, saveText, type FightFile } from './load.js';
 import { formatEvent, type Style } from './print.js';
+import { processIo, type Io } from './io.js';
 
 const VERSION = '0.1.0';
-
-/** Where the CLI reads and writes: the process's streams, or a test's. */
-export interface Io {
-  readonly out: NodeJS.WritableStream & { isTTY?: boolean };
-  readonly err: NodeJS.WritableStream & { isTTY?: boolean };
-  readonly input: NodeJS.ReadableStream;
-}
-
-export const processIo: Io = { out: process.stdout, err: process.stderr, input: process.stdin };
 
 function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];

@@ -2,7 +2,7 @@
 import type { Odds } from '../core/ruleset.js';
 import { UsageError } from './errors.js';
 import { loadFightFile, pairs } from './load.js';
-import type { Io } from './main.js';
+import type { Io } from './io.js';
 
 export interface OddsOpts {
   option?: string[];

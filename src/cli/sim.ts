@@ -10,7 +10,7 @@ import { summarize, type Roster, type SimSummary } from '../sim/run.js';
 import { Totals, type TotalsData } from '../sim/totals.js';
 import { UsageError } from './errors.js';
 import { loadFightFile, pairs } from './load.js';
-import type { Io } from './main.js';
+import type { Io } from './io.js';
 
 /** The flags every simulating command takes. */
 export interface RunFlags {

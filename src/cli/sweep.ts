@@ -10,7 +10,7 @@ import type { Totals } from '../sim/totals.js';
 import { loadVariant, type Variant } from '../sim/variant.js';
 import { UsageError } from './errors.js';
 import { loadFightFile, pairs } from './load.js';
-import type { Io } from './main.js';
+import type { Io } from './io.js';
 import type { RunFlags } from './sim.js';
 
 export interface SweepOpts extends RunFlags {

@@ -13,7 +13,8 @@ import { baseOptions, readCpOptions } from './options.js';
 import { ADVANCED_BY_ID, ADVANCED_SKILLS, missingRequirements } from './skills.js';
 import type { CpSetup, CpSpec } from './state.js';
 import type { SurpriseFrom } from './rules.js';
-import { CHARACTER_PLAN, MONSTER_PLAN, type Plan } from './tactics.js';
+import { CHARACTER_PLAN, MONSTER_PLAN } from './tactics.js';
+import type { Plan } from './state.js';
 
 const abilitySchema = z.union(
   [

@@ -8,7 +8,18 @@ import type { Charts, Classes, Spell } from './data.js';
 import type { CpOptions } from './options.js';
 import { ACTIONS_PER_ROUND, lifePoints, type SurpriseFrom } from './rules.js';
 import type { W1Setup } from '../wfrp1e/encounter.js';
-import type { Plan } from './tactics.js';
+
+/** How a fighter splits its CP (the encounter's `plan:`, else the defaults in tactics.ts). */
+export interface Plan {
+  /** % of the round's CP held back for defence while attacking. */
+  readonly reserve: number;
+  /** Defend until the attacker's chance is at most this. */
+  readonly target: number;
+  /** W never spent below this many. */
+  readonly keepW: number;
+  /** Dodge rather than block, when it may. */
+  readonly dodge: boolean;
+}
 
 export interface CpSpec {
   readonly sheet: Sheet;

@@ -4,19 +4,7 @@
 import { hasSkill } from '../wfrp1e/state.js';
 import { actionCap, cpLeft, foes, maxCP } from './fighter.js';
 import { CP_PER_WOUND, MIN_CP } from './rules.js';
-import { now, type CpFighter, type CpState } from './state.js';
-
-/** How a fighter splits its CP (the encounter's `plan:`, else these defaults). */
-export interface Plan {
-  /** % of the round's CP held back for defence while attacking. */
-  readonly reserve: number;
-  /** Defend until the attacker's chance is at most this. */
-  readonly target: number;
-  /** W never spent below this many. */
-  readonly keepW: number;
-  /** Dodge rather than block, when it may. */
-  readonly dodge: boolean;
-}
+import { now, type CpFighter, type CpState, type Plan } from './state.js';
 
 export const CHARACTER_PLAN: Plan = { reserve: 40, target: 15, keepW: 2, dodge: true };
 /** Rule 32: all CP to attacks. */
