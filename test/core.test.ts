@@ -52,6 +52,42 @@ describe('encounter validation', () => {
       "inline.yaml:13:16 sides[1].combatants[0].use: unknown creature 'skavn' (did you mean skaven?)",
     ]);
   });
+  it('loads every ruleset the same way: unknown names, nameless entries, sides named twice, counts', () => {
+    const minimal: Record<string, { a: string; b: string }> = {
+      wfrp1e: { a: '{ use: human, name: Ann }', b: '{ use: orc }' },
+      'wfrp-cp': { a: '{ use: human, name: Ann }', b: '{ use: orc }' },
+      openquest: { a: '{ use: orc, name: Ann }', b: '{ use: orc }' },
+      'ahq-house': { a: '{ use: skaven, name: Ann, at: [1, 1] }', b: '{ use: orc, at: [3, 1] }' },
+    };
+    for (const [ruleset, m] of Object.entries(minimal)) {
+      const map = ruleset === 'ahq-house' ? 'map: "#####\\n#...#\\n#####"\n' : '';
+      const yaml = (a: string, b: string, nameB = 'B') =>
+        `ruleset: ${ruleset}\n${map}sides:\n  - name: A\n    combatants:\n      - ${a}\n  - name: ${nameB}\n    combatants:\n      - ${b}\n`;
+      expect(loadText(yaml(m.a, m.b)).setup.title, ruleset).toBe('inline.yaml');
+      expect(
+        issues(() => loadText(yaml(m.a, m.b.replace('orc', 'orcc')))),
+        ruleset,
+      ).toContain(
+        `inline.yaml:${map ? 9 : 8}:16 sides[1].combatants[0].use: unknown creature 'orcc' (did you mean orc?)`,
+      );
+      expect(
+        issues(() => loadText(yaml(m.a, m.b, 'A'))),
+        ruleset,
+      ).toContain(`inline.yaml:${map ? 7 : 6}:11 sides[1].name: two sides are named 'A'`);
+      expect(
+        issues(() => loadText(yaml(m.a.replace(', name: Ann', '').replace(/use: \w+/, 'name: ""'), m.b))),
+        ruleset,
+      ).not.toEqual([]);
+    }
+    const oq = loadText(
+      'ruleset: openquest\nsides:\n  - name: A\n    combatants:\n      - { use: orc, count: 2 }\n      - { use: orc }\n  - name: B\n    combatants:\n      - { use: goblin }\n',
+    );
+    expect(
+      (oq.setup as unknown as { fighters: { id: string; name: string }[] }).fighters.map(
+        (f) => `${f.id}:${f.name}`,
+      ),
+    ).toEqual(['orc-1:Orc 1', 'orc-2:Orc 2', 'orc:Orc', 'goblin:Goblin']);
+  });
   it('catches unknown fields, options and values', () => {
     const yaml = HELMUT.replace('WS: 145', 'WS: 45').replace('tactics:', 'tactic:');
     expect(issues(() => loadText(yaml))).toEqual([

@@ -108,8 +108,11 @@ export class Reporter {
     this.issues.push(this.doc.issue(path, message, keyOf));
   }
 
+  /** Throws every issue, in the order of the file (checks run in another order). */
   throwIfAny(): void {
-    if (this.issues.length > 0) throw new ValidationError(this.issues);
+    if (this.issues.length === 0) return;
+    const at = (i: Issue) => (i.line ?? Infinity) * 1e6 + (i.col ?? 0);
+    throw new ValidationError([...this.issues].sort((a, b) => at(a) - at(b)));
   }
 }
 

@@ -692,7 +692,7 @@ describe('Fantasy Wargaming: the tables as data', () => {
   it('bad encounters are refused, located', () => {
     expect(() => loadText(duel(fighter('Ann'), fighter('Ann')))).toThrow(/'Ann' is taken/);
     expect(() => loadText(duel(fighter('Ann').replace('[broadsword]', '[brodsword]')))).toThrow(
-      /no weapon 'brodsword' \(did you mean broadsword/,
+      /unknown weapon 'brodsword' \(did you mean broadsword/,
     );
     expect(() => loadText(duel(fighter('Ann', ', endurance: 13')))).toThrow(/expected at most 12/);
     expect(() => loadText(duel(fighter('Ann', ', astrology: 2')))).toThrow(

@@ -396,7 +396,7 @@ describe('OpenQuest: bad input', () => {
       bad(
         'ruleset: openquest\nsides:\n  - name: A\n    combatants:\n      - { use: dragon }\n  - name: B\n    combatants:\n      - { use: orc }\n',
       ),
-    ).toThrow(/inline\.yaml:5:\d+ sides\[0\]\.combatants\[0\]\.use: no creature 'dragon'/);
+    ).toThrow(/inline\.yaml:5:\d+ sides\[0\]\.combatants\[0\]\.use: unknown creature 'dragon'/);
     expect(
       bad(
         'ruleset: openquest\nsides:\n  - name: A\n    combatants:\n      - { name: X, characteristics: { STR: 10 } }\n  - name: B\n    combatants:\n      - { use: orc }\n',
@@ -406,7 +406,7 @@ describe('OpenQuest: bad input', () => {
       bad(
         'ruleset: openquest\nsides:\n  - name: A\n    combatants:\n      - { use: orc, weapons: [lightsaber] }\n  - name: B\n    combatants:\n      - { use: orc }\n',
       ),
-    ).toThrow(/weapons\[0\]: no weapon 'lightsaber'/);
+    ).toThrow(/weapons\[0\]: unknown weapon 'lightsaber'/);
     expect(
       bad(
         'ruleset: openquest\nsurprise: { side: C, kind: ambush }\nsides:\n  - name: A\n    combatants:\n      - { use: orc }\n  - name: B\n    combatants:\n      - { use: orc }\n',

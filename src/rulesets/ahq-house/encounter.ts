@@ -1,8 +1,8 @@
 // A house-rules encounter: a map drawn as text, and each model's square and facing.
 import { z } from 'zod';
-import { Reporter, ValidationError, validate, type Path } from '../../core/document.js';
-import { didYouMean, slug } from '../../core/names.js';
-import type { DocPart, FileText, LoadEnv, Options } from '../../core/ruleset.js';
+import { ValidationError, type Path } from '../../core/document.js';
+import { EncounterLoader, encounterFields, sidesSchema } from '../../core/loader.js';
+import type { DocPart, LoadEnv, Options } from '../../core/ruleset.js';
 import { oneOf, text, whole } from '../../core/schema.js';
 import { footprint, MapError, parseBoard, passable, squareKey, type Facing } from '../../space/grid.js';
 import type { Point } from '../../space/plane.js';
@@ -49,9 +49,7 @@ const combatantSchema = z.strictObject({
 
 const schema = z.strictObject({
   ruleset: z.literal('ahq-house'),
-  title: text('a title').optional(),
-  options: z.record(z.string(), z.string()).optional(),
-  maxRounds: whole(1, 10_000).optional(),
+  ...encounterFields(10_000),
   map: text('the map, drawn as text'),
   tables: z
     .strictObject({
@@ -61,43 +59,20 @@ const schema = z.strictObject({
       spells: text().optional(),
     })
     .optional(),
-  sides: z
-    .array(
-      z.strictObject({
-        name: text('a side name'),
-        players: z.boolean().optional(),
-        combatants: z.array(combatantSchema).min(1, { error: 'expected at least one combatant' }),
-      }),
-    )
-    .min(2, { error: 'expected two sides or more' }),
+  sides: sidesSchema(combatantSchema),
 });
 
-function table(
-  env: LoadEnv,
-  doc: DocPart['doc'],
-  at: (...p: (string | number)[]) => Path,
-  name: 'weapons' | 'armour' | 'bestiary' | 'spells',
-  given: string | undefined,
-): FileText {
-  const cli = env.tables[name]?.();
-  if (cli) return cli;
-  if (given === undefined) return env.readData('ahq-house', `${name}.yaml`);
-  try {
-    return env.readFile(given);
-  } catch (e) {
-    throw new ValidationError([doc.issue(at('tables', name), (e as Error).message)]);
-  }
-}
+type Combatant = z.infer<typeof combatantSchema>;
 
 export function loadAhq(part: DocPart, options: Options, env: LoadEnv): AhqSetup {
-  const doc = part.doc;
-  const enc = validate(schema, doc, part.value, part.base);
-  const at = (...p: (string | number)[]): Path => [...part.base, ...p];
+  const load = new EncounterLoader(part, schema, env, 'ahq-house');
+  const { enc, rep, doc } = load;
+  const at = load.at.bind(load);
   const cat = readCatalogue({
-    weapons: table(env, doc, at, 'weapons', enc.tables?.weapons),
-    armour: table(env, doc, at, 'armour', enc.tables?.armour),
-    bestiary: table(env, doc, at, 'bestiary', enc.tables?.bestiary),
-    spells: table(env, doc, at, 'spells', enc.tables?.spells),
+    weapons: load.table('weapons'),
+    armour: load.table('armour'),
+    bestiary: load.table('bestiary'),
+    spells: load.table('spells'),
   });
   let parsed: ReturnType<typeof parseBoard>;
   try {
@@ -112,9 +87,7 @@ export function loadAhq(part: DocPart, options: Options, env: LoadEnv): AhqSetup
     ]);
   }
   const { board, marks } = parsed;
-  const rep = new Reporter(doc);
   const taken = new Map<string, string>();
-  const ids = new Set<string>();
   const fighters: AhqSpec[] = [];
   // A model placed by [x, y] is drawn with a letter no map mark or other model uses: its initial if free (players' side upper case).
   const glyphs = new Set<string>(marks.keys());
@@ -126,109 +99,91 @@ export function loadAhq(part: DocPart, options: Options, env: LoadEnv): AhqSetup
     glyphs.add(g);
     return g;
   };
-  enc.sides.forEach((side, si) =>
-    side.combatants.forEach((c, ci) => {
-      const path = at('sides', si, 'combatants', ci);
-      let creature: Creature | null = null;
-      if (c.use !== undefined) {
-        creature = cat.creatures.get(c.use) ?? null;
-        if (!creature)
-          return rep.add(
-            [...path, 'use'],
-            `no creature '${c.use}' in the bestiary${didYouMean(c.use, cat.creatures.keys())}; known: ${[...cat.creatures.keys()].join(', ')}`,
-          );
+  // A model per square: `at: [a, b, c]` makes "Goblin 1" … "Goblin 3".
+  const models = (c: Combatant) => (Array.isArray(c.at) && typeof c.at[0] !== 'number' ? c.at.length : 1);
+  for (const entry of load.combatants<Combatant, Creature>(cat.creatures, models)) {
+    const { doc: c, side: si, path, creature } = entry;
+    const prof = { ...(creature?.profile ?? {}), ...(c.profile ?? {}) } as Partial<Profile>;
+    const missing = PROFILE_KEYS.filter((k) => prof[k] === undefined);
+    if (missing.length) {
+      rep.add([...path, 'profile'], `missing ${missing.join(', ')} (give them, or use: a creature)`);
+      continue;
+    }
+    const weapons = load.resolve(c.weapons ?? creature?.weapons ?? [], cat.weapons, 'weapon', [
+      ...path,
+      'weapons',
+    ]);
+    const armour = load.resolve(c.armour ?? creature?.armour ?? [], cat.armour, 'armour', [
+      ...path,
+      'armour',
+    ]);
+    const spellRef = c.spells ?? creature?.spells ?? null;
+    const spells: Spell[] = (spellRef?.list ?? []).flatMap((id, k) => {
+      const s = load.lookup(id, cat.spells, 'spell', [...path, 'spells', 'list', k]);
+      if (s && spellRef && s.college !== spellRef.college)
+        rep.add(
+          [...path, 'spells', 'list', k],
+          `${s.name} is of the ${s.college} college, not ${spellRef.college}`,
+        );
+      return s ? [s] : [];
+    });
+    if (weapons.some((w) => w.hands === 2 && w.range === null) && armour.some((a) => a.shield))
+      rep.add([...path, 'armour'], 'a two-handed weapon leaves no hand for a shield');
+    const size = c.size ?? creature?.size ?? 1;
+    const squares =
+      Array.isArray(c.at) && (c.at.length === 0 || typeof c.at[0] !== 'number')
+        ? (c.at as (string | [number, number])[])
+        : [c.at as string | [number, number]];
+    const facings = Array.isArray(c.facing) ? c.facing : null;
+    if (facings && facings.length !== squares.length)
+      rep.add([...path, 'facing'], `expected one facing per model (${squares.length})`);
+    const maxW = (prof as Profile).W;
+    if (c.wounds !== undefined && c.wounds > maxW)
+      rep.add([...path, 'wounds'], `expected at most ${maxW}, the profile's W`);
+    squares.forEach((sq, k) => {
+      const where: Path = squares.length > 1 ? [...path, 'at', k] : [...path, 'at'];
+      let p: Point | undefined;
+      if (typeof sq === 'string') {
+        p = marks.get(sq);
+        if (!p)
+          return rep.add(where, `no '${sq}' on the map; marks: ${[...marks.keys()].join(', ') || 'none'}`);
+      } else p = { x: sq[0], y: sq[1] };
+      for (const q of footprint(p, size)) {
+        if (!passable(board, q)) return rep.add(where, `square (${q.x}, ${q.y}) is not floor`);
+        const other = taken.get(squareKey(q));
+        if (other) return rep.add(where, `square (${q.x}, ${q.y}) is taken by ${other}`);
       }
-      const prof = { ...(creature?.profile ?? {}), ...(c.profile ?? {}) } as Partial<Profile>;
-      const missing = PROFILE_KEYS.filter((k) => prof[k] === undefined);
-      if (missing.length)
-        return rep.add([...path, 'profile'], `missing ${missing.join(', ')} (give them, or use: a creature)`);
-      const name = c.name ?? creature?.name;
-      if (!name) return rep.add(path, 'needs a name, or use: naming a creature from the bestiary');
-      const weapons = (c.weapons ?? creature?.weapons ?? []).flatMap((id, k) => {
-        const w = cat.weapons.get(id);
-        if (!w) rep.add([...path, 'weapons', k], `no weapon '${id}'${didYouMean(id, cat.weapons.keys())}`);
-        return w ? [w] : [];
+      const full = entry.names[k] ?? entry.names[0]!;
+      const id = load.uniqueId(full);
+      for (const q of footprint(p, size)) taken.set(squareKey(q), full);
+      const facing = ((facings ? facings[k] : c.facing) ?? (si === 0 ? 'E' : 'W')) as Facing;
+      fighters.push({
+        id,
+        name: full,
+        side: si,
+        glyph: typeof sq === 'string' ? sq : freeGlyph(full, si),
+        size,
+        profile: prof as Profile,
+        weapons,
+        armour,
+        unarmedDd: c.dd ?? creature?.dd ?? cat.weapons.get('fist')?.dd ?? 1,
+        rules: c.rules ?? creature?.rules ?? [],
+        beastmaster: c.beastmaster ?? creature?.beastmaster ?? null,
+        slavemaster: c.slavemaster ?? creature?.slavemaster ?? null,
+        spells,
+        college: spellRef?.college ?? null,
+        at: p,
+        facing,
+        wounds: c.wounds ?? maxW,
+        tactics: { ...DEFAULT_TACTICS, ...(c.tactics ?? {}) },
       });
-      const armour = (c.armour ?? creature?.armour ?? []).flatMap((id, k) => {
-        const a = cat.armour.get(id);
-        if (!a) rep.add([...path, 'armour', k], `no armour '${id}'${didYouMean(id, cat.armour.keys())}`);
-        return a ? [a] : [];
-      });
-      const spellRef = c.spells ?? creature?.spells ?? null;
-      const spells: Spell[] = (spellRef?.list ?? []).flatMap((id, k) => {
-        const s = cat.spells.get(id);
-        if (!s)
-          rep.add([...path, 'spells', 'list', k], `no spell '${id}'${didYouMean(id, cat.spells.keys())}`);
-        else if (spellRef && s.college !== spellRef.college)
-          rep.add(
-            [...path, 'spells', 'list', k],
-            `${s.name} is of the ${s.college} college, not ${spellRef.college}`,
-          );
-        return s ? [s] : [];
-      });
-      if (weapons.some((w) => w.hands === 2 && w.range === null) && armour.some((a) => a.shield))
-        rep.add([...path, 'armour'], 'a two-handed weapon leaves no hand for a shield');
-      const size = c.size ?? creature?.size ?? 1;
-      const squares =
-        Array.isArray(c.at) && (c.at.length === 0 || typeof c.at[0] !== 'number')
-          ? (c.at as (string | [number, number])[])
-          : [c.at as string | [number, number]];
-      const facings = Array.isArray(c.facing) ? c.facing : null;
-      if (facings && facings.length !== squares.length)
-        rep.add([...path, 'facing'], `expected one facing per model (${squares.length})`);
-      const maxW = (prof as Profile).W;
-      if (c.wounds !== undefined && c.wounds > maxW)
-        rep.add([...path, 'wounds'], `expected at most ${maxW}, the profile's W`);
-      squares.forEach((sq, k) => {
-        const where: Path = squares.length > 1 ? [...path, 'at', k] : [...path, 'at'];
-        let p: Point | undefined;
-        if (typeof sq === 'string') {
-          p = marks.get(sq);
-          if (!p)
-            return rep.add(where, `no '${sq}' on the map; marks: ${[...marks.keys()].join(', ') || 'none'}`);
-        } else p = { x: sq[0], y: sq[1] };
-        for (const q of footprint(p, size)) {
-          if (!passable(board, q)) return rep.add(where, `square (${q.x}, ${q.y}) is not floor`);
-          const other = taken.get(squareKey(q));
-          if (other) return rep.add(where, `square (${q.x}, ${q.y}) is taken by ${other}`);
-        }
-        const full = squares.length > 1 ? `${name} ${k + 1}` : name;
-        let id = slug(full) || 'model';
-        for (let n = 2; ids.has(id); n++) id = `${slug(full)}-${n}`;
-        ids.add(id);
-        for (const q of footprint(p, size)) taken.set(squareKey(q), full);
-        const facing = ((facings ? facings[k] : c.facing) ?? (si === 0 ? 'E' : 'W')) as Facing;
-        fighters.push({
-          id,
-          name: full,
-          side: si,
-          glyph: typeof sq === 'string' ? sq : freeGlyph(full, si),
-          size,
-          profile: prof as Profile,
-          weapons,
-          armour,
-          unarmedDd: c.dd ?? creature?.dd ?? cat.weapons.get('fist')?.dd ?? 1,
-          rules: c.rules ?? creature?.rules ?? [],
-          beastmaster: c.beastmaster ?? creature?.beastmaster ?? null,
-          slavemaster: c.slavemaster ?? creature?.slavemaster ?? null,
-          spells,
-          college: spellRef?.college ?? null,
-          at: p,
-          facing,
-          wounds: c.wounds ?? maxW,
-          tactics: { ...DEFAULT_TACTICS, ...(c.tactics ?? {}) },
-        });
-      });
-    }),
-  );
-  rep.throwIfAny();
+    });
+  }
+  load.finish();
   return {
-    title: enc.title ?? doc.file,
+    title: load.title(),
     maxRounds: enc.maxRounds ?? 60,
-    sides: enc.sides.map((s, i) => ({
-      name: s.name,
-      players: s.players ?? (i === 0 && !enc.sides.some((x) => x.players === true)),
-    })),
+    sides: load.sides(),
     fighters,
     board,
     opt: readAhqOptions(options),

@@ -1,9 +1,9 @@
 // A Fantasy Wargaming encounter: sides, characters with the text's characteristics, kit, and the
 // circumstances its modifiers read (maneuver area, distance, position, desire, the stars).
 import { z } from 'zod';
-import { Reporter, ValidationError, validate, type Path } from '../../core/document.js';
-import { didYouMean, slug } from '../../core/names.js';
-import type { DocPart, FileText, LoadEnv, Options } from '../../core/ruleset.js';
+import { EncounterLoader, encounterFields, sidesSchema } from '../../core/loader.js';
+import { slug } from '../../core/names.js';
+import type { DocPart, LoadEnv, Options } from '../../core/ruleset.js';
 import { flag, oneOf, text, whole } from '../../core/schema.js';
 import { parseDice } from '../../dice/notation.js';
 import { readCharts } from './charts.js';
@@ -63,9 +63,7 @@ const combatantSchema = z.strictObject({
 
 const schema = z.strictObject({
   ruleset: z.literal('fantasy-wargaming'),
-  title: text('a title').optional(),
-  options: z.record(z.string(), z.string()).optional(),
-  maxRounds: whole(1, 100_000).optional(),
+  ...encounterFields(),
   /** Square feet each fighter has to move in (Defense: the maneuver area). */
   area: whole(1, 100_000, 'square feet').optional(),
   /** Yards between the sides when the pre-melee missiles fly. */
@@ -75,134 +73,97 @@ const schema = z.strictObject({
   tables: z
     .strictObject({ charts: text().optional(), weapons: text().optional(), armour: text().optional() })
     .optional(),
-  sides: z
-    .array(
-      z.strictObject({
-        name: text('a side name'),
-        players: flag().optional(),
-        combatants: z.array(combatantSchema).min(1, { error: 'expected at least one combatant' }),
-      }),
-    )
-    .min(2, { error: 'expected two sides or more' }),
+  sides: sidesSchema(combatantSchema),
 });
 
-function table(
-  env: LoadEnv,
-  doc: DocPart['doc'],
-  at: (...p: (string | number)[]) => Path,
-  name: 'charts' | 'weapons' | 'armour',
-  given: string | undefined,
-): FileText {
-  const cli = env.tables[name]?.();
-  if (cli) return cli;
-  if (given === undefined) return env.readData('fantasy-wargaming', `${name}.yaml`);
-  try {
-    return env.readFile(given);
-  } catch (e) {
-    throw new ValidationError([doc.issue(at('tables', name), (e as Error).message)]);
-  }
-}
+type Combatant = z.infer<typeof combatantSchema>;
 
 export function loadFantasyWargaming(part: DocPart, options: Options, env: LoadEnv): FwSetup {
-  const doc = part.doc;
-  const enc = validate(schema, doc, part.value, part.base);
-  const at = (...p: (string | number)[]): Path => [...part.base, ...p];
-  const charts = readCharts(table(env, doc, at, 'charts', enc.tables?.charts));
-  const cat = readCatalogue({
-    weapons: table(env, doc, at, 'weapons', enc.tables?.weapons),
-    armour: table(env, doc, at, 'armour', enc.tables?.armour),
-  });
-  const rep = new Reporter(doc);
-  const names = new Map<string, Path>();
+  const load = new EncounterLoader(part, schema, env, 'fantasy-wargaming');
+  const { enc, rep } = load;
+  const at = load.at.bind(load);
+  const charts = readCharts(load.table('charts'));
+  const cat = readCatalogue({ weapons: load.table('weapons'), armour: load.table('armour') });
   const fighters: FwFighterSpec[] = [];
   enc.sides.forEach((side, si) => {
     const leaders = side.combatants.filter((c) => c.leader);
     if (leaders.length > 1 || (leaders[0]?.count ?? 1) > 1)
       rep.add(at('sides', si), 'a side has one party leader at most');
-    side.combatants.forEach((c, ci) => {
-      const path = at('sides', si, 'combatants', ci);
-      const weapons: Weapon[] = [];
-      let shield: Weapon | null = null;
-      (c.weapons ?? []).forEach((id, k) => {
-        const w = cat.weapons.get(id);
-        if (!w) rep.add([...path, 'weapons', k], `no weapon '${id}'${didYouMean(id, cat.weapons.keys())}`);
-        else if (w.kind === 'shield') {
-          if (shield) rep.add([...path, 'weapons', k], 'one shield at most');
-          shield = w;
-        } else weapons.push(w);
-      });
-      (c.favoured ?? []).forEach((id, k) => {
-        if (!(c.weapons ?? []).includes(id))
-          rep.add([...path, 'favoured', k], `'${id}' is not among its weapons`);
-      });
-      const armour = c.armour === undefined ? null : (cat.armour.get(c.armour) ?? null);
-      if (c.armour !== undefined && !armour)
-        rep.add([...path, 'armour'], `no armour '${c.armour}'${didYouMean(c.armour, cat.armour.keys())}`);
-      let magic: Magic | null = null;
-      if (c.magic) {
-        try {
-          magic = {
-            name: c.magic.name,
-            level: c.magic.level,
-            factor: c.magic.factor,
-            damage: parseDice(c.magic.damage),
-            damageText: c.magic.damage.toUpperCase(),
-          };
-        } catch (e) {
-          rep.add([...path, 'magic', 'damage'], (e as Error).message);
-        }
-      }
-      const ch = { selfishness: 10, greed: 10, lust: 10, ...c.characteristics };
-      if (c.endurance !== undefined && c.endurance > ch.endurance)
-        rep.add([...path, 'endurance'], `expected at most ${ch.endurance}, the character's endurance`);
-      const count = c.count ?? 1;
-      for (let k = 1; k <= count; k++) {
-        const name = count > 1 ? `${c.name} ${k}` : c.name;
-        const id = slug(name) || 'combatant';
-        const clash = names.get(id);
-        // Fighters are ordered by id, so that the file's order changes nothing: ids must differ.
-        if (clash) rep.add([...path, 'name'], `'${name}' is taken (names must differ)`);
-        names.set(id, path);
-        fighters.push({
-          id,
-          name,
-          side: si,
-          ch,
-          combatLevel: c.combatLevel,
-          viking: (c.culture ?? '').toLowerCase() === 'viking',
-          role: c.role ?? 'warrior',
-          leader: c.leader ?? false,
-          weapons,
-          shield,
-          armour,
-          favoured: c.favoured ?? null,
-          endurance: c.endurance ?? ch.endurance,
-          maxEndurance: ch.endurance,
-          victories: c.victories ?? 0,
-          defeats: c.defeats ?? 0,
-          astrology: c.astrology ?? 0,
-          berserkRecently: c.berserkRecently ?? false,
-          secure: c.secure ?? false,
-          cornered: c.cornered ?? false,
-          desire: c.desire ?? false,
-          size: c.size ?? 'medium',
-          speed: c.speed ?? 'normal',
-          seen: !(c.hidden ?? false),
-          magic,
-          tactics: { ...DEFAULT_TACTICS, ...(c.tactics ?? {}) },
-        });
-      }
-    });
   });
-  rep.throwIfAny();
+  for (const { doc: c, side: si, path, names } of load.combatants<Combatant, never>(null)) {
+    const weapons: Weapon[] = [];
+    let shield: Weapon | null = null;
+    (c.weapons ?? []).forEach((id, k) => {
+      const w = load.lookup(id, cat.weapons, 'weapon', [...path, 'weapons', k]);
+      if (w?.kind === 'shield') {
+        if (shield) rep.add([...path, 'weapons', k], 'one shield at most');
+        shield = w;
+      } else if (w) weapons.push(w);
+    });
+    (c.favoured ?? []).forEach((id, k) => {
+      if (!(c.weapons ?? []).includes(id))
+        rep.add([...path, 'favoured', k], `'${id}' is not among its weapons`);
+    });
+    const armour =
+      c.armour === undefined ? null : load.lookup(c.armour, cat.armour, 'armour', [...path, 'armour']);
+    let magic: Magic | null = null;
+    if (c.magic) {
+      try {
+        magic = {
+          name: c.magic.name,
+          level: c.magic.level,
+          factor: c.magic.factor,
+          damage: parseDice(c.magic.damage),
+          damageText: c.magic.damage.toUpperCase(),
+        };
+      } catch (e) {
+        rep.add([...path, 'magic', 'damage'], (e as Error).message);
+      }
+    }
+    const ch = { selfishness: 10, greed: 10, lust: 10, ...c.characteristics };
+    if (c.endurance !== undefined && c.endurance > ch.endurance)
+      rep.add([...path, 'endurance'], `expected at most ${ch.endurance}, the character's endurance`);
+    for (const name of names) {
+      const id = load.uniqueId(name);
+      // Fighters are ordered by id, so that the file's order changes nothing: names must differ.
+      if (id !== (slug(name) || 'combatant'))
+        rep.add([...path, 'name'], `'${name}' is taken (names must differ)`);
+      fighters.push({
+        id,
+        name,
+        side: si,
+        ch,
+        combatLevel: c.combatLevel,
+        viking: (c.culture ?? '').toLowerCase() === 'viking',
+        role: c.role ?? 'warrior',
+        leader: c.leader ?? false,
+        weapons,
+        shield,
+        armour,
+        favoured: c.favoured ?? null,
+        endurance: c.endurance ?? ch.endurance,
+        maxEndurance: ch.endurance,
+        victories: c.victories ?? 0,
+        defeats: c.defeats ?? 0,
+        astrology: c.astrology ?? 0,
+        berserkRecently: c.berserkRecently ?? false,
+        secure: c.secure ?? false,
+        cornered: c.cornered ?? false,
+        desire: c.desire ?? false,
+        size: c.size ?? 'medium',
+        speed: c.speed ?? 'normal',
+        seen: !(c.hidden ?? false),
+        magic,
+        tactics: { ...DEFAULT_TACTICS, ...(c.tactics ?? {}) },
+      });
+    }
+  }
+  load.finish();
   const areaFeet = enc.area ?? 60;
   return {
-    title: enc.title ?? doc.file,
+    title: load.title(),
     maxRounds: enc.maxRounds ?? 100,
-    sides: enc.sides.map((s, i) => ({
-      name: s.name,
-      players: s.players ?? (i === 0 && !enc.sides.some((x) => x.players === true)),
-    })),
+    sides: load.sides(),
     fighters,
     opt: readFwOptions(options),
     charts,

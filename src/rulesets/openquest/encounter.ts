@@ -1,8 +1,8 @@
 // An OpenQuest encounter: sides, combatants from characteristics (or the bestiary), skills, kit.
 import { z } from 'zod';
-import { Reporter, ValidationError, validate, type Path } from '../../core/document.js';
-import { didYouMean, slug } from '../../core/names.js';
-import type { DocPart, FileText, LoadEnv, Options } from '../../core/ruleset.js';
+import { didYouMean } from '../../core/names.js';
+import { EncounterLoader, encounterFields, sidesSchema } from '../../core/loader.js';
+import type { DocPart, LoadEnv, Options } from '../../core/ruleset.js';
 import { flag, oneOf, text, whole } from '../../core/schema.js';
 import { characteristicsSchema, readCatalogue, skillsSchema, type Catalogue, type Creature } from './data.js';
 import { readOqOptions } from './options.js';
@@ -28,11 +28,11 @@ const combatantSchema = z.strictObject({
   tactics: tacticsSchema.optional(),
 });
 
+type Combatant = z.infer<typeof combatantSchema>;
+
 const schema = z.strictObject({
   ruleset: z.literal('openquest'),
-  title: text('a title').optional(),
-  options: z.record(z.string(), z.string()).optional(),
-  maxRounds: whole(1, 100_000).optional(),
+  ...encounterFields(),
   /** Encounter Distance: close (2 m or less) or ranged. */
   distance: oneOf(['close', 'ranged']).optional(),
   /** Surprise Attacks: this side attacks by ambush, sneak or rush; the other is unaware. */
@@ -62,137 +62,68 @@ const schema = z.strictObject({
   tables: z
     .strictObject({ weapons: text().optional(), armour: text().optional(), bestiary: text().optional() })
     .optional(),
-  sides: z
-    .array(
-      z.strictObject({
-        name: text('a side name'),
-        players: flag().optional(),
-        combatants: z.array(combatantSchema).min(1, { error: 'expected at least one combatant' }),
-      }),
-    )
-    .min(2, { error: 'expected two sides or more' }),
+  sides: sidesSchema(combatantSchema),
 });
 
-function table(
-  env: LoadEnv,
-  doc: DocPart['doc'],
-  at: (...p: (string | number)[]) => Path,
-  name: 'weapons' | 'armour' | 'bestiary',
-  given: string | undefined,
-): FileText {
-  const cli = env.tables[name]?.();
-  if (cli) return cli;
-  if (given === undefined) return env.readData('openquest', `${name}.yaml`);
-  try {
-    return env.readFile(given);
-  } catch (e) {
-    throw new ValidationError([doc.issue(at('tables', name), (e as Error).message)]);
-  }
-}
-
 export function loadOpenQuest(part: DocPart, options: Options, env: LoadEnv): OqSetup {
-  const doc = part.doc;
-  const enc = validate(schema, doc, part.value, part.base);
-  const at = (...p: (string | number)[]): Path => [...part.base, ...p];
+  const load = new EncounterLoader(part, schema, env, 'openquest');
+  const { enc, rep } = load;
+  const at = load.at.bind(load);
   const cat: Catalogue = readCatalogue({
-    weapons: table(env, doc, at, 'weapons', enc.tables?.weapons),
-    armour: table(env, doc, at, 'armour', enc.tables?.armour),
-    bestiary: table(env, doc, at, 'bestiary', enc.tables?.bestiary),
+    weapons: load.table('weapons'),
+    armour: load.table('armour'),
+    bestiary: load.table('bestiary'),
   });
-  const rep = new Reporter(doc);
-  const used = new Set<string>();
-  const uniqueId = (name: string) => {
-    const base = slug(name) || 'combatant';
-    let id = base;
-    for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
-    used.add(id);
-    return id;
-  };
   const fighters: OqFighterSpec[] = [];
-  enc.sides.forEach((side, si) =>
-    side.combatants.forEach((c, ci) => {
-      const path = at('sides', si, 'combatants', ci);
-      let creature: Creature | null = null;
-      if (c.use !== undefined) {
-        creature = cat.creatures.get(c.use) ?? null;
-        if (!creature) {
-          rep.add(
-            [...path, 'use'],
-            `no creature '${c.use}' in the bestiary${didYouMean(c.use, cat.creatures.keys())}; known: ${[...cat.creatures.keys()].join(', ')}`,
-          );
-          return;
-        }
-      }
-      const chars = {
-        ...(creature?.characteristics ?? {}),
-        ...(c.characteristics ?? {}),
-      } as Partial<Characteristics>;
-      const missing = (['STR', 'CON', 'SIZ', 'DEX', 'INT', 'POW', 'CHA'] as const).filter(
-        (k) => chars[k] === undefined,
-      );
-      if (missing.length) {
-        rep.add(
-          [...path, 'characteristics'],
-          `missing ${missing.join(', ')} (give them, or use: a creature)`,
-        );
-        return;
-      }
-      const ch = chars as Characteristics;
-      const skills = Object.fromEntries(
-        SKILLS.map((s) => [s, c.skills?.[s] ?? creature?.skills[s] ?? skillBase(s, ch)]),
-      ) as Record<Skill, number>;
-      const weaponIds = c.weapons ?? creature?.weapons ?? ['fist'];
-      const weapons = weaponIds.flatMap((id, k) => {
-        const w = cat.weapons.get(id);
-        if (!w) rep.add([...path, 'weapons', k], `no weapon '${id}'${didYouMean(id, cat.weapons.keys())}`);
-        return w ? [w] : [];
+  for (const { doc: c, side, path, creature, names } of load.combatants<Combatant, Creature>(cat.creatures)) {
+    const chars = {
+      ...(creature?.characteristics ?? {}),
+      ...(c.characteristics ?? {}),
+    } as Partial<Characteristics>;
+    const missing = (['STR', 'CON', 'SIZ', 'DEX', 'INT', 'POW', 'CHA'] as const).filter(
+      (k) => chars[k] === undefined,
+    );
+    if (missing.length) {
+      rep.add([...path, 'characteristics'], `missing ${missing.join(', ')} (give them, or use: a creature)`);
+      continue;
+    }
+    const ch = chars as Characteristics;
+    const skills = Object.fromEntries(
+      SKILLS.map((s) => [s, c.skills?.[s] ?? creature?.skills[s] ?? skillBase(s, ch)]),
+    ) as Record<Skill, number>;
+    const weapons = load.resolve(c.weapons ?? creature?.weapons ?? ['fist'], cat.weapons, 'weapon', [
+      ...path,
+      'weapons',
+    ]);
+    const armour = load.resolve(c.armour ?? creature?.armour ?? [], cat.armour, 'armour', [
+      ...path,
+      'armour',
+    ]);
+    const maxHp = hitPoints(ch.SIZ, ch.CON);
+    if (c.hp !== undefined && c.hp > maxHp)
+      rep.add([...path, 'hp'], `expected at most ${maxHp}, the hit points (SIZ + CON) / 2 give`);
+    for (const name of names) {
+      fighters.push({
+        id: load.uniqueId(name),
+        name,
+        side,
+        characteristics: ch,
+        skills,
+        weapons,
+        armour,
+        hp: c.hp ?? maxHp,
+        maxHp,
+        dm: damageModifier(ch.STR + ch.SIZ),
+        tactics: { ...DEFAULT_TACTICS, ...(c.tactics ?? {}) },
+        standsAside: c.standsAside ?? false,
+        modifier: c.modifier ?? 0,
       });
-      const armour = (c.armour ?? creature?.armour ?? []).flatMap((id, k) => {
-        const a = cat.armour.get(id);
-        if (!a) rep.add([...path, 'armour', k], `no armour '${id}'${didYouMean(id, cat.armour.keys())}`);
-        return a ? [a] : [];
-      });
-      const baseName = c.name ?? creature?.name;
-      if (!baseName) {
-        rep.add(path, 'needs a name, or use: naming a creature from the bestiary');
-        return;
-      }
-      const count = c.count ?? 1;
-      const maxHp = hitPoints(ch.SIZ, ch.CON);
-      if (c.hp !== undefined && c.hp > maxHp)
-        rep.add([...path, 'hp'], `expected at most ${maxHp}, the hit points (SIZ + CON) / 2 give`);
-      for (let k = 1; k <= count; k++) {
-        const name = count > 1 ? `${baseName} ${k}` : baseName;
-        fighters.push({
-          id: uniqueId(name),
-          name,
-          side: si,
-          characteristics: ch,
-          skills,
-          weapons,
-          armour,
-          hp: c.hp ?? maxHp,
-          maxHp,
-          dm: damageModifier(ch.STR + ch.SIZ),
-          tactics: { ...DEFAULT_TACTICS, ...(c.tactics ?? {}) },
-          standsAside: c.standsAside ?? false,
-          modifier: c.modifier ?? 0,
-        });
-      }
-    }),
-  );
+    }
+  }
   let surprise: OqSetup['surprise'] = null;
   if (enc.surprise) {
-    const s = enc.sides.findIndex((x) => x.name === enc.surprise?.side);
-    if (s < 0)
-      rep.add(
-        at('surprise', 'side'),
-        `no side named '${enc.surprise.side}'${didYouMean(
-          enc.surprise.side,
-          enc.sides.map((x) => x.name),
-        )}`,
-      );
-    else
+    const s = load.sideIndex(enc.surprise.side, at('surprise', 'side'));
+    if (s !== null)
       surprise = {
         side: s,
         kind: enc.surprise.kind,
@@ -229,18 +160,10 @@ export function loadOpenQuest(part: DocPart, options: Options, env: LoadEnv): Oq
   }
   let avoid: OqSetup['avoid'] = null;
   if (enc.avoid) {
-    const s = enc.sides.findIndex((x) => x.name === enc.avoid?.side);
-    if (s < 0)
-      rep.add(
-        at('avoid', 'side'),
-        `no side named '${enc.avoid.side}'${didYouMean(
-          enc.avoid.side,
-          enc.sides.map((x) => x.name),
-        )}`,
-      );
-    else if (surprise && surprise.side !== s)
+    const s = load.sideIndex(enc.avoid.side, at('avoid', 'side'));
+    if (s !== null && surprise && surprise.side !== s)
       rep.add(at('avoid'), 'a side caught by a surprise attack cannot avoid the fight (Avoiding a Fight)');
-    else
+    else if (s !== null)
       avoid = {
         side: s,
         by: enc.avoid.by,
@@ -248,14 +171,11 @@ export function loadOpenQuest(part: DocPart, options: Options, env: LoadEnv): Oq
         faster: enc.avoid.faster ?? false,
       };
   }
-  rep.throwIfAny();
+  load.finish();
   return {
-    title: enc.title ?? doc.file,
+    title: load.title(),
     maxRounds: enc.maxRounds ?? 100,
-    sides: enc.sides.map((s, i) => ({
-      name: s.name,
-      players: s.players ?? (i === 0 && !enc.sides.some((x) => x.players === true)),
-    })),
+    sides: load.sides(),
     fighters,
     opt: readOqOptions(options),
     distance: enc.distance ?? 'close',

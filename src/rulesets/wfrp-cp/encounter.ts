@@ -1,9 +1,10 @@
 // A Combat Points encounter is a WFRP 1e encounter with a character sheet on each fighter:
 // weapon abilities, career, magic; and the variant's own surprise and tables.
 import { z } from 'zod';
-import { Reporter, ValidationError, type Path } from '../../core/document.js';
+import { Reporter, type Path } from '../../core/document.js';
+import type { EncounterLoader, EncounterShape } from '../../core/loader.js';
 import { didYouMean, editDistance } from '../../core/names.js';
-import type { DocPart, FileText, LoadEnv, Options } from '../../core/ruleset.js';
+import type { DocPart, LoadEnv, Options } from '../../core/ruleset.js';
 import { flag, oneOf, text, whole } from '../../core/schema.js';
 import { encounterSchemaFor, loadEncounter, normaliseSkill, type FighterSpec } from '../wfrp1e/encounter.js';
 import type { Catalogue } from '../wfrp1e/catalogue.js';
@@ -87,33 +88,10 @@ const SCHEMA = encounterSchemaFor({
 
 const cache = new Map<string, { classes: Classes; charts: Charts; spells: ReadonlyMap<string, Spell> }>();
 
-function table(
-  env: LoadEnv,
-  doc: DocPart,
-  name: 'classes' | 'charts' | 'spells',
-  given: string | undefined,
-): FileText {
-  const cli = env.tables[name];
-  if (cli) return cli();
-  if (given !== undefined) {
-    try {
-      return env.readFile(given);
-    } catch (e) {
-      throw new ValidationError([doc.doc.issue([...doc.base, 'tables', name], (e as Error).message)]);
-    }
-  }
-  return env.readData('wfrp-cp', `${name}.yaml`);
-}
-
-function readTables(
-  env: LoadEnv,
-  part: DocPart,
-  cat: Catalogue,
-  tables: Record<string, string | undefined> | undefined,
-) {
-  const c = table(env, part, 'classes', tables?.classes);
-  const h = table(env, part, 'charts', tables?.charts);
-  const s = table(env, part, 'spells', tables?.spells);
+function readTables(load: EncounterLoader<EncounterShape>, cat: Catalogue) {
+  const c = load.table('classes', 'wfrp-cp');
+  const h = load.table('charts', 'wfrp-cp');
+  const s = load.table('spells', 'wfrp-cp');
   const key = [c, h, s].map((x) => `${x.file}\u0000${x.text}`).join('\u0001');
   const hit = cache.get(key);
   if (hit && hit.classes.handOf.size > 0 && [...hit.classes.handOf.keys()].every((w) => cat.weapons.has(w)))
@@ -125,9 +103,9 @@ function readTables(
 
 /** Checks and resolves a Combat Points encounter. */
 export function loadCp(part: DocPart, options: Options, env: LoadEnv): CpSetup {
-  const { setup, written, doc } = loadEncounter(SCHEMA, baseOptions(options), part, options, env);
-  const enc = doc as typeof doc & { space?: 'open' | 'crowd'; tables?: Record<string, string | undefined> };
-  const { classes, charts, spells } = readTables(env, part, setup.catalogue, enc.tables);
+  const { setup, written, load } = loadEncounter(SCHEMA, baseOptions(options), part, options, env);
+  const enc = load.enc as typeof load.enc & { space?: 'open' | 'crowd' };
+  const { classes, charts, spells } = readTables(load, setup.catalogue);
   const rep = new Reporter(part.doc);
   if (typeof enc.start === 'object' && enc.start.shortcut) {
     rep.add(

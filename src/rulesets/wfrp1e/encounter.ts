@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { Reporter, ValidationError, validate, type Path } from '../../core/document.js';
-import { didYouMean, editDistance, slug } from '../../core/names.js';
+import type { Path, Reporter } from '../../core/document.js';
+import { EncounterLoader } from '../../core/loader.js';
+import { didYouMean, editDistance } from '../../core/names.js';
 import type { DocPart, FileText, LoadEnv, Options, SetupCore } from '../../core/ruleset.js';
 import { overlapping } from '../../space/plane.js';
 import { flag, oneOf, text, whole } from '../../core/schema.js';
@@ -356,13 +357,13 @@ export function normaliseSkill(s: string): string {
 
 const catalogueCache = new Map<string, Catalogue>();
 
-function readCatalogue(env: LoadEnv, fumbleFile: FileText | null): Catalogue {
+function readCatalogue(env: LoadEnv, fumbleFile: FileText): Catalogue {
   const w = env.readData('wfrp1e', 'weapons.yaml');
   const m = env.readData('wfrp1e', 'missiles.yaml');
   const a = env.readData('wfrp1e', 'armour.yaml');
   const n = env.readData('wfrp1e', 'night-vision.yaml');
   const b = env.readData('wfrp1e', 'bestiary.yaml');
-  const f = fumbleFile ?? env.readData('wfrp1e', 'fumbles.yaml');
+  const f = fumbleFile;
   const key = [w, m, a, n, b, f].map((x) => `${x.file}\u0000${x.text}`).join('\u0001');
   const cached = catalogueCache.get(key);
   if (cached) return cached;
@@ -406,99 +407,47 @@ export function loadEncounter(
   part: DocPart,
   options: Options,
   env: LoadEnv,
-): { setup: W1Setup; written: Map<string, Written>; doc: EncounterDoc } {
-  const doc = part.doc;
-  const enc = validate(schema, doc, part.value, part.base);
+): { setup: W1Setup; written: Map<string, Written>; load: EncounterLoader<EncounterDoc> } {
+  const load = new EncounterLoader(part, schema, env, 'wfrp1e');
+  const { enc, rep } = load;
+  const at = load.at.bind(load);
   const written = new Map<string, Written>();
-  const at = (...p: (string | number)[]): Path => [...part.base, ...p];
-
-  let fumbleFile: FileText | null = env.tables.fumbles?.() ?? null;
-  if (!fumbleFile && enc.tables?.fumbles !== undefined) {
-    try {
-      fumbleFile = env.readFile(enc.tables.fumbles);
-    } catch (e) {
-      throw new ValidationError([doc.issue(at('tables', 'fumbles'), (e as Error).message)]);
-    }
-  }
-  const cat = readCatalogue(env, fumbleFile);
-  const rep = new Reporter(doc);
-  const sides: SideSpec[] = enc.sides.map((s, i) => ({
-    name: s.name,
-    players: s.players ?? (i === 0 && !enc.sides.some((x) => x.players === true)),
-    surprised: s.surprised ?? false,
-    ambush: s.ambush ?? false,
+  const cat = readCatalogue(env, load.table('fumbles'));
+  const sides: SideSpec[] = load.sides().map((s, i) => ({
+    ...s,
+    surprised: enc.sides[i]?.surprised ?? false,
+    ambush: enc.sides[i]?.ambush ?? false,
   }));
-  const sideNames = new Set<string>();
-  enc.sides.forEach((s, i) => {
-    if (sideNames.has(s.name)) rep.add(at('sides', i, 'name'), `two sides are named '${s.name}'`);
-    sideNames.add(s.name);
-  });
 
   const fighters: FighterSpec[] = [];
-  const usedIds = new Set<string>();
-  const uniqueId = (name: string): string => {
-    const base = slug(name) || 'combatant';
-    let id = base;
-    for (let n = 2; usedIds.has(id); n++) id = `${base}-${n}`;
-    usedIds.add(id);
-    return id;
-  };
-
-  enc.sides.forEach((side, si) => {
-    side.combatants.forEach((c, ci) => {
-      const path = at('sides', si, 'combatants', ci);
-      const count = c.count ?? 1;
-      const creature = resolveCreature(cat, c.use, rep, [...path, 'use']);
-      if (c.use !== undefined && !creature) return;
-      const baseName = c.name ?? creature?.name;
-      if (baseName === undefined) {
-        rep.add(path, 'needs a name, or `use:` naming a creature from the bestiary');
-        return;
-      }
-      if (c.mount && count > 1)
-        rep.add([...path, 'mount'], 'a mount can only be given to a single combatant (count 1)');
-      for (let k = 1; k <= count; k++) {
-        const name = count > 1 ? `${baseName} ${k}` : baseName;
-        const id = uniqueId(name);
-        const mountName = c.mount
-          ? (c.mount.name ?? `${name}'s ${cat.creatures.get(c.mount.use)?.name.toLowerCase() ?? c.mount.use}`)
-          : null;
-        const mountId = mountName ? uniqueId(mountName) : null;
-        const spec = buildFighter(cat, rep, path, c, creature, {
-          id,
-          name,
+  for (const { doc: c, side: si, path, creature, names } of load.combatants<CombatantDoc, Creature>(
+    cat.creatures,
+  )) {
+    if (c.mount && names.length > 1)
+      rep.add([...path, 'mount'], 'a mount can only be given to a single combatant (count 1)');
+    for (const name of names) {
+      const id = load.uniqueId(name);
+      const mountName = c.mount
+        ? (c.mount.name ?? `${name}'s ${cat.creatures.get(c.mount.use)?.name.toLowerCase() ?? c.mount.use}`)
+        : null;
+      const mountId = mountName ? load.uniqueId(mountName) : null;
+      const spec = buildFighter(cat, load, path, c, creature, { id, name, side: si, mountId, riderId: null });
+      if (!spec) continue;
+      fighters.push(spec);
+      written.set(id, { path, doc: c });
+      if (c.mount && mountId && mountName) {
+        const m = buildMount(cat, load, [...path, 'mount'], c.mount, {
+          id: mountId,
+          name: mountName,
           side: si,
-          mountId,
-          riderId: null,
+          riderId: id,
         });
-        if (!spec) continue;
-        fighters.push(spec);
-        written.set(id, { path, doc: c });
-        if (c.mount && mountId && mountName) {
-          const m = buildMount(cat, rep, [...path, 'mount'], c.mount, {
-            id: mountId,
-            name: mountName,
-            side: si,
-            riderId: id,
-          });
-          if (m) fighters.push(m);
-          if (m) written.set(mountId, { path: [...path, 'mount'], doc: c.mount });
-        }
+        if (m) fighters.push(m);
+        if (m) written.set(mountId, { path: [...path, 'mount'], doc: c.mount });
       }
-    });
-  });
-  const sideIndex = (name: string, path: Path): number | null => {
-    const i = enc.sides.findIndex((s) => s.name === name);
-    if (i < 0)
-      rep.add(
-        path,
-        `no side named '${name}'${didYouMean(
-          name,
-          enc.sides.map((s) => s.name),
-        )}`,
-      );
-    return i < 0 ? null : i;
-  };
+    }
+  }
+  const sideIndex = load.sideIndex.bind(load);
   const wandering = enc.wandering ? sideIndex(enc.wandering.side, at('wandering', 'side')) : null;
   const door = enc.door ? sideIndex(enc.door.side, at('door', 'side')) : null;
   let distance: number | Dice | null = null;
@@ -543,10 +492,10 @@ export function loadEncounter(
       'positions (`at:`) and `start: engaged` do not go together: give a distance, or no positions',
     );
   }
-  rep.throwIfAny();
+  load.finish();
 
   const setup: W1Setup = {
-    title: enc.title ?? doc.file,
+    title: load.title(),
     maxRounds: enc.maxRounds ?? 100,
     options: typed,
     optionValues: options,
@@ -565,7 +514,7 @@ export function loadEncounter(
     sides,
     fighters,
   };
-  return { setup, written, doc: enc };
+  return { setup, written, load };
 }
 
 /** Two models cannot stand in one place (bases overlap). */
@@ -589,34 +538,6 @@ function checkPlaces(
       }
     }
   }
-}
-
-function resolveCreature(
-  cat: Catalogue,
-  use: string | undefined,
-  rep: Reporter,
-  path: Path,
-): Creature | null {
-  if (use === undefined) return null;
-  const c = cat.creatures.get(use);
-  if (!c) rep.add(path, `unknown creature '${use}'${didYouMean(use, cat.creatures.keys())}`);
-  return c ?? null;
-}
-
-function resolveList<T>(
-  names: readonly string[],
-  map: ReadonlyMap<string, T>,
-  what: string,
-  rep: Reporter,
-  path: Path,
-): T[] {
-  const out: T[] = [];
-  names.forEach((n, i) => {
-    const item = map.get(n);
-    if (item === undefined) rep.add([...path, i], `unknown ${what} '${n}'${didYouMean(n, map.keys())}`);
-    else out.push(item);
-  });
-  return out;
 }
 
 function mergeProfile(
@@ -741,22 +662,20 @@ function defaultAttacksWith(right: Weapon | null, left: Weapon | null, natural: 
 
 function buildFighter(
   cat: Catalogue,
-  rep: Reporter,
+  load: EncounterLoader<EncounterDoc>,
   path: Path,
   c: CombatantDoc,
   creature: Creature | null,
   ids: { id: string; name: string; side: number; mountId: string | null; riderId: string | null },
 ): FighterSpec | null {
+  const rep = load.rep;
   const profile = mergeProfile(creature, c.profile, rep, path);
-  const held = resolveList(c.weapons ?? creature?.weapons ?? [], cat.weapons, 'weapon', rep, [
+  const held = load.resolve(c.weapons ?? creature?.weapons ?? [], cat.weapons, 'weapon', [
     ...path,
     'weapons',
   ]);
-  const carried = resolveList(c.carried ?? [], cat.weapons, 'weapon', rep, [...path, 'carried']);
-  const armour = resolveList(c.armour ?? creature?.armour ?? [], cat.armour, 'armour', rep, [
-    ...path,
-    'armour',
-  ]);
+  const carried = load.resolve(c.carried ?? [], cat.weapons, 'weapon', [...path, 'carried']);
+  const armour = load.resolve(c.armour ?? creature?.armour ?? [], cat.armour, 'armour', [...path, 'armour']);
   checkArmour(cat, armour, rep, [...path, 'armour']);
   const skills = checkSkills([...(creature?.skills ?? []), ...(c.skills ?? [])], cat, rep, [
     ...path,
@@ -854,14 +773,14 @@ function buildFighter(
 
 function buildMount(
   cat: Catalogue,
-  rep: Reporter,
+  load: EncounterLoader<EncounterDoc>,
   path: Path,
   m: MountDoc,
   ids: { id: string; name: string; side: number; riderId: string },
 ): FighterSpec | null {
-  const creature = resolveCreature(cat, m.use, rep, [...path, 'use']);
+  const creature = load.lookup(m.use, cat.creatures, 'creature', [...path, 'use']);
   if (!creature) return null;
-  const spec = buildFighter(cat, rep, path, { ...m, name: ids.name }, creature, {
+  const spec = buildFighter(cat, load, path, { ...m, name: ids.name }, creature, {
     id: ids.id,
     name: ids.name,
     side: ids.side,
@@ -869,7 +788,7 @@ function buildMount(
     riderId: ids.riderId,
   });
   if (spec && spec.mountSize === null) {
-    rep.add([...path, 'use'], `'${m.use}' cannot be ridden: it has no mountSize (horse or larger)`);
+    load.rep.add([...path, 'use'], `'${m.use}' cannot be ridden: it has no mountSize (horse or larger)`);
   }
   return spec;
 }

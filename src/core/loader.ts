@@ -1,0 +1,197 @@
+// The steps every ruleset's encounter loading shares: validate against the ruleset's schema, read
+// its tables (the command line's, the encounter's, the shipped ones), resolve `use:` from a
+// bestiary, expand `count:`, give each combatant a unique id, and report every problem with its
+// place in the file before anything runs. A ruleset gives its schema and its own resolution.
+import { z } from 'zod';
+import { Reporter, ValidationError, validate, type Path, type SourceDoc } from './document.js';
+import { didYouMean, slug } from './names.js';
+import type { DocPart, FileText, LoadEnv } from './ruleset.js';
+import { flag, text, whole } from './schema.js';
+
+/** The fields every encounter has besides its sides: a title, options and the round cap. */
+export function encounterFields(maxRounds = 100_000) {
+  return {
+    title: text('a title').optional(),
+    options: z.record(z.string(), z.string()).optional(),
+    maxRounds: whole(1, maxRounds).optional(),
+  };
+}
+
+/** `sides:`, two or more, each a name, perhaps `players: true`, and its combatants. */
+export function sidesSchema<C extends z.ZodType>(combatant: C, more: z.ZodRawShape = {}) {
+  return z
+    .array(
+      z.strictObject({
+        name: text('a side name'),
+        players: flag().optional(),
+        ...more,
+        combatants: z.array(combatant).min(1, { error: 'expected at least one combatant' }),
+      }),
+    )
+    .min(2, { error: 'expected two sides or more' });
+}
+
+/** What the loader reads of any encounter. */
+export interface EncounterShape {
+  readonly title?: string;
+  readonly maxRounds?: number;
+  readonly tables?: Readonly<Record<string, string | undefined>>;
+  readonly sides: readonly SideShape[];
+}
+
+export interface SideShape {
+  readonly name: string;
+  readonly players?: boolean;
+  readonly combatants: readonly unknown[];
+}
+
+/** One entry of `sides[].combatants[]`, with `use:` resolved and `count:` expanded. */
+export interface CombatantEntry<C, K> {
+  /** The entry as written. */
+  readonly doc: C;
+  readonly side: number;
+  /** Where it is written, for messages. */
+  readonly path: Path;
+  /** The bestiary's creature it `use:`s, if any. */
+  readonly creature: K | null;
+  /** One name per model: the name written or the creature's; with `count: n`, "Orc 1" … "Orc n". */
+  readonly names: readonly string[];
+}
+
+/** "unknown weapon 'swrod' (did you mean sword?)", or with no close match the names there are, if few. */
+export function unknownName(what: string, name: string, known: Iterable<string>): string {
+  const close = didYouMean(name, known);
+  if (close) return `unknown ${what} '${name}'${close}`;
+  const all = [...known];
+  return `unknown ${what} '${name}'${all.length > 0 && all.length <= 40 ? `; known: ${all.join(', ')}` : ''}`;
+}
+
+export class EncounterLoader<E extends EncounterShape> {
+  readonly enc: E;
+  readonly doc: SourceDoc;
+  readonly rep: Reporter;
+  private readonly ids = new Set<string>();
+
+  /** Validates the part against the schema (a ValidationError lists every problem). */
+  constructor(
+    readonly part: DocPart,
+    schema: z.ZodType<E>,
+    private readonly env: LoadEnv,
+    /** Whose shipped data files the tables default to. */
+    private readonly rulesetId: string,
+  ) {
+    this.doc = part.doc;
+    this.enc = validate(schema, part.doc, part.value, part.base);
+    this.rep = new Reporter(part.doc);
+    const names = new Set<string>();
+    this.enc.sides.forEach((s, i) => {
+      // Sides are named by other fields (surprise, --auto): a name must say which.
+      if (names.has(s.name)) this.rep.add(this.at('sides', i, 'name'), `two sides are named '${s.name}'`);
+      names.add(s.name);
+    });
+  }
+
+  /** A path inside this encounter (which may be the `encounter` of a save). */
+  at(...p: (string | number)[]): Path {
+    return [...this.part.base, ...p];
+  }
+
+  /** A table: the command line's `--table`, else the file the encounter's `tables:` names, else the shipped one. */
+  table(name: string, shippedBy: string = this.rulesetId): FileText {
+    const fromCli = this.env.tables[name]?.();
+    if (fromCli) return fromCli;
+    const given = this.enc.tables?.[name];
+    if (given === undefined) return this.env.readData(shippedBy, `${name}.yaml`);
+    try {
+      return this.env.readFile(given);
+    } catch (e) {
+      throw new ValidationError([this.doc.issue(this.at('tables', name), (e as Error).message)]);
+    }
+  }
+
+  /** The title, or the file's name. */
+  title(): string {
+    return this.enc.title ?? this.doc.file;
+  }
+
+  /** Each side's name, and whether the players play it: the sides marked so, else the first. */
+  sides(): { name: string; players: boolean }[] {
+    const marked = this.enc.sides.some((s) => s.players === true);
+    return this.enc.sides.map((s, i) => ({ name: s.name, players: s.players ?? (i === 0 && !marked) }));
+  }
+
+  /** The side of that name, or an issue at `path` (and null). */
+  sideIndex(name: string, path: Path): number | null {
+    const i = this.enc.sides.findIndex((s) => s.name === name);
+    if (i < 0)
+      this.rep.add(
+        path,
+        `no side named '${name}'${didYouMean(
+          name,
+          this.enc.sides.map((s) => s.name),
+        )}`,
+      );
+    return i < 0 ? null : i;
+  }
+
+  /** An id from a name, unique in the encounter: "orc", then "orc-2". */
+  uniqueId(name: string): string {
+    const base = slug(name) || 'combatant';
+    let id = base;
+    for (let n = 2; this.ids.has(id); n++) id = `${base}-${n}`;
+    this.ids.add(id);
+    return id;
+  }
+
+  /**
+   * Every combatant entry, side by side, with its creature and names; an entry whose `use:` is
+   * not in the bestiary, or that has no name, is reported and left out. `countOf` says how many
+   * models an entry makes (default: its `count:`).
+   */
+  combatants<C extends { readonly name?: string; readonly use?: string; readonly count?: number }, K>(
+    bestiary: ReadonlyMap<string, K & { readonly name: string }> | null,
+    countOf: (c: C) => number = (c) => c.count ?? 1,
+  ): CombatantEntry<C, K & { readonly name: string }>[] {
+    const out: CombatantEntry<C, K & { readonly name: string }>[] = [];
+    this.enc.sides.forEach((side, si) =>
+      (side.combatants as readonly C[]).forEach((c, ci) => {
+        const path = this.at('sides', si, 'combatants', ci);
+        let creature: (K & { readonly name: string }) | null = null;
+        if (c.use !== undefined && bestiary) {
+          creature = bestiary.get(c.use) ?? null;
+          if (!creature)
+            return this.rep.add([...path, 'use'], unknownName('creature', c.use, bestiary.keys()));
+        }
+        const name = c.name ?? creature?.name;
+        if (name === undefined)
+          return this.rep.add(path, 'needs a name, or `use:` naming a creature from the bestiary');
+        const count = countOf(c);
+        const names = count > 1 ? Array.from({ length: count }, (_, k) => `${name} ${k + 1}`) : [name];
+        out.push({ doc: c, side: si, path, creature, names });
+      }),
+    );
+    return out;
+  }
+
+  /** The named entries of a list in a catalogue (weapons, armour, spells); each unknown one is reported. */
+  resolve<T>(ids: readonly string[], catalogue: ReadonlyMap<string, T>, what: string, path: Path): T[] {
+    const out: T[] = [];
+    ids.forEach((id, i) => {
+      const item = this.lookup(id, catalogue, what, [...path, i]);
+      if (item !== null) out.push(item);
+    });
+    return out;
+  }
+
+  /** One named entry of a catalogue, or an issue at `path` (and null). */
+  lookup<T>(id: string, catalogue: ReadonlyMap<string, T>, what: string, path: Path): T | null {
+    const item = catalogue.get(id);
+    if (item === undefined) this.rep.add(path, unknownName(what, id, catalogue.keys()));
+    return item ?? null;
+  }
+
+  /** Throws every problem found, if any. */
+  finish(): void {
+    this.rep.throwIfAny();
+  }
+}
