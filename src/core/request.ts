@@ -15,6 +15,11 @@ export interface RollRequest extends DiceRequest {
   readonly actor?: string;
 }
 
+/** A combatant as a choice's key: "@skaven-2", so that no name can be taken for a fixed answer such as "wait". */
+export function combatantKey(f: { readonly id: string }): string {
+  return `@${f.id}`;
+}
+
 export interface Choice {
   readonly key: string;
   readonly label: string;

@@ -5,6 +5,7 @@
 // one. Facing is settled after every move and turn: death zones, forced turns, engagement.
 import type { FightContext } from '../../core/context.js';
 import type { Choice } from '../../core/request.js';
+import { combatantKey } from '../../core/request.js';
 import { decide, roll, say } from '../../core/say.js';
 import {
   cellAt,
@@ -53,7 +54,6 @@ import {
   type Turn,
 } from './zones.js';
 
-const key = (f: AhqFighter) => `@${f.id}`;
 const standing = (st: AhqState) => st.combatants.filter((f) => f.out === null);
 const enemiesOf = (st: AhqState, f: AhqFighter) => st.combatants.filter((o) => isEnemy(f, o));
 const sum = (f: AhqFighter, k: 'DS' | 'BS' | 'Sp' | 'St') =>
@@ -230,25 +230,29 @@ function choosePlan(st: AhqState, ctx: FightContext, f: AhqFighter): Plan {
   const choices: Choice[] = [];
   const evade = (t: AhqFighter | null) =>
     partners.length && !(t && partners.includes(t)) ? ' (evade first)' : '';
-  for (const t of foes) choices.push({ key: `attack:${key(t)}`, label: `attack ${t.name}${evade(t)}` });
+  for (const t of foes)
+    choices.push({ key: `attack:${combatantKey(t)}`, label: `attack ${t.name}${evade(t)}` });
   const m = missileWeapon(f);
   if (m)
     for (const t of foes)
       if (!partners.includes(t) && canShoot(st, f, t, m.range ?? 0))
-        choices.push({ key: `shoot:${key(t)}`, label: `shoot ${t.name} with the ${m.name}${evade(null)}` });
+        choices.push({
+          key: `shoot:${combatantKey(t)}`,
+          label: `shoot ${t.name} with the ${m.name}${evade(null)}`,
+        });
   for (const s of f.spec.spells) {
     if (f.spellsCast.has(s.id)) continue;
-    if (s.kind === 'ward') choices.push({ key: `cast:${s.id}:${key(f)}`, label: `cast ${s.name}` });
+    if (s.kind === 'ward') choices.push({ key: `cast:${s.id}:${combatantKey(f)}`, label: `cast ${s.name}` });
     else
       for (const t of s.kind === 'heal'
         ? standing(st).filter((x) => x.side === f.side && x.W < x.spec.profile.W)
         : foes)
         if (squaresApart(f, t) <= Math.max(1, s.range) && lineOfSight(boardWithDoors(st), f, t))
-          choices.push({ key: `cast:${s.id}:${key(t)}`, label: `cast ${s.name} at ${t.name}` });
+          choices.push({ key: `cast:${s.id}:${combatantKey(t)}`, label: `cast ${s.name} at ${t.name}` });
   }
   for (const t of foes)
     if (sideOf(f, t) !== null && sideOf(f, t) !== f.facing)
-      choices.push({ key: `turn:${key(t)}`, label: `turn to face ${t.name}${evade(t)}` });
+      choices.push({ key: `turn:${combatantKey(t)}`, label: `turn to face ${t.name}${evade(t)}` });
   choices.push({ key: 'flee', label: `flee${evade(null)}` }, { key: 'hold', label: 'hold' });
   const pick = decide(
     ctx,
@@ -259,7 +263,7 @@ function choosePlan(st: AhqState, ctx: FightContext, f: AhqFighter): Plan {
     suggestPlan(st, f, choices, partners),
   );
   const [kind, a, b] = pick.split(':') as [string, string | undefined, string | undefined];
-  const who = (k: string | undefined) => st.combatants.find((x) => key(x) === k) as AhqFighter;
+  const who = (k: string | undefined) => st.combatants.find((x) => combatantKey(x) === k) as AhqFighter;
   if (kind === 'attack' || kind === 'shoot' || kind === 'turn') return { kind, target: who(a) };
   if (kind === 'cast') return { kind, spell: f.spec.spells.find((s) => s.id === a) as Spell, target: who(b) };
   return { kind: kind as 'flee' | 'hold' };
@@ -282,7 +286,7 @@ function suggestPlan(
   const has = (k: string) => choices.some((c) => c.key === k);
   const t = f.spec.tactics;
   const foes = enemiesOf(st, f);
-  const bolt = choices.find((c) => c.key.startsWith('cast:') && !c.key.endsWith(key(f)));
+  const bolt = choices.find((c) => c.key.startsWith('cast:') && !c.key.endsWith(combatantKey(f)));
   if (bolt && !partners.length) return bolt.key;
   // gang-up: an enemy a friend already fights comes first (its DS falls for every attacker beyond the first).
   const ganged = (o: AhqFighter) => (t.target === 'gang-up' && attackers(st, o).length > 0 ? 0 : 1);
@@ -297,18 +301,18 @@ function suggestPlan(
       better &&
       better !== p &&
       sum(f, 'St') >= t.evadeAt &&
-      has(`attack:${key(better)}`) &&
+      has(`attack:${combatantKey(better)}`) &&
       sideOf(f, better) !== null
     )
-      return `attack:${key(better)}`;
-    return `attack:${key(p)}`;
+      return `attack:${combatantKey(better)}`;
+    return `attack:${combatantKey(p)}`;
   }
   if (t.keepAway) {
-    const shot = sorted.find((o) => has(`shoot:${key(o)}`));
-    if (shot) return `shoot:${key(shot)}`;
+    const shot = sorted.find((o) => has(`shoot:${combatantKey(o)}`));
+    if (shot) return `shoot:${combatantKey(shot)}`;
   }
   const target = sorted[0];
-  return target ? `attack:${key(target)}` : 'hold';
+  return target ? `attack:${combatantKey(target)}` : 'hold';
 }
 
 // ------------------------------------------------------------------ carrying out a plan
@@ -643,12 +647,12 @@ function critical(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter,
     choices.push({ key: 'withdraw', label: 'forfeit it, evade and move away' });
     for (const o of enemiesOf(st, f))
       if (!partners.includes(o) && sideOf(f, o) !== null)
-        choices.push({ key: `turn:${key(o)}`, label: `forfeit it, evade and face ${o.name}` });
+        choices.push({ key: `turn:${combatantKey(o)}`, label: `forfeit it, evade and face ${o.name}` });
     const m = missileWeapon(f);
     if (m)
       for (const o of enemiesOf(st, f))
         if (!partners.includes(o) && canShoot(st, f, o, m.range ?? 0))
-          choices.push({ key: `shoot:${key(o)}`, label: `forfeit it, evade and shoot ${o.name}` });
+          choices.push({ key: `shoot:${combatantKey(o)}`, label: `forfeit it, evade and shoot ${o.name}` });
   }
   if (!choices.length) return;
   const want = f.spec.tactics.critical === 'evade' && partners.length ? 'withdraw' : 'free-attack';
@@ -662,7 +666,7 @@ function critical(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter,
   );
   if (pick === 'free-attack') return attack(st, ctx, f, t, { charge, free: true });
   const [kind, who] = pick.split(':') as [string, string | undefined];
-  const other = st.combatants.find((x) => key(x) === who) ?? null;
+  const other = st.combatants.find((x) => combatantKey(x) === who) ?? null;
   say(
     st,
     ctx,

@@ -7,6 +7,7 @@
 import { showSum, sumTerms, type Term } from '../../core/arith.js';
 import type { FightContext } from '../../core/context.js';
 import type { Choice } from '../../core/request.js';
+import { combatantKey } from '../../core/request.js';
 import { decide, roll, say } from '../../core/say.js';
 import { formatDice, type Dice } from '../../dice/notation.js';
 import { chartResult, type DefenceEffect, type Location, type SpecialEffect } from './charts.js';
@@ -84,7 +85,6 @@ interface Phase {
   readonly broken: Set<Weapon>;
 }
 
-const key = (f: FwFighter) => `@${f.id}`;
 const standing = (st: FwState) => st.combatants.filter((f) => f.out === null);
 const enemiesOf = (st: FwState, f: FwFighter) =>
   st.combatants.filter((o) => o.side !== f.side && o.out === null);
@@ -231,9 +231,9 @@ function rangedIntents(st: FwState, ctx: FightContext, phase: Phase): { shots: B
         `${f.name}: loose the ${m.name} (${st.setup.distance} yards, range ${range})?`,
         [
           { key: 'hold', label: 'hold' },
-          ...targets.map((t) => ({ key: `shoot:${key(t)}`, label: `shoot at ${t.name}` })),
+          ...targets.map((t) => ({ key: `shoot:${combatantKey(t)}`, label: `shoot at ${t.name}` })),
         ],
-        f.spec.tactics.shoot ? `shoot:${key(pickTarget(st, phase, f, targets))}` : 'hold',
+        f.spec.tactics.shoot ? `shoot:${combatantKey(pickTarget(st, phase, f, targets))}` : 'hold',
       );
       const t = pick.startsWith('shoot:') ? byKey(st, pick.slice(6)) : null;
       if (t) shots.push(missileBlow(st, f, m, t));
@@ -247,9 +247,9 @@ function rangedIntents(st: FwState, ctx: FightContext, phase: Phase): { shots: B
         `${f.name}: cast ${spell.name} (level ${spell.level})?`,
         [
           { key: 'hold', label: 'hold' },
-          ...targets.map((t) => ({ key: `cast:${key(t)}`, label: `cast at ${t.name}` })),
+          ...targets.map((t) => ({ key: `cast:${combatantKey(t)}`, label: `cast at ${t.name}` })),
         ],
-        f.spec.tactics.shoot ? `cast:${key(pickTarget(st, phase, f, targets))}` : 'hold',
+        f.spec.tactics.shoot ? `cast:${combatantKey(pickTarget(st, phase, f, targets))}` : 'hold',
       );
       const t = pick.startsWith('cast:') ? byKey(st, pick.slice(5)) : null;
       if (t) spells.push(magicBlow(f, t));
@@ -296,7 +296,7 @@ function magicBlow(f: FwFighter, t: FwFighter): Blow {
 }
 
 function byKey(st: FwState, k: string): FwFighter | null {
-  return st.combatants.find((f) => key(f) === k) ?? null;
+  return st.combatants.find((f) => combatantKey(f) === k) ?? null;
 }
 
 /** Tactics: whom to attack among `targets`; ours: a foe that cannot defend first, for the free hack. */
@@ -355,11 +355,11 @@ function declare(
     for (const t of targets) {
       if (startsNothingNew && t !== lastTarget) continue;
       choices.push({
-        key: `attack:${key(t)}`,
+        key: `attack:${combatantKey(t)}`,
         label: `attack ${t.name}${defenceless(t, phase) ? ' (free hack)' : ''}`,
       });
       if (mayCharge && !startsNothingNew)
-        choices.push({ key: `charge:${key(t)}`, label: `charge ${t.name}` });
+        choices.push({ key: `charge:${combatantKey(t)}`, label: `charge ${t.name}` });
     }
   }
   if (!f.berserk) {
@@ -438,7 +438,7 @@ function suggestAction(
   if (f.bound === 'selfish') return has('disengage') ? 'disengage' : (defend() ?? '');
   if (f.bound === 'dither')
     return lastTarget && f.lastAction?.kind === 'attack'
-      ? `attack:${key(lastTarget)}`
+      ? `attack:${combatantKey(lastTarget)}`
       : f.lastAction && has(f.lastAction.kind)
         ? f.lastAction.kind
         : (defend() ?? '');
@@ -455,8 +455,8 @@ function suggestAction(
         : undefined);
   if (wantDefence && has(wantDefence)) return wantDefence;
   const target = pickTarget(st, phase, f, targets);
-  if (has(`charge:${key(target)}`) && t.charge) return `charge:${key(target)}`;
-  if (has(`attack:${key(target)}`)) return `attack:${key(target)}`;
+  if (has(`charge:${combatantKey(target)}`) && t.charge) return `charge:${combatantKey(target)}`;
+  if (has(`attack:${combatantKey(target)}`)) return `attack:${combatantKey(target)}`;
   return choices.find((c) => c.key.startsWith('attack:'))?.key ?? (choices[0] as Choice).key;
 }
 

@@ -4,6 +4,7 @@
 import type { FightContext } from '../../core/context.js';
 import { d100, decide, roll, say } from '../../core/say.js';
 import type { Choice } from '../../core/request.js';
+import { combatantKey } from '../../core/request.js';
 import { formatD100 } from '../../dice/d100.js';
 import { facts, ours, text } from './cite.js';
 import type { Weapon } from './data.js';
@@ -22,7 +23,6 @@ import {
 } from './rules.js';
 import { distanceOf, setDistance, type OqFighter, type OqState } from './state.js';
 
-const key = (f: OqFighter) => `@${f.id}`;
 /** Facts, Weapons: a fist, 1D4. */
 const FIST: Dice = { count: 1, sides: 4, sign: 1 };
 
@@ -445,13 +445,13 @@ function intentOf(st: OqState, ctx: FightContext, f: OqFighter): Intent {
   const apart = foes.some((o) => distanceOf(st, f, o) === 'ranged');
   const reaches = reachable.length > 0;
   const choices: Choice[] = reachable.map((o) => ({
-    key: `attack:${key(o)}`,
+    key: `attack:${combatantKey(o)}`,
     label: `attack ${o.name} (${o.hp} HP, ${distanceOf(st, f, o)})`,
   }));
   if (apart) choices.push({ key: 'close', label: 'close in to 2 m' });
   for (const o of dying)
     choices.push({
-      key: `stabilise:${key(o)}`,
+      key: `stabilise:${combatantKey(o)}`,
       label: `stabilise ${o.name} (Healing ${f.spec.skills.healing}%)`,
     });
   choices.push(
@@ -477,7 +477,9 @@ function intentOf(st: OqState, ctx: FightContext, f: OqFighter): Intent {
     return { kind: 'defend', why: 'has surrendered' };
   }
   const [verb, arg] = pick.split(':') as [string, string | undefined];
-  const who = arg ? st.combatants.find((o) => key(o) === pick.slice(pick.indexOf(':') + 1)) : undefined;
+  const who = arg
+    ? st.combatants.find((o) => combatantKey(o) === pick.slice(pick.indexOf(':') + 1))
+    : undefined;
   const intent: Intent =
     verb === 'attack' && who
       ? { kind: 'attack', target: who, weapon: weaponFor(st, f, who) ?? null }
@@ -504,9 +506,10 @@ function intentOf(st: OqState, ctx: FightContext, f: OqFighter): Intent {
 function suggestIntent(f: OqFighter, foes: OqFighter[], dying: OqFighter[]): string {
   if (f.spec.tactics.surrenderAt > 0 && f.hp <= f.spec.tactics.surrenderAt) return 'surrender';
   if (f.spec.tactics.fleeAt > 0 && f.hp <= f.spec.tactics.fleeAt) return 'flee';
-  if (dying.length > 0 && f.spec.skills.healing >= 40) return `stabilise:${key(dying[0] as OqFighter)}`;
+  if (dying.length > 0 && f.spec.skills.healing >= 40)
+    return `stabilise:${combatantKey(dying[0] as OqFighter)}`;
   const t = f.spec.tactics.target === 'first' ? foes[0] : [...foes].sort((x, y) => x.hp - y.hp)[0];
-  return t ? `attack:${key(t)}` : 'defend';
+  return t ? `attack:${combatantKey(t)}` : 'defend';
 }
 
 function orderSkill(f: OqFighter, i: Intent): number {
@@ -562,10 +565,10 @@ function act(st: OqState, ctx: FightContext, f: OqFighter, i: Intent): void {
       f,
       'retarget',
       `${f.name}: ${t.name} is down; attack whom?`,
-      foes.map((o) => ({ key: key(o), label: `${o.name} (${o.hp} HP)` })),
-      key([...foes].sort((x, y) => x.hp - y.hp)[0] as OqFighter),
+      foes.map((o) => ({ key: combatantKey(o), label: `${o.name} (${o.hp} HP)` })),
+      combatantKey([...foes].sort((x, y) => x.hp - y.hp)[0] as OqFighter),
     );
-    t = foes.find((o) => key(o) === pick) as OqFighter;
+    t = foes.find((o) => combatantKey(o) === pick) as OqFighter;
   }
   attack(st, ctx, f, t, weaponFor(st, f, t) ?? null);
 }

@@ -3,6 +3,7 @@
 // monsters' pools and the hazards at the round's end.
 import type { FightContext } from '../../core/context.js';
 import type { Choice } from '../../core/request.js';
+import { combatantKey } from '../../core/request.js';
 import { formatD100 } from '../../dice/d100.js';
 import type { Weapon } from '../wfrp1e/catalogue.js';
 import { PARTS } from '../wfrp1e/data/locations.js';
@@ -82,8 +83,6 @@ import type { W1State } from '../wfrp1e/state.js';
 
 /** A round never takes more turns than this (every turn uses an action or ends a fighter's turns, so it is never reached in play). */
 const MAX_TURNS = 1000;
-
-const key = (f: Fighter): string => `@${f.id}`;
 
 export function startCpFight(st: CpState, ctx: FightContext): void {
   if (st.setup.start === 'engaged' || st.setup.start === 'charge') pairUp(st);
@@ -421,14 +420,17 @@ function turn(st: CpState, ctx: FightContext, f: CpFighter, answering: CpFighter
   for (const o of attackers) {
     const most = Math.min(left, spendCap(st, f, o, 'strike'));
     if (most >= MIN_CP) {
-      choices.push({ key: `attack:${key(o)}`, label: `attack ${o.name} (up to ${most} CP)` });
-      choices.push({ key: `stun:${key(o)}`, label: `strike ${o.name} to stun (rule 12)` });
+      choices.push({ key: `attack:${combatantKey(o)}`, label: `attack ${o.name} (up to ${most} CP)` });
+      choices.push({ key: `stun:${combatantKey(o)}`, label: `strike ${o.name} to stun (rule 12)` });
       // Ours: a disarm needs hands (a weapon or bare hands); teeth and claws do not disarm.
       if (heldItemsOf(o).length && meleeWeapon(st, f)?.natural !== true)
-        choices.push({ key: `disarm:${key(o)}`, label: `disarm ${o.name} (rule 18: half CP tested)` });
+        choices.push({
+          key: `disarm:${combatantKey(o)}`,
+          label: `disarm ${o.name} (rule 18: half CP tested)`,
+        });
     } else
       refused.push({
-        key: `attack:${key(o)}`,
+        key: `attack:${combatantKey(o)}`,
         label: `${most} CP left: an action needs at least ${MIN_CP} (rule 13)`,
       });
   }
@@ -494,7 +496,9 @@ function turn(st: CpState, ctx: FightContext, f: CpFighter, answering: CpFighter
     refused,
   );
   const [verb, arg] = pick.split(':') as [string, string | undefined];
-  const t = arg ? (st.combatants.find((o) => key(o) === pick.slice(pick.indexOf(':') + 1)) ?? null) : null;
+  const t = arg
+    ? (st.combatants.find((o) => combatantKey(o) === pick.slice(pick.indexOf(':') + 1)) ?? null)
+    : null;
   switch (verb) {
     case 'end':
       f.done = true;
@@ -600,7 +604,7 @@ function suggestTurn(
   const t =
     answering && attackers.includes(answering) ? answering : [...attackers].sort((x, y) => x.W - y.W)[0];
   if (t && suggestAttack(st, f, Math.min(cpLeft(st, f), spendCap(st, f, t, 'strike'))) >= MIN_CP)
-    return `${f.tactics.stun ? 'stun' : 'attack'}:${key(t)}`;
+    return `${f.tactics.stun ? 'stun' : 'attack'}:${combatantKey(t)}`;
   return answering ? 'pass' : 'end';
 }
 
@@ -711,12 +715,15 @@ function shotChoices(st: CpState, f: CpFighter): Choice[] {
   for (const o of enemies(st, f)) {
     const range = missileRange(f, o, w);
     if (!range.band) continue;
-    out.push({ key: `shoot:${key(o)}`, label: `shoot at ${o.name} (${range.band.band} range)` });
+    out.push({ key: `shoot:${combatantKey(o)}`, label: `shoot at ${o.name} (${range.band.band} range)` });
     if (bowLike && volley !== 'single')
-      out.push({ key: `shoot2:${key(o)}`, label: `Fast shooting at ${o.name}: 2 shots at −20` });
+      out.push({ key: `shoot2:${combatantKey(o)}`, label: `Fast shooting at ${o.name}: 2 shots at −20` });
     if (bowLike && volley === 'lightning')
-      out.push({ key: `shoot3:${key(o)}`, label: `Lightning shooting at ${o.name}: 3 shots at −40` });
-    out.push({ key: `aim:${key(o)}`, label: `aim longer at ${o.name} (+10, one more action)` });
+      out.push({
+        key: `shoot3:${combatantKey(o)}`,
+        label: `Lightning shooting at ${o.name}: 3 shots at −40`,
+      });
+    out.push({ key: `aim:${combatantKey(o)}`, label: `aim longer at ${o.name} (+10, one more action)` });
   }
   return out;
 }
@@ -738,7 +745,7 @@ function loadChoices(st: CpState, f: CpFighter): Choice[] {
     for (const o of enemies(st, f)) {
       if (missileRange(f, o, w).band)
         out.push({
-          key: `quick-load:${key(o)}`,
+          key: `quick-load:${combatantKey(o)}`,
           label: `load without the crank (${chance}%) and shoot ${o.name} at the round's end (rule 29)`,
         });
     }
@@ -773,10 +780,10 @@ function shoot(st: CpState, ctx: FightContext, f: CpFighter, first: CpFighter, h
         f,
         'next-shot',
         `${f.name}: next shot at?`,
-        ok.map((o) => ({ key: key(o), label: o.name })),
-        key(ok.includes(prev) ? prev : (ok[0] as CpFighter)),
+        ok.map((o) => ({ key: combatantKey(o), label: o.name })),
+        combatantKey(ok.includes(prev) ? prev : (ok[0] as CpFighter)),
       );
-      t = ok.find((o) => key(o) === pick) as CpFighter;
+      t = ok.find((o) => combatantKey(o) === pick) as CpFighter;
     }
     if (w.missile?.ammo !== null) ms.loaded--;
     else {
@@ -1063,10 +1070,10 @@ function cast(st: CpState, ctx: FightContext, f: CpFighter, s: Spell): void {
     f,
     'spell-target',
     `${f.name}: ${s.name} at whom?`,
-    targets.map((o) => ({ key: key(o), label: o.name })),
-    key([...targets].sort((x, y) => x.W - y.W)[0] as CpFighter),
+    targets.map((o) => ({ key: combatantKey(o), label: o.name })),
+    combatantKey([...targets].sort((x, y) => x.W - y.W)[0] as CpFighter),
   );
-  const t = targets.find((o) => key(o) === pick) as CpFighter;
+  const t = targets.find((o) => combatantKey(o) === pick) as CpFighter;
   if (s.kind === 'touch') {
     // Rule 37: the touch is an unarmed attack for CP; its actions are the spell's, and it lands at the spell's moment (rule 36).
     const touch = () => {
@@ -1139,10 +1146,10 @@ function missileTarget(
     f,
     'spell-target',
     `${f.name}: ${t.name} is down; ${s.name} at whom?`,
-    others.map((o) => ({ key: key(o), label: o.name })),
-    key(others[0] as CpFighter),
+    others.map((o) => ({ key: combatantKey(o), label: o.name })),
+    combatantKey(others[0] as CpFighter),
   );
-  return others.find((o) => key(o) === pick) ?? null;
+  return others.find((o) => combatantKey(o) === pick) ?? null;
 }
 
 function touchEffect(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter, s: Spell): void {

@@ -3,6 +3,7 @@
 import { showSum, sumTerms, type Term } from '../../core/arith.js';
 import type { FightContext } from '../../core/context.js';
 import type { Choice } from '../../core/request.js';
+import { combatantKey } from '../../core/request.js';
 import { lookup } from '../../core/table.js';
 import { formatD100, isDouble, reverseD100 } from '../../dice/d100.js';
 import { distance, formatPoint, formatYards, type Point } from '../../space/plane.js';
@@ -263,14 +264,14 @@ export function shotChoices(
       : !canSee(st, f, o)
         ? `${f.name} cannot see ${o.name}`
         : `${o.name} is ${formatYards(missileRange(f, o, w).yards)} away, beyond the ${w.name.toLowerCase()}'s extreme range`;
-    refused.push({ key: `@${o.id}`, label: why });
+    refused.push({ key: combatantKey(o), label: why });
   }
   for (const t of targets) {
     const r = missileRange(f, t, w);
     const band = r.band as Band;
     const aimed = aimedLongEnough(st, f, t);
     const needsAim = band.band === 'extreme' && !aimed;
-    const key = `@${t.id}`;
+    const key = combatantKey(t);
     if (needsAim)
       refused.push({
         key,
@@ -1006,7 +1007,7 @@ export function hangFire(st: W1State, ctx: FightContext, f: Fighter): void {
   );
   const choices: Choice[] = [
     { key: 'nobody', label: 'nobody' },
-    ...lookers.map((o) => ({ key: `@${o.id}`, label: o.name })),
+    ...lookers.map((o) => ({ key: combatantKey(o), label: o.name })),
   ];
   const pick = decide(
     ctx,
@@ -1016,7 +1017,7 @@ export function hangFire(st: W1State, ctx: FightContext, f: Fighter): void {
     choices,
     'nobody',
   );
-  const looker = lookers.find((o) => `@${o.id}` === pick);
+  const looker = lookers.find((o) => combatantKey(o) === pick);
   if (looker) {
     say(
       st,

@@ -3,6 +3,7 @@
 import { showSum, sumTerms, type Term } from '../../core/arith.js';
 import type { FightContext } from '../../core/context.js';
 import type { Choice } from '../../core/request.js';
+import { combatantKey } from '../../core/request.js';
 import type { Weapon } from './catalogue.js';
 import { CITES, cite, ours } from './cite.js';
 import { partsOf, type Part } from './data/locations.js';
@@ -119,11 +120,6 @@ const LOCATIONS_BY_KEY: Readonly<Record<string, Part>> = {
 /** § Fleeing: "During the round in which an opponent flees, the victor must remain stationary". */
 function holdOpponents(st: W1State, f: Fighter): void {
   for (const o of st.combatants) if (engaged(f, o)) o.heldInPlace = true;
-}
-
-/** A combatant as a choice's key: "@skaven-2", so no name can be taken for a fixed answer such as "wait". */
-function who(f: Fighter): string {
-  return `@${f.id}`;
 }
 
 /** Who fights whom when a fight opens in hand-to-hand: enemies spread over each side's members. */
@@ -889,10 +885,6 @@ function plainBlow(st: W1State, a: Fighter, target: Fighter, free: boolean): Blo
   };
 }
 
-function fightersName(fs: readonly Fighter[]): string {
-  return fs.map((x) => x.name).join(', ');
-}
-
 /** One blow of a combatant's turn: whom, how, with what (§ Combat Procedure, § Multiple Opponents). */
 function blow(
   st: W1State,
@@ -960,12 +952,12 @@ function blow(
       return 'done';
     }
     const choices: Choice[] = enemies.map((x) => ({
-      key: who(x),
+      key: combatantKey(x),
       label: `${chargeOk ? 'charge' : 'engage'} ${x.name}`,
     }));
     choices.push({ key: 'wait', label: 'hold position' });
     const best = suggestTarget(f, enemiesByPressure(st, enemies));
-    const suggested = best ? who(best) : 'wait';
+    const suggested = best ? combatantKey(best) : 'wait';
     const pick = decide(
       ctx,
       f,
@@ -974,7 +966,7 @@ function blow(
       choices,
       suggested,
     );
-    const t = enemies.find((x) => who(x) === pick);
+    const t = enemies.find((x) => combatantKey(x) === pick);
     if (!t) return 'done';
     engage(st, ctx, f, t, chargeOk);
     charging = chargeOk;
@@ -1150,15 +1142,16 @@ function approach(st: W1State, ctx: FightContext, f: Fighter): Fighter | null {
   const choices: Choice[] = [];
   for (const t of enemies) {
     const g = gap(f, t);
-    if (g <= M) choices.push({ key: `charge:${who(t)}`, label: `charge ${t.name} (${formatYards(g)})` });
+    if (g <= M)
+      choices.push({ key: `charge:${combatantKey(t)}`, label: `charge ${t.name} (${formatYards(g)})` });
     else if (g <= standard)
       choices.push({
-        key: `close:${who(t)}`,
+        key: `close:${combatantKey(t)}`,
         label: `close with ${t.name} (${formatYards(g)}): no charge bonus`,
       });
     else {
-      choices.push({ key: `run:${who(t)}`, label: `run toward ${t.name} (${formatYards(g)} away)` });
-      choices.push({ key: `walk:${who(t)}`, label: `advance on ${t.name} at standard rate` });
+      choices.push({ key: `run:${combatantKey(t)}`, label: `run toward ${t.name} (${formatYards(g)} away)` });
+      choices.push({ key: `walk:${combatantKey(t)}`, label: `advance on ${t.name} at standard rate` });
     }
   }
   choices.push({ key: 'hold', label: 'hold position' });
@@ -1172,7 +1165,7 @@ function approach(st: W1State, ctx: FightContext, f: Fighter): Fighter | null {
     return null;
   }
   const [verb, key] = pick.split(':') as [string, string];
-  const t = enemies.find((x) => who(x) === key);
+  const t = enemies.find((x) => combatantKey(x) === key);
   if (!t) return null;
   if (verb === 'charge' || verb === 'close') {
     const charge = verb === 'charge';
@@ -1297,12 +1290,12 @@ function aimTurn(st: W1State, ctx: FightContext, f: Fighter): void {
   let suggested = 'none';
   for (const t of targets) {
     const band = missileRange(f, t, w).band;
-    choices.push({ key: who(t), label: `aim at ${t.name} (${band?.band} range)` });
-    if (suggested === 'none' && band?.band === 'extreme') suggested = who(t);
+    choices.push({ key: combatantKey(t), label: `aim at ${t.name} (${band?.band} range)` });
+    if (suggested === 'none' && band?.band === 'extreme') suggested = combatantKey(t);
     if (band?.band === 'short' || band?.band === 'point-blank') {
       for (const p of partsOf(t.body)) {
         choices.push({
-          key: `${who(t)}:${p.id}`,
+          key: `${combatantKey(t)}:${p.id}`,
           label: `sharpshoot at ${t.name}'s ${p.name} (−${-targetedPenalty(p)})`,
         });
       }
@@ -1312,7 +1305,7 @@ function aimTurn(st: W1State, ctx: FightContext, f: Fighter): void {
   choices.push({ key: 'none', label: 'stop aiming' });
   const pick = decide(ctx, f, 'aim', `${f.name}: aim at?`, choices, suggested);
   const [key, partId] = pick.split(':') as [string, string | undefined];
-  const t = targets.find((x) => who(x) === key);
+  const t = targets.find((x) => combatantKey(x) === key);
   if (!t) return;
   const part = partId ? (partsOf(t.body).find((p) => p.id === partId) ?? null) : null;
   f.aim = { target: t, since: st.round, part };
@@ -1338,11 +1331,11 @@ function moveTurn(st: W1State, ctx: FightContext, f: Fighter): void {
   const choices: Choice[] = [];
   for (const t of enemies) {
     choices.push({
-      key: `walk:${who(t)}`,
+      key: `walk:${combatantKey(t)}`,
       label: `advance on ${t.name} (standard rate, ${formatYards(yardsAt(st, f, 'standard'))})`,
     });
     choices.push({
-      key: `run:${who(t)}`,
+      key: `run:${combatantKey(t)}`,
       label: `run toward ${t.name} (${formatYards(yardsAt(st, f, 'running'))})`,
     });
   }
@@ -1369,7 +1362,7 @@ function moveTurn(st: W1State, ctx: FightContext, f: Fighter): void {
     moveAwayFrom(st, ctx, f, enemies, arg as Rate);
     return;
   }
-  const t = enemies.find((x) => who(x) === arg);
+  const t = enemies.find((x) => combatantKey(x) === arg);
   if (!t || verb === 'hold') return;
   const rate: Rate = verb === 'run' ? 'running' : 'standard';
   moveTo(
@@ -1484,10 +1477,10 @@ function chooseTarget(
   label: string,
 ): Fighter | null {
   if (candidates.length === 0) return null;
-  const choices = candidates.map((c) => ({ key: who(c), label: `${c.name} (W ${c.W})` }));
-  const suggested = who(suggestTarget(f, candidates) ?? (candidates[0] as Fighter));
+  const choices = candidates.map((c) => ({ key: combatantKey(c), label: `${c.name} (W ${c.W})` }));
+  const suggested = combatantKey(suggestTarget(f, candidates) ?? (candidates[0] as Fighter));
   const key = decide(ctx, f, 'target', label, choices, suggested);
-  return candidates.find((c) => who(c) === key) ?? null;
+  return candidates.find((c) => combatantKey(c) === key) ?? null;
 }
 
 /** Moves into contact: the target turns to meet it unless surprised or already engaged. */
@@ -1537,7 +1530,7 @@ function resolveFlight(st: W1State, ctx: FightContext, f: Fighter): void {
       st,
       ctx,
       'flee',
-      `${f.name} turns and flees${opp.length ? `: ${fightersName(opp)} ${opp.length === 1 ? 'gets a free blow' : 'each get a free blow'}` : ''}.`,
+      `${f.name} turns and flees${opp.length ? `: ${namesOf(opp)} ${opp.length === 1 ? 'gets a free blow' : 'each get a free blow'}` : ''}.`,
       CITES.fleeing,
       [f, ...opp],
     );
@@ -1612,11 +1605,18 @@ function dive(st: W1State, ctx: FightContext, f: Fighter): void {
     f.pending.length = 0;
     return;
   }
-  const choices: Choice[] = ground.map((g) => ({ key: who(g), label: `dive at ${g.name}` }));
+  const choices: Choice[] = ground.map((g) => ({ key: combatantKey(g), label: `dive at ${g.name}` }));
   choices.push({ key: 'stay', label: 'stay aloft' });
   const diveAt = suggestTarget(f, ground);
-  const pick = decide(ctx, f, 'dive', `${f.name}: dive at whom?`, choices, diveAt ? who(diveAt) : 'stay');
-  const t = ground.find((g) => who(g) === pick);
+  const pick = decide(
+    ctx,
+    f,
+    'dive',
+    `${f.name}: dive at whom?`,
+    choices,
+    diveAt ? combatantKey(diveAt) : 'stay',
+  );
+  const t = ground.find((g) => combatantKey(g) === pick);
   if (!t) {
     f.pending.length = 0;
     return;
@@ -1703,7 +1703,7 @@ function burningOil(st: W1State, ctx: FightContext): void {
       const candidates = st.combatants.filter((f) => f.out !== 'dead' && f.out !== 'fled' && !caught.has(f));
       const choices: Choice[] = [
         { key: 'nobody', label: caught.size ? 'nobody else' : 'nobody' },
-        ...candidates.map((f) => ({ key: who(f), label: f.name })),
+        ...candidates.map((f) => ({ key: combatantKey(f), label: f.name })),
       ];
       const pick = decide(
         ctx,
@@ -1713,7 +1713,7 @@ function burningOil(st: W1State, ctx: FightContext): void {
         choices,
         'nobody',
       );
-      const f = candidates.find((c) => who(c) === pick);
+      const f = candidates.find((c) => combatantKey(c) === pick);
       if (!f) break;
       caught.add(f);
       const w = roll(ctx, 4, f, 'burning oil (2D4 W)', 2);
