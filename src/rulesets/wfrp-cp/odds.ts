@@ -11,7 +11,8 @@ import { actionCap, cpLeft, foes, meleeWeapon } from './fighter.js';
 import { blowDamage, spendCap } from './melee.js';
 import { hits, hitChance, UNARMED_MAX_EFFECT, zeroDamageModifier } from './rules.js';
 import { newCpState, type CpFighter, type CpSetup, type CpState } from './state.js';
-import { dismountFall, startCpFight } from './round.js';
+import { dismountFall } from './round/falls-and-fire.js';
+import { startCpFight } from './round/opening.js';
 
 function oneBlow(st: CpState, a: CpFighter, d: CpFighter, defence: number): OddsBlow {
   const ctx = new FightContext([], new AutoDriver(new SeededDice(Rng.seeded(0))), false, false);

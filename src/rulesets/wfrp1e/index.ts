@@ -5,7 +5,8 @@ import { wfrp1eOdds } from './odds.js';
 import { isProneTarget } from './blow.js';
 import { loadWfrp1e, type W1Setup } from './encounter.js';
 import { WFRP1E_OPTIONS } from './options.js';
-import { playRound, startFight } from './round.js';
+import { startFight } from './round/opening.js';
+import { playRound } from './round/round.js';
 import { hasCond, newState, type Fighter, type W1State } from './state.js';
 
 function conditions(st: W1State, f: Fighter): string[] {

@@ -1,0 +1,298 @@
+// A blow in hand-to-hand combat at its turn (§ Combat Procedure, § Multiple Opponents): whom, how and
+// with what; turning to another opponent; whom a newcomer engages.
+import type { FightContext } from '../../../core/context.js';
+import { type Choice, combatantKey } from '../../../core/request.js';
+import { type Blow, type BlowKind, strike } from '../blow.js';
+import type { Weapon } from '../catalogue.js';
+import { CITES } from '../cite.js';
+import { type Part, PARTS, partsOf } from '../data/locations.js';
+import { reachable } from '../locate.js';
+import { canCharge, muchTaller, targetedPenalty } from '../rules.js';
+import { decide, say } from '../say.js';
+import { faceToward, inFront, outOfReach } from '../scene.js';
+import { carrier, current, type Fighter, inContact, isRidden, running, type W1State } from '../state.js';
+import { suggestTarget } from '../tactics.js';
+import { usableWeapons } from './hands.js';
+import type { Entry } from './initiative.js';
+import { approach, engage } from './movement.js';
+
+const LOCATIONS_BY_KEY: Readonly<Record<string, Part>> = {
+  head: PARTS.head,
+  'right-arm': PARTS.rightArm,
+  'left-arm': PARTS.leftArm,
+  body: PARTS.body,
+  'right-leg': PARTS.rightLeg,
+  'left-leg': PARTS.leftLeg,
+};
+
+/** Enemies this combatant could fight: standing, not fleeing, not out of reach in the air; a mount counts with its rider. */
+export function targetable(st: W1State, f: Fighter): Fighter[] {
+  return st.combatants.filter(
+    (o) => o.side !== f.side && o.out === null && !running(o, st.round) && !outOfReach(f, o) && !isRidden(o),
+  );
+}
+
+/** An ordinary blow with the main weapon (or claws, or fists); `free`: at a fleeing back (§ Fleeing). */
+export function plainBlow(st: W1State, a: Fighter, target: Fighter, free: boolean): Blow {
+  const ws = usableWeapons(st, a);
+  return {
+    attacker: a,
+    target,
+    weapon: ws[0]?.w ?? a.natural[0] ?? null,
+    hand: ws[0]?.hand ?? null,
+    kind: 'strike',
+    aim: null,
+    charging: false,
+    free,
+    fromRear: free,
+  };
+}
+
+/** One blow of a combatant's turn: whom, how, with what (§ Combat Procedure, § Multiple Opponents). */
+export function blow(
+  st: W1State,
+  ctx: FightContext,
+  f: Fighter,
+  e: Entry,
+  entries: Entry[],
+  nextIndex: number,
+  wasFree: boolean,
+): 'done' | 'delay' {
+  const r = st.round;
+  const M = current(carrier(f), 'M', r);
+  const chargeOk = !st.spatial && f.gap !== null && canCharge(f.gap, M);
+  // Not opponents(): a combatant struck down at this same moment still strikes (§ More About Rounds).
+  const opp = st.combatants.filter(
+    (o) =>
+      o.side !== f.side &&
+      o.out === null &&
+      !running(o, r) &&
+      (st.spatial ? inContact(f, o) && !isRidden(o) : (o.target === f || f.target === o) && !o.airborne),
+  );
+  let target: Fighter | null = null;
+  let charging = false;
+  if (opp.length === 0 && st.spatial) {
+    // The scene of battle: at the start of its turn a combatant may close in (§ Initiating Hand-To-Hand Combat).
+    if (f.acted || f.heldInPlace || isRidden(f)) {
+      say(st, ctx, 'idle', `${f.name} has nobody within reach at ${e.tick}.`, CITES.actions, [f]);
+      return 'done';
+    }
+    const t = approach(st, ctx, f);
+    if (!t) {
+      f.pending.length = 0;
+      return 'done';
+    }
+    target = t;
+    charging = f.charging;
+  } else if (opp.length === 0) {
+    if (f.heldInPlace) {
+      say(
+        st,
+        ctx,
+        'idle',
+        `${f.name} stands its ground: an opponent fled this round (no blow at ${e.tick}).`,
+        CITES.fleeing,
+        [f],
+      );
+      return 'done';
+    }
+    // Not engaged: move into contact with an enemy, charging if close enough (§ Initiating Hand-To-Hand Combat).
+    const enemies = targetable(st, f);
+    if (enemies.length === 0) {
+      say(st, ctx, 'idle', `${f.name} has nobody to strike at ${e.tick}.`, CITES.actions, [f]);
+      return 'done';
+    }
+    if (f.roundTarget !== null) {
+      // Its enemy fell earlier this round: turning to another costs this blow.
+      const pick = chooseTarget(ctx, f, enemies, `${f.name}: turn to face whom? (this blow is lost turning)`);
+      if (pick === null) return 'done';
+      engage(st, ctx, f, pick, false);
+      f.roundTarget = pick;
+      say(st, ctx, 'switch', `${f.name} turns to ${pick.name}, losing this blow.`, CITES.multipleOpponents, [
+        f,
+        pick,
+      ]);
+      return 'done';
+    }
+    const choices: Choice[] = enemies.map((x) => ({
+      key: combatantKey(x),
+      label: `${chargeOk ? 'charge' : 'engage'} ${x.name}`,
+    }));
+    choices.push({ key: 'wait', label: 'hold position' });
+    const best = suggestTarget(f, enemiesByPressure(st, enemies));
+    const suggested = best ? combatantKey(best) : 'wait';
+    const pick = decide(
+      ctx,
+      f,
+      'engage',
+      `${f.name}: ${chargeOk ? 'charge' : 'engage'} whom?`,
+      choices,
+      suggested,
+    );
+    const t = enemies.find((x) => combatantKey(x) === pick);
+    if (!t) return 'done';
+    engage(st, ctx, f, t, chargeOk);
+    charging = chargeOk;
+    target = t;
+  } else {
+    if (wasFree && chargeOk && f.roundTarget === null) {
+      // Charged at the very moment it charged: both count as charging.
+      f.charging = true;
+      f.gap = null;
+      say(st, ctx, 'charge', `${f.name} charges too: equal I, both count as charging.`, CITES.charging, [f]);
+    }
+    const still = f.roundTarget !== null && opp.includes(f.roundTarget) ? f.roundTarget : null;
+    if (f.roundTarget === null) {
+      target = opp.length === 1 ? (opp[0] as Fighter) : chooseTarget(ctx, f, opp, `${f.name}: strike whom?`);
+    } else if (still === null) {
+      const pick = chooseTarget(
+        ctx,
+        f,
+        opp,
+        `${f.name}: ${f.roundTarget.name} is gone; turn to whom? (this blow is lost turning)`,
+      );
+      if (pick) turnTo(st, ctx, f, pick, null);
+      return 'done';
+    } else {
+      target = still;
+    }
+  }
+  if (!target) return 'done';
+  charging = charging || f.charging;
+  if (st.spatial) {
+    faceToward(f, target);
+    f.target = target;
+  }
+
+  // The kind of blow.
+  const weapons = usableWeapons(st, f);
+  const unarmed = weapons.length === 0 && f.natural.length === 0;
+  const others = opp.filter((o) => o !== target);
+  const choices: Choice[] = [
+    { key: 'strike', label: `strike ${target.name}` },
+    { key: 'aim', label: `aim at a location (−10 or −20)` },
+    { key: 'stun', label: `strike to stun${f.skills.has('strike to stun') ? '' : ' (−20)'}` },
+  ];
+  if (unarmed) choices.push({ key: 'grapple', label: `grapple${f.skills.has('wrestling') ? '' : ' (−20)'}` });
+  if (f.roundTarget !== null)
+    for (const o of others)
+      choices.push({ key: `switch:${o.id}`, label: `turn to ${o.name} (loses this blow)` });
+  if (current(f, 'A', r) <= 1 && !charging && nextIndex < entries.length) {
+    choices.push({ key: 'delay', label: 'delay: act after the next in the order' });
+  }
+  choices.push({ key: 'pass', label: 'let this blow go' });
+  const suggested =
+    unarmed && f.tactics.grapple
+      ? 'grapple'
+      : f.tactics.stun
+        ? 'stun'
+        : f.tactics.aim !== 'none'
+          ? 'aim'
+          : 'strike';
+  const kindKey = decide(ctx, f, 'blow', `${f.name}: blow at EI ${e.tick}`, choices, suggested);
+  if (kindKey === 'pass') {
+    say(st, ctx, 'pass', `${f.name} lets the blow at ${e.tick} go.`, CITES.multipleAttacks, [f]);
+    f.roundTarget = target;
+    return 'done';
+  }
+  if (kindKey === 'delay') {
+    say(st, ctx, 'delay', `${f.name} delays.`, CITES.order, [f]);
+    const next = entries[nextIndex];
+    const at = f.pending.indexOf(e.tick);
+    if (at >= 0) f.pending[at] = next ? next.tick : 0;
+    return 'delay';
+  }
+  if (kindKey.startsWith('switch:')) {
+    const to = others.find((o) => `switch:${o.id}` === kindKey);
+    if (to) turnTo(st, ctx, f, to, target);
+    return 'done';
+  }
+  let aim: Part | null = null;
+  if (kindKey === 'aim') {
+    // A much smaller attacker may aim only at what it can reach (§ Especially Tall Opponents).
+    const all = partsOf(target.body);
+    const reach = muchTaller(f.height, target.height) ? all.filter((p) => reachable(target, p)) : all;
+    const parts = reach.length > 0 ? reach : all;
+    const locChoices = parts.map((p) => ({ key: p.id, label: `${p.name} (−${-targetedPenalty(p)})` }));
+    const want =
+      f.tactics.aim !== 'none' ? (LOCATIONS_BY_KEY[f.tactics.aim]?.id ?? parts[0]?.id ?? 'body') : 'head';
+    const key = decide(ctx, f, 'aim', `${f.name}: aim at which part of ${target.name}?`, locChoices, want);
+    aim = parts.find((p) => p.id === key) ?? null;
+  }
+  let weapon: Weapon | null = null;
+  let hand: 'right' | 'left' | null = null;
+  if (weapons.length > 1) {
+    const wChoices = weapons.map((x) => ({
+      key: x.hand,
+      label: `the ${x.w.name.toLowerCase()} (${x.hand} hand)`,
+    }));
+    const wk = decide(
+      ctx,
+      f,
+      'weapon',
+      `${f.name}: strike with?`,
+      wChoices,
+      (weapons[0] as { hand: string }).hand,
+    );
+    const chosen =
+      weapons.find((x) => x.hand === wk) ?? (weapons[0] as { w: Weapon; hand: 'right' | 'left' });
+    weapon = chosen.w;
+    hand = chosen.hand;
+  } else if (weapons.length === 1) {
+    weapon = (weapons[0] as { w: Weapon }).w;
+    hand = (weapons[0] as { hand: 'right' | 'left' }).hand;
+  } else if (f.natural.length > 0) {
+    weapon = f.natural[0] as Weapon;
+  }
+  f.gap = null;
+  const chargeBlow = charging && (st.opt.chargeBonus === 'round' || !f.chargeBlowDone);
+  if (charging) f.chargeBlowDone = true;
+  f.roundTarget = target;
+  f.acted = true;
+  strike(st, ctx, {
+    attacker: f,
+    target,
+    weapon,
+    hand,
+    kind: kindKey as BlowKind,
+    aim,
+    charging: chargeBlow,
+    free: false,
+    fromRear: f.spec.situation.behind || (st.spatial && !inFront(target, f)),
+  });
+  return 'done';
+}
+
+/** § Multiple Opponents: turning to another opponent costs the blow; it now faces that one. */
+function turnTo(st: W1State, ctx: FightContext, f: Fighter, to: Fighter, from: Fighter | null): void {
+  f.roundTarget = to;
+  f.target = to;
+  f.unfaced.delete(to);
+  say(
+    st,
+    ctx,
+    'switch',
+    `${f.name} turns ${from ? `from ${from.name} ` : ''}to ${to.name}, losing this blow.`,
+    CITES.multipleOpponents,
+    [f, to],
+  );
+}
+
+/** Enemies with the fewest others already on them first: how a newcomer picks whom to engage. */
+function enemiesByPressure(st: W1State, enemies: readonly Fighter[]): Fighter[] {
+  const load = (x: Fighter) => st.combatants.filter((o) => o.target === x && o.out === null).length;
+  return [...enemies].sort((a, b) => load(a) - load(b));
+}
+
+function chooseTarget(
+  ctx: FightContext,
+  f: Fighter,
+  candidates: readonly Fighter[],
+  label: string,
+): Fighter | null {
+  if (candidates.length === 0) return null;
+  const choices = candidates.map((c) => ({ key: combatantKey(c), label: `${c.name} (W ${c.W})` }));
+  const suggested = combatantKey(suggestTarget(f, candidates) ?? (candidates[0] as Fighter));
+  const key = decide(ctx, f, 'target', label, choices, suggested);
+  return candidates.find((c) => combatantKey(c) === key) ?? null;
+}

@@ -1,0 +1,58 @@
+// What a combatant holds: free hands, what fits in them, taking an item up (§ Take-Up Actions), and
+// the weapons it strikes with.
+import type { Weapon } from '../catalogue.js';
+import { type Fighter, handUsable, strongHand, type W1State } from '../state.js';
+
+function freeHands(st: W1State, f: Fighter): ('right' | 'left')[] {
+  return (['right', 'left'] as const).filter((h) => f[h] === null && handUsable(f, h, st.round));
+}
+
+export function fits(st: W1State, f: Fighter, w: Weapon): boolean {
+  const free = freeHands(st, f);
+  return w.hands === 2 ? free.length === 2 : free.length >= 1;
+}
+
+/** A usable weapon in hand, or a natural one. */
+export function armed(st: W1State, f: Fighter): boolean {
+  return f.natural.length > 0 || usableWeapons(st, f).length > 0;
+}
+
+/** Puts an item in the free hand(s): the strong hand first. */
+export function takeInHand(st: W1State, f: Fighter, w: Weapon): void {
+  if (w.hands === 2) {
+    f.right = w;
+    f.left = w;
+    return;
+  }
+  const free = freeHands(st, f);
+  const hand = free.includes(strongHand(f)) ? strongHand(f) : free[0];
+  if (hand) f[hand] = w;
+}
+
+export function packItemInHand(st: W1State, f: Fighter, item: string): void {
+  const w = st.cat.weapons.get(item);
+  if (w && fits(st, f, w)) takeInHand(st, f, w);
+}
+
+/** The main weapon: the strong hand's (or the two-handed one), else the other hand's. */
+export function mainWeapon(st: W1State, f: Fighter): Weapon | null {
+  const ws = usableWeapons(st, f);
+  return ws[0]?.w ?? f.natural[0] ?? null;
+}
+
+/** Usable weapons in hand, strong hand first: item, hand. Shields are not struck with. */
+export function usableWeapons(st: W1State, f: Fighter): { w: Weapon; hand: 'right' | 'left' }[] {
+  const out: { w: Weapon; hand: 'right' | 'left' }[] = [];
+  const strong = strongHand(f);
+  for (const hand of [strong, strong === 'right' ? 'left' : 'right'] as const) {
+    const w = f[hand];
+    if (!w || w.shield || !w.melee) continue;
+    if (!handUsable(f, hand, st.round)) continue;
+    if (w.hands === 2) {
+      if (!handUsable(f, 'right', st.round) || !handUsable(f, 'left', st.round)) continue;
+      if (out.some((o) => o.w === w)) continue;
+    }
+    out.push({ w, hand });
+  }
+  return out;
+}

@@ -1,0 +1,150 @@
+// § Effective Initiative and § Multiple Attacks: the edge die, each combatant's EI this round, and the
+// timeline's entries: blows spread over the round, shots, moves and the other declared actions.
+import { showSum, sumTerms, type Term } from '../../../core/arith.js';
+import type { FightContext } from '../../../core/context.js';
+import { isMounted, surprisedNow } from '../blow.js';
+import { CITES } from '../cite.js';
+import { LOADED_I_BONUS } from '../data/missile-tables.js';
+import { heldMissile } from '../missile.js';
+import { afterTakeUp, blowTicks, modifierRow, weaponInitiative, WINNING_EI } from '../rules.js';
+import { roll, say } from '../say.js';
+import { current, type Fighter, isEngaged, sideOf, type W1State } from '../state.js';
+import { mainWeapon } from './hands.js';
+
+/** One turn in the round: a blow, a flight, a friend tended, a hold kept, a shot, a move. */
+export interface Entry {
+  readonly f: Fighter;
+  tick: number;
+  /** 0 for turns in I order; 1 for turns delayed until after everyone at `tick`. */
+  phase: number;
+  readonly kind: 'blow' | 'flee' | 'tend' | 'hold' | 'turn';
+  readonly seq: number;
+}
+
+const ACTION_WORDS: Readonly<Record<string, string>> = {
+  flee: 'flees',
+  tend: 'tends',
+  shoot: 'shoots',
+  load: 'loads',
+  aim: 'aims',
+  move: 'moves',
+  wait: 'waits',
+  draw: 'draws',
+};
+
+/** § 'Effective Initiative' Modifier: D6 1-3 the PCs have the edge, 4-6 their enemies; D10 added. */
+export function rollEdge(st: W1State, ctx: FightContext): void {
+  st.edge = null;
+  if (!st.opt.effectiveInitiative || st.opt.multipleAttacks === 'simplified') return;
+  const d6 = roll(ctx, 6, null, 'Effective Initiative edge: 1-3 players, 4-6 their enemies (D6)');
+  const d10 = roll(ctx, 10, null, 'Effective Initiative bonus (D10)');
+  st.edge = { players: d6 <= 3, bonus: d10 };
+  const sides = st.sides.filter((s) => s.players === d6 <= 3).map((s) => s.name);
+  say(
+    st,
+    ctx,
+    'edge',
+    `Effective Initiative: D6 ${d6} gives ${sides.join(' and ') || 'nobody'} the edge; D10 ${d10}: +${d10} EI this round.`,
+    CITES.eiModifier,
+    [],
+    { d6, d10 },
+  );
+}
+
+/** Effective Initiative: I, plus what § Effective Initiative and the options add this round. */
+export function effectiveInitiative(st: W1State, f: Fighter): { base: number; terms: Term[] } {
+  const base = current(f, 'I', st.round);
+  const terms: Term[] = [];
+  if (st.opt.multipleAttacks === 'simplified') return { base, terms };
+  if (f.winning) terms.push({ label: 'winning', value: WINNING_EI });
+  if (st.edge && sideOf(st, f).players === st.edge.players)
+    terms.push({ label: 'edge', value: st.edge.bonus });
+  if (st.opt.weaponModifiers) {
+    const w = mainWeapon(st, f);
+    if (w && !w.natural) {
+      const row = modifierRow(w, f.mount !== null && !isEngaged(st, f));
+      const v = weaponInitiative(
+        row,
+        f.roundsFought === 0 || f.winning,
+        f.target !== null && isMounted(f.target),
+      );
+      if (v !== 0) terms.push({ label: w.name.toLowerCase(), value: v });
+    }
+  }
+  if (f.action.kind === 'shoot') {
+    if (f.readyAtStart) terms.push({ label: 'carried loaded', value: LOADED_I_BONUS });
+    const bow = heldMissile(st, f);
+    if (bow && f.missiles.get(bow.id)?.stress === 'slow')
+      terms.push({ label: 'reloaded under stress', value: -10 });
+  }
+  if (st.opt.bracerPenalty) {
+    for (const l of st.cat.layerings) {
+      if (
+        l.I !== 0 &&
+        f.armour.some((a) => l.over.includes(a.id)) &&
+        f.armour.some((a) => l.under.includes(a.id))
+      ) {
+        terms.push({ label: 'layered bracers', value: l.I });
+      }
+    }
+  }
+  return { base, terms };
+}
+
+export function schedule(st: W1State, ctx: FightContext): Entry[] {
+  const entries: Entry[] = [];
+  const lines: string[] = [];
+  let seq = 0;
+  for (const f of st.combatants) {
+    if (f.out !== null || f.asleep || surprisedNow(st, f) || f.busyUntil >= st.round) continue;
+    const { base, terms } = effectiveInitiative(st, f);
+    const ei = sumTerms(base, terms);
+    const a = f.action.kind;
+    if (f.hold && f.hold.holder) {
+      if (f.hold.since < st.round)
+        entries.push({ f, tick: Math.max(1, ei), phase: 0, kind: 'hold', seq: seq++ });
+      continue;
+    }
+    if (a === 'flee' || a === 'tend' || a === 'shoot' || a === 'load' || a === 'aim' || a === 'move') {
+      const kind = a === 'flee' || a === 'tend' ? a : 'turn';
+      entries.push({ f, tick: Math.max(1, ei), phase: 0, kind, seq: seq++ });
+      if (ctx.explain)
+        lines.push(
+          `${f.name} ${showSum('EI: I', base, terms)}: ${ACTION_WORDS[a] ?? a} at ${Math.max(1, ei)}`,
+        );
+      continue;
+    }
+    if (a !== 'fight') continue;
+    const attacks = current(f, 'A', st.round);
+    let ticks = blowTicks(ei, attacks, st.opt.blowSpacing);
+    const loss = f.takeUpLoss;
+    f.takeUpLoss = 0;
+    if (loss !== 0) ticks = afterTakeUp(ticks, loss);
+    const owed = Math.min(f.owedAttacks, ticks.length);
+    if (owed > 0) {
+      ticks = ticks.slice(owed);
+      f.owedAttacks -= owed;
+    }
+    f.pending = [...ticks];
+    for (const t of ticks) entries.push({ f, tick: t, phase: 0, kind: 'blow', seq: seq++ });
+    if (ctx.explain) {
+      const notes = [
+        loss !== 0 ? `take-up ${loss}` : '',
+        owed > 0 ? `${owed} lost to an earlier parry or fumble` : '',
+      ].filter((x) => x);
+      lines.push(
+        `${f.name} ${showSum('EI: I', base, terms)}, A ${attacks}: blows at ${ticks.join(', ') || 'none'}${notes.length ? ` (${notes.join('; ')})` : ''}`,
+      );
+    }
+  }
+  if (ctx.explain && lines.length > 0) {
+    say(
+      st,
+      ctx,
+      'order',
+      `Order: ${lines.join('; ')}.`,
+      st.opt.multipleAttacks === 'simplified' ? CITES.simplified : CITES.multipleAttacks,
+    );
+  }
+  return entries;
+}

@@ -1,0 +1,102 @@
+// The timeline of the round: entries in EI order, those at the same moment acting together, each
+// handed to the part of the procedure it belongs to.
+import type { FightContext } from '../../../core/context.js';
+import { canAttack, holdRound } from '../blow.js';
+import { isEngaged, type W1State } from '../state.js';
+import { resolveFlight } from './fleeing.js';
+import { dive } from './flying.js';
+import { blow } from './hand-to-hand.js';
+import type { Entry } from './initiative.js';
+import { turn } from './shooting.js';
+import { tend } from './tending.js';
+
+function sortEntries(entries: Entry[]): void {
+  entries.sort(
+    (x, y) =>
+      y.tick - x.tick || x.phase - y.phase || Number(y.f.winning) - Number(x.f.winning) || x.seq - y.seq,
+  );
+}
+
+/** Entries at the same tick and phase, winners apart from the rest, act together. */
+function sameMoment(x: Entry, y: Entry): boolean {
+  return x.tick === y.tick && x.phase === y.phase && x.f.winning === y.f.winning;
+}
+
+export function runTimeline(st: W1State, ctx: FightContext, entries: Entry[]): void {
+  sortEntries(entries);
+  let i = 0;
+  let guard = 0;
+  while (i < entries.length && guard++ < 10_000) {
+    let j = i + 1;
+    while (j < entries.length && sameMoment(entries[i] as Entry, entries[j] as Entry)) j++;
+    const group = entries.slice(i, j);
+    st.moment = (group[0] as Entry).tick;
+    // Equal EI acts at the same time: whoever could act when the moment came acts, even if struck down in it.
+    const able = new Set(
+      group
+        .filter((e) => e.f.out === null && (e.kind !== 'blow' || e.f.airborne || canAttack(st, e.f)))
+        .map((e) => e.f),
+    );
+    // Equal I can both charge: whoever was free when the moment came counts as charging (§ Being Charged).
+    const free = new Set(group.filter((e) => !isEngaged(st, e.f)).map((e) => e.f));
+    const delayed: Entry[] = [];
+    for (const e of group) {
+      if (!able.has(e.f)) continue;
+      const outcome = act(st, ctx, e, entries, j, free.has(e.f));
+      if (outcome === 'delay') delayed.push(e);
+    }
+    i = j;
+    if (delayed.length > 0) {
+      const next = entries[i];
+      for (const e of delayed) {
+        e.tick = next ? next.tick : 0;
+        e.phase = 1;
+        entries.push(e);
+      }
+      const rest = entries.splice(i);
+      sortEntries(rest);
+      entries.push(...rest);
+    }
+  }
+  st.moment = Infinity;
+}
+
+function act(
+  st: W1State,
+  ctx: FightContext,
+  e: Entry,
+  entries: Entry[],
+  nextIndex: number,
+  wasFree: boolean,
+): 'done' | 'delay' {
+  const f = e.f;
+  switch (e.kind) {
+    case 'flee':
+      resolveFlight(st, ctx, f);
+      return 'done';
+    case 'tend':
+      tend(st, ctx, f);
+      return 'done';
+    case 'hold':
+      holdRound(st, ctx, f);
+      return 'done';
+    case 'turn':
+      turn(st, ctx, f);
+      return 'done';
+    case 'blow': {
+      const k = f.pending.indexOf(e.tick);
+      if (k < 0) return 'done';
+      if (f.airborne) {
+        dive(st, ctx, f);
+        return 'done';
+      }
+      const result = blow(st, ctx, f, e, entries, nextIndex, wasFree);
+      if (result === 'delay') return 'delay';
+      // Its turn has come, struck or not (§ Attacks From Flying Creatures: "already taken their individual turn").
+      f.acted = true;
+      const at = f.pending.indexOf(e.tick);
+      if (at >= 0) f.pending.splice(at, 1);
+      return 'done';
+    }
+  }
+}
