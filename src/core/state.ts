@@ -16,6 +16,21 @@ export interface CombatantCore {
   readonly stats?: object;
 }
 
+/** What every ruleset counts for each combatant in a fight; a ruleset adds its own counts after these. */
+export interface CombatStats {
+  blows: number;
+  hits: number;
+  woundsDealt: number;
+  woundsTaken: number;
+  criticalsDealt: number;
+  criticalsTaken: number;
+}
+
+/** The counts at the fight's start, in the order reports print them. */
+export function newCombatStats(): CombatStats {
+  return { blows: 0, hits: 0, woundsDealt: 0, woundsTaken: 0, criticalsDealt: 0, criticalsTaken: 0 };
+}
+
 export interface Outcome {
   /** Index of the winning side, or null for a draw. */
   readonly winner: number | null;

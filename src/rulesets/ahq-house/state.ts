@@ -1,5 +1,11 @@
 // A house-rules fight's state: the board, each model's square, facing, wounds, and what it did.
-import type { CombatantCore, FightState, SideCore } from '../../core/state.js';
+import {
+  newCombatStats,
+  type CombatantCore,
+  type CombatStats,
+  type FightState,
+  type SideCore,
+} from '../../core/state.js';
 import type { Board, Facing } from '../../space/grid.js';
 import type { Point } from '../../space/plane.js';
 import type { Armour, MonsterRule, Profile, Spell, Weapon } from './data.js';
@@ -56,16 +62,7 @@ export interface AhqFighter extends CombatantCore, ZoneModel {
   /** DS added by a ward spell until its next turn. */
   ward: number;
   spellsCast: Set<string>;
-  readonly stats: {
-    blows: number;
-    hits: number;
-    woundsDealt: number;
-    woundsTaken: number;
-    criticalsDealt: number;
-    criticalsTaken: number;
-    fumbles: number;
-    evades: number;
-  };
+  readonly stats: CombatStats & { fumbles: number; evades: number };
 }
 
 export interface AhqState extends FightState {
@@ -94,16 +91,7 @@ export function newAhqState(setup: AhqSetup): AhqState {
     moved: 0,
     ward: 0,
     spellsCast: new Set(),
-    stats: {
-      blows: 0,
-      hits: 0,
-      woundsDealt: 0,
-      woundsTaken: 0,
-      criticalsDealt: 0,
-      criticalsTaken: 0,
-      fumbles: 0,
-      evades: 0,
-    },
+    stats: { ...newCombatStats(), fumbles: 0, evades: 0 },
   }));
   return { round: 0, setup, sides: setup.sides, combatants, opened: new Set(), evading: new Map() };
 }

@@ -1,6 +1,12 @@
 // A Fantasy Wargaming fight's state: fighters with their endurance, kit, morale and berserk state,
 // and what each did in the last melee phase (several modifiers read it).
-import type { CombatantCore, FightState, SideCore } from '../../core/state.js';
+import {
+  newCombatStats,
+  type CombatantCore,
+  type CombatStats,
+  type FightState,
+  type SideCore,
+} from '../../core/state.js';
 import type { Dice } from '../../dice/notation.js';
 import type { Charts } from './charts.js';
 import type { Armour, Weapon } from './data.js';
@@ -94,16 +100,7 @@ export interface FwFighter extends CombatantCore {
   underFire: number;
   magicUsed: boolean;
   /** `criticals` are total successes: the Striking Table's best band (the simulation's criticals columns). */
-  readonly stats: {
-    blows: number;
-    hits: number;
-    woundsDealt: number;
-    woundsTaken: number;
-    criticalsDealt: number;
-    criticalsTaken: number;
-    defences: number;
-    berserk: number;
-  };
+  readonly stats: CombatStats & { defences: number; berserk: number };
 }
 
 export interface FwState extends FightState {
@@ -148,16 +145,7 @@ export function newFwState(setup: FwSetup): FwState {
         withdrew: false,
         underFire: -9,
         magicUsed: false,
-        stats: {
-          blows: 0,
-          hits: 0,
-          woundsDealt: 0,
-          woundsTaken: 0,
-          criticalsDealt: 0,
-          criticalsTaken: 0,
-          defences: 0,
-          berserk: 0,
-        },
+        stats: { ...newCombatStats(), defences: 0, berserk: 0 },
       };
     });
   const leaders = setup.sides.map(

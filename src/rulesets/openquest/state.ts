@@ -1,5 +1,12 @@
 // An OpenQuest fight's state: the fighters with their hit points and this round's doings.
-import type { CombatantCore, FightState, OutReason, SideCore } from '../../core/state.js';
+import {
+  newCombatStats,
+  type CombatantCore,
+  type CombatStats,
+  type FightState,
+  type OutReason,
+  type SideCore,
+} from '../../core/state.js';
 import type { Armour, Weapon } from './data.js';
 import type { OqOptions } from './options.js';
 import type { Characteristics, Dice, Skill } from './rules.js';
@@ -65,16 +72,7 @@ export interface OqFighter extends CombatantCore {
   stabilised: boolean;
   /** An action is still to come this round (stated, not yet taken). */
   willAct: boolean;
-  readonly stats: {
-    blows: number;
-    hits: number;
-    woundsDealt: number;
-    woundsTaken: number;
-    criticalsDealt: number;
-    criticalsTaken: number;
-    fumbles: number;
-    parries: number;
-  };
+  readonly stats: CombatStats & { fumbles: number; parries: number };
 }
 
 export interface OqState extends FightState {
@@ -103,16 +101,7 @@ export function newOqState(setup: OqSetup): OqState {
       mortalSince: spec.hp <= 0 ? 0 : null,
       stabilised: false,
       willAct: false,
-      stats: {
-        blows: 0,
-        hits: 0,
-        woundsDealt: 0,
-        woundsTaken: 0,
-        criticalsDealt: 0,
-        criticalsTaken: 0,
-        fumbles: 0,
-        parries: 0,
-      },
+      stats: { ...newCombatStats(), fumbles: 0, parries: 0 },
     }));
   const st: OqState = { round: 0, setup, sides: setup.sides, combatants, near: new Set() };
   setDistance(st, combatants, setup.distance);

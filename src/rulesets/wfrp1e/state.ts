@@ -1,5 +1,11 @@
 import type { FightContext } from '../../core/context.js';
-import type { CombatantCore, FightState, SideCore } from '../../core/state.js';
+import {
+  newCombatStats,
+  type CombatantCore,
+  type CombatStats,
+  type FightState,
+  type SideCore,
+} from '../../core/state.js';
 import type { ArmourPiece, Catalogue, Char, Profile, Weapon } from './catalogue.js';
 import { touching, type Disc, type Point } from '../../space/plane.js';
 import type { Part, BodyPlan } from './data/locations.js';
@@ -185,13 +191,7 @@ export interface Fighter extends CombatantCore {
   readonly stats: FighterStats;
 }
 
-export interface FighterStats {
-  blows: number;
-  hits: number;
-  woundsDealt: number;
-  woundsTaken: number;
-  criticalsDealt: number;
-  criticalsTaken: number;
+export interface FighterStats extends CombatStats {
   fumbles: number;
   parries: number;
 }
@@ -359,16 +359,7 @@ function newFighter(s: FighterSpec, idx: number): Fighter {
     winning: false,
     wonAgainst: new Set(),
     losing: false,
-    stats: {
-      blows: 0,
-      hits: 0,
-      woundsDealt: 0,
-      woundsTaken: 0,
-      criticalsDealt: 0,
-      criticalsTaken: 0,
-      fumbles: 0,
-      parries: 0,
-    },
+    stats: { ...newCombatStats(), fumbles: 0, parries: 0 },
   };
 }
 
