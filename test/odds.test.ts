@@ -142,6 +142,23 @@ describe('fray odds: OpenQuest', () => {
     inside(o.duel.meanRounds, j.rounds.ci95);
   });
 
+  it('a fighter with only fists cannot parry, in the odds as in the engine: it dodges', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fray-oq-'));
+    const file = join(dir, 'brawl.yaml');
+    const person = (name: string, close: number, dodge: number, weapon: string) =>
+      `      - name: ${name}\n        characteristics: { STR: 12, CON: 12, SIZ: 12, DEX: 12, INT: 12, POW: 12, CHA: 12 }\n        skills: { close: ${close}, dodge: ${dodge}, unarmed: 50 }\n        weapons: [${weapon}]\n`;
+    writeFileSync(
+      file,
+      `ruleset: openquest\nsides:\n  - name: A\n    combatants:\n${person('Ann', 60, 30, 'shortsword')}  - name: B\n    combatants:\n${person('Bob', 90, 10, 'fist')}`,
+    );
+    const o = JSON.parse((await fray(['odds', file, '--json'])).out);
+    const ann = o.blows.find((b: { attacker: string }) => b.attacker === 'Ann');
+    // Bob dodges at 10%: Ann's 60 gets through far more often than against a parry at 90.
+    expect(ann.hit).toBeGreaterThan(0.5);
+    const j = JSON.parse((await fray(['sim', file, '--runs', '20000', '--seed', '8', '--json'])).out);
+    inside(o.duel.sides[0].win, j.sides[0].ci95);
+  });
+
   it('without the fumble option the chain follows the engine too', async () => {
     const o = JSON.parse((await fray(['odds', duelFile, '-o', 'fumbles=none', '--json'])).out);
     const j = JSON.parse(

@@ -4,6 +4,7 @@ import type { Odds, OddsBlow, OddsDuel } from '../../core/ruleset.js';
 import type { Weapon } from './data.js';
 import { ATTACK_RESULTS, armourPoints, testResult, type Dice, type Level, type Skill } from './rules.js';
 import type { OqFighterSpec, OqSetup } from './state.js';
+import { parryWeapon, suggestedReaction } from './tactics.js';
 
 const LEVELS: readonly Level[] = ['critical', 'success', 'failure', 'fumble'];
 const FIST: Dice = { count: 1, sides: 4, sign: 1 };
@@ -40,25 +41,10 @@ function weaponOf(f: OqFighterSpec, setup: OqSetup): Weapon | null {
     : (ws.find((w) => w.skill !== 'ranged') ?? null);
 }
 
-function parryOf(f: OqFighterSpec, missile: boolean): Weapon | null {
-  if (missile) return f.weapons.find((w) => w.shield) ?? null;
-  return f.weapons.find((w) => w.shield) ?? f.weapons.find((w) => w.skill !== 'ranged' && !w.natural) ?? null;
-}
-
 /** The reaction the tactics pick, as the engine does. */
 function reactionOf(d: OqFighterSpec, missile: boolean): { skill: Skill; weapon: Weapon | null } | null {
-  const pw = parryOf(d, missile);
-  const t = d.tactics.reaction;
-  const pick =
-    t === 'none'
-      ? 'none'
-      : t === 'parry' && pw
-        ? 'parry'
-        : t === 'dodge' || !pw
-          ? 'dodge'
-          : d.skills.close >= d.skills.dodge
-            ? 'parry'
-            : 'dodge';
+  const pw = parryWeapon(d.weapons, missile);
+  const pick = suggestedReaction(d, pw);
   return pick === 'none'
     ? null
     : pick === 'parry'

@@ -22,6 +22,7 @@ import {
   type Skill,
 } from './rules.js';
 import { distanceOf, setDistance, type OqFighter, type OqState } from './state.js';
+import { parryWeapon, suggestedReaction } from './tactics.js';
 
 /** Facts, Weapons: a fist, 1D4. */
 const FIST: Dice = { count: 1, sides: 4, sign: 1 };
@@ -31,12 +32,6 @@ function weaponFor(st: OqState, f: OqFighter, t: OqFighter): Weapon | null | und
   const ws = f.spec.weapons.filter((w) => !w.shield);
   if (distanceOf(st, f, t) === 'ranged') return ws.find((w) => w.skill === 'ranged');
   return ws.find((w) => w.skill !== 'ranged') ?? null;
-}
-
-function parryWeapon(f: OqFighter, missile: boolean): Weapon | null {
-  // Ours: only a shield parries a missile.
-  if (missile) return f.spec.weapons.find((w) => w.shield) ?? null;
-  return f.spec.weapons.find((w) => w.shield) ?? f.spec.weapons.find((w) => w.skill === 'close') ?? null;
 }
 
 function enemies(st: OqState, f: OqFighter): OqFighter[] {
@@ -651,7 +646,7 @@ function react(
 ): { skill: Skill; weapon: Weapon | null } | null {
   if (d.out !== null || d.surprised === 'helpless' || (st.setup.opt.oneReaction && d.reactionsUsed >= 1))
     return null;
-  const pw = parryWeapon(d, missile);
+  const pw = parryWeapon(d.spec.weapons, missile);
   const choices: Choice[] = [];
   if (pw)
     choices.push({ key: 'parry', label: `parry with ${pw.name.toLowerCase()} (${d.spec.skills.close}%)` });
@@ -659,17 +654,7 @@ function react(
     { key: 'dodge', label: `dodge (${d.spec.skills.dodge}%)` },
     { key: 'none', label: 'no reaction' },
   );
-  const t = d.spec.tactics.reaction;
-  const suggested =
-    t === 'none'
-      ? 'none'
-      : t === 'parry' && pw
-        ? 'parry'
-        : t === 'dodge' || !pw
-          ? 'dodge'
-          : d.spec.skills.close >= d.spec.skills.dodge
-            ? 'parry'
-            : 'dodge';
+  const suggested = suggestedReaction(d.spec, pw);
   const pick = decide(ctx, d, 'reaction', `${d.name}: react to ${a.name}'s attack?`, choices, suggested);
   if (pick === 'none') return null;
   d.reactionsUsed++;

@@ -1,6 +1,7 @@
 // How a combatant nobody steers decides (ours, set per combatant with `tactics:`).
 import { z } from 'zod';
 import { oneOf, whole } from '../../core/schema.js';
+import type { Weapon } from './data.js';
 
 export interface Tactics {
   /** Whom to attack: the most hurt enemy, or the first. */
@@ -21,3 +22,21 @@ export const tacticsSchema = z.strictObject({
   fleeAt: whole(0, 100, 'hit points').optional(),
   surrenderAt: whole(0, 100, 'hit points').optional(),
 });
+
+/** What parries (ours: only a shield parries a missile): a shield, else a close-combat weapon, else nothing. */
+export function parryWeapon(weapons: readonly Weapon[], missile: boolean): Weapon | null {
+  if (missile) return weapons.find((w) => w.shield) ?? null;
+  return weapons.find((w) => w.shield) ?? weapons.find((w) => w.skill === 'close') ?? null;
+}
+
+/** The reaction the tactics suggest: the one set, or by skill (parry when Close Combat is not below Dodge). */
+export function suggestedReaction(
+  f: { readonly tactics: Tactics; readonly skills: { readonly close: number; readonly dodge: number } },
+  parry: Weapon | null,
+): 'parry' | 'dodge' | 'none' {
+  const t = f.tactics.reaction;
+  if (t === 'none') return 'none';
+  if (t === 'parry' && parry) return 'parry';
+  if (t === 'dodge' || !parry) return 'dodge';
+  return f.skills.close >= f.skills.dodge ? 'parry' : 'dodge';
+}
