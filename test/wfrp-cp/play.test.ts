@@ -156,8 +156,8 @@ describe('Combat Points in play', () => {
       r.texts,
       'Bob: CP 50, at most 20 an action (sword: WS 30 + Swords 20), EI 40, surprised from the rear',
     );
-    has(r.texts, 'Bob tests I against the surprise: D100 50 > 40: still surprised');
-    has(r.texts, 'Bob tests I against the surprise: D100 45 ≤ 50: recovered');
+    has(r.texts, 'Bob tests I against the surprise: D100 50 > I 40: still surprised');
+    has(r.texts, 'Bob tests I against the surprise: D100 45 ≤ I 40 + 10 after failures = 50: recovered');
     // The surprising side starts the first round although the EIs are equal.
     expect(r.asked[0]).toContain('Ann');
     expect(r.unusedDice).toBe(0);
@@ -402,11 +402,48 @@ describe('Combat Points in play', () => {
 
   it('rule 14: fleeing as a turn: each foe tests I and, passing, strikes the back automatically', () => {
     const r = fight(encounter([{ name: 'Ann' }], [{ name: 'Bob' }]), [30, 50, 10], [['turn', 'flee']]);
-    has(r.texts, "Bob's I test: D100 30 ≤ 40: strikes the fleer in the back");
+    has(r.texts, "Bob's I test: D100 30 ≤ I 40: strikes the fleer in the back");
     has(r.texts, 'Bob strikes Ann: Ann is fleeing (rule 14): hit automatically');
     has(r.texts, '× 0.1 = 2.4 → 2: critical +2');
     has(r.texts, 'Ann has fled');
     expect(r.unusedDice).toBe(0);
+  });
+
+  it("rule 2: I tests are made against the initial EI, the weapon's I modifier included", () => {
+    // A dagger (knife, I +10): I 40 + 10 = 50, so 45 strikes the fleer; against raw I it would not.
+    const flee = fight(
+      encounter(
+        [{ name: 'Ann' }],
+        [{ name: 'Bob', more: 'weapons: [dagger]\nabilities: { daggers-and-knives: 20 }' }],
+      ),
+      [45, 50, 10],
+      [
+        ['turn', 'end'],
+        ['turn', 'flee'],
+      ],
+    );
+    has(flee.texts, "Bob's I test: D100 45 ≤ I 40 + 10 dagger = 50: strikes the fleer in the back");
+    // A rapier (I +20) dodges at 60.
+    const dodge = fight(
+      encounter(
+        [{ name: 'Ann', profile: STRONG, more: 'weapons: [sword]\nabilities: { swords: 20 }' }],
+        [
+          {
+            name: 'Bob',
+            more: 'weapons: [rapier]\nabilities: { fencing: 20 }\nskills: [dodge blow, specialist weapon fencing sword]',
+          },
+        ],
+      ),
+      [20, 55],
+      [
+        ['turn', 'end'],
+        ['turn', 'attack:@bob'],
+        ['attack-cp', 40],
+        ['defence', 'dodge'],
+        ['turn', 'end'],
+      ],
+    );
+    has(dodge.texts, 'Bob dodges: D100 55 ≤ I 40 + 20 rapier = 60: dodged');
   });
 
   it('rule 14: fleeing in the defence phase: the blow hits automatically', () => {
@@ -778,7 +815,7 @@ describe('Combat Points in play', () => {
           ['turn', 'end'],
         ],
       );
-      has(r.texts, 'Bob dodges: D100 35 > I 30 (−10 Dodge foreseeing): not quick enough');
+      has(r.texts, 'Bob dodges: D100 35 > I 40 − 10 Dodge foreseeing = 30: not quick enough');
     });
 
     it('Fast and Lightning shooting: two or three shots at −20 or −40', () => {

@@ -1,6 +1,7 @@
 // What a Combat Points fighter is worth at this moment: its weapon, WS + ability, CP, the most
 // it may spend on one action, its Effective Initiative. All derived, never stored, so that a
 // wound or a fumble changes them at once (Combat example #3).
+import { showSum, type Term } from '../../core/arith.js';
 import type { Weapon } from '../wfrp1e/catalogue.js';
 import { WEAPON_MODIFIERS } from '../wfrp1e/data/tables.js';
 import { engaged, handUsable, hasSkill, isRidden, running } from '../wfrp1e/state.js';
@@ -89,8 +90,12 @@ export function cpLeft(st: CpState, f: CpFighter): number {
   return Math.max(0, maxCP(st, f) + f.bonusCP - f.spent);
 }
 
-/** Rule 2: I less armour's penalty plus the weapon's I modifier (halved when negative with Barbarian strength); Combat reflexes +10. */
-export function initialEI(st: CpState, f: CpFighter): number {
+/**
+ * Rule 2: I less the armour's modifiers, plus or minus the weapon's (a negative one halved with
+ * Barbarian strength): "the value you will be testing when resolving dodges and other maneuvers
+ * based on movement in combat". The terms are shown in the log.
+ */
+export function initiativeTerms(st: CpState, f: CpFighter): { I: number; terms: Term[] } {
   let armourI = 0;
   for (const l of st.cat.layerings) {
     if (
@@ -103,10 +108,30 @@ export function initialEI(st: CpState, f: CpFighter): number {
   const w = meleeWeapon(st, f);
   let weaponI = w && !w.natural ? WEAPON_MODIFIERS[w.group].I : 0;
   if (weaponI < 0 && hasSkill(f, 'barbarian strength')) weaponI = Math.ceil(weaponI / 2);
-  return (
-    initialEffectiveInitiative(now(st, f, 'I'), armourI, weaponI) +
-    (hasSkill(f, 'combat reflexes') ? COMBAT_REFLEXES.EI : 0)
-  );
+  return {
+    I: now(st, f, 'I'),
+    terms: [
+      { label: 'armour', value: armourI },
+      { label: w ? w.name.toLowerCase() : 'weapon', value: weaponI },
+    ],
+  };
+}
+
+/** Rule 2: the value an Initiative test is made against (dodges, fleeing, surprise). */
+export function initiativeTest(st: CpState, f: CpFighter): number {
+  const { I, terms } = initiativeTerms(st, f);
+  return initialEffectiveInitiative(I, terms[0]!.value, terms[1]!.value);
+}
+
+/** The tested value with its arithmetic: "I 30 + 20 rapier = 50", or "I 40". */
+export function showInitiativeTest(st: CpState, f: CpFighter, more: readonly Term[] = []): string {
+  const { I, terms } = initiativeTerms(st, f);
+  return showSum('I', I, [...terms, ...more]);
+}
+
+/** Rule 2, and Combat reflexes: +10 to the priority (not to the tested value). */
+export function initialEI(st: CpState, f: CpFighter): number {
+  return initiativeTest(st, f) + (hasSkill(f, 'combat reflexes') ? COMBAT_REFLEXES.EI : 0);
 }
 
 /** Rule 4: EI now, after the actions used. */

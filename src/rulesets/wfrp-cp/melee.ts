@@ -1,5 +1,6 @@
 // One blow of the Combat Points rules: the attacker's CP against the defender's (rules 7-20),
 // where it lands, and what it does: a critical (rules 10-12, 17) or a monster's pool (rule 33).
+import { sumTerms, type Term } from '../../core/arith.js';
 import type { FightContext } from '../../core/context.js';
 import { formatD100, reverseD100 } from '../../dice/d100.js';
 import type { Weapon } from '../wfrp1e/catalogue.js';
@@ -22,6 +23,8 @@ import {
   poolWeapon,
   prone,
   skillWith,
+  initiativeTest,
+  showInitiativeTest,
 } from './fighter.js';
 import {
   CP_PER_WOUND,
@@ -326,14 +329,17 @@ export function resolveBlow(st: CpState, ctx: FightContext, b: CpBlow): boolean 
     return false;
   }
   if (def.dodge) {
-    const foresee = hasSkill(a, 'dodge foreseeing') ? -10 : 0;
-    const I = now(st, d, 'I') + foresee;
+    // Rule 2: the dodge tests the initial EI (I with the armour's and weapon's modifiers).
+    const foresee: Term[] = hasSkill(a, 'dodge foreseeing')
+      ? [{ label: 'Dodge foreseeing', value: -10 }]
+      : [];
+    const I = initiativeTest(st, d) + sumTerms(0, foresee);
     const r = d100(ctx, d, `dodge: I test (need ${I} or less)`);
     say(
       st,
       ctx,
       'dodge',
-      `${d.name} dodges: D100 ${formatD100(r)} ${r <= I ? '≤' : '>'} I ${I}${foresee ? ' (−10 Dodge foreseeing)' : ''}: ${r <= I ? 'dodged' : 'not quick enough'}.`,
+      `${d.name} dodges: D100 ${formatD100(r)} ${r <= I ? '≤' : '>'} ${showInitiativeTest(st, d, foresee)}: ${r <= I ? 'dodged' : 'not quick enough'}.`,
       rule(9),
       [d],
     );
@@ -628,13 +634,14 @@ export function flee(st: CpState, ctx: FightContext, f: CpFighter, forced: boole
   );
   for (const o of st.combatants) {
     if (o.out !== null || o.side === f.side || !engaged(f, o) || !mayAttack(st, o)) continue;
-    const I = now(st, o, 'I') - bonus;
+    const fleeing: Term[] = bonus ? [{ label: forced ? 'must flee' : 'Flee skill', value: -bonus }] : [];
+    const I = initiativeTest(st, o) - bonus;
     const r = d100(ctx, o, `I test to strike the fleeing ${f.name} (need ${I} or less)`);
     say(
       st,
       ctx,
       'flee',
-      `${o.name}'s I test: D100 ${formatD100(r)} ${r <= I ? '≤' : '>'} ${I}: ${r <= I ? 'strikes the fleer in the back' : 'too slow'}.`,
+      `${o.name}'s I test: D100 ${formatD100(r)} ${r <= I ? '≤' : '>'} ${showInitiativeTest(st, o, fleeing)}: ${r <= I ? 'strikes the fleer in the back' : 'too slow'}.`,
       rule(14),
       [o, f],
     );

@@ -2,9 +2,9 @@
 // fighter with `plan:`). The text's own observation is the monsters' default: "beasts ... will
 // usually want to spend all of their CP on maximal attacks, very rarely on defense" (rule 32).
 import { hasSkill } from '../wfrp1e/state.js';
-import { actionCap, cpLeft, foes, maxCP } from './fighter.js';
+import { actionCap, cpLeft, foes, initiativeTest, maxCP } from './fighter.js';
 import { CP_PER_WOUND, MIN_CP } from './rules.js';
-import { now, type CpFighter, type CpState, type Plan } from './state.js';
+import type { CpFighter, CpState, Plan } from './state.js';
 
 export const CHARACTER_PLAN: Plan = { reserve: 40, target: 15, keepW: 2, dodge: true };
 /** Rule 32: all CP to attacks. */
@@ -33,7 +33,7 @@ export function suggestDefence(
   const plan = planOf(d);
   if (plan.target >= 100) return 'none';
   if (paradeUp) return 'parade';
-  if (canDodge && plan.dodge && now(st, d, 'I') >= 50) return 'dodge';
+  if (canDodge && plan.dodge && initiativeTest(st, d) >= 50) return 'dodge';
   return att - plan.target > 0 ? 'block' : 'none';
 }
 

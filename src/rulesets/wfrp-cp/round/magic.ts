@@ -5,7 +5,17 @@ import { formatD100 } from '../../../dice/d100.js';
 import { d100, decide, roll, say } from '../../wfrp1e/say.js';
 import { oursCp, rule, section } from '../cite.js';
 import type { Spell } from '../data.js';
-import { actionCap, actionsLeft, cpLeft, currentEI, enemies, foes, mayDefend } from '../fighter.js';
+import {
+  actionCap,
+  actionsLeft,
+  cpLeft,
+  currentEI,
+  enemies,
+  foes,
+  mayDefend,
+  initiativeTest,
+  showInitiativeTest,
+} from '../fighter.js';
 import { resolveBlow } from '../melee.js';
 import { castingActions, castingEI, magicActionLimit, magicMissileEffect, MIN_CP } from '../rules.js';
 import { type CpFighter, type CpState, now } from '../state.js';
@@ -226,14 +236,14 @@ function magicMissile(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter
       'dodge',
     );
     if (pick === 'dodge') {
-      const I = now(st, t, 'I');
+      const I = initiativeTest(st, t);
       const r = d100(ctx, t, `dodge the ${s.name}: I test (need ${I} or less)`);
       dodged = r <= I;
       say(
         st,
         ctx,
         'dodge',
-        `${t.name} dodges: D100 ${formatD100(r)} ${dodged ? '≤' : '>'} I ${I}: ${dodged ? 'half the effect' : 'caught full'}.`,
+        `${t.name} dodges: D100 ${formatD100(r)} ${dodged ? '≤' : '>'} ${showInitiativeTest(st, t)}: ${dodged ? 'half the effect' : 'caught full'}.`,
         rule(39),
         [t],
       );

@@ -7,9 +7,9 @@ import { pairUp } from '../../wfrp1e/round/opening.js';
 import { d100, say } from '../../wfrp1e/say.js';
 import { startMoves } from '../../wfrp1e/scene.js';
 import { rule, section } from '../cite.js';
-import { poolWeapon, skillWith } from '../fighter.js';
+import { poolWeapon, skillWith, initiativeTest, showInitiativeTest } from '../fighter.js';
 import { defencePool, surpriseTestBonus } from '../rules.js';
-import { type CpState, now } from '../state.js';
+import type { CpState } from '../state.js';
 import { approach, charge } from './closing.js';
 import { readyWeapons } from './drawing.js';
 import { endRound } from './end-of-round.js';
@@ -59,13 +59,14 @@ function beginRound(st: CpState, ctx: FightContext): void {
     if (!f.asleep) {
       // Rule 15: an I test each round from the second (or first), 10 easier after each failure.
       if (f.surprise && r >= st.cpo.surpriseFirstTest) {
-        const I = now(st, f, 'I') + surpriseTestBonus(f.surprise.tests);
+        const easier = surpriseTestBonus(f.surprise.tests);
+        const I = initiativeTest(st, f) + easier;
         const x = d100(ctx, f, `shake off the surprise: I test (need ${I} or less)`);
         say(
           st,
           ctx,
           'surprise',
-          `${f.name} tests I against the surprise: D100 ${formatD100(x)} ${x <= I ? '≤' : '>'} ${I}: ${x <= I ? 'recovered' : 'still surprised'}.`,
+          `${f.name} tests I against the surprise: D100 ${formatD100(x)} ${x <= I ? '≤' : '>'} ${showInitiativeTest(st, f, [{ label: 'after failures', value: easier }])}: ${x <= I ? 'recovered' : 'still surprised'}.`,
           rule(15),
           [f],
         );

@@ -12,7 +12,16 @@ import { wornOn } from '../../wfrp1e/rules.js';
 import { d100, decide, say } from '../../wfrp1e/say.js';
 import { type Fighter, handUsable, hasSkill, type MissileState } from '../../wfrp1e/state.js';
 import { oursCp, rule } from '../cite.js';
-import { actionsPerRound, ballisticSkill, enemies, foes, mayDefend, skillWith } from '../fighter.js';
+import {
+  actionsPerRound,
+  ballisticSkill,
+  enemies,
+  foes,
+  mayDefend,
+  skillWith,
+  initiativeTest,
+  showInitiativeTest,
+} from '../fighter.js';
 import { inflict, raiseToOne, resolveBlow, wakeByBlow } from '../melee.js';
 import {
   AIMING_BONUS,
@@ -184,13 +193,13 @@ function oneShot(
   // Rule 22: a thrown weapon may be dodged.
   if (thrown && mayDefend(st, t) && hasSkill(t, 'dodge blow') && t.dodges < st.cpo.dodgesPerRound) {
     t.dodges++;
-    const I = now(st, t, 'I');
+    const I = initiativeTest(st, t);
     const x = d100(ctx, t, `dodge the thrown ${w.name.toLowerCase()}: I test (need ${I} or less)`);
     say(
       st,
       ctx,
       'dodge',
-      `${t.name} dodges: D100 ${formatD100(x)} ${x <= I ? '≤' : '>'} I ${I}: ${x <= I ? 'dodged' : 'hit'}.`,
+      `${t.name} dodges: D100 ${formatD100(x)} ${x <= I ? '≤' : '>'} ${showInitiativeTest(st, t)}: ${x <= I ? 'dodged' : 'hit'}.`,
       rule(22),
       [t],
     );
