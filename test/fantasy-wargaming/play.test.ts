@@ -216,12 +216,32 @@ describe('Fantasy Wargaming: the melee phase', () => {
     );
     has(
       r.texts,
-      'The broadsword rolls 8 < 9: Weapon Breakage D20 20: it breaks. The blow carries over: column 4 − 2 = 2, D20 18: substantial.',
+      'The broadsword rolls 8 < 9: Weapon Breakage D20 20: it breaks. The blow carries over: column 4 − 2 = 2, D20 18: substantial success, body;',
     );
     has(r.texts, "Bob's broadsword breaks.");
     // Column 2: 17–20 substantial, so the full 9 go through, with no parry reduction.
     expect(en(r, 'Bob')).toBe(3);
     expect(fw(r).combatants.find((f) => f.name === 'Bob')?.wielded.name).toBe('fist');
+  });
+
+  it('a totally successful parry leaves the defender unharmed even when the weapon breaks', () => {
+    const r = play(
+      duel(fighter('Ann'), fighter('Bob')),
+      [3, 4, 20, 18, 12, 8, 7, 20],
+      [
+        ['action', 'attack:@bob'],
+        ['action', 'parry'],
+        ['lunge', 'flurry'],
+      ],
+    );
+    has(r.texts, 'D20 20: total success: no harm to the defender.');
+    has(
+      r.texts,
+      'D20 18: substantial success. The broadsword rolls 8 < 9: Weapon Breakage D20 20: it breaks. The parry was a total success: Bob is unharmed.',
+    );
+    has(r.texts, "Bob's broadsword breaks.");
+    expect(en(r, 'Bob')).toBe(12);
+    expect(r.unusedDice).toBe(0);
   });
 
   it('a shield rolls for breakage only when the damage exceeds its defensive value', () => {
@@ -348,7 +368,7 @@ describe('Fantasy Wargaming: what a step reads', () => {
     );
     has(
       r.texts,
-      'The broadsword rolls 8 < 9: Weapon Breakage D20 20: it breaks. The blow carries over: column 5 − 2 = 3, D20 18: substantial.',
+      'The broadsword rolls 8 < 9: Weapon Breakage D20 20: it breaks. The blow carries over: column 5 − 2 = 3, D20 18: substantial success, body;',
     );
     has(
       r.texts,

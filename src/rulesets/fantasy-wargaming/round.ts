@@ -663,6 +663,7 @@ function blow(st: FwState, ctx: FightContext, phase: Phase, b: Blow, stepLabel: 
     a.stats.criticalsDealt++;
     t.stats.criticalsTaken++;
   }
+  const struck = `${who} at ${t.name}: ${shown}; D${c.striking.die} ${r}: ${band} success`;
   const loc = rollLocation(st, ctx, a, t);
   const dice: Dice = b.magic ? (a.spec.magic?.damage ?? FIST.damage) : (b.weapon?.damage ?? FIST.damage);
   const rolled = roll(ctx, dice.sides, a, `damage ${formatDice(dice)}`, dice.count) + dice.plus;
@@ -678,19 +679,25 @@ function blow(st: FwState, ctx: FightContext, phase: Phase, b: Blow, stepLabel: 
     if (brk.text) carry += ` ${brk.text}`;
     if (brk.broken) {
       broken = d.item;
-      const col = factor - 2;
-      const again = chartResult(c.striking, col, r);
-      carry += ` The blow carries over: column ${factor} − 2 = ${col}, D${c.striking.die} ${r}: ${again}.`;
-      if (again === 'failure') {
+      // "Any totally successful defense always means you yourself will not be harmed": the
+      // weapon is lost, the blow is not carried over.
+      if (d.effect.harmless) {
         say(
           st,
           ctx,
           'strike',
-          `${who} at ${t.name}: ${shown}; D${c.striking.die} ${r}: ${band}.${carry}`,
+          `${struck}.${carry} The ${d.kind} was a total success: ${t.name} is unharmed.`,
           text('Defense'),
           [a, t],
           detail,
         );
+        return { target: t, harm: 0, effects: [], broken, leaves: d.effect.leaves };
+      }
+      const col = factor - 2;
+      const again = chartResult(c.striking, col, r);
+      carry += ` The blow carries over: column ${factor} − 2 = ${col}, D${c.striking.die} ${r}: ${again}${again === 'failure' ? '' : ' success'}`;
+      if (again === 'failure') {
+        say(st, ctx, 'strike', `${struck}.${carry}.`, text('Defense'), [a, t], detail);
         return { target: t, harm: 0, effects: [], broken, leaves: false };
       }
       scaleBand = again;
@@ -711,7 +718,10 @@ function blow(st: FwState, ctx: FightContext, phase: Phase, b: Blow, stepLabel: 
     st,
     ctx,
     'strike',
-    `${who} at ${t.name}: ${shown}; D${c.striking.die} ${r}: ${band} success, ${loc.replace('-', ' ')}; ${arithmetic}: ${outcome}${special.length ? ` (${special.join(', ')})` : ''}.${carry}`,
+    // The damage follows the band it was scaled by: after a carry-over, the carried band's.
+    broken
+      ? `${struck}.${carry}, ${loc.replace('-', ' ')}; ${arithmetic}: ${outcome}${special.length ? ` (${special.join(', ')})` : ''}.`
+      : `${struck}, ${loc.replace('-', ' ')}; ${arithmetic}: ${outcome}${special.length ? ` (${special.join(', ')})` : ''}.${carry}`,
     text('Damage'),
     [a, t],
     detail,
