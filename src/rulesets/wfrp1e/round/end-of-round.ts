@@ -62,7 +62,12 @@ export function pressing(st: W1State, ctx: FightContext): void {
 export function endRound(st: W1State, ctx: FightContext): void {
   const r = st.round;
   for (const f of st.combatants) {
-    if (f.busyUntil === r) {
+    if (f.busyUntil === r && f.out !== null) {
+      // Taken out while taking up an item: the take-up is never finished.
+      f.readying = null;
+      f.searching = null;
+    }
+    if (f.busyUntil === r && f.out === null) {
       const w = f.readying;
       if (w) {
         f.readying = null;

@@ -99,6 +99,13 @@ export function dive(st: W1State, ctx: FightContext, f: Fighter): void {
   if (strikesBack) t.pending.length = 0;
   if (t.target === f) t.target = null;
   f.target = null;
+  if (f.out !== null) {
+    // Struck down in the dive: it comes down where it fought instead of climbing away.
+    f.alt = 0;
+    f.airborne = false;
+    say(st, ctx, 'fall', `${f.name} falls to the ground.`, CITES.flying, [f]);
+    return;
+  }
   if (home) {
     setPos(f, home);
     f.moved *= 2;
