@@ -159,6 +159,25 @@ describe('fray odds: OpenQuest', () => {
     inside(o.duel.sides[0].win, j.sides[0].ci95);
   });
 
+  it('at ranged distance: the bow shoots, the swordsman strikes only once closed in, and the fight is left to simulation', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fray-oq-'));
+    const file = join(dir, 'apart.yaml');
+    const person = (name: string, weapons: string) =>
+      `      - name: ${name}\n        characteristics: { STR: 12, CON: 12, SIZ: 12, DEX: 12, INT: 12, POW: 12, CHA: 12 }\n        skills: { close: 38, ranged: 55, unarmed: 27, dodge: 20 }\n        weapons: [${weapons}]\n`;
+    writeFileSync(
+      file,
+      `ruleset: openquest\ndistance: ranged\nsides:\n  - name: A\n    combatants:\n${person('Ann', 'longbow')}  - name: B\n    combatants:\n${person('Bob', 'shortsword')}`,
+    );
+    const o = JSON.parse((await fray(['odds', file, '--json'])).out);
+    const ann = o.blows.find((b: { attacker: string }) => b.attacker === 'Ann');
+    const bob = o.blows.find((b: { attacker: string }) => b.attacker.startsWith('Bob'));
+    expect(ann.need).toBe(55);
+    expect(bob.attacker).toBe('Bob (once closed in: no missile weapon)');
+    expect(bob.need).toBe(38);
+    expect(o.duel).toBeNull();
+    expect(o.duelMethod).toContain('it opens at ranged distance');
+  });
+
   it('without the fumble option the chain follows the engine too', async () => {
     const o = JSON.parse((await fray(['odds', duelFile, '-o', 'fumbles=none', '--json'])).out);
     const j = JSON.parse(

@@ -4,7 +4,7 @@ import type { Odds, OddsBlow, OddsDuel } from '../../core/ruleset.js';
 import type { Weapon } from './data.js';
 import { ATTACK_RESULTS, armourPoints, testResult, type Dice, type Level, type Skill } from './rules.js';
 import type { OqFighterSpec, OqSetup } from './state.js';
-import { parryWeapon, suggestedReaction } from './tactics.js';
+import { attackWeapon, parryWeapon, suggestedReaction } from './tactics.js';
 
 const LEVELS: readonly Level[] = ['critical', 'success', 'failure', 'fumble'];
 const FIST: Dice = { count: 1, sides: 4, sign: 1 };
@@ -34,12 +34,15 @@ function diceDist(d: Dice): Map<number, number> {
 
 const most = (d: Dice) => (d.count === 0 ? 0 : d.sign > 0 ? d.count * d.sides : -d.count);
 
+/** The engine's weapon at the encounter's distance; at ranged distance without a missile weapon, the one it closes in with. */
 function weaponOf(f: OqFighterSpec, setup: OqSetup): Weapon | null {
-  const ws = f.weapons.filter((w) => !w.shield);
-  return setup.distance === 'ranged'
-    ? (ws.find((w) => w.skill === 'ranged') ?? null)
-    : (ws.find((w) => w.skill !== 'ranged') ?? null);
+  const w = attackWeapon(f.weapons, setup.distance);
+  return w === undefined ? (attackWeapon(f.weapons, 'close') ?? null) : w;
 }
+
+/** At ranged distance a fighter with no missile weapon spends its action closing in before it can strike. */
+const closesInFirst = (f: OqFighterSpec, setup: OqSetup) =>
+  attackWeapon(f.weapons, setup.distance) === undefined;
 
 /** The reaction the tactics pick, as the engine does. */
 function reactionOf(d: OqFighterSpec, missile: boolean): { skill: Skill; weapon: Weapon | null } | null {
@@ -121,7 +124,7 @@ function oneBlow(setup: OqSetup, a: OqFighterSpec, d: OqFighterSpec): OddsBlow {
   }
   const reaction = reactionOf(d, w?.skill === 'ranged');
   return {
-    attacker: a.name,
+    attacker: closesInFirst(a, setup) ? `${a.name} (once closed in: no missile weapon)` : a.name,
     defender: `${d.name}${reaction ? ` (${reaction.skill === 'dodge' ? 'dodging' : 'parrying'})` : ''}`,
     need: a.skills[w ? w.skill : 'unarmed'] + a.modifier,
     hit,

@@ -22,16 +22,14 @@ import {
   type Skill,
 } from './rules.js';
 import { distanceOf, setDistance, type OqFighter, type OqState } from './state.js';
-import { parryWeapon, suggestedReaction } from './tactics.js';
+import { attackWeapon, parryWeapon, suggestedReaction } from './tactics.js';
 
 /** Facts, Weapons: a fist, 1D4. */
 const FIST: Dice = { count: 1, sides: 4, sign: 1 };
 
 /** The weapon a fighter attacks `t` with: at close distance its first hand weapon (else a fist: null), at ranged its first missile weapon (else it cannot reach: undefined). */
 function weaponFor(st: OqState, f: OqFighter, t: OqFighter): Weapon | null | undefined {
-  const ws = f.spec.weapons.filter((w) => !w.shield);
-  if (distanceOf(st, f, t) === 'ranged') return ws.find((w) => w.skill === 'ranged');
-  return ws.find((w) => w.skill !== 'ranged') ?? null;
+  return attackWeapon(f.spec.weapons, distanceOf(st, f, t));
 }
 
 function enemies(st: OqState, f: OqFighter): OqFighter[] {

@@ -23,6 +23,19 @@ export const tacticsSchema = z.strictObject({
   surrenderAt: whole(0, 100, 'hit points').optional(),
 });
 
+/**
+ * The weapon an attack is made with: at close distance the first hand weapon (null: a fist), at
+ * ranged distance the first missile weapon (undefined: none reaches; one must close in first).
+ */
+export function attackWeapon(
+  weapons: readonly Weapon[],
+  distance: 'close' | 'ranged',
+): Weapon | null | undefined {
+  const ws = weapons.filter((w) => !w.shield);
+  if (distance === 'ranged') return ws.find((w) => w.skill === 'ranged');
+  return ws.find((w) => w.skill !== 'ranged') ?? null;
+}
+
 /** What parries (ours: only a shield parries a missile): a shield, else a close-combat weapon, else nothing. */
 export function parryWeapon(weapons: readonly Weapon[], missile: boolean): Weapon | null {
   if (missile) return weapons.find((w) => w.shield) ?? null;
