@@ -629,10 +629,14 @@ function attack(
     [f, t],
   );
   damage(st, ctx, f, t, dd, helmetCounts(r, need), false);
-  if (res === 'critical' && !how.free) {
-    f.stats.criticalsDealt++;
-    critical(st, ctx, f, t, how.charge);
-  }
+  if (res === 'critical') countCritical(f, t);
+  if (res === 'critical' && !how.free) critical(st, ctx, f, t, how.charge);
+}
+
+/** The figures count a critical as a to-hit roll of 12, dealt by the attacker and taken by its target. */
+function countCritical(f: AhqFighter, t: AhqFighter): void {
+  f.stats.criticalsDealt++;
+  t.stats.criticalsTaken++;
 }
 
 /**
@@ -703,7 +707,6 @@ function damage(
   }
   const wounds = dice.filter((d) => d >= Tm).length;
   const crits = dice.filter((d) => d === 12).length;
-  if (crits) t.stats.criticalsTaken += crits;
   const before = t.W;
   t.W = Math.max(0, t.W - wounds);
   f.stats.woundsDealt += before - t.W;
@@ -753,10 +756,8 @@ function shoot(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter, fr
     f.stats.hits++;
     damage(st, ctx, f, t, m.dd, helmetCounts(r, cell.need as number), false);
   }
-  if (res === 'critical' && !free && t.out === null) {
-    f.stats.criticalsDealt++;
-    shoot(st, ctx, f, t, true);
-  }
+  if (res === 'critical') countCritical(f, t);
+  if (res === 'critical' && !free && t.out === null) shoot(st, ctx, f, t, true);
 }
 
 function cast(st: AhqState, ctx: FightContext, f: AhqFighter, s: Spell, t: AhqFighter): void {

@@ -603,7 +603,10 @@ export function attack(st: OqState, ctx: FightContext, a: OqFighter, d: OqFighte
     [a, d],
     { attack: ra.level, defence: rd ? rd.level : 'none' },
   );
-  if (ra.level === 'critical') a.stats.criticalsDealt++;
+  if (ra.level === 'critical') {
+    a.stats.criticalsDealt++;
+    d.stats.criticalsTaken++;
+  }
   if (cell.attackerFumbles) fumbled(st, ctx, a);
   if (cell.defenderFumbles) fumbled(st, ctx, d);
   // Ours (option parrySize): a successful parry with a smaller weapon lets the rest through.

@@ -273,8 +273,11 @@ export function critical(
   how: CriticalHow = {},
 ): CriticalResult | null {
   if (victim.out === 'dead') return null;
-  victim.stats.criticalsTaken++;
-  if (attacker) attacker.stats.criticalsDealt++;
+  // Counted for the figures as a critical one combatant caused another (bleeding and the like are not).
+  if (attacker) {
+    attacker.stats.criticalsDealt++;
+    victim.stats.criticalsTaken++;
+  }
   const col = criticalColumn(value);
   if (suddenDeath || st.opt.criticals === 'sudden-death' || victim.suddenDeath) {
     const r = d100(

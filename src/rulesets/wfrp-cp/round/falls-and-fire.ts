@@ -33,8 +33,11 @@ export function chartEffect(
     [t],
     { effect: k, chart: which },
   );
-  t.stats.criticalsTaken++;
-  if (by) by.stats.criticalsDealt++;
+  // Counted as WFRP 1e counts them: criticals one combatant caused another.
+  if (by) {
+    by.stats.criticalsDealt++;
+    t.stats.criticalsTaken++;
+  }
   const conds = t.conds.length;
   const mods = t.charMods.length;
   if (e.destroysHeld) {
