@@ -32,7 +32,7 @@ const ACTIONS: Record<string, readonly string[]> = {
     'dive',
   ],
   'wfrp-cp': ['blow', 'cast', 'charge', 'dodge', 'draw', 'flee', 'move', 'shot'],
-  openquest: ['attack', 'intent'],
+  openquest: ['attack', 'intent', 'reaction'],
   'fantasy-wargaming': ['action', 'strike', 'lunge', 'defence', 'flee'],
   'ahq-house': ['attack', 'move', 'shoot', 'evade', 'facing', 'flee'],
 };

@@ -1,6 +1,9 @@
 // OpenQuest in play, from scripted dice and decisions. The text has no worked examples: these
 // follow its rules (and the facts' table), cell by cell.
 import { describe, expect, it } from 'vitest';
+import { AskingDriver } from '../../src/core/context.js';
+import { runFight } from '../../src/core/fight.js';
+import { ScriptedDice } from '../../src/dice/index.js';
 import { loadText } from '../helpers.js';
 import { has, playScript, type Decisions } from '../wfrp-cp/script.js';
 import { distanceOf, type OqFighter, type OqState } from '../../src/rulesets/openquest/state.js';
@@ -176,8 +179,6 @@ describe('OpenQuest: wounds', () => {
         ['intent', 'attack:@def'],
         ['intent', 'defend'],
         ['reaction', 'parry'],
-        ['heal-magic', 'no'],
-        ['heal-magic', 'no'],
       ],
       2,
     );
@@ -190,7 +191,7 @@ describe('OpenQuest: wounds', () => {
     expect(r.result.outcome?.winner).toBe(0);
   });
 
-  it('healing magic as the GM says, then a Resilience test to wake', () => {
+  it('healing magic from a friend who can cast it (its caster decides), then a Resilience test to wake', () => {
     const yaml = duel(
       ATT,
       hurt,
@@ -198,7 +199,7 @@ describe('OpenQuest: wounds', () => {
       `      - { name: Cleric, characteristics: { STR: 10, CON: 12, SIZ: 10, DEX: 10, INT: 12, POW: 14, CHA: 10 }, weapons: [mace] }\n`,
     ).replace(
       '  - name: D\n    combatants:\n      - ' + hurt,
-      `  - name: D\n    combatants:\n      - ${hurt}\n      - { name: Bob, characteristics: { STR: 10, CON: 12, SIZ: 12, DEX: 10, INT: 12, POW: 12, CHA: 10 }, skills: { close: 10 }, weapons: [club] }`,
+      `  - name: D\n    combatants:\n      - ${hurt}\n      - { name: Bob, characteristics: { STR: 10, CON: 12, SIZ: 12, DEX: 10, INT: 12, POW: 12, CHA: 10 }, skills: { close: 10 }, weapons: [club], healingMagic: true }`,
     );
     const r = fight(
       yaml,
@@ -214,6 +215,9 @@ describe('OpenQuest: wounds', () => {
       1,
     );
     has(r.texts, 'Def is healed (HP 1); Resilience D100 40 against 50: regains consciousness');
+    expect(r.asked).toContain(
+      'heal-magic: Bob: cast strong healing magic (Heal 6, Divine Heal, Treat Wounds) on the dying Def this round?',
+    );
     expect(oq(r).combatants.find((f) => f.name === 'Def')).toMatchObject({ out: null, hp: 1 });
     expect(r.unusedDecisions).toBe(0);
   });
@@ -226,7 +230,6 @@ describe('OpenQuest: wounds', () => {
         ['intent', 'attack:@def'],
         ['intent', 'defend'],
         ['reaction', 'parry'],
-        ['heal-magic', 'no'],
       ],
       1,
       { mortalWounds: 'linger' },
@@ -249,10 +252,8 @@ describe('OpenQuest: wounds', () => {
         ['intent', 'defend'],
         ['intent', 'defend'],
         ['reaction', 'parry'],
-        ['heal-magic', 'no'],
         ['intent', 'attack:@bob'],
         ['intent', 'defend'],
-        ['heal-magic', 'no'],
       ],
       2,
     );
@@ -270,7 +271,6 @@ describe('OpenQuest: wounds', () => {
         ['intent', 'defend'],
         ['intent', 'defend'],
         ['reaction', 'parry'],
-        ['heal-magic', 'no'],
         ['intent', 'attack:@bob'],
         ['intent', 'stabilise:@def'],
       ],
@@ -299,10 +299,8 @@ describe('OpenQuest: encounter distance', () => {
       ],
     );
     has(r.texts, 'The fight opens at ranged distance');
-    has(
-      r.texts,
-      'Att attacks Def with light crossbow: D100 30 against 60: a success; Def does not react: damage less armour',
-    );
+    has(r.texts, 'Att attacks Def with light crossbow: D100 30 against 60: a success.');
+    has(r.texts, 'Def does not react: damage less armour.');
     has(r.texts, 'Def: 1D8 5 (a mechanism: no damage modifier) − 2 AP = 3 damage');
     has(r.texts, 'Def closes in: within 2 m of the enemy from now on');
     expect(oq(r).near.size).toBe(1);
@@ -507,10 +505,8 @@ describe('OpenQuest: review findings', () => {
       ],
     );
     has(r.texts, 'Bea attacks Def with dagger: D100 90 against 70: a failure: a miss');
-    has(
-      r.texts,
-      'Att attacks Def with longsword: D100 30 against 60: a success; Def parries with small shield: D100 40 against 50: a success: blocked or dodged',
-    );
+    has(r.texts, 'Att attacks Def with longsword: D100 30 against 60: a success.');
+    has(r.texts, 'Def parries with small shield: D100 40 against 50: a success: blocked or dodged.');
   });
 
   it('no surprise on a side whose scouts saw them coming', () => {
@@ -539,10 +535,39 @@ describe('OpenQuest: review findings', () => {
       [
         ['intent', 'defend'],
         ['intent', 'defend'],
-        ['heal-magic', 'no'],
       ],
       1,
     );
     has(r.texts, 'Cid was not stabilised or healed by the end of the next round, and dies');
+  });
+});
+
+describe('OpenQuest at the table: what is asked, and when', () => {
+  it("the attack's result is told before the defender is asked to react, and the question shows it", () => {
+    const { ruleset, setup } = loadText(duel());
+    const r = runFight(ruleset, setup, {
+      driver: new AskingDriver(new ScriptedDice([11]), (q) => q.kind === 'choice' && q.topic === 'reaction'),
+      inputs: ['attack:@def', 'defend'],
+      explain: true,
+      record: true,
+    });
+    expect(r.pending?.kind).toBe('choice');
+    expect((r.pending as { label: string }).label).toBe("Def: react to Att's attack (D100 11: a critical)?");
+    expect(r.events.at(-1)?.text).toBe('Att attacks Def with longsword: D100 11 against 60: a critical.');
+  });
+
+  it('nobody is asked about healing magic for a dying fighter whose side has no one to cast it', () => {
+    const hurt = DEF.replace('armour: [leather]', 'armour: [leather], hp: 2');
+    const r = fight(
+      duel(ATT, hurt),
+      [30, 60, 8],
+      [
+        ['intent', 'attack:@def'],
+        ['intent', 'defend'],
+        ['reaction', 'parry'],
+      ],
+      3,
+    );
+    expect(r.asked.some((q) => q.startsWith('heal-magic'))).toBe(false);
   });
 });

@@ -25,6 +25,8 @@ const combatantSchema = z.strictObject({
   hp: whole(-50, 100, 'hit points').optional(),
   /** Who Is Involved: a character who stays away from the fight. */
   standsAside: flag().optional(),
+  /** Healing Wounds: it can cast healing magic strong enough for a mortal wound (Heal 6, Divine Heal, Treat Wounds). */
+  healingMagic: flag().optional(),
   tactics: tacticsSchema.optional(),
 });
 
@@ -116,6 +118,7 @@ export function loadOpenQuest(part: DocPart, options: Options, env: LoadEnv): Oq
         dm: damageModifier(ch.STR + ch.SIZ),
         tactics: { ...DEFAULT_TACTICS, ...(c.tactics ?? {}) },
         standsAside: c.standsAside ?? false,
+        healingMagic: c.healingMagic ?? false,
         modifier: c.modifier ?? 0,
       });
     }

@@ -583,7 +583,15 @@ export function attack(st: OqState, ctx: FightContext, a: OqFighter, d: OqFighte
   const missile = skill === 'ranged';
   // The reaction: parry (a weapon or shield; only a shield against a missile: ours) or dodge, once a round by default.
   // "If called for": a reaction is rolled only against an attack that would land.
-  const reaction = ra.level === 'success' || ra.level === 'critical' ? react(st, ctx, d, a, missile) : null;
+  const landing = ra.level === 'success' || ra.level === 'critical';
+  const attackLine = `${a.name} attacks ${d.name}${w ? ` with ${w.name.toLowerCase()}` : ''}: D100 ${formatD100(ra.roll)} against ${target}${bonusNote}: ${LEVEL_WORD[ra.level]}`;
+  // A defender asked to react sees the attack's result first: the attack is told before the question.
+  const asks = landing && mayReact(st, d);
+  const citeAttack = facts('attack against a defence');
+  if (asks) say(st, ctx, 'attack', `${attackLine}.`, citeAttack, [a, d], { attack: ra.level });
+  const reaction = asks
+    ? react(st, ctx, d, a, missile, `${formatD100(ra.roll)}: ${LEVEL_WORD[ra.level]}`)
+    : null;
   const rd = reaction
     ? test(
         ctx,
@@ -594,15 +602,22 @@ export function attack(st: OqState, ctx: FightContext, a: OqFighter, d: OqFighte
       )
     : null;
   const cell = ATTACK_RESULTS[ra.level][rd ? rd.level : 'none'];
-  say(
-    st,
-    ctx,
-    'attack',
-    `${a.name} attacks ${d.name}${w ? ` with ${w.name.toLowerCase()}` : ''}: D100 ${formatD100(ra.roll)} against ${target}${bonusNote}: ${LEVEL_WORD[ra.level]}${rd && reaction ? `; ${d.name} ${reaction.skill === 'dodge' ? 'dodges' : `parries with ${reaction.weapon?.name.toLowerCase()}`}: D100 ${formatD100(rd.roll)} against ${d.spec.skills[reaction.skill] + d.spec.modifier}: ${LEVEL_WORD[rd.level]}` : ra.level === 'failure' || ra.level === 'fumble' ? '' : `; ${d.name} ${noReaction(st, d)}`}: ${cell.says}.`,
-    facts('attack against a defence'),
-    [a, d],
-    { attack: ra.level, defence: rd ? rd.level : 'none' },
-  );
+  const reactionLine =
+    rd && reaction
+      ? `${d.name} ${reaction.skill === 'dodge' ? 'dodges' : `parries with ${reaction.weapon?.name.toLowerCase()}`}: D100 ${formatD100(rd.roll)} against ${d.spec.skills[reaction.skill] + d.spec.modifier}: ${LEVEL_WORD[rd.level]}`
+      : `${d.name} ${noReaction(st, d)}`;
+  const detail = { attack: ra.level, defence: rd ? rd.level : 'none' };
+  if (asks) say(st, ctx, 'reaction', `${reactionLine}: ${cell.says}.`, citeAttack, [d, a], detail);
+  else
+    say(
+      st,
+      ctx,
+      'attack',
+      `${attackLine}${landing ? `; ${reactionLine}` : ''}: ${cell.says}.`,
+      citeAttack,
+      [a, d],
+      detail,
+    );
   if (ra.level === 'critical') {
     a.stats.criticalsDealt++;
     d.stats.criticalsTaken++;
@@ -638,15 +653,23 @@ function noReaction(st: OqState, d: OqFighter): string {
   return 'does not react';
 }
 
+/** Whether the defender may react at all: standing, not caught helpless, a reaction left this round. */
+function mayReact(st: OqState, d: OqFighter): boolean {
+  return !(
+    d.out !== null ||
+    d.surprised === 'helpless' ||
+    (st.setup.opt.oneReaction && d.reactionsUsed >= 1)
+  );
+}
+
 function react(
   st: OqState,
   ctx: FightContext,
   d: OqFighter,
   a: OqFighter,
   missile: boolean,
+  attack: string,
 ): { skill: Skill; weapon: Weapon | null } | null {
-  if (d.out !== null || d.surprised === 'helpless' || (st.setup.opt.oneReaction && d.reactionsUsed >= 1))
-    return null;
   const pw = parryWeapon(d.spec.weapons, missile);
   const choices: Choice[] = [];
   if (pw)
@@ -656,7 +679,14 @@ function react(
     { key: 'none', label: 'no reaction' },
   );
   const suggested = suggestedReaction(d.spec, pw);
-  const pick = decide(ctx, d, 'reaction', `${d.name}: react to ${a.name}'s attack?`, choices, suggested);
+  const pick = decide(
+    ctx,
+    d,
+    'reaction',
+    `${d.name}: react to ${a.name}'s ${missile ? 'shot' : 'attack'} (D100 ${attack})?`,
+    choices,
+    suggested,
+  );
   if (pick === 'none') return null;
   d.reactionsUsed++;
   if (pick === 'parry') d.stats.parries++;
@@ -753,18 +783,22 @@ function endRound(st: OqState, ctx: FightContext): void {
   for (const f of st.combatants) if (st.round >= 1) f.surprised = null;
   for (const f of st.combatants) {
     if (f.out !== 'dying' || f.mortalSince === null) continue;
-    // Healing magic strong enough (Heal 6, Divine Heal, Treat Wounds): the GM says whether it came.
-    const pick = decide(
-      ctx,
-      null,
-      'heal-magic',
-      `GM: does strong healing magic (Heal 6, Divine Heal, Treat Wounds) reach ${f.name} this round?`,
-      [
-        { key: 'no', label: 'no' },
-        { key: 'yes', label: 'yes' },
-      ],
-      'no',
-    );
+    // Healing magic strong enough (Heal 6, Divine Heal, Treat Wounds), if a friend standing can cast it:
+    // its caster decides (so an automated side's tactics answer, and nobody is asked in vain).
+    const healer = st.combatants.find((o) => o.side === f.side && o.out === null && o.spec.healingMagic);
+    const pick = healer
+      ? decide(
+          ctx,
+          healer,
+          'heal-magic',
+          `${healer.name}: cast strong healing magic (Heal 6, Divine Heal, Treat Wounds) on the dying ${f.name} this round?`,
+          [
+            { key: 'no', label: 'no' },
+            { key: 'yes', label: `yes: ${f.name} is healed, and regains consciousness on a Resilience test` },
+          ],
+          'no',
+        )
+      : 'no';
     if (pick === 'yes') {
       f.hp = Math.max(1, f.hp);
       f.mortalSince = null;

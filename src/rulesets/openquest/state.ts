@@ -26,6 +26,8 @@ export interface OqFighterSpec {
   readonly tactics: Tactics;
   /** Stays out of the fight (the text's first step: characters who are not involved). */
   readonly standsAside: boolean;
+  /** Can cast healing magic strong enough for a mortal wound (Healing Wounds). */
+  readonly healingMagic: boolean;
   /** Situational and magic modifiers to its combat tests (%). */
   readonly modifier: number;
 }
