@@ -571,3 +571,19 @@ describe('OpenQuest at the table: what is asked, and when', () => {
     expect(r.asked.some((q) => q.startsWith('heal-magic'))).toBe(false);
   });
 });
+
+describe("OpenQuest: a critical's maximum damage with a negative damage modifier", () => {
+  const small =
+    '{ name: Att, characteristics: { STR: 6, CON: 12, SIZ: 8, DEX: 14, INT: 12, POW: 11, CHA: 10 }, skills: { close: 60, dodge: 30 }, weapons: [rapier] }';
+  const script: Decisions = [
+    ['intent', 'attack:@def'],
+    ['intent', 'defend'],
+    ['reaction', 'none'],
+  ];
+  it('reads −1D4 at its highest roll, −1, by default; at its full size, −4, with the option', () => {
+    const least = fight(duel(small), [11], script);
+    has(least.texts, 'Def: maximum 1D6 6 − 1 damage modifier (armour ignored) = 5 damage: HP 12 → 7');
+    const full = fight(duel(small), [11], script, 1, { maxDamageModifier: 'full-penalty' });
+    has(full.texts, 'Def: maximum 1D6 6 − 4 damage modifier (armour ignored) = 2 damage: HP 12 → 10');
+  });
+});

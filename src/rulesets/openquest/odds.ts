@@ -2,7 +2,16 @@
 // reaction, and a one-against-one fight as a Markov chain over (HP, HP, actions lost to fumbles).
 import type { Odds, OddsBlow, OddsDuel } from '../../core/ruleset.js';
 import type { Weapon } from './data.js';
-import { ATTACK_RESULTS, armourPoints, testResult, type Dice, type Level, type Skill } from './rules.js';
+import {
+  ATTACK_RESULTS,
+  armourPoints,
+  maximumModifier,
+  mostOf,
+  testResult,
+  type Dice,
+  type Level,
+  type Skill,
+} from './rules.js';
 import type { OqFighterSpec, OqSetup } from './state.js';
 import { attackWeapon, parryWeapon, suggestedReaction } from './tactics.js';
 
@@ -31,8 +40,6 @@ function diceDist(d: Dice): Map<number, number> {
   }
   return dist;
 }
-
-const most = (d: Dice) => (d.count === 0 ? 0 : d.sign > 0 ? d.count * d.sides : -d.count);
 
 /** The engine's weapon at the encounter's distance; at ranged distance without a missile weapon, the one it closes in with. */
 function weaponOf(f: OqFighterSpec, setup: OqSetup): Weapon | null {
@@ -94,10 +101,11 @@ function attackOutcomes(
         dl === 'success' &&
         al === 'success' &&
         setup.opt.parrySize &&
-        most(pw.damage) < most(wd);
-      if (cell.damage === 'maximum') put(Math.max(0, most(wd) + most(dm)), false, false, p);
+        mostOf(pw.damage) < mostOf(wd);
+      if (cell.damage === 'maximum')
+        put(Math.max(0, mostOf(wd) + maximumModifier(dm, setup.opt.fullPenalty)), false, false, p);
       else if (cell.damage === 'rolled' || lets) {
-        const stop = lets ? most((pw as Weapon).damage) : 0;
+        const stop = lets ? mostOf((pw as Weapon).damage) : 0;
         for (const [v, q] of rolled)
           put(
             Math.max(0, v - stop - (cell.armour || lets ? ap : 0)),

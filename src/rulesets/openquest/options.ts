@@ -27,6 +27,14 @@ export const OQ_OPTIONS: readonly OptionSpec[] = [
     cite: text('Healing Wounds'),
   },
   {
+    name: 'maxDamageModifier',
+    values: ['highest-roll', 'full-penalty'],
+    default: 'highest-roll',
+    summary:
+      "A critical's maximum damage with a negative damage modifier: the modifier's highest roll (−1D4 is −1), or its full size (−1D4 is −4).",
+    cite: ours('maximum damage with a negative damage modifier'),
+  },
+  {
     name: 'fumbles',
     values: ['lose-action', 'none'],
     default: 'lose-action',
@@ -41,6 +49,8 @@ export interface OqOptions {
   readonly parrySize: boolean;
   readonly mortalDeath: boolean;
   readonly fumbleLosesAction: boolean;
+  /** A critical's maximum damage takes a negative damage modifier at its full size. */
+  readonly fullPenalty: boolean;
 }
 
 export function readOqOptions(o: Options): OqOptions {
@@ -49,5 +59,6 @@ export function readOqOptions(o: Options): OqOptions {
     parrySize: o.parrySize === 'smaller-lets-through',
     mortalDeath: o.mortalWounds !== 'linger',
     fumbleLosesAction: o.fumbles !== 'none',
+    fullPenalty: o.maxDamageModifier === 'full-penalty',
   };
 }

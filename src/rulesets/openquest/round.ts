@@ -20,6 +20,8 @@ import {
   type Dice,
   type Level,
   type Skill,
+  maximumModifier,
+  mostOf,
 } from './rules.js';
 import { distanceOf, setDistance, type OqFighter, type OqState } from './state.js';
 import { attackWeapon, parryWeapon, suggestedReaction } from './tactics.js';
@@ -632,7 +634,7 @@ export function attack(st: OqState, ctx: FightContext, a: OqFighter, d: OqFighte
     rd?.level === 'success' &&
     ra.level === 'success' &&
     st.setup.opt.parrySize &&
-    most(pw.damage) < most(w ? w.damage : FIST);
+    mostOf(pw.damage) < mostOf(w ? w.damage : FIST);
   if (cell.damage === 'none' && !lets) return;
   a.stats.hits++;
   damage(
@@ -713,8 +715,6 @@ function rollDice(ctx: FightContext, f: OqFighter, d: Dice, why: string): number
   return d.count === 0 ? 0 : d.sign * roll(ctx, d.sides, f, why, d.count);
 }
 
-const most = (d: Dice) => (d.count === 0 ? 0 : d.sign > 0 ? d.count * d.sides : -d.count);
-
 /** Taking Damage: the weapon's dice and the damage modifier (not for a mechanism), less AP; maximum: both at their most, armour ignored. */
 function damage(
   st: OqState,
@@ -728,11 +728,13 @@ function damage(
 ): void {
   const wd: Dice = w ? w.damage : FIST;
   const dm = w?.mechanism ? { count: 0, sides: 6, sign: 1 as const } : a.spec.dm;
-  const weaponRoll = maximum ? most(wd) : rollDice(ctx, a, wd, `damage (${wd.count}D${wd.sides})`);
-  const dmRoll = maximum ? most(dm) : rollDice(ctx, a, dm, `damage modifier (${formatDice(dm)})`);
+  const weaponRoll = maximum ? mostOf(wd) : rollDice(ctx, a, wd, `damage (${wd.count}D${wd.sides})`);
+  const dmRoll = maximum
+    ? maximumModifier(dm, st.setup.opt.fullPenalty)
+    : rollDice(ctx, a, dm, `damage modifier (${formatDice(dm)})`);
   const ap = armour ? armourPoints(d.spec.armour) : 0;
   // Ours (option parrySize): a parry with a smaller weapon stops only as much as the parrying weapon's most.
-  const stopped = parriedWith ? most(parriedWith.damage) : 0;
+  const stopped = parriedWith ? mostOf(parriedWith.damage) : 0;
   const dealt = Math.max(0, weaponRoll + dmRoll - stopped - ap);
   const before = d.hp;
   d.hp -= dealt;

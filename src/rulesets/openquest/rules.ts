@@ -52,6 +52,20 @@ export function damageModifier(strPlusSiz: number): Dice {
   return lookup(DAMAGE_MODIFIER, Math.max(0, strPlusSiz));
 }
 
+/** The highest the dice can roll: a negative modifier's highest is −1 a die. */
+export function mostOf(d: Dice): number {
+  return d.count === 0 ? 0 : d.sign > 0 ? d.count * d.sides : -d.count;
+}
+
+/**
+ * A critical's "maximum damage" (facts, attack against a defence): the damage modifier at its
+ * most. A negative one read as its highest roll (−1D4 → −1, our default) or at its full size
+ * (−1D4 → −4, the option `maxDamageModifier`).
+ */
+export function maximumModifier(dm: Dice, fullPenalty: boolean): number {
+  return dm.sign < 0 && fullPenalty ? -dm.count * dm.sides : mostOf(dm);
+}
+
 export function formatDice(d: Dice): string {
   if (d.count === 0) return 'none';
   return `${d.sign < 0 ? '−' : '+'}${d.count}D${d.sides}`;
