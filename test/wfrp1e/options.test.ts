@@ -86,10 +86,11 @@ describe('§ Weapons: specialist weapons', () => {
 });
 
 describe('§ Parrying: creatures controlled by the GM', () => {
-  const yaml = (int: number) =>
+  // W 2: the tactics' auto would parry every blow (any could bring W to 0).
+  const yaml = (int: number, tactics = '') =>
     fightYaml(
       [`{ name: Axel, profile: ${P({ I: 50, WS: 60 })}, weapons: [sword] }`],
-      [`{ name: Orc, profile: ${P({ I: 20, Int: int })}, weapons: [sword], tactics: { parry: always } }`],
+      [`{ name: Orc, profile: ${P({ I: 20, Int: int, W: 2 })}, weapons: [sword]${tactics} }`],
     );
   it('do not parry by default', () => {
     const { events, unused } = runScripted(loadText(yaml(40)), [27, 3, 96], 1);
@@ -106,6 +107,15 @@ describe('§ Parrying: creatures controlled by the GM', () => {
     expect(ofType(events, 'parry')[0]?.text).toContain('Orc parries with the sword: D100 20 < WS 40');
     const dull = runScripted(loadText(yaml(30), { monsterParry: 'int-over-30' }), [27, 3, 96], 1);
     expect(ofType(dull.events, 'parry')).toHaveLength(0);
+  });
+  it("a combatant's own tactics.parry in the file overrides the option, humans and monsters alike", () => {
+    const { events, unused } = runScripted(
+      loadText(yaml(10, ', tactics: { parry: always }')),
+      [27, 20, 2, 3],
+      1,
+    );
+    expect(unused).toBe(0);
+    expect(ofType(events, 'parry')[0]?.text).toContain('Orc parries with the sword: D100 20 < WS 40');
   });
 });
 

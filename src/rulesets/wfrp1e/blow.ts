@@ -244,7 +244,9 @@ function parryChoices(
   // § Initiating Hand-To-Hand Combat: blows and parries only within the front of the model.
   if (!inFront(d, b.attacker)) return [];
   if (d.parries >= current(d, 'A', st.round)) return [];
-  if (!sideOf(st, d).players) {
+  // § Parrying: "Creatures controlled by the GM do not usually parry": everyone on the GM's side,
+  // humans too, unless the file gives the combatant its own tactics.parry.
+  if (!sideOf(st, d).players && !d.spec.parryGiven) {
     const mp = st.opt.monsterParry;
     if (mp === 'never') return [];
     if (mp === 'int-over-30' && current(d, 'Int', st.round) <= 30) return [];

@@ -297,6 +297,8 @@ export interface FighterSpec {
   readonly armour: readonly ArmourPiece[];
   readonly skills: readonly string[];
   readonly tactics: Tactics;
+  /** `tactics.parry` written in the file: the combatant's own, over the option monsterParry. */
+  readonly parryGiven: boolean;
   readonly leftHanded: boolean;
   readonly body: BodyPlan;
   readonly height: number;
@@ -740,6 +742,7 @@ function buildFighter(
     armour,
     skills,
     tactics: { ...DEFAULT_TACTICS, ...(c.tactics ?? {}) },
+    parryGiven: c.tactics?.parry !== undefined,
     leftHanded,
     body: bodyOf(c, creature),
     height: c.height ?? creature?.height ?? 6,

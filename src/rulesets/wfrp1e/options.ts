@@ -71,7 +71,7 @@ export const WFRP1E_OPTIONS: readonly OptionSpec[] = [
     values: ['never', 'int-over-30', 'any'],
     default: 'never',
     summary:
-      "Creatures the GM controls don't usually parry; optionally those with Int over 30 may; 'any' lets every combatant parry.",
+      "Combatants on the GM's side (every side but the players', humans too) don't parry; or those with Int over 30 may; or all may. A combatant's own tactics.parry in the file overrides it.",
     cite: CITES.parry,
   },
   {
