@@ -69,7 +69,7 @@ export function ahqOdds(setup: AhqSetup): Odds {
         attacker: a.name,
         defender: d.name,
         need,
-        needText: `D12 ≥ ${need}`,
+        needText: `D12 ≥ ${need}; 7 + DS − WS: ours`,
         hit,
         locations: [],
         wounds: list,
@@ -83,7 +83,7 @@ export function ahqOdds(setup: AhqSetup): Odds {
   }
   return {
     blows,
-    blowMethod: `exact: the D12 to hit (7 + DS − WS, 2..12; a 1 misses, a 12 is a critical), every D12 damage die against Toughness with armour (a helmet only when the roll is exactly the number needed), ${setup.opt.criticalExtraDie ? 'a 12 on a damage die rolling one more die, ' : ''}a close-combat blow with the hand weapon, no charge, rear attack or surrounding; "killed" is all wounds gone from full; a critical's free attack is not counted`,
+    blowMethod: `exact: the D12 to hit (7 + DS − WS, 2..12: our reconstruction of the base game's table; a 1 misses, a 12 is a critical), every D12 damage die against Toughness with armour (a helmet only when the roll is exactly the number needed), ${setup.opt.criticalExtraDie ? 'a 12 on a damage die rolling one more die, ' : ''}a close-combat blow with the hand weapon, no charge, rear attack or surrounding; "killed" is all wounds gone from full; a critical's free attack is not counted`,
     duel: null,
     duelMethod:
       'not computed: a fight on the board depends on moves, facing, charges, rear attacks and surrounding, a state too large for the chain; fray sim estimates it',

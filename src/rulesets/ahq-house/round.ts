@@ -40,6 +40,7 @@ import {
   stealthEvades,
   surroundingPenalty,
   toHitRoll,
+  showCloseCombatNeed,
 } from './rules.js';
 import type { AhqFighter, AhqState } from './state.js';
 import {
@@ -603,7 +604,7 @@ function attack(
   const rear = rearSquares(t).some((q) => occupies(f, q)) || f.rearOf.has(t.id);
   const r = roll(ctx, 12, f, `to hit ${t.name}, need ${need}`);
   const res = toHitRoll(r, need);
-  const sums = `WS ${WS} against DS ${sum(t, 'DS')}${t.ward ? ` + ${t.ward} ward` : ''}${penalty ? ` − ${penalty} surrounded by ${count}` : ''}: need ${closeCombatNeed(WS, DS)}${how.charge ? ` − ${CHARGE_BONUS} charge` : ''}`;
+  const sums = `WS ${WS} against DS ${sum(t, 'DS')}${t.ward ? ` + ${t.ward} ward` : ''}${penalty ? ` − ${penalty} surrounded by ${count}` : ''}: need ${showCloseCombatNeed(WS, DS)}${how.charge ? ` − ${CHARGE_BONUS} charge` : ''}`;
   const label = `${f.name}${how.free ? "'s free attack" : ''}${rear ? ' from the rear' : ''} at ${t.name}`;
   if (res === 'miss' || res === 'fumble') {
     if (res === 'fumble') f.stats.fumbles++;
@@ -901,7 +902,7 @@ function strikeFriend(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFigh
     st,
     ctx,
     'attack',
-    `${f.name} strikes its friend ${t.name}: WS ${f.spec.profile.WS} against DS ${sum(t, 'DS')}: need ${need}; D12 ${r}: ${res}.`,
+    `${f.name} strikes its friend ${t.name}: WS ${f.spec.profile.WS} against DS ${sum(t, 'DS')}: need ${showCloseCombatNeed(f.spec.profile.WS, sum(t, 'DS'))}; D12 ${r}: ${res}.`,
     text('MONSTER SPECIAL RULES'),
     [f, t],
   );

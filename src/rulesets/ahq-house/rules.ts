@@ -7,6 +7,14 @@ export function closeCombatNeed(WS: number, DS: number): number {
   return Math.min(12, Math.max(2, 7 + DS - WS));
 }
 
+/** The need, labelled as our reconstruction: "10 (7 + DS − WS: ours)"; "12 (7 + DS − WS, at most 12: ours)". */
+export function showCloseCombatNeed(WS: number, DS: number): string {
+  const raw = 7 + DS - WS;
+  const need = closeCombatNeed(WS, DS);
+  const bound = need > raw ? ', at least 2' : need < raw ? ', at most 12' : '';
+  return `${need} (7 + DS − WS${bound}: ours)`;
+}
+
 /** Ranged Attacks: the house table's range bands, in squares. */
 export const RANGE_BANDS = ['1-2', '3-5', '6-10', '11-24', '25+'] as const;
 export type RangeBand = (typeof RANGE_BANDS)[number];
