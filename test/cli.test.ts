@@ -448,3 +448,33 @@ describe('flags that do not fit are refused', () => {
     expect(r.out).toContain("'1e0' is not one of the choices");
   });
 });
+
+describe('a value given on the command line is blamed on its flag', () => {
+  it('sweep --vary and compare --b name the flag, the path and the value, not the file', async () => {
+    const demo = encounterPath('demo.yaml');
+    const sweep = await fray([
+      'sweep',
+      demo,
+      '--vary',
+      'sides[0].combatants[0].profile.WS=abc,def',
+      '--runs',
+      '10',
+    ]);
+    expect(sweep.code).toBe(2);
+    expect(sweep.err).toContain(
+      'command line --vary: sides[0].combatants[0].profile.WS=abc: expected a whole number 0..100',
+    );
+    const compare = await fray([
+      'compare',
+      demo,
+      '--b',
+      'sides[0].combatants[0].profile.WS=200',
+      '--runs',
+      '10',
+    ]);
+    expect(compare.code).toBe(2);
+    expect(compare.err).toContain(
+      'command line --b: sides[0].combatants[0].profile.WS=200: expected a whole number',
+    );
+  });
+});

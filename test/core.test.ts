@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AskingDriver, AutoDriver, FightContext, Pending } from '../src/core/context.js';
-import { ValidationError } from '../src/core/document.js';
+import { SourceDoc, ValidationError, validate } from '../src/core/document.js';
+import { z } from 'zod';
 import { runFight } from '../src/core/fight.js';
 import { closeMatches, editDistance } from '../src/core/names.js';
 import { descendingGroups } from '../src/core/order.js';
@@ -287,5 +288,24 @@ describe('the replay model', () => {
       true,
     );
     expect(() => asking.die(6, 'z')).toThrow(Pending);
+  });
+});
+
+describe('errors that say what is accepted', () => {
+  it('a union names what each of its forms expects; a facing names the four', () => {
+    const doc = SourceDoc.parse('t.yaml', 'bleed: 7\n');
+    const schema = z.strictObject({ bleed: z.union([z.literal(1), z.literal('D4')]) });
+    expect(issues(() => validate(schema, doc, doc.data))).toEqual(['t.yaml:1:8 bleed: expected 1, or D4']);
+    const ahq =
+      'ruleset: ahq-house\nmap: "#####\\n#...#\\n#####"\nsides:\n  - name: A\n    combatants:\n      - { use: skaven, at: [1, 1], facing: West }\n  - name: B\n    combatants:\n      - { use: orc, at: [3, 1] }\n';
+    expect(issues(() => loadText(ahq))).toEqual([
+      'inline.yaml:6:44 sides[0].combatants[0].facing: expected a facing, N, E, S or W, or a list of them, one per model',
+    ]);
+  });
+  it('an unknown field with no close match lists the fields there are', () => {
+    const oq =
+      'ruleset: openquest\nsides:\n  - name: A\n    combatants:\n      - { use: orc, name: Ann, skills: { melee: 60 } }\n  - name: B\n    combatants:\n      - { use: orc }\n';
+    const [message] = issues(() => loadText(oq));
+    expect(message).toContain("skills: unknown field 'melee'; fields: close, ranged, unarmed, dodge");
   });
 });

@@ -33,7 +33,7 @@ export function parseVariantSpec(base: Variant, specs: readonly string[], flag: 
       const key = item.slice(0, eq).trim();
       const value = item.slice(eq + 1).trim();
       if (key === 'file') file = resolve(value);
-      else if (/[.[]/.test(key)) edits.push(parseEdit(item));
+      else if (/[.[]/.test(key)) edits.push(parseEdit(item, flag));
       else options[key] = value;
     }
   }

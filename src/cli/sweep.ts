@@ -52,7 +52,7 @@ export async function sweep(io: Io, file: string, o: SweepOpts, seedOf: () => nu
     file: resolve(file),
     options,
     tables,
-    edits: axes.map((a, k) => ({ path: a.path, value: values[k] })),
+    edits: axes.map((a, k) => ({ path: a.path, value: values[k], flag: '--vary' })),
   }));
   // Every point is checked before any is run: a value the encounter refuses is named at once.
   for (const v of variants) loadVariant(v);

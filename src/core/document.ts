@@ -174,9 +174,21 @@ function plain(message: string): string {
   if (m) return `expected at least ${m[1]}`;
   m = /^Too big: expected \w+ to (?:be|have) <=?(\S+)/.exec(message);
   if (m) return `expected at most ${m[1]}`;
+  m = /^Invalid input: expected (.+)$/.exec(message);
+  if (m) return `expected ${(m[1] as string).replace(/"/g, '')}`;
   m = /^Invalid option: expected one of (.+)$/.exec(message);
   if (m) return `expected one of ${(m[1] as string).replace(/"/g, '').replace(/\|/g, ', ')}`;
   return message;
+}
+
+/** A union that gives no words of its own: what each of its forms expected ("expected one of N, E, S, W; or a list"). */
+function eitherOf(zi: z.core.$ZodIssue): string {
+  const branches = (zi as { errors?: readonly (readonly z.core.$ZodIssue[])[] }).errors ?? [];
+  const said = [...new Set(branches.map((b) => (b[0] ? plain(b[0].message) : '')).filter((m) => m !== ''))];
+  if (said.length === 0) return 'not a value this field takes';
+  if (said.every((m) => m.startsWith('expected ')))
+    return `expected ${said.map((m) => m.slice('expected '.length)).join(', or ')}`;
+  return said.join('; or ');
 }
 
 /** Validates `value` (found at `base` in `doc`) against `schema`; issues name file, line and field. */
@@ -189,12 +201,17 @@ export function validate<T>(schema: z.ZodType<T>, doc: SourceDoc, value: unknown
     if (zi.code === 'unrecognized_keys') {
       const allowed = fieldsAt(schema, zi.path as (string | number)[]);
       for (const key of zi.keys) {
-        issues.push(doc.issue(path, `unknown field '${key}'${didYouMean(key, allowed)}`, key));
+        const close = didYouMean(key, allowed);
+        // With no close match, the fields there are, if few enough to read.
+        const listed =
+          !close && allowed.length > 0 && allowed.length <= 30 ? `; fields: ${allowed.join(', ')}` : '';
+        issues.push(doc.issue(path, `unknown field '${key}'${close}${listed}`, key));
       }
       continue;
     }
     const missing = valueAt(doc.data, path) === undefined;
-    const message = plain(zi.message);
+    const message =
+      zi.code === 'invalid_union' && zi.message === 'Invalid input' ? eitherOf(zi) : plain(zi.message);
     issues.push(
       doc.issue(path, missing ? (message === 'missing' ? message : `missing; ${message}`) : message),
     );

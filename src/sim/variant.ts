@@ -2,7 +2,7 @@
 // document ("sides[0].combatants[0].profile.WS=45"). Comparisons and sweeps are variants, and
 // workers load them from this description, which crosses threads as plain data.
 import { parse as parseYaml } from 'yaml';
-import { SourceDoc, ValidationError } from '../core/document.js';
+import { formatPath, SourceDoc, ValidationError, type Issue } from '../core/document.js';
 import { loadPart, type Loaded } from '../core/encounter.js';
 import { RULESETS } from '../rulesets/index.js';
 import { nodeEnv, readText } from '../node/files.js';
@@ -11,6 +11,8 @@ export interface Edit {
   /** Where, in the encounter document: `sides[0].combatants[1].profile.WS`, `options.criticals`. */
   readonly path: string;
   readonly value: unknown;
+  /** The flag it came from (`--vary`, `--b`), so that a value the encounter refuses is blamed on it. */
+  readonly flag?: string;
 }
 
 export interface Variant {
@@ -66,12 +68,12 @@ export function parseEditValue(text: string): unknown {
 }
 
 /** `path=value` → an edit. */
-export function parseEdit(item: string): Edit {
+export function parseEdit(item: string, flag?: string): Edit {
   const eq = item.indexOf('=');
   if (eq <= 0) throw new EditError(item, 'expected path=value, such as sides[0].combatants[0].profile.WS=45');
   const path = item.slice(0, eq).trim();
   parseEditPath(path);
-  return { path, value: parseEditValue(item.slice(eq + 1).trim()) };
+  return { path, value: parseEditValue(item.slice(eq + 1).trim()), ...(flag ? { flag } : {}) };
 }
 
 /** The document with the edits made: lists must already have the index; missing maps are made. */
@@ -127,7 +129,27 @@ export function loadVariant(v: Variant): Loaded {
   const f = readText(v.file);
   const doc = SourceDoc.parse(f.file, f.text);
   const data = v.edits.length > 0 ? applyEdits(doc.data, v.edits) : doc.data;
-  return loadPart({ doc, base: [], value: data }, RULESETS, nodeEnv(v.file, { ...v.tables }), {
-    ...v.options,
-  });
+  try {
+    return loadPart({ doc, base: [], value: data }, RULESETS, nodeEnv(v.file, { ...v.tables }), {
+      ...v.options,
+    });
+  } catch (e) {
+    if (!(e instanceof ValidationError) || v.edits.length === 0) throw e;
+    throw new ValidationError(e.issues.map((i) => blameEdit(i, v.edits)));
+  }
+}
+
+/** A problem in a value an edit put in the document is the command line's: its flag, path and value. */
+function blameEdit(issue: Issue, edits: readonly Edit[]): Issue {
+  for (const e of edits) {
+    const at = formatPath(parseEditPath(e.path));
+    if (issue.path !== at && !issue.path.startsWith(`${at}.`) && !issue.path.startsWith(`${at}[`)) continue;
+    const inside = issue.path === at ? '' : ` (at ${issue.path})`;
+    return {
+      file: 'command line',
+      path: e.flag ?? 'edit',
+      message: `${e.path}=${typeof e.value === 'string' ? e.value : JSON.stringify(e.value)}${inside}: ${issue.message}`,
+    };
+  }
+  return issue;
 }

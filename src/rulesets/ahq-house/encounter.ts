@@ -31,8 +31,14 @@ const combatantSchema = z.strictObject({
   name: text('a name').optional(),
   use: text('a creature from the bestiary').optional(),
   /** One square per model: several squares make several models of the same kind. */
-  at: z.union([square, z.array(square).min(1)]),
-  facing: z.union([oneOf(['N', 'E', 'S', 'W']), z.array(oneOf(['N', 'E', 'S', 'W']))]).optional(),
+  at: z.union([square, z.array(square).min(1)], {
+    error: 'expected a square (a letter marked on the map, or [x, y]), or a list of them, one per model',
+  }),
+  facing: z
+    .union([oneOf(['N', 'E', 'S', 'W']), z.array(oneOf(['N', 'E', 'S', 'W']))], {
+      error: 'expected a facing, N, E, S or W, or a list of them, one per model',
+    })
+    .optional(),
   profile: profileSchema.partial().optional(),
   size: whole(1, 3, 'a size in squares').optional(),
   weapons: z.array(text('a weapon id')).optional(),
