@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { tailStart } from '../src/sim/report.js';
 import type { Ruleset, SetupCore } from '../src/core/ruleset.js';
 import type { FightState } from '../src/core/state.js';
 import { Streams } from '../src/dice/index.js';
@@ -537,6 +538,18 @@ describe('fray sim --report', () => {
     );
     expect(html).toContain('The bridge at Grissenwald');
     expect(html).toContain('<td>Helmut</td><td>Adventurers</td>');
+    // Where it went is said (on stderr, so the JSON stays clean).
+    expect(r.err).toContain(`report written to ${page}`);
+  });
+
+  it("the wound bars end where 99.5% of each series' fights do, and the page says how far the rest went", () => {
+    // 1000 fights: 990 with 0..24 wounds, a thin tail to 70.
+    const hist = Array.from({ length: 71 }, (_, v) => (v < 25 ? (v < 22 ? 45 : 10) : v === 70 ? 1 : 0));
+    hist[0] = 990 - hist.slice(1, 25).reduce((n, x) => n + x, 0);
+    hist[30] = 9;
+    expect(hist.reduce((n, x) => n + x, 0)).toBe(1000);
+    expect(tailStart(hist, 1000, 0.005)).toBe(30);
+    expect(tailStart([10], 10, 0.005)).toBe(0);
   });
 });
 

@@ -123,7 +123,9 @@ export async function compare(io: Io, file: string, o: CompareOpts, seedOf: () =
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-const points = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}`;
+/** "+0.04", "−0.16": one sign character throughout, the typographic minus. */
+const signedFixed = (x: number, digits = 2) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(digits)}`;
+const points = (x: number) => signedFixed(x * 100, 1);
 
 function printComparison(io: Io, title: string, c: Comparison): void {
   const w = (t: string) => io.out.write(t);
@@ -146,6 +148,6 @@ function printComparison(io: Io, title: string, c: Comparison): void {
   );
   const m = c.difference.meanRounds;
   w(
-    `  ${'mean rounds'.padEnd(20)} ${c.a.summary.meanRounds.toFixed(2).padEnd(22)} ${c.b.summary.meanRounds.toFixed(2).padEnd(22)} ${m.diff >= 0 ? '+' : '−'}${Math.abs(m.diff).toFixed(2)} (${m.ci95[0].toFixed(2)} to ${m.ci95[1].toFixed(2)})\n`,
+    `  ${'mean rounds'.padEnd(20)} ${c.a.summary.meanRounds.toFixed(2).padEnd(22)} ${c.b.summary.meanRounds.toFixed(2).padEnd(22)} ${signedFixed(m.diff)} (${signedFixed(m.ci95[0])} to ${signedFixed(m.ci95[1])})\n`,
   );
 }

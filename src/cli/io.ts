@@ -1,4 +1,5 @@
 // Where the CLI reads and writes, below every subcommand so that they need not import main.
+import { resolve } from 'node:path';
 
 /** The process's streams, or a test's. */
 export interface Io {
@@ -8,3 +9,8 @@ export interface Io {
 }
 
 export const processIo: Io = { out: process.stdout, err: process.stderr, input: process.stdin };
+
+/** Says where a file was written, on stderr so that `--json` output stays clean: "report written to /abs/path". */
+export function sayWritten(io: Io, what: string, path: string): void {
+  io.err.write(`${what} written to ${resolve(path)}\n`);
+}

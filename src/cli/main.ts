@@ -15,7 +15,7 @@ import { sweep, type SweepOpts } from './sweep.js';
 import { odds, type OddsOpts } from './odds.js';
 import { checkAllUsed, loadFightFile, pairs, replaying, saveText, type FightFile } from './load.js';
 import { formatEvent, type Style } from './print.js';
-import { processIo, type Io } from './io.js';
+import { processIo, sayWritten, type Io } from './io.js';
 
 const VERSION = '0.1.0';
 
@@ -134,7 +134,10 @@ async function fight(io: Io, file: string | undefined, o: FightOpts): Promise<vo
     }),
   );
   checkAllUsed(ff, ff.inputs.length - result.unused);
-  if (savePath) writeAtomic(savePath, saveText(ff, result.log as Input[], scripted ? null : seed, maxRounds));
+  if (savePath) {
+    writeAtomic(savePath, saveText(ff, result.log as Input[], scripted ? null : seed, maxRounds));
+    sayWritten(io, 'save', savePath);
+  }
   if (scripted && scripted.remaining > 0) {
     io.err.write(`fray: note: the fight ended with ${scripted.remaining} scripted dice unused\n`);
   }

@@ -10,7 +10,7 @@ import { summarize, type Roster, type SimSummary } from '../sim/run.js';
 import { Totals, type TotalsData } from '../sim/totals.js';
 import { UsageError } from './errors.js';
 import { loadFightFile, pairs } from './load.js';
-import type { Io } from './io.js';
+import { sayWritten, type Io } from './io.js';
 
 /** The flags every simulating command takes. */
 export interface RunFlags {
@@ -102,6 +102,7 @@ export async function sim(io: Io, file: string, o: SimOpts, seedOf: () => number
       totals: (result.totals[0] as Totals).toJSON(),
     };
     writeAtomic(o.out, `${JSON.stringify(part)}\n`);
+    sayWritten(io, 'part', o.out);
   }
   const summary = summarize(
     result.totals[0] as Totals,
@@ -109,7 +110,7 @@ export async function sim(io: Io, file: string, o: SimOpts, seedOf: () => number
     seed,
     o.untilCi === undefined ? null : { target: o.untilCi, reached: result.reached },
   );
-  if (o.report)
+  if (o.report) {
     writeAtomic(
       o.report,
       reportHtml(
@@ -119,6 +120,8 @@ export async function sim(io: Io, file: string, o: SimOpts, seedOf: () => number
         result.roster,
       ),
     );
+    sayWritten(io, 'report', o.report);
+  }
   if (o.json) io.out.write(`${JSON.stringify(summary)}\n`);
   else
     printSummary(

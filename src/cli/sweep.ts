@@ -10,7 +10,7 @@ import type { Totals } from '../sim/totals.js';
 import { loadVariant, type Variant } from '../sim/variant.js';
 import { UsageError } from './errors.js';
 import { loadFightFile, pairs } from './load.js';
-import type { Io } from './io.js';
+import { sayWritten, type Io } from './io.js';
 import type { RunFlags } from './sim.js';
 
 export interface SweepOpts extends RunFlags {
@@ -96,8 +96,14 @@ export async function sweep(io: Io, file: string, o: SweepOpts, seedOf: () => nu
     }),
   };
   const title = loadVariant(variants[0] as Variant).setup.title;
-  if (o.csv) writeAtomic(o.csv, csvOf(result));
-  if (o.svg) writeAtomic(o.svg, svgOf(title, result));
+  if (o.csv) {
+    writeAtomic(o.csv, csvOf(result));
+    sayWritten(io, 'table', o.csv);
+  }
+  if (o.svg) {
+    writeAtomic(o.svg, svgOf(title, result));
+    sayWritten(io, 'plot', o.svg);
+  }
   if (o.json) io.out.write(`${JSON.stringify(result)}\n`);
   else printSweep(io, title, result);
 }

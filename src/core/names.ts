@@ -36,6 +36,11 @@ export function didYouMean(word: string, candidates: Iterable<string>): string {
   return m.length === 0 ? '' : ` (did you mean ${m.join(', ')}?)`;
 }
 
+/** "Skaven" gives "Skaven's", "Heroes" gives "Heroes'". */
+export function possessive(name: string): string {
+  return /s$/i.test(name) ? `${name}'` : `${name}'s`;
+}
+
 /** "Skaven 2" → "skaven-2": ids are stable, lower-case and safe in paths and logs. */
 export function slug(name: string): string {
   return name

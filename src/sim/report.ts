@@ -83,15 +83,20 @@ export function reportHtml(meta: ReportMeta, s: SimSummary, totals: Totals, rost
       ],
     }),
   );
-  const wounds = roster.combatants.flatMap((c, i) =>
-    (['woundsTaken', 'woundsDealt'] as const).flatMap((k) =>
-      (totals.combatants[i]?.hist[k] ?? []).map((fights, value) => ({
-        who: `${c.name}`,
-        what: k === 'woundsTaken' ? 'wounds taken' : 'wounds dealt',
-        value,
-        share: fights / Math.max(1, s.runs),
-      })),
-    ),
+  const series = roster.combatants.flatMap((c, i) =>
+    (['woundsTaken', 'woundsDealt'] as const).map((k) => ({
+      who: `${c.name}`,
+      what: k === 'woundsTaken' ? 'wounds taken' : 'wounds dealt',
+      hist: totals.combatants[i]?.hist[k] ?? [],
+    })),
+  );
+  // A rare long tail would stretch every chart: the bars end where 99.5% of each series' fights do.
+  const cut = Math.max(0, ...series.map((x) => tailStart(x.hist, s.runs, 0.005)));
+  const beyond = Math.max(0, ...series.map((x) => x.hist.length - 1));
+  const wounds = series.flatMap((x) =>
+    x.hist
+      .map((fights, value) => ({ who: x.who, what: x.what, value, share: fights / Math.max(1, s.runs) }))
+      .filter((d) => d.value <= cut && d.share > 0),
   );
   const woundsChart =
     wounds.length === 0
@@ -121,6 +126,10 @@ export function reportHtml(meta: ReportMeta, s: SimSummary, totals: Totals, rost
             color: { domain: ['wounds taken', 'wounds dealt'], range: ['#cc3311', '#4477aa'], legend: true },
           }),
         );
+  const woundsNote =
+    beyond > cut
+      ? `<p class="note">The bars end at ${cut} W, where 99.5% of each fighter's fights do; the rarest fights went up to ${beyond}.</p>`
+      : '';
   const opts = Object.entries(meta.options);
   const tableRows = s.combatants
     .map((c) => {
@@ -153,6 +162,7 @@ ${intervalChart(survival, 'share of fights')}
 ${roundsChart}
 <h2>Wounds per fight</h2>
 ${woundsChart}
+${woundsNote}
 <h2>Per combatant, per fight</h2>
 <table>
 <tr><th>combatant</th><th>side</th><th>standing</th><th>fled</th><th>wounds dealt</th><th>wounds taken</th><th>criticals dealt</th><th>criticals taken</th><th>fumbles</th></tr>
@@ -161,4 +171,14 @@ ${tableRows}
 </body>
 </html>
 `;
+}
+
+/** The least value at or below which all but `tail` of the fights lie. */
+export function tailStart(hist: readonly number[], runs: number, tail: number): number {
+  let above = hist.reduce((n, x) => n + x, 0);
+  for (let v = 0; v < hist.length; v++) {
+    above -= hist[v] ?? 0;
+    if (above <= tail * runs) return v;
+  }
+  return Math.max(0, hist.length - 1);
 }

@@ -22,7 +22,8 @@ export const ahqHouse: Ruleset<AhqSetup, AhqState> = {
   describe(st) {
     return st.combatants.map(
       (f) =>
-        `${f.name} (${st.sides[f.side]?.name ?? ''}): W ${f.W}/${f.spec.profile.W}, at (${f.at.x}, ${f.at.y}) facing ${f.facing}${f.out ? `, ${f.out}` : ''}`,
+        // The fallen no longer hold a square (another may stand there): where they fell, not a place.
+        `${f.name} (${st.sides[f.side]?.name ?? ''}): W ${f.W}/${f.spec.profile.W}, ${f.out ? `${f.out}, fell at (${f.at.x}, ${f.at.y})` : `at (${f.at.x}, ${f.at.y}) facing ${f.facing}`}`,
     );
   },
   tallies(st) {

@@ -3,6 +3,7 @@
 // Bravery checks (Run Amok, Panic), then one plan: close in and attack (charges, rear attacks,
 // long weapons), shoot, cast, turn, flee or hold, evading a combat first where the plan leaves
 // one. Facing is settled after every move and turn: death zones, forced turns, engagement.
+import { possessive } from '../../core/names.js';
 import type { FightContext } from '../../core/context.js';
 import type { Choice } from '../../core/request.js';
 import { combatantKey } from '../../core/request.js';
@@ -157,7 +158,7 @@ export function playAhqRound(st: AhqState, ctx: FightContext): void {
       if (oneSideLeft(st)) return;
       fullTurn(st, ctx, f);
     }
-    showBoard(st, ctx, `After ${s.name}' turn`);
+    showBoard(st, ctx, `After ${possessive(s.name)} turn`);
     if (oneSideLeft(st)) return;
   }
 }

@@ -6,7 +6,7 @@ import { fwOdds } from './odds.js';
 import { FW_OPTIONS } from './options.js';
 import { playFwRound, startFw } from './round.js';
 import { mustCheckBerserk } from './rules.js';
-import { FIST, newFwState, type FwSetup, type FwState } from './state.js';
+import { asListed, FIST, newFwState, type FwSetup, type FwState } from './state.js';
 
 export const fantasyWargaming: Ruleset<FwSetup, FwState> = {
   id: 'fantasy-wargaming',
@@ -23,7 +23,7 @@ export const fantasyWargaming: Ruleset<FwSetup, FwState> = {
   round: playFwRound,
   odds: fwOdds,
   describe(st) {
-    return st.combatants.map((f) => {
+    return asListed(st).map((f) => {
       const bits = [`EN ${f.endurance}/${f.spec.maxEndurance}`];
       if (f.out) bits.push(f.out === 'helpless' ? 'surrendered' : f.out);
       else {

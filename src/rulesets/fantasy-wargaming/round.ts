@@ -29,7 +29,7 @@ import {
   type DefenceKind,
   type MoraleResult,
 } from './rules.js';
-import { FIST, type FwFighter, type FwState } from './state.js';
+import { asListed, FIST, type FwFighter, type FwState } from './state.js';
 
 type Action =
   | { readonly kind: 'attack' | 'charge'; readonly target: FwFighter }
@@ -125,7 +125,7 @@ export function startFw(st: FwState, ctx: FightContext): void {
     `Tables: ${c.source}. Maneuver area ${st.setup.areaFeet} sq ft (${st.setup.area}).`,
     ours('tables'),
   );
-  for (const f of st.combatants) {
+  for (const f of asListed(st)) {
     const wfs = [...f.carried, ...(f.shield ? [f.shield] : [])].map((w) => {
       const x = wfOf(st, f, w);
       return `${w.name}: ${showWeaponFactor(holder(f), kit(f), x)}; adjusted damage ${formatDice({ ...w.damage, plus: w.damage.plus + x.damageBonus })}`;

@@ -112,6 +112,12 @@ export interface FwState extends FightState {
   readonly leaders: (string | null)[];
 }
 
+/** The combatants as a reader lists them: side by side, in the file's order (the engine's own order is by id). */
+export function asListed(st: FwState): FwFighter[] {
+  const at = (f: FwFighter) => st.setup.fighters.indexOf(f.spec);
+  return [...st.combatants].sort((a, b) => a.side - b.side || at(a) - at(b));
+}
+
 export function newFwState(setup: FwSetup): FwState {
   const combatants: FwFighter[] = [...setup.fighters]
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
