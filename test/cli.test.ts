@@ -13,7 +13,7 @@ describe('fray fight', () => {
     expect(r.code).toBe(0);
     expect(r.out).toContain('The bridge at Grissenwald');
     expect(r.out).toContain('── Round 1 ──');
-    expect(r.out).toMatch(/\[wfrp1e-combat\.txt § Combat Procedure\]/);
+    expect(r.out).toContain('[WFRP 1e (1986), Combat § Combat Procedure]');
     expect(r.out).toMatch(/Result: .+ after \d+ rounds?\./);
   });
 
@@ -27,6 +27,15 @@ describe('fray fight', () => {
     expect(j.events.length).toBeGreaterThan(5);
     expect(j.inputs.length).toBeGreaterThan(5);
     expect(j.options.criticals).toBe('detailed');
+    expect(j.events).toContainEqual(
+      expect.objectContaining({
+        cite: {
+          source: 'WFRP 1e (1986), Combat',
+          section: 'Combat Procedure',
+          text: 'WFRP 1e (1986), Combat § Combat Procedure',
+        },
+      }),
+    );
   });
 
   it('takes scripted dice, and names the roll when they run out', async () => {
@@ -250,8 +259,15 @@ describe('fray rulesets and --help', () => {
     ]) {
       expect(r.out).toContain(name);
     }
+    expect(r.out).toContain('[docs/rulesets/wfrp1e.md § Burning oil]');
     const j = JSON.parse((await fray(['rulesets', '--json'])).out);
     expect(j[0].id).toBe('wfrp1e');
+    expect(j[0].texts).toEqual(['WFRP 1e (1986), Combat']);
+    expect(j[0].options[0].cite).toEqual({
+      source: 'WFRP 1e (1986), Combat',
+      section: 'Critical Hits',
+      text: 'WFRP 1e (1986), Combat § Critical Hits',
+    });
   });
 
   it('has --help on every command', async () => {

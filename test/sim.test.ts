@@ -544,7 +544,9 @@ describe('fray sim --report', () => {
 
   it("the wound bars end where 99.5% of each series' fights do, and the page says how far the rest went", () => {
     // 1000 fights: 990 with 0..24 wounds, a thin tail to 70.
-    const hist = Array.from({ length: 71 }, (_, v) => (v < 25 ? (v < 22 ? 45 : 10) : v === 70 ? 1 : 0));
+    const hist: number[] = Array.from({ length: 71 }, (_, v) =>
+      v < 25 ? (v < 22 ? 45 : 10) : v === 70 ? 1 : 0,
+    );
     hist[0] = 990 - hist.slice(1, 25).reduce((n, x) => n + x, 0);
     hist[30] = 9;
     expect(hist.reduce((n, x) => n + x, 0)).toBe(1000);

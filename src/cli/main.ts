@@ -1,7 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { AutoDriver } from '../core/context.js';
 import { runFight } from '../core/fight.js';
-import { formatCite } from '../core/events.js';
+import { citeRecord } from '../core/events.js';
 import type { Input } from '../core/request.js';
 import { describeOutcome, type FightState } from '../core/state.js';
 import { parseDiceScript, ScriptedDice, SeededDice, Streams, type DiceSource } from '../dice/index.js';
@@ -162,7 +162,7 @@ async function fight(io: Io, file: string | undefined, o: FightOpts): Promise<vo
         out: c.out,
       })),
       status: ruleset.describe(state),
-      events: result.events.map((e) => ({ ...e, cite: e.cite ? formatCite(e.cite) : undefined })),
+      events: result.events.map((e) => ({ ...e, cite: e.cite && citeRecord(e.cite) })),
       inputs: result.log,
     };
     io.out.write(`${JSON.stringify(out, null, 2)}\n`);
@@ -203,7 +203,7 @@ function listRulesets(io: Io, o: { json?: boolean }): void {
       values: x.values,
       default: x.default,
       summary: x.summary,
-      cite: formatCite(x.cite),
+      cite: citeRecord(x.cite),
     })),
   }));
   if (o.json) {
@@ -214,7 +214,7 @@ function listRulesets(io: Io, o: { json?: boolean }): void {
     io.out.write(`${r.id}: ${r.title} (${r.texts.join(', ')})\n`);
     for (const x of r.options) {
       io.out.write(
-        `  ${x.name} = ${x.values.join(' | ')} (default ${x.default})\n      ${x.summary} [${x.cite}]\n`,
+        `  ${x.name} = ${x.values.join(' | ')} (default ${x.default})\n      ${x.summary} [${x.cite.text}]\n`,
       );
     }
   }

@@ -1,6 +1,10 @@
-/** Where a rule stands: a rules text and its section heading, or our own data. */
+/**
+ * Where a rule stands, named so that a reader can look it up: the source (a rulebook by the short
+ * title docs/sources.md lists it under, or a file Fray ships: a docs page, a data table) and a
+ * section of it (a heading as the source spells it, a rule number, a table's entry).
+ */
 export interface Cite {
-  readonly file: string;
+  readonly source: string;
   readonly section: string;
 }
 
@@ -19,6 +23,17 @@ export interface FightEvent {
   readonly detail?: Readonly<Record<string, string | number | boolean | null | readonly (string | number)[]>>;
 }
 
+/** Cites sections of one source: each ruleset's cite.ts names its sources with this. */
+export function citing(source: string): (section: string) => Cite {
+  return (section) => ({ source, section });
+}
+
+/** A citation as the log prints it: `source § section`. */
 export function formatCite(c: Cite): string {
-  return `${c.file} § ${c.section}`;
+  return `${c.source} § ${c.section}`;
+}
+
+/** A citation for JSON: its parts for programs, and the printed form. */
+export function citeRecord(c: Cite): { source: string; section: string; text: string } {
+  return { source: c.source, section: c.section, text: formatCite(c) };
 }

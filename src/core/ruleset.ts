@@ -50,7 +50,7 @@ export interface SetupCore {
 export interface Ruleset<Setup extends SetupCore = SetupCore, State extends FightState = FightState> {
   readonly id: string;
   readonly title: string;
-  /** The rules texts it implements, under shared/rules/. */
+  /** The rules texts it implements, by the names its citations use (docs/sources.md). */
   readonly texts: readonly string[];
   readonly options: readonly OptionSpec[];
   /** Names of the shipped tables a user may replace (`--table NAME=FILE`, an encounter's `tables:`). */

@@ -1,5 +1,5 @@
 // The board, death zones and facing, checked on boards drawn after the text's diagrams
-// (warhammer-quest-house-combat.txt, Moving in Combat and Placement of miniatures).
+// (Advanced HeroQuest house rules, Combat: Moving in Combat and Placement of miniatures).
 import { describe, expect, it } from 'vitest';
 import {
   drawBoard,

@@ -1,4 +1,4 @@
-// OpenQuest's rules one by one (facts of shared/rules/README.md).
+// OpenQuest's rules one by one (docs/rulesets/openquest.md, Facts from public sources).
 import { describe, expect, it } from 'vitest';
 import {
   ATTACK_RESULTS,

@@ -1,6 +1,6 @@
-// The three worked combats of wfrp-combat-points.txt, from scripted dice and decisions, to the
-// numbers the text prints. Where the text's arithmetic and its rules part, the test follows the
-// rules and docs/rulesets/wfrp-cp.md says where.
+// The three worked combats of New Rules of Combat v2.4.4 (docs/sources.md), from scripted dice and
+// decisions, to the numbers the text prints. Where the text's arithmetic and its rules part, the
+// test follows the rules and docs/rulesets/wfrp-cp.md says where.
 import { describe, expect, it } from 'vitest';
 import type { CpFighter } from '../../src/rulesets/wfrp-cp/state.js';
 import { maxCP } from '../../src/rulesets/wfrp-cp/fighter.js';

@@ -1,5 +1,5 @@
-// The worked examples of wfrp1e-combat.txt, replayed from the dice the text names (or dice chosen
-// to reach the situation it describes), asserting the numbers it prints.
+// The worked examples of WFRP 1e (1986), Combat, replayed from the dice the text names (or dice
+// chosen to reach the situation it describes), asserting the numbers it prints.
 import { describe, expect, it } from 'vitest';
 import { canCharge } from '../../src/rulesets/wfrp1e/rules.js';
 import { encounterPath, loadFile, loadText, ofType, profile, runScripted, strikers } from '../helpers.js';

@@ -448,7 +448,7 @@ describe('our fumble table is replaceable', () => {
     );
     expect(unused).toBe(0);
     expect(ofType(events, 'fumble')[0]?.text).toBe('Critical fumble 55 (mine): My fumble 55 - you stumble.');
-    expect(ofType(events, 'fumble')[0]?.cite?.file).toBe('test/fixtures/my-fumbles.yaml');
+    expect(ofType(events, 'fumble')[0]?.cite?.source).toBe('test/fixtures/my-fumbles.yaml');
   });
 
   it('by a file named on the command line, which wins', () => {

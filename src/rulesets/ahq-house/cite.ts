@@ -1,16 +1,13 @@
-import type { Cite } from '../../core/events.js';
+import { citing } from '../../core/events.js';
 
-const FILE = 'warhammer-quest-house-combat.txt';
+/** The grid house rules for Advanced HeroQuest, as docs/sources.md lists them. */
+export const TEXT = 'Advanced HeroQuest house rules, Combat';
+/** Our page for this ruleset: the base game's facts, and our readings. */
+const PAGE = 'docs/rulesets/ahq-house.md';
 
-/** A section of warhammer-quest-house-combat.txt. */
-export const text = (section: string): Cite => ({ file: FILE, section });
-/** A fact of shared/rules/README.md's Advanced HeroQuest list (the base game). */
-export const facts = (what: string): Cite => ({
-  file: 'README.md',
-  section: `Advanced HeroQuest facts: ${what}`,
-});
-/** Our reading or our data where neither the text nor the facts say (docs/rulesets/ahq-house.md). */
-export const ours = (what: string): Cite => ({
-  file: 'docs/rulesets/ahq-house.md',
-  section: `ours: ${what}`,
-});
+/** A section of the house rules, by its heading as they spell it. */
+export const text = citing(TEXT);
+/** A fact of the base game from public sources: a heading under the page's "Facts from public sources". */
+export const facts = citing(PAGE);
+/** Our reading where the house rules and the facts are silent: a heading under the page's readings. */
+export const ours = citing(PAGE);

@@ -1,4 +1,5 @@
 import type { Ruleset } from '../../core/ruleset.js';
+import { TEXT } from './cite.js';
 import { loadAhq } from './encounter.js';
 import { ahqOdds } from './odds.js';
 import { AHQ_OPTIONS } from './options.js';
@@ -8,7 +9,7 @@ import { newAhqState, type AhqSetup, type AhqState } from './state.js';
 export const ahqHouse: Ruleset<AhqSetup, AhqState> = {
   id: 'ahq-house',
   title: 'Advanced HeroQuest with the grid house rules',
-  texts: ['warhammer-quest-house-combat.txt'],
+  texts: [TEXT],
   options: AHQ_OPTIONS,
   tables: ['weapons', 'armour', 'bestiary', 'spells'],
   load: loadAhq,

@@ -8,7 +8,7 @@ export const AHQ_OPTIONS: readonly OptionSpec[] = [
     default: 'plain',
     summary:
       "Draw the board after each side's turn in the log: plain, with every active death zone marked *, or not at all.",
-    cite: ours('seeing the board'),
+    cite: ours('Seeing the board'),
   },
   {
     name: 'criticalWound',
@@ -16,7 +16,7 @@ export const AHQ_OPTIONS: readonly OptionSpec[] = [
     default: 'extra-die',
     summary:
       'A damage die showing 12 (a critical wound) rolls one more damage die (ours), or counts as one wound like any other.',
-    cite: ours('critical wounds'),
+    cite: ours('Critical wounds'),
   },
 ];
 

@@ -111,7 +111,7 @@ function boardWithDoors(st: AhqState) {
 
 function showBoard(st: AhqState, ctx: FightContext, when: string): void {
   if (st.setup.opt.board === 'off' || !ctx.explain) return;
-  say(st, ctx, 'board', `${when}:\n${boardText(st)}`, ours('seeing the board'));
+  say(st, ctx, 'board', `${when}:\n${boardText(st)}`, ours('Seeing the board'));
 }
 
 function logTurns(st: AhqState, ctx: FightContext, turns: readonly Turn<AhqFighter>[]): void {
@@ -137,7 +137,7 @@ export function startAhq(st: AhqState, ctx: FightContext): void {
         ctx,
         'start',
         `${f.name}: WS ${f.spec.profile.WS}, BS ${sum(f, 'BS')}, DS ${sum(f, 'DS')}, T ${toughness(f, false).T}${toughness(f, false).helmet ? ` (+${toughness(f, false).helmet} helmet)` : ''}, W ${f.W}, Sp ${sum(f, 'Sp')}, St ${sum(f, 'St')}, Br ${f.spec.profile.Br}; ${w ? `${w.name} ${w.dd} DD` : `unarmed ${f.spec.unarmedDd} DD`}${f.spec.rules.length ? `; ${f.spec.rules.join(', ')}` : ''}.`,
-        facts('profiles (ours)'),
+        ours('Profiles'),
         [f],
       );
     }
@@ -152,7 +152,7 @@ export function playAhqRound(st: AhqState, ctx: FightContext): void {
     .map((s, i) => ({ s, i }))
     .sort((a, b) => Number(b.s.players) - Number(a.s.players) || a.i - b.i);
   for (const { s, i } of order) {
-    say(st, ctx, 'phase', `Turn ${st.round}: ${s.name}.`, facts('the turn sequence (ours)'));
+    say(st, ctx, 'phase', `Turn ${st.round}: ${s.name}.`, ours('The turn sequence'));
     for (const f of st.combatants) {
       if (f.side !== i || f.out !== null) continue;
       if (oneSideLeft(st)) return;
@@ -355,8 +355,7 @@ function carryOut(st: AhqState, ctx: FightContext, f: AhqFighter, plan: Plan): v
       return;
     }
   }
-  if (plan.kind === 'hold')
-    return say(st, ctx, 'hold', `${f.name} holds.`, facts('the turn sequence (ours)'), [f]);
+  if (plan.kind === 'hold') return say(st, ctx, 'hold', `${f.name} holds.`, ours('The turn sequence'), [f]);
   if (plan.kind === 'flee') return void run(st, ctx, f, 'flees', 2 * Math.max(0, sum(f, 'Sp')));
   if (plan.kind === 'turn') return face(st, ctx, f, plan.target);
   if (plan.kind === 'shoot') {
@@ -529,7 +528,7 @@ function closeIn(
     findPath(rules, f.at, strikeFrom, Sp) ??
     findPath(rules, f.at, (p) => strikeFrom(p) || (stops(p) && !same(p, f.at)), 200)?.slice(0, Sp);
   if (!path || !path.length) {
-    say(st, ctx, 'move', `${f.name} cannot reach ${t.name} this turn.`, facts('movement (ours)'), [f]);
+    say(st, ctx, 'move', `${f.name} cannot reach ${t.name} this turn.`, ours('Movement'), [f]);
     return null;
   }
   const firstStop = path.findIndex((p) => stops(p));
@@ -719,7 +718,7 @@ function damage(
     ctx,
     'damage',
     `${dice.length} damage dice ${dice.join(', ')} against T ${Tm}${h && helmet && !magic ? ` (with the helmet's ${h}: the roll was exactly the number needed)` : magic ? ' (no armour against magic)' : ''}: ${wounds} wound${wounds === 1 ? '' : 's'}${crits ? `, ${crits} critical` : ''}; ${t.name} W ${before} → ${t.W}${t.out ? ': slain' : ''}.`,
-    facts('damage'),
+    facts('Damage'),
     [f, t],
   );
   if (t.out) settle(st, ctx);
@@ -1020,7 +1019,7 @@ function stepBack(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter)
     ctx,
     'move',
     `${f.name} steps back ${best.length} square${best.length === 1 ? '' : 's'} to (${f.at.x}, ${f.at.y}), ${bestD} from the nearest foe, to shoot.`,
-    ours('tactics'),
+    ours('Tactics'),
     [f],
   );
   settle(st, ctx);

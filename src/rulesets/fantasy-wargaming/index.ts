@@ -1,5 +1,6 @@
 import type { Ruleset } from '../../core/ruleset.js';
 import { formatDice } from '../../dice/notation.js';
+import { TEXT } from './cite.js';
 import { loadFantasyWargaming } from './encounter.js';
 import { berserkFactor, moraleFactor, showWeaponFactor, weaponFactor } from './fighter.js';
 import { fwOdds } from './odds.js';
@@ -11,7 +12,7 @@ import { asListed, FIST, newFwState, type FwSetup, type FwState } from './state.
 export const fantasyWargaming: Ruleset<FwSetup, FwState> = {
   id: 'fantasy-wargaming',
   title: 'Fantasy Wargaming (1981) personal combat',
-  texts: ['fantasy-wargaming-combat.txt'],
+  texts: [TEXT],
   options: FW_OPTIONS,
   tables: ['charts', 'weapons', 'armour'],
   load: loadFantasyWargaming,

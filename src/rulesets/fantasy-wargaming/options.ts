@@ -32,7 +32,7 @@ export const FW_OPTIONS: readonly OptionSpec[] = [
     default: 'on',
     summary:
       'Morale checks as the text gives them, or none (a designer switch for comparing the bare combat).',
-    cite: ours('morale off'),
+    cite: ours('When morale is checked'),
   },
   {
     name: 'lowIntelligenceMorale',
@@ -48,7 +48,7 @@ export const FW_OPTIONS: readonly OptionSpec[] = [
     default: 'endurance',
     summary:
       'When a fighter becomes exhausted (the text names it but not when): after as many melee phases as its Endurance (ours), or never.',
-    cite: ours('exhaustion'),
+    cite: ours('Exhaustion'),
   },
 ];
 

@@ -123,7 +123,7 @@ export function startFw(st: FwState, ctx: FightContext): void {
     ctx,
     'start',
     `Tables: ${c.source}. Maneuver area ${st.setup.areaFeet} sq ft (${st.setup.area}).`,
-    ours('tables'),
+    ours('Our tables'),
   );
   for (const f of asListed(st)) {
     const wfs = [...f.carried, ...(f.shield ? [f.shield] : [])].map((w) => {
@@ -887,7 +887,7 @@ function applyEffects(
         ctx,
         'effect',
         `${t.name}: ${s.replace('-', ' ')}${s === 'stunned' ? ' (no action next melee phase)' : s === 'knocked-down' ? ' (no dodge or disengage next melee phase)' : s === 'drops-weapon' ? `, fights on with the ${t.wielded.name}` : ''}.`,
-        ours('special effects'),
+        ours('Our tables'),
         [t],
         { step: label },
       );
@@ -1047,10 +1047,10 @@ function applyMorale(st: FwState, ctx: FightContext, f: FwFighter, r: MoraleResu
     // Ours: a fleeing character who obeys rallies; otherwise it is gone.
     if (r === 'obey') {
       f.fleeing = false;
-      say(st, ctx, 'rally', `${f.name} rallies.`, ours('fleeing'), [f]);
+      say(st, ctx, 'rally', `${f.name} rallies.`, ours('Fleeing and rallying'), [f]);
     } else {
       f.out = 'fled';
-      say(st, ctx, 'fled', `${f.name} flees the fight.`, ours('fleeing'), [f]);
+      say(st, ctx, 'fled', `${f.name} flees the fight.`, ours('Fleeing and rallying'), [f]);
     }
     return;
   }
@@ -1061,7 +1061,7 @@ function applyMorale(st: FwState, ctx: FightContext, f: FwFighter, r: MoraleResu
       ctx,
       'flee',
       `${f.name} turns to flee: no action or defence next melee phase; foes get a free hack.`,
-      ours('fleeing'),
+      ours('Fleeing and rallying'),
       [f],
     );
   } else if (r === 'panic') {

@@ -1,13 +1,13 @@
-import type { Cite } from '../../core/events.js';
+import { citing } from '../../core/events.js';
 
-const FILE = 'openquest-combat.txt';
+/** The combat chapter of OpenQuest, 3rd edition, as docs/sources.md lists it. */
+export const TEXT = 'OpenQuest 3e, Combat';
+/** Our page for this ruleset: the facts the chapter leaves out, and our readings. */
+const PAGE = 'docs/rulesets/openquest.md';
 
-/** A section of openquest-combat.txt. */
-export const text = (section: string): Cite => ({ file: FILE, section });
-/** A fact of shared/rules/README.md's OpenQuest list. */
-export const facts = (what: string): Cite => ({ file: 'README.md', section: `OpenQuest facts: ${what}` });
-/** Our reading where the text is silent (docs/rulesets/openquest.md). */
-export const ours = (what: string): Cite => ({
-  file: 'docs/rulesets/openquest.md',
-  section: `ours: ${what}`,
-});
+/** A section of the combat chapter, by its heading. */
+export const text = citing(TEXT);
+/** A fact from public sources: a heading under the page's "Facts from public sources". */
+export const facts = citing(PAGE);
+/** Our reading where the chapter is silent: a heading under the page's readings. */
+export const ours = citing(PAGE);

@@ -1,4 +1,5 @@
 import type { Ruleset } from '../../core/ruleset.js';
+import { TEXT } from './cite.js';
 import { loadOpenQuest } from './encounter.js';
 import { oqOdds } from './odds.js';
 import { OQ_OPTIONS } from './options.js';
@@ -8,7 +9,7 @@ import { newOqState, type OqSetup, type OqState } from './state.js';
 export const openquest: Ruleset<OqSetup, OqState> = {
   id: 'openquest',
   title: 'OpenQuest (3rd edition) combat',
-  texts: ['openquest-combat.txt'],
+  texts: [TEXT],
   options: OQ_OPTIONS,
   tables: ['weapons', 'armour', 'bestiary'],
   load: loadOpenQuest,

@@ -8,7 +8,7 @@ export const OQ_OPTIONS: readonly OptionSpec[] = [
     values: ['one', 'unlimited'],
     default: 'one',
     summary: 'Reactions (parry or dodge) each round: one, or one against every attack.',
-    cite: ours('reactions per round'),
+    cite: ours('Reactions per round'),
   },
   {
     name: 'parrySize',
@@ -16,7 +16,7 @@ export const OQ_OPTIONS: readonly OptionSpec[] = [
     default: 'any',
     summary:
       "Parrying with a smaller weapon: blocks all the same, or a parry stops only as much damage as the parrying weapon's own most.",
-    cite: ours('parrying with a smaller weapon'),
+    cite: ours('Parrying with a smaller weapon'),
   },
   {
     name: 'mortalWounds',
@@ -32,7 +32,7 @@ export const OQ_OPTIONS: readonly OptionSpec[] = [
     default: 'highest-roll',
     summary:
       "A critical's maximum damage with a negative damage modifier: the modifier's highest roll (−1D4 is −1), or its full size (−1D4 is −4).",
-    cite: ours('maximum damage with a negative damage modifier'),
+    cite: ours('Maximum damage with a negative damage modifier'),
   },
   {
     name: 'fumbles',
@@ -40,7 +40,7 @@ export const OQ_OPTIONS: readonly OptionSpec[] = [
     default: 'lose-action',
     summary:
       'What a fumble does (the text gives no table): the fumbler loses its next action; or nothing beyond the failure.',
-    cite: ours('fumbles'),
+    cite: ours('Fumbles'),
   },
 ];
 

@@ -70,7 +70,7 @@ export function startOq(st: OqState, ctx: FightContext): void {
         ctx,
         'start',
         `${f.name}: ${s.hp}/${s.maxHp} HP, damage modifier ${formatDice(s.dm)}, AP ${armourPoints(s.armour)}${kit.length ? `, ${kit.join(', ')}` : ''}, Dodge ${s.skills.dodge}%.`,
-        facts('Hit points, Damage modifier, Armour'),
+        facts('Hit points, damage modifier and armour'),
         [f],
       );
     }
@@ -519,7 +519,7 @@ function act(st: OqState, ctx: FightContext, f: OqFighter, i: Intent): void {
   // The catchers' +20% is for their next action, whatever it is.
   if (i.kind !== 'attack') f.bonus = 0;
   if (f.loseActionIn === st.round) {
-    say(st, ctx, 'fumble', `${f.name} loses this action to the fumble.`, ours('fumbles'), [f]);
+    say(st, ctx, 'fumble', `${f.name} loses this action to the fumble.`, ours('Fumbles'), [f]);
     return;
   }
   if (i.kind === 'flee') {
@@ -529,7 +529,7 @@ function act(st: OqState, ctx: FightContext, f: OqFighter, i: Intent): void {
   }
   if (i.kind === 'close') {
     setDistance(st, [f], 'close');
-    say(st, ctx, 'close', `${f.name} closes in: within 2 m of the enemy from now on.`, ours('closing in'), [
+    say(st, ctx, 'close', `${f.name} closes in: within 2 m of the enemy from now on.`, ours('Closing in'), [
       f,
     ]);
     return;
@@ -589,7 +589,7 @@ export function attack(st: OqState, ctx: FightContext, a: OqFighter, d: OqFighte
   const attackLine = `${a.name} attacks ${d.name}${w ? ` with ${w.name.toLowerCase()}` : ''}: D100 ${formatD100(ra.roll)} against ${target}${bonusNote}: ${LEVEL_WORD[ra.level]}`;
   // A defender asked to react sees the attack's result first: the attack is told before the question.
   const asks = landing && mayReact(st, d);
-  const citeAttack = facts('attack against a defence');
+  const citeAttack = facts('Attack against a defence');
   if (asks) say(st, ctx, 'attack', `${attackLine}.`, citeAttack, [a, d], { attack: ra.level });
   const reaction = asks
     ? react(st, ctx, d, a, missile, `${formatD100(ra.roll)}: ${LEVEL_WORD[ra.level]}`)
@@ -706,7 +706,7 @@ function fumbled(st: OqState, ctx: FightContext, f: OqFighter): void {
     ctx,
     'fumble',
     `${f.name} fumbles and loses ${f.loseActionIn === st.round ? "this round's" : "next round's"} action.`,
-    ours('fumbles'),
+    ours('Fumbles'),
     [f],
   );
 }
@@ -756,7 +756,7 @@ function damage(
       ctx,
       'damage',
       `${d.name}: ${parts.join(' ')} = ${result}.`,
-      stopped ? ours('parrying with a smaller weapon') : text('Taking Damage'),
+      stopped ? ours('Parrying with a smaller weapon') : text('Taking Damage'),
       [a, d],
       { dealt, hp: d.hp },
     );

@@ -1,18 +1,15 @@
-import type { Cite } from '../../core/events.js';
+import { citing, type Cite } from '../../core/events.js';
 
-export const CP_TEXT = 'wfrp-combat-points.txt';
+/** The fan supplement "New Rules of Combat, Magic and Skills for WFRP", as docs/sources.md lists it. */
+export const CP_TEXT = 'New Rules of Combat v2.4.4';
 
-/** A numbered rule of the Combat Points text (1-46). */
+/** A section of the supplement by its heading ("Weapon class", "Advanced skills: Whirlwind"). */
+export const section = citing(CP_TEXT);
+
+/** One of the supplement's numbered rules (1-46). */
 export function rule(n: number): Cite {
-  return { file: CP_TEXT, section: `rule ${n}` };
+  return section(`rule ${n}`);
 }
 
-/** A section of the Combat Points text by its heading ("Weapon class", "Advanced skills: Whirlwind"). */
-export function section(heading: string): Cite {
-  return { file: CP_TEXT, section: heading };
-}
-
-/** A reading or table of our own; see docs/rulesets/wfrp-cp.md. */
-export function oursCp(what: string): Cite {
-  return { file: 'docs/rulesets/wfrp-cp.md', section: `ours: ${what}` };
-}
+/** A reading or table of our own: a heading under docs/rulesets/wfrp-cp.md's readings. */
+export const oursCp = citing('docs/rulesets/wfrp-cp.md');

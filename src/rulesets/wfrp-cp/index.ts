@@ -1,5 +1,7 @@
 import type { Ruleset, Tally } from '../../core/ruleset.js';
 import { isRidden } from '../wfrp1e/state.js';
+import { TEXT } from '../wfrp1e/cite.js';
+import { CP_TEXT } from './cite.js';
 import { loadCp } from './encounter.js';
 import { cpLeft, maxCP } from './fighter.js';
 import { CP_OPTIONS } from './options.js';
@@ -14,7 +16,7 @@ import { hasCpCond, newCpState, type CpSetup, type CpState } from './state.js';
 export const wfrpCp: Ruleset<CpSetup, CpState> = {
   id: 'wfrp-cp',
   title: 'Combat Points rules for WFRP (a variant of WFRP 1st edition)',
-  texts: ['wfrp-combat-points.txt', 'wfrp1e-combat.txt'],
+  texts: [CP_TEXT, TEXT],
   options: CP_OPTIONS,
   tables: ['fumbles', 'classes', 'charts', 'spells'],
   load: loadCp,

@@ -34,7 +34,7 @@ export const CP_OPTIONS: readonly OptionSpec[] = [
     default: 'one-per-round',
     summary:
       'How many blows a fighter with Dodge Blow may dodge in a round (the text does not say; WFRP 1e allows one).',
-    cite: oursCp('dodges per round'),
+    cite: oursCp('Dodges per round'),
   },
   {
     name: 'parryForAnother',
@@ -56,7 +56,7 @@ export const CP_OPTIONS: readonly OptionSpec[] = [
     values: ['off', 'on'],
     default: 'off',
     summary: "Whether a shield still gives WFRP 1e's 1 AP on every location, besides its defence pool.",
-    cite: oursCp('shield armour'),
+    cite: oursCp('Shield armour'),
   },
   {
     name: 'bombs',
@@ -72,7 +72,7 @@ export const CP_OPTIONS: readonly OptionSpec[] = [
     default: 'roll',
     summary:
       'Equal EI between enemies: the higher I goes first, then a D100 roll-off each round; or simply the one listed first in the encounter.',
-    cite: oursCp('equal EI'),
+    cite: oursCp('Equal EI'),
   },
   {
     name: 'whirlwindFatigue',

@@ -631,7 +631,7 @@ function grapple(st: W1State, ctx: FightContext, b: Blow, struck: Fighter): void
   const a = b.attacker;
   const stopped = parry(st, ctx, struck, b, 0);
   if (stopped > 0) {
-    say(st, ctx, 'grapple', `${struck.name}'s parry breaks the grapple.`, ours('parrying a grapple'), [
+    say(st, ctx, 'grapple', `${struck.name}'s parry breaks the grapple.`, ours('Parrying a grapple'), [
       struck,
       a,
     ]);
@@ -757,7 +757,7 @@ function fumble(st: W1State, ctx: FightContext, b: Blow, r: number): void {
       ctx,
       'fumble',
       `Critical fumble ${formatD100(r)} (${fumbleSource(entry)}): ${entry.text}`,
-      { file: st.cat.fumbleSource, section: `entry ${formatD100(r)}` },
+      { source: st.cat.fumbleSource, section: `entry ${formatD100(r)}` },
       [a],
       { roll: r, source: entry.source },
     );

@@ -1,25 +1,19 @@
-import type { Cite } from '../../core/events.js';
+import { citing } from '../../core/events.js';
 
-export const TEXT = 'wfrp1e-combat.txt';
+/** The combat chapter of the rulebook, as docs/sources.md lists it. */
+export const TEXT = 'WFRP 1e (1986), Combat';
+/** Our page for this ruleset: the facts the chapter leaves out, and our readings. */
+const PAGE = 'docs/rulesets/wfrp1e.md';
 
-/** A section of the WFRP 1e combat text. */
-export function cite(section: string): Cite {
-  return { file: TEXT, section };
-}
-
-/** A fact from shared/rules/README.md ("Facts from public sources"), where the text is silent. */
-export function fact(section: string): Cite {
-  return { file: 'rules/README.md', section: `WFRP 1e: ${section}` };
-}
-
-/** A reading or table of our own; see docs/rulesets/wfrp1e.md. */
-export function ours(section: string): Cite {
-  return { file: 'docs/rulesets/wfrp1e.md', section: `ours: ${section}` };
-}
+/** A section of the combat chapter, by its heading. */
+export const cite = citing(TEXT);
+/** A fact from public sources where the chapter is silent: a heading under the page's "Facts from public sources". */
+export const fact = citing(PAGE);
+/** A reading or table of our own: a heading under the page's readings. */
+export const ours = citing(PAGE);
 
 export const CITES = {
   order: cite('More About Rounds'),
-  ei: cite('Effective Initiative (optional)'),
   eiModifier: cite("'Effective Initiative' Modifier"),
   multipleAttacks: cite('Multiple Attacks'),
   simplified: cite('A Simplified System'),
@@ -30,8 +24,6 @@ export const CITES = {
   multipleOpponents: cite('Multiple Opponents'),
   charging: cite('Initiating Hand-To-Hand Combat'),
   procedure: cite('Combat Procedure'),
-  targeted: cite('Targeted Blows'),
-  toHitMods: cite('To Hit Modifiers'),
   prone: cite('Prone and Static Targets'),
   parry: cite('Parrying'),
   unarmed: cite('Unarmed Combat'),
@@ -39,34 +31,28 @@ export const CITES = {
   fleeing: cite('Fleeing'),
   weapons: cite('Weapons'),
   weaponModifiers: cite('Weapon Modifiers'),
-  armour: fact('Armour'),
   additional: cite('Additional Damage'),
   criticals: cite('Critical Hits'),
-  criticalChart: fact('Critical chart'),
   criticalEffects: fact('Effect numbers by location'),
   suddenDeath: fact('Sudden Death criticals'),
   fumbles: cite('Critical Fumbles'),
   stuns: cite('Stuns'),
   mounted: cite('Mounted Combat'),
   nonHumanoid: cite('Non-Humanoid Opponents'),
-  tall: cite('Especially Tall Opponents'),
   flying: cite('Attacks From Flying Creatures'),
   drop: cite('Actions'),
   scene: cite('Positioning and Detection'),
   missileProcedure: cite('Missile Fire: Combat Procedure'),
   missileDamage: cite('Missile Fire: Damage'),
-  missileCriticals: cite('Missile Fire: Critical Hits'),
   missileToHit: cite('Missile Fire: To Hit Modifiers'),
+  missileCriticals: cite('Missile Fire: Critical Hits'),
   missileChart: cite('Missile Weapon Chart'),
   firearmsChart: cite('Firearms Chart'),
-  missileSpecialist: cite('Ordinary And Specialist Weapons'),
   extremeRange: cite('Firing At Extreme Range'),
   sharpshooting: cite('Sharpshooting'),
-  carryingLoaded: cite('Carrying Loaded Weapons'),
   reloadTimes: cite('Firearm Reload Times'),
   damp: cite('Damp'),
   misfires: cite('Misfires'),
-  flyingTargets: cite('Flying Creatures'),
   missilesInMelee: cite('Missiles In Melee Combat'),
   timekeeping: cite('Timekeeping'),
 } as const;

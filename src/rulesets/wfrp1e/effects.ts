@@ -143,7 +143,7 @@ function fall(st: W1State, ctx: FightContext, f: Fighter, yards: number): void {
     ctx,
     'fall',
     `${f.name} falls ${yards} yards: D6 ${d6} + ${yards} − T ${T} − ${ap} armour = ${wounds} on the ${part.name}.`,
-    ours('falls'),
+    ours('Falls'),
     [f],
   );
   woundDirect(st, ctx, f, part, wounds, null, 'the fall');

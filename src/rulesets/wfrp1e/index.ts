@@ -3,6 +3,7 @@ import type { Ruleset, Tally } from '../../core/ruleset.js';
 import { Rng, SeededDice } from '../../dice/index.js';
 import { wfrp1eOdds } from './odds.js';
 import { isProneTarget } from './blow.js';
+import { TEXT } from './cite.js';
 import { loadWfrp1e, type W1Setup } from './encounter.js';
 import { WFRP1E_OPTIONS } from './options.js';
 import { startFight } from './round/opening.js';
@@ -28,7 +29,7 @@ function conditions(st: W1State, f: Fighter): string[] {
 export const wfrp1e: Ruleset<W1Setup, W1State> = {
   id: 'wfrp1e',
   title: 'Warhammer Fantasy Roleplay, 1st edition: combat',
-  texts: ['wfrp1e-combat.txt'],
+  texts: [TEXT],
   options: WFRP1E_OPTIONS,
   tables: ['fumbles'],
   load: loadWfrp1e,

@@ -629,7 +629,7 @@ function fireOne(
       ctx,
       'entangle',
       `${struck.name} is caught in the ${w.name.toLowerCase()}: entangled until an S test frees it (ours).`,
-      ours('lassos'),
+      ours('Lassos'),
       [f, struck],
     );
     spent(st, ctx, f, w, ms);
@@ -836,7 +836,7 @@ export function burst(
     ctx,
     'burst',
     `The bomb bursts${at ? ` at ${formatPoint(at)}` : ''}: ${namesOf(caught) || 'nobody'} caught in it.`,
-    ours('bomb blasts'),
+    ours('Bomb blasts'),
     [by, ...caught],
   );
   for (const c of caught) automaticHit(st, ctx, by, c, es, 'the bomb', null);
@@ -862,12 +862,12 @@ function blaze(st: W1State, ctx: FightContext, by: Fighter, at: Point | null, st
     ctx,
     'fire',
     `The incendiary bursts${at ? ` at ${formatPoint(at)}` : ''}: ${namesOf(caught) || 'nobody'} caught in the fire; the oil burns on for ${rounds} rounds.`,
-    ours('incendiaries'),
+    ours('Incendiaries'),
     [by, ...caught],
   );
   for (const c of caught) {
     const w = roll(ctx, 4, by, `fire damage to ${c.name} (2D4 W)`, 2);
-    say(st, ctx, 'fire', `${c.name} burns: ${w} W.`, ours('incendiaries'), [c]);
+    say(st, ctx, 'fire', `${c.name} burns: ${w} W.`, ours('Incendiaries'), [c]);
     woundDirect(st, ctx, c, PARTS.body, w, by, 'fire', st.opt.fireCriticals);
   }
   st.pools.push({ by: struck ?? by, feet: 6, roundsLeft: rounds });
@@ -1072,7 +1072,7 @@ export function struggle(st: W1State, ctx: FightContext, f: Fighter): void {
   const r = d100(ctx, f, `S test to get free (need ${S} or less)`);
   if (r <= S) {
     f.conds = f.conds.filter((x) => x !== c);
-    say(st, ctx, 'entangle', `${f.name} gets free: S test D100 ${formatD100(r)} ≤ ${S}.`, ours('lassos'), [
+    say(st, ctx, 'entangle', `${f.name} gets free: S test D100 ${formatD100(r)} ≤ ${S}.`, ours('Lassos'), [
       f,
     ]);
   } else {
@@ -1081,7 +1081,7 @@ export function struggle(st: W1State, ctx: FightContext, f: Fighter): void {
       ctx,
       'entangle',
       `${f.name} is still entangled: S test D100 ${formatD100(r)} > ${S}.`,
-      ours('lassos'),
+      ours('Lassos'),
       [f],
     );
   }

@@ -132,7 +132,7 @@ export const WFRP1E_OPTIONS: readonly OptionSpec[] = [
     values: ['body-critical', 'wounds-only'],
     default: 'body-critical',
     summary: 'Burning oil that takes W below 0 gives a critical on the body chart, or only takes W.',
-    cite: ours('burning oil'),
+    cite: ours('Burning oil'),
   },
 ];
 

@@ -277,7 +277,7 @@ export function moveAwayFrom(
       ctx,
       'move',
       `${f.name} ${rate === 'evading' ? 'evades, zig-zagging' : `moves away at ${rate} rate`}: ${formatYards(moved)} to ${formatPoint(dest)}.`,
-      rate === 'evading' ? cite('To Hit Modifiers') : cite('Actions'),
+      rate === 'evading' ? CITES.missileToHit : cite('Actions'),
       [f],
     );
   }

@@ -41,7 +41,7 @@ function firstOfTied(st: CpState, ctx: FightContext, tied: CpFighter[]): CpFight
       ctx,
       'tie',
       `${f.name} rolls ${formatD100(f.tieRoll)} for the order on equal EI.`,
-      oursCp('equal EI'),
+      oursCp('Equal EI'),
       [f],
     );
   }

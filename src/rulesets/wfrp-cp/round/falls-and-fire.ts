@@ -158,7 +158,7 @@ export function putOut(st: CpState, ctx: FightContext, f: CpFighter): void {
     ctx,
     'fire',
     `${f.name} puts out the flames; T comes back in round ${f.coolAt}.`,
-    oursCp('putting out flames'),
+    oursCp('Putting out flames'),
     [f],
   );
 }

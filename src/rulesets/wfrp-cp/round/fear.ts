@@ -51,7 +51,7 @@ export function fear(st: CpState, ctx: FightContext, f: CpFighter): void {
       ctx,
       'fear',
       `${f.name} faces ${o.name} (${o.cp.causes}): D100 ${formatD100(r)} ${ok ? '≤' : '>'} Cl ${need}${bonus ? ` (+${bonus} resistant)` : ''}: ${ok ? 'stands firm' : terror ? 'terrified: must flee, and an Insanity Point' : 'afraid: may only parry this round'}.`,
-      oursCp('fear and terror'),
+      oursCp('Fear and terror'),
       [f, o],
     );
     if (ok) continue;

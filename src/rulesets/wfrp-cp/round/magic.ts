@@ -148,7 +148,7 @@ function missileTarget(
       ctx,
       'spell',
       `${f.name}'s ${s.name} finds no target.`,
-      oursCp('a missile whose target has fallen'),
+      oursCp('A missile whose target has fallen'),
       [f],
     );
     return null;

@@ -271,7 +271,7 @@ function oneShot(
       ctx,
       'pool',
       `${sum}; ${t.name} has LP: ${Math.max(0, was) * 10}% to the round's pool (now ${t.pool}%).`,
-      oursCp('missiles against monsters with LP'),
+      oursCp('Missiles against monsters with LP'),
       [f, t],
     );
     return;

@@ -228,7 +228,7 @@ function startAction(st: W1State, ctx: FightContext, f: Fighter): void {
         ctx,
         'take-up',
         `${f.name} ${a.from === 'ground' ? 'picks up' : 'draws'} the ${a.weapon.name.toLowerCase()}: that takes the whole round.`,
-        a.from === 'ground' ? ours('picking up') : CITES.takeUp,
+        a.from === 'ground' ? ours('Picking up') : CITES.takeUp,
         [f],
       );
       return;

@@ -48,7 +48,7 @@ import {
 export function approach(st: W1State, ctx: FightContext, f: Fighter): Fighter | null {
   const r = st.round;
   if (hasCond(f, 'entangled', r)) {
-    say(st, ctx, 'idle', `${f.name} is entangled and cannot move.`, ours('lassos'), [f]);
+    say(st, ctx, 'idle', `${f.name} is entangled and cannot move.`, ours('Lassos'), [f]);
     return null;
   }
   const enemies = st.combatants
@@ -170,7 +170,7 @@ function contact(st: W1State, ctx: FightContext, f: Fighter, t: Fighter, chargin
 /** A round of movement: advance on an enemy, withdraw, or evade (§ Actions, § To Hit Modifiers). */
 export function moveTurn(st: W1State, ctx: FightContext, f: Fighter): void {
   if (hasCond(f, 'entangled', st.round)) {
-    say(st, ctx, 'idle', `${f.name} is entangled and cannot move.`, ours('lassos'), [f]);
+    say(st, ctx, 'idle', `${f.name} is entangled and cannot move.`, ours('Lassos'), [f]);
     return;
   }
   const enemies = st.combatants.filter(

@@ -8,7 +8,7 @@ export function tend(st: W1State, ctx: FightContext, f: Fighter): void {
   const a = f.action;
   if (a.kind !== 'tend' || f.out !== null) return;
   if (isEngaged(st, f)) {
-    say(st, ctx, 'tend', `${f.name} is engaged and cannot tend ${a.ally.name}.`, ours('medical attention'), [
+    say(st, ctx, 'tend', `${f.name} is engaged and cannot tend ${a.ally.name}.`, ours('Medical attention'), [
       f,
     ]);
     return;
@@ -22,7 +22,7 @@ export function tend(st: W1State, ctx: FightContext, f: Fighter): void {
     ctx,
     'tend',
     `${f.name} gives ${a.ally.name} medical attention: the bleeding stops${wasDying ? ' and death is held off' : ''}.`,
-    ours('medical attention'),
+    ours('Medical attention'),
     [f, a.ally],
   );
 }
