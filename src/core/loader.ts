@@ -3,9 +3,9 @@
 // bestiary, expand `count:`, give each combatant a unique id, and report every problem with its
 // place in the file before anything runs. A ruleset gives its schema and its own resolution.
 import { z } from 'zod';
-import { Reporter, ValidationError, validate, type Path, type SourceDoc } from './document.js';
+import { Reporter, SourceDoc, ValidationError, validate, type Path } from './document.js';
 import { didYouMean, slug } from './names.js';
-import type { DocPart, FileText, LoadEnv } from './ruleset.js';
+import type { DataNote, DocPart, FileText, LoadEnv } from './ruleset.js';
 import { flag, text, whole } from './schema.js';
 
 /** The fields every encounter has besides its sides: a title, options and the round cap. */
@@ -58,6 +58,51 @@ export interface CombatantEntry<C, K> {
   readonly names: readonly string[];
 }
 
+const ours = (source: unknown) => typeof source === 'string' && /\bours\b/i.test(source);
+
+/**
+ * The rows of a table file that are ours among those used: null if none is; [] if the whole table
+ * is ours and its rows say nothing of their own. Rows are a top-level list of maps named by `id`
+ * (or `roll`, 100 shown as 00).
+ */
+export function oursIn(file: FileText, used: ReadonlySet<string> | 'all'): string[] | null {
+  const data = SourceDoc.parse(file.file, file.text).data as Record<string, unknown> | null;
+  if (data === null || typeof data !== 'object') return null;
+  const rows = Object.values(data).find(
+    (v): v is Record<string, unknown>[] =>
+      Array.isArray(v) && v.every((r) => r !== null && typeof r === 'object'),
+  );
+  const own = rows?.some((r) => r.source !== undefined) ?? false;
+  if (!own) return ours(data.source) ? [] : null;
+  const found: string[] = [];
+  for (const r of rows ?? []) {
+    const key = String(r.id ?? r.roll ?? '');
+    if (used !== 'all' && !used.has(key)) continue;
+    if (ours(r.source ?? data.source))
+      found.push(typeof r.name === 'string' ? r.name : key === '100' ? '00' : key);
+  }
+  return found.length > 0 ? found : null;
+}
+
+/**
+ * The line every report prints about its data: "Data of ours (replace with --table): bestiary:
+ * Ogre; fumbles: 44, 55. Yours: fumbles (my.yaml)."; null when all comes from the texts and facts.
+ */
+export function dataLine(notes: readonly DataNote[] | undefined): string | null {
+  const ourNotes = (notes ?? []).filter((n) => n.kind === 'ours');
+  const yourNotes = (notes ?? []).filter((n) => n.kind === 'yours');
+  const parts: string[] = [];
+  if (ourNotes.length > 0)
+    parts.push(
+      `Data of ours, not the texts' (replace with --table): ${ourNotes
+        .map((n) => (n.rows.length ? `${n.table}: ${n.rows.join(', ')}` : `the ${n.table}`))
+        .join('; ')}.`,
+    );
+  if (yourNotes.length > 0)
+    parts.push(`Yours: ${yourNotes.map((n) => `${n.table} (${n.file})`).join(', ')}.`);
+  return parts.length ? parts.join(' ') : null;
+}
+
 /** "unknown weapon 'swrod' (did you mean sword?)", or with no close match the names there are, if few. */
 export function unknownName(what: string, name: string, known: Iterable<string>): string {
   const close = didYouMean(name, known);
@@ -71,6 +116,8 @@ export class EncounterLoader<E extends EncounterShape> {
   readonly doc: SourceDoc;
   readonly rep: Reporter;
   private readonly ids = new Set<string>();
+  private readonly yours = new Set<string>();
+  private readonly notes: DataNote[] = [];
 
   /** Validates the part against the schema (a ValidationError lists every problem). */
   constructor(
@@ -99,14 +146,37 @@ export class EncounterLoader<E extends EncounterShape> {
   /** A table: the command line's `--table`, else the file the encounter's `tables:` names, else the shipped one. */
   table(name: string, shippedBy: string = this.rulesetId): FileText {
     const fromCli = this.env.tables[name]?.();
-    if (fromCli) return fromCli;
+    if (fromCli) {
+      this.yours.add(name);
+      return fromCli;
+    }
     const given = this.enc.tables?.[name];
     if (given === undefined) return this.env.readData(shippedBy, `${name}.yaml`);
     try {
-      return this.env.readFile(given);
+      const f = this.env.readFile(given);
+      this.yours.add(name);
+      return f;
     } catch (e) {
       throw new ValidationError([this.doc.issue(this.at('tables', name), (e as Error).message)]);
     }
+  }
+
+  /**
+   * Notes what the fight takes from a table: a user's table as theirs; of a shipped one, the rows
+   * it uses (by id, or `all`) that are ours, by each row's `source:`, else the table's.
+   */
+  noteData(name: string, file: FileText, used: ReadonlySet<string> | 'all'): void {
+    if (this.yours.has(name)) {
+      this.notes.push({ kind: 'yours', table: name, file: file.file, rows: [] });
+      return;
+    }
+    const rows = oursIn(file, used);
+    if (rows) this.notes.push({ kind: 'ours', table: name, file: file.file, rows });
+  }
+
+  /** What the notes found, for the setup. */
+  dataNotes(): readonly DataNote[] {
+    return this.notes;
   }
 
   /** The title, or the file's name. */

@@ -41,6 +41,18 @@ export interface LoadEnv {
 export interface SetupCore {
   readonly title: string;
   readonly maxRounds: number;
+  /** The data a fight's numbers rest on that is ours or the user's, for every report to say so. */
+  readonly data?: readonly DataNote[];
+}
+
+/** Data that is neither the text's nor a public source's: Fray's own (shipped), or a file the user gave. */
+export interface DataNote {
+  readonly kind: 'ours' | 'yours';
+  /** The table, as `--table` names it. */
+  readonly table: string;
+  readonly file: string;
+  /** With `ours`: the rows of it the encounter uses that are ours, or none listed when the whole table is. */
+  readonly rows: readonly string[];
 }
 
 /**
