@@ -76,7 +76,7 @@ export const fantasyWargaming: Ruleset<FwSetup, FwState> = {
           return `${w.name}: surplus strength ${x.surplusStrength} (surplus physique ${x.surplusPhysique}), ${showWeaponFactor(h, kit, x)}; adjusted damage ${formatDice({ ...w.damage, plus: w.damage.plus + x.damageBonus })}`;
         }),
       ];
-      return { name: f.name, lines };
+      return { id: f.id, name: f.name, side: setup.sides[f.side]?.name ?? '', lines };
     });
   },
 };

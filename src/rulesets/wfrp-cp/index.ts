@@ -46,14 +46,17 @@ export const wfrpCp: Ruleset<CpSetup, CpState> = {
   sheets(setup) {
     return setup.fighters.map((f) => {
       const spec = setup.cp.specs.get(f.id);
-      if (!spec) return { name: f.name, lines: [] };
+      const side = setup.sides[f.side]?.name ?? '';
+      if (!spec) return { id: f.id, name: f.name, side, lines: [] };
       const skills = new Set(f.skills);
       const lines = sheetSummary(f.profile, spec.sheet, setup.cp.classes, skills).map(
         (a) =>
           `${a.name}: ${a.base}% + ${a.advance} = ${a.ability}/${a.total}% (level ${a.level})${a.CP !== a.total ? `, CP ${a.CP}` : ''}; ${a.xp} XP spent, next level ${a.next === null ? '—' : `${a.next} XP`}`,
       );
       return {
+        id: f.id,
         name: f.name,
+        side,
         lines: [`basic WS ${spec.sheet.basicWS}, BS ${spec.sheet.basicBS}, A ${f.profile.A ?? 1}`, ...lines],
       };
     });
