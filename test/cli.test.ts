@@ -229,12 +229,6 @@ describe('fray sheet', () => {
     );
     expect(r.out).toContain('Maces and Hammers: 20% + 20 = 40/60% (level 2), CP 90');
   });
-
-  it('says so, with exit code 2, for a ruleset without sheets', async () => {
-    const r = await fray(['sheet', demo]);
-    expect(r.code).toBe(2);
-    expect(r.err).toContain('no sheets');
-  });
 });
 
 describe('fray rulesets and --help', () => {
