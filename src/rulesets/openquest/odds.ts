@@ -2,12 +2,20 @@
 // reaction, and a one-against-one fight as a Markov chain over (HP, HP, actions lost to fumbles).
 import type { Odds, OddsBlow, OddsDuel } from '../../core/ruleset.js';
 import type { Weapon } from './data.js';
-import { ATTACK_RESULTS, armourPoints, testResult, type Dice, type Level, type Skill } from './rules.js';
+import {
+  ATTACK_RESULTS,
+  armourPoints,
+  damageModifierWith,
+  FIST,
+  testResult,
+  type Dice,
+  type Level,
+  type Skill,
+} from './rules.js';
 import type { OqFighterSpec, OqSetup } from './state.js';
-import { parryWeapon, suggestedReaction } from './tactics.js';
+import { parryWeapon, suggestedReaction, weaponAt } from './tactics.js';
 
 const LEVELS: readonly Level[] = ['critical', 'success', 'failure', 'fumble'];
-const FIST: Dice = { count: 1, sides: 4, sign: 1 };
 
 /** P(each result) of a D100 test against `target`. */
 function levels(target: number): Map<Level, number> {
@@ -35,10 +43,7 @@ function diceDist(d: Dice): Map<number, number> {
 const most = (d: Dice) => (d.count === 0 ? 0 : d.sign > 0 ? d.count * d.sides : -d.count);
 
 function weaponOf(f: OqFighterSpec, setup: OqSetup): Weapon | null {
-  const ws = f.weapons.filter((w) => !w.shield);
-  return setup.distance === 'ranged'
-    ? (ws.find((w) => w.skill === 'ranged') ?? null)
-    : (ws.find((w) => w.skill !== 'ranged') ?? null);
+  return weaponAt(f.weapons, setup.distance) ?? null;
 }
 
 /** The reaction the tactics pick, as the engine does. */
@@ -67,7 +72,7 @@ function attackOutcomes(
     ? levels(d.skills[reaction.skill] + d.modifier)
     : new Map<Level | 'none', number>([['none', 1]]);
   const wd = w ? w.damage : FIST;
-  const dm = w?.mechanism ? { count: 0, sides: 6, sign: 1 as const } : a.dm;
+  const dm = damageModifierWith(w, a.dm);
   const ap = armourPoints(d.armour);
   const rolled = new Map<number, number>();
   for (const [x, p] of diceDist(wd))

@@ -23,6 +23,19 @@ export const tacticsSchema = z.strictObject({
   surrenderAt: whole(0, 100, 'hit points').optional(),
 });
 
+/** Ours: a fighter tends a dying friend (rather than fight) when its Healing is at least this. */
+export const STABILISE_AT = 40;
+
+/** The weapon it attacks with: at close distance the first hand weapon (else a fist: null), at ranged the first missile weapon (else it cannot reach: undefined). */
+export function weaponAt(
+  weapons: readonly Weapon[],
+  distance: 'close' | 'ranged',
+): Weapon | null | undefined {
+  const ws = weapons.filter((w) => !w.shield);
+  if (distance === 'ranged') return ws.find((w) => w.skill === 'ranged');
+  return ws.find((w) => w.skill !== 'ranged') ?? null;
+}
+
 /** What parries (ours: only a shield parries a missile): a shield, else a close-combat weapon, else nothing. */
 export function parryWeapon(weapons: readonly Weapon[], missile: boolean): Weapon | null {
   if (missile) return weapons.find((w) => w.shield) ?? null;
