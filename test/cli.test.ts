@@ -239,10 +239,117 @@ describe('fray sheet', () => {
     expect(r.out).toContain('Maces and Hammers: 20% + 20 = 40/60% (level 2), CP 90');
   });
 
-  it('says so, with exit code 2, for a ruleset without sheets', async () => {
-    const r = await fray(['sheet', demo]);
-    expect(r.code).toBe(2);
-    expect(r.err).toContain('no sheets');
+  it("works for each ruleset's example encounter (README): every combatant, its side, what its tactics do; --json the same", async () => {
+    for (const [ruleset, file, first] of [
+      ['wfrp1e', 'demo.yaml', 'Helmut (Adventurers)'],
+      ['wfrp-cp', 'ernst-and-the-ogre.yaml', 'Ernst (Ernst)'],
+      ['openquest', 'bandits-at-the-ford.yaml', 'Aldric (Adventurers)'],
+      ['fantasy-wargaming', 'raid.yaml', 'Aelfric (Saxons)'],
+      ['ahq-house', 'crypt.yaml', 'Barbarian (Heroes)'],
+    ] as const) {
+      const path = join(ROOT, 'data', ruleset, 'encounters', file);
+      const r = await fray(['sheet', path]);
+      expect(r.code, ruleset).toBe(0);
+      expect(r.err, ruleset).toBe('');
+      expect(r.out.split('\n')[0], ruleset).toBe(first);
+      const j = JSON.parse((await fray(['sheet', path, '--json'])).out) as {
+        name: string;
+        side: string;
+        lines: string[];
+        warnings: string[];
+      }[];
+      expect(`${j[0]?.name} (${j[0]?.side})`, ruleset).toBe(first);
+      for (const c of j) {
+        expect(r.out, ruleset).toContain(`${c.name} (${c.side})\n${c.lines.map((l) => `  ${l}\n`).join('')}`);
+        expect(c.lines.filter((l) => l.startsWith('tactics: ')).length, `${ruleset}: ${c.name}`).toBe(1);
+        expect(c.warnings).toEqual([]);
+      }
+    }
+  });
+});
+
+describe('warnings', () => {
+  const fixture = join('test', 'fixtures', 'warnings', 'wfrp1e.yaml');
+  const said = [
+    `${fixture}:9:19 sides[0].combatants[0].weapons[0]: warning: the flail is a specialist weapon: without the skill Specialist Weapon - Flail it is used at WS 10 (option specialistWeapons)`,
+    `${fixture}:11:22 sides[0].combatants[0].ammo.bow: warning: ammo 0: the normal bow has no arrows, so it never shoots`,
+    `${fixture}:12:51 sides[0].combatants[0].armour[2]: warning: the leather jacket adds nothing on the body: leather counts only where less than 2 metal AP is worn, and sleeved mail shirt and breastplate give 2`,
+  ];
+  const stderr = `${said.join('\n')}\n`;
+
+  it('are said on stderr, once, by every command; exit code 0; stdout keeps its JSON', async () => {
+    for (const args of [
+      ['fight', fixture, '--seed', '1', '--json'],
+      ['sim', fixture, '--runs', '40', '--seed', '1', '--workers', '2', '--json'],
+      ['odds', fixture, '--json'],
+      [
+        'compare',
+        fixture,
+        '--a',
+        'fumbles=on',
+        '--b',
+        'fumbles=off',
+        '--runs',
+        '20',
+        '--seed',
+        '1',
+        '--workers',
+        '2',
+        '--json',
+      ],
+      [
+        'sweep',
+        fixture,
+        '--vary',
+        'sides[0].combatants[0].profile.WS=30,40',
+        '--runs',
+        '20',
+        '--seed',
+        '1',
+        '--workers',
+        '2',
+        '--json',
+      ],
+    ]) {
+      const r = await fray(args);
+      expect(r.code, args[0]).toBe(0);
+      expect(r.err, args[0]).toBe(stderr);
+      expect(() => JSON.parse(r.out), args[0]).not.toThrow();
+    }
+  });
+
+  it('fray sheet shows them under the combatants they concern (and in --json)', async () => {
+    const r = await fray(['sheet', fixture]);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe(stderr);
+    const hans = r.out.slice(r.out.indexOf('Hans ('), r.out.indexOf('Orc 1 ('));
+    for (const w of said) expect(hans).toContain(`  ${w}\n`);
+    expect(r.out.slice(r.out.indexOf('Orc 1 ('))).not.toContain('warning');
+    const j = JSON.parse((await fray(['sheet', fixture, '--json'])).out) as {
+      name: string;
+      warnings: string[];
+    }[];
+    expect(j.find((c) => c.name === 'Hans')?.warnings).toEqual(said.slice(0, 3));
+  });
+
+  it('a variant that mends them is not warned of: compare says those of A and B, each once', async () => {
+    const r = await fray([
+      'compare',
+      fixture,
+      '--a',
+      'specialistWeapons=off',
+      '--b',
+      'criticals=sudden-death',
+      '--runs',
+      '20',
+      '--seed',
+      '1',
+      '--workers',
+      '1',
+      '--json',
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe(`${[said[1], said[2], said[0]].join('\n')}\n`);
   });
 });
 

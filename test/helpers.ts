@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { main } from '../src/cli/main.js';
 import { AutoDriver } from '../src/core/context.js';
+import { formatWarning } from '../src/core/document.js';
 import { loadEncounterText, type Loaded } from '../src/core/encounter.js';
 import type { FightEvent } from '../src/core/events.js';
 import { runFight, type FightResult } from '../src/core/fight.js';
@@ -193,3 +194,19 @@ export async function fray(
   const code = await main(['node', 'fray', ...args], { out: out.stream, err: err.stream, input });
   return { code, out: out.text(), err: err.text() };
 }
+
+/** A combatant's sheet (fray sheet), by name. */
+export function sheetOf(loaded: Loaded, name: string): readonly string[] {
+  const s = loaded.ruleset.sheets?.(loaded.setup).find((x) => x.name === name);
+  if (!s) throw new Error(`no sheet for ${name}`);
+  return s.lines;
+}
+
+/** The load's warnings as the CLI prints them. */
+export function warningLines(loaded: Loaded): string[] {
+  return (loaded.setup.warnings ?? []).map(formatWarning);
+}
+
+/** One of the warnings fixtures, test/fixtures/warnings/<ruleset>.yaml, named as the CLI shows it. */
+export const warningsFixture = (ruleset: string) =>
+  join(ROOT, 'test', 'fixtures', 'warnings', `${ruleset}.yaml`);

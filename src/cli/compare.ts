@@ -7,7 +7,7 @@ import { rosterOf, summarize, type SimSummary } from '../sim/run.js';
 import { meanOf, pairedDifference, type PairTotals, type Totals } from '../sim/totals.js';
 import { loadVariant, parseEdit, type Edit, type Variant } from '../sim/variant.js';
 import { UsageError } from './errors.js';
-import { loadFightFile, pairs } from './load.js';
+import { loadFightFile, pairs, sayWarnings } from './load.js';
 import type { Io } from './io.js';
 import type { RunFlags } from './sim.js';
 
@@ -69,8 +69,11 @@ export async function compare(io: Io, file: string, o: CompareOpts, seedOf: () =
   const base: Variant = { file: resolve(file), options, tables, edits: [] };
   const a = parseVariantSpec(base, o.a ?? [], '--a');
   const b = parseVariantSpec(base, o.b ?? [], '--b');
-  const ra = rosterOf(loadVariant(a).ruleset, loadVariant(a).setup);
-  const rb = rosterOf(loadVariant(b).ruleset, loadVariant(b).setup);
+  const la = loadVariant(a);
+  const lb = loadVariant(b);
+  sayWarnings(io, la, lb);
+  const ra = rosterOf(la.ruleset, la.setup);
+  const rb = rosterOf(lb.ruleset, lb.setup);
   if (ra.sides.length !== rb.sides.length) {
     throw new ValidationError([
       {
@@ -119,7 +122,7 @@ export async function compare(io: Io, file: string, o: CompareOpts, seedOf: () =
     io.out.write(`${JSON.stringify(out)}\n`);
     return;
   }
-  printComparison(io, loadVariant(a).setup.title, out);
+  printComparison(io, la.setup.title, out);
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;

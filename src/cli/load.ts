@@ -1,11 +1,12 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { SourceDoc, ValidationError, validate } from '../core/document.js';
+import { SourceDoc, ValidationError, formatWarning, validate } from '../core/document.js';
 import { loadPart, type Loaded } from '../core/encounter.js';
 import { InputError, type Input } from '../core/request.js';
 import type { Options } from '../core/ruleset.js';
 import { RULESETS } from '../rulesets/index.js';
 import { nodeEnv, readText } from '../node/files.js';
+import type { Io } from './io.js';
 
 export const SAVE_MARK = 'fray-saved-fight';
 
@@ -125,6 +126,21 @@ export function loadFightFile(
     encounterPath: resolve(path),
     tables: absolute(tables),
   };
+}
+
+/**
+ * Says the warnings of what was loaded on stderr, each once however many variants repeat it
+ * (stdout stays clean for --json; the workers, which load again, say nothing).
+ */
+export function sayWarnings(io: Io, ...loaded: readonly Loaded[]): void {
+  const said = new Set<string>();
+  for (const l of loaded)
+    for (const w of l.setup.warnings ?? []) {
+      const line = formatWarning(w);
+      if (said.has(line)) continue;
+      said.add(line);
+      io.err.write(`${line}\n`);
+    }
 }
 
 /** A save's input that does not fit its fight, reported at its place in the file. */

@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { AutoDriver } from '../core/context.js';
 import { runFight } from '../core/fight.js';
 import { citeRecord } from '../core/events.js';
+import { sheetsWithWarnings } from '../core/ruleset.js';
 import type { Input } from '../core/request.js';
 import { describeOutcome, type FightState } from '../core/state.js';
 import { parseDiceScript, ScriptedDice, SeededDice, Streams, type DiceSource } from '../dice/index.js';
@@ -13,7 +14,15 @@ import { merge, sim, type SimOpts } from './sim.js';
 import { compare, type CompareOpts } from './compare.js';
 import { sweep, type SweepOpts } from './sweep.js';
 import { odds, type OddsOpts } from './odds.js';
-import { checkAllUsed, loadFightFile, pairs, replaying, saveText, type FightFile } from './load.js';
+import {
+  checkAllUsed,
+  loadFightFile,
+  pairs,
+  replaying,
+  saveText,
+  sayWarnings,
+  type FightFile,
+} from './load.js';
 import { formatEvent, type Style } from './print.js';
 import { processIo, sayWritten, type Io } from './io.js';
 
@@ -96,6 +105,7 @@ async function fight(io: Io, file: string | undefined, o: FightOpts): Promise<vo
     pairs(o.table, '--table'),
     o.resume ? 'save' : 'either',
   );
+  sayWarnings(io, ff.loaded);
   const seed = o.seed ?? ff.seed ?? randomSeed();
   const maxRounds = o.maxRounds ?? ff.maxRounds ?? null;
   const savePath = o.save ?? o.resume ?? null;
@@ -185,12 +195,16 @@ function sheet(io: Io, file: string, o: SheetOpts): void {
   const ff = loadFightFile(file, pairs(o.option, '--option'), pairs(o.table, '--table'), 'encounter');
   const { ruleset, setup } = ff.loaded;
   if (!ruleset.sheets) throw new UsageError(`sheet: the ruleset ${ruleset.id} has no sheets to show`);
-  const sheets = ruleset.sheets(setup);
+  sayWarnings(io, ff.loaded);
+  const sheets = sheetsWithWarnings(ruleset.sheets(setup), setup.warnings);
   if (o.json) {
     io.out.write(`${JSON.stringify(sheets)}\n`);
     return;
   }
-  for (const s of sheets) io.out.write(`${s.name}\n${s.lines.map((l) => `  ${l}\n`).join('')}`);
+  for (const s of sheets)
+    io.out.write(
+      `${s.name} (${s.side})\n${[...s.lines, ...(s.warnings ?? [])].map((l) => `  ${l}\n`).join('')}`,
+    );
 }
 
 function listRulesets(io: Io, o: { json?: boolean }): void {
@@ -370,7 +384,9 @@ export function program(io: Io): Command {
   common(
     p
       .command('sheet')
-      .description("print each combatant's sheet as the ruleset computes it (abilities, CP, XP costs)")
+      .description(
+        "print each combatant's sheet as the ruleset computes it: derived values, weapons, armour, tactics, warnings",
+      )
       .argument('<file>', 'encounter file (YAML or JSON)')
       .option('--json', 'as JSON'),
   ).action((file: string, o: SheetOpts) => sheet(io, file, o));

@@ -1,7 +1,7 @@
 // `fray odds`: exact odds by enumerating the dice, where the ruleset can.
 import type { Odds } from '../core/ruleset.js';
 import { UsageError } from './errors.js';
-import { loadFightFile, pairs } from './load.js';
+import { loadFightFile, pairs, sayWarnings } from './load.js';
 import type { Io } from './io.js';
 
 export interface OddsOpts {
@@ -16,6 +16,7 @@ const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
 export function odds(io: Io, file: string, o: OddsOpts): void {
   const ff = loadFightFile(file, pairs(o.option, '--option'), pairs(o.table, '--table'), 'encounter');
   const { ruleset, setup } = ff.loaded;
+  sayWarnings(io, ff.loaded);
   if (!ruleset.odds)
     throw new UsageError(`odds: the ruleset ${ruleset.id} has no exact odds yet; fray sim estimates them`);
   const r: Odds = ruleset.odds(setup, o.maxRounds);

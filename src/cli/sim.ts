@@ -9,7 +9,7 @@ import { reportHtml } from '../sim/report.js';
 import { summarize, type Roster, type SimSummary } from '../sim/run.js';
 import { Totals, type TotalsData } from '../sim/totals.js';
 import { UsageError } from './errors.js';
-import { loadFightFile, pairs } from './load.js';
+import { loadFightFile, pairs, sayWarnings } from './load.js';
 import { sayWritten, type Io } from './io.js';
 
 /** The flags every simulating command takes. */
@@ -51,6 +51,7 @@ export async function sim(io: Io, file: string, o: SimOpts, seedOf: () => number
   const options = pairs(o.option, '--option');
   const tables = pairs(o.table, '--table');
   const ff = loadFightFile(file, options, tables, 'encounter');
+  sayWarnings(io, ff.loaded);
   const seed = o.seed ?? seedOf();
   const shard = o.shard ? parseShard(o.shard) : null;
   if (shard && o.untilCi !== undefined)

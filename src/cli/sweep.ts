@@ -9,7 +9,7 @@ import { gridOf, parseAxis, type Axis } from '../sim/sweep.js';
 import type { Totals } from '../sim/totals.js';
 import { loadVariant, type Variant } from '../sim/variant.js';
 import { UsageError } from './errors.js';
-import { loadFightFile, pairs } from './load.js';
+import { loadFightFile, pairs, sayWarnings } from './load.js';
 import { sayWritten, type Io } from './io.js';
 import type { RunFlags } from './sim.js';
 
@@ -54,8 +54,9 @@ export async function sweep(io: Io, file: string, o: SweepOpts, seedOf: () => nu
     tables,
     edits: axes.map((a, k) => ({ path: a.path, value: values[k], flag: '--vary' })),
   }));
-  // Every point is checked before any is run: a value the encounter refuses is named at once.
-  for (const v of variants) loadVariant(v);
+  // Every point is checked before any is run: a value the encounter refuses is named at once, and
+  // what the points warn of is said once.
+  sayWarnings(io, ...variants.map(loadVariant));
   const seed = o.seed ?? seedOf();
   const workers = o.workers ?? defaultWorkers();
   const tty = io.err.isTTY === true && !o.json;

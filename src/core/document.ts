@@ -18,6 +18,26 @@ export function formatIssue(i: Issue): string {
   return i.path === '' ? `${at}: ${i.message}` : `${at} ${i.path}: ${i.message}`;
 }
 
+/**
+ * Something legal in a file that a GM would likely not mean (a flail without its skill): said
+ * when the file is read, and nothing stops.
+ */
+export interface Warning extends Issue {
+  /** The combatants it concerns (their ids), to show it on their sheets. */
+  readonly about: readonly string[];
+}
+
+/** "f.yaml:12:9 sides[0].combatants[1].weapons[0]: warning: …" */
+export function formatWarning(w: Warning): string {
+  return formatIssue({ ...w, message: `warning: ${w.message}` });
+}
+
+/** Issues in the order of their file (checks find them in another order). */
+export function inFileOrder<T extends Issue>(issues: readonly T[]): T[] {
+  const at = (i: Issue) => (i.line ?? Infinity) * 1e6 + (i.col ?? 0);
+  return [...issues].sort((a, b) => at(a) - at(b));
+}
+
 /** Bad input: nothing runs, nothing is written; the CLI exits with code 2. */
 export class ValidationError extends Error {
   constructor(readonly issues: readonly Issue[]) {
@@ -111,8 +131,7 @@ export class Reporter {
   /** Throws every issue, in the order of the file (checks run in another order). */
   throwIfAny(): void {
     if (this.issues.length === 0) return;
-    const at = (i: Issue) => (i.line ?? Infinity) * 1e6 + (i.col ?? 0);
-    throw new ValidationError([...this.issues].sort((a, b) => at(a) - at(b)));
+    throw new ValidationError(inFileOrder(this.issues));
   }
 }
 

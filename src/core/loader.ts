@@ -3,7 +3,15 @@
 // bestiary, expand `count:`, give each combatant a unique id, and report every problem with its
 // place in the file before anything runs. A ruleset gives its schema and its own resolution.
 import { z } from 'zod';
-import { Reporter, SourceDoc, ValidationError, validate, type Path } from './document.js';
+import {
+  Reporter,
+  SourceDoc,
+  ValidationError,
+  inFileOrder,
+  validate,
+  type Path,
+  type Warning,
+} from './document.js';
 import { didYouMean, slug } from './names.js';
 import type { DataNote, DocPart, FileText, LoadEnv } from './ruleset.js';
 import { flag, text, whole } from './schema.js';
@@ -118,6 +126,7 @@ export class EncounterLoader<E extends EncounterShape> {
   private readonly ids = new Set<string>();
   private readonly yours = new Set<string>();
   private readonly notes: DataNote[] = [];
+  private readonly warned: Warning[] = [];
 
   /** Validates the part against the schema (a ValidationError lists every problem). */
   constructor(
@@ -263,5 +272,18 @@ export class EncounterLoader<E extends EncounterShape> {
   /** Throws every problem found, if any. */
   finish(): void {
     this.rep.throwIfAny();
+  }
+
+  /**
+   * Notes something legal that a GM would likely not mean, at its place in the file; `about`
+   * names the combatants (ids) it concerns. Nothing stops: the setup carries it (`warnings()`).
+   */
+  warn(path: Path, message: string, about: readonly string[], keyOf?: string): void {
+    this.warned.push({ ...this.doc.issue(path, message, keyOf), about });
+  }
+
+  /** The warnings so far, in file order. */
+  warnings(): Warning[] {
+    return inFileOrder(this.warned);
   }
 }

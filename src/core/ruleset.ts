@@ -1,5 +1,5 @@
 import type { FightContext } from './context.js';
-import type { Path, SourceDoc } from './document.js';
+import { formatWarning, type Path, type SourceDoc, type Warning } from './document.js';
 import type { Cite } from './events.js';
 import type { FightState } from './state.js';
 
@@ -41,6 +41,8 @@ export interface LoadEnv {
 export interface SetupCore {
   readonly title: string;
   readonly maxRounds: number;
+  /** What the file says that is legal but likely not meant, in file order (EncounterLoader.warn). */
+  readonly warnings?: readonly Warning[];
   /** The data a fight's numbers rest on that is ours or the user's, for every report to say so. */
   readonly data?: readonly DataNote[];
 }
@@ -78,7 +80,7 @@ export interface Ruleset<Setup extends SetupCore = SetupCore, State extends Figh
    * simulation reports their means. The same labels, in the same order, for every fight of a setup.
    */
   tallies?(state: State): readonly Tally[];
-  /** Each combatant's sheet as the rules compute it (abilities, CP, costs), for `fray sheet`. */
+  /** Each combatant's sheet as the rules compute it (the values the rules derive, what its tactics do), for `fray sheet`. */
   sheets?(setup: Setup): readonly CombatantSheet[];
   /** Exact odds by enumerating the dice, for `fray odds`: one blow per pair, and the fight where its state is small. */
   odds?(setup: Setup, maxRounds?: number): Odds;
@@ -123,8 +125,23 @@ export interface Odds {
 }
 
 export interface CombatantSheet {
+  readonly id: string;
   readonly name: string;
+  readonly side: string;
   readonly lines: readonly string[];
+  /** The load's warnings about it, as printed on stderr (see sheetsWithWarnings). */
+  readonly warnings?: readonly string[];
+}
+
+/** Each sheet with the warnings about its combatant. */
+export function sheetsWithWarnings(
+  sheets: readonly CombatantSheet[],
+  warnings: readonly Warning[] = [],
+): CombatantSheet[] {
+  return sheets.map((s) => ({
+    ...s,
+    warnings: warnings.filter((w) => w.about.includes(s.id)).map(formatWarning),
+  }));
 }
 
 export interface Tally {

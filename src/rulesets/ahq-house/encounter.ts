@@ -12,12 +12,14 @@ import {
   readCatalogue,
   rulesSchema,
   spellsRefSchema,
+  type Armour,
   type Creature,
   type Profile,
   type Spell,
+  type Weapon,
 } from './data.js';
 import { readAhqOptions } from './options.js';
-import type { AhqSetup, AhqSpec } from './state.js';
+import { missileWeapon, type AhqSetup, type AhqSpec } from './state.js';
 import { DEFAULT_TACTICS, tacticsSchema } from './tactics.js';
 
 const square = z.union(
@@ -69,6 +71,53 @@ const schema = z.strictObject({
 });
 
 type Combatant = z.infer<typeof combatantSchema>;
+
+/** One entry as written and the models it makes (one per square). */
+interface Entry {
+  readonly path: Path;
+  readonly doc: Combatant;
+  readonly fighters: readonly AhqSpec[];
+}
+
+const KINDS = { shield: 'shields', helmet: 'helmets', body: 'body armour' } as const;
+
+/** What an entry says that is legal but likely not meant. */
+function warnings(load: EncounterLoader<z.infer<typeof schema>>, e: Entry): void {
+  const f = e.fighters[0];
+  if (!f) return;
+  const ids = e.fighters.map((x) => x.id);
+  const place = (list: 'weapons' | 'armour', id: string): Path => {
+    const i = e.doc[list]?.indexOf(id) ?? -1;
+    return i >= 0 ? [...e.path, list, i] : e.doc.use !== undefined ? [...e.path, 'use'] : [...e.path, list];
+  };
+  const m = missileWeapon(f);
+  const shield = f.armour.find((a) => a.shield);
+  if (m && m.hands === 2 && shield)
+    load.warn(
+      place('armour', shield.id),
+      `the ${m.name} takes both hands, yet the ${shield.name}'s modifiers count all the time, shooting or not`,
+      ids,
+    );
+  // The first hand weapon is the one used in close combat.
+  const hand = f.weapons.filter((w) => w.range === null);
+  for (const w of hand.slice(1))
+    load.warn(
+      place('weapons', w.id),
+      `the ${w.name} is never used: only the first hand weapon strikes (the ${(hand[0] as Weapon).name})`,
+      ids,
+    );
+  // Facts, house armour: every piece's modifiers add up, two of a kind too.
+  for (const kind of ['shield', 'helmet', 'body'] as const) {
+    const same = f.armour.filter((a) => (kind === 'body' ? !a.shield && !a.helmet : a[kind]));
+    if (same.length > 1)
+      load.warn(
+        place('armour', (same[1] as Armour).id),
+        `${same.map((a) => a.name).join(' and ')} are both ${KINDS[kind]}: their modifiers add up`,
+        ids,
+      );
+  }
+  if (f.wounds <= 0) load.warn([...e.path, 'wounds'], 'wounds 0: dead before the fight begins', ids);
+}
 
 export function loadAhq(part: DocPart, options: Options, env: LoadEnv): AhqSetup {
   const load = new EncounterLoader(part, schema, env, 'ahq-house');
@@ -146,6 +195,7 @@ export function loadAhq(part: DocPart, options: Options, env: LoadEnv): AhqSetup
     const maxW = (prof as Profile).W;
     if (c.wounds !== undefined && c.wounds > maxW)
       rep.add([...path, 'wounds'], `expected at most ${maxW}, the profile's W`);
+    const before = fighters.length;
     squares.forEach((sq, k) => {
       const where: Path = squares.length > 1 ? [...path, 'at', k] : [...path, 'at'];
       let p: Point | undefined;
@@ -184,11 +234,13 @@ export function loadAhq(part: DocPart, options: Options, env: LoadEnv): AhqSetup
         tactics: { ...DEFAULT_TACTICS, ...(c.tactics ?? {}) },
       });
     });
+    warnings(load, { path, doc: c, fighters: fighters.slice(before) });
   }
   load.finish();
   return {
     title: load.title(),
     maxRounds: enc.maxRounds ?? 60,
+    warnings: load.warnings(),
     sides: load.sides(),
     fighters,
     board,

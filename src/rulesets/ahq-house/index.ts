@@ -4,6 +4,7 @@ import { loadAhq } from './encounter.js';
 import { ahqOdds } from './odds.js';
 import { AHQ_OPTIONS } from './options.js';
 import { playAhqRound, startAhq } from './round.js';
+import { ahqSheets } from './sheet.js';
 import { newAhqState, type AhqSetup, type AhqState } from './state.js';
 
 export const ahqHouse: Ruleset<AhqSetup, AhqState> = {
@@ -20,6 +21,7 @@ export const ahqHouse: Ruleset<AhqSetup, AhqState> = {
   },
   round: playAhqRound,
   odds: ahqOdds,
+  sheets: ahqSheets,
   describe(st) {
     return st.combatants.map(
       (f) =>

@@ -3,19 +3,7 @@
 // depends on the board (moves, facing, surrounding), so it is left to simulation.
 import type { Odds, OddsBlow } from '../../core/ruleset.js';
 import { closeCombatNeed, toHitRoll } from './rules.js';
-import type { AhqSetup, AhqSpec } from './state.js';
-
-const sumArmour = (f: AhqSpec, k: 'DS') => f.armour.reduce((n, a) => n + a[k], f.profile[k]);
-
-function toughness(f: AhqSpec): { T: number; helmet: number } {
-  let T = f.profile.T;
-  let helmet = 0;
-  for (const a of f.armour) {
-    if (a.helmet) helmet += a.T;
-    else T += a.T;
-  }
-  return { T, helmet };
-}
+import { handWeapon, toughnessOf, withArmour, type AhqSetup } from './state.js';
 
 /** Wounds from `dd` damage dice against `T` (each D12 ≥ T a wound; a 12 rolls one more die when `extra`), as a distribution. */
 export function woundDistribution(dd: number, T: number, extra: boolean): Map<number, number> {
@@ -48,10 +36,10 @@ export function ahqOdds(setup: AhqSetup): Odds {
   for (const a of setup.fighters) {
     for (const d of setup.fighters) {
       if (a.side === d.side) continue;
-      const w = a.weapons.find((x) => x.range === null);
+      const w = handWeapon(a);
       const dd = w?.dd ?? a.unarmedDd;
-      const need = closeCombatNeed(a.profile.WS, sumArmour(d, 'DS'));
-      const { T, helmet } = toughness(d);
+      const need = closeCombatNeed(a.profile.WS, withArmour(d, 'DS'));
+      const { T, helmet } = toughnessOf(d);
       const wounds = new Map<number, number>();
       let hit = 0;
       let critical = 0;

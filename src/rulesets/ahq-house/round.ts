@@ -43,7 +43,14 @@ import {
   toHitRoll,
   showCloseCombatNeed,
 } from './rules.js';
-import type { AhqFighter, AhqState } from './state.js';
+import {
+  handWeapon as handWeaponOf,
+  missileWeapon as missileWeaponOf,
+  toughnessOf,
+  withArmour,
+  type AhqFighter,
+  type AhqState,
+} from './state.js';
 import {
   deathZoneSquares,
   engagedWith,
@@ -58,22 +65,16 @@ import {
 
 const standing = (st: AhqState) => st.combatants.filter((f) => f.out === null);
 const enemiesOf = (st: AhqState, f: AhqFighter) => st.combatants.filter((o) => isEnemy(f, o));
-const sum = (f: AhqFighter, k: 'DS' | 'BS' | 'Sp' | 'St') =>
-  f.spec.armour.reduce((n, a) => n + a[k], f.spec.profile[k]);
+const sum = (f: AhqFighter, k: 'DS' | 'BS' | 'Sp' | 'St') => withArmour(f.spec, k);
 
 /** Toughness with armour; a helmet's part only when the to-hit roll is exactly the number needed (facts). */
 function toughness(f: AhqFighter, exact: boolean): { T: number; helmet: number } {
-  let T = f.spec.profile.T;
-  let helmet = 0;
-  for (const a of f.spec.armour) {
-    if (a.helmet) helmet += a.T;
-    else T += a.T;
-  }
+  const { T, helmet } = toughnessOf(f.spec);
   return { T: T + (exact ? helmet : 0), helmet };
 }
 
-const handWeapon = (f: AhqFighter): Weapon | null => f.spec.weapons.find((w) => w.range === null) ?? null;
-const missileWeapon = (f: AhqFighter): Weapon | null => f.spec.weapons.find((w) => w.range !== null) ?? null;
+const handWeapon = (f: AhqFighter): Weapon | null => handWeaponOf(f.spec);
+const missileWeapon = (f: AhqFighter): Weapon | null => missileWeaponOf(f.spec);
 const hasRule = (f: AhqFighter, r: string) => f.spec.rules.includes(r as never);
 
 // ------------------------------------------------------------------ the board

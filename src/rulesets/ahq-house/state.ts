@@ -1,4 +1,5 @@
 // A house-rules fight's state: the board, each model's square, facing, wounds, and what it did.
+import type { SetupCore } from '../../core/ruleset.js';
 import {
   newCombatStats,
   type CombatantCore,
@@ -36,9 +37,29 @@ export interface AhqSpec {
   readonly tactics: Tactics;
 }
 
-export interface AhqSetup {
-  readonly title: string;
-  readonly maxRounds: number;
+/** Facts, house armour: a profile value with every piece's modifier added. */
+export function withArmour(spec: AhqSpec, k: 'DS' | 'BS' | 'Sp' | 'St'): number {
+  return spec.armour.reduce((n, a) => n + a[k], spec.profile[k]);
+}
+
+/** Facts, house armour: Toughness with armour, a helmet's part apart (it counts only on an exact to-hit roll). */
+export function toughnessOf(spec: AhqSpec): { T: number; helmet: number } {
+  let T = spec.profile.T;
+  let helmet = 0;
+  for (const a of spec.armour) {
+    if (a.helmet) helmet += a.T;
+    else T += a.T;
+  }
+  return { T, helmet };
+}
+
+/** The first hand weapon is used in close combat (null: unarmed), the first missile weapon to shoot. */
+export const handWeapon = (spec: AhqSpec): Weapon | null =>
+  spec.weapons.find((w) => w.range === null) ?? null;
+export const missileWeapon = (spec: AhqSpec): Weapon | null =>
+  spec.weapons.find((w) => w.range !== null) ?? null;
+
+export interface AhqSetup extends SetupCore {
   readonly sides: readonly SideCore[];
   readonly fighters: readonly AhqSpec[];
   readonly board: Board;

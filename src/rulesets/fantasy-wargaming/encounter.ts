@@ -1,6 +1,7 @@
 // A Fantasy Wargaming encounter: sides, characters with the text's characteristics, kit, and the
 // circumstances its modifiers read (maneuver area, distance, position, desire, the stars).
 import { z } from 'zod';
+import type { Path } from '../../core/document.js';
 import { EncounterLoader, encounterFields, sidesSchema } from '../../core/loader.js';
 import { slug } from '../../core/names.js';
 import type { DocPart, LoadEnv, Options } from '../../core/ruleset.js';
@@ -9,8 +10,8 @@ import { parseDice } from '../../dice/notation.js';
 import { readCharts } from './charts.js';
 import { readCatalogue, type Weapon } from './data.js';
 import { readFwOptions } from './options.js';
-import { maneuverArea } from './rules.js';
-import type { FwFighterSpec, FwSetup, Magic } from './state.js';
+import { defenceAllowed, maneuverArea, type Area } from './rules.js';
+import { FIST, parryItemOf, wieldedOf, type FwFighterSpec, type FwSetup, type Magic } from './state.js';
 import { DEFAULT_TACTICS, tacticsSchema } from './tactics.js';
 
 const stat = (what: string) => whole(0, 30, what);
@@ -78,6 +79,54 @@ const schema = z.strictObject({
 
 type Combatant = z.infer<typeof combatantSchema>;
 
+/** One entry as written and the fighters it makes (`count: 3` makes three). */
+interface Entry {
+  readonly path: Path;
+  readonly doc: Combatant;
+  readonly fighters: readonly FwFighterSpec[];
+}
+
+/** What an entry says that is legal but likely not meant. */
+function warnings(load: EncounterLoader<z.infer<typeof schema>>, e: Entry, area: Area): void {
+  const f = e.fighters[0];
+  if (!f) return;
+  const ids = e.fighters.map((x) => x.id);
+  const weaponAt = (id: string): Path => {
+    const i = e.doc.weapons?.indexOf(id) ?? -1;
+    return i >= 0 ? [...e.path, 'weapons', i] : [...e.path, 'weapons'];
+  };
+  const wielded = wieldedOf(f.weapons);
+  if (f.weapons.length > 0 && wielded === FIST)
+    load.warn(
+      [...e.path, 'weapons'],
+      `no melee weapon: in the melee it fights with its ${FIST.name} (${FIST.damageText})`,
+      ids,
+    );
+  // Weapons and armor: a shield is on the arm only beside a one-handed weapon.
+  if (f.shield && wielded.hands === 2)
+    load.warn(
+      weaponAt(f.shield.id),
+      `the ${f.shield.name} is not on its arm while the two-handed ${wielded.name} is wielded: its encumbrance ${f.shield.encumbrance} counts against the ${wielded.name}'s WF`,
+      ids,
+    );
+  // Defense: what the tactics ask for and the round refuses, so that it attacks instead.
+  const d = f.tactics.defence;
+  if ((d === 'dodge' || d === 'disengage') && !defenceAllowed(d, area))
+    load.warn(
+      [...e.path, 'tactics', 'defence'],
+      `tactics defence: ${d}, but the maneuver area is ${area} (${d === 'dodge' ? 'medium' : 'moderate'} or more needed): it never ${d}s, and attacks instead`,
+      ids,
+    );
+  if (d === 'parry' && !parryItemOf(f.shield, wielded))
+    load.warn(
+      [...e.path, 'tactics', 'defence'],
+      'tactics defence: parry, but it has nothing to parry with (no shield, no melee weapon): it attacks instead',
+      ids,
+    );
+  if (f.endurance <= 0)
+    load.warn([...e.path, 'endurance'], `endurance ${f.endurance}: unconscious before the fight begins`, ids);
+}
+
 export function loadFantasyWargaming(part: DocPart, options: Options, env: LoadEnv): FwSetup {
   const load = new EncounterLoader(part, schema, env, 'fantasy-wargaming');
   const { enc, rep } = load;
@@ -85,6 +134,7 @@ export function loadFantasyWargaming(part: DocPart, options: Options, env: LoadE
   const charts = readCharts(load.table('charts'));
   const cat = readCatalogue({ weapons: load.table('weapons'), armour: load.table('armour') });
   const fighters: FwFighterSpec[] = [];
+  const entries: Entry[] = [];
   enc.sides.forEach((side, si) => {
     const leaders = side.combatants.filter((c) => c.leader);
     if (leaders.length > 1 || (leaders[0]?.count ?? 1) > 1)
@@ -123,12 +173,13 @@ export function loadFantasyWargaming(part: DocPart, options: Options, env: LoadE
     const ch = { selfishness: 10, greed: 10, lust: 10, ...c.characteristics };
     if (c.endurance !== undefined && c.endurance > ch.endurance)
       rep.add([...path, 'endurance'], `expected at most ${ch.endurance}, the character's endurance`);
+    const made: FwFighterSpec[] = [];
     for (const name of names) {
       const id = load.uniqueId(name);
       // Fighters are ordered by id, so that the file's order changes nothing: names must differ.
       if (id !== (slug(name) || 'combatant'))
         rep.add([...path, 'name'], `'${name}' is taken (names must differ)`);
-      fighters.push({
+      made.push({
         id,
         name,
         side: si,
@@ -157,12 +208,16 @@ export function loadFantasyWargaming(part: DocPart, options: Options, env: LoadE
         tactics: { ...DEFAULT_TACTICS, ...(c.tactics ?? {}) },
       });
     }
+    fighters.push(...made);
+    entries.push({ path, doc: c, fighters: made });
   }
   load.finish();
   const areaFeet = enc.area ?? 60;
+  for (const e of entries) warnings(load, e, maneuverArea(areaFeet));
   return {
     title: load.title(),
     maxRounds: enc.maxRounds ?? 100,
+    warnings: load.warnings(),
     sides: load.sides(),
     fighters,
     opt: readFwOptions(options),

@@ -29,7 +29,7 @@ import {
   type DefenceKind,
   type MoraleResult,
 } from './rules.js';
-import { asListed, FIST, type FwFighter, type FwState } from './state.js';
+import { asListed, FIST, parryItemOf, type FwFighter, type FwState } from './state.js';
 
 type Action =
   | { readonly kind: 'attack' | 'charge'; readonly target: FwFighter }
@@ -90,14 +90,14 @@ const enemiesOf = (st: FwState, f: FwFighter) =>
   st.combatants.filter((o) => o.side !== f.side && o.out === null);
 const alliesOf = (st: FwState, f: FwFighter) =>
   st.combatants.filter((o) => o.side === f.side && o !== f && o.out === null);
-const isLeader = (st: FwState, f: FwFighter) => st.leaders[f.side] === f.id;
+export const isLeader = (st: FwState, f: FwFighter) => st.leaders[f.side] === f.id;
 const signed = (n: number) => (n < 0 ? `−${-n}` : `+${n}`);
 const spaced = (n: number) => `${n < 0 ? '−' : '+'} ${Math.abs(n)}`;
 
-function holder(f: FwFighter) {
+export function holder(f: FwFighter) {
   return { ch: f.spec.ch, combatLevel: f.spec.combatLevel, favoured: f.spec.favoured };
 }
-function kit(f: FwFighter) {
+export function kit(f: FwFighter) {
   return { carried: f.carried, shield: f.shield, armour: f.spec.armour, wielded: f.wielded };
 }
 /** Weapons and armor: the WF of a weapon as the fighter is equipped now. */
@@ -146,7 +146,7 @@ export function startFw(st: FwState, ctx: FightContext): void {
   }
 }
 
-function leaderLevel(st: FwState, f: FwFighter): number | null {
+export function leaderLevel(st: FwState, f: FwFighter): number | null {
   const id = st.leaders[f.side];
   const l = id ? st.combatants.find((x) => x.id === id) : undefined;
   return l ? l.spec.combatLevel : null;
@@ -414,7 +414,7 @@ function declare(
 
 /** The shield, else the melee weapon in hand (ours: a fist does not parry). */
 function parryItem(f: FwFighter): Weapon | null {
-  return f.shield ?? (f.wielded.kind === 'melee' ? f.wielded : null);
+  return parryItemOf(f.shield, f.wielded);
 }
 
 function defenceRefusal(st: FwState, f: FwFighter, kind: DefenceKind, n: number): string | null {
@@ -939,7 +939,7 @@ function updateLeaders(st: FwState, ctx: FightContext): void {
 
 // ------------------------------------------------------------------ morale and berserk
 
-function berserkProfile(st: FwState, f: FwFighter) {
+export function berserkProfile(st: FwState, f: FwFighter) {
   return {
     viking: f.spec.viking,
     bravery: f.spec.ch.bravery,

@@ -1,5 +1,6 @@
 // A Fantasy Wargaming fight's state: fighters with their endurance, kit, morale and berserk state,
 // and what each did in the last melee phase (several modifiers read it).
+import type { SetupCore } from '../../core/ruleset.js';
 import {
   newCombatStats,
   type CombatantCore,
@@ -55,9 +56,7 @@ export interface FwFighterSpec {
   readonly tactics: Tactics;
 }
 
-export interface FwSetup {
-  readonly title: string;
-  readonly maxRounds: number;
+export interface FwSetup extends SetupCore {
   readonly sides: readonly SideCore[];
   readonly fighters: readonly FwFighterSpec[];
   readonly opt: FwOptions;
@@ -122,10 +121,7 @@ export function newFwState(setup: FwSetup): FwState {
   const combatants: FwFighter[] = [...setup.fighters]
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
     .map((spec) => {
-      const wielded =
-        spec.weapons.find((w) => w.kind === 'melee') ??
-        spec.weapons.find((w) => w.kind === 'natural') ??
-        FIST;
+      const wielded = wieldedOf(spec.weapons);
       return {
         id: spec.id,
         name: spec.name,
@@ -158,6 +154,16 @@ export function newFwState(setup: FwSetup): FwState {
     (_, i) => combatants.find((f) => f.side === i && f.spec.leader)?.id ?? null,
   );
   return { round: 0, setup, sides: setup.sides, combatants, leaders };
+}
+
+/** The weapon it fights the melee with: its first melee weapon, else a natural one, else the fist. */
+export function wieldedOf(weapons: readonly Weapon[]): Weapon {
+  return weapons.find((w) => w.kind === 'melee') ?? weapons.find((w) => w.kind === 'natural') ?? FIST;
+}
+
+/** Defense: a parry is made with the shield, else with the melee weapon wielded. */
+export function parryItemOf(shield: Weapon | null, wielded: Weapon): Weapon | null {
+  return shield ?? (wielded.kind === 'melee' ? wielded : null);
 }
 
 /** The bare hand, when a fighter holds no weapon (ours: the weapons file's `fist` if it has one). */

@@ -1,12 +1,29 @@
 // An OpenQuest encounter: sides, combatants from characteristics (or the bestiary), skills, kit.
 import { z } from 'zod';
 import { didYouMean } from '../../core/names.js';
+import type { Path } from '../../core/document.js';
 import { EncounterLoader, encounterFields, sidesSchema } from '../../core/loader.js';
 import type { DocPart, LoadEnv, Options } from '../../core/ruleset.js';
 import { flag, oneOf, text, whole } from '../../core/schema.js';
-import { characteristicsSchema, readCatalogue, skillsSchema, type Catalogue, type Creature } from './data.js';
+import {
+  characteristicsSchema,
+  readCatalogue,
+  skillsSchema,
+  type Armour,
+  type Catalogue,
+  type Creature,
+  type Weapon,
+} from './data.js';
 import { readOqOptions } from './options.js';
-import { damageModifier, hitPoints, SKILLS, skillBase, type Characteristics, type Skill } from './rules.js';
+import {
+  armourPoints,
+  damageModifier,
+  hitPoints,
+  SKILLS,
+  skillBase,
+  type Characteristics,
+  type Skill,
+} from './rules.js';
 import type { OqFighterSpec, OqSetup } from './state.js';
 import { DEFAULT_TACTICS, tacticsSchema } from './tactics.js';
 
@@ -67,6 +84,61 @@ const schema = z.strictObject({
   sides: sidesSchema(combatantSchema),
 });
 
+/** One entry as written and the fighters it makes (`count: 3` makes three). */
+interface Entry {
+  readonly path: Path;
+  readonly doc: Combatant;
+  readonly fighters: readonly OqFighterSpec[];
+}
+
+/** What an entry says that is legal but likely not meant. */
+function warnings(load: EncounterLoader<z.infer<typeof schema>>, e: Entry): void {
+  const f = e.fighters[0];
+  if (!f) return;
+  const ids = e.fighters.map((x) => x.id);
+  const place = (list: 'weapons' | 'armour', id: string): Path => {
+    const i = e.doc[list]?.indexOf(id) ?? -1;
+    return i >= 0 ? [...e.path, list, i] : e.doc.use !== undefined ? [...e.path, 'use'] : [...e.path, list];
+  };
+  // Facts, Armour: only the best piece worn counts.
+  if (f.armour.length > 1) {
+    const best = f.armour.find((a) => a.ap === armourPoints(f.armour)) as Armour;
+    load.warn(
+      place('armour', (f.armour.find((a) => a !== best) as Armour).id),
+      `only the best piece of armour counts: the ${best.name.toLowerCase()}'s ${best.ap} AP; ${f.armour
+        .filter((a) => a !== best)
+        .map((a) => `the ${a.name.toLowerCase()}`)
+        .join(' and ')} add${f.armour.length > 2 ? '' : 's'} nothing`,
+      ids,
+    );
+  }
+  // weaponAt: at close distance only the first hand weapon strikes.
+  const hand = f.weapons.filter((w) => !w.shield && w.skill !== 'ranged');
+  for (const w of hand.slice(1))
+    load.warn(
+      place('weapons', w.id),
+      `the ${w.name.toLowerCase()} is never used: only the first close-combat weapon strikes (the ${(hand[0] as Weapon).name.toLowerCase()})`,
+      ids,
+    );
+  const kit = f.weapons.filter((w) => !w.shield);
+  if (kit.length > 0 && hand.length === 0)
+    load.warn(
+      place('weapons', (kit[0] as Weapon).id),
+      `only missile weapons: at close distance (2 m or less) it attacks with its fist (1D4, Unarmed ${f.skills.unarmed}%)`,
+      ids,
+    );
+  // Tactics that take it out of the fight at its first action.
+  for (const key of ['fleeAt', 'surrenderAt'] as const) {
+    const at = f.tactics[key];
+    if (at > 0 && f.hp <= at)
+      load.warn(
+        [...e.path, 'tactics', key],
+        `tactics ${key} ${at}: with ${f.hp} HP it ${key === 'fleeAt' ? 'flees' : 'surrenders'} at its first action`,
+        ids,
+      );
+  }
+}
+
 export function loadOpenQuest(part: DocPart, options: Options, env: LoadEnv): OqSetup {
   const load = new EncounterLoader(part, schema, env, 'openquest');
   const { enc, rep } = load;
@@ -104,8 +176,9 @@ export function loadOpenQuest(part: DocPart, options: Options, env: LoadEnv): Oq
     const maxHp = hitPoints(ch.SIZ, ch.CON);
     if (c.hp !== undefined && c.hp > maxHp)
       rep.add([...path, 'hp'], `expected at most ${maxHp}, the hit points (SIZ + CON) / 2 give`);
+    const made: OqFighterSpec[] = [];
     for (const name of names) {
-      fighters.push({
+      made.push({
         id: load.uniqueId(name),
         name,
         side,
@@ -122,6 +195,8 @@ export function loadOpenQuest(part: DocPart, options: Options, env: LoadEnv): Oq
         modifier: c.modifier ?? 0,
       });
     }
+    fighters.push(...made);
+    warnings(load, { path, doc: c, fighters: made });
   }
   let surprise: OqSetup['surprise'] = null;
   if (enc.surprise) {
@@ -176,6 +251,7 @@ export function loadOpenQuest(part: DocPart, options: Options, env: LoadEnv): Oq
   }
   load.finish();
   return {
+    warnings: load.warnings(),
     title: load.title(),
     maxRounds: enc.maxRounds ?? 100,
     sides: load.sides(),

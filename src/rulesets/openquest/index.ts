@@ -4,6 +4,7 @@ import { loadOpenQuest } from './encounter.js';
 import { oqOdds } from './odds.js';
 import { OQ_OPTIONS } from './options.js';
 import { playOqRound, startOq } from './round.js';
+import { oqSheets } from './sheet.js';
 import { newOqState, type OqSetup, type OqState } from './state.js';
 
 export const openquest: Ruleset<OqSetup, OqState> = {
@@ -20,6 +21,7 @@ export const openquest: Ruleset<OqSetup, OqState> = {
   },
   round: playOqRound,
   odds: oqOdds,
+  sheets: oqSheets,
   describe(st) {
     return st.combatants.map((f) => {
       const side = st.sides[f.side]?.name ?? '';

@@ -7,16 +7,17 @@ import {
   armourPoints,
   maximumModifier,
   mostOf,
+  damageModifierWith,
+  FIST,
   testResult,
   type Dice,
   type Level,
   type Skill,
 } from './rules.js';
 import type { OqFighterSpec, OqSetup } from './state.js';
-import { attackWeapon, parryWeapon, suggestedReaction } from './tactics.js';
+import { parryWeapon, suggestedReaction, weaponAt } from './tactics.js';
 
 const LEVELS: readonly Level[] = ['critical', 'success', 'failure', 'fumble'];
-const FIST: Dice = { count: 1, sides: 4, sign: 1 };
 
 /** P(each result) of a D100 test against `target`. */
 function levels(target: number): Map<Level, number> {
@@ -43,13 +44,12 @@ function diceDist(d: Dice): Map<number, number> {
 
 /** The engine's weapon at the encounter's distance; at ranged distance without a missile weapon, the one it closes in with. */
 function weaponOf(f: OqFighterSpec, setup: OqSetup): Weapon | null {
-  const w = attackWeapon(f.weapons, setup.distance);
-  return w === undefined ? (attackWeapon(f.weapons, 'close') ?? null) : w;
+  const w = weaponAt(f.weapons, setup.distance);
+  return w === undefined ? (weaponAt(f.weapons, 'close') ?? null) : w;
 }
 
 /** At ranged distance a fighter with no missile weapon spends its action closing in before it can strike. */
-const closesInFirst = (f: OqFighterSpec, setup: OqSetup) =>
-  attackWeapon(f.weapons, setup.distance) === undefined;
+const closesInFirst = (f: OqFighterSpec, setup: OqSetup) => weaponAt(f.weapons, setup.distance) === undefined;
 
 /** The reaction the tactics pick, as the engine does. */
 function reactionOf(d: OqFighterSpec, missile: boolean): { skill: Skill; weapon: Weapon | null } | null {
@@ -77,7 +77,7 @@ function attackOutcomes(
     ? levels(d.skills[reaction.skill] + d.modifier)
     : new Map<Level | 'none', number>([['none', 1]]);
   const wd = w ? w.damage : FIST;
-  const dm = w?.mechanism ? { count: 0, sides: 6, sign: 1 as const } : a.dm;
+  const dm = damageModifierWith(w, a.dm);
   const ap = armourPoints(d.armour);
   const rolled = new Map<number, number>();
   for (const [x, p] of diceDist(wd))

@@ -11,6 +11,8 @@ import type { Weapon } from './data.js';
 import {
   ATTACK_RESULTS,
   armourPoints,
+  damageModifierWith,
+  FIST,
   CAUGHT_BONUS,
   COVER,
   formatDice,
@@ -24,14 +26,11 @@ import {
   mostOf,
 } from './rules.js';
 import { distanceOf, setDistance, type OqFighter, type OqState } from './state.js';
-import { attackWeapon, parryWeapon, suggestedReaction } from './tactics.js';
+import { parryWeapon, STABILISE_AT, suggestedReaction, weaponAt } from './tactics.js';
 
-/** Facts, Weapons: a fist, 1D4. */
-const FIST: Dice = { count: 1, sides: 4, sign: 1 };
-
-/** The weapon a fighter attacks `t` with: at close distance its first hand weapon (else a fist: null), at ranged its first missile weapon (else it cannot reach: undefined). */
+/** The weapon a fighter attacks `t` with. */
 function weaponFor(st: OqState, f: OqFighter, t: OqFighter): Weapon | null | undefined {
-  return attackWeapon(f.spec.weapons, distanceOf(st, f, t));
+  return weaponAt(f.spec.weapons, distanceOf(st, f, t));
 }
 
 function enemies(st: OqState, f: OqFighter): OqFighter[] {
@@ -501,7 +500,7 @@ function intentOf(st: OqState, ctx: FightContext, f: OqFighter): Intent {
 function suggestIntent(f: OqFighter, foes: OqFighter[], dying: OqFighter[]): string {
   if (f.spec.tactics.surrenderAt > 0 && f.hp <= f.spec.tactics.surrenderAt) return 'surrender';
   if (f.spec.tactics.fleeAt > 0 && f.hp <= f.spec.tactics.fleeAt) return 'flee';
-  if (dying.length > 0 && f.spec.skills.healing >= 40)
+  if (dying.length > 0 && f.spec.skills.healing >= STABILISE_AT)
     return `stabilise:${combatantKey(dying[0] as OqFighter)}`;
   const t = f.spec.tactics.target === 'first' ? foes[0] : [...foes].sort((x, y) => x.hp - y.hp)[0];
   return t ? `attack:${combatantKey(t)}` : 'defend';
@@ -727,7 +726,7 @@ function damage(
   parriedWith: Weapon | null,
 ): void {
   const wd: Dice = w ? w.damage : FIST;
-  const dm = w?.mechanism ? { count: 0, sides: 6, sign: 1 as const } : a.spec.dm;
+  const dm = damageModifierWith(w, a.spec.dm);
   const weaponRoll = maximum ? mostOf(wd) : rollDice(ctx, a, wd, `damage (${wd.count}D${wd.sides})`);
   const dmRoll = maximum
     ? maximumModifier(dm, st.setup.opt.fullPenalty)

@@ -66,6 +66,14 @@ export function maximumModifier(dm: Dice, fullPenalty: boolean): number {
   return dm.sign < 0 && fullPenalty ? -dm.count * dm.sides : mostOf(dm);
 }
 
+/** Facts, Weapons: a fist, 1D4. */
+export const FIST: Dice = { count: 1, sides: 4, sign: 1 };
+
+/** Taking Damage: the attacker's damage modifier, but none with a mechanism (a crossbow's force is its own). */
+export function damageModifierWith(w: { readonly mechanism: boolean } | null, dm: Dice): Dice {
+  return w?.mechanism ? { count: 0, sides: 6, sign: 1 } : dm;
+}
+
 export function formatDice(d: Dice): string {
   if (d.count === 0) return 'none';
   return `${d.sign < 0 ? '−' : '+'}${d.count}D${d.sides}`;

@@ -1,4 +1,5 @@
 // An OpenQuest fight's state: the fighters with their hit points and this round's doings.
+import type { SetupCore } from '../../core/ruleset.js';
 import {
   newCombatStats,
   type CombatantCore,
@@ -32,9 +33,7 @@ export interface OqFighterSpec {
   readonly modifier: number;
 }
 
-export interface OqSetup {
-  readonly title: string;
-  readonly maxRounds: number;
+export interface OqSetup extends SetupCore {
   readonly sides: readonly SideCore[];
   readonly fighters: readonly OqFighterSpec[];
   readonly opt: OqOptions;

@@ -23,11 +23,11 @@ export const tacticsSchema = z.strictObject({
   surrenderAt: whole(0, 100, 'hit points').optional(),
 });
 
-/**
- * The weapon an attack is made with: at close distance the first hand weapon (null: a fist), at
- * ranged distance the first missile weapon (undefined: none reaches; one must close in first).
- */
-export function attackWeapon(
+/** Ours: a fighter tends a dying friend (rather than fight) when its Healing is at least this. */
+export const STABILISE_AT = 40;
+
+/** The weapon it attacks with: at close distance the first hand weapon (else a fist: null), at ranged the first missile weapon (else it cannot reach: undefined). */
+export function weaponAt(
   weapons: readonly Weapon[],
   distance: 'close' | 'ranged',
 ): Weapon | null | undefined {

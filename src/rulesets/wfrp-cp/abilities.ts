@@ -2,7 +2,7 @@
 // § Learning and improving the weapon abilities): what a character's sheet says, and what a
 // weapon in hand is worth with it.
 import type { Profile, Weapon } from '../wfrp1e/catalogue.js';
-import { normaliseSkill } from '../wfrp1e/encounter.js';
+import { specialistSkill } from '../wfrp1e/rules.js';
 import type { Classes, WeaponClass } from './data.js';
 import { COMBAT_REFLEXES, STREET_FIGHTING, combatPoints } from './rules.js';
 
@@ -73,7 +73,7 @@ export function classOf(
 }
 
 function hasSpecialistSkill(w: Weapon | null, skills: ReadonlySet<string>): boolean {
-  return w?.specialist !== undefined && skills.has(normaliseSkill(`specialist weapon ${w.specialist}`));
+  return w?.specialist !== undefined && skills.has(specialistSkill(w.specialist));
 }
 
 /**

@@ -6,7 +6,17 @@ import type { EncounterLoader, EncounterShape } from '../../core/loader.js';
 import { didYouMean, editDistance } from '../../core/names.js';
 import type { DocPart, LoadEnv, Options } from '../../core/ruleset.js';
 import { flag, oneOf, text, whole } from '../../core/schema.js';
-import { encounterSchemaFor, loadEncounter, normaliseSkill, type FighterSpec } from '../wfrp1e/encounter.js';
+import { encounterSchemaFor, loadEncounter, type FighterSpec } from '../wfrp1e/encounter.js';
+import { normaliseSkill } from '../wfrp1e/rules.js';
+import {
+  allWeapons,
+  entries,
+  ids,
+  missilesWithoutAmmo,
+  placeOf,
+  type Entry,
+  type Loader,
+} from '../wfrp1e/load.js';
 import type { Catalogue } from '../wfrp1e/catalogue.js';
 import { abilityLevel, weaponSkill, type Ability, type Sheet } from './abilities.js';
 import { parseCharts, parseClasses, parseSpells, type Charts, type Classes, type Spell } from './data.js';
@@ -121,9 +131,15 @@ export function loadCp(part: DocPart, options: Options, env: LoadEnv): CpSetup {
     specs.set(f.id, spec);
   }
   rep.throwIfAny();
+  for (const e of entries(setup, written)) {
+    missilesWithoutAmmo(load, e);
+    const spec = specs.get((e.fighters[0] as FighterSpec).id);
+    if (spec) withoutAbility(load, classes, e, spec);
+  }
   const sides = (part.value as { sides: { surprisedFrom?: SurpriseFrom }[] }).sides;
   return {
     ...setup,
+    warnings: load.warnings(),
     cp: {
       opt: readCpOptions(options),
       classes,
@@ -137,6 +153,25 @@ export function loadCp(part: DocPart, options: Options, env: LoadEnv): CpSetup {
 }
 
 const KNOWN_ADVANCED = ADVANCED_SKILLS.map((s) => s.id);
+
+/** § Weapon class: a weapon with no ability in its class, nor in a similar one, is used at basic WS (BS) alone. */
+function withoutAbility(load: Loader, classes: Classes, e: Entry, spec: CpSpec): void {
+  const f = e.fighters[0] as FighterSpec;
+  const skills = new Set(f.skills);
+  for (const w of allWeapons(f)) {
+    if (w.natural || w.shield) continue;
+    const modes = [...(w.melee ? (['hand'] as const) : []), ...(w.missile ? (['ballistic'] as const) : [])];
+    for (const mode of modes) {
+      const ws = weaponSkill(spec.sheet, classes, w, mode, skills);
+      if (ws.cls === null || ws.ability > 0) continue;
+      load.warn(
+        placeOf(e, f.carried.includes(w) ? 'carried' : 'weapons', w.id),
+        `the ${w.name.toLowerCase()} is used at ${ws.how}`,
+        ids(e),
+      );
+    }
+  }
+}
 
 function readSpec(
   classes: Classes,

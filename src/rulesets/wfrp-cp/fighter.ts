@@ -11,6 +11,7 @@ import {
   COMBAT_REFLEXES,
   SURPRISE_PENALTY,
   combatPoints,
+  defencePool,
   effectiveInitiative,
   initialEffectiveInitiative,
   twoWeaponBonus,
@@ -177,6 +178,12 @@ export function mayDefend(st: CpState, f: CpFighter): boolean {
 /** Rule 17: prone (or asleep): hit automatically. */
 export function prone(st: CpState, f: CpFighter): boolean {
   return f.asleep || hasCpCond(st, f, 'prone');
+}
+
+/** Rule 8: the defence pool a round gives with the shield or parrying weapon in hand (0 without one). */
+export function shieldPool(st: CpState, f: CpFighter): number {
+  const pw = poolWeapon(st, f);
+  return pw ? defencePool(st.setup.cp.classes.shieldModifier.get(pw.id) ?? 0, skillWith(st, f, pw).level) : 0;
 }
 
 /** Rule 8: the pool of a shield or Specialist parrying weapon in hand, by its class level. */

@@ -9,7 +9,7 @@ import { dismountFall } from './round/falls-and-fire.js';
 import { startCpFight } from './round/opening.js';
 import { playCpRound } from './round/round.js';
 import { woundStatus } from './rules.js';
-import { sheetSummary } from './abilities.js';
+import { cpSheets } from './sheet.js';
 import { cpOdds } from './odds.js';
 import { hasCpCond, newCpState, type CpSetup, type CpState } from './state.js';
 
@@ -45,21 +45,7 @@ export const wfrpCp: Ruleset<CpSetup, CpState> = {
       return `${f.name} (${side}): ${bits.join(', ')}`;
     });
   },
-  sheets(setup) {
-    return setup.fighters.map((f) => {
-      const spec = setup.cp.specs.get(f.id);
-      if (!spec) return { name: f.name, lines: [] };
-      const skills = new Set(f.skills);
-      const lines = sheetSummary(f.profile, spec.sheet, setup.cp.classes, skills).map(
-        (a) =>
-          `${a.name}: ${a.base}% + ${a.advance} = ${a.ability}/${a.total}% (level ${a.level})${a.CP !== a.total ? `, CP ${a.CP}` : ''}; ${a.xp} XP spent, next level ${a.next === null ? '—' : `${a.next} XP`}`,
-      );
-      return {
-        name: f.name,
-        lines: [`basic WS ${spec.sheet.basicWS}, BS ${spec.sheet.basicBS}, A ${f.profile.A ?? 1}`, ...lines],
-      };
-    });
-  },
+  sheets: cpSheets,
   odds: cpOdds,
   tallies(st) {
     const out: Tally[] = [];

@@ -5,11 +5,11 @@ import type { FightContext } from '../../core/context.js';
 import { formatD100, reverseD100 } from '../../dice/d100.js';
 import type { Weapon } from '../wfrp1e/catalogue.js';
 import { WEAPON_MODIFIERS } from '../wfrp1e/data/tables.js';
-import { PARTS, type Part } from '../wfrp1e/data/locations.js';
+import { PARTS, type Part, type Zone } from '../wfrp1e/data/locations.js';
 import { applyConsequences, critical, dropHand, takeOut } from '../wfrp1e/effects.js';
 import { damageDice, fumbleSource, riderOrMount } from '../wfrp1e/blow.js';
 import { hitLocation } from '../wfrp1e/locate.js';
-import { wornOn } from '../wfrp1e/rules.js';
+import { wornOn, type Worn } from '../wfrp1e/rules.js';
 import { inFront } from '../wfrp1e/scene.js';
 import { decide, d100, say } from '../wfrp1e/say.js';
 import { engaged, hasSkill, meetInMelee } from '../wfrp1e/state.js';
@@ -382,6 +382,13 @@ export function raiseToOne(
   return { value: 1, modifier: zeroDamageModifier(nth), nth };
 }
 
+/** Rule 10: the metal armour against a blow on a zone (a shield's 1 with shieldArmour, spells' aura), and the leather worn there. */
+export function meleeArmour(st: CpState, d: CpFighter, zone: Zone | null): { worn: Worn; metal: number } {
+  const worn = wornOn(d.armour, zone);
+  const shieldAP = st.cpo.shieldArmour && ((d.left?.shield ?? false) || (d.right?.shield ?? false)) ? 1 : 0;
+  return { worn, metal: Math.min(2, worn.metal + shieldAP) + d.auraAP };
+}
+
 /** Rules 10-11: the damage formula's terms for a blow of `w` on `loc`, and its critical value (before 0 or less is raised). */
 export function blowDamage(
   st: CpState,
@@ -401,9 +408,7 @@ export function blowDamage(
         ? WEAPON_MODIFIERS[w.group].damage
         : 0;
   const T = now(st, d, 'T');
-  const worn = wornOn(d.armour, loc.zone);
-  const shieldAP = st.cpo.shieldArmour && ((d.left?.shield ?? false) || (d.right?.shield ?? false)) ? 1 : 0;
-  const metal = Math.min(2, worn.metal + shieldAP) + d.auraAP;
+  const { worn, metal } = meleeArmour(st, d, loc.zone);
   const armour = unarmed ? unarmedArmour(metal, worn.leather) : metal;
   const cv = criticalValue(S, mod, T, armour, !unarmed && worn.leather);
   return { unarmed, S, mod, T, worn, metal, armour, cv };

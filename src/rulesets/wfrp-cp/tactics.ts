@@ -23,6 +23,9 @@ export function suggestAttack(st: CpState, f: CpFighter, cap: number): number {
   return spend >= MIN_CP ? spend : 0;
 }
 
+/** Ours: the plan dodges (rather than blocks) only with I this high, the dodge being an I test (rule 9). */
+export const DODGE_AT_I = 50;
+
 export function suggestDefence(
   st: CpState,
   d: CpFighter,
@@ -33,7 +36,7 @@ export function suggestDefence(
   const plan = planOf(d);
   if (plan.target >= 100) return 'none';
   if (paradeUp) return 'parade';
-  if (canDodge && plan.dodge && initiativeTest(st, d) >= 50) return 'dodge';
+  if (canDodge && plan.dodge && initiativeTest(st, d) >= DODGE_AT_I) return 'dodge';
   return att - plan.target > 0 ? 'block' : 'none';
 }
 

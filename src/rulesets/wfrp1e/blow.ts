@@ -4,7 +4,6 @@ import type { FightContext } from '../../core/context.js';
 import type { Choice } from '../../core/request.js';
 import { formatD100, reverseD100 } from '../../dice/d100.js';
 import type { Weapon } from './catalogue.js';
-import { normaliseSkill } from './encounter.js';
 import { CITES, ours } from './cite.js';
 import { PARTS, partsOf, type Part } from './data/locations.js';
 import { MOUNT_ATTACKER_ADDS, RIDER_UP_TO, type AttackerReach } from './data/tables.js';
@@ -33,6 +32,7 @@ import {
   armourPoints,
   isFumble,
   isHit,
+  lacksSpecialistSkill,
   modifierRow,
   parrySucceeds,
   stunChance,
@@ -128,11 +128,7 @@ export function skillWith(
   w: Weapon | null,
   char: 'WS' | 'BS',
 ): { skill: number; unskilled: boolean } {
-  if (
-    w?.specialist &&
-    st.opt.specialistWeapons &&
-    !hasSkill(f, normaliseSkill(`specialist weapon ${w.specialist}`))
-  ) {
+  if (st.opt.specialistWeapons && lacksSpecialistSkill(w, f.skills)) {
     return { skill: UNSKILLED_WS, unskilled: true };
   }
   return { skill: current(f, char, st.round), unskilled: false };
@@ -163,25 +159,7 @@ function toHitTerms(st: W1State, b: Blow, targetProne: boolean, notes: string[])
   }
   if (a.spec.situation.higherGround) terms.push({ label: 'advantage of ground', value: HIGHER_GROUND });
   if (b.target.spec.situation.obstacle) terms.push({ label: 'obstacle', value: OBSTACLE });
-  if (
-    b.weapon &&
-    !b.weapon.natural &&
-    b.hand !== null &&
-    b.hand !== strongHand(a) &&
-    !hasSkill(a, 'ambidextrous')
-  ) {
-    terms.push({ label: 'wrong-handed', value: WRONG_HANDED });
-  }
-  if (isUnarmed(b)) {
-    const skilled =
-      b.kind === 'grapple'
-        ? hasSkill(a, 'wrestling')
-        : hasSkill(a, 'street fighting') || hasSkill(a, 'wrestling');
-    if (!skilled) terms.push({ label: 'unarmed', value: UNARMED_TO_HIT });
-  }
-  if ((b.kind === 'stun' || (isUnarmed(b) && b.kind !== 'grapple')) && !hasSkill(a, 'strike to stun')) {
-    terms.push({ label: 'stun without Strike To Stun', value: STUN_TO_HIT });
-  }
+  terms.push(...handTerms(a, b.weapon, b.hand, b.kind));
   if (b.kind === 'aim' && b.aim) {
     if (targetProne || surprisedNow(st, b.target)) {
       notes.push(`aimed at the ${b.aim.name}: no penalty, ${targetProne ? 'a prone target' : 'surprise'}`);
@@ -189,13 +167,77 @@ function toHitTerms(st: W1State, b: Blow, targetProne: boolean, notes: string[])
       terms.push({ label: `aimed at the ${b.aim.name}`, value: targetedPenalty(b.aim) });
     }
   }
-  if (st.opt.weaponModifiers && b.weapon) {
-    const row = modifierRow(b.weapon, mountedCharging(b));
-    const v = weaponToHit(row, b.target.flying, isMounted(b.target));
-    if (v !== 0) terms.push({ label: `${b.weapon.name.toLowerCase()}`, value: v });
-  }
+  const wm = weaponToHitTerm(st, b.weapon, mountedCharging(b), b.target.flying, isMounted(b.target));
+  if (wm) terms.push(wm);
   for (const c of condsOf(a, 'toHit', st.round)) terms.push({ label: c.why, value: c.value ?? 0 });
   return terms;
+}
+
+/**
+ * § To Hit Modifiers the striker brings whatever the target: the weak hand without Ambidextrous;
+ * § Unarmed Combat without Street Fighting or Wrestling; § Stuns without Strike To Stun.
+ */
+export function handTerms(
+  a: Fighter,
+  weapon: Weapon | null,
+  hand: 'right' | 'left' | null,
+  kind: BlowKind,
+): Term[] {
+  const terms: Term[] = [];
+  if (weapon && !weapon.natural && hand !== null && hand !== strongHand(a) && !hasSkill(a, 'ambidextrous')) {
+    terms.push({ label: 'wrong-handed', value: WRONG_HANDED });
+  }
+  const unarmed = weapon === null;
+  if (unarmed) {
+    const skilled =
+      kind === 'grapple'
+        ? hasSkill(a, 'wrestling')
+        : hasSkill(a, 'street fighting') || hasSkill(a, 'wrestling');
+    if (!skilled) terms.push({ label: 'unarmed', value: UNARMED_TO_HIT });
+  }
+  if ((kind === 'stun' || (unarmed && kind !== 'grapple')) && !hasSkill(a, 'strike to stun')) {
+    terms.push({ label: 'stun without Strike To Stun', value: STUN_TO_HIT });
+  }
+  return terms;
+}
+
+/** § Weapon Modifiers (optional): the weapon's to-hit entry against such a target, when it is not 0. */
+export function weaponToHitTerm(
+  st: W1State,
+  weapon: Weapon | null,
+  mountedAndCharging: boolean,
+  targetFlying: boolean,
+  targetMounted: boolean,
+): Term | null {
+  if (!st.opt.weaponModifiers || !weapon) return null;
+  const v = weaponToHit(modifierRow(weapon, mountedAndCharging), targetFlying, targetMounted);
+  return v === 0 ? null : { label: weapon.name.toLowerCase(), value: v };
+}
+
+/** § Weapon Modifiers (optional): the weapon's damage entry (0 without the option). */
+export function weaponDamage(st: W1State, weapon: Weapon | null, mountedAndCharging: boolean): number {
+  return st.opt.weaponModifiers && weapon ? modifierRow(weapon, mountedAndCharging).damage : 0;
+}
+
+/** § Parrying: what is added to WS to parry with this item: a shield's +20, the optional weapon modifier. */
+export function parryTerms(st: W1State, item: Weapon): Term[] {
+  const terms: Term[] = [];
+  if (item.shield) terms.push({ label: 'shield', value: SHIELD_PARRY_BONUS });
+  if (st.opt.weaponModifiers) {
+    const row = modifierRow(item, false);
+    if (row.parry !== 0) terms.push({ label: item.name.toLowerCase(), value: row.parry });
+  }
+  return terms;
+}
+
+/** § Parrying: "creatures controlled by the GM don't usually parry" (option monsterParry). */
+export function mayEverParry(st: W1State, d: Fighter): boolean {
+  // "Creatures controlled by the GM do not usually parry": everyone on the GM's side, humans too,
+  // unless the file gives the combatant its own tactics.parry.
+  if (sideOf(st, d).players || d.spec.parryGiven) return true;
+  const mp = st.opt.monsterParry;
+  if (mp === 'never') return false;
+  return mp !== 'int-over-30' || current(d, 'Int', st.round) > 30;
 }
 
 /** § Mounted Combat: which of a mounted pair a blow or a missile strikes (`chosen`: aimed at one of them). */
@@ -244,13 +286,7 @@ function parryChoices(
   // § Initiating Hand-To-Hand Combat: blows and parries only within the front of the model.
   if (!inFront(d, b.attacker)) return [];
   if (d.parries >= current(d, 'A', st.round)) return [];
-  // § Parrying: "Creatures controlled by the GM do not usually parry": everyone on the GM's side,
-  // humans too, unless the file gives the combatant its own tactics.parry.
-  if (!sideOf(st, d).players && !d.spec.parryGiven) {
-    const mp = st.opt.monsterParry;
-    if (mp === 'never') return [];
-    if (mp === 'int-over-30' && current(d, 'Int', st.round) <= 30) return [];
-  }
+  if (!mayEverParry(st, d)) return [];
   const shieldOnly = hasCond(d, 'shieldParryOnly', st.round);
   const out: { key: string; item: Weapon; hand: 'right' | 'left' }[] = [];
   for (const hand of ['right', 'left'] as const) {
@@ -281,12 +317,7 @@ function parry(st: W1State, ctx: FightContext, d: Fighter, b: Blow, expectedWoun
   d.parries++;
   d.stats.parries++;
   const { skill: ws, unskilled } = skillWith(st, d, chosen.item, 'WS');
-  const terms: Term[] = [];
-  if (chosen.item.shield) terms.push({ label: 'shield', value: SHIELD_PARRY_BONUS });
-  if (st.opt.weaponModifiers) {
-    const row = modifierRow(chosen.item, false);
-    if (row.parry !== 0) terms.push({ label: chosen.item.name.toLowerCase(), value: row.parry });
-  }
+  const terms = parryTerms(st, chosen.item);
   const need = sumTerms(ws, terms);
   const r = d100(
     ctx,
@@ -457,8 +488,7 @@ export function strike(st: W1State, ctx: FightContext, b: Blow): boolean {
   }
   const S = current(a, 'S', st.round);
   const T = current(struck, 'T', st.round);
-  const row = st.opt.weaponModifiers && b.weapon ? modifierRow(b.weapon, mountedCharging(b)) : null;
-  const dmgMod = row?.damage ?? 0;
+  const dmgMod = weaponDamage(st, b.weapon, mountedCharging(b));
   // What the blow should do on average, for the defender's tactic: D6 averages 3.5.
   const worn0 = wornOn(struck.armour, part.zone);
   const guard = sumTerms(0, armourPoints(worn0, shieldFor(struck, b.free), 3, isUnarmed(b)));

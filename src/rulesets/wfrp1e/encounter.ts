@@ -26,7 +26,8 @@ import { parseDice, type Dice } from '../../dice/notation.js';
 import { BODY_PLANS, PARTS, type BodyPlan } from './data/locations.js';
 import { baseRadius } from './data/scene.js';
 import type { MountSize } from './data/tables.js';
-import { readOptions, type W1Options } from './options.js';
+import type { W1Options } from './options.js';
+import { normaliseSkill, specialistSkill } from './rules.js';
 
 export const LOCATION_CHOICES = [
   'none',
@@ -207,7 +208,7 @@ const sideSchema = z.strictObject({
   combatants: z.array(combatantSchema).min(1, { error: 'expected at least one combatant' }),
 });
 
-const encounterSchema = z.strictObject({
+export const encounterSchema = z.strictObject({
   ruleset: z.literal('wfrp1e'),
   title: text('a title').optional(),
   description: text('a description').optional(),
@@ -348,15 +349,6 @@ export interface W1Setup extends SetupCore {
 /** Skills the rules read; others are accepted as written. */
 export const KNOWN_SKILLS = ['ambidextrous', 'strike to stun', 'street fighting', 'wrestling'] as const;
 
-/** "Specialist Weapon - Flail", "specialist weapon: flail" → "specialist weapon flail". */
-export function normaliseSkill(s: string): string {
-  return s
-    .toLowerCase()
-    .replace(/[-:_]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
 const catalogueCache = new Map<string, Catalogue>();
 
 function readCatalogue(env: LoadEnv, fumbleFile: FileText): Catalogue {
@@ -386,11 +378,6 @@ function readCatalogue(env: LoadEnv, fumbleFile: FileText): Catalogue {
   };
   catalogueCache.set(key, cat);
   return cat;
-}
-
-/** Checks and resolves a WFRP 1e encounter. */
-export function loadWfrp1e(part: DocPart, options: Options, env: LoadEnv): W1Setup {
-  return loadEncounter(encounterSchema, readOptions(options), part, options, env).setup;
 }
 
 /** Where each combatant stands in the file, with the fields as written: a variant reads its own from them. */
@@ -625,7 +612,7 @@ function checkSkills(skills: readonly string[], cat: Catalogue, rep: Reporter, p
   const specialists = [
     ...new Set([...cat.weapons.values()].flatMap((w) => (w.specialist ? [w.specialist] : []))),
   ];
-  const known = [...KNOWN_SKILLS, ...specialists.map((s) => normaliseSkill(`specialist weapon ${s}`))];
+  const known = [...KNOWN_SKILLS, ...specialists.map(specialistSkill)];
   return skills.map((s, i) => {
     const n = normaliseSkill(s);
     if (!known.includes(n)) {

@@ -4,7 +4,9 @@ import { Rng, SeededDice } from '../../dice/index.js';
 import { wfrp1eOdds } from './odds.js';
 import { isProneTarget } from './blow.js';
 import { TEXT } from './cite.js';
-import { loadWfrp1e, type W1Setup } from './encounter.js';
+import type { W1Setup } from './encounter.js';
+import { loadWfrp1e } from './load.js';
+import { wfrp1eSheets } from './sheet.js';
 import { WFRP1E_OPTIONS } from './options.js';
 import { startFight } from './round/opening.js';
 import { playRound } from './round/round.js';
@@ -49,6 +51,7 @@ export const wfrp1e: Ruleset<W1Setup, W1State> = {
       return `${f.name} (${side}): W ${f.W}/${f.maxW}${state.length ? `, ${state.join(', ')}` : ''}${held.length ? `; holds ${held.join(', ')}` : ''}`;
     });
   },
+  sheets: wfrp1eSheets,
   odds(setup, maxRounds) {
     // The fight as it stands before the first round: who holds what, and full W.
     const st = newState(setup);

@@ -418,8 +418,13 @@ function explodes(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: Mis
 }
 
 /** § Missile Weapon Chart: a band's ES; C is the thrower's S; fire (F) and the lasso do no blow damage. */
-function effectiveStrength(st: W1State, f: Fighter, band: Band): number {
+export function effectiveStrength(st: W1State, f: Fighter, band: Band): number {
   return band.es === 'C' ? current(f, 'S', st.round) : typeof band.es === 'number' ? band.es : 0;
+}
+
+/** § Damage (missiles): a hit at long range does one less, at extreme two less; firearms' ES per band already says so. */
+export function rangeDamage(m: Missile, band: Band): number {
+  return m.kind === 'firearm' ? 0 : RANGE_DAMAGE[band.band];
 }
 
 /** The ES of the weapon's nearest band: a bomb's blast, a gun going off in someone's face or in the hand. */
@@ -636,10 +641,10 @@ function fireOne(
     return;
   }
   const es = effectiveStrength(st, f, band);
-  const rangeDamage = m.kind === 'firearm' ? 0 : RANGE_DAMAGE[band.band];
+  const fromRange = rangeDamage(m, band);
   const T = current(struck, 'T', st.round);
   const { dice, extra } = damageDice(st, ctx, f, bs, 'BS');
-  const afterT = (dice[0] as number) + extra + es + rangeDamage - T;
+  const afterT = (dice[0] as number) + extra + es + fromRange - T;
   const ap = armourPoints(wornOn(struck.armour, part.zone), shieldFor(struck, false), afterT, false);
   const apTotal = sumTerms(0, ap);
   const base = Math.max(0, afterT - apTotal);
@@ -650,7 +655,7 @@ function fireOne(
       `D6 ${dice[0]}${dice.length > 1 ? `, additional ${dice.slice(1).join(' + ')}` : ''}`,
       `+ ES ${es}${band.es === 'C' ? ' (thrower’s S)' : ''}${halved ? ' (halved)' : ''}`,
     ];
-    if (rangeDamage !== 0) parts.push(`− ${-rangeDamage} ${band.band} range`);
+    if (fromRange !== 0) parts.push(`− ${-fromRange} ${band.band} range`);
     parts.push(`− T ${T}`);
     for (const t of ap) parts.push(`− ${t.value} ${t.label}`);
     const after = `${helpless ? `, doubled against a helpless target = ${doubled}` : ''}${stress === 'ramrod' ? `, tripled by the ramrod = ${wounds}` : ''}`;

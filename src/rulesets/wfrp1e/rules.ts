@@ -84,6 +84,25 @@ export const WINNING_EI = 10;
 /** § Weapons: unskilled users of specialist weapons fight at WS 10. */
 export const UNSKILLED_WS = 10;
 
+/** "Specialist Weapon - Flail", "specialist weapon: flail" → "specialist weapon flail". */
+export function normaliseSkill(s: string): string {
+  return s
+    .toLowerCase()
+    .replace(/[-:_]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** "Flail" → the skill as a combatant's skills are held (normalised): "specialist weapon flail". */
+export function specialistSkill(specialist: string): string {
+  return normaliseSkill(`specialist weapon ${specialist}`);
+}
+
+/** § Ordinary And Specialist Weapons: a specialist weapon, and its Specialist Weapon skill not among `skills`. */
+export function lacksSpecialistSkill(w: Weapon | null, skills: ReadonlySet<string>): boolean {
+  return w?.specialist !== undefined && !skills.has(specialistSkill(w.specialist));
+}
+
 /** Armour worn on one zone: metal AP (at most 2 by the layering rules) and whether leather is there. */
 export interface Worn {
   readonly metal: number;

@@ -7,8 +7,8 @@ import { pairUp } from '../../wfrp1e/round/opening.js';
 import { d100, say } from '../../wfrp1e/say.js';
 import { startMoves } from '../../wfrp1e/scene.js';
 import { rule, section } from '../cite.js';
-import { poolWeapon, skillWith, initiativeTest, showInitiativeTest } from '../fighter.js';
-import { defencePool, surpriseTestBonus } from '../rules.js';
+import { initiativeTest, shieldPool, showInitiativeTest } from '../fighter.js';
+import { surpriseTestBonus } from '../rules.js';
 import type { CpState } from '../state.js';
 import { approach, charge } from './closing.js';
 import { readyWeapons } from './drawing.js';
@@ -43,10 +43,7 @@ function beginRound(st: CpState, ctx: FightContext): void {
     if (!st.cpo.whirlwindPerFight) f.whirlwinds = 0;
     if (f.target && f.target.out !== null) f.target = null;
     // Rule 8: the shield's (or parrying weapon's) pool comes back each round.
-    const pw = poolWeapon(st, f);
-    f.shieldLeft = pw
-      ? defencePool(st.setup.cp.classes.shieldModifier.get(pw.id) ?? 0, skillWith(st, f, pw).level)
-      : 0;
+    f.shieldLeft = shieldPool(st, f);
   }
   pairUp(st);
   for (const f of st.combatants) {
