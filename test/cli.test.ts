@@ -601,3 +601,33 @@ describe('a value given on the command line is blamed on its flag', () => {
     );
   });
 });
+
+describe('our data is labelled wherever its numbers are shown', () => {
+  const raid = join(ROOT, 'data', 'fantasy-wargaming', 'encounters', 'raid.yaml');
+  const duel = join(ROOT, 'data', 'fantasy-wargaming', 'encounters', 'duel.yaml');
+  const said = "Data of ours, not the texts': the charts; weapons:";
+  it('fight, sim, odds, sheet, compare and sweep say it; their JSON carries it', async () => {
+    for (const args of [
+      ['fight', raid, '--seed', '1'],
+      ['sim', raid, '--runs', '20', '--seed', '1', '--workers', '1'],
+      ['odds', duel],
+      ['sheet', raid],
+      ['compare', duel, '--b', 'options.firstStrike=4', '--runs', '20', '--seed', '1', '--workers', '1'],
+      ['sweep', duel, '--vary', 'sides[0].combatants[0].combatLevel=2,3', '--runs', '20', '--workers', '1'],
+    ]) {
+      const r = await fray(args);
+      expect(r.code, args[0]).toBe(0);
+      expect(r.out, args[0]).toContain(said);
+    }
+    const j = JSON.parse(
+      (await fray(['sim', raid, '--runs', '20', '--seed', '1', '--workers', '1', '--json'])).out,
+    );
+    expect(j.data.map((n: { table: string; kind: string }) => `${n.kind} ${n.table}`)).toEqual([
+      'ours charts',
+      'ours weapons',
+      'ours armour',
+    ]);
+    const wfrp = await fray(['odds', join(ROOT, 'data', 'wfrp1e', 'examples', 'reference-duel.yaml')]);
+    expect(wfrp.out).toContain("Data of ours, not the texts': fumbles: 44, 55, 66, 77, 88, 99.");
+  });
+});

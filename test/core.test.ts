@@ -309,3 +309,11 @@ describe('errors that say what is accepted', () => {
     expect(message).toContain("skills: unknown field 'melee'; fields: close, ranged, unarmed, dodge");
   });
 });
+
+describe('options written as YAML numbers', () => {
+  it('are the option’s word all the same (firstStrike: 4)', () => {
+    const fw =
+      'ruleset: fantasy-wargaming\noptions: { firstStrike: 4 }\nsides:\n  - name: A\n    combatants:\n      - { name: Ann, characteristics: { physique: 12, agility: 12, endurance: 12, intelligence: 11, bravery: 11 }, combatLevel: 2, weapons: [broadsword] }\n  - name: B\n    combatants:\n      - { name: Bob, characteristics: { physique: 12, agility: 12, endurance: 12, intelligence: 11, bravery: 11 }, combatLevel: 2, weapons: [broadsword] }\n';
+    expect(loadText(fw).options.firstStrike).toBe('4');
+  });
+});

@@ -8,7 +8,8 @@ import { meanOf, pairedDifference, type PairTotals, type Totals } from '../sim/t
 import { loadVariant, parseEdit, type Edit, type Variant } from '../sim/variant.js';
 import { UsageError } from './errors.js';
 import { loadFightFile, pairs, sayWarnings } from './load.js';
-import type { Io } from './io.js';
+import { sayData, type Io } from './io.js';
+import { dataLine } from '../core/loader.js';
 import type { RunFlags } from './sim.js';
 
 export interface CompareOpts extends RunFlags {
@@ -119,10 +120,12 @@ export async function compare(io: Io, file: string, o: CompareOpts, seedOf: () =
     },
   };
   if (o.json) {
-    io.out.write(`${JSON.stringify(out)}\n`);
+    io.out.write(`${JSON.stringify({ ...out, data: { a: la.setup.data ?? [], b: lb.setup.data ?? [] } })}\n`);
     return;
   }
   printComparison(io, la.setup.title, out);
+  sayData(io, la.setup);
+  if (dataLine(lb.setup.data) !== dataLine(la.setup.data)) sayData(io, lb.setup);
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;

@@ -1,5 +1,7 @@
 // Where the CLI reads and writes, below every subcommand so that they need not import main.
 import { resolve } from 'node:path';
+import { dataLine } from '../core/loader.js';
+import type { SetupCore } from '../core/ruleset.js';
 
 /** The process's streams, or a test's. */
 export interface Io {
@@ -9,6 +11,12 @@ export interface Io {
 }
 
 export const processIo: Io = { out: process.stdout, err: process.stderr, input: process.stdin };
+
+/** The line saying which of the numbers are ours or the user's, under a command's heading. */
+export function sayData(io: Io, setup: SetupCore): void {
+  const line = dataLine(setup.data);
+  if (line) io.out.write(`  ${line}\n`);
+}
 
 /** Says where a file was written, on stderr so that `--json` output stays clean: "report written to /abs/path". */
 export function sayWritten(io: Io, what: string, path: string): void {

@@ -24,7 +24,7 @@ import {
   type FightFile,
 } from './load.js';
 import { formatEvent, type Style } from './print.js';
-import { processIo, sayWritten, type Io } from './io.js';
+import { processIo, sayData, sayWritten, type Io } from './io.js';
 
 const VERSION = '0.1.0';
 
@@ -116,6 +116,7 @@ async function fight(io: Io, file: string | undefined, o: FightOpts): Promise<vo
 
   if (o.interactive) {
     io.out.write(`${setup.title} — ${ruleset.title}. Seed ${seed}. Type help for help.\n`);
+    sayData(io, setup);
     const result = await runInteractive(ff, {
       seed,
       maxRounds,
@@ -146,7 +147,8 @@ async function fight(io: Io, file: string | undefined, o: FightOpts): Promise<vo
   checkAllUsed(ff, ff.inputs.length - result.unused);
   if (savePath) {
     writeAtomic(savePath, saveText(ff, result.log as Input[], scripted ? null : seed, maxRounds));
-    sayWritten(io, 'save', savePath);
+    // In text mode the last line says where the save went; JSON keeps stdout to itself.
+    if (o.json) sayWritten(io, 'save', savePath);
   }
   if (scripted && scripted.remaining > 0) {
     io.err.write(`fray: note: the fight ended with ${scripted.remaining} scripted dice unused\n`);
@@ -172,6 +174,7 @@ async function fight(io: Io, file: string | undefined, o: FightOpts): Promise<vo
         out: c.out,
       })),
       status: ruleset.describe(state),
+      data: setup.data ?? [],
       events: result.events.map((e) => ({ ...e, cite: e.cite && citeRecord(e.cite) })),
       inputs: result.log,
     };
@@ -179,6 +182,7 @@ async function fight(io: Io, file: string | undefined, o: FightOpts): Promise<vo
     return;
   }
   io.out.write(`${setup.title} — ${ruleset.title}${scripted ? ' (scripted dice)' : `, seed ${seed}`}\n`);
+  sayData(io, setup);
   for (const e of result.events) io.out.write(`${formatEvent(e, shown)}\n`);
   io.out.write('\n');
   for (const l of ruleset.describe(state)) io.out.write(`  ${l}\n`);
@@ -201,6 +205,7 @@ function sheet(io: Io, file: string, o: SheetOpts): void {
     io.out.write(`${JSON.stringify(sheets)}\n`);
     return;
   }
+  sayData(io, setup);
   for (const s of sheets)
     io.out.write(
       `${s.name} (${s.side})\n${[...s.lines, ...(s.warnings ?? [])].map((l) => `  ${l}\n`).join('')}`,

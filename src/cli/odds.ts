@@ -2,7 +2,7 @@
 import type { Odds } from '../core/ruleset.js';
 import { UsageError } from './errors.js';
 import { loadFightFile, pairs, sayWarnings } from './load.js';
-import type { Io } from './io.js';
+import { sayData, type Io } from './io.js';
 
 export interface OddsOpts {
   option?: string[];
@@ -21,11 +21,12 @@ export function odds(io: Io, file: string, o: OddsOpts): void {
     throw new UsageError(`odds: the ruleset ${ruleset.id} has no exact odds yet; fray sim estimates them`);
   const r: Odds = ruleset.odds(setup, o.maxRounds);
   if (o.json) {
-    io.out.write(`${JSON.stringify({ schema: 'fray-odds/1', ...r })}\n`);
+    io.out.write(`${JSON.stringify({ schema: 'fray-odds/1', ...r, data: setup.data ?? [] })}\n`);
     return;
   }
   const w = (t: string) => io.out.write(t);
   w(`${setup.title}: exact odds (${ruleset.id})\n`);
+  sayData(io, setup);
   w(`One blow (${r.blowMethod}):\n`);
   for (const b of r.blows) {
     const wounds = b.wounds.length > 0 ? `; wounds ${b.meanWounds.toFixed(3)} a blow on average` : '';

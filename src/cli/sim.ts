@@ -10,7 +10,8 @@ import { summarize, type Roster, type SimSummary } from '../sim/run.js';
 import { Totals, type TotalsData } from '../sim/totals.js';
 import { UsageError } from './errors.js';
 import { loadFightFile, pairs, sayWarnings } from './load.js';
-import { sayWritten, type Io } from './io.js';
+import { sayData, sayWritten, type Io } from './io.js';
+import { dataLine } from '../core/loader.js';
 
 /** The flags every simulating command takes. */
 export interface RunFlags {
@@ -115,7 +116,7 @@ export async function sim(io: Io, file: string, o: SimOpts, seedOf: () => number
     writeAtomic(
       o.report,
       reportHtml(
-        { title: setup.title, ruleset: ruleset.id, file, options },
+        { title: setup.title, ruleset: ruleset.id, file, options, data: dataLine(setup.data) },
         summary,
         result.totals[0] as Totals,
         result.roster,
@@ -123,13 +124,15 @@ export async function sim(io: Io, file: string, o: SimOpts, seedOf: () => number
     );
     sayWritten(io, 'report', o.report);
   }
-  if (o.json) io.out.write(`${JSON.stringify(summary)}\n`);
-  else
+  if (o.json) io.out.write(`${JSON.stringify({ ...summary, data: setup.data ?? [] })}\n`);
+  else {
     printSummary(
       io,
       `${setup.title}: ${summary.runs} fights${shard ? ` (shard ${shard[0]}/${shard[1]}: runs ${from}..${to - 1})` : ''}, seed ${seed} (${ruleset.id})`,
       summary,
     );
+    sayData(io, setup);
+  }
 }
 
 function progressLine(done: number, goal: number, secs: number): string {

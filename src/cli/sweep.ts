@@ -10,7 +10,7 @@ import type { Totals } from '../sim/totals.js';
 import { loadVariant, type Variant } from '../sim/variant.js';
 import { UsageError } from './errors.js';
 import { loadFightFile, pairs, sayWarnings } from './load.js';
-import { sayWritten, type Io } from './io.js';
+import { sayData, sayWritten, type Io } from './io.js';
 import type { RunFlags } from './sim.js';
 
 export interface SweepOpts extends RunFlags {
@@ -44,7 +44,7 @@ export async function sweep(io: Io, file: string, o: SweepOpts, seedOf: () => nu
     throw new UsageError("sweep: give at least one --vary 'path=LO..HI:STEP' (or path=a,b,c)");
   const options = pairs(o.option, '--option');
   const tables = pairs(o.table, '--table');
-  const source = loadFightFile(file, options, tables, 'encounter').loaded.source;
+  const { source, setup } = loadFightFile(file, options, tables, 'encounter').loaded;
   const axes = o.vary.map(parseAxis).map((a) => ({ ...a, label: axisLabel(source, a.path) }));
   const grid = gridOf(axes);
   for (const out of [o.csv, o.svg]) if (out) checkWritable(out);
@@ -105,8 +105,11 @@ export async function sweep(io: Io, file: string, o: SweepOpts, seedOf: () => nu
     writeAtomic(o.svg, svgOf(title, result));
     sayWritten(io, 'plot', o.svg);
   }
-  if (o.json) io.out.write(`${JSON.stringify(result)}\n`);
-  else printSweep(io, title, result);
+  if (o.json) io.out.write(`${JSON.stringify({ ...result, data: setup.data ?? [] })}\n`);
+  else {
+    printSweep(io, title, result);
+    sayData(io, setup);
+  }
 }
 
 /** `sides[0].combatants[1].profile.WS` → "Helmut: WS", when the combatant has a name. */

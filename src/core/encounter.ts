@@ -40,6 +40,8 @@ export function resolveOptions(
       );
       return;
     }
+    // A value YAML reads as a number (firstStrike: 4) is the option's word all the same.
+    if (typeof value === 'number') value = String(value);
     if (typeof value !== 'string' || !spec.values.includes(value)) {
       const msg = `expected one of ${spec.values.join(', ')}`;
       issues.push(

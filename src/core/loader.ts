@@ -20,7 +20,8 @@ import { flag, text, whole } from './schema.js';
 export function encounterFields(maxRounds = 100_000) {
   return {
     title: text('a title').optional(),
-    options: z.record(z.string(), z.string()).optional(),
+    // Each value is checked against the ruleset's switches (resolveOptions), with their words.
+    options: z.record(z.string(), z.unknown()).optional(),
     maxRounds: whole(1, maxRounds).optional(),
   };
 }
@@ -73,39 +74,57 @@ const ours = (source: unknown) => typeof source === 'string' && /\bours\b/i.test
  * is ours and its rows say nothing of their own. Rows are a top-level list of maps named by `id`
  * (or `roll`, 100 shown as 00).
  */
+const parsedTables = new Map<string, unknown>();
+
 export function oursIn(file: FileText, used: ReadonlySet<string> | 'all'): string[] | null {
-  const data = SourceDoc.parse(file.file, file.text).data as Record<string, unknown> | null;
+  const key = `${file.file}\u0000${file.text}`;
+  if (!parsedTables.has(key)) parsedTables.set(key, SourceDoc.parse(file.file, file.text).data);
+  const data = parsedTables.get(key) as Record<string, unknown> | null;
   if (data === null || typeof data !== 'object') return null;
   const rows = Object.values(data).find(
     (v): v is Record<string, unknown>[] =>
       Array.isArray(v) && v.every((r) => r !== null && typeof r === 'object'),
   );
   const own = rows?.some((r) => r.source !== undefined) ?? false;
-  if (!own) return ours(data.source) ? [] : null;
+  const nameOf = (r: Record<string, unknown>, key: string) =>
+    typeof r.name === 'string' ? r.name : key === '100' ? '00' : key;
+  if (!own) {
+    // The table is ours as a whole: the rows used, or the whole table.
+    if (!ours(data.source)) return null;
+    if (used === 'all') return [];
+    const named = (rows ?? []).flatMap((r) => {
+      const key = String(r.id ?? r.roll ?? '');
+      return used.has(key) ? [nameOf(r, key)] : [];
+    });
+    return named.length > 0 ? named : null;
+  }
   const found: string[] = [];
   for (const r of rows ?? []) {
     const key = String(r.id ?? r.roll ?? '');
     if (used !== 'all' && !used.has(key)) continue;
-    if (ours(r.source ?? data.source))
-      found.push(typeof r.name === 'string' ? r.name : key === '100' ? '00' : key);
+    if (ours(r.source ?? data.source)) found.push(nameOf(r, key));
   }
   return found.length > 0 ? found : null;
 }
 
 /**
- * The line every report prints about its data: "Data of ours (replace with --table): bestiary:
+ * The line every report prints about its data: "Data of ours, not the texts': bestiary:
  * Ogre; fumbles: 44, 55. Yours: fumbles (my.yaml)."; null when all comes from the texts and facts.
  */
 export function dataLine(notes: readonly DataNote[] | undefined): string | null {
   const ourNotes = (notes ?? []).filter((n) => n.kind === 'ours');
   const yourNotes = (notes ?? []).filter((n) => n.kind === 'yours');
   const parts: string[] = [];
-  if (ourNotes.length > 0)
+  if (ourNotes.length > 0) {
+    const replaceable = ourNotes.filter((n) => n.replaceable).map((n) => `${n.table}=FILE`);
     parts.push(
-      `Data of ours, not the texts' (replace with --table): ${ourNotes
+      `Data of ours, not the texts': ${ourNotes
         .map((n) => (n.rows.length ? `${n.table}: ${n.rows.join(', ')}` : `the ${n.table}`))
-        .join('; ')}.`,
+        .join(
+          '; ',
+        )}.${replaceable.length ? ` Yours replaces ours with --table ${replaceable.join(', ')}.` : ''}`,
     );
+  }
   if (yourNotes.length > 0)
     parts.push(`Yours: ${yourNotes.map((n) => `${n.table} (${n.file})`).join(', ')}.`);
   return parts.length ? parts.join(' ') : null;
@@ -125,6 +144,7 @@ export class EncounterLoader<E extends EncounterShape> {
   readonly rep: Reporter;
   private readonly ids = new Set<string>();
   private readonly yours = new Set<string>();
+  private readonly asked = new Set<string>();
   private readonly notes: DataNote[] = [];
   private readonly warned: Warning[] = [];
 
@@ -154,6 +174,7 @@ export class EncounterLoader<E extends EncounterShape> {
 
   /** A table: the command line's `--table`, else the file the encounter's `tables:` names, else the shipped one. */
   table(name: string, shippedBy: string = this.rulesetId): FileText {
+    this.asked.add(name);
     const fromCli = this.env.tables[name]?.();
     if (fromCli) {
       this.yours.add(name);
@@ -176,11 +197,18 @@ export class EncounterLoader<E extends EncounterShape> {
    */
   noteData(name: string, file: FileText, used: ReadonlySet<string> | 'all'): void {
     if (this.yours.has(name)) {
-      this.notes.push({ kind: 'yours', table: name, file: file.file, rows: [] });
+      this.notes.push({ kind: 'yours', table: name, file: file.file, rows: [], replaceable: true });
       return;
     }
     const rows = oursIn(file, used);
-    if (rows) this.notes.push({ kind: 'ours', table: name, file: file.file, rows });
+    if (rows)
+      this.notes.push({
+        kind: 'ours',
+        table: name,
+        file: file.file,
+        rows,
+        replaceable: this.asked.has(name),
+      });
   }
 
   /** What the notes found, for the setup. */

@@ -55,6 +55,8 @@ export interface DataNote {
   readonly file: string;
   /** With `ours`: the rows of it the encounter uses that are ours, or none listed when the whole table is. */
   readonly rows: readonly string[];
+  /** A user may put a file of their own in its place (`--table`, `tables:`). */
+  readonly replaceable: boolean;
 }
 
 /**

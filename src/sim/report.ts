@@ -12,6 +12,8 @@ export interface ReportMeta {
   readonly ruleset: string;
   readonly file: string;
   readonly options: Readonly<Record<string, string>>;
+  /** What of the data is ours or the user's (dataLine). */
+  readonly data?: string | null;
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -153,6 +155,7 @@ td:first-child, th:first-child, td:nth-child(2), th:nth-child(2) { text-align: l
 <body>
 <h1>${escapeXml(meta.title)}</h1>
 <p class="meta">${s.runs.toLocaleString('en')} fights, seed ${s.seed}, ruleset ${escapeXml(meta.ruleset)}, from <code>${escapeXml(meta.file)}</code>${opts.length ? `; options ${opts.map(([k, v]) => `<code>${escapeXml(k)}=${escapeXml(v)}</code>`).join(', ')}` : ''}. Fight i drew its dice from substream i of the seed: <code>fray fight FILE --seed ${s.seed} --run i</code> plays any of them again. Intervals are 95% (Wilson for rates).</p>
+${meta.data ? `<p class="meta">${escapeXml(meta.data)}</p>` : ''}
 <h2>Who wins</h2>
 ${intervalChart(rates, 'share of fights')}
 <h2>Who is standing at the end</h2>

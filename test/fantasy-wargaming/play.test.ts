@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { dataLine } from '../../src/core/loader.js';
 import { loadText, ROOT } from '../helpers.js';
 import { has, playScript, type Decisions } from '../wfrp-cp/script.js';
 import type { FwState } from '../../src/rulesets/fantasy-wargaming/state.js';
@@ -680,6 +681,11 @@ describe('Fantasy Wargaming: the tables as data', () => {
     );
     has(r.texts, 'Tables: the book (typed in by its owner).');
     has(r.texts, '+ 2 charge (ours)');
+    // The user's charts are theirs wherever the numbers are shown, and cited as their file.
+    const loaded = loadText(duel(), NO_MORALE, { charts: book });
+    expect(dataLine(loaded.setup.data)).toMatch(/Yours: charts \(.*book\.yaml\)/);
+    expect(dataLine(loaded.setup.data)).not.toContain('the charts');
+    expect(r.result.events.find((e) => e.type === 'start')?.cite?.source).toMatch(/book\.yaml$/);
   });
   it('a table of the wrong shape is refused with the file, line and field', () => {
     const bad = join(dir, 'bad.yaml');

@@ -123,12 +123,13 @@ export function loadAhq(part: DocPart, options: Options, env: LoadEnv): AhqSetup
   const load = new EncounterLoader(part, schema, env, 'ahq-house');
   const { enc, rep, doc } = load;
   const at = load.at.bind(load);
-  const cat = readCatalogue({
+  const tables = {
     weapons: load.table('weapons'),
     armour: load.table('armour'),
     bestiary: load.table('bestiary'),
     spells: load.table('spells'),
-  });
+  };
+  const cat = readCatalogue(tables);
   let parsed: ReturnType<typeof parseBoard>;
   try {
     parsed = parseBoard(enc.map);
@@ -143,6 +144,7 @@ export function loadAhq(part: DocPart, options: Options, env: LoadEnv): AhqSetup
   }
   const { board, marks } = parsed;
   const taken = new Map<string, string>();
+  const creatures = new Set<string>();
   const fighters: AhqSpec[] = [];
   // A model placed by [x, y] is drawn with a letter no map mark or other model uses: its initial if free (players' side upper case).
   const glyphs = new Set<string>(marks.keys());
@@ -158,6 +160,7 @@ export function loadAhq(part: DocPart, options: Options, env: LoadEnv): AhqSetup
   const models = (c: Combatant) => (Array.isArray(c.at) && typeof c.at[0] !== 'number' ? c.at.length : 1);
   for (const entry of load.combatants<Combatant, Creature>(cat.creatures, models)) {
     const { doc: c, side: si, path, creature } = entry;
+    if (creature) creatures.add(creature.id);
     const prof = { ...(creature?.profile ?? {}), ...(c.profile ?? {}) } as Partial<Profile>;
     const missing = PROFILE_KEYS.filter((k) => prof[k] === undefined);
     if (missing.length) {
@@ -237,7 +240,25 @@ export function loadAhq(part: DocPart, options: Options, env: LoadEnv): AhqSetup
     warnings(load, { path, doc: c, fighters: fighters.slice(before) });
   }
   load.finish();
+  const used = (ids: (s: AhqSpec) => readonly string[]) => new Set(fighters.flatMap(ids));
+  load.noteData(
+    'weapons',
+    tables.weapons,
+    used((f) => f.weapons.map((w) => w.id)),
+  );
+  load.noteData(
+    'armour',
+    tables.armour,
+    used((f) => f.armour.map((a) => a.id)),
+  );
+  load.noteData('bestiary', tables.bestiary, creatures);
+  load.noteData(
+    'spells',
+    tables.spells,
+    used((f) => f.spells.map((s) => s.id)),
+  );
   return {
+    data: load.dataNotes(),
     title: load.title(),
     maxRounds: enc.maxRounds ?? 60,
     warnings: load.warnings(),

@@ -39,6 +39,8 @@ export interface DefenceEffect {
 
 export interface Charts {
   readonly source: string;
+  /** The file they were read from. */
+  readonly file: string;
   readonly striking: Chart<Band>;
   readonly morale: Chart<MoraleResult>;
   readonly defence: Readonly<Record<DefenceKind, Readonly<Record<Exclude<Band, 'failure'>, DefenceEffect>>>>;
@@ -231,6 +233,7 @@ export function readCharts(f: FileText): Charts {
   });
   return {
     source: c.source,
+    file: f.file,
     striking,
     morale,
     defence: {

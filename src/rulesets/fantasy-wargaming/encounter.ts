@@ -131,8 +131,13 @@ export function loadFantasyWargaming(part: DocPart, options: Options, env: LoadE
   const load = new EncounterLoader(part, schema, env, 'fantasy-wargaming');
   const { enc, rep } = load;
   const at = load.at.bind(load);
-  const charts = readCharts(load.table('charts'));
-  const cat = readCatalogue({ weapons: load.table('weapons'), armour: load.table('armour') });
+  const tables = {
+    charts: load.table('charts'),
+    weapons: load.table('weapons'),
+    armour: load.table('armour'),
+  };
+  const charts = readCharts(tables.charts);
+  const cat = readCatalogue({ weapons: tables.weapons, armour: tables.armour });
   const fighters: FwFighterSpec[] = [];
   const entries: Entry[] = [];
   enc.sides.forEach((side, si) => {
@@ -214,7 +219,15 @@ export function loadFantasyWargaming(part: DocPart, options: Options, env: LoadE
   load.finish();
   const areaFeet = enc.area ?? 60;
   for (const e of entries) warnings(load, e, maneuverArea(areaFeet));
+  load.noteData('charts', tables.charts, 'all');
+  load.noteData(
+    'weapons',
+    tables.weapons,
+    new Set(fighters.flatMap((f) => [...f.weapons, ...(f.shield ? [f.shield] : [])].map((w) => w.id))),
+  );
+  load.noteData('armour', tables.armour, new Set(fighters.flatMap((f) => (f.armour ? [f.armour.id] : []))));
   return {
+    data: load.dataNotes(),
     title: load.title(),
     maxRounds: enc.maxRounds ?? 100,
     warnings: load.warnings(),

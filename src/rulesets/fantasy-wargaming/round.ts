@@ -123,7 +123,10 @@ export function startFw(st: FwState, ctx: FightContext): void {
     ctx,
     'start',
     `Tables: ${c.source}. Maneuver area ${st.setup.areaFeet} sq ft (${st.setup.area}).`,
-    ours('Our tables'),
+    // A user's charts are cited as their own file, not as ours.
+    st.setup.data?.some((n) => n.kind === 'yours' && n.table === 'charts')
+      ? { source: c.file, section: 'source' }
+      : ours('Our tables'),
   );
   for (const f of asListed(st)) {
     const wfs = [...f.carried, ...(f.shield ? [f.shield] : [])].map((w) => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { didYouMean } from '../../core/names.js';
 import type { Path } from '../../core/document.js';
 import { EncounterLoader, encounterFields, sidesSchema } from '../../core/loader.js';
-import type { DocPart, LoadEnv, Options } from '../../core/ruleset.js';
+import type { DocPart, FileText, LoadEnv, Options } from '../../core/ruleset.js';
 import { flag, oneOf, text, whole } from '../../core/schema.js';
 import {
   characteristicsSchema,
@@ -143,11 +143,12 @@ export function loadOpenQuest(part: DocPart, options: Options, env: LoadEnv): Oq
   const load = new EncounterLoader(part, schema, env, 'openquest');
   const { enc, rep } = load;
   const at = load.at.bind(load);
-  const cat: Catalogue = readCatalogue({
+  const tables = {
     weapons: load.table('weapons'),
     armour: load.table('armour'),
     bestiary: load.table('bestiary'),
-  });
+  };
+  const cat: Catalogue = readCatalogue(tables);
   const fighters: OqFighterSpec[] = [];
   for (const { doc: c, side, path, creature, names } of load.combatants<Combatant, Creature>(cat.creatures)) {
     const chars = {
@@ -192,6 +193,7 @@ export function loadOpenQuest(part: DocPart, options: Options, env: LoadEnv): Oq
         tactics: { ...DEFAULT_TACTICS, ...(c.tactics ?? {}) },
         standsAside: c.standsAside ?? false,
         healingMagic: c.healingMagic ?? false,
+        creature: creature?.id ?? null,
         modifier: c.modifier ?? 0,
       });
     }
@@ -250,7 +252,9 @@ export function loadOpenQuest(part: DocPart, options: Options, env: LoadEnv): Oq
       };
   }
   load.finish();
+  noteData(load, tables, fighters);
   return {
+    data: load.dataNotes(),
     warnings: load.warnings(),
     title: load.title(),
     maxRounds: enc.maxRounds ?? 100,
@@ -262,4 +266,19 @@ export function loadOpenQuest(part: DocPart, options: Options, env: LoadEnv): Oq
     scouting,
     avoid,
   };
+}
+
+/** What of our tables (or the user's) these fighters rest on. */
+function noteData(
+  load: EncounterLoader<z.infer<typeof schema>>,
+  tables: { weapons: FileText; armour: FileText; bestiary: FileText },
+  fighters: readonly OqFighterSpec[],
+): void {
+  load.noteData('weapons', tables.weapons, new Set(fighters.flatMap((f) => f.weapons.map((w) => w.id))));
+  load.noteData('armour', tables.armour, new Set(fighters.flatMap((f) => f.armour.map((a) => a.id))));
+  load.noteData(
+    'bestiary',
+    tables.bestiary,
+    new Set(fighters.flatMap((f) => (f.creature ? [f.creature] : []))),
+  );
 }

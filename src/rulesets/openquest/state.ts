@@ -29,6 +29,8 @@ export interface OqFighterSpec {
   readonly standsAside: boolean;
   /** Can cast healing magic strong enough for a mortal wound (Healing Wounds). */
   readonly healingMagic: boolean;
+  /** The bestiary's creature it was made from, if any. */
+  readonly creature: string | null;
   /** Situational and magic modifiers to its combat tests (%). */
   readonly modifier: number;
 }

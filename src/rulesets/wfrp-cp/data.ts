@@ -154,6 +154,7 @@ const chartSchema = z
 
 const chartsSchema = z.strictObject({
   table: z.literal('wfrp-cp-charts', { error: 'expected table: wfrp-cp-charts' }),
+  source: text('a source').optional(),
   'fire-and-energy': chartSchema,
   'falling-and-crushing': chartSchema,
 });

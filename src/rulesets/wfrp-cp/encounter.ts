@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { Reporter, type Path } from '../../core/document.js';
 import type { EncounterLoader, EncounterShape } from '../../core/loader.js';
 import { didYouMean, editDistance } from '../../core/names.js';
-import type { DocPart, LoadEnv, Options } from '../../core/ruleset.js';
+import type { DocPart, FileText, LoadEnv, Options } from '../../core/ruleset.js';
 import { flag, oneOf, text, whole } from '../../core/schema.js';
 import { encounterSchemaFor, loadEncounter, type FighterSpec } from '../wfrp1e/encounter.js';
 import { normaliseSkill } from '../wfrp1e/rules.js';
@@ -96,7 +96,15 @@ const SCHEMA = encounterSchemaFor({
   leaveOutOfEncounter: ['door', 'wandering'],
 });
 
-const cache = new Map<string, { classes: Classes; charts: Charts; spells: ReadonlyMap<string, Spell> }>();
+const cache = new Map<
+  string,
+  {
+    classes: Classes;
+    charts: Charts;
+    spells: ReadonlyMap<string, Spell>;
+    files: { c: FileText; h: FileText; s: FileText };
+  }
+>();
 
 function readTables(load: EncounterLoader<EncounterShape>, cat: Catalogue) {
   const c = load.table('classes', 'wfrp-cp');
@@ -106,7 +114,12 @@ function readTables(load: EncounterLoader<EncounterShape>, cat: Catalogue) {
   const hit = cache.get(key);
   if (hit && hit.classes.handOf.size > 0 && [...hit.classes.handOf.keys()].every((w) => cat.weapons.has(w)))
     return hit;
-  const out = { classes: parseClasses(c, cat), charts: parseCharts(h), spells: parseSpells(s) };
+  const out = {
+    classes: parseClasses(c, cat),
+    charts: parseCharts(h),
+    spells: parseSpells(s),
+    files: { c, h, s },
+  };
   cache.set(key, out);
   return out;
 }
@@ -115,7 +128,7 @@ function readTables(load: EncounterLoader<EncounterShape>, cat: Catalogue) {
 export function loadCp(part: DocPart, options: Options, env: LoadEnv): CpSetup {
   const { setup, written, load } = loadEncounter(SCHEMA, baseOptions(options), part, options, env);
   const enc = load.enc as typeof load.enc & { space?: 'open' | 'crowd' };
-  const { classes, charts, spells } = readTables(load, setup.catalogue);
+  const { classes, charts, spells, files } = readTables(load, setup.catalogue);
   const rep = new Reporter(part.doc);
   if (typeof enc.start === 'object' && enc.start.shortcut) {
     rep.add(
@@ -137,8 +150,16 @@ export function loadCp(part: DocPart, options: Options, env: LoadEnv): CpSetup {
     if (spec) withoutAbility(load, classes, e, spec);
   }
   const sides = (part.value as { sides: { surprisedFrom?: SurpriseFrom }[] }).sides;
+  load.noteData('classes', files.c, 'all');
+  load.noteData('charts', files.h, 'all');
+  load.noteData(
+    'spells',
+    files.s,
+    new Set([...specs.values()].flatMap((x) => [...(x.mage?.spells ?? []), ...x.active].map((sp) => sp.id))),
+  );
   return {
     ...setup,
+    data: load.dataNotes(),
     warnings: load.warnings(),
     cp: {
       opt: readCpOptions(options),

@@ -401,7 +401,8 @@ export function loadEncounter(
   const { enc, rep } = load;
   const at = load.at.bind(load);
   const written = new Map<string, Written>();
-  const cat = readCatalogue(env, load.table('fumbles'));
+  const fumbleFile = load.table('fumbles');
+  const cat = readCatalogue(env, fumbleFile);
   const sides: SideSpec[] = load.sides().map((s, i) => ({
     ...s,
     surprised: enc.sides[i]?.surprised ?? false,
@@ -482,9 +483,22 @@ export function loadEncounter(
     );
   }
   load.finish();
+  const ids = (ws: readonly (Weapon | null)[]) => ws.flatMap((w) => (w ? [w.id] : []));
+  load.noteData(
+    'bestiary',
+    env.readData('wfrp1e', 'bestiary.yaml'),
+    new Set(fighters.flatMap((f) => (f.creature ? [f.creature] : []))),
+  );
+  load.noteData(
+    'weapons',
+    env.readData('wfrp1e', 'weapons.yaml'),
+    new Set(fighters.flatMap((f) => ids([f.right, f.left, ...f.carried, ...f.natural]))),
+  );
+  if (typed.fumbles) load.noteData('fumbles', fumbleFile, 'all');
 
   const setup: W1Setup = {
     title: load.title(),
+    data: load.dataNotes(),
     maxRounds: enc.maxRounds ?? 100,
     options: typed,
     optionValues: options,
