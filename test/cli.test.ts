@@ -251,7 +251,11 @@ describe('fray sheet', () => {
       const r = await fray(['sheet', path]);
       expect(r.code, ruleset).toBe(0);
       expect(r.err, ruleset).toBe('');
-      expect(r.out.split('\n')[0], ruleset).toBe(first);
+      // The data line first, then each combatant's sheet.
+      expect(
+        r.out.split('\n').find((l) => !l.startsWith('  ')),
+        ruleset,
+      ).toBe(first);
       const j = JSON.parse((await fray(['sheet', path, '--json'])).out) as {
         name: string;
         side: string;
