@@ -122,7 +122,7 @@ export function dataLine(notes: readonly DataNote[] | undefined): string | null 
         .map((n) => (n.rows.length ? `${n.table}: ${n.rows.join(', ')}` : `the ${n.table}`))
         .join(
           '; ',
-        )}.${replaceable.length ? ` Yours replaces ours with --table ${replaceable.join(', ')}.` : ''}`,
+        )}.${replaceable.length ? ` Your own file replaces one with --table ${replaceable.join(', ')}.` : ''}`,
     );
   }
   if (yourNotes.length > 0)
