@@ -4,8 +4,9 @@ import { SourceDoc, ValidationError, validate } from '../src/core/document.js';
 import { z } from 'zod';
 import { runFight } from '../src/core/fight.js';
 import { closeMatches, editDistance } from '../src/core/names.js';
+import { decide } from '../src/core/say.js';
 import { descendingGroups } from '../src/core/order.js';
-import { InputError } from '../src/core/request.js';
+import { InputError, type ChoiceRequest } from '../src/core/request.js';
 import { decideOutcome } from '../src/core/state.js';
 import { rangeTable, TableError } from '../src/core/table.js';
 import { Rng, SeededDice } from '../src/dice/index.js';
@@ -315,5 +316,39 @@ describe('options written as YAML numbers', () => {
     const fw =
       'ruleset: fantasy-wargaming\noptions: { firstStrike: 4 }\nsides:\n  - name: A\n    combatants:\n      - { name: Ann, characteristics: { physique: 12, agility: 12, endurance: 12, intelligence: 11, bravery: 11 }, combatLevel: 2, weapons: [broadsword] }\n  - name: B\n    combatants:\n      - { name: Bob, characteristics: { physique: 12, agility: 12, endurance: 12, intelligence: 11, bravery: 11 }, combatLevel: 2, weapons: [broadsword] }\n';
     expect(loadText(fw).options.firstStrike).toBe('4');
+  });
+});
+
+describe('lists where a repeat is a slip', () => {
+  it('a spell listed twice is refused at its line, and fray sim never sees it', () => {
+    const cp =
+      'ruleset: wfrp-cp\nsides:\n  - name: A\n    combatants:\n      - { use: human, name: Ann, weapons: [sword], abilities: { swords: 20 }, mage: { level: 1, spells: [sleep, sleep] } }\n  - name: B\n    combatants:\n      - { use: orc }\n';
+    expect(issues(() => loadText(cp))).toEqual([
+      "inline.yaml:5:113 sides[0].combatants[0].mage.spells[1]: 'sleep' is listed twice (first at [0])",
+    ]);
+    const w1 = HELMUT.replace('WS: 145', 'WS: 45').replace(
+      'tactics: { parry: never }',
+      'tactics: { parry: never }\n        skills: [wrestling, wrestling]',
+    );
+    expect(issues(() => loadText(w1))).toEqual([
+      "inline.yaml:11:29 sides[0].combatants[0].skills[1]: 'wrestling' is listed twice (first at [0])",
+    ]);
+  });
+  it('a choice offered twice under one key is offered once', () => {
+    const seen: string[][] = [];
+    class Watching extends AutoDriver {
+      override choose(req: ChoiceRequest): string {
+        seen.push(req.choices.map((c) => c.key));
+        return super.choose(req);
+      }
+    }
+    const ctx = new FightContext([], new Watching(new SeededDice(Rng.seeded(1))), false, true);
+    const choices = [
+      { key: 'a', label: 'first a' },
+      { key: 'b', label: 'b' },
+      { key: 'a', label: 'second a' },
+    ];
+    expect(decide(ctx, null, 't', 'pick', choices, 'b')).toBe('b');
+    expect(seen).toEqual([['a', 'b']]);
   });
 });

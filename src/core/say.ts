@@ -43,17 +43,17 @@ export function decide(
   suggested: string,
   refused?: readonly Choice[],
 ): string {
-  if (choices.length === 1) return (choices[0] as Choice).key;
-  if (new Set(choices.map((c) => c.key)).size !== choices.length) {
-    throw new Error(`duplicate choice keys for "${label}": ${choices.map((c) => c.key).join(', ')}`);
-  }
-  const pick = choices.some((c) => c.key === suggested) ? suggested : (choices[0] as Choice).key;
+  // One choice a key, by construction: a key offered twice (two ways to the same answer) is offered once.
+  const seen = new Set<string>();
+  const unique = choices.filter((c) => !seen.has(c.key) && seen.add(c.key) !== undefined);
+  if (unique.length === 1) return (unique[0] as Choice).key;
+  const pick = unique.some((c) => c.key === suggested) ? suggested : (unique[0] as Choice).key;
   return ctx.choose({
     kind: 'choice',
     actor: f?.id,
     topic,
     label,
-    choices,
+    choices: unique,
     suggested: pick,
     ...(refused?.length ? { refused } : {}),
   });

@@ -17,3 +17,19 @@ export function text(what = 'a text') {
 export function flag() {
   return z.boolean({ error: 'expected true or false' });
 }
+
+/**
+ * A list in which an entry may appear once (spells known, skills, armour worn): a repeat is
+ * refused at its own line, since a list that names a thing twice is a slip, not a second one.
+ */
+export function uniqueList<T extends z.ZodType<string>>(item: T) {
+  return z.array(item).superRefine((list, ctx) => {
+    const seen = new Map<string, number>();
+    list.forEach((x, i) => {
+      const first = seen.get(x);
+      if (first !== undefined)
+        ctx.addIssue({ code: 'custom', path: [i], message: `'${x}' is listed twice (first at [${first}])` });
+      else seen.set(x, i);
+    });
+  });
+}

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { SourceDoc, validate } from '../../core/document.js';
 import type { FileText } from '../../core/ruleset.js';
-import { flag, oneOf, text, whole } from '../../core/schema.js';
+import { flag, oneOf, text, whole, uniqueList } from '../../core/schema.js';
 
 export interface Profile {
   readonly WS: number;
@@ -85,7 +85,7 @@ export const profileSchema = z.strictObject({
 export const rulesSchema = z.array(oneOf(['infestation', 'backstab', 'run-amok', 'panic']));
 export const spellsRefSchema = z.strictObject({
   college: text('a college'),
-  list: z.array(text('a spell id')).min(1),
+  list: uniqueList(text('a spell id')).min(1),
 });
 const mod = whole(-10, 10, 'a modifier').optional();
 const schemas = {
@@ -133,7 +133,7 @@ const schemas = {
         size: whole(1, 3, 'a size in squares').optional(),
         profile: profileSchema,
         weapons: z.array(text('a weapon id')).optional(),
-        armour: z.array(text('an armour id')).optional(),
+        armour: uniqueList(text('an armour id')).optional(),
         dd: whole(0, 12, 'damage dice').optional(),
         rules: rulesSchema.optional(),
         beastmaster: whole(1, 50, 'squares').optional(),

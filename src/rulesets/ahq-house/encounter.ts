@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ValidationError, type Path } from '../../core/document.js';
 import { EncounterLoader, encounterFields, sidesSchema } from '../../core/loader.js';
 import type { DocPart, LoadEnv, Options } from '../../core/ruleset.js';
-import { oneOf, text, whole } from '../../core/schema.js';
+import { oneOf, text, whole, uniqueList } from '../../core/schema.js';
 import { footprint, MapError, parseBoard, passable, squareKey, type Facing } from '../../space/grid.js';
 import type { Point } from '../../space/plane.js';
 import {
@@ -44,7 +44,7 @@ const combatantSchema = z.strictObject({
   profile: profileSchema.partial().optional(),
   size: whole(1, 3, 'a size in squares').optional(),
   weapons: z.array(text('a weapon id')).optional(),
-  armour: z.array(text('an armour id')).optional(),
+  armour: uniqueList(text('an armour id')).optional(),
   dd: whole(0, 12, 'damage dice unarmed').optional(),
   rules: rulesSchema.optional(),
   spells: spellsRefSchema.optional(),

@@ -5,7 +5,7 @@ import type { Path } from '../../core/document.js';
 import { EncounterLoader, encounterFields, sidesSchema } from '../../core/loader.js';
 import { slug } from '../../core/names.js';
 import type { DocPart, LoadEnv, Options } from '../../core/ruleset.js';
-import { flag, oneOf, text, whole } from '../../core/schema.js';
+import { flag, oneOf, text, whole, uniqueList } from '../../core/schema.js';
 import { parseDice } from '../../dice/notation.js';
 import { readCharts } from './charts.js';
 import { readCatalogue, type Weapon } from './data.js';
@@ -34,7 +34,7 @@ const combatantSchema = z.strictObject({
   role: oneOf(['warrior', 'mage', 'cleric']).optional(),
   leader: flag().optional(),
   weapons: z.array(text('a weapon id')).optional(),
-  favoured: z.array(text('a weapon id')).optional(),
+  favoured: uniqueList(text('a weapon id')).optional(),
   armour: text('an armour id').optional(),
   /** Endurance now, if already hurt. */
   endurance: whole(-60, 60, 'endurance').optional(),

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { SourceDoc, validate } from '../../core/document.js';
 import type { FileText } from '../../core/ruleset.js';
-import { flag, oneOf, text, whole } from '../../core/schema.js';
+import { flag, oneOf, text, whole, uniqueList } from '../../core/schema.js';
 import { parseDice } from '../../dice/index.js';
 import type { Characteristics, Dice, Skill } from './rules.js';
 import { SKILLS } from './rules.js';
@@ -101,7 +101,7 @@ const bestiarySchema = z.strictObject({
       characteristics: characteristicsSchema,
       skills: skillsSchema.optional(),
       weapons: z.array(text('a weapon id')).optional(),
-      armour: z.array(text('an armour id')).optional(),
+      armour: uniqueList(text('an armour id')).optional(),
     }),
   ),
 });

@@ -4,7 +4,7 @@ import { didYouMean } from '../../core/names.js';
 import type { Path } from '../../core/document.js';
 import { EncounterLoader, encounterFields, sidesSchema } from '../../core/loader.js';
 import type { DocPart, FileText, LoadEnv, Options } from '../../core/ruleset.js';
-import { flag, oneOf, text, whole } from '../../core/schema.js';
+import { flag, oneOf, text, whole, uniqueList } from '../../core/schema.js';
 import {
   characteristicsSchema,
   readCatalogue,
@@ -35,7 +35,7 @@ const combatantSchema = z.strictObject({
   /** Skill percentages; left out, a skill is its base (facts, Skill bases). */
   skills: skillsSchema.optional(),
   weapons: z.array(text('a weapon id')).optional(),
-  armour: z.array(text('an armour id')).optional(),
+  armour: uniqueList(text('an armour id')).optional(),
   /** Situational and magic modifiers to its combat tests, in % (Choose skills and apply modifiers). */
   modifier: whole(-100, 100, 'a modifier %').optional(),
   /** Hit points now, if already hurt. */

@@ -5,7 +5,7 @@ import { Reporter, type Path } from '../../core/document.js';
 import type { EncounterLoader, EncounterShape } from '../../core/loader.js';
 import { didYouMean, editDistance } from '../../core/names.js';
 import type { DocPart, FileText, LoadEnv, Options } from '../../core/ruleset.js';
-import { flag, oneOf, text, whole } from '../../core/schema.js';
+import { flag, oneOf, text, whole, uniqueList } from '../../core/schema.js';
 import { encounterSchemaFor, loadEncounter, type FighterSpec } from '../wfrp1e/encounter.js';
 import { normaliseSkill } from '../wfrp1e/rules.js';
 import {
@@ -44,16 +44,16 @@ const SCHEMA = encounterSchemaFor({
     /** § Weapon class: ability per class, above basic WS/BS (the profile's). */
     abilities: z.record(z.string(), abilitySchema).optional(),
     /** Career kind and career (fighter, ranger, rogue, academic; "Highwayman"…), for advanced skills. */
-    career: z.array(text('a career')).optional(),
+    career: uniqueList(text('a career')).optional(),
     /** Rules 35-38: the mage's level (0: apprentice) and the spells known. */
     mage: z
       .strictObject({
         level: whole(0, 4, 'a mage level 0..4 (0: apprentice)'),
-        spells: z.array(text('a spell id')).default([]),
+        spells: uniqueList(text('a spell id')).default([]),
       })
       .optional(),
     /** Spells already in effect (Combat example #3: Aura of Resistance). */
-    active: z.array(text('a spell id')).optional(),
+    active: uniqueList(text('a spell id')).optional(),
     /** Rule 31: LP are for monsters only; by default bestiary creatures other than the peoples are. */
     monster: flag().optional(),
     /** It causes fear or terror (the Fear and Terror resistant skills). */

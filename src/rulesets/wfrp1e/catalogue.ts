@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SourceDoc, ValidationError, validate } from '../../core/document.js';
 import { didYouMean } from '../../core/names.js';
 import type { FileText } from '../../core/ruleset.js';
-import { flag, oneOf, text, whole } from '../../core/schema.js';
+import { flag, oneOf, text, whole, uniqueList } from '../../core/schema.js';
 import type { Consequences } from './data/criticals.js';
 import { BODY_PLANS, type BodyPlanKind } from './data/locations.js';
 import { WEAPON_GROUPS, type MountSize, type WeaponGroup } from './data/tables.js';
@@ -209,7 +209,7 @@ const creatureSchema = z.strictObject({
   flying: flag().default(false),
   mountSize: oneOf(['horse', 'larger']).optional(),
   attacksWith: z.array(text('a part id')).optional(),
-  skills: z.array(text('a skill')).default([]),
+  skills: uniqueList(text('a skill')).default([]),
   sees: text('a row of the night vision chart').optional(),
 });
 

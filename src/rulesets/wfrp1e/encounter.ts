@@ -4,7 +4,7 @@ import { EncounterLoader } from '../../core/loader.js';
 import { didYouMean, editDistance } from '../../core/names.js';
 import type { DocPart, FileText, LoadEnv, Options, SetupCore } from '../../core/ruleset.js';
 import { overlapping } from '../../space/plane.js';
-import { flag, oneOf, text, whole } from '../../core/schema.js';
+import { flag, oneOf, text, uniqueList, whole } from '../../core/schema.js';
 import {
   CHARS,
   REQUIRED_CHARS,
@@ -161,7 +161,7 @@ const combatantSchema = z.strictObject({
   /** Sheathed or at the belt: drawn with § Take-Up Actions. */
   carried: z.array(text('a weapon id')).optional(),
   armour: z.array(text('an armour id')).optional(),
-  skills: z.array(text('a skill')).optional(),
+  skills: uniqueList(text('a skill')).optional(),
   leftHanded: flag().optional(),
   /** W at the start, if already hurt. */
   wounds: whole(0, 100).optional(),
@@ -185,11 +185,11 @@ const combatantSchema = z.strictObject({
     .max(359.99, { error: 'expected degrees 0..359' })
     .optional(),
   /** Missile weapons loaded at the start (§ Carrying Loaded Weapons: +10 I to fire in the round). */
-  loaded: z.array(text('a missile weapon id')).optional(),
+  loaded: uniqueList(text('a missile weapon id')).optional(),
   /** Ammunition in all for each missile weapon, the loaded shot included (default 20; thrown weapons: how many). */
   ammo: z.record(z.string(), whole(0, 1000, 'a count')).optional(),
   /** Firearms whose charge is damp (§ Damp): they will not fire until reloaded. */
-  damp: z.array(text('a firearm id')).optional(),
+  damp: uniqueList(text('a firearm id')).optional(),
   /** Already aiming at this enemy (by name) when the fight begins: its first shot may be at extreme range. */
   aiming: text("an enemy's name").optional(),
   /** § Take-Up Actions, Pack Items: total ENC in the pack, and what is in it. */
