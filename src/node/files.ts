@@ -1,13 +1,16 @@
 import {
   closeSync,
+  constants,
   existsSync,
+  fstatSync,
   fsyncSync,
   openSync,
-  readFileSync,
+  readSync,
   renameSync,
   rmSync,
   statSync,
   writeSync,
+  type Stats,
 } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,13 +35,68 @@ export function shownPath(path: string): string {
 
 export class FileError extends Error {}
 
+/** The largest file Fray reads: far above any encounter, table, save or part, far below trouble. */
+export const READ_LIMIT = 16 * 1024 * 1024;
+const LIMIT_TEXT = '16 MB';
+const CHUNK = 1024 * 1024;
+
+function kindOf(st: Stats): string {
+  if (st.isDirectory()) return 'is a folder';
+  if (st.isFIFO()) return 'not a regular file: a named pipe (FIFO)';
+  if (st.isCharacterDevice() || st.isBlockDevice()) return 'not a regular file: a device';
+  if (st.isSocket()) return 'not a regular file: a socket';
+  return 'not a regular file';
+}
+
+function reason(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT' || code === 'ENOTDIR') return 'no such file';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  return (e as Error).message;
+}
+
+/** "too large (20.0 MB); Fray reads files up to 16 MB", the size left out when it grew as it was read. */
+function tooLarge(size?: number): string {
+  const mb = size === undefined ? '' : ` (${(size / (1024 * 1024)).toFixed(1)} MB)`;
+  return `too large${mb}; Fray reads files up to ${LIMIT_TEXT}`;
+}
+
+/**
+ * Reads a file given by the user or named by one: a regular file of at most 16 MB, else refused.
+ * The type is checked before opening (a device is never opened), the open does not wait (a FIFO
+ * swapped in meanwhile cannot block), and the read stops past the limit (a file still growing).
+ */
 export function readText(path: string): FileText {
+  const shown = shownPath(path);
+  const refuse = (why: string) => new FileError(`${shown}: cannot read: ${why}`);
+  let fd: number;
   try {
-    return { file: shownPath(path), text: readFileSync(path, 'utf8') };
+    const st = statSync(path);
+    if (!st.isFile()) throw refuse(kindOf(st));
+    if (st.size > READ_LIMIT) throw refuse(tooLarge(st.size));
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder' : (e as Error).message;
-    throw new FileError(`${shownPath(path)}: cannot read: ${why}`);
+    throw e instanceof FileError ? e : refuse(reason(e));
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) throw refuse(kindOf(st));
+    // In chunks to the end, whatever the size said: a file may grow, and /proc's say 0.
+    const chunks: Buffer[] = [];
+    let got = 0;
+    for (;;) {
+      const chunk = Buffer.alloc(Math.min(CHUNK, READ_LIMIT + 1 - got));
+      const n = readSync(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      chunks.push(chunk.subarray(0, n));
+      got += n;
+      if (got > READ_LIMIT) throw refuse(tooLarge());
+    }
+    return { file: shown, text: Buffer.concat(chunks, got).toString('utf8') };
+  } catch (e) {
+    throw e instanceof FileError ? e : refuse(reason(e));
+  } finally {
+    closeSync(fd);
   }
 }
 
