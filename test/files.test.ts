@@ -1,13 +1,23 @@
 // Files: nothing read that should not be (a file an encounter or save names stays in its folder,
 // and only a regular file of sane size is read at all), nothing overwritten by accident (no
 // output over an input or over another output), and no temporaries left to pile up.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encounterPath, ROOT } from './helpers.js';
+import { writeAtomic } from '../src/node/files.js';
+import { encounterPath, fray, ROOT } from './helpers.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'fray-files-'));
 const demoText = readFileSync(encounterPath('demo.yaml'), 'utf8');
@@ -122,5 +132,78 @@ describe('only a regular file of at most 16 MB is read', () => {
       }),
       { numRuns: 12 },
     );
+  });
+});
+
+// ------------------------------------------------------------------ temporaries of killed writers
+
+/** A process id that no process has: above the kernel's largest. */
+function deadPid(extra = 1): number {
+  let max = 4_194_304;
+  try {
+    max = Number(readFileSync('/proc/sys/kernel/pid_max', 'utf8'));
+  } catch {
+    // Not Linux: 2^22 is above every pid_max there is.
+  }
+  return max + extra;
+}
+
+describe('temporaries a killed writer left are cleaned up on the next write', () => {
+  it('a kill -9 between writing the temporary and the rename leaves nothing the next save keeps', async () => {
+    const dir = tmp();
+    const target = join(dir, 's.json');
+    // A writer that makes its temporary and is killed before it can rename it.
+    const child = spawn(process.execPath, [
+      '-e',
+      `require('fs').writeFileSync(${JSON.stringify(target)} + '.tmp-' + process.pid, 'half'); setInterval(() => {}, 1000);`,
+    ]);
+    const pid = child.pid as number;
+    const tmpFile = `${target}.tmp-${pid}`;
+    for (let i = 0; i < 200 && !existsSync(tmpFile); i++) await new Promise((r) => setTimeout(r, 25));
+    expect(existsSync(tmpFile)).toBe(true);
+    const exited = new Promise((r) => child.on('exit', r));
+    child.kill('SIGKILL');
+    await exited;
+    const r = await fray(['fight', encounterPath('demo.yaml'), '--seed', '1', '--save', target]);
+    expect(r.code).toBe(0);
+    expect(readdirSync(dir)).toEqual(['s.json']);
+  });
+
+  it('property: exactly the dead writers’ temporaries of the same file go; live ones and others stay', () => {
+    const live = spawn('sleep', ['60']);
+    try {
+      const livePid = live.pid as number;
+      const entry = fc.record({
+        target: fc.constantFrom('s.json', 'other.json', 's.json.bak'),
+        pid: fc.oneof(
+          fc.integer({ min: 1, max: 1000 }).map((k) => String(deadPid(k))),
+          fc.constant(String(livePid)),
+          fc.constant(String(process.pid)),
+          fc.constantFrom('abc', '12x', '', '-5'),
+        ),
+      });
+      fc.assert(
+        fc.property(
+          fc.uniqueArray(entry, { selector: (e) => `${e.target}${e.pid}`, maxLength: 8 }),
+          (entries) => {
+            const dir = tmp();
+            const names = entries.map((e) => `${e.target}.tmp-${e.pid}`);
+            for (const n of names) writeFileSync(join(dir, n), 'left over');
+            writeAtomic(join(dir, 's.json'), 'new');
+            const dead = (e: (typeof entries)[number]) =>
+              e.target === 's.json' && /^\d+$/.test(e.pid) && e.pid !== String(livePid);
+            const expected = [
+              's.json',
+              ...entries.filter((e) => !dead(e)).map((e) => `${e.target}.tmp-${e.pid}`),
+            ];
+            expect(readdirSync(dir).sort()).toEqual(expected.sort());
+            expect(readFileSync(join(dir, 's.json'), 'utf8')).toBe('new');
+          },
+        ),
+        { numRuns: 100 },
+      );
+    } finally {
+      live.kill('SIGKILL');
+    }
   });
 });

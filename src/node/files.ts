@@ -5,6 +5,7 @@ import {
   fstatSync,
   fsyncSync,
   openSync,
+  readdirSync,
   readSync,
   renameSync,
   rmSync,
@@ -12,7 +13,7 @@ import {
   writeSync,
   type Stats,
 } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FileText, LoadEnv } from '../core/ruleset.js';
 
@@ -109,14 +110,50 @@ export function checkWritable(path: string): void {
     throw new FileError(`${shownPath(path)}: cannot write: not a file`);
 }
 
+const TEMP = '.tmp-';
+
+/** Whether a process of that id runs (one we may not signal runs too). */
+function alive(pid: number): boolean {
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the temporaries a killed writer of `path` left (`path.tmp-PID` whose process is gone),
+ * so that kill -9s do not pile them up; a live writer's is left alone.
+ */
+export function removeStaleTemps(path: string): void {
+  const dir = dirname(resolve(path));
+  const prefix = `${basename(path)}${TEMP}`;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = name.slice(prefix.length);
+    if (/^\d{1,10}$/.test(pid) && !alive(Number(pid))) rmSync(join(dir, name), { force: true });
+  }
+}
+
 /**
  * Writes through a temporary file, flushed to disk, then a rename (and the folder flushed), so a
  * crash or a power cut leaves either the old file or the new one, never half of one.
  */
 export function writeAtomic(path: string, text: string): void {
-  const tmp = `${path}.tmp-${process.pid}`;
+  const tmp = `${path}${TEMP}${process.pid}`;
   try {
-    const fd = openSync(tmp, 'w');
+    removeStaleTemps(path);
+    // Made afresh ('wx'): a file or link left at the temporary's name is never written through.
+    rmSync(tmp, { force: true });
+    const fd = openSync(tmp, 'wx');
     try {
       writeSync(fd, text, null, 'utf8');
       fsyncSync(fd);
