@@ -98,10 +98,17 @@ export class EncounterLoader<E extends EncounterShape> {
 
   /** A table: the command line's `--table`, else the file the encounter's `tables:` names, else the shipped one. */
   table(name: string, shippedBy: string = this.rulesetId): FileText {
-    const fromCli = this.env.tables[name]?.();
-    if (fromCli) return fromCli;
-    const given = this.enc.tables?.[name];
-    if (given === undefined) return this.env.readData(shippedBy, `${name}.yaml`);
+    let t = this.env.tables[name]?.();
+    if (t === undefined) {
+      const given = this.enc.tables?.[name];
+      if (given === undefined) return this.env.readData(shippedBy, `${name}.yaml`);
+      t = this.docTable(name, given);
+    }
+    this.env.onTable?.(name, t);
+    return t;
+  }
+
+  private docTable(name: string, given: string): FileText {
     try {
       return this.env.readFile(given);
     } catch (e) {
