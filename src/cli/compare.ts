@@ -6,6 +6,7 @@ import { defaultWorkers, runJob } from '../sim/parallel.js';
 import { rosterOf, summarize, type SimSummary } from '../sim/run.js';
 import { meanOf, pairedDifference, type PairTotals, type Totals } from '../sim/totals.js';
 import { loadVariant, parseEdit, type Edit, type Variant } from '../sim/variant.js';
+import { checkAllowed } from '../node/files.js';
 import { UsageError } from './errors.js';
 import { loadFightFile, pairs, sayWarnings } from './load.js';
 import { sayData, type Io } from './io.js';
@@ -38,7 +39,7 @@ export function parseVariantSpec(base: Variant, specs: readonly string[], flag: 
       else options[key] = value;
     }
   }
-  return { file, options, tables: base.tables, edits };
+  return { file, options, tables: base.tables, edits, allow: base.allow };
 }
 
 export interface Comparison {
@@ -66,8 +67,9 @@ export async function compare(io: Io, file: string, o: CompareOpts, seedOf: () =
     );
   const options = pairs(o.option, '--option');
   const tables = pairs(o.table, '--table');
-  loadFightFile(file, options, tables, 'encounter');
-  const base: Variant = { file: resolve(file), options, tables, edits: [] };
+  const allow = checkAllowed(o.allowPath ?? []);
+  loadFightFile(file, options, tables, 'encounter', allow);
+  const base: Variant = { file: resolve(file), options, tables, edits: [], allow };
   const a = parseVariantSpec(base, o.a ?? [], '--a');
   const b = parseVariantSpec(base, o.b ?? [], '--b');
   const la = loadVariant(a);

@@ -1,11 +1,11 @@
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { SourceDoc, ValidationError, formatWarning, validate } from '../core/document.js';
 import { loadPart, type Loaded } from '../core/encounter.js';
 import { InputError, type Input } from '../core/request.js';
-import type { Options } from '../core/ruleset.js';
+import type { FileText, LoadEnv, Options } from '../core/ruleset.js';
 import { RULESETS } from '../rulesets/index.js';
-import { nodeEnv, readText } from '../node/files.js';
+import { nodeEnv, readNamed, readSeen, reachOf } from '../node/files.js';
 import type { Io } from './io.js';
 
 export const SAVE_MARK = 'fray-saved-fight';
@@ -22,7 +22,10 @@ export interface FightFile {
   readonly isSave: boolean;
   /** The encounter's file, for resolving its relative paths and for saves. */
   readonly encounterPath: string;
-  readonly tables: Readonly<Record<string, string>>;
+  /** The user's tables as read, by name: a save carries them, so that it names no file to follow. */
+  readonly tables: Readonly<Record<string, FileText>>;
+  /** Every file read, by its real path: no output may replace one. */
+  readonly files: ReadonlySet<string>;
 }
 
 const saveSchema = z.strictObject({
@@ -36,10 +39,15 @@ const saveSchema = z.strictObject({
     .max(Number.MAX_SAFE_INTEGER, { error: 'expected a seed up to 2^53 − 1' })
     .nullable(),
   maxRounds: z.number({ error: 'expected a round cap' }).int().min(1).max(100_000).nullable().default(null),
+  // A table as read ({ file, text }); an older save's is a path, followed only inside the save's folder.
   tables: z
-    .record(z.string(), z.string({ error: 'expected a file path' }), {
-      error: 'expected a map of table: file',
-    })
+    .record(
+      z.string(),
+      z.union([z.string(), z.strictObject({ file: z.string(), text: z.string() })], {
+        error: 'expected a table: { file, text }',
+      }),
+      { error: 'expected a map of table: { file, text }' },
+    )
     .default({}),
   inputs: z.array(
     z.union([z.number().int(), z.string()], { error: 'expected a roll (a whole number) or a choice (text)' }),
@@ -74,8 +82,10 @@ export function loadFightFile(
   overrides: Options,
   tables: Record<string, string>,
   kind: FileKind = 'either',
+  allow: readonly string[] = [],
 ): FightFile {
-  const f = readText(path);
+  const seen = new Set<string>();
+  const f = readSeen(path, seen);
   const doc = SourceDoc.parse(f.file, f.text);
   const data = doc.data as Record<string, unknown> | null;
   const isSave = data !== null && typeof data === 'object' && data.fray === SAVE_MARK;
@@ -97,12 +107,19 @@ export function loadFightFile(
       },
     ]);
   }
+  const used: Record<string, FileText> = {};
+  const keep = (env: LoadEnv): LoadEnv => ({ ...env, onTable: (name, t) => (used[name] = t) });
   if (isSave) {
     const save = validate(saveSchema, doc, data);
-    const encounterPath = save.encounterFile ?? resolve(path);
-    const allTables = { ...save.tables, ...tables };
-    const env = nodeEnv(encounterPath, allTables);
-    const loaded = loadPart({ doc, base: ['encounter'], value: save.encounter }, RULESETS, env, overrides);
+    const encounterPath = resolve(dirname(resolve(path)), save.encounterFile ?? path);
+    const env = nodeEnv(encounterPath, tables, { allow, save: path, seen });
+    const saved = savedTables(doc, save.tables, path, allow, seen);
+    const loaded = loadPart(
+      { doc, base: ['encounter'], value: save.encounter },
+      RULESETS,
+      keep({ ...env, tables: { ...saved, ...env.tables } }),
+      overrides,
+    );
     return {
       loaded,
       inputs: save.inputs,
@@ -111,11 +128,12 @@ export function loadFightFile(
       doc,
       isSave,
       encounterPath,
-      tables: absolute(allTables),
+      tables: used,
+      files: seen,
     };
   }
-  const env = nodeEnv(path, tables);
-  const loaded = loadPart({ doc, base: [], value: doc.data }, RULESETS, env, overrides);
+  const env = nodeEnv(path, tables, { allow, seen });
+  const loaded = loadPart({ doc, base: [], value: doc.data }, RULESETS, keep(env), overrides);
   return {
     loaded,
     inputs: [],
@@ -124,7 +142,8 @@ export function loadFightFile(
     doc,
     isSave,
     encounterPath: resolve(path),
-    tables: absolute(tables),
+    tables: used,
+    files: seen,
   };
 }
 
@@ -141,6 +160,30 @@ export function sayWarnings(io: Io, ...loaded: readonly Loaded[]): void {
       said.add(line);
       io.err.write(`${line}\n`);
     }
+}
+
+/** A save's tables, read when the ruleset asks: carried in the save, or (an older save's) a file in its folder. */
+function savedTables(
+  doc: SourceDoc,
+  tables: Readonly<Record<string, string | FileText>>,
+  savePath: string,
+  allow: readonly string[],
+  seen: Set<string>,
+): Record<string, () => FileText> {
+  const base = dirname(resolve(savePath));
+  const reach = reachOf(savePath, { allow, save: savePath });
+  const out: Record<string, () => FileText> = {};
+  for (const [name, t] of Object.entries(tables)) {
+    out[name] = () => {
+      if (typeof t !== 'string') return t;
+      try {
+        return readNamed(base, t, reach, seen);
+      } catch (e) {
+        throw new ValidationError([doc.issue(['tables', name], (e as Error).message)]);
+      }
+    };
+  }
+  return out;
 }
 
 /** A save's input that does not fit its fight, reported at its place in the file. */
@@ -169,10 +212,6 @@ export function checkAllUsed(ff: FightFile, used: number): void {
       `the fight is over before this input: ${ff.inputs.length - used} input(s) left unused; was the save edited, or the round cap lowered?`,
     );
   }
-}
-
-function absolute(tables: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(tables).map(([k, v]) => [k, resolve(v)]));
 }
 
 /** The save: the encounter (with every option spelled out), the seed, and every input so far. */

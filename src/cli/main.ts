@@ -7,7 +7,7 @@ import type { Input } from '../core/request.js';
 import { describeOutcome, type FightState } from '../core/state.js';
 import { parseDiceScript, ScriptedDice, SeededDice, Streams, type DiceSource } from '../dice/index.js';
 import { RULESETS } from '../rulesets/index.js';
-import { checkWritable, writeAtomic } from '../node/files.js';
+import { checkAllowed, checkOutputs, inputsOf, writeAtomic } from '../node/files.js';
 import { isUserError, UsageError } from './errors.js';
 import { runInteractive } from './interactive.js';
 import { merge, sim, type SimOpts } from './sim.js';
@@ -74,6 +74,7 @@ interface FightOpts {
   auto?: string[];
   cites?: boolean;
   run?: number;
+  allowPath?: string[];
 }
 
 function sideIndexes(ff: FightFile, names: readonly string[]): number[] {
@@ -83,6 +84,19 @@ function sideIndexes(ff: FightFile, names: readonly string[]): number[] {
     if (i < 0) throw new UsageError(`--auto: no side named '${n}' (sides: ${sides.join(', ')})`);
     return i;
   });
+}
+
+/**
+ * The files a fight's save may not replace: every file read, and the encounter a save was made
+ * from. The save being played is not among them: a fight goes on in its own save.
+ */
+function saveMayNotReplace(path: string, ff: FightFile): Map<string, string> {
+  const inputs = new Map([
+    ...inputsOf([ff.encounterPath], 'the encounter this fight was made from'),
+    ...inputsOf(ff.files),
+  ]);
+  if (ff.isSave) for (const real of inputsOf([path]).keys()) inputs.delete(real);
+  return inputs;
 }
 
 async function fight(io: Io, file: string | undefined, o: FightOpts): Promise<void> {
@@ -104,12 +118,14 @@ async function fight(io: Io, file: string | undefined, o: FightOpts): Promise<vo
     pairs(o.option, '--option'),
     pairs(o.table, '--table'),
     o.resume ? 'save' : 'either',
+    checkAllowed(o.allowPath ?? []),
   );
   sayWarnings(io, ff.loaded);
   const seed = o.seed ?? ff.seed ?? randomSeed();
   const maxRounds = o.maxRounds ?? ff.maxRounds ?? null;
   const savePath = o.save ?? o.resume ?? null;
-  if (savePath) checkWritable(savePath);
+  if (savePath)
+    checkOutputs([{ flag: o.save ? '--save' : '--resume', path: savePath }], saveMayNotReplace(path, ff));
   const st = style(io, o.json === true);
   const shown: Style = { ...st, cites: o.cites !== false };
   const { ruleset, setup } = ff.loaded;
@@ -192,11 +208,18 @@ async function fight(io: Io, file: string | undefined, o: FightOpts): Promise<vo
 interface SheetOpts {
   option?: string[];
   table?: string[];
+  allowPath?: string[];
   json?: boolean;
 }
 
 function sheet(io: Io, file: string, o: SheetOpts): void {
-  const ff = loadFightFile(file, pairs(o.option, '--option'), pairs(o.table, '--table'), 'encounter');
+  const ff = loadFightFile(
+    file,
+    pairs(o.option, '--option'),
+    pairs(o.table, '--table'),
+    'encounter',
+    checkAllowed(o.allowPath ?? []),
+  );
   const { ruleset, setup } = ff.loaded;
   if (!ruleset.sheets) throw new UsageError(`sheet: the ruleset ${ruleset.id} has no sheets to show`);
   sayWarnings(io, ff.loaded);
@@ -257,6 +280,11 @@ export function program(io: Io): Command {
       .option(
         '--table <name=file>',
         'replace a shipped table with your own file (repeatable), e.g. fumbles=my.yaml',
+        collect,
+      )
+      .option(
+        '--allow-path <dir>',
+        'let the encounter (or save) name files in DIR too, not only in its own folder (repeatable)',
         collect,
       )
       .option(

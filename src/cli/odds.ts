@@ -1,5 +1,6 @@
 // `fray odds`: exact odds by enumerating the dice, where the ruleset can.
 import type { Odds } from '../core/ruleset.js';
+import { checkAllowed } from '../node/files.js';
 import { UsageError } from './errors.js';
 import { loadFightFile, pairs, sayWarnings } from './load.js';
 import { sayData, type Io } from './io.js';
@@ -8,13 +9,20 @@ export interface OddsOpts {
   option?: string[];
   table?: string[];
   maxRounds?: number;
+  allowPath?: string[];
   json?: boolean;
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
 
 export function odds(io: Io, file: string, o: OddsOpts): void {
-  const ff = loadFightFile(file, pairs(o.option, '--option'), pairs(o.table, '--table'), 'encounter');
+  const ff = loadFightFile(
+    file,
+    pairs(o.option, '--option'),
+    pairs(o.table, '--table'),
+    'encounter',
+    checkAllowed(o.allowPath ?? []),
+  );
   const { ruleset, setup } = ff.loaded;
   sayWarnings(io, ff.loaded);
   if (!ruleset.odds)

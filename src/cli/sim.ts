@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { SourceDoc, ValidationError, validate } from '../core/document.js';
-import { readText, checkWritable, writeAtomic } from '../node/files.js';
+import { checkAllowed, checkOutputs, inputsOf, readText, writeAtomic, type Output } from '../node/files.js';
 import { defaultWorkers, runJob } from '../sim/parallel.js';
 import { reportHtml } from '../sim/report.js';
 import { summarize, type Roster, type SimSummary } from '../sim/run.js';
@@ -22,6 +22,7 @@ export interface RunFlags {
   maxRounds?: number;
   workers?: number;
   json?: boolean;
+  allowPath?: string[];
 }
 
 export interface SimOpts extends RunFlags {
@@ -51,7 +52,8 @@ export function shardRange(runs: number, k: number, n: number): [number, number]
 export async function sim(io: Io, file: string, o: SimOpts, seedOf: () => number): Promise<void> {
   const options = pairs(o.option, '--option');
   const tables = pairs(o.table, '--table');
-  const ff = loadFightFile(file, options, tables, 'encounter');
+  const allow = checkAllowed(o.allowPath ?? []);
+  const ff = loadFightFile(file, options, tables, 'encounter', allow);
   sayWarnings(io, ff.loaded);
   const seed = o.seed ?? seedOf();
   const shard = o.shard ? parseShard(o.shard) : null;
@@ -65,13 +67,13 @@ export async function sim(io: Io, file: string, o: SimOpts, seedOf: () => number
     );
   // What makes two parts parts of one run, read before any fight: the files' texts and every rule option.
   const identity = identityOf(file, tables, ff.loaded.options);
-  for (const f of [o.out, o.report]) if (f) checkWritable(f);
+  checkOutputs(outputs({ '--out': o.out, '--report': o.report }), inputsOf(readBy(ff.files, tables)));
   const [from, to] = shard ? shardRange(o.runs, shard[0], shard[1]) : [0, o.runs];
   const tty = io.err.isTTY === true && !o.json;
   const started = Date.now();
   const goal = to - from;
   const result = await runJob({
-    variants: [{ file: resolve(file), options, tables, edits: [] }],
+    variants: [{ file: resolve(file), options, tables, edits: [], allow }],
     seed,
     from,
     to,
@@ -133,6 +135,16 @@ export async function sim(io: Io, file: string, o: SimOpts, seedOf: () => number
     );
     sayData(io, setup);
   }
+}
+
+/** The outputs given, by flag. */
+export function outputs(byFlag: Readonly<Record<string, string | undefined>>): Output[] {
+  return Object.entries(byFlag).flatMap(([flag, path]) => (path === undefined ? [] : [{ flag, path }]));
+}
+
+/** The files a command reads: those its load read, and the command line's tables (read or not). */
+export function readBy(files: ReadonlySet<string>, tables: Readonly<Record<string, string>>): Set<string> {
+  return new Set([...files, ...Object.values(tables)]);
 }
 
 function progressLine(done: number, goal: number, secs: number): string {

@@ -1,7 +1,7 @@
 // `fray sweep`: a parameter (or two, or more) varied over a grid, every point simulated on the
 // same dice, as a table (terminal, CSV, JSON) and a plot (SVG).
 import { resolve } from 'node:path';
-import { checkWritable, writeAtomic } from '../node/files.js';
+import { checkAllowed, checkOutputs, inputsOf, writeAtomic } from '../node/files.js';
 import { defaultWorkers, makePool, runJob, type Pool } from '../sim/parallel.js';
 import { heatMap, rateCurve } from '../sim/plot.js';
 import { summarize, type SimSummary } from '../sim/run.js';
@@ -11,7 +11,7 @@ import { loadVariant, type Variant } from '../sim/variant.js';
 import { UsageError } from './errors.js';
 import { loadFightFile, pairs, sayWarnings } from './load.js';
 import { sayData, sayWritten, type Io } from './io.js';
-import type { RunFlags } from './sim.js';
+import { outputs, readBy, type RunFlags } from './sim.js';
 
 export interface SweepOpts extends RunFlags {
   vary?: string[];
@@ -44,19 +44,24 @@ export async function sweep(io: Io, file: string, o: SweepOpts, seedOf: () => nu
     throw new UsageError("sweep: give at least one --vary 'path=LO..HI:STEP' (or path=a,b,c)");
   const options = pairs(o.option, '--option');
   const tables = pairs(o.table, '--table');
-  const { source, setup } = loadFightFile(file, options, tables, 'encounter').loaded;
+  const allow = checkAllowed(o.allowPath ?? []);
+  const ff = loadFightFile(file, options, tables, 'encounter', allow);
+  const { source, setup } = ff.loaded;
   const axes = o.vary.map(parseAxis).map((a) => ({ ...a, label: axisLabel(source, a.path) }));
   const grid = gridOf(axes);
-  for (const out of [o.csv, o.svg]) if (out) checkWritable(out);
   const variants: Variant[] = grid.map((values) => ({
     file: resolve(file),
     options,
     tables,
     edits: axes.map((a, k) => ({ path: a.path, value: values[k], flag: '--vary' })),
+    allow,
   }));
   // Every point is checked before any is run: a value the encounter refuses is named at once, and
-  // what the points warn of is said once.
-  sayWarnings(io, ...variants.map(loadVariant));
+  // what the points warn of is said once. A point may read a file of its own (--vary tables.fumbles=…):
+  // no output may replace that either.
+  const read = readBy(ff.files, tables);
+  sayWarnings(io, ...variants.map((v) => loadVariant(v, read)));
+  checkOutputs(outputs({ '--csv': o.csv, '--svg': o.svg }), inputsOf(read));
   const seed = o.seed ?? seedOf();
   const workers = o.workers ?? defaultWorkers();
   const tty = io.err.isTTY === true && !o.json;

@@ -45,6 +45,46 @@ export class ValidationError extends Error {
   }
 }
 
+/** How many problems of a file the document names are shown, and how much of it they may quote. */
+const NAMED_FILE_ISSUES = 3;
+const NAMED_FILE_QUOTE = 16;
+const NAMED_FILE_PATH = 40;
+
+/**
+ * The problems to show of files a document only names (a user's table): the first few, quoting
+ * at most a few characters of the file once, so that a document naming a file that is not a table
+ * (a password file, a key) does not have it printed back line by line.
+ */
+export function quietIssues(issues: readonly Issue[], ownFiles: readonly string[]): Issue[] {
+  const out: Issue[] = [];
+  const count = new Map<string, number>();
+  const quoted = new Set<string>();
+  const quote = (file: string, q: string) => {
+    const keep = quoted.has(file) ? 0 : NAMED_FILE_QUOTE;
+    quoted.add(file);
+    return `'${shortQuote(q, keep)}'`;
+  };
+  for (const i of issues) {
+    if (ownFiles.includes(i.file)) {
+      out.push(i);
+      continue;
+    }
+    const n = (count.get(i.file) ?? 0) + 1;
+    count.set(i.file, n);
+    if (n > NAMED_FILE_ISSUES) continue;
+    const message = i.message.replace(/'([^'\n]*)'/g, (_m, q: string) => quote(i.file, q));
+    out.push({ ...i, path: shortQuote(i.path, NAMED_FILE_PATH), message });
+  }
+  for (const [file, n] of count)
+    if (n > NAMED_FILE_ISSUES)
+      out.push({ file, path: '', message: `and ${n - NAMED_FILE_ISSUES} more problem(s) in this file` });
+  return out;
+}
+
+function shortQuote(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max)}…`;
+}
+
 /** "sides[0].combatants[2].profile.WS" */
 export function formatPath(path: Path): string {
   let out = '';

@@ -1,4 +1,4 @@
-import { SourceDoc, ValidationError, type Path } from './document.js';
+import { quietIssues, SourceDoc, ValidationError, type Path } from './document.js';
 import { didYouMean } from './names.js';
 import {
   defaultOptions,
@@ -105,7 +105,13 @@ export function loadPart(part: DocPart, registry: Registry, env: LoadEnv, overri
     );
   }
   const options = resolveOptions(ruleset, part, overrides);
-  const setup = ruleset.load(part, options, env);
+  let setup: SetupCore;
+  try {
+    setup = ruleset.load(part, options, env);
+  } catch (e) {
+    if (!(e instanceof ValidationError)) throw e;
+    throw new ValidationError(quietIssues(e.issues, [part.doc.file, 'command line']));
+  }
   return { ruleset, setup, options, doc: part.doc, source: v };
 }
 

@@ -175,13 +175,18 @@ export class EncounterLoader<E extends EncounterShape> {
   /** A table: the command line's `--table`, else the file the encounter's `tables:` names, else the shipped one. */
   table(name: string, shippedBy: string = this.rulesetId): FileText {
     this.asked.add(name);
-    const fromCli = this.env.tables[name]?.();
-    if (fromCli) {
-      this.yours.add(name);
-      return fromCli;
+    let t = this.env.tables[name]?.();
+    if (t === undefined) {
+      const given = this.enc.tables?.[name];
+      if (given === undefined) return this.env.readData(shippedBy, `${name}.yaml`);
+      t = this.docTable(name, given);
     }
-    const given = this.enc.tables?.[name];
-    if (given === undefined) return this.env.readData(shippedBy, `${name}.yaml`);
+    this.yours.add(name);
+    this.env.onTable?.(name, t);
+    return t;
+  }
+
+  private docTable(name: string, given: string): FileText {
     try {
       const f = this.env.readFile(given);
       this.yours.add(name);

@@ -35,6 +35,8 @@ export interface LoadEnv {
   readData(ruleset: string, name: string): FileText;
   /** Tables named on the command line (`--table fumbles=FILE`), read when asked; they win over the document's. */
   readonly tables: Readonly<Record<string, () => FileText>>;
+  /** Told of each user table read (the command line's or the document's), so a save can carry it. */
+  readonly onTable?: (name: string, table: FileText) => void;
 }
 
 /** What any encounter gives the core, whatever its ruleset. */

@@ -5,7 +5,7 @@ import { parse as parseYaml } from 'yaml';
 import { formatPath, SourceDoc, ValidationError, type Issue } from '../core/document.js';
 import { loadPart, type Loaded } from '../core/encounter.js';
 import { RULESETS } from '../rulesets/index.js';
-import { nodeEnv, readText } from '../node/files.js';
+import { nodeEnv, readSeen } from '../node/files.js';
 
 export interface Edit {
   /** Where, in the encounter document: `sides[0].combatants[1].profile.WS`, `options.criticals`. */
@@ -20,6 +20,8 @@ export interface Variant {
   readonly options: Readonly<Record<string, string>>;
   readonly tables: Readonly<Record<string, string>>;
   readonly edits: readonly Edit[];
+  /** More folders the encounter's own file references may reach (`--allow-path`). */
+  readonly allow?: readonly string[];
 }
 
 export type Step = string | number;
@@ -117,6 +119,7 @@ export function replayOf(v: Variant, maxRounds?: number): string {
   const parts = ['fray fight', q(v.file)];
   for (const [k, val] of Object.entries(v.options)) parts.push('-o', q(`${k}=${val}`));
   for (const [k, f] of Object.entries(v.tables)) parts.push('--table', q(`${k}=${f}`));
+  for (const d of v.allow ?? []) parts.push('--allow-path', q(d));
   if (maxRounds !== undefined) parts.push('--max-rounds', String(maxRounds));
   const edits = v.edits.length
     ? ` on the file edited: ${v.edits.map((e) => `${e.path}=${JSON.stringify(e.value)}`).join(', ')}`
@@ -124,15 +127,14 @@ export function replayOf(v: Variant, maxRounds?: number): string {
   return `${parts.join(' ')}${edits ? ` (${edits.trim()})` : ''}`;
 }
 
-/** Loads a variant: the file read and validated with its edits, options and tables. */
-export function loadVariant(v: Variant): Loaded {
-  const f = readText(v.file);
+/** Loads a variant: the file read and validated with its edits, options and tables (each file read told to `seen`). */
+export function loadVariant(v: Variant, seen?: Set<string>): Loaded {
+  const f = readSeen(v.file, seen);
   const doc = SourceDoc.parse(f.file, f.text);
   const data = v.edits.length > 0 ? applyEdits(doc.data, v.edits) : doc.data;
   try {
-    return loadPart({ doc, base: [], value: data }, RULESETS, nodeEnv(v.file, { ...v.tables }), {
-      ...v.options,
-    });
+    const env = nodeEnv(v.file, { ...v.tables }, { allow: v.allow, seen });
+    return loadPart({ doc, base: [], value: data }, RULESETS, env, { ...v.options });
   } catch (e) {
     if (!(e instanceof ValidationError) || v.edits.length === 0) throw e;
     throw new ValidationError(e.issues.map((i) => blameEdit(i, v.edits)));
