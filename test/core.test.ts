@@ -352,3 +352,28 @@ describe('lists where a repeat is a slip', () => {
     expect(seen).toEqual([['a', 'b']]);
   });
 });
+
+describe('refusals of hostile or huge files, in our words and located', () => {
+  it('a file of forty thousand wrong keys lists twenty and counts the rest', () => {
+    const keys = Array.from({ length: 40_000 }, (_, i) => `        k${i}: ${i}`).join('\n');
+    const yaml = `ruleset: wfrp1e\nsides:\n  - name: A\n    combatants:\n      - use: human\n        name: Ann\n${keys}\n  - name: B\n    combatants:\n      - use: orc\n`;
+    const found = issues(() => loadText(yaml));
+    expect(found).toHaveLength(21);
+    expect(found[0]).toMatch(/^inline\.yaml:7:9 sides\[0\]\.combatants\[0\]: unknown field 'k0'/);
+    expect(found[20]).toBe('inline.yaml: and 39980 more problems like these');
+  });
+  it('a key twice, a key that is a list, and an alias bomb: each at its line', () => {
+    expect(issues(() => loadText('a: 1\na: 2\n? [x]\n: 3\n'))).toEqual([
+      "inline.yaml:2:1: the key 'a' appears twice in one map",
+      'inline.yaml:3:3: a key must be a plain name or number, not a list or map',
+    ]);
+    let bomb = 'ruleset: wfrp1e\nx0: &a [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]\n';
+    for (let i = 1; i < 10; i++) {
+      const prev = String.fromCharCode(96 + i);
+      bomb += `x${i}: &${String.fromCharCode(97 + i)} [${Array(10).fill(`*${prev}`).join(', ')}]\n`;
+    }
+    expect(issues(() => loadText(bomb))).toEqual([
+      'inline.yaml:3:9: its aliases (*a) repeat the same values more than 100 times over: write the values out, or use fewer aliases',
+    ]);
+  });
+});

@@ -1,4 +1,15 @@
-import { LineCounter, isMap, isPair, isScalar, isSeq, parseDocument, type Node } from 'yaml';
+import {
+  LineCounter,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  parseDocument,
+  visit,
+  type Alias,
+  type Document,
+  type Node,
+} from 'yaml';
 import type { z } from 'zod';
 import { didYouMean } from './names.js';
 
@@ -95,6 +106,68 @@ export function formatPath(path: Path): string {
   return out;
 }
 
+/** How many problems a file's refusal lists before it says how many more there are. */
+export const MAX_ISSUES = 20;
+/** Uses of aliases a file may make: past this, a small file can stand for gigabytes ("billion laughs"). */
+const MAX_ALIAS_USES = 100;
+
+/** The first MAX_ISSUES issues, and a last one counting the rest. */
+export function capIssues(issues: readonly Issue[]): Issue[] {
+  if (issues.length <= MAX_ISSUES) return [...issues];
+  const first = issues[0] as Issue;
+  return [
+    ...issues.slice(0, MAX_ISSUES),
+    { file: first.file, path: '', message: `and ${issues.length - MAX_ISSUES} more problems like these` },
+  ];
+}
+
+/**
+ * Every map's keys, in one pass: each a plain name (not a list or map, which would be read as
+ * text), none twice. Stops counting places after MAX_ISSUES (the rest are only counted).
+ */
+function checkKeys(doc: Document, at: (node: Node) => Omit<Issue, 'path' | 'message'>): Issue[] {
+  const issues: Issue[] = [];
+  let more = 0;
+  const add = (node: Node, message: string) => {
+    if (issues.length < MAX_ISSUES) issues.push({ ...at(node), path: '', message });
+    else more++;
+  };
+  visit(doc, {
+    Map(_key, map) {
+      const seen = new Set<string>();
+      for (const pair of map.items) {
+        const key = pair.key as Node | null;
+        if (key === null || !isScalar(key)) {
+          if (key !== null) add(key, 'a key must be a plain name or number, not a list or map');
+          continue;
+        }
+        const name = String(key.value);
+        if (seen.has(name)) add(key, `the key '${name.slice(0, 40)}' appears twice in one map`);
+        seen.add(name);
+      }
+    },
+  });
+  if (more > 0 && issues[0])
+    issues.push({
+      ...issues[0],
+      line: undefined,
+      col: undefined,
+      message: `and ${more} more problems like these`,
+    });
+  return issues;
+}
+
+function firstAlias(doc: Document): Alias | null {
+  let found: Alias | null = null;
+  visit(doc, {
+    Alias(_key, node) {
+      found = node;
+      return visit.BREAK;
+    },
+  });
+  return found;
+}
+
 /** A parsed YAML or JSON file that can say where each of its values stands. */
 export class SourceDoc {
   private constructor(
@@ -107,7 +180,8 @@ export class SourceDoc {
   /** Parses YAML (and so JSON, a subset of it); a syntax error is a ValidationError. */
   static parse(file: string, text: string): SourceDoc {
     const lines = new LineCounter();
-    const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+    // Keys are checked below in one pass: the parser's own check of unique keys is quadratic.
+    const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: false });
     if (doc.errors.length > 0) {
       throw new ValidationError(
         doc.errors.map((e) => {
@@ -117,11 +191,21 @@ export class SourceDoc {
         }),
       );
     }
+    const keyIssues = checkKeys(doc, (node) => {
+      const pos = node.range ? lines.linePos(node.range[0]) : undefined;
+      return { file, line: pos?.line, col: pos?.col };
+    });
+    if (keyIssues.length > 0) throw new ValidationError(capIssues(keyIssues));
     let data: unknown;
     try {
-      data = doc.toJS({ maxAliasCount: 100 });
+      data = doc.toJS({ maxAliasCount: MAX_ALIAS_USES });
     } catch (e) {
-      throw new ValidationError([{ file, path: '', message: `cannot read: ${(e as Error).message}` }]);
+      const alias = firstAlias(doc);
+      const pos = alias?.range ? lines.linePos(alias.range[0]) : undefined;
+      const message = /alias/i.test((e as Error).message)
+        ? `its aliases (*${alias?.source ?? 'name'}) repeat the same values more than ${MAX_ALIAS_USES} times over: write the values out, or use fewer aliases`
+        : `cannot read: ${(e as Error).message}`;
+      throw new ValidationError([{ file, line: pos?.line, col: pos?.col, path: '', message }]);
     }
     return new SourceDoc(file, data, doc.contents as Node | null, lines);
   }
@@ -171,7 +255,7 @@ export class Reporter {
   /** Throws every issue, in the order of the file (checks run in another order). */
   throwIfAny(): void {
     if (this.issues.length === 0) return;
-    throw new ValidationError(inFileOrder(this.issues));
+    throw new ValidationError(capIssues(inFileOrder(this.issues)));
   }
 }
 
@@ -255,17 +339,28 @@ export function validate<T>(schema: z.ZodType<T>, doc: SourceDoc, value: unknown
   const r = schema.safeParse(value);
   if (r.success) return r.data;
   const issues: Issue[] = [];
+  // Locating a problem walks the file: past MAX_ISSUES they are only counted, so a file of
+  // forty thousand wrong keys is refused as fast as one with a single one.
+  let more = 0;
   for (const zi of r.error.issues) {
     const path = [...base, ...(zi.path as (string | number)[])];
     if (zi.code === 'unrecognized_keys') {
       const allowed = fieldsAt(schema, zi.path as (string | number)[]);
       for (const key of zi.keys) {
+        if (issues.length >= MAX_ISSUES) {
+          more++;
+          continue;
+        }
         const close = didYouMean(key, allowed);
         // With no close match, the fields there are, if few enough to read.
         const listed =
           !close && allowed.length > 0 && allowed.length <= 30 ? `; fields: ${allowed.join(', ')}` : '';
         issues.push(doc.issue(path, `unknown field '${key}'${close}${listed}`, key));
       }
+      continue;
+    }
+    if (issues.length >= MAX_ISSUES) {
+      more++;
       continue;
     }
     const missing = valueAt(doc.data, path) === undefined;
@@ -275,5 +370,6 @@ export function validate<T>(schema: z.ZodType<T>, doc: SourceDoc, value: unknown
       doc.issue(path, missing ? (message === 'missing' ? message : `missing; ${message}`) : message),
     );
   }
+  if (more > 0) issues.push({ file: doc.file, path: '', message: `and ${more} more problems like these` });
   throw new ValidationError(issues);
 }
