@@ -635,3 +635,13 @@ describe('our data is labelled wherever its numbers are shown', () => {
     expect(wfrp.out).toContain("Data of ours, not the texts': fumbles: 44, 55, 66, 77, 88, 99.");
   });
 });
+
+describe('--workers is capped at 4 a core', () => {
+  it('more is refused, saying why', async () => {
+    const r = await fray(['sim', encounterPath('demo.yaml'), '--workers', '1024', '--runs', '10']);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(
+      /--workers: expected a whole number 1\.\.\d+ \(4 for each of this machine's \d+ cores\), got '1024'/,
+    );
+  });
+});

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { Command, CommanderError } from 'commander';
 import { AutoDriver } from '../core/context.js';
 import { runFight } from '../core/fight.js';
@@ -32,17 +33,19 @@ function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
 
-function parseWhole(name: string, lo: number, hi: number) {
+function parseWhole(name: string, lo: number, hi: number, why = '') {
   return (v: string): number => {
     const n = Number(v);
     if (!/^\d+$/.test(v.trim()) || !Number.isSafeInteger(n) || n < lo || n > hi) {
-      throw new UsageError(`${name}: expected a whole number ${lo}..${hi}, got '${v}'`);
+      throw new UsageError(`${name}: expected a whole number ${lo}..${hi}${why}, got '${v}'`);
     }
     return n;
   };
 }
 
-const WORKERS = 'worker threads (default: one per core); any number gives the same totals';
+/** Workers beyond a few per core only cost memory (each loads the engine): 4 per core at most. */
+const MAX_WORKERS = Math.max(4, 4 * availableParallelism());
+const WORKERS = `worker threads (default: one per core; at most ${MAX_WORKERS}, 4 per core); any number gives the same totals`;
 
 function parseFraction(name: string) {
   return (v: string): number => {
@@ -336,7 +339,16 @@ export function program(io: Io): Command {
         'seed (default: random, printed); fight i uses substream i',
         parseWhole('--seed', 0, Number.MAX_SAFE_INTEGER),
       )
-      .option('--workers <n>', WORKERS, parseWhole('--workers', 1, 1024))
+      .option(
+        '--workers <n>',
+        WORKERS,
+        parseWhole(
+          '--workers',
+          1,
+          MAX_WORKERS,
+          ` (4 for each of this machine's ${availableParallelism()} cores)`,
+        ),
+      )
       .option(
         '--until-ci <w>',
         'stop once every win rate is known to ± w (e.g. 0.005), checked every 1,000 fights',
@@ -371,7 +383,16 @@ export function program(io: Io): Command {
         'seed (default: random, printed); fight i of A and of B use substream i',
         parseWhole('--seed', 0, Number.MAX_SAFE_INTEGER),
       )
-      .option('--workers <n>', WORKERS, parseWhole('--workers', 1, 1024))
+      .option(
+        '--workers <n>',
+        WORKERS,
+        parseWhole(
+          '--workers',
+          1,
+          MAX_WORKERS,
+          ` (4 for each of this machine's ${availableParallelism()} cores)`,
+        ),
+      )
       .option(
         '--until-ci <w>',
         'stop once every win rate of both is known to ± w',
@@ -395,7 +416,16 @@ export function program(io: Io): Command {
         'seed (default: random, printed); the same dice at every point',
         parseWhole('--seed', 0, Number.MAX_SAFE_INTEGER),
       )
-      .option('--workers <n>', WORKERS, parseWhole('--workers', 1, 1024))
+      .option(
+        '--workers <n>',
+        WORKERS,
+        parseWhole(
+          '--workers',
+          1,
+          MAX_WORKERS,
+          ` (4 for each of this machine's ${availableParallelism()} cores)`,
+        ),
+      )
       .option('--csv <file>', 'write the table as CSV')
       .option('--svg <file>', 'write a plot: win rates along one parameter, a heat map for two')
       .option('--json', 'print one JSON object (schema fray-sweep/1)'),
