@@ -123,6 +123,28 @@ export function stalledFlight<F extends Flight>(
   return found;
 }
 
+/**
+ * Watches the blocks in flight a few times within each wait, and calls `stalled` once, with the
+ * first block stuck on one fight for `limitMs`; returns what stops the watching. 0 watches nothing.
+ */
+function watchFlights(
+  flights: ReadonlyMap<number, Flight>,
+  limitMs: number,
+  stalled: (f: Flight) => void,
+): () => void {
+  if (limitMs <= 0) return () => undefined;
+  const timer = setInterval(
+    () => {
+      const f = stalledFlight(flights.values(), Date.now(), limitMs);
+      if (!f) return;
+      clearInterval(timer);
+      stalled(f);
+    },
+    Math.min(1000, limitMs / 4),
+  );
+  return () => clearInterval(timer);
+}
+
 /** What a failed simulation says: what went wrong on which run, the blocks in flight, and the replay. */
 function failureOf(
   what: string,
@@ -193,31 +215,22 @@ export async function runJob(job: Job): Promise<JobResult> {
   const pool = job.pool ?? makePool(job.workers);
   // Aborting a task that is running terminates its thread: the way to stop a worker that spins.
   const abort = new AbortController();
-  let stalled: SimFailure | null = null;
   const flights = new Map<number, Flight>();
-  let onStall: () => void = () => undefined;
-  const stall = new Promise<void>((res) => (onStall = res));
-  const limitMs = stallSeconds * 1000;
-  const watchdog =
-    limitMs > 0
-      ? setInterval(
-          () => {
-            const f = stalledFlight(flights.values(), Date.now(), limitMs);
-            if (!f || stalled) return;
-            stalled = failureOf(
-              `a worker made no progress for ${stallSeconds} s`,
-              f,
-              [...flights.values()],
-              playable,
-              job.seed,
-              `(a fight that does not end? FRAY_WATCHDOG_SECONDS sets the wait, now ${stallSeconds} s; 0 turns the watchdog off)`,
-            );
-            abort.abort();
-            onStall();
-          },
-          Math.min(1000, limitMs / 4),
-        )
-      : null;
+  let stalled: SimFailure | null = null;
+  let wake: () => void = () => undefined;
+  const stall = new Promise<void>((res) => (wake = res));
+  const unwatch = watchFlights(flights, stallSeconds * 1000, (f) => {
+    stalled = failureOf(
+      `a worker made no progress for ${stallSeconds} s`,
+      f,
+      [...flights.values()],
+      playable,
+      job.seed,
+      `(a fight that does not end? FRAY_WATCHDOG_SECONDS sets the wait, now ${stallSeconds} s; 0 turns the watchdog off)`,
+    );
+    abort.abort();
+    wake();
+  });
   try {
     // Results and failures by block: both are taken in block order, so a run that fails past
     // the stopping point does not stop a run that one thread would have finished.
@@ -273,7 +286,7 @@ export async function runJob(job: Job): Promise<JobResult> {
     }
     return { totals, pairs, roster, reached };
   } finally {
-    if (watchdog) clearInterval(watchdog);
+    unwatch();
     if (!job.pool) await pool.destroy();
   }
 }
