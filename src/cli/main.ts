@@ -8,6 +8,7 @@ import type { Input } from '../core/request.js';
 import { describeOutcome, type FightState } from '../core/state.js';
 import { parseDiceScript, ScriptedDice, SeededDice, Streams, type DiceSource } from '../dice/index.js';
 import { RULESETS } from '../rulesets/index.js';
+import { SimFailure } from '../sim/run.js';
 import { checkAllowed, checkOutputs, inputsOf, writeAtomic } from '../node/files.js';
 import { isUserError, UsageError } from './errors.js';
 import { runInteractive } from './interactive.js';
@@ -460,7 +461,7 @@ export function program(io: Io): Command {
   return p;
 }
 
-/** Runs the CLI; returns the exit code: 0 done, 2 bad input (nothing run or written), 1 a bug. */
+/** Runs the CLI; returns the exit code: 0 done, 2 bad input (nothing run or written), 1 a bug or a failed simulation. */
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
   try {
     await program(io).parseAsync(argv as string[]);
@@ -474,6 +475,11 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     if (isUserError(e)) {
       io.err.write(`fray: ${(e as Error).message}\n`);
       return 2;
+    }
+    // A simulation that could not finish names the run and its replay: a stack would say less.
+    if (e instanceof SimFailure) {
+      io.err.write(`fray: ${e.message}\n`);
+      return 1;
     }
     io.err.write(`fray: internal error: ${(e as Error).stack ?? String(e)}\n`);
     return 1;

@@ -1,13 +1,22 @@
 // `fray sim` and `fray merge`: many fights on every core, their totals, shards and their merge.
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
-import { z } from 'zod';
-import { SourceDoc, ValidationError, validate } from '../core/document.js';
+import { ValidationError, type Issue } from '../core/document.js';
 import { checkAllowed, checkOutputs, inputsOf, readText, writeAtomic, type Output } from '../node/files.js';
 import { defaultWorkers, runJob } from '../sim/parallel.js';
 import { reportHtml } from '../sim/report.js';
-import { summarize, type Roster, type SimSummary } from '../sim/run.js';
-import { Totals, type TotalsData } from '../sim/totals.js';
+import {
+  MAX_SHARDS,
+  readPart,
+  runIssues,
+  runsText,
+  sealPart,
+  shardRange,
+  type PartFile,
+  type RunIdentity,
+} from '../sim/part.js';
+import { summarize, type SimSummary } from '../sim/run.js';
+import { Totals } from '../sim/totals.js';
 import { UsageError } from './errors.js';
 import { loadFightFile, pairs, sayWarnings } from './load.js';
 import { sayData, sayWritten, type Io } from './io.js';
@@ -32,21 +41,16 @@ export interface SimOpts extends RunFlags {
   report?: string;
 }
 
-const PART_MARK = 'fray-sim-part';
-
 /** `--shard K/N`: the K-th of N slices, 1-based. */
 export function parseShard(v: string): [number, number] {
   const m = /^(\d+)\/(\d+)$/.exec(v.trim());
   const k = m ? Number(m[1]) : NaN;
   const n = m ? Number(m[2]) : NaN;
-  if (!m || !(n >= 1) || !(k >= 1) || k > n || n > 1_000_000)
-    throw new UsageError(`--shard: expected K/N with 1 ≤ K ≤ N, got '${v}'`);
+  if (!m || !(n >= 1) || !(k >= 1) || k > n || n > MAX_SHARDS)
+    throw new UsageError(
+      `--shard: expected K/N with 1 ≤ K ≤ N ≤ ${MAX_SHARDS.toLocaleString('en')}, got '${v}'`,
+    );
   return [k, n];
-}
-
-/** The runs of slice K of N: disjoint, in order, covering 0..runs − 1 exactly once. */
-export function shardRange(runs: number, k: number, n: number): [number, number] {
-  return [Math.floor(((k - 1) * runs) / n), Math.floor((k * runs) / n)];
 }
 
 export async function sim(io: Io, file: string, o: SimOpts, seedOf: () => number): Promise<void> {
@@ -87,9 +91,7 @@ export async function sim(io: Io, file: string, o: SimOpts, seedOf: () => number
   if (tty) io.err.write('\r\u001b[K');
   const { ruleset, setup } = ff.loaded;
   if (o.out) {
-    const part: PartFile = {
-      fray: PART_MARK,
-      version: 1,
+    const part = sealPart({
       encounter: resolve(file),
       encounterHash: identity.encounterHash,
       tables: identity.tables,
@@ -104,7 +106,7 @@ export async function sim(io: Io, file: string, o: SimOpts, seedOf: () => number
       to,
       roster: result.roster,
       totals: (result.totals[0] as Totals).toJSON(),
-    };
+    });
     writeAtomic(o.out, `${JSON.stringify(part)}\n`);
     sayWritten(io, 'part', o.out);
   }
@@ -130,7 +132,7 @@ export async function sim(io: Io, file: string, o: SimOpts, seedOf: () => number
   else {
     printSummary(
       io,
-      `${setup.title}: ${summary.runs} fights${shard ? ` (shard ${shard[0]}/${shard[1]}: runs ${from}..${to - 1})` : ''}, seed ${seed} (${ruleset.id})`,
+      `${setup.title}: ${summary.runs} fights${shard ? ` (shard ${shard[0]}/${shard[1]}: ${runsText(from, to)})` : ''}, seed ${seed} (${ruleset.id})`,
       summary,
     );
     sayData(io, setup);
@@ -162,7 +164,7 @@ function identityOf(
   file: string,
   tables: Readonly<Record<string, string>>,
   options: Readonly<Record<string, string>>,
-) {
+): RunIdentity {
   const sorted = (r: Readonly<Record<string, string>>) =>
     Object.fromEntries(Object.entries(r).sort(([x], [y]) => x.localeCompare(y)));
   return {
@@ -227,119 +229,29 @@ function roundsLine(s: SimSummary): string {
 
 // ------------------------------------------------------------------ shards and merge
 
-interface PartFile {
-  readonly fray: typeof PART_MARK;
-  readonly version: 1;
-  readonly encounter: string;
-  readonly encounterHash: string;
-  /** Replaced tables: name → a hash of the file's text. */
-  readonly tables: Readonly<Record<string, string>>;
-  readonly ruleset: string;
-  readonly title: string;
-  readonly options: Readonly<Record<string, string>>;
-  readonly seed: number;
-  readonly runs: number;
-  readonly maxRounds: number | null;
-  readonly shard: readonly [number, number];
-  readonly from: number;
-  readonly to: number;
-  readonly roster: Roster;
-  readonly totals: TotalsData;
-}
-
-const whole = z.number().int().min(0);
-const moments = z.strictObject({ sum: z.number(), squares: z.number() });
-const partSchema = z.strictObject({
-  fray: z.literal(PART_MARK, { error: `expected fray: ${PART_MARK} (a file written by fray sim --out)` }),
-  version: z.literal(1, { error: 'expected version 1' }),
-  encounter: z.string(),
-  encounterHash: z.string(),
-  tables: z.record(z.string(), z.string()),
-  ruleset: z.string(),
-  title: z.string(),
-  options: z.record(z.string(), z.string()),
-  seed: whole,
-  runs: whole,
-  maxRounds: whole.nullable(),
-  shard: z.tuple([whole.min(1), whole.min(1)]),
-  from: whole,
-  to: whole,
-  roster: z.strictObject({
-    sides: z.array(z.string()),
-    combatants: z.array(z.strictObject({ name: z.string(), side: whole })),
-  }),
-  totals: z.strictObject({
-    runs: whole,
-    wins: z.array(whole),
-    draws: whole,
-    rounds: z.array(whole),
-    combatants: z.array(
-      z.strictObject({
-        survived: whole,
-        fled: whole,
-        stats: z.record(z.string(), moments),
-        hist: z.record(z.string(), z.array(whole)),
-      }),
-    ),
-    tallyLabels: z.array(z.string()),
-    tallies: z.array(moments),
-  }),
-});
-
-/** `fray merge`: the parts of one run (the same encounter, seed and run count), each slice once, added up in order. */
+/**
+ * `fray merge`: the parts of one run (the same encounter, seed and run count), each slice once,
+ * added up in order. Every part is checked alone first (its sums, roster and digest), then
+ * against the others; every problem of every file is named before anything is added.
+ */
 export function merge(io: Io, files: readonly string[], o: { json?: boolean }): void {
   if (files.length === 0)
     throw new UsageError('merge: give the part files written by fray sim --shard K/N --out FILE');
-  const parts = files.map((f) => {
-    const t = readText(f);
-    const doc = SourceDoc.parse(t.file, t.text);
-    return { file: t.file, part: validate(partSchema, doc, doc.data) as PartFile };
-  });
-  const first = (parts[0] as (typeof parts)[number]).part;
-  const same = (p: PartFile) =>
-    p.encounterHash === first.encounterHash &&
-    JSON.stringify(p.tables) === JSON.stringify(first.tables) &&
-    p.seed === first.seed &&
-    p.runs === first.runs &&
-    p.shard[1] === first.shard[1] &&
-    p.maxRounds === first.maxRounds &&
-    JSON.stringify(p.options) === JSON.stringify(first.options);
-  const issues: { file: string; path: string; message: string }[] = [];
-  for (const { file, part } of parts) {
-    if (!same(part))
-      issues.push({
-        file,
-        path: '',
-        message: `not a part of the same run as ${parts[0]?.file} (encounter and tables, seed, runs, shard count, rule options and round cap must all agree)`,
-      });
-    const [from, to] = shardRange(part.runs, part.shard[0], part.shard[1]);
-    if (part.from !== from || part.to !== to || part.totals.runs !== to - from)
-      issues.push({
-        file,
-        path: 'totals.runs',
-        message: `shard ${part.shard[0]}/${part.shard[1]} should hold runs ${from}..${to - 1}`,
-      });
+  const issues: Issue[] = [];
+  const parts: { file: string; part: PartFile }[] = [];
+  for (const f of files) {
+    try {
+      parts.push(readPart(f));
+    } catch (e) {
+      if (!(e instanceof ValidationError)) throw e;
+      issues.push(...e.issues);
+    }
   }
-  const n = first.shard[1];
-  const byShard = new Map<number, string>();
-  for (const { file, part } of parts) {
-    const had = byShard.get(part.shard[0]);
-    if (had)
-      issues.push({
-        file,
-        path: 'shard',
-        message: `shard ${part.shard[0]}/${n} is given twice (also ${had})`,
-      });
-    byShard.set(part.shard[0], file);
-  }
-  const missing = Array.from({ length: n }, (_x, i) => i + 1).filter((k) => !byShard.has(k));
-  if (missing.length > 0 && issues.length === 0)
-    issues.push({
-      file: 'command line',
-      path: 'parts',
-      message: `shards missing: ${missing.map((k) => `${k}/${n}`).join(', ')}`,
-    });
   if (issues.length > 0) throw new ValidationError(issues);
+  const across = runIssues(parts);
+  if (across.length > 0) throw new ValidationError(across);
+  const first = (parts[0] as (typeof parts)[number]).part;
+  const n = first.shard[1];
   const totals = new Totals(first.roster.sides.length);
   for (const { part } of [...parts].sort((a, b) => a.part.shard[0] - b.part.shard[0]))
     totals.merge(part.totals);

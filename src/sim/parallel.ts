@@ -5,7 +5,18 @@ import { join } from 'node:path';
 import { Piscina } from 'piscina';
 import { Streams } from '../dice/index.js';
 import { packageRoot } from '../node/files.js';
-import { blocksOf, narrowEnough, rosterOf, runVariantsBlock, type Playable, type Roster } from './run.js';
+import { ValidationError } from '../core/document.js';
+import { progressCell, underWay } from './progress.js';
+import {
+  blocksOf,
+  narrowEnough,
+  replayCommand,
+  rosterOf,
+  runVariantsBlock,
+  SimFailure,
+  type Playable,
+  type Roster,
+} from './run.js';
 import { PairTotals, Totals } from './totals.js';
 import { loadVariant, replayOf, type Variant } from './variant.js';
 import type { BlockResult, BlockTask } from './worker.js';
@@ -25,6 +36,8 @@ export interface Job {
   readonly progress?: (done: number) => void;
   /** A pool to run on (a sweep shares one between its points); else one is made and closed. */
   readonly pool?: Pool;
+  /** Seconds a worker may spend on one fight before the run is stopped (0: never); else watchdogSeconds(). */
+  readonly stallSeconds?: number;
 }
 
 export type Pool = Piscina<BlockTask, BlockResult>;
@@ -57,16 +70,117 @@ function workerFile(): string {
   return join(packageRoot(), 'dist', 'sim', 'worker.js');
 }
 
-/** A block that failed: the run's own error names its seed and index; a worker that died gets the block's range. */
-function blockFailure(e: unknown, seed: number, [from, to]: [number, number]): Error {
-  const message = e instanceof Error ? e.message : String(e);
-  if (/^run \d+ of seed \d+ failed/.test(message)) return e instanceof Error ? e : new Error(message);
-  return new Error(
-    `a worker failed on runs ${from}..${to - 1} of seed ${seed}: ${message} (run them with --workers 1, or play one with fray fight FILE --seed ${seed} --run ${from})`,
+/** How long a worker may take over one fight, by default, before the watchdog stops the run. */
+export const WATCHDOG_SECONDS = 60;
+
+/**
+ * The watchdog's wait in seconds: FRAY_WATCHDOG_SECONDS (0 turns it off), else WATCHDOG_SECONDS.
+ * Read before any work starts, so that a bad value is refused with nothing run.
+ */
+export function watchdogSeconds(env: NodeJS.ProcessEnv = process.env): number {
+  const v = env.FRAY_WATCHDOG_SECONDS;
+  if (v === undefined || v.trim() === '') return WATCHDOG_SECONDS;
+  const n = Number(v);
+  if (!/^\d*\.?\d+$/.test(v.trim()) || !Number.isFinite(n))
+    throw new ValidationError([
+      {
+        file: 'environment',
+        path: 'FRAY_WATCHDOG_SECONDS',
+        message: `expected the seconds a worker may spend on one fight (0 for no watchdog), got '${v}'`,
+      },
+    ]);
+  return n;
+}
+
+/**
+ * A block given to a worker: its runs, and the cell where the worker marks the fight under way.
+ * It is watched from its first fight: loading the encounter, done in this thread before any
+ * worker starts, is not a worker's to hang on.
+ */
+interface Flight {
+  readonly from: number;
+  readonly to: number;
+  readonly cell: Int32Array;
+  /** The cell as last seen, and since when (ms). */
+  seen: number;
+  since: number;
+}
+
+/** The first block whose worker has been on the same fight for `limitMs` or more; updates what was seen. */
+export function stalledFlight<F extends Flight>(
+  flights: Iterable<F>,
+  now: number,
+  limitMs: number,
+): F | null {
+  let found: F | null = null;
+  for (const f of flights) {
+    const v = Atomics.load(f.cell, 0);
+    if (v !== f.seen) {
+      f.seen = v;
+      f.since = now;
+    } else if (v !== 0 && now - f.since >= limitMs && found === null) found = f;
+  }
+  return found;
+}
+
+/**
+ * Watches the blocks in flight a few times within each wait, and calls `stalled` once, with the
+ * first block stuck on one fight for `limitMs`; returns what stops the watching. 0 watches nothing.
+ */
+function watchFlights(
+  flights: ReadonlyMap<number, Flight>,
+  limitMs: number,
+  stalled: (f: Flight) => void,
+): () => void {
+  if (limitMs <= 0) return () => undefined;
+  const timer = setInterval(
+    () => {
+      const f = stalledFlight(flights.values(), Date.now(), limitMs);
+      if (!f) return;
+      clearInterval(timer);
+      stalled(f);
+    },
+    Math.min(1000, limitMs / 4),
+  );
+  return () => clearInterval(timer);
+}
+
+/** What a failed simulation says: what went wrong on which run, the blocks in flight, and the replay. */
+function failureOf(
+  what: string,
+  failed: Flight,
+  others: readonly Flight[],
+  playable: readonly Playable[],
+  seed: number,
+  note?: string,
+): SimFailure {
+  const n = playable.length;
+  const at = underWay(failed.cell, failed.from, n) ?? { run: failed.from, variant: 0 };
+  const which = n > 1 ? ` (variant ${String.fromCharCode(65 + at.variant)})` : '';
+  const inFlight = [failed, ...others.filter((f) => f !== failed)].map((f) => {
+    const u = underWay(f.cell, f.from, n);
+    return `${f.from}..${f.to - 1}${u ? ` (on run ${u.run})` : ' (not started)'}`;
+  });
+  const replay = (playable[at.variant] as Playable).replay ?? 'fray fight FILE';
+  return new SimFailure(
+    [
+      `${what} on run ${at.run} of seed ${seed}${which}: the simulation is stopped, nothing written`,
+      `  runs in flight: ${inFlight.join(', ')}`,
+      `  play run ${at.run} again with: ${replayCommand(replay, seed, at.run)}`,
+      ...(note ? [`  ${note}`] : []),
+    ].join('\n'),
   );
 }
 
+/** A worker's error: a fight's own (already naming its run) as it is, anything else as a dead worker on the run it held. */
+function blockFailure(e: unknown, failed: Flight, playable: readonly Playable[], seed: number): SimFailure {
+  const message = e instanceof Error ? e.message : String(e);
+  if (/^run \d+ of seed \d+/.test(message)) return new SimFailure(message);
+  return failureOf(`a worker thread died (${message})`, failed, [], playable, seed);
+}
+
 export async function runJob(job: Job): Promise<JobResult> {
+  const stallSeconds = job.stallSeconds ?? watchdogSeconds();
   // Loaded here first, so that a bad file or edit is reported before any worker starts.
   const playable: Playable[] = job.variants.map((v) => ({
     ...(loadVariant(v) as unknown as Playable),
@@ -87,6 +201,7 @@ export async function runJob(job: Job): Promise<JobResult> {
     return job.untilCi !== undefined && totals.every((t) => narrowEnough(t, job.untilCi));
   };
   if (job.workers <= 1) {
+    // In this thread there is no one to watch: the round caps are what end every fight.
     const streams = new Streams(job.seed);
     for (const [a, b] of blocks) {
       const r = runVariantsBlock(playable, sides, a, b, streams, job.maxRounds);
@@ -98,43 +213,80 @@ export async function runJob(job: Job): Promise<JobResult> {
     return { totals, pairs, roster, reached };
   }
   const pool = job.pool ?? makePool(job.workers);
+  // Aborting a task that is running terminates its thread: the way to stop a worker that spins.
+  const abort = new AbortController();
+  const flights = new Map<number, Flight>();
+  let stalled: SimFailure | null = null;
+  let wake: () => void = () => undefined;
+  const stall = new Promise<void>((res) => (wake = res));
+  const unwatch = watchFlights(flights, stallSeconds * 1000, (f) => {
+    stalled = failureOf(
+      `a worker made no progress for ${stallSeconds} s`,
+      f,
+      [...flights.values()],
+      playable,
+      job.seed,
+      `(a fight that does not end? FRAY_WATCHDOG_SECONDS sets the wait, now ${stallSeconds} s; 0 turns the watchdog off)`,
+    );
+    abort.abort();
+    wake();
+  });
   try {
     // Results and failures by block: both are taken in block order, so a run that fails past
     // the stopping point does not stop a run that one thread would have finished.
-    const done = new Map<number, { ok: BlockResult } | { failed: unknown }>();
+    const done = new Map<number, { ok: BlockResult } | { failed: SimFailure }>();
     let next = 0;
     let merged = 0;
     const inFlight = new Set<Promise<void>>();
     const dispatch = (k: number) => {
       const [from, to] = blocks[k] as [number, number];
+      const flight: Flight = { from, to, cell: progressCell(), seen: 0, since: Date.now() };
+      flights.set(k, flight);
       const p = pool
-        .run({ variants: job.variants, seed: job.seed, maxRounds: job.maxRounds, from, to })
+        .run(
+          {
+            variants: job.variants,
+            seed: job.seed,
+            maxRounds: job.maxRounds,
+            from,
+            to,
+            progress: flight.cell,
+          },
+          { signal: abort.signal },
+        )
         .then((d) => {
           done.set(k, { ok: d });
         })
         .catch((e: unknown) => {
-          done.set(k, { failed: e });
+          done.set(k, { failed: blockFailure(e, flight, playable, job.seed) });
         })
-        .finally(() => inFlight.delete(p));
+        .finally(() => {
+          flights.delete(k);
+          inFlight.delete(p);
+        });
       inFlight.add(p);
     };
     try {
       while (merged < blocks.length && !reached) {
         while (next < blocks.length && inFlight.size < job.workers * 2) dispatch(next++);
-        await Promise.race(inFlight);
+        await Promise.race([...inFlight, stall]);
+        if (stalled) throw stalled;
         // Totals grow only by the next block in order: the stopping rule sees what one thread would.
         for (let r = done.get(merged); r !== undefined && !reached; r = done.get(merged)) {
-          if ('failed' in r) throw blockFailure(r.failed, job.seed, blocks[merged] as [number, number]);
+          if ('failed' in r) throw r.failed;
           reached = take(r.ok);
           done.delete(merged);
           merged++;
         }
       }
     } finally {
+      // Whatever is still running is not wanted: a stopped run's other blocks, or ones past the stop.
+      abort.abort();
       await Promise.allSettled(inFlight);
     }
     return { totals, pairs, roster, reached };
   } finally {
+    unwatch();
     if (!job.pool) await pool.destroy();
   }
 }

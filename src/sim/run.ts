@@ -143,6 +143,7 @@ export interface Playable<S extends SetupCore = SetupCore, T extends FightState 
 /**
  * Runs fights `from` ≤ i < `to` of each variant, run i of every variant on substream i, and
  * adds up each variant's totals and (for two) what differs between them run by run.
+ * `starting` hears of each fight before it is played (a worker's progress, for the watchdog).
  */
 export function runVariantsBlock(
   variants: readonly Playable[],
@@ -151,12 +152,14 @@ export function runVariantsBlock(
   to: number,
   streams: Streams,
   maxRounds?: number,
+  starting?: (run: number, variant: number) => void,
 ): { totals: Totals[]; pairs: PairTotals | null } {
   const totals = variants.map(() => new Totals(sides));
   const pairs = variants.length === 2 ? new PairTotals(sides) : null;
   const labels: string[][] = variants.map(() => []);
   for (let i = from; i < to; i++) {
     const recs = variants.map((v, k) => {
+      starting?.(i, k);
       let result;
       try {
         result = runFight(v.ruleset, v.setup, {
@@ -187,8 +190,19 @@ export function runVariantsBlock(
   return { totals, pairs };
 }
 
+/**
+ * A simulation that could not finish: a fight that failed, a worker that died or stopped moving.
+ * Its message says which run and how to play it again; the CLI prints it plainly, with exit code 1.
+ */
+export class SimFailure extends Error {}
+
+/** The command that plays run `run` of the seed again, explained. */
+export function replayCommand(replay: string, seed: number, run: number): string {
+  return `${replay} --seed ${seed} --run ${run}`;
+}
+
 /** A fight that failed in a simulation: the seed and run index reproduce it (`fray fight FILE --seed S --run I`). */
-export class RunError extends Error {
+export class RunError extends SimFailure {
   constructor(
     readonly seed: number,
     readonly run: number,
@@ -199,7 +213,7 @@ export class RunError extends Error {
   ) {
     const which = variant === null ? '' : ` (variant ${String.fromCharCode(65 + variant)})`;
     super(
-      `run ${run} of seed ${seed}${which} failed: ${cause instanceof Error ? cause.message : String(cause)} (reproduce it with ${replay} --seed ${seed} --run ${run})`,
+      `run ${run} of seed ${seed}${which} failed: ${cause instanceof Error ? cause.message : String(cause)} (reproduce it with ${replayCommand(replay, seed, run)})`,
     );
   }
 }

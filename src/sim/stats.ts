@@ -6,6 +6,9 @@ export const Z95 = 1.959963984540054;
  * behaves at 0 and n, where the textbook normal interval does not.
  */
 export function wilson(k: number, n: number, z = Z95): [number, number] {
+  // Counts that cannot be (more successes than trials) would give NaN: better a loud bug than NaN% printed.
+  if (!Number.isFinite(k) || !Number.isFinite(n) || k < 0 || (n > 0 && k > n))
+    throw new RangeError(`wilson: ${k} of ${n} is not a count of successes in trials`);
   if (n <= 0) return [0, 1];
   const p = k / n;
   const z2 = z * z;

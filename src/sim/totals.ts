@@ -134,6 +134,121 @@ export class Totals {
   }
 }
 
+/** How many sides and combatants the totals are of (a part's roster). */
+export interface TotalsShape {
+  readonly sides: number;
+  readonly combatants: number;
+}
+
+type Found = { readonly path: (string | number)[]; readonly message: string };
+
+const sumOf = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
+
+/**
+ * What does not add up in totals read from a file: the sums `add` and `merge` keep, checked
+ * against each other. Every number is already a whole number, 0 or more (the part's schema).
+ */
+export function totalsIssues(t: TotalsData, shape: TotalsShape): Found[] {
+  const out: Found[] = [];
+  const runs = t.runs;
+  const of = `the ${runs} run${runs === 1 ? '' : 's'}`;
+  if (t.wins.length !== shape.sides)
+    out.push({
+      path: ['wins'],
+      message: `wins of ${t.wins.length} sides, but the roster has ${shape.sides}`,
+    });
+  const decided = sumOf(t.wins) + t.draws;
+  if (decided !== runs)
+    out.push({
+      path: ['wins'],
+      message: `the wins (${t.wins.join(', ')}) and draws (${t.draws}) add up to ${decided} fights, not ${of}`,
+    });
+  if (sumOf(t.rounds) !== runs)
+    out.push({ path: ['rounds'], message: `the fights by length add up to ${sumOf(t.rounds)}, not ${of}` });
+  out.push(...endsInZero(t.rounds, ['rounds']));
+  const kept = runs > 0 ? shape.combatants : 0;
+  if (t.combatants.length !== kept)
+    out.push({
+      path: ['combatants'],
+      message: `counts of ${t.combatants.length} combatants, but ${runs > 0 ? `the roster has ${kept}` : 'no runs keep any'}`,
+    });
+  t.combatants.forEach((c, i) => {
+    const at = ['combatants', i];
+    if (c.survived + c.fled > runs)
+      out.push({
+        path: at,
+        message: `standing at the end in ${c.survived} fights and fled in ${c.fled}: ${c.survived + c.fled}, more than ${of}`,
+      });
+    for (const [k, m] of Object.entries(c.stats)) out.push(...momentsIssues(m, runs, [...at, 'stats', k]));
+    for (const k of Object.keys(c.hist))
+      if (!(HISTOGRAMS as readonly string[]).includes(k))
+        out.push({
+          path: [...at, 'hist', k],
+          message: `not a count fray keeps a histogram of (${HISTOGRAMS.join(', ')})`,
+        });
+    for (const k of HISTOGRAMS) out.push(...histogramIssues(c.hist[k], c.stats[k], runs, [...at, 'hist', k]));
+  });
+  if (t.tallies.length !== t.tallyLabels.length)
+    out.push({
+      path: ['tallies'],
+      message: `${t.tallies.length} tallies for ${t.tallyLabels.length} labels (tallyLabels)`,
+    });
+  t.tallies.forEach((m, i) => out.push(...momentsIssues(m, runs, ['tallies', i])));
+  return out;
+}
+
+/** Fray never writes a histogram that ends in a count of 0: it grows only to the largest value seen. */
+function endsInZero(h: readonly number[], path: (string | number)[]): Found[] {
+  return h.length > 0 && h[h.length - 1] === 0
+    ? [{ path: [...path, h.length - 1], message: 'a histogram that ends in 0, which fray never writes' }]
+    : [];
+}
+
+/**
+ * The sum and the sum of squares of `runs` whole counts, each 0 or more: sum ≤ squares ≤ sum²,
+ * and sum² ≤ runs · squares (Cauchy–Schwarz), which also makes both 0 over no runs.
+ */
+function momentsIssues(m: Moments, runs: number, path: (string | number)[]): Found[] {
+  const sum = BigInt(m.sum);
+  const squares = BigInt(m.squares);
+  const fine = sum <= squares && squares <= sum * sum && sum * sum <= BigInt(runs) * squares;
+  return fine
+    ? []
+    : [
+        {
+          path,
+          message: `a sum of ${m.sum} and a sum of squares of ${m.squares} cannot come from whole counts over ${runs} run${runs === 1 ? '' : 's'}`,
+        },
+      ];
+}
+
+/** A histogram of a count (fights with each value) against the count's sums: the same fights, the same totals. */
+function histogramIssues(
+  h: readonly number[] | undefined,
+  m: Moments | undefined,
+  runs: number,
+  path: (string | number)[],
+): Found[] {
+  const name = path[path.length - 1];
+  if (h === undefined)
+    return m === undefined
+      ? []
+      : [{ path, message: `missing: every count kept as ${name} has its histogram` }];
+  if (m === undefined)
+    return [{ path, message: `a histogram of ${name}, which has no sums (stats.${name})` }];
+  const out = endsInZero(h, path);
+  const fights = sumOf(h);
+  if (fights !== runs) out.push({ path, message: `counts ${fights} fights, not the ${runs} runs` });
+  const sum = h.reduce((a, n, v) => a + n * v, 0);
+  const squares = h.reduce((a, n, v) => a + n * v * v, 0);
+  if (sum !== m.sum || squares !== m.squares)
+    out.push({
+      path,
+      message: `its values add up to ${sum} (squares ${squares}), but stats.${name} says ${m.sum} (squares ${m.squares})`,
+    });
+  return out;
+}
+
 function addTo(m: Moments, v: number): void {
   m.sum += v;
   m.squares += v * v;

@@ -1,5 +1,6 @@
 // A simulation worker (piscina): loads the variants once, then runs the blocks it is given.
 import { Streams } from '../dice/index.js';
+import { markStarting } from './progress.js';
 import { rosterOf, runVariantsBlock, type Playable } from './run.js';
 import type { PairData, TotalsData } from './totals.js';
 import { loadVariant, replayOf, type Variant } from './variant.js';
@@ -10,6 +11,8 @@ export interface BlockTask {
   readonly maxRounds?: number;
   readonly from: number;
   readonly to: number;
+  /** A cell of shared memory (see progress.ts) where the worker marks each fight it starts. */
+  readonly progress: Int32Array;
 }
 
 export interface BlockResult {
@@ -17,7 +20,9 @@ export interface BlockResult {
   readonly pairs: PairData | null;
 }
 
-const jobs = new Map<string, (from: number, to: number) => BlockResult>();
+type Job = (from: number, to: number, starting: (run: number, variant: number) => void) => BlockResult;
+
+const jobs = new Map<string, Job>();
 
 /** Runs fights from ≤ i < to of each variant and returns their totals. */
 export default function runTask(t: BlockTask): BlockResult {
@@ -31,13 +36,39 @@ export default function runTask(t: BlockTask): BlockResult {
     const sides = rosterOf((playable[0] as Playable).ruleset, (playable[0] as Playable).setup).sides.length;
     // One cursor per worker: its blocks come in rising order, so finding stream i costs little.
     const streams = new Streams(t.seed);
-    job = (from, to) => {
-      const r = runVariantsBlock(playable, sides, from, to, streams, t.maxRounds);
+    job = (from, to, starting) => {
+      const r = runVariantsBlock(playable, sides, from, to, streams, t.maxRounds, starting);
       return { totals: r.totals.map((x) => x.toJSON()), pairs: r.pairs?.toJSON() ?? null };
     };
     // A sweep gives a worker point after point: keep a few, not all of them.
     if (jobs.size >= 4) jobs.delete(jobs.keys().next().value as string);
     jobs.set(key, job);
   }
-  return job(t.from, t.to);
+  const fault = testFault();
+  const n = t.variants.length;
+  return job(t.from, t.to, (run, variant) => {
+    markStarting(t.progress, t.from, n, run, variant);
+    if (fault && run === fault.run && variant === 0) fault.act();
+  });
+}
+
+/**
+ * A test hook, read here and nowhere else: FRAY_TEST_WORKER_FAULT=loop:run=5 makes the worker
+ * that starts run 5 spin for ever (the watchdog's case), exit:run=5 makes its thread exit (a
+ * worker that dies). Set only by the tests (test/sim.test.ts); documented in docs/simulation.md.
+ */
+function testFault(): { run: number; act: () => void } | null {
+  const spec = process.env.FRAY_TEST_WORKER_FAULT;
+  if (!spec) return null;
+  const m = /^(loop|exit):run=(\d+)$/.exec(spec);
+  if (!m) throw new Error(`FRAY_TEST_WORKER_FAULT: expected loop:run=N or exit:run=N, got '${spec}'`);
+  const act =
+    m[1] === 'exit'
+      ? () => process.exit(3)
+      : () => {
+          for (;;) {
+            // A fight that never ends: only terminating the thread stops it.
+          }
+        };
+  return { run: Number(m[2]), act };
 }
