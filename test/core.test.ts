@@ -89,6 +89,13 @@ describe('encounter validation', () => {
         (f) => `${f.id}:${f.name}`,
       ),
     ).toEqual(['orc-1:Orc 1', 'orc-2:Orc 2', 'orc:Orc', 'goblin:Goblin']);
+    // Entries of one creature are numbered on from each other: no two Goblin 1.
+    const goblins = loadText(
+      'ruleset: openquest\nsides:\n  - name: A\n    combatants:\n      - { use: orc }\n  - name: B\n    combatants:\n      - { use: goblin, count: 2 }\n      - { use: goblin, count: 2 }\n      - { use: goblin }\n',
+    );
+    expect(
+      (goblins.setup as unknown as { fighters: { name: string }[] }).fighters.map((f) => f.name),
+    ).toEqual(['Orc', 'Goblin 1', 'Goblin 2', 'Goblin 3', 'Goblin 4', 'Goblin']);
   });
   it('catches unknown fields, options and values', () => {
     const yaml = HELMUT.replace('WS: 145', 'WS: 45').replace('tactics:', 'tactic:');

@@ -210,7 +210,7 @@ describe('properties of every fight', () => {
     );
   });
 
-  it('in the scene of battle: no two models in one place, and nobody moves further than its rate', () => {
+  it('in the scene of battle: no two standing models in one place, and nobody moves further than its rate', () => {
     fc.assert(
       fc.property(spatialEncounter, (e) => {
         const loaded = loadText(spatialYaml(e));
@@ -307,8 +307,9 @@ function placesWatched(): Ruleset<W1Setup, W1State> {
         st.combatants.map((f) => [f, 16 * Math.max(f.profile.M ?? 0, f.mount?.profile.M ?? 0)]),
       );
       wfrp1e.round(st, ctx);
+      // Standing models only: the fallen are stepped over (docs/rulesets/wfrp1e.md, Closing in).
       const onGround = st.combatants.filter(
-        (f) => f.pos && f.out !== 'fled' && f.alt === 0 && f.rider === null,
+        (f) => f.pos && f.out === null && f.alt === 0 && f.rider === null,
       );
       for (let i = 0; i < onGround.length; i++) {
         for (let j = i + 1; j < onGround.length; j++) {

@@ -138,6 +138,9 @@ export function unknownName(what: string, name: string, known: Iterable<string>)
   return `unknown ${what} '${name}'${all.length > 0 && all.length <= 40 ? `; known: ${all.join(', ')}` : ''}`;
 }
 
+/** The most combatants an encounter may field: a 300-model fight takes about a third of a second. */
+export const MAX_COMBATANTS = 500;
+
 export class EncounterLoader<E extends EncounterShape> {
   readonly enc: E;
   readonly doc: SourceDoc;
@@ -265,6 +268,26 @@ export class EncounterLoader<E extends EncounterShape> {
     countOf: (c: C) => number = (c) => c.count ?? 1,
   ): CombatantEntry<C, K & { readonly name: string }>[] {
     const out: CombatantEntry<C, K & { readonly name: string }>[] = [];
+    // Entries of one name are numbered on from each other: two `{ use: goblin, count: 8 }` make
+    // Goblin 1 to Goblin 16, and a second plain "Orc" is "Orc 2".
+    const next = new Map<string, number>();
+    const taken = new Set<string>();
+    const numbered = (name: string, count: number): string[] => {
+      if (count === 1 && !taken.has(name)) {
+        taken.add(name);
+        return [name];
+      }
+      let k = Math.max(next.get(name) ?? 1, taken.has(name) ? 2 : 1);
+      const names: string[] = [];
+      while (names.length < count) {
+        const n = `${name} ${k++}`;
+        if (taken.has(n)) continue;
+        taken.add(n);
+        names.push(n);
+      }
+      next.set(name, k);
+      return names;
+    };
     this.enc.sides.forEach((side, si) =>
       (side.combatants as readonly C[]).forEach((c, ci) => {
         const path = this.at('sides', si, 'combatants', ci);
@@ -277,11 +300,15 @@ export class EncounterLoader<E extends EncounterShape> {
         const name = c.name ?? creature?.name;
         if (name === undefined)
           return this.rep.add(path, 'needs a name, or `use:` naming a creature from the bestiary');
-        const count = countOf(c);
-        const names = count > 1 ? Array.from({ length: count }, (_, k) => `${name} ${k + 1}`) : [name];
-        out.push({ doc: c, side: si, path, creature, names });
+        out.push({ doc: c, side: si, path, creature, names: numbered(name, countOf(c)) });
       }),
     );
+    const all = out.reduce((n, e) => n + e.names.length, 0);
+    if (all > MAX_COMBATANTS)
+      this.rep.add(
+        this.at('sides'),
+        `expected at most ${MAX_COMBATANTS} combatants in all; the sides make ${all} (a fight of this size is a battle, not a skirmish)`,
+      );
     return out;
   }
 

@@ -83,19 +83,71 @@ export function contactPoint(
 ): Point | null {
   const ring = target.radius + radius;
   const base = distance(from, target.at) === 0 ? 0 : bearing(target.at, from);
+  // Only bases that reach the ring can be in the way: the same answer, without trying each point
+  // against everyone in a crowd.
+  const near = new DiscIndex(within(others, target.at, ring + radius));
   for (let step = 0; step <= 36; step++) {
     for (const sign of step === 0 ? [1] : [1, -1]) {
       const p = offset(target.at, base + sign * step * 10, ring);
-      const me: Disc = { at: p, radius };
-      if (!others.some((o) => overlapping(me, o))) return p;
+      if (!near.overlapsAny(p, radius)) return p;
     }
   }
   return null;
 }
 
+/**
+ * Bases filed by where they stand, so that "does a model here overlap anyone?" looks only at the
+ * bases around it: a crowd of hundreds is then as quick to move through as a handful.
+ */
+export class DiscIndex {
+  private readonly cells = new Map<number, Disc[]>();
+  private readonly maxRadius: number;
+
+  constructor(
+    discs: readonly Disc[],
+    private readonly cell = 2,
+  ) {
+    let r = 0;
+    for (const d of discs) {
+      const k = this.key(Math.floor(d.at.x / cell), Math.floor(d.at.y / cell));
+      const list = this.cells.get(k);
+      if (list) list.push(d);
+      else this.cells.set(k, [d]);
+      r = Math.max(r, d.radius);
+    }
+    this.maxRadius = r;
+  }
+
+  private key(cx: number, cy: number): number {
+    return (cx + 1_000_000) * 2_000_003 + (cy + 1_000_000);
+  }
+
+  /** Whether a base of `radius` at `p` would overlap one of them. */
+  overlapsAny(p: Point, radius: number): boolean {
+    const reach = radius + this.maxRadius;
+    const x0 = Math.floor((p.x - reach) / this.cell);
+    const x1 = Math.floor((p.x + reach) / this.cell);
+    const y0 = Math.floor((p.y - reach) / this.cell);
+    const y1 = Math.floor((p.y + reach) / this.cell);
+    const me: Disc = { at: p, radius };
+    for (let cx = x0; cx <= x1; cx++)
+      for (let cy = y0; cy <= y1; cy++) {
+        const list = this.cells.get(this.key(cx, cy));
+        if (list) for (const o of list) if (overlapping(me, o)) return true;
+      }
+    return false;
+  }
+}
+
+/** The bases that come within `reach` of a point (their own radius added): those a model there could touch. */
+export function within(others: readonly Disc[], at: Point, reach: number): Disc[] {
+  return others.filter((o) => distance(o.at, at) < reach + o.radius);
+}
+
 /** The free point nearest to `want` for a model of `radius`, searching outward; `want` itself if free. */
 export function freePointNear(want: Point, radius: number, others: readonly Disc[]): Point {
-  const free = (p: Point) => !others.some((o) => overlapping({ at: p, radius }, o));
+  const index = new DiscIndex(others);
+  const free = (p: Point) => !index.overlapsAny(p, radius);
   if (free(want)) return round2(want);
   for (let ring = 1; ring <= 40; ring++) {
     for (let k = 0; k < 12; k++) {

@@ -716,7 +716,12 @@ describe('Fantasy Wargaming: the tables as data', () => {
     );
   });
   it('bad encounters are refused, located', () => {
-    expect(() => loadText(duel(fighter('Ann'), fighter('Ann')))).toThrow(/'Ann' is taken/);
+    // Two of one name are numbered on (Ann, Ann 2); names that differ only in case would share an id.
+    expect(() => loadText(duel(fighter('Ann'), fighter('ann')))).toThrow(/'ann' is taken/);
+    const two = loadText(duel(fighter('Ann'), fighter('Ann'))).setup as unknown as {
+      fighters: { name: string }[];
+    };
+    expect(two.fighters.map((f) => f.name)).toEqual(['Ann', 'Ann 2']);
     expect(() => loadText(duel(fighter('Ann').replace('[broadsword]', '[brodsword]')))).toThrow(
       /unknown weapon 'brodsword' \(did you mean broadsword/,
     );

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../src/core/document.js';
 import { distance } from '../../src/space/plane.js';
-import { fightYaml, loadText, ofType, profile as P, runScripted, runWith, strikers } from '../helpers.js';
+import { fightYaml, loadText, ofType, profile as P, runScripted, runSeeded, runWith, strikers } from '../helpers.js';
 import { wfrp1e } from '../../src/rulesets/wfrp1e/index.js';
 
 describe('starting positions', () => {
@@ -221,5 +221,33 @@ describe('what a designer counts: who came to hand-to-hand, who is standing', ()
       'B: standing at the end': 1,
       'B: came to hand-to-hand': 1,
     });
+  });
+});
+
+describe('a crowd in the scene of battle', () => {
+  const crowd = (goblins: number) =>
+    `ruleset: wfrp1e\nstart: { distance: 150 }\nsides:\n  - name: Archers\n    players: true\n    combatants:\n      - { name: Archer, use: human, count: 4, profile: { BS: 40 }, weapons: [bow], carried: [sword], ammo: { bow: 24 }, loaded: [bow] }\n  - name: Goblins\n    combatants:\n      - { use: goblin, count: ${goblins} }\n      - { use: goblin, count: ${goblins} }\n`;
+  it('a hundred goblins overrun four archers: the fallen are stepped over, nobody is walled in', () => {
+    // With the fallen in the way, the goblins who fell round the last archer walled it in and the
+    // fight ran to the round cap; standing models alone block a move.
+    for (const seed of [1, 2, 3]) {
+      const r = runSeeded(loadText(crowd(50)), seed, false);
+      expect(r.outcome?.winner, `seed ${seed}`).toBe(1);
+      expect(r.outcome?.rounds, `seed ${seed}`).toBeLessThan(30);
+    }
+  });
+  it('entries of one creature are numbered on, and more than 500 combatants are refused', () => {
+    const names = (loadText(crowd(3)).setup as unknown as { fighters: { name: string }[] }).fighters.map(
+      (f) => f.name,
+    );
+    expect(names.slice(4)).toEqual(['Goblin 1', 'Goblin 2', 'Goblin 3', 'Goblin 4', 'Goblin 5', 'Goblin 6']);
+    expect(() =>
+      loadText(
+        crowd(100).replace(
+          'count: 100 }\n',
+          'count: 100 }\n' + '      - { use: goblin, count: 100 }\n'.repeat(3),
+        ),
+      ),
+    ).toThrow(/sides: expected at most 500 combatants in all; the sides make 504/);
   });
 });

@@ -266,6 +266,8 @@ export function shotChoices(
         : `${o.name} is ${formatYards(missileRange(f, o, w).yards)} away, beyond the ${w.name.toLowerCase()}'s extreme range`;
     refused.push({ key: combatantKey(o), label: why });
   }
+  // Everyone in a group already offered: their own group is the same one (groups are by nearness).
+  const offered = new Set<Fighter>();
   for (const t of targets) {
     const r = missileRange(f, t, w);
     const band = r.band as Band;
@@ -295,10 +297,11 @@ export function shotChoices(
       }
     }
     // A group is whoever stands in it, friends too: fire into it may strike any of them.
-    const group = shotGroup(st, f, t);
+    const group = offered.has(t) ? [] : shotGroup(st, f, t);
     if (group.length > 1 && (!needsAim || !st.opt.extremeAimForGroups)) {
       const gkey = `group:${t.id}`;
       if (!plans.has(gkey) && !group.some((g) => plans.has(`group:${g.id}`))) {
+        for (const g of group) offered.add(g);
         const friends = group.filter((g) => g.side === f.side);
         choices.push({
           key: gkey,

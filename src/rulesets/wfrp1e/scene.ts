@@ -17,6 +17,8 @@ import {
   overlapping,
   type Disc,
   type Point,
+  within,
+  DiscIndex,
 } from '../../space/plane.js';
 import { CITES, cite } from './cite.js';
 import { LIGHT_RADIUS, rateYards, type Rate } from './data/scene.js';
@@ -49,7 +51,8 @@ export function othersThan(st: W1State, f: Fighter): Disc[] {
         o !== f &&
         o.rider !== f &&
         o.mount !== me &&
-        o.out !== 'fled' &&
+        // The fallen do not stand in the way: a model steps over them (ours).
+        o.out === null &&
         o.rider === null,
     )
     .map(disc);
@@ -124,12 +127,17 @@ export function canSee(st: W1State, a: Fighter, b: Fighter): boolean {
 /** Everyone less than 4 yards from the target, and from them, and so on: one group (§ Missiles In Melee Combat). */
 export function groupAround(st: W1State, t: Fighter, separation: number): Fighter[] {
   const group = [t];
+  const inGroup = new Set<Fighter>(group);
+  const free = st.combatants.filter((o) => o.out === null && o.pos && !isRidden(o) && o !== t);
   for (let i = 0; i < group.length; i++) {
     const g = group[i] as Fighter;
-    for (const o of st.combatants) {
-      if (o.out !== null || !o.pos || group.includes(o) || isRidden(o)) continue;
+    for (const o of free) {
+      if (inGroup.has(o)) continue;
       // "A separation of 4 yards constitutes another group": closer than that is the same one.
-      if (gap(g, o) < separation) group.push(o);
+      if (gap(g, o) < separation) {
+        group.push(o);
+        inGroup.add(o);
+      }
     }
   }
   return group;
@@ -234,7 +242,9 @@ function stepToward(
   stopShort: number,
 ): Point {
   const straight = moveToward(from, goal, max, stopShort);
-  const free = (p: Point) => !others.some((o) => overlapping({ at: p, radius }, o));
+  // Every point tried is within `max` of where it starts: only bases that near can be in the way.
+  const near = new DiscIndex(within(others, from, max + radius));
+  const free = (p: Point) => !near.overlapsAny(p, radius);
   if (free(straight)) return straight;
   const b = bearing(from, goal);
   let best = from;
