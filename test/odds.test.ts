@@ -234,6 +234,22 @@ describe('fray odds: Fantasy Wargaming', () => {
     inside(o.duel.meanRounds, j.rounds.ci95);
   });
 
+  it('a chain too big for exact odds (endurance 60 against 60) is left to simulation, saying why', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fray-fw-'));
+    const file = join(dir, 'big.yaml');
+    const bare = readFileSync(
+      join(ROOT, 'data', 'fantasy-wargaming', 'encounters', 'duel-bare.yaml'),
+      'utf8',
+    );
+    writeFileSync(file, bare.replace(/endurance: \d+/g, 'endurance: 60'));
+    const o = JSON.parse((await fray(['odds', file, '--json'])).out);
+    expect(o.duel).toBeNull();
+    expect(o.duelMethod).toMatch(
+      /^not computed: the chain grew past 12,000 states \([\d,]+ in round \d+\); fray sim estimates it$/,
+    );
+    expect(o.blows.length).toBe(2);
+  });
+
   it('names what keeps a fight out of the chain', async () => {
     const o = JSON.parse(
       (await fray(['odds', join(ROOT, 'data', 'fantasy-wargaming', 'encounters', 'raid.yaml'), '--json']))

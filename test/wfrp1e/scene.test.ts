@@ -2,7 +2,16 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../src/core/document.js';
 import { distance } from '../../src/space/plane.js';
-import { fightYaml, loadText, ofType, profile as P, runScripted, runSeeded, runWith, strikers } from '../helpers.js';
+import {
+  fightYaml,
+  loadText,
+  ofType,
+  profile as P,
+  runScripted,
+  runSeeded,
+  runWith,
+  strikers,
+} from '../helpers.js';
 import { wfrp1e } from '../../src/rulesets/wfrp1e/index.js';
 
 describe('starting positions', () => {
