@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { printable } from '../src/core/names.js';
 import { encounterPath, fray, ROOT } from './helpers.js';
 
 const demo = encounterPath('demo.yaml');
@@ -643,5 +644,23 @@ describe('--workers is capped at 4 a core', () => {
     expect(r.err).toMatch(
       /--workers: expected a whole number 1\.\.\d+ \(4 for each of this machine's \d+ cores\), got '1024'/,
     );
+  });
+});
+
+describe('control characters from a file never reach the terminal', () => {
+  it('a name with escape codes is refused at its line; a key with them is shown escaped', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fray-esc-'));
+    const file = join(dir, 'esc.yaml');
+    writeFileSync(
+      file,
+      'ruleset: wfrp1e\nsides:\n  - name: A\n    combatants:\n      - { use: human, name: "Evil\\e[2J\\e[31mRED" }\n  - name: B\n    combatants:\n      - { use: orc, "bad\\e]0;pwned\\a": 1 }\n',
+    );
+    const r = await fray(['fight', file]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(
+      'sides[0].combatants[0].name: expected a name without control characters (escape codes, tabs, line breaks)',
+    );
+    expect(r.err).toContain("unknown field 'bad\\x1b]0;pwned\\x07'");
+    expect(printable(r.err)).toBe(r.err);
   });
 });

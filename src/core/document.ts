@@ -11,7 +11,7 @@ import {
   type Node,
 } from 'yaml';
 import type { z } from 'zod';
-import { didYouMean } from './names.js';
+import { didYouMean, printable } from './names.js';
 
 export type Path = readonly (string | number)[];
 
@@ -26,7 +26,8 @@ export interface Issue {
 
 export function formatIssue(i: Issue): string {
   const at = i.line === undefined ? i.file : `${i.file}:${i.line}:${i.col ?? 1}`;
-  return i.path === '' ? `${at}: ${i.message}` : `${at} ${i.path}: ${i.message}`;
+  const line = i.path === '' ? `${at}: ${i.message}` : `${at} ${i.path}: ${i.message}`;
+  return printable(line);
 }
 
 /**

@@ -48,3 +48,19 @@ export function slug(name: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }
+
+// Control characters are exactly what these look for: escape codes, bells, other C0 and C1 codes.
+/* eslint-disable no-control-regex */
+/** Control characters a text from a file may not hold; with `lines`, tabs and line breaks are allowed. */
+export function controlCharacters(lines: boolean): RegExp {
+  return lines ? /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/ : /[\u0000-\u001f\u007f-\u009f]/;
+}
+
+/** Control characters that came from a file shown as escapes (\x1b), never sent to the terminal. */
+export function printable(s: string): string {
+  return s.replace(
+    /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g,
+    (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
+  );
+}
+/* eslint-enable no-control-regex */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { controlCharacters } from './names.js';
 
 /** A whole number in [lo, hi], with one message for every way of getting it wrong. */
 export function whole(lo: number, hi: number, what = 'a whole number') {
@@ -10,8 +11,18 @@ export function oneOf<const T extends readonly [string, ...string[]]>(values: T,
   return z.enum(values, { error: `expected ${what} ${values.join(', ')}` });
 }
 
-export function text(what = 'a text') {
-  return z.string({ error: `expected ${what}` }).min(1, { error: `expected ${what}, not empty` });
+/**
+ * A text from a file. Control characters are refused (a shared file could clear the GM's screen
+ * or retitle the terminal when its names are printed); `lines` lets a text span lines (a map).
+ */
+export function text(what = 'a text', lines = false) {
+  const control = controlCharacters(lines);
+  return z
+    .string({ error: `expected ${what}` })
+    .min(1, { error: `expected ${what}, not empty` })
+    .refine((s) => !control.test(s), {
+      error: `expected ${what} without control characters (escape codes, tabs${lines ? '' : ', line breaks'})`,
+    });
 }
 
 export function flag() {

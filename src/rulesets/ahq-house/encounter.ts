@@ -58,7 +58,7 @@ const combatantSchema = z.strictObject({
 const schema = z.strictObject({
   ruleset: z.literal('ahq-house'),
   ...encounterFields(10_000),
-  map: text('the map, drawn as text'),
+  map: text('the map, drawn as text', true),
   tables: z
     .strictObject({
       weapons: text().optional(),

@@ -211,7 +211,7 @@ const sideSchema = z.strictObject({
 export const encounterSchema = z.strictObject({
   ruleset: z.literal('wfrp1e'),
   title: text('a title').optional(),
-  description: text('a description').optional(),
+  description: text('a description', true).optional(),
   options: z.record(z.string(), z.unknown()).optional(),
   maxRounds: whole(1, 100_000).optional(),
   /**
