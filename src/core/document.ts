@@ -309,7 +309,7 @@ const KINDS: Readonly<Record<string, string>> = {
 
 /** zod's own wording, where a schema gives none of ours, in the words of the rest of the messages. */
 function plain(message: string): string {
-  let m = /^Invalid input: expected (\w+), received (\w+)$/.exec(message);
+  let m = /^Invalid input: expected (\w+), received (.+)$/.exec(message);
   if (m) {
     if (m[1] === 'nonoptional') return 'missing';
     return `expected ${KINDS[m[1] as string] ?? m[1]}, got ${KINDS[m[2] as string] ?? m[2]}`;

@@ -1,0 +1,31 @@
+// The fuzz campaign in `npm test`: a few thousand mutations of the example encounters, each loaded
+// and, if it loads, fought. Every one must be fought to its end or refused cleanly (located, in
+// our words); none may crash, say NaN or take too long. `npm run fuzz -- --cases 100000` runs more.
+import { describe, expect, it } from 'vitest';
+import { campaign, cliCampaign } from './fuzz/harness.js';
+
+const CASES = Number(process.env.FRAY_FUZZ_CASES ?? 2000);
+const SEED = Number(process.env.FRAY_FUZZ_SEED ?? 20261123);
+const CLI_CASES = Number(process.env.FRAY_FUZZ_CLI_CASES ?? Math.max(50, Math.round(CASES / 20)));
+
+describe('fuzz: mutated example encounters', () => {
+  it(`${CASES} cases: fought or refused cleanly, never a crash, an unlocated refusal, foreign words, NaN or a hang`, () => {
+    const { counts, examples } = campaign(CASES, SEED);
+    console.log(`fuzz counts (${CASES} cases, seed ${SEED}): ${JSON.stringify(counts)}`);
+    expect(examples).toEqual([]);
+    expect(counts.fought + counts.refused).toBe(CASES);
+    // Both kinds occur: the mutations reach the engine, not only the schema.
+    expect(counts.fought).toBeGreaterThan(CASES / 20);
+    expect(counts.refused).toBeGreaterThan(CASES / 20);
+  }, 600_000);
+});
+
+describe('fuzz: command lines', () => {
+  it(`${CLI_CASES} command lines: each runs, or is refused saying why (exit 2) with every file as it was`, async () => {
+    const { counts, examples } = await cliCampaign(CLI_CASES, SEED);
+    console.log(`fuzz command-line counts (${CLI_CASES} cases, seed ${SEED}): ${JSON.stringify(counts)}`);
+    expect(examples).toEqual([]);
+    expect(counts.ran).toBeGreaterThan(0);
+    expect(counts.refused).toBeGreaterThan(0);
+  }, 600_000);
+});
