@@ -130,6 +130,28 @@ export function dataLine(notes: readonly DataNote[] | undefined): string | null 
   return parts.length ? parts.join(' ') : null;
 }
 
+/** One combatant entry as written, and the fighters it makes (`count: 3` makes three). */
+export interface WrittenEntry<C, F extends { readonly id: string }> {
+  readonly path: Path;
+  readonly doc: C;
+  readonly fighters: readonly F[];
+}
+
+/** The ids of the fighters an entry makes: whom a warning about it concerns. */
+export const idsOf = (e: WrittenEntry<unknown, { readonly id: string }>) => e.fighters.map((f) => f.id);
+
+/**
+ * Where an item of an entry's list stands, for a message: the entry's own list (`weapons`,
+ * `armour`), or `use:` when the bestiary gave the list, or the list itself.
+ */
+export function placeOf(e: WrittenEntry<unknown, { readonly id: string }>, list: string, id: string): Path {
+  const doc = e.doc as Readonly<Record<string, unknown>>;
+  const own = doc[list];
+  const i = Array.isArray(own) ? own.indexOf(id) : -1;
+  if (i >= 0) return [...e.path, list, i];
+  return doc.use !== undefined ? [...e.path, 'use'] : [...e.path, list];
+}
+
 /** "unknown weapon 'swrod' (did you mean sword?)", or with no close match the names there are, if few. */
 export function unknownName(what: string, name: string, known: Iterable<string>): string {
   const close = didYouMean(name, known);

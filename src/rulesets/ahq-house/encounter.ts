@@ -1,7 +1,14 @@
 // A house-rules encounter: a map drawn as text, and each model's square and facing.
 import { z } from 'zod';
 import { ValidationError, type Path } from '../../core/document.js';
-import { EncounterLoader, encounterFields, sidesSchema } from '../../core/loader.js';
+import {
+  EncounterLoader,
+  encounterFields,
+  idsOf,
+  placeOf,
+  sidesSchema,
+  type WrittenEntry,
+} from '../../core/loader.js';
 import type { DocPart, LoadEnv, Options } from '../../core/ruleset.js';
 import { oneOf, text, whole, uniqueList } from '../../core/schema.js';
 import { footprint, MapError, parseBoard, passable, squareKey, type Facing } from '../../space/grid.js';
@@ -72,12 +79,7 @@ const schema = z.strictObject({
 
 type Combatant = z.infer<typeof combatantSchema>;
 
-/** One entry as written and the models it makes (one per square). */
-interface Entry {
-  readonly path: Path;
-  readonly doc: Combatant;
-  readonly fighters: readonly AhqSpec[];
-}
+type Entry = WrittenEntry<Combatant, AhqSpec>;
 
 const KINDS = { shield: 'shields', helmet: 'helmets', body: 'body armour' } as const;
 
@@ -85,11 +87,8 @@ const KINDS = { shield: 'shields', helmet: 'helmets', body: 'body armour' } as c
 function warnings(load: EncounterLoader<z.infer<typeof schema>>, e: Entry): void {
   const f = e.fighters[0];
   if (!f) return;
-  const ids = e.fighters.map((x) => x.id);
-  const place = (list: 'weapons' | 'armour', id: string): Path => {
-    const i = e.doc[list]?.indexOf(id) ?? -1;
-    return i >= 0 ? [...e.path, list, i] : e.doc.use !== undefined ? [...e.path, 'use'] : [...e.path, list];
-  };
+  const ids = idsOf(e);
+  const place = (list: 'weapons' | 'armour', id: string): Path => placeOf(e, list, id);
   const m = missileWeapon(f);
   const shield = f.armour.find((a) => a.shield);
   if (m && m.hands === 2 && shield)

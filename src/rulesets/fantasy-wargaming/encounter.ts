@@ -2,7 +2,14 @@
 // circumstances its modifiers read (maneuver area, distance, position, desire, the stars).
 import { z } from 'zod';
 import type { Path } from '../../core/document.js';
-import { EncounterLoader, encounterFields, sidesSchema } from '../../core/loader.js';
+import {
+  EncounterLoader,
+  encounterFields,
+  idsOf,
+  placeOf,
+  sidesSchema,
+  type WrittenEntry,
+} from '../../core/loader.js';
 import { slug } from '../../core/names.js';
 import type { DocPart, LoadEnv, Options } from '../../core/ruleset.js';
 import { flag, oneOf, text, whole, uniqueList } from '../../core/schema.js';
@@ -79,22 +86,14 @@ const schema = z.strictObject({
 
 type Combatant = z.infer<typeof combatantSchema>;
 
-/** One entry as written and the fighters it makes (`count: 3` makes three). */
-interface Entry {
-  readonly path: Path;
-  readonly doc: Combatant;
-  readonly fighters: readonly FwFighterSpec[];
-}
+type Entry = WrittenEntry<Combatant, FwFighterSpec>;
 
 /** What an entry says that is legal but likely not meant. */
 function warnings(load: EncounterLoader<z.infer<typeof schema>>, e: Entry, area: Area): void {
   const f = e.fighters[0];
   if (!f) return;
-  const ids = e.fighters.map((x) => x.id);
-  const weaponAt = (id: string): Path => {
-    const i = e.doc.weapons?.indexOf(id) ?? -1;
-    return i >= 0 ? [...e.path, 'weapons', i] : [...e.path, 'weapons'];
-  };
+  const ids = idsOf(e);
+  const weaponAt = (id: string): Path => placeOf(e, 'weapons', id);
   const wielded = wieldedOf(f.weapons);
   if (f.weapons.length > 0 && wielded === FIST)
     load.warn(

@@ -2,7 +2,14 @@
 import { z } from 'zod';
 import { didYouMean } from '../../core/names.js';
 import type { Path } from '../../core/document.js';
-import { EncounterLoader, encounterFields, sidesSchema } from '../../core/loader.js';
+import {
+  EncounterLoader,
+  encounterFields,
+  idsOf,
+  placeOf,
+  sidesSchema,
+  type WrittenEntry,
+} from '../../core/loader.js';
 import type { DocPart, FileText, LoadEnv, Options } from '../../core/ruleset.js';
 import { flag, oneOf, text, whole, uniqueList } from '../../core/schema.js';
 import {
@@ -84,22 +91,14 @@ const schema = z.strictObject({
   sides: sidesSchema(combatantSchema),
 });
 
-/** One entry as written and the fighters it makes (`count: 3` makes three). */
-interface Entry {
-  readonly path: Path;
-  readonly doc: Combatant;
-  readonly fighters: readonly OqFighterSpec[];
-}
+type Entry = WrittenEntry<Combatant, OqFighterSpec>;
 
 /** What an entry says that is legal but likely not meant. */
 function warnings(load: EncounterLoader<z.infer<typeof schema>>, e: Entry): void {
   const f = e.fighters[0];
   if (!f) return;
-  const ids = e.fighters.map((x) => x.id);
-  const place = (list: 'weapons' | 'armour', id: string): Path => {
-    const i = e.doc[list]?.indexOf(id) ?? -1;
-    return i >= 0 ? [...e.path, list, i] : e.doc.use !== undefined ? [...e.path, 'use'] : [...e.path, list];
-  };
+  const ids = idsOf(e);
+  const place = (list: 'weapons' | 'armour', id: string): Path => placeOf(e, list, id);
   // Facts, Armour: only the best piece worn counts.
   if (f.armour.length > 1) {
     const best = f.armour.find((a) => a.ap === armourPoints(f.armour)) as Armour;

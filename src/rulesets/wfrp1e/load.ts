@@ -1,7 +1,13 @@
 // Reading a WFRP 1e encounter: encounter.ts checks and resolves it; here, what it says that is
 // legal but likely not meant is noted as warnings (said at load; nothing stops).
 import type { Path } from '../../core/document.js';
-import type { EncounterLoader, EncounterShape } from '../../core/loader.js';
+import {
+  idsOf,
+  placeOf,
+  type EncounterLoader,
+  type EncounterShape,
+  type WrittenEntry,
+} from '../../core/loader.js';
 import type { DocPart, LoadEnv, Options } from '../../core/ruleset.js';
 import type { Weapon, Zone } from './catalogue.js';
 import { encounterSchema, loadEncounter, type FighterSpec, type W1Setup, type Written } from './encounter.js';
@@ -20,12 +26,7 @@ export function loadWfrp1e(part: DocPart, options: Options, env: LoadEnv): W1Set
   return { ...setup, warnings: load.warnings() };
 }
 
-/** One combatant entry as written, and the fighters it makes (`count: 3` makes three). */
-export interface Entry {
-  readonly path: Path;
-  readonly doc: Readonly<Record<string, unknown>>;
-  readonly fighters: readonly FighterSpec[];
-}
+export type Entry = WrittenEntry<Readonly<Record<string, unknown>>, FighterSpec>;
 
 export function entries(setup: W1Setup, written: ReadonlyMap<string, Written>): Entry[] {
   const byPath = new Map<string, { path: Path; doc: Written['doc']; fighters: FighterSpec[] }>();
@@ -42,15 +43,8 @@ export function entries(setup: W1Setup, written: ReadonlyMap<string, Written>): 
 
 export type Loader = EncounterLoader<EncounterShape>;
 
-/** Where an item of a list stands: the entry's own list (`weapons`, `armour`), or `use:` when the bestiary gave the list. */
-export function placeOf(e: Entry, list: 'weapons' | 'carried' | 'armour', id: string): Path {
-  const own = e.doc[list] as readonly string[] | undefined;
-  const i = own?.indexOf(id) ?? -1;
-  if (i >= 0) return [...e.path, list, i];
-  return e.doc.use !== undefined ? [...e.path, 'use'] : e.path;
-}
-
-export const ids = (e: Entry) => e.fighters.map((f) => f.id);
+export { placeOf };
+export const ids = idsOf;
 
 /** Everything a combatant has to strike or shoot with: in hand, natural, then carried. */
 export function allWeapons(f: FighterSpec): Weapon[] {
