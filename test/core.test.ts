@@ -281,7 +281,7 @@ describe('the replay model', () => {
     });
     expect(r.pending?.kind).toBe('choice');
     expect(r.outcome).toBe(null);
-    expect(r.pending?.label).toBe('Helmut: what this round?');
+    expect(r.pending?.label).toBe('Helmut (engaged with Orc 1, Goblin): what this round?');
   });
 
   it('the context answers from the log first, then the driver, and records both', () => {

@@ -1,4 +1,4 @@
-import { AwaitingEntry, type DiceSource } from '../dice/sources.js';
+import { AwaitingEntry, type DiceRequest, type DiceSource } from '../dice/sources.js';
 import type { FightEvent } from './events.js';
 import {
   checkInput,
@@ -135,12 +135,12 @@ export class FightContext {
   }
 
   /** One die: `ctx.die(6, 'Helmut: damage', 'helmut')`. */
-  die(sides: number, label: string, actor?: string): number {
-    return this.roll({ kind: 'roll', count: 1, sides, label, actor });
+  die(sides: number, label: string, actor?: string, then?: DiceRequest): number {
+    return this.roll({ kind: 'roll', count: 1, sides, label, actor, ...(then ? { then } : {}) });
   }
 
-  dice(count: number, sides: number, label: string, actor?: string): number {
-    return this.roll({ kind: 'roll', count, sides, label, actor });
+  dice(count: number, sides: number, label: string, actor?: string, then?: DiceRequest): number {
+    return this.roll({ kind: 'roll', count, sides, label, actor, ...(then ? { then } : {}) });
   }
 
   choose(req: ChoiceRequest): string {

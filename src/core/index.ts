@@ -1,4 +1,5 @@
 export * from './arith.js';
+export * from './asking.js';
 export * from './context.js';
 export * from './document.js';
 export * from './encounter.js';

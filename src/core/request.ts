@@ -13,6 +13,11 @@ export interface RollRequest extends DiceRequest {
   readonly kind: 'roll';
   /** Combatant id of who rolls, when one does. */
   readonly actor?: string;
+  /**
+   * Dice rolled at the table with these, for the roller's next roll if it comes to it (damage
+   * after a hit): a person may give both at once, "37 4".
+   */
+  readonly then?: DiceRequest;
 }
 
 /** A combatant as a choice's key: "@skaven-2", so that no name can be taken for a fixed answer such as "wait". */
@@ -36,6 +41,11 @@ export interface ChoiceRequest {
   readonly suggested: string;
   /** Picks that are not on offer now, each with why: an answer naming one is refused with that reason. */
   readonly refused?: readonly Choice[];
+  /**
+   * The suggestion carries on what the combatant was doing (fights on against its opponent): at the
+   * table it is taken without asking unless the GM asks for that combatant (core/asking.ts).
+   */
+  readonly routine?: boolean;
 }
 
 export interface AmountRequest {

@@ -1,5 +1,6 @@
 // The engine's way of speaking and asking, shared by every ruleset: events with their
 // explanation, decisions with the tactic's suggestion, and dice with who rolls them.
+import type { DiceRequest } from '../dice/sources.js';
 import type { FightContext } from './context.js';
 import type { Cite, FightEvent } from './events.js';
 import type { Choice } from './request.js';
@@ -42,6 +43,7 @@ export function decide(
   choices: readonly Choice[],
   suggested: string,
   refused?: readonly Choice[],
+  routine = false,
 ): string {
   // One choice a key, by construction: a key offered twice (two ways to the same answer) is offered once.
   const seen = new Set<string>();
@@ -56,13 +58,22 @@ export function decide(
     choices: unique,
     suggested: pick,
     ...(refused?.length ? { refused } : {}),
+    ...(routine ? { routine } : {}),
   });
 }
 
-export function d100(ctx: FightContext, f: Actor | null, why: string): number {
-  return ctx.die(100, f ? `${f.name}: ${why}` : why, f?.id);
+/** A D100; `then`: the dice rolled with it at the table for what follows (damage after a hit). */
+export function d100(ctx: FightContext, f: Actor | null, why: string, then?: DiceRequest): number {
+  return ctx.die(100, f ? `${f.name}: ${why}` : why, f?.id, then);
 }
 
-export function roll(ctx: FightContext, sides: number, f: Actor | null, why: string, count = 1): number {
-  return ctx.dice(count, sides, f ? `${f.name}: ${why}` : why, f?.id);
+export function roll(
+  ctx: FightContext,
+  sides: number,
+  f: Actor | null,
+  why: string,
+  count = 1,
+  then?: DiceRequest,
+): number {
+  return ctx.dice(count, sides, f ? `${f.name}: ${why}` : why, f?.id, then);
 }

@@ -2,6 +2,7 @@
 // rounds of statement of intent, order by modified skill, one action each, attack against the
 // defender's reaction, damage, wounds, and the mortal-wound clock.
 import type { FightContext } from '../../core/context.js';
+import type { DiceRequest } from '../../dice/sources.js';
 import { d100, decide, roll, say } from '../../core/say.js';
 import type { Choice } from '../../core/request.js';
 import { combatantKey } from '../../core/request.js';
@@ -43,8 +44,9 @@ function test(
   skill: Skill,
   target: number,
   why: string,
+  then?: DiceRequest,
 ): { roll: number; level: Level } {
-  const r = d100(ctx, f, `${why}: ${skill} test (need ${target} or less)`);
+  const r = d100(ctx, f, `${why}: ${skill} test (need ${target} or less)`, then);
   return { roll: r, level: testResult(r, target) };
 }
 
@@ -463,7 +465,20 @@ function intentOf(st: OqState, ctx: FightContext, f: OqFighter): Intent {
           ? 'close'
           : 'defend';
   const visible = st.sides[f.side]?.players ?? false;
-  const pick = decide(ctx, f, 'intent', `${f.name} (${f.hp} HP): what this round?`, choices, suggested);
+  // The same intent as last round (fighting on at the same foe), or the one attack there is: routine.
+  const attacks = choices.filter((c) => c.key.startsWith('attack:'));
+  const routine = suggested === f.intended || (attacks.length === 1 && suggested === attacks[0]?.key);
+  const pick = decide(
+    ctx,
+    f,
+    'intent',
+    `${f.name} (${f.hp} HP): what this round?`,
+    choices,
+    suggested,
+    undefined,
+    routine,
+  );
+  f.intended = pick;
   if (pick === 'surrender') {
     // End the combat: a surrender takes the fighter out as it is stated.
     f.out = 'helpless';
@@ -580,7 +595,13 @@ export function attack(st: OqState, ctx: FightContext, a: OqFighter, d: OqFighte
   const bonusNote = `${a.bonus ? ` (+${a.bonus} caught them)` : ''}${a.spec.modifier ? ` (${a.spec.modifier > 0 ? '+' : '−'}${Math.abs(a.spec.modifier)} situation)` : ''}`;
   a.bonus = 0;
   a.stats.blows++;
-  const ra = test(ctx, a, skill, target, `attack ${d.name}`);
+  // The damage dice are rolled with the attack at the table.
+  const wd = w ? w.damage : FIST;
+  const ra = test(ctx, a, skill, target, `attack ${d.name}`, {
+    count: wd.count,
+    sides: wd.sides,
+    label: `damage (${wd.count}D${wd.sides})`,
+  });
   const missile = skill === 'ranged';
   // The reaction: parry (a weapon or shield; only a shield against a missile: ours) or dodge, once a round by default.
   // "If called for": a reaction is rolled only against an attack that would land.
@@ -687,6 +708,9 @@ function react(
     `${d.name}: react to ${a.name}'s ${missile ? 'shot' : 'attack'} (D100 ${attack})?`,
     choices,
     suggested,
+    undefined,
+    // Parry or dodge by the better skill, as the tactics do: routine unless the table asks for it.
+    d.spec.tactics.reaction === 'auto',
   );
   if (pick === 'none') return null;
   d.reactionsUsed++;
@@ -710,8 +734,14 @@ function fumbled(st: OqState, ctx: FightContext, f: OqFighter): void {
   );
 }
 
-function rollDice(ctx: FightContext, f: OqFighter, d: Dice, why: string): number {
-  return d.count === 0 ? 0 : d.sign * roll(ctx, d.sides, f, why, d.count);
+/** `then`: dice rolled with these at the table (the damage modifier with the weapon's damage). */
+function rollDice(ctx: FightContext, f: OqFighter, d: Dice, why: string, then?: Dice): number {
+  const next = then && {
+    count: then.count,
+    sides: then.sides,
+    label: `damage modifier (${formatDice(then)})`,
+  };
+  return d.count === 0 ? 0 : d.sign * roll(ctx, d.sides, f, why, d.count, next);
 }
 
 /** Taking Damage: the weapon's dice and the damage modifier (not for a mechanism), less AP; maximum: both at their most, armour ignored. */
@@ -727,7 +757,9 @@ function damage(
 ): void {
   const wd: Dice = w ? w.damage : FIST;
   const dm = damageModifierWith(w, a.spec.dm);
-  const weaponRoll = maximum ? mostOf(wd) : rollDice(ctx, a, wd, `damage (${wd.count}D${wd.sides})`);
+  const weaponRoll = maximum
+    ? mostOf(wd)
+    : rollDice(ctx, a, wd, `damage (${wd.count}D${wd.sides})`, dm.count ? dm : undefined);
   const dmRoll = maximum
     ? maximumModifier(dm, st.setup.opt.fullPenalty)
     : rollDice(ctx, a, dm, `damage modifier (${formatDice(dm)})`);

@@ -75,6 +75,8 @@ export interface OqFighter extends CombatantCore {
   stabilised: boolean;
   /** An action is still to come this round (stated, not yet taken). */
   willAct: boolean;
+  /** Last round's intent (its choice key): the same again is routine at the table. */
+  intended: string | null;
   readonly stats: CombatStats & { fumbles: number; parries: number };
 }
 
@@ -104,6 +106,7 @@ export function newOqState(setup: OqSetup): OqState {
       mortalSince: spec.hp <= 0 ? 0 : null,
       stabilised: false,
       willAct: false,
+      intended: null,
       stats: { ...newCombatStats(), fumbles: 0, parries: 0 },
     }));
   const st: OqState = { round: 0, setup, sides: setup.sides, combatants, near: new Set() };

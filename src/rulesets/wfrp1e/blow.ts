@@ -59,6 +59,8 @@ import { suggestLocation, suggestParry } from './tactics.js';
 
 export type BlowKind = 'strike' | 'aim' | 'stun' | 'grapple';
 
+/** A blow's damage die, for the table to roll with the to-hit die. */
+export const DAMAGE_DIE = { count: 1, sides: 6, label: 'damage (D6)' } as const;
 export interface Blow {
   readonly attacker: Fighter;
   readonly target: Fighter;
@@ -323,6 +325,7 @@ function parry(st: W1State, ctx: FightContext, d: Fighter, b: Blow, expectedWoun
     ctx,
     d,
     `parry with the ${chosen.item.name.toLowerCase()} (${st.opt.parryTest === 'below' ? 'less than' : 'at most'} ${need})`,
+    { count: 1, sides: 6, label: 'damage stopped by the parry (D6)' },
   );
   const ok = parrySucceeds(r, need, st.opt.parryTest);
   let stopped = 0;
@@ -362,7 +365,11 @@ export function damageDice(
   const dice = [first];
   let extra = 0;
   if (first === 6 && st.opt.additionalDamage) {
-    const r = d100(ctx, a, `additional damage: ${skillName} test (need ${skill} or less)`);
+    const r = d100(ctx, a, `additional damage: ${skillName} test (need ${skill} or less)`, {
+      count: 1,
+      sides: 6,
+      label: 'additional damage (D6)',
+    });
     const ok = r <= skill;
     if (ctx.explain) {
       say(
@@ -432,7 +439,8 @@ export function strike(st: W1State, ctx: FightContext, b: Blow): boolean {
         [a, b.target],
       );
   } else {
-    toHitRoll = d100(ctx, a, `to hit ${b.target.name} (need ${need} or less)`);
+    // The damage die is rolled with the to-hit die at the table.
+    toHitRoll = d100(ctx, a, `to hit ${b.target.name} (need ${need} or less)`, DAMAGE_DIE);
     const hit = isHit(toHitRoll, need);
     if (ctx.explain) {
       const base = `WS${unskilled ? ' (unskilled: specialist weapon)' : ''}`;

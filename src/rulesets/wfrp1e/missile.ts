@@ -36,6 +36,7 @@ import {
   riderOrMount,
   shieldFor,
   surprisedNow,
+  DAMAGE_DIE,
 } from './blow.js';
 import { addCond, dropHand, woundDirect } from './effects.js';
 import { hitLocation } from './locate.js';
@@ -535,6 +536,7 @@ function fireOne(
       ctx,
       f,
       `${w.name.toLowerCase()} at ${aimedAt} (need ${need} or less${stray && need + stray <= 100 ? `; ${need + 1}-${need + stray} hits someone else` : ''})`,
+      DAMAGE_DIE,
     );
     if (ctx.explain) {
       const base = `BS${unskilled ? ' (unskilled: specialist weapon)' : ''}`;

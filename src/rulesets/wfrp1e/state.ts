@@ -163,6 +163,8 @@ export interface Fighter extends CombatantCore {
 
   // The round in hand.
   action: Action;
+  /** Last round's declaration (its choice key): fighting on is routine at the table. */
+  declared: string | null;
   /** Blow ticks still to come this round. */
   pending: number[];
   /** Attacks lost to parries or fumbles with no blow left this round: taken from the next round. */
@@ -342,6 +344,7 @@ function newFighter(s: FighterSpec, idx: number): Fighter {
     readyAtStart: false,
     hangFire: null,
     action: { kind: 'none' },
+    declared: null,
     pending: [],
     owedAttacks: 0,
     parries: 0,

@@ -8,8 +8,8 @@ import { CITES, ours } from '../cite.js';
 import { dropHand } from '../effects.js';
 import { aimedLongEnough, canLoad, canShoot, heldMissile, missileRange, missileTargets } from '../missile.js';
 import { drawLoss, packRounds } from '../rules.js';
-import { decide, say } from '../say.js';
-import { type Action, type Fighter, isEngaged, type W1State } from '../state.js';
+import { decide, namesOf, say } from '../say.js';
+import { type Action, type Fighter, isEngaged, opponents, type W1State } from '../state.js';
 import { wantsToFlee } from '../tactics.js';
 import { holdOpponents } from './fleeing.js';
 import { targetable } from './hand-to-hand.js';
@@ -150,7 +150,21 @@ export function declarations(st: W1State, ctx: FightContext): void {
     let action: Action | null = null;
     for (let drops = 0; action === null && drops <= 2; drops++) {
       const { choices, suggested } = declarationChoices(st, f);
-      const pick = decide(ctx, f, 'declare', `${f.name}: what this round?`, choices, suggested);
+      // Fighting on when engaged is routine: the table is not asked each round (core/asking.ts).
+      const foes = opponents(st, f);
+      const label = `${f.name}${foes.length ? ` (engaged with ${namesOf(foes)})` : ''}: what this round?`;
+      const pick = decide(
+        ctx,
+        f,
+        'declare',
+        label,
+        choices,
+        suggested,
+        undefined,
+        // Fighting on when engaged, or doing again what it did last round, is routine at the table.
+        (suggested === 'fight' && foes.length > 0) || suggested === f.declared,
+      );
+      f.declared = pick;
       if (pick.startsWith('drop:')) {
         const hand = pick.slice(5) as 'right' | 'left';
         dropHand(st, ctx, f, hand, 'dropped to free the hand');

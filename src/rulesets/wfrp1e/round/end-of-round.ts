@@ -31,6 +31,9 @@ export function pressing(st: W1State, ctx: FightContext): void {
           { key: 'hold', label: `hold back: ${l.name} is off-guard this round` },
         ],
         w.tactics.press ? 'press' : 'hold',
+        undefined,
+        // Following the beaten opponent and fighting on is the fight going on: routine at the table.
+        w.tactics.press,
       );
       if (pick === 'press') {
         follow(st, ctx, w, l);

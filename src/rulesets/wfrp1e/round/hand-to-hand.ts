@@ -128,6 +128,9 @@ export function blow(
       `${f.name}: ${chargeOk ? 'charge' : 'engage'} whom?`,
       choices,
       suggested,
+      undefined,
+      // The one enemy there is, or the one it was after: routine.
+      enemies.length === 1 || (best !== undefined && best === f.target),
     );
     const t = enemies.find((x) => combatantKey(x) === pick);
     if (!t) return 'done';
@@ -143,7 +146,8 @@ export function blow(
     }
     const still = f.roundTarget !== null && opp.includes(f.roundTarget) ? f.roundTarget : null;
     if (f.roundTarget === null) {
-      target = opp.length === 1 ? (opp[0] as Fighter) : chooseTarget(ctx, f, opp, `${f.name}: strike whom?`);
+      // Whom and how are one question below: the tactics' pick is the default target.
+      target = opp.length === 1 ? (opp[0] as Fighter) : (suggestTarget(f, opp) ?? (opp[0] as Fighter));
     } else if (still === null) {
       const pick = chooseTarget(
         ctx,
@@ -164,16 +168,24 @@ export function blow(
     f.target = target;
   }
 
-  // The kind of blow.
+  // The kind of blow, and at whom when the first blow of the round has several within reach: one question.
   const weapons = usableWeapons(st, f);
   const unarmed = weapons.length === 0 && f.natural.length === 0;
   const others = opp.filter((o) => o !== target);
-  const choices: Choice[] = [
-    { key: 'strike', label: `strike ${target.name}` },
-    { key: 'aim', label: `aim at a location (−10 or −20)` },
-    { key: 'stun', label: `strike to stun${f.skills.has('strike to stun') ? '' : ' (−20)'}` },
+  const picking = f.roundTarget === null && others.length > 0;
+  const at = (o: Fighter) => (picking ? `:${combatantKey(o)}` : '');
+  const ways = (o: Fighter): Choice[] => [
+    { key: `strike${at(o)}`, label: `strike ${o.name} (W ${o.W})` },
+    { key: `aim${at(o)}`, label: `aim at a location of ${o.name} (−10 or −20)` },
+    {
+      key: `stun${at(o)}`,
+      label: `strike ${o.name} to stun${f.skills.has('strike to stun') ? '' : ' (−20)'}`,
+    },
+    ...(unarmed
+      ? [{ key: `grapple${at(o)}`, label: `grapple ${o.name}${f.skills.has('wrestling') ? '' : ' (−20)'}` }]
+      : []),
   ];
-  if (unarmed) choices.push({ key: 'grapple', label: `grapple${f.skills.has('wrestling') ? '' : ' (−20)'}` });
+  const choices: Choice[] = picking ? [...ways(target), ...others.flatMap(ways)] : ways(target);
   if (f.roundTarget !== null)
     for (const o of others)
       choices.push({ key: `switch:${o.id}`, label: `turn to ${o.name} (loses this blow)` });
@@ -181,7 +193,7 @@ export function blow(
     choices.push({ key: 'delay', label: 'delay: act after the next in the order' });
   }
   choices.push({ key: 'pass', label: 'let this blow go' });
-  const suggested =
+  const suggestedKind =
     unarmed && f.tactics.grapple
       ? 'grapple'
       : f.tactics.stun
@@ -189,7 +201,24 @@ export function blow(
         : f.tactics.aim !== 'none'
           ? 'aim'
           : 'strike';
-  const kindKey = decide(ctx, f, 'blow', `${f.name}: blow at EI ${e.tick}`, choices, suggested);
+  const suggested = `${suggestedKind}${at(target)}`;
+  // Striking on at the one opponent, or the same one as before, is routine at the table.
+  const routine =
+    suggestedKind === 'strike' && (opp.length === 1 || target === f.target || target === f.roundTarget);
+  const label = `${f.name}, blow at EI ${e.tick}${charging ? ' (charging)' : ''}: ${picking ? 'at whom, and how?' : `at ${target.name}`}`;
+  const picked = decide(ctx, f, 'blow', label, choices, suggested, undefined, routine);
+  // "strike:@orc-2": the kind, and the opponent picked with it.
+  const [kindKey, whom] = picked.includes(':@') ? (picked.split(':') as [string, string]) : [picked, null];
+  if (whom) {
+    const chosen = opp.find((o) => combatantKey(o) === whom);
+    if (chosen && chosen !== target) {
+      target = chosen;
+      if (st.spatial) {
+        faceToward(f, target);
+        f.target = target;
+      }
+    }
+  }
   if (kindKey === 'pass') {
     say(st, ctx, 'pass', `${f.name} lets the blow at ${e.tick} go.`, CITES.multipleAttacks, [f]);
     f.roundTarget = target;
