@@ -15,6 +15,7 @@ import {
   DEFAULT_POLICY,
   HeldDice,
   loadEncounterFile,
+  rollFollowing,
   Rng,
   runFight,
   SeededDice,
@@ -22,6 +23,9 @@ import {
 
 const markdown = process.argv.includes('--markdown');
 const allAsked = process.argv.includes('--all-asked');
+// `--show NAME`: print each question asked in the encounters whose path contains NAME.
+const showAt = process.argv.indexOf('--show');
+const show = showAt > 0 ? process.argv[showAt + 1] : null;
 const root = new URL('..', import.meta.url).pathname;
 
 const walk = (dir) =>
@@ -43,14 +47,18 @@ const files = readdirSync(join(root, 'data'))
   });
 
 /** Plays one fight at the table; questions asked in each round. */
-function play(loaded, automateMonsters) {
+function play(loaded, automateMonsters, trace) {
   const { ruleset, setup } = loaded;
   const sides = setup.sides;
   const policy = {
     ...DEFAULT_POLICY,
     autoSides: new Set(automateMonsters ? sides.flatMap((s, i) => (s.players ? [] : [i])) : []),
   };
-  let table = null;
+  const tableOf = (st) => {
+    const sideOf = new Map(st.combatants.map((c) => [c.id, c.side]));
+    return { sideOf: (id) => sideOf.get(id), players: (s) => st.sides[s]?.players === true };
+  };
+  let table = tableOf(ruleset.create(setup));
   const asks = (req) =>
     allAsked
       ? !(req.actor !== undefined && table && policy.autoSides.has(table.sideOf(req.actor)))
@@ -66,10 +74,7 @@ function play(loaded, automateMonsters) {
       explain: false,
       record: true,
     });
-    if (table === null && r.state) {
-      const sideOf = new Map(r.state.combatants.map((c) => [c.id, c.side]));
-      table = { sideOf: (id) => sideOf.get(id), players: (s) => r.state.sides[s]?.players === true };
-    }
+    table = tableOf(r.state);
     inputs = [...r.log];
     const q = r.pending;
     if (!q) return { perRound, rounds: r.outcome?.rounds ?? 0 };
@@ -80,9 +85,11 @@ function play(loaded, automateMonsters) {
     }
     const round = r.state?.round ?? 0;
     perRound.set(round, (perRound.get(round) ?? 0) + 1);
+    if (trace)
+      console.log(`  r${round} ${q.kind}${q.kind === 'roll' ? ` ${q.count}D${q.sides}` : ''}: ${q.label}`);
     if (q.kind === 'roll') {
       inputs.push(dice.roll(q));
-      if (q.then && !allAsked) held.hold(q.actor, q.then, dice.roll(q.then));
+      if (q.then && !allAsked) held.hold(q.actor, q.then, rollFollowing(q.then, dice));
     } else inputs.push(q.suggested);
   }
   throw new Error('too many questions');
@@ -91,7 +98,9 @@ function play(loaded, automateMonsters) {
 const rows = [];
 for (const file of files) {
   const { loaded } = loadEncounterFile(file, {}, {});
-  const gm = play(loaded, false);
+  const trace = show !== null && file.includes(show);
+  if (trace) console.log(`${relative(root, file)}, the GM answering all:`);
+  const gm = play(loaded, false, trace);
   const auto = play(loaded, true);
   const mean = (p) => {
     const rounds = Math.max(1, ...p.perRound.keys());

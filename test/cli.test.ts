@@ -101,19 +101,22 @@ describe('fray fight --interactive', () => {
     const dir = tmp();
     const save = join(dir, 'fight.json');
     const file = encounterPath('helmut-and-the-skaven.yaml');
-    // Helmut's declaration, the Skaven's, Helmut's kind of blow, then his to-hit roll:
-    // 101 is refused, 30 taken back with undo, 60 kept; then quit.
+    // The declarations and the blow are routine (fighting on at the only foe): the first question is
+    // Helmut's to-hit roll. 101 is refused, 30 taken back with undo, 60 kept; then quit.
     const r = await fray(
       ['fight', file, '--interactive', '--save', save, '--seed', '1'],
-      ['', '', '', '101', '30', 'undo', '60', 'quit'],
+      ['101', '30', 'undo', '60', 'quit'],
     );
     expect(r.code).toBe(0);
-    expect(r.out).toContain('Helmut: what this round?');
+    expect(r.out).not.toContain('what this round?');
+    expect(r.out).toContain(
+      'Roll D100 for Helmut: to hit Skaven (need 45 or less); with it, if it comes to it: damage (D6)',
+    );
     expect(r.out).toContain('101 is impossible on D100 (expected 1..100)');
     expect(r.out).toContain('(undone: back to the last question you answered)');
     expect(r.out).toContain(`Saved to ${save}.`);
     const saved = JSON.parse(readFileSync(save, 'utf8'));
-    expect(saved.inputs).toEqual(['fight', 'fight', 'strike', 60]);
+    expect(saved.inputs.slice(0, 4)).toEqual(['fight', 'fight', 'strike', 60]);
     const resumed = await fray(['fight', '--resume', save, '--interactive'], ['auto']);
     expect(resumed.code).toBe(0);
     expect(resumed.out).toMatch(/Result: .+ after \d+ rounds?\./);
@@ -123,6 +126,40 @@ describe('fray fight --interactive', () => {
       'strike',
       60,
     ]);
+  });
+
+  it('takes the damage die typed with the to-hit roll, and asks routine decisions on request', async () => {
+    const dir = tmp();
+    const save = join(dir, 'fight.json');
+    const file = encounterPath('helmut-and-the-skaven.yaml');
+    // "23 4": a hit and its damage die at once; the damage is not asked again.
+    const r = await fray(['fight', file, '--interactive', '--save', save, '--seed', '1'], ['23 4', 'quit']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("Damage to Skaven's right arm: D6 4 + S 4 − T 3 = 5 W.");
+    expect(r.out).not.toContain('Roll D6 for Helmut');
+    expect(JSON.parse(readFileSync(save, 'utf8')).inputs.slice(0, 5)).toEqual([
+      'fight',
+      'fight',
+      'strike',
+      23,
+      4,
+    ]);
+    // A miss: the die typed with it goes unused, and the log has no trace of it.
+    const miss = await fray(
+      ['fight', file, '--interactive', '--save', save, '--seed', '1'],
+      ['90 4', 'quit'],
+    );
+    expect(miss.out).toContain('D100 90 > WS 45: miss.');
+    expect(JSON.parse(readFileSync(save, 'utf8')).inputs).not.toContain(4);
+    // --ask Helmut: his routine declaration and blow are asked too.
+    const asked = await fray(['fight', file, '--interactive', '--ask', 'helmut', '--seed', '1'], ['quit']);
+    expect(asked.out).toContain('Helmut (engaged with Skaven): what this round?');
+    const bad = await fray(['fight', file, '--interactive', '--ask', 'Gunther'], []);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain("--ask: nobody named 'Gunther' (combatants: Helmut, Skaven, or all)");
+    const roll = await fray(['fight', file, '--interactive', '--roll', 'some'], []);
+    expect(roll.code).toBe(2);
+    expect(roll.err).toContain("--roll: expected one of none, gm, all, got 'some'");
   });
 
   it('lets tactics and dice play a side', async () => {
@@ -524,8 +561,8 @@ describe('saves and resumes, the hard cases', () => {
   it('rolls new dice after a resume, not the first session’s again', async () => {
     const dir = tmp();
     const save = join(dir, 's.json');
-    // Three answers, then quit: the fight stops at Helmut's to-hit roll.
-    await fray(['fight', skaven, '-i', '--seed', '5', '--save', save], ['', '', '', 'quit']);
+    // Quit at the first question, Helmut's to-hit roll (the declarations and his blow are routine).
+    await fray(['fight', skaven, '-i', '--seed', '5', '--save', save], ['quit']);
     const a = JSON.parse((await fray(['fight', '--resume', save, '--json'])).out);
     const fresh = JSON.parse((await fray(['fight', skaven, '--seed', '5', '--json'])).out);
     expect(a.inputs.slice(0, 3)).toEqual(['fight', 'fight', 'strike']);
@@ -536,10 +573,13 @@ describe('saves and resumes, the hard cases', () => {
   it('undo works after a resume and when the last answer ended the fight', async () => {
     const dir = tmp();
     const save = join(dir, 's.json');
-    await fray(['fight', skaven, '-i', '--seed', '5', '--save', save], ['', '', '', 'quit']);
+    // A hit of 30, then quit at the damage die.
+    await fray(['fight', skaven, '-i', '--seed', '5', '--save', save], ['30', 'quit']);
     const r = await fray(['fight', '--resume', save, '-i'], ['undo', 'quit']);
     expect(r.out).toContain('(undone: back to the last question you answered)');
-    expect(JSON.parse(readFileSync(save, 'utf8')).inputs).toEqual(['fight', 'fight']);
+    expect(JSON.parse(readFileSync(save, 'utf8')).inputs).toEqual(['fight', 'fight', 'strike']);
+    const none = await fray(['fight', '--resume', save, '-i'], ['undo', 'quit']);
+    expect(none.out).toContain('Nothing to undo.');
     const end = await fray(['fight', skaven, '-i', '--seed', '6', '--save', save], ['auto', 'undo', 'quit']);
     expect(end.out).toContain('The fight is over. [enter: done, undo: take back the last answer]');
     expect(end.out).toContain('(undone: back to the last question you answered)');
@@ -570,7 +610,7 @@ describe('flags that do not fit are refused', () => {
 
   it('takes only digits for a choice', async () => {
     const r = await fray(
-      ['fight', encounterPath('helmut-and-the-skaven.yaml'), '-i', '--seed', '1'],
+      ['fight', encounterPath('helmut-and-the-skaven.yaml'), '-i', '--ask', 'all', '--seed', '1'],
       ['1e0', 'quit'],
     );
     expect(r.out).toContain("'1e0' is not one of the choices");

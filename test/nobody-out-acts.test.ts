@@ -70,8 +70,8 @@ function actionsOfTheOut(ruleset: Ruleset, setup: SetupCore, seed: number, rando
   const wentOut = new Map<string, string>();
   const watched: Ruleset = {
     ...ruleset,
-    start(s: SetupCore, ctx: FightContext) {
-      const st = ruleset.start(s, ctx) as Watched;
+    start(state: FightState, ctx: FightContext) {
+      const st = state as Watched;
       const emit = ctx.emit.bind(ctx);
       ctx.emit = (e: FightEvent) => {
         const when = `${st.round}:${st.moment ?? ''}`;
@@ -83,7 +83,7 @@ function actionsOfTheOut(ruleset: Ruleset, setup: SetupCore, seed: number, rando
         }
         emit(e);
       };
-      return st;
+      ruleset.start(state, ctx);
     },
   };
   const driver = random ? new RandomChoices(seed) : new AutoDriver(new SeededDice(Rng.seeded(seed)));

@@ -127,9 +127,9 @@ describe('fray sim on worker threads', () => {
     let fights = 0;
     const breaking: Ruleset<SetupCore, FightState> = {
       ...ruleset,
-      start(s, ctx) {
+      start(st, ctx) {
         if (fights++ === 2) throw new Error('boom');
-        return ruleset.start(s, ctx);
+        ruleset.start(st, ctx);
       },
     };
     expect(() => runBlock(breaking, setup, 2, 0, 5, new Streams(5))).toThrow(RunError);

@@ -1,4 +1,5 @@
 import { createInterface, type Interface } from 'node:readline/promises';
+import { asksPerson, HeldDice, rollFollowing, type AskingPolicy, type Table } from '../core/asking.js';
 import { AskingDriver } from '../core/context.js';
 import type { FightEvent } from '../core/events.js';
 import { runFight, type FightResult } from '../core/fight.js';
@@ -24,17 +25,32 @@ export interface InteractiveOptions {
   readonly style: Style;
   /** Sides whose decisions and rolls are left to tactics and dice. */
   readonly autoSides: readonly number[];
+  /** Whose dice Fray rolls without asking (--roll). */
+  readonly roll: AskingPolicy['roll'];
+  /** Combatants (ids) whose routine decisions are asked too, or ['all'] (--ask). */
+  readonly ask: readonly string[];
   readonly input: NodeJS.ReadableStream;
   readonly output: NodeJS.WritableStream;
 }
 
 const HELP = `Type the number of a choice, or the roll the dice show (00 is 100 on a D100, 0 is 10 on a D10;
 several dice: the total or each die, "3 4"). Enter alone: the suggested choice, or roll the dice.
+When a roll says "with D6 damage", the dice rolled together may be typed at once: "37 4"
+(after a roll of several dice, put a slash between: "3 4 / 5"); the second is used if it comes to it.
+Routine decisions (fighting on at the same foe) are taken without asking: "ask NAME" asks them
+for that combatant, "ask all" for everyone, "ask none" stops.
 Commands: undo (take back the last answer), status, roll 2D6+3 (any dice, outside the fight),
-auto (finish the fight by itself), save, quit, help.`;
+ask NAME|all|none, auto (finish the fight by itself), save, quit, help.`;
 
 function describeRequest(req: Request): string {
-  if (req.kind === 'roll') return `Roll ${req.count === 1 ? '' : req.count}D${req.sides} for ${req.label}`;
+  if (req.kind === 'roll') {
+    const dice = `${req.count === 1 ? '' : req.count}D${req.sides}`;
+    const t = req.then;
+    const then = t
+      ? `; with it, if it comes to it: ${t.each ? `${t.label}, ${t.count} × D${t.sides}` : t.label}`
+      : '';
+    return `Roll ${dice} for ${req.label}${then}`;
+  }
   if (req.kind === 'amount') return `${req.label} (${req.min}..${req.max}, steps of ${req.step})`;
   return req.label;
 }
@@ -48,7 +64,7 @@ function promptFor(req: Request): string {
     for (const r of req.refused ?? []) lines.push(`     (not on offer: ${r.label})`);
     prompt += `\n${lines.join('\n')}\n[enter: ${req.choices.findIndex((c) => c.key === req.suggested) + 1}] > `;
   } else if (req.kind === 'roll') {
-    prompt += ' [enter: roll] > ';
+    prompt += req.then ? ' [enter: roll both] > ' : ' [enter: roll] > ';
   } else {
     prompt += ` [enter: ${req.suggested}] > `;
   }
@@ -73,7 +89,17 @@ export async function runInteractive(
   let shown = 0;
   let auto = false;
   let quiet = false;
-  let sideById: Map<string, number> | null = null;
+  const tableOf = (st: FightState): Table => {
+    const sideById = new Map(st.combatants.map((c) => [c.id, c.side]));
+    return { sideOf: (id) => sideById.get(id), players: (s) => st.sides[s]?.players === true };
+  };
+  let table: Table = tableOf(ruleset.create(setup));
+  const policy: { autoSides: Set<number>; roll: AskingPolicy['roll']; askRoutine: Set<string> | 'all' } = {
+    autoSides: new Set(opts.autoSides),
+    roll: opts.roll,
+    askRoutine: opts.ask.includes('all') ? 'all' : new Set(opts.ask),
+  };
+  const held = new HeldDice();
   const say = (s: string) => opts.output.write(`${s}\n`);
   const rl: Interface = createInterface({ input: opts.input, output: opts.output, terminal: false });
   const lines = rl[Symbol.asyncIterator]();
@@ -82,12 +108,8 @@ export async function runInteractive(
     const next = await lines.next();
     return next.done ? null : String(next.value);
   };
-  /** A request the person answers (as opposed to one left to tactics and dice). */
-  const personal = (req: Request): boolean => {
-    if (req.actor === undefined || sideById === null) return true;
-    const side = sideById.get(req.actor);
-    return side === undefined || !opts.autoSides.includes(side);
-  };
+  /** A request the person answers (as opposed to one left to tactics, routine and dice). */
+  const personal = (req: Request): boolean => asksPerson(req, table, policy);
   const driver = new AskingDriver(dice, (req) => !auto && personal(req));
   const save = () => {
     if (opts.savePath) writeAtomic(opts.savePath, saveText(ff, inputs, opts.seed, opts.maxRounds));
@@ -114,9 +136,8 @@ export async function runInteractive(
         if (result.pending === null) checkAllUsed(ff, ff.inputs.length - result.unused);
         first = false;
       }
-      if (sideById === null && result.state) {
-        sideById = new Map(result.state.combatants.map((c) => [c.id, c.side]));
-      }
+      // Rebuilt each time: combatants may join during the fight.
+      table = tableOf(result.state);
       inputs.length = 0;
       inputs.push(...result.log);
       if (quiet) {
@@ -127,6 +148,12 @@ export async function runInteractive(
         say(formatEvent(result.events[shown] as FightEvent, opts.style));
       save();
       const req = result.pending;
+      // The second half of dice typed together ("37 4"): answers its roll without asking.
+      const kept = req ? held.take(req) : null;
+      if (kept !== null) {
+        inputs.push(kept);
+        continue;
+      }
       let answer: Input | null = null;
       while (answer === null) {
         const line = await ask(
@@ -161,6 +188,8 @@ export async function runInteractive(
           } catch (e) {
             say(`  ${(e as Error).message}`);
           }
+        } else if (cmd === 'ask' || cmd.startsWith('ask ')) {
+          say(`  ${askCommand(text.slice(3).trim(), result.state, policy)}`);
         } else if (cmd === 'auto') {
           auto = true;
           break;
@@ -171,13 +200,18 @@ export async function runInteractive(
             continue;
           }
           inputs.length = back;
+          held.clear();
           quiet = true;
           auto = false;
           say('  (undone: back to the last question you answered)');
           break;
         } else if (req) {
           try {
-            answer = readAnswer(req, text, dice);
+            if (req.kind === 'roll' && req.then) {
+              const both = readRollAndThen(req, text, dice);
+              answer = both.value;
+              held.hold(req.actor, req.then, both.then);
+            } else answer = readAnswer(req, text, dice);
           } catch (e) {
             say(`  ${(e as Error).message}; try again (help for help).`);
           }
@@ -188,6 +222,66 @@ export async function runInteractive(
   } finally {
     rl.close();
   }
+}
+
+/** A combatant by id or name (any case). */
+function findCombatant(st: FightState, n: string): { id: string; name: string } | null {
+  const l = n.toLowerCase();
+  return st.combatants.find((c) => c.id.toLowerCase() === l || c.name.toLowerCase() === l) ?? null;
+}
+
+/** `ask NAME|all|none`: whose routine decisions are asked. */
+function askCommand(arg: string, st: FightState | null, policy: { askRoutine: Set<string> | 'all' }): string {
+  if (arg === 'all') {
+    policy.askRoutine = 'all';
+    return 'Every decision is asked, routine ones too.';
+  }
+  if (arg === 'none') {
+    policy.askRoutine = new Set();
+    return 'Routine decisions are taken without asking.';
+  }
+  const found = st && arg !== '' ? findCombatant(st, arg) : null;
+  if (found === null)
+    return `ask what? ask NAME (one of: ${st?.combatants.map((c) => c.name).join(', ') ?? 'nobody yet'}), ask all, ask none`;
+  if (policy.askRoutine === 'all') policy.askRoutine = new Set(st?.combatants.map((c) => c.id));
+  policy.askRoutine.add(found.id);
+  return `${found.name}'s routine decisions are asked too.`;
+}
+
+/**
+ * A roll typed with the dice rolled together with it ("37 4": to hit, then damage). The second part
+ * follows a slash, or, when the first roll is one die, the first number; enter rolls both.
+ */
+function readRollAndThen(
+  req: Request & { kind: 'roll' },
+  text: string,
+  dice: SeededDice,
+): { value: number; then: number[] } {
+  const then = req.then;
+  if (then === undefined) return { value: readAnswer(req, text, dice) as number, then: [] };
+  if (text === '') return { value: dice.roll(req), then: rollFollowing(then, dice) };
+  let first = text;
+  let rest = '';
+  const slash = text.indexOf('/');
+  if (slash >= 0) {
+    first = text.slice(0, slash);
+    rest = text.slice(slash + 1);
+  } else if (req.count === 1) {
+    const parts = text.trim().split(/[\s,]+/);
+    first = parts[0] ?? '';
+    rest = parts.slice(1).join(' ');
+  }
+  const value = readRollEntry(req, first);
+  if (rest.trim() === '') return { value, then: [] };
+  if (!then.each) return { value, then: [readRollEntry(then, rest)] };
+  // Dice that each count on their own: each die typed, as many as there are or fewer (the rest asked).
+  const each = rest.trim().split(/[\s,]+/);
+  if (each.length > then.count)
+    throw new ImpossibleRollError(`${each.length} dice given after the first, ${then.count} go with it`);
+  return {
+    value,
+    then: each.map((d) => readRollEntry({ count: 1, sides: then.sides, label: then.label }, d)),
+  };
 }
 
 /** What the person typed, as an input for the request (or the dice's roll / the suggestion on enter). */

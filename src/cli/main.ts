@@ -76,6 +76,8 @@ interface FightOpts {
   table?: string[];
   maxRounds?: number;
   auto?: string[];
+  roll?: string;
+  ask?: string[];
   cites?: boolean;
   run?: number;
   allowPath?: string[];
@@ -89,6 +91,23 @@ function sideIndexes(ff: FightFile, names: readonly string[]): number[] {
     return i;
   });
 }
+
+/** `--ask NAME`: the ids of the combatants named (by name or id, any case), or 'all'. */
+function askedIds(ff: FightFile, names: readonly string[]): string[] {
+  if (names.some((n) => n.toLowerCase() === 'all')) return ['all'];
+  const st = ff.loaded.ruleset.create(ff.loaded.setup);
+  return names.map((n) => {
+    const l = n.toLowerCase();
+    const c = st.combatants.find((x) => x.id.toLowerCase() === l || x.name.toLowerCase() === l);
+    if (!c)
+      throw new UsageError(
+        `--ask: nobody named '${n}' (combatants: ${st.combatants.map((x) => x.name).join(', ')}, or all)`,
+      );
+    return c.id;
+  });
+}
+
+const ROLLERS = ['none', 'gm', 'all'] as const;
 
 /**
  * The files a fight's save may not replace: every file read, and the encounter a save was made
@@ -111,6 +130,11 @@ async function fight(io: Io, file: string | undefined, o: FightOpts): Promise<vo
     throw new UsageError('fight: --dice and --interactive do not go together');
   if (o.json && o.interactive) throw new UsageError('fight: --json and --interactive do not go together');
   if (o.auto && !o.interactive) throw new UsageError('fight: --auto goes with --interactive');
+  if ((o.roll !== undefined || o.ask) && !o.interactive)
+    throw new UsageError(`fight: ${o.roll !== undefined ? '--roll' : '--ask'} goes with --interactive`);
+  const roller = o.roll ?? 'gm';
+  if (!(ROLLERS as readonly string[]).includes(roller))
+    throw new UsageError(`--roll: expected one of ${ROLLERS.join(', ')}, got '${roller}'`);
   if (o.run !== undefined && (o.resume || o.dice !== undefined || o.interactive))
     throw new UsageError(
       'fight: --run replays a simulated fight: not with --resume, --dice or --interactive',
@@ -143,6 +167,8 @@ async function fight(io: Io, file: string | undefined, o: FightOpts): Promise<vo
       savePath,
       style: shown,
       autoSides: sideIndexes(ff, o.auto ?? []),
+      roll: roller as (typeof ROLLERS)[number],
+      ask: askedIds(ff, o.ask ?? []),
       input: io.input,
       output: io.out,
     });
@@ -315,6 +341,15 @@ export function program(io: Io): Command {
         'ask every decision and roll; enter takes the suggestion or rolls; undo works',
       )
       .option('--auto <side>', 'interactive: let tactics and dice play this side (repeatable)', collect)
+      .option(
+        '--roll <who>',
+        "interactive: whose dice Fray rolls without asking: none, gm (the default: the non-players' sides), all",
+      )
+      .option(
+        '--ask <name>',
+        "interactive: ask this combatant's routine decisions too (repeatable; all for everyone)",
+        collect,
+      )
       .option('--json', 'print the fight as JSON')
       .option('--no-cites', 'leave out the rule citations')
       .option('--save <file>', 'write the encounter and its input log (a small file) to resume or share')

@@ -1,8 +1,9 @@
-import { AwaitingEntry, type DiceRequest, type DiceSource } from '../dice/sources.js';
+import { AwaitingEntry, type DiceSource } from '../dice/sources.js';
 import type { FightEvent } from './events.js';
 import {
   checkInput,
   type AmountRequest,
+  type FollowingDice,
   type ChoiceRequest,
   type Input,
   type Request,
@@ -135,11 +136,11 @@ export class FightContext {
   }
 
   /** One die: `ctx.die(6, 'Helmut: damage', 'helmut')`. */
-  die(sides: number, label: string, actor?: string, then?: DiceRequest): number {
+  die(sides: number, label: string, actor?: string, then?: FollowingDice): number {
     return this.roll({ kind: 'roll', count: 1, sides, label, actor, ...(then ? { then } : {}) });
   }
 
-  dice(count: number, sides: number, label: string, actor?: string, then?: DiceRequest): number {
+  dice(count: number, sides: number, label: string, actor?: string, then?: FollowingDice): number {
     return this.roll({ kind: 'roll', count, sides, label, actor, ...(then ? { then } : {}) });
   }
 

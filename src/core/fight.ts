@@ -20,8 +20,8 @@ export interface RunOptions {
 }
 
 export interface FightResult<State extends FightState> {
-  /** The state reached; null only if the fight paused before its first round. */
-  readonly state: State | null;
+  /** The state reached. */
+  readonly state: State;
   readonly events: readonly FightEvent[];
   /** Every answer so far, replayable. */
   readonly log: readonly Input[];
@@ -45,9 +45,9 @@ export function runFight<Setup extends SetupCore, State extends FightState>(
   const ctx = new FightContext(run.inputs ?? [], run.driver, run.explain ?? false, run.record ?? false);
   ctx.onAnswer = run.onAnswer ?? null;
   const cap = run.maxRounds ?? setup.maxRounds;
-  let state: State | null = null;
+  const state = ruleset.create(setup);
   try {
-    state = ruleset.start(setup, ctx);
+    ruleset.start(state, ctx);
     let outcome = decideOutcome(state);
     while (outcome === null) {
       if (state.round >= cap) {

@@ -17,7 +17,16 @@ export interface RollRequest extends DiceRequest {
    * Dice rolled at the table with these, for the roller's next roll if it comes to it (damage
    * after a hit): a person may give both at once, "37 4".
    */
-  readonly then?: DiceRequest;
+  readonly then?: FollowingDice;
+}
+
+/**
+ * Dice rolled at the table together with a roll, for what follows it. With `each`, they are the
+ * roller's next `count` rolls of one die each (damage dice that each count on their own); else one
+ * roll of `count` dice.
+ */
+export interface FollowingDice extends DiceRequest {
+  readonly each?: boolean;
 }
 
 /** A combatant as a choice's key: "@skaven-2", so that no name can be taken for a fixed answer such as "wait". */
@@ -57,6 +66,8 @@ export interface AmountRequest {
   readonly max: number;
   readonly step: number;
   readonly suggested: number;
+  /** The amount follows a plan the person already took (block as planned): asked only on request, as ChoiceRequest.routine. */
+  readonly routine?: boolean;
 }
 
 /** A logged answer that does not fit its request; `index` is its place in the log (0-based). */

@@ -75,7 +75,10 @@ export interface Ruleset<Setup extends SetupCore = SetupCore, State extends Figh
   readonly tables: readonly string[];
   /** Validates an encounter for this ruleset; throws ValidationError naming file, line and field. */
   load(part: DocPart, options: Options, env: LoadEnv): Setup;
-  start(setup: Setup, ctx: FightContext): State;
+  /** The fight as it stands before anything is asked: who is there, where, with what. */
+  create(setup: Setup): State;
+  /** What happens before the first round (surprise, positions, opening tests), asking through the context. */
+  start(state: State, ctx: FightContext): void;
   round(state: State, ctx: FightContext): void;
   /** One line per combatant for status displays: "Helmut (Heroes): W 5/8, prone". */
   describe(state: State): string[];

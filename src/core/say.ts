@@ -1,9 +1,8 @@
 // The engine's way of speaking and asking, shared by every ruleset: events with their
 // explanation, decisions with the tactic's suggestion, and dice with who rolls them.
-import type { DiceRequest } from '../dice/sources.js';
 import type { FightContext } from './context.js';
 import type { Cite, FightEvent } from './events.js';
-import type { Choice } from './request.js';
+import type { Choice, FollowingDice } from './request.js';
 
 export type Detail = NonNullable<FightEvent['detail']>;
 
@@ -63,7 +62,7 @@ export function decide(
 }
 
 /** A D100; `then`: the dice rolled with it at the table for what follows (damage after a hit). */
-export function d100(ctx: FightContext, f: Actor | null, why: string, then?: DiceRequest): number {
+export function d100(ctx: FightContext, f: Actor | null, why: string, then?: FollowingDice): number {
   return ctx.die(100, f ? `${f.name}: ${why}` : why, f?.id, then);
 }
 
@@ -73,7 +72,7 @@ export function roll(
   f: Actor | null,
   why: string,
   count = 1,
-  then?: DiceRequest,
+  then?: FollowingDice,
 ): number {
   return ctx.dice(count, sides, f ? `${f.name}: ${why}` : why, f?.id, then);
 }

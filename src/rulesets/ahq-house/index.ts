@@ -14,10 +14,11 @@ export const ahqHouse: Ruleset<AhqSetup, AhqState> = {
   options: AHQ_OPTIONS,
   tables: ['weapons', 'armour', 'bestiary', 'spells'],
   load: loadAhq,
-  start(setup, ctx) {
-    const st = newAhqState(setup);
+  create(setup) {
+    return newAhqState(setup);
+  },
+  start(st, ctx) {
     startAhq(st, ctx);
-    return st;
   },
   round: playAhqRound,
   odds: ahqOdds,

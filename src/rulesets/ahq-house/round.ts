@@ -5,7 +5,7 @@
 // one. Facing is settled after every move and turn: death zones, forced turns, engagement.
 import { possessive } from '../../core/names.js';
 import type { FightContext } from '../../core/context.js';
-import type { Choice } from '../../core/request.js';
+import type { Choice, FollowingDice } from '../../core/request.js';
 import { combatantKey } from '../../core/request.js';
 import { decide, roll, say } from '../../core/say.js';
 import {
@@ -257,14 +257,19 @@ function choosePlan(st: AhqState, ctx: FightContext, f: AhqFighter): Plan {
     if (sideOf(f, t) !== null && sideOf(f, t) !== f.facing)
       choices.push({ key: `turn:${combatantKey(t)}`, label: `turn to face ${t.name}${evade(t)}` });
   choices.push({ key: 'flee', label: `flee${evade(null)}` }, { key: 'hold', label: 'hold' });
+  const suggested = suggestPlan(st, f, choices, partners);
   const pick = decide(
     ctx,
     f,
     'plan',
     `${f.name} (W ${f.W}): what this turn?`,
     choices,
-    suggestPlan(st, f, choices, partners),
+    suggested,
+    undefined,
+    // Fighting on at the same foe, or doing again what it did last turn, is routine at the table.
+    suggested === f.lastPlan,
   );
+  f.lastPlan = pick;
   const [kind, a, b] = pick.split(':') as [string, string | undefined, string | undefined];
   const who = (k: string | undefined) => st.combatants.find((x) => combatantKey(x) === k) as AhqFighter;
   if (kind === 'attack' || kind === 'shoot' || kind === 'turn') return { kind, target: who(a) };
@@ -603,7 +608,9 @@ function attack(
   const WS = f.spec.profile.WS;
   const need = Math.max(2, closeCombatNeed(WS, DS) - (how.charge ? CHARGE_BONUS : 0));
   const rear = rearSquares(t).some((q) => occupies(f, q)) || f.rearOf.has(t.id);
-  const r = roll(ctx, 12, f, `to hit ${t.name}, need ${need}`);
+  const extra = rear ? rearDice(hasRule(f, 'backstab')) : 0;
+  const dd = (w?.dd ?? f.spec.unarmedDd) + extra;
+  const r = roll(ctx, 12, f, `to hit ${t.name}, need ${need}`, 1, damageDice(dd));
   const res = toHitRoll(r, need);
   const sums = `WS ${WS} against DS ${sum(t, 'DS')}${t.ward ? ` + ${t.ward} ward` : ''}${penalty ? ` − ${penalty} surrounded by ${count}` : ''}: need ${showCloseCombatNeed(WS, DS)}${how.charge ? ` − ${CHARGE_BONUS} charge` : ''}`;
   const label = `${f.name}${how.free ? "'s free attack" : ''}${rear ? ' from the rear' : ''} at ${t.name}`;
@@ -620,8 +627,6 @@ function attack(
     return;
   }
   f.stats.hits++;
-  const extra = rear ? rearDice(hasRule(f, 'backstab')) : 0;
-  const dd = (w?.dd ?? f.spec.unarmedDd) + extra;
   say(
     st,
     ctx,
@@ -687,6 +692,11 @@ function critical(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter,
   else if (kind === 'shoot' && other) shoot(st, ctx, f, other, false);
 }
 
+/** The damage dice as they go with a to-hit roll at the table: each D12 on its own (the label the damage rolls carry). */
+function damageDice(dd: number): FollowingDice | undefined {
+  return dd > 0 ? { count: dd, sides: 12, label: 'damage die', each: true } : undefined;
+}
+
 /** Facts, damage: each D12 at or above Toughness (armour in) is a wound; a 12 is a critical wound (ours: one more die). */
 function damage(
   st: AhqState,
@@ -702,7 +712,9 @@ function damage(
   const dice: number[] = [];
   let left = dd;
   while (left > 0 && dice.length < 60) {
-    const d = roll(ctx, 12, f, `damage die against T ${Tm}`);
+    // The dice are rolled together at the table: the first carries the rest (each counts on its own).
+    const rest = dice.length === 0 && left > 1 ? damageDice(left - 1) : undefined;
+    const d = roll(ctx, 12, f, `damage die against T ${Tm}`, 1, rest);
     dice.push(d);
     left--;
     if (d === 12 && st.setup.opt.criticalExtraDie) left++;
@@ -744,7 +756,7 @@ function shoot(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter, fr
   const d = squaresApart(f, t);
   const BS = sum(f, 'BS');
   const cell = rangedNeed(BS, d);
-  const r = roll(ctx, 12, f, `shoot ${t.name}, need ${cell.need}`);
+  const r = roll(ctx, 12, f, `shoot ${t.name}, need ${cell.need}`, 1, damageDice(m.dd));
   const res = toHitRoll(r, cell.need, cell.critical);
   say(
     st,
@@ -897,7 +909,7 @@ function friendlyReach(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFig
 function strikeFriend(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter): void {
   const w = handWeapon(f);
   const need = closeCombatNeed(f.spec.profile.WS, sum(t, 'DS'));
-  const r = roll(ctx, 12, f, `to hit ${t.name}, need ${need}`);
+  const r = roll(ctx, 12, f, `to hit ${t.name}, need ${need}`, 1, damageDice(w?.dd ?? f.spec.unarmedDd));
   const res = toHitRoll(r, need);
   say(
     st,

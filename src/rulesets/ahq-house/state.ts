@@ -78,6 +78,8 @@ export interface AhqFighter extends CombatantCore, ZoneModel {
   W: number;
   /** Enemies whose rear square it ended its move on this turn: the rear-attack bonus holds this turn. */
   readonly rearOf: Set<string>;
+  /** Last turn's plan (its choice key): the same again is routine at the table. */
+  lastPlan: string | null;
   /** Squares moved this turn. */
   moved: number;
   /** DS added by a ward spell until its next turn. */
@@ -109,6 +111,7 @@ export function newAhqState(setup: AhqSetup): AhqState {
     entered: [],
     W: spec.wounds,
     rearOf: new Set(),
+    lastPlan: null,
     moved: 0,
     ward: 0,
     spellsCast: new Set(),

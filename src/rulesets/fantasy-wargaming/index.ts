@@ -14,10 +14,11 @@ export const fantasyWargaming: Ruleset<FwSetup, FwState> = {
   options: FW_OPTIONS,
   tables: ['charts', 'weapons', 'armour'],
   load: loadFantasyWargaming,
-  start(setup, ctx) {
-    const st = newFwState(setup);
+  create(setup) {
+    return newFwState(setup);
+  },
+  start(st, ctx) {
     startFw(st, ctx);
-    return st;
   },
   round: playFwRound,
   odds: fwOdds,

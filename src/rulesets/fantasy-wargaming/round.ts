@@ -6,7 +6,7 @@
 // applied immediately."). Fighters act in the order of their ids, so the file's order changes nothing.
 import { showSum, sumTerms, type Term } from '../../core/arith.js';
 import type { FightContext } from '../../core/context.js';
-import type { Choice } from '../../core/request.js';
+import type { Choice, FollowingDice } from '../../core/request.js';
 import { combatantKey } from '../../core/request.js';
 import { decide, roll, say } from '../../core/say.js';
 import { formatDice, type Dice } from '../../dice/notation.js';
@@ -399,15 +399,19 @@ function declare(
   }
   if (!choices.length)
     return { kind: 'none', why: f.bound === 'selfish' ? 'tries to retreat but cannot' : 'can do nothing' };
+  const suggested = suggestAction(st, f, phase, choices, targets, lastTarget);
   const pick = decide(
     ctx,
     f,
     'action',
     `${f.name}: what in this melee phase${f.bound && f.bound !== 'obey' ? ` (bound by "${MORALE_WORDS[f.bound]}")` : ''}${f.berserk ? ' (berserk)' : ''}?`,
     choices,
-    suggestAction(st, f, phase, choices, targets, lastTarget),
+    suggested,
     refused,
+    // Doing again what it did last phase (fighting on at the same foe) is routine at the table.
+    suggested === f.lastChoice,
   );
+  f.lastChoice = pick;
   const [kind, who] = pick.split(':') as [string, string | undefined];
   if ((kind === 'attack' || kind === 'charge') && who) return { kind, target: byKey(st, who) as FwFighter };
   if (kind === 'into-melee' || kind === 'magic-into-melee')
@@ -530,7 +534,11 @@ function melee(st: FwState, ctx: FightContext, phase: Phase): void {
         { key: 'lunge', label: 'lunge' },
       ],
       suggest,
+      undefined,
+      // A flurry, or the same as last time, is routine: a person asks to lunge (`ask NAME`).
+      suggest === (b.attacker.lastLunge ?? 'flurry'),
     );
+    b.attacker.lastLunge = pick;
     if (pick === 'lunge') {
       b.lunge = true;
       b.attacker.chargedOrLunged = n;
@@ -634,7 +642,8 @@ function blow(st: FwState, ctx: FightContext, phase: Phase, b: Blow, stepLabel: 
     ...(b.charge ? [{ label: 'charge (ours)', value: c.charge }] : []),
     ...(b.lunge ? [{ label: 'lunge (ours)', value: c.lunge }] : []),
   ].filter((x) => x.value !== 0);
-  const l = luck(roll(ctx, 6, a, `luck die (strike at ${t.name})`));
+  // The luck die and the Striking Table's die are rolled together at the table.
+  const l = luck(roll(ctx, 6, a, `luck die (strike at ${t.name})`, 1, chartDie(c.striking.die)));
   const factor = sumTerms(base, terms) + l;
   const what = b.magic ? (a.spec.magic?.name ?? 'magic') : (b.weapon?.name ?? 'fist');
   const baseLabel = b.magic ? `${what} factor` : `WF (${what})`;
@@ -667,8 +676,12 @@ function blow(st: FwState, ctx: FightContext, phase: Phase, b: Blow, stepLabel: 
     t.stats.criticalsTaken++;
   }
   const struck = `${who} at ${t.name}: ${shown}; D${c.striking.die} ${r}: ${band} success`;
-  const loc = rollLocation(st, ctx, a, t);
   const dice: Dice = b.magic ? (a.spec.magic?.damage ?? FIST.damage) : (b.weapon?.damage ?? FIST.damage);
+  const loc = rollLocation(st, ctx, a, t, {
+    count: dice.count,
+    sides: dice.sides,
+    label: `damage ${formatDice(dice)}`,
+  });
   const rolled = roll(ctx, dice.sides, a, `damage ${formatDice(dice)}`, dice.count) + dice.plus;
   const bonus = b.magic ? 0 : (wf?.damageBonus ?? 0);
   let scaleBand = band;
@@ -737,9 +750,21 @@ function scaled(damage: number, how: 'half' | 'full' | 'double'): number {
   return how === 'half' ? Math.ceil(damage / 2) : how === 'double' ? damage * 2 : damage;
 }
 
-function rollLocation(st: FwState, ctx: FightContext, a: FwFighter, t: FwFighter): Location {
+/** The table's die for a luck die's `then`: both are rolled together at the table. */
+function chartDie(sides: number, table = 'Striking Table'): FollowingDice {
+  return { count: 1, sides, label: table };
+}
+
+/** `damage`: the damage dice, rolled with the location at the table. */
+function rollLocation(
+  st: FwState,
+  ctx: FightContext,
+  a: FwFighter,
+  t: FwFighter,
+  damage?: FollowingDice,
+): Location {
   const l = st.setup.charts.locations;
-  const r = roll(ctx, l.die, a, `where the blow lands on ${t.name}`);
+  const r = roll(ctx, l.die, a, `where the blow lands on ${t.name}`, 1, damage);
   for (const row of l.rows) if (r >= row.lo && r <= row.hi) return row.value;
   return 'body';
 }
@@ -777,9 +802,9 @@ function defenceOf(
     }),
     ...defenceTerms(st.setup.area, t.lastFlurry && t.lastFlurry.phase === n - 1 ? t.lastFlurry.band : null),
   ].filter((x) => x.value !== 0);
-  const l = luck(roll(ctx, 6, t, `luck die (${a.kind})`));
-  const factor = sumTerms(wf.value, terms) + l;
   const c = st.setup.charts;
+  const l = luck(roll(ctx, 6, t, `luck die (${a.kind})`, 1, chartDie(c.striking.die)));
+  const factor = sumTerms(wf.value, terms) + l;
   const r = roll(ctx, c.striking.die, t, `${a.kind}: Striking Table (column ${factor})`);
   const band = chartResult(c.striking, factor, r);
   const effect = band === 'failure' ? null : c.defence[a.kind][band];
@@ -1025,9 +1050,9 @@ function moraleCheck(
     fleeing: f.fleeing,
     astrology: f.spec.astrology,
   });
-  const l = luck(roll(ctx, 6, f, 'luck die (morale)'));
-  const total = sumTerms(mf.value, terms) + l;
   const c = st.setup.charts.morale;
+  const l = luck(roll(ctx, 6, f, 'luck die (morale)', 1, chartDie(c.die, 'Morale Table')));
+  const total = sumTerms(mf.value, terms) + l;
   const r = roll(ctx, c.die, f, `Morale Table (column ${total})`);
   const result = chartResult(c, total, r);
   say(

@@ -91,6 +91,9 @@ export interface FwFighter extends CombatantCore {
   knockedDown: number;
   /** The band of its last flurry and that flurry's phase. */
   lastFlurry: { band: Band; phase: number } | null;
+  /** The last melee action chosen (its key) and the last lunge-or-flurry (choice keys): the same again is routine at the table. */
+  lastChoice: string | null;
+  lastLunge: string | null;
   lastAction: { kind: string; target: string | null } | null;
   /** Melee phases fought to the end (attacking or defending). */
   phasesFought: number;
@@ -142,6 +145,8 @@ export function newFwState(setup: FwSetup): FwState {
         stunned: -9,
         knockedDown: -9,
         lastFlurry: null,
+        lastChoice: null,
+        lastLunge: null,
         lastAction: null,
         phasesFought: 0,
         withdrew: false,

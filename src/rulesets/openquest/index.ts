@@ -14,10 +14,11 @@ export const openquest: Ruleset<OqSetup, OqState> = {
   options: OQ_OPTIONS,
   tables: ['weapons', 'armour', 'bestiary'],
   load: loadOpenQuest,
-  start(setup, ctx) {
-    const st = newOqState(setup);
+  create(setup) {
+    return newOqState(setup);
+  },
+  start(st, ctx) {
     startOq(st, ctx);
-    return st;
   },
   round: playOqRound,
   odds: oqOdds,

@@ -2,9 +2,8 @@
 // rounds of statement of intent, order by modified skill, one action each, attack against the
 // defender's reaction, damage, wounds, and the mortal-wound clock.
 import type { FightContext } from '../../core/context.js';
-import type { DiceRequest } from '../../dice/sources.js';
 import { d100, decide, roll, say } from '../../core/say.js';
-import type { Choice } from '../../core/request.js';
+import type { Choice, FollowingDice } from '../../core/request.js';
 import { combatantKey } from '../../core/request.js';
 import { formatD100 } from '../../dice/d100.js';
 import { facts, ours, text } from './cite.js';
@@ -44,7 +43,7 @@ function test(
   skill: Skill,
   target: number,
   why: string,
-  then?: DiceRequest,
+  then?: FollowingDice,
 ): { roll: number; level: Level } {
   const r = d100(ctx, f, `${why}: ${skill} test (need ${target} or less)`, then);
   return { roll: r, level: testResult(r, target) };

@@ -20,10 +20,11 @@ export const wfrpCp: Ruleset<CpSetup, CpState> = {
   options: CP_OPTIONS,
   tables: ['fumbles', 'classes', 'charts', 'spells'],
   load: loadCp,
-  start(setup, ctx) {
-    const st = newCpState(setup, dismountFall);
+  create(setup) {
+    return newCpState(setup, dismountFall);
+  },
+  start(st, ctx) {
     startCpFight(st, ctx);
-    return st;
   },
   round: playCpRound,
   describe(st) {

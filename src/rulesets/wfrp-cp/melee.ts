@@ -7,7 +7,7 @@ import type { Weapon } from '../wfrp1e/catalogue.js';
 import { WEAPON_MODIFIERS } from '../wfrp1e/data/tables.js';
 import { PARTS, type Part, type Zone } from '../wfrp1e/data/locations.js';
 import { applyConsequences, critical, dropHand, takeOut } from '../wfrp1e/effects.js';
-import { damageDice, fumbleSource, riderOrMount } from '../wfrp1e/blow.js';
+import { DAMAGE_DIE, damageDice, fumbleSource, riderOrMount } from '../wfrp1e/blow.js';
 import { hitLocation } from '../wfrp1e/locate.js';
 import { wornOn, type Worn } from '../wfrp1e/rules.js';
 import { inFront } from '../wfrp1e/scene.js';
@@ -177,8 +177,19 @@ function defend(st: CpState, ctx: FightContext, b: CpBlow, rear: boolean): Defen
     d.parade !== null &&
     d.parade.against.size < Math.max(1, now(st, d, 'A')) &&
     !d.parade.against.has(a);
+  const plan = suggestDefenceAmounts(st, d, b.cp - out.cover, cpRoom, wRoom, poolRoom);
+  // Blocking as the plan says is one answer; other amounts are asked one by one.
+  const planned = [
+    cpRoom >= MIN_CP ? `${plan.cp} CP` : '',
+    poolRoom > 0 ? `${plan.pool} of the shield pool` : '',
+    wRoom > 0 && plan.wounds > 0 ? `${plan.wounds} W` : '',
+  ].filter((x) => x !== '');
   const choices = [
-    { key: 'block', label: `block: spend CP${poolRoom ? ', the shield pool' : ''}${wRoom ? ' or W' : ''}` },
+    { key: 'block', label: `block with ${planned.join(', ') || 'nothing'}` },
+    {
+      key: 'block:amounts',
+      label: `block, choosing how much CP${poolRoom ? ', shield pool' : ''}${wRoom ? ' and W' : ''}`,
+    },
   ];
   if (canDodge) choices.push({ key: 'dodge', label: 'dodge (rule 9: an I test if the blow hits)' });
   if (paradeUp) choices.push({ key: 'parade', label: `keep the parade of ${d.parade?.cp} CP (Parade)` });
@@ -212,13 +223,14 @@ function defend(st: CpState, ctx: FightContext, b: CpBlow, rear: boolean): Defen
     out.cp = d.parade.cp;
     return out;
   }
-  const plan = suggestDefenceAmounts(st, d, b.cp - out.cover, cpRoom, wRoom, poolRoom);
+  const routine = how === 'block';
   if (cpRoom >= MIN_CP) {
     // Rule 13: nothing, or at least 10.
     const v = ctx.amount({
       kind: 'amount',
       actor: d.id,
       topic: 'defence-cp',
+      routine,
       label: `${d.name}: CP to defend with (0, or at least ${MIN_CP})`,
       min: 0,
       max: cpRoom,
@@ -234,6 +246,7 @@ function defend(st: CpState, ctx: FightContext, b: CpBlow, rear: boolean): Defen
       kind: 'amount',
       actor: d.id,
       topic: 'defence-pool',
+      routine,
       label: `${d.name}: points of the shield's defence pool to use`,
       min: 0,
       max: poolRoom,
@@ -247,6 +260,7 @@ function defend(st: CpState, ctx: FightContext, b: CpBlow, rear: boolean): Defen
       kind: 'amount',
       actor: d.id,
       topic: 'defence-w',
+      routine,
       label: `${d.name}: W to spend on defence, 10 CP each`,
       min: 0,
       max: wRoom,
@@ -298,7 +312,12 @@ export function resolveBlow(st: CpState, ctx: FightContext, b: CpBlow): boolean 
       [a, d],
     );
   } else {
-    roll = d100(ctx, a, `${b.kind === 'disarm' ? 'disarm' : 'blow'} at ${d.name} (chance ${chance})`);
+    roll = d100(
+      ctx,
+      a,
+      `${b.kind === 'disarm' ? 'disarm' : 'blow'} at ${d.name} (chance ${chance})`,
+      b.kind === 'disarm' ? undefined : DAMAGE_DIE,
+    );
     const least = b.forceful ? FORCEFUL_ALWAYS_HITS : undefined;
     hit = hits(roll, chance, least);
     if (ctx.explain) {

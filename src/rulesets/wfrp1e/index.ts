@@ -35,10 +35,11 @@ export const wfrp1e: Ruleset<W1Setup, W1State> = {
   options: WFRP1E_OPTIONS,
   tables: ['fumbles'],
   load: loadWfrp1e,
-  start(setup, ctx) {
-    const st = newState(setup);
+  create(setup) {
+    return newState(setup);
+  },
+  start(st, ctx) {
     startFight(st, ctx);
-    return st;
   },
   round: playRound,
   describe(st) {
