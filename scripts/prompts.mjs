@@ -9,23 +9,10 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import process from 'node:process';
-import {
-  AskingDriver,
-  asksPerson,
-  DEFAULT_POLICY,
-  HeldDice,
-  loadEncounterFile,
-  rollFollowing,
-  Rng,
-  runFight,
-  SeededDice,
-} from '../dist/index.js';
+import { countQuestions, DEFAULT_POLICY, loadEncounterFile } from '../dist/index.js';
 
 const markdown = process.argv.includes('--markdown');
 const allAsked = process.argv.includes('--all-asked');
-// `--show NAME`: print each question asked in the encounters whose path contains NAME.
-const showAt = process.argv.indexOf('--show');
-const show = showAt > 0 ? process.argv[showAt + 1] : null;
 const root = new URL('..', import.meta.url).pathname;
 
 const walk = (dir) =>
@@ -46,68 +33,19 @@ const files = readdirSync(join(root, 'data'))
     }
   });
 
-/** Plays one fight at the table; questions asked in each round. */
-function play(loaded, automateMonsters, trace) {
+/** Questions a round with the GM answering all, or with every side but the players' automated. */
+function play(loaded, automateMonsters) {
   const { ruleset, setup } = loaded;
-  const sides = setup.sides;
-  const policy = {
-    ...DEFAULT_POLICY,
-    autoSides: new Set(automateMonsters ? sides.flatMap((s, i) => (s.players ? [] : [i])) : []),
-  };
-  const tableOf = (st) => {
-    const sideOf = new Map(st.combatants.map((c) => [c.id, c.side]));
-    return { sideOf: (id) => sideOf.get(id), players: (s) => st.sides[s]?.players === true };
-  };
-  let table = tableOf(ruleset.create(setup));
-  const asks = (req) =>
-    allAsked
-      ? !(req.actor !== undefined && table && policy.autoSides.has(table.sideOf(req.actor)))
-      : asksPerson(req, table, policy);
-  const dice = new SeededDice(Rng.seeded(7));
-  const held = new HeldDice();
-  let inputs = [];
-  const perRound = new Map();
-  for (let guard = 0; guard < 20000; guard++) {
-    const r = runFight(ruleset, setup, {
-      inputs,
-      driver: new AskingDriver(dice, asks),
-      explain: false,
-      record: true,
-    });
-    table = tableOf(r.state);
-    inputs = [...r.log];
-    const q = r.pending;
-    if (!q) return { perRound, rounds: r.outcome?.rounds ?? 0 };
-    const kept = allAsked ? null : held.take(q);
-    if (kept !== null) {
-      inputs.push(kept);
-      continue;
-    }
-    const round = r.state?.round ?? 0;
-    perRound.set(round, (perRound.get(round) ?? 0) + 1);
-    if (trace)
-      console.log(`  r${round} ${q.kind}${q.kind === 'roll' ? ` ${q.count}D${q.sides}` : ''}: ${q.label}`);
-    if (q.kind === 'roll') {
-      inputs.push(dice.roll(q));
-      if (q.then && !allAsked) held.hold(q.actor, q.then, rollFollowing(q.then, dice));
-    } else inputs.push(q.suggested);
-  }
-  throw new Error('too many questions');
+  const autoSides = new Set(automateMonsters ? setup.sides.flatMap((s, i) => (s.players ? [] : [i])) : []);
+  return countQuestions(ruleset, setup, { ...DEFAULT_POLICY, autoSides }, 7, allAsked);
 }
 
 const rows = [];
 for (const file of files) {
   const { loaded } = loadEncounterFile(file, {}, {});
-  const trace = show !== null && file.includes(show);
-  if (trace) console.log(`${relative(root, file)}, the GM answering all:`);
-  const gm = play(loaded, false, trace);
+  const gm = play(loaded, false);
   const auto = play(loaded, true);
-  const mean = (p) => {
-    const rounds = Math.max(1, ...p.perRound.keys());
-    let n = 0;
-    for (const v of p.perRound.values()) n += v;
-    return n / rounds;
-  };
+  const mean = (p) => p.mean;
   const first = (p) =>
     [...p.perRound.entries()]
       .filter(([k]) => k >= 1)

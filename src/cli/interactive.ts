@@ -1,5 +1,12 @@
 import { createInterface, type Interface } from 'node:readline/promises';
-import { asksPerson, HeldDice, rollFollowing, type AskingPolicy, type Table } from '../core/asking.js';
+import {
+  asksPerson,
+  HeldDice,
+  rollFollowing,
+  tableOf,
+  type AskingPolicy,
+  type Table,
+} from '../core/asking.js';
 import { AskingDriver } from '../core/context.js';
 import type { FightEvent } from '../core/events.js';
 import { runFight, type FightResult } from '../core/fight.js';
@@ -89,10 +96,6 @@ export async function runInteractive(
   let shown = 0;
   let auto = false;
   let quiet = false;
-  const tableOf = (st: FightState): Table => {
-    const sideById = new Map(st.combatants.map((c) => [c.id, c.side]));
-    return { sideOf: (id) => sideById.get(id), players: (s) => st.sides[s]?.players === true };
-  };
   let table: Table = tableOf(ruleset.create(setup));
   const policy: { autoSides: Set<number>; roll: AskingPolicy['roll']; askRoutine: Set<string> | 'all' } = {
     autoSides: new Set(opts.autoSides),

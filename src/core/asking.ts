@@ -1,8 +1,13 @@
 // Who answers a request at the table: the person (the GM, or a player through the GM), or the
 // tactics and the dice. The terminal and the web app ask by these same rules, and
 // `npm run prompts` counts the questions by them.
-import type { DiceSource } from '../dice/sources.js';
-import type { FollowingDice, Request } from './request.js';
+import { Rng } from '../dice/rng.js';
+import { SeededDice, type DiceSource } from '../dice/sources.js';
+import { AskingDriver } from './context.js';
+import { runFight } from './fight.js';
+import type { FollowingDice, Input, Request } from './request.js';
+import type { Ruleset, SetupCore } from './ruleset.js';
+import type { FightState } from './state.js';
 
 export interface AskingPolicy {
   /** Sides left to the tactics and the dice (`--auto SIDE`). */
@@ -88,4 +93,68 @@ export function rollFollowing(then: FollowingDice, dice: DiceSource): number[] {
   return Array.from({ length: then.count }, () =>
     dice.roll({ count: 1, sides: then.sides, label: then.label }),
   );
+}
+
+/** Questions put to the person in each round (round 0: before the first), and the rounds fought. */
+export interface QuestionCount {
+  readonly perRound: ReadonlyMap<number, number>;
+  readonly rounds: number;
+  /** Questions a round, on average over the rounds fought. */
+  readonly mean: number;
+}
+
+/**
+ * Plays a fight at the table as a person who always takes the suggestion and rolls the dice when
+ * asked (typing the dice that go with a roll at once), and counts the questions asked by `policy`:
+ * what `npm run prompts` reports and what the tests hold the table to. `everything`: count every
+ * request a person could answer (every request not left to a side of `autoSides`), as the terminal
+ * asked before these rules.
+ */
+export function countQuestions<Setup extends SetupCore, State extends FightState>(
+  ruleset: Ruleset<Setup, State>,
+  setup: Setup,
+  policy: AskingPolicy,
+  seed: number,
+  everything = false,
+): QuestionCount {
+  const dice = new SeededDice(Rng.seeded(seed));
+  const held = new HeldDice();
+  let table = tableOf(ruleset.create(setup));
+  const asks = (req: Request): boolean => {
+    if (!everything) return asksPerson(req, table, policy);
+    const side = req.actor === undefined ? undefined : table.sideOf(req.actor);
+    return side === undefined || !policy.autoSides.has(side);
+  };
+  const perRound = new Map<number, number>();
+  let inputs: Input[] = [];
+  // Each question adds an answer; no fight of the examples comes near this many.
+  for (let guard = 0; guard < 100_000; guard++) {
+    const r = runFight(ruleset, setup, { inputs, driver: new AskingDriver(dice, asks), record: true });
+    table = tableOf(r.state);
+    inputs = [...r.log];
+    const q = r.pending;
+    if (q === null) {
+      const rounds = r.outcome?.rounds ?? r.state.round;
+      let n = 0;
+      for (const v of perRound.values()) n += v;
+      return { perRound, rounds, mean: n / Math.max(1, rounds) };
+    }
+    const kept = everything ? null : held.take(q);
+    if (kept !== null) {
+      inputs.push(kept);
+      continue;
+    }
+    perRound.set(r.state.round, (perRound.get(r.state.round) ?? 0) + 1);
+    if (q.kind === 'roll') {
+      inputs.push(dice.roll(q));
+      if (q.then && !everything) held.hold(q.actor, q.then, rollFollowing(q.then, dice));
+    } else inputs.push(q.suggested);
+  }
+  throw new Error('countQuestions: the fight did not end');
+}
+
+/** The asking rules' view of a fight: each combatant's side, and which sides the players play. */
+export function tableOf(st: FightState): Table {
+  const sideById = new Map(st.combatants.map((c) => [c.id, c.side]));
+  return { sideOf: (id) => sideById.get(id), players: (s) => st.sides[s]?.players === true };
 }
