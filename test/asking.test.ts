@@ -81,7 +81,10 @@ describe('dice rolled together', () => {
       new SeededDice(Rng.seeded(1)),
     );
     expect(values).toHaveLength(3);
-    for (const v of values) (expect(v).toBeGreaterThanOrEqual(1), expect(v).toBeLessThanOrEqual(12));
+    for (const v of values) {
+      expect(v).toBeGreaterThanOrEqual(1);
+      expect(v).toBeLessThanOrEqual(12);
+    }
   });
 });
 

@@ -8,6 +8,8 @@ import {
   type Table,
 } from '../core/asking.js';
 import { AskingDriver } from '../core/context.js';
+import { InputError } from '../core/request.js';
+import { formatRuling, isRuling, type SettableNumber } from '../core/rulings.js';
 import type { FightEvent } from '../core/events.js';
 import { runFight, type FightResult } from '../core/fight.js';
 import type { Input, Request } from '../core/request.js';
@@ -22,7 +24,9 @@ import {
   Streams,
 } from '../dice/index.js';
 import { writeAtomic } from '../node/files.js';
-import { checkAllUsed, replaying, saveText, type FightFile } from './load.js';
+import { checkAllUsed, replaying, saveText, withNewcomer, type FightFile } from './load.js';
+import { SourceDoc, ValidationError } from '../core/document.js';
+import { readText } from '../node/files.js';
 import { formatEvent, type Style } from './print.js';
 
 export interface InteractiveOptions {
@@ -46,6 +50,11 @@ When a roll says "with D6 damage", the dice rolled together may be typed at once
 (after a roll of several dice, put a slash between: "3 4 / 5"); the second is used if it comes to it.
 Routine decisions (fighting on at the same foe) are taken without asking: "ask NAME" asks them
 for that combatant, "ask all" for everyone, "ask none" stops.
+The GM's rulings, at any question (each kept in the log and the save with its reason; undo takes one back):
+  mod -10 fog            a one-off modifier to the roll being asked (what it needs, or its column)
+  set NAME W 3 healed    set a number of a combatant (set NAME alone lists them: W, HP, ammunition, conditions)
+  give 15 hits the head  answer the question yourself, with the reason, instead of the dice
+  enter NAME reason      bring in one written with enters: true;  leave NAME reason: it leaves the fight
 Commands: undo (take back the last answer), status, roll 2D6+3 (any dice, outside the fight),
 ask NAME|all|none, auto (finish the fight by itself), save, quit, help.`;
 
@@ -86,7 +95,9 @@ export async function runInteractive(
   ff: FightFile,
   opts: InteractiveOptions,
 ): Promise<FightResult<FightState>> {
-  const { ruleset, setup } = ff.loaded;
+  // The fight's encounter changes when the GM brings in a newcomer (enter CREATURE SIDE).
+  let fight = ff;
+  let { ruleset, setup } = ff.loaded;
   // Dice for new rolls: a substream of the seed past the inputs already given, so a resumed fight
   // does not roll its first session's dice again.
   const dice = new SeededDice(new Streams(opts.seed).stream(ff.inputs.length));
@@ -115,7 +126,7 @@ export async function runInteractive(
   const personal = (req: Request): boolean => asksPerson(req, table, policy);
   const driver = new AskingDriver(dice, (req) => !auto && personal(req));
   const save = () => {
-    if (opts.savePath) writeAtomic(opts.savePath, saveText(ff, inputs, opts.seed, opts.maxRounds));
+    if (opts.savePath) writeAtomic(opts.savePath, saveText(fight, inputs, opts.seed, opts.maxRounds));
   };
   let first = true;
 
@@ -123,7 +134,7 @@ export async function runInteractive(
     for (;;) {
       /** Where each answer a person gives (or would give) stands in the log: what undo goes back to. */
       const answerable: number[] = [];
-      const result = replaying(ff, () =>
+      const result = replaying(fight, () =>
         runFight(ruleset, setup, {
           inputs,
           driver,
@@ -191,13 +202,66 @@ export async function runInteractive(
           } catch (e) {
             say(`  ${(e as Error).message}`);
           }
+        } else if (/^(mod|modify|set|give|enter|leave)(\s|$)/.test(cmd)) {
+          const r = ruling(text, req, result.state, ruleset.rulings?.numbers.bind(ruleset.rulings));
+          if (typeof r === 'string') {
+            say(`  ${r}`);
+            continue;
+          }
+          let next = fight;
+          let added = r.inputs;
+          if (r.newcomer) {
+            try {
+              const n = withNewcomer(fight, r.newcomer.side, r.newcomer.entry);
+              next = n.ff;
+              added = [formatRuling({ kind: 'enter', who: n.id, why: r.newcomer.why })];
+            } catch (e) {
+              // The encounter it was written into is Fray's copy: its lines mean nothing to the GM.
+              const why =
+                e instanceof ValidationError
+                  ? e.issues
+                      .map(
+                        (i) =>
+                          `${i.path.replace(/^encounter\.sides\[\d+\]\.combatants\[\d+\]\.?/, '')}${i.path ? ': ' : ''}${i.message}`,
+                      )
+                      .join('; ')
+                  : (e as Error).message;
+              say(`  ${why}; nothing changed.`);
+              continue;
+            }
+          }
+          // A ruling that does not fit the fight is refused here, with the engine's reason, and not kept.
+          try {
+            runFight(next.loaded.ruleset, next.loaded.setup, {
+              inputs: [...inputs, ...added],
+              driver,
+              maxRounds: opts.maxRounds ?? undefined,
+            });
+          } catch (e) {
+            if (e instanceof InputError) {
+              say(`  ${e.message.replace(/^input \d+: /, '')}; nothing changed.`);
+              continue;
+            }
+            throw e;
+          }
+          fight = next;
+          ({ ruleset, setup } = next.loaded);
+          inputs.push(...added);
+          const first = added[0] as string;
+          if (first.startsWith('!modify'))
+            say(`  (${first.slice(8).replace(' | ', ': ')} to this roll, by the GM's ruling)`);
+          break;
         } else if (cmd === 'ask' || cmd.startsWith('ask ')) {
           say(`  ${askCommand(text.slice(3).trim(), result.state, policy)}`);
         } else if (cmd === 'auto') {
           auto = true;
           break;
         } else if (cmd === 'undo') {
-          const back = answerable.filter((i) => i < inputs.length).pop();
+          const rulingsAt = inputs.flatMap((x, i) => (isRuling(x) ? [i] : []));
+          const back = [...answerable, ...rulingsAt]
+            .filter((i) => i < inputs.length)
+            .sort((a, b) => a - b)
+            .pop();
           if (back === undefined) {
             say('  Nothing to undo.');
             continue;
@@ -227,10 +291,113 @@ export async function runInteractive(
   }
 }
 
+/** A combatant the GM brings in that the encounter does not have yet: written into it. */
+interface Newcomer {
+  readonly side: number;
+  readonly entry: Record<string, unknown>;
+  readonly why: string;
+}
+
+/**
+ * A ruling typed at a question, as the inputs it adds to the log, or why it cannot be given.
+ * `give VALUE reason` adds the ruling and then the answer itself.
+ */
+function ruling(
+  text: string,
+  req: Request | null,
+  st: FightState,
+  numbers: ((st: FightState, id: string) => readonly SettableNumber[]) | undefined,
+): { inputs: Input[]; newcomer?: Newcomer } | string {
+  const [verb = '', ...rest] = text.trim().split(/\s+/);
+  const v = verb.toLowerCase();
+  const why = (from: number) => rest.slice(from).join(' ').replace(/\|/g, '/');
+  const who = (name: string | undefined): { id: string; name: string } | string => {
+    const c = name ? findCombatant(st, name) : null;
+    return (
+      c ??
+      `who? (one of: ${st.combatants.map((x) => x.name.replace(/ /g, '-')).join(', ')}; a name with spaces: its id, or dashes)`
+    );
+  };
+  if (req === null) return 'The fight is over: no ruling changes it now (undo first).';
+  switch (v) {
+    case 'mod':
+    case 'modify': {
+      if (req.kind !== 'roll') return 'mod goes with a roll: give it when a roll is asked.';
+      if (!/^[-+]?\d+$/.test(rest[0] ?? '')) return 'mod what? a whole number and the reason: mod -10 fog';
+      return { inputs: [formatRuling({ kind: 'modify', by: Number(rest[0]), why: why(1) })] };
+    }
+    case 'set': {
+      const c = who(rest[0]);
+      if (typeof c === 'string') return `set ${c}`;
+      const list = numbers?.(st, c.id) ?? [];
+      if (rest.length < 3)
+        return list.length
+          ? `${c.name}'s numbers: ${list.map((n) => `${n.name} ${n.value}${n.about ? ` (${n.about})` : ''}`).join('; ')}. set ${c.name.replace(/ /g, '-')} NAME VALUE reason`
+          : `${c.name} has no numbers to set.`;
+      if (!/^[-+]?\d+$/.test(rest[2] ?? '')) return `set: '${rest[2]}' is not a whole number`;
+      return {
+        inputs: [
+          formatRuling({
+            kind: 'set',
+            who: c.id,
+            what: rest[1] as string,
+            value: Number(rest[2]),
+            why: why(3),
+          }),
+        ],
+      };
+    }
+    case 'give': {
+      if (rest.length === 0) return 'give what? the answer, then the reason: give 15 the blow hits the head';
+      let answer: Input;
+      try {
+        answer = readAnswer(req, rest[0] as string, null);
+      } catch (e) {
+        return `give: ${(e as Error).message}`;
+      }
+      return { inputs: [formatRuling({ kind: 'give', why: why(1) }), answer] };
+    }
+    case 'enter': {
+      // Someone written with enters: true, else a creature of the bestiary or a file of one, for a side.
+      const c = rest[0] ? findCombatant(st, rest[0]) : null;
+      if (c) return { inputs: [formatRuling({ kind: 'enter', who: c.id, why: why(1) })] };
+      const side = st.sides.findIndex(
+        (x) => x.name.toLowerCase().replace(/ /g, '-') === (rest[1] ?? '').toLowerCase(),
+      );
+      if (!rest[0] || side < 0)
+        return `enter whom? enter NAME (one written with enters: true), or enter CREATURE SIDE reason, a creature of the bestiary or a file of one combatant, for a side (${st.sides.map((x) => x.name.replace(/ /g, '-')).join(', ')})`;
+      const given = rest[0];
+      let entry: Record<string, unknown>;
+      if (/[/\\]|\.(ya?ml|json)$/i.test(given)) {
+        try {
+          const doc = SourceDoc.parse(given, readText(given).text);
+          if (doc.data === null || typeof doc.data !== 'object' || Array.isArray(doc.data))
+            return `enter: ${given} is not one combatant (a map of name, profile, …)`;
+          entry = doc.data as Record<string, unknown>;
+        } catch (e) {
+          return `enter: ${(e as Error).message.replace(/\n/g, ' ')}`;
+        }
+      } else entry = { use: given };
+      return { inputs: [], newcomer: { side, entry, why: why(2) } };
+    }
+    case 'leave': {
+      const c = who(rest[0]);
+      if (typeof c === 'string') return `leave ${c}`;
+      return { inputs: [formatRuling({ kind: 'leave', who: c.id, why: why(1) })] };
+    }
+  }
+  return `'${verb}' is not a ruling`;
+}
+
 /** A combatant by id or name (any case). */
 function findCombatant(st: FightState, n: string): { id: string; name: string } | null {
   const l = n.toLowerCase();
-  return st.combatants.find((c) => c.id.toLowerCase() === l || c.name.toLowerCase() === l) ?? null;
+  const dashed = (s: string) => s.toLowerCase().replace(/ /g, '-');
+  return (
+    st.combatants.find(
+      (c) => c.id.toLowerCase() === l || c.name.toLowerCase() === l || dashed(c.name) === l,
+    ) ?? null
+  );
 }
 
 /** `ask NAME|all|none`: whose routine decisions are asked. */
@@ -287,10 +454,14 @@ function readRollAndThen(
   };
 }
 
-/** What the person typed, as an input for the request (or the dice's roll / the suggestion on enter). */
-function readAnswer(req: Request, text: string, dice: SeededDice): Input {
+/**
+ * What the person typed, as an input for the request (or the dice's roll / the suggestion on
+ * enter). `dice`: null where Enter is no answer (the GM's own answer, given by a ruling).
+ */
+function readAnswer(req: Request, text: string, dice: SeededDice | null): Input {
+  if (text === '' && dice === null) throw new ImpossibleRollError('no answer given');
   if (req.kind === 'roll') {
-    if (text === '') return dice.roll(req);
+    if (text === '') return (dice as SeededDice).roll(req);
     return readRollEntry(req, text);
   }
   if (req.kind === 'choice') {

@@ -107,31 +107,9 @@ export function loadFightFile(
       },
     ]);
   }
+  if (isSave) return loadSave(path, doc, tables, allow, seen, overrides);
   const used: Record<string, FileText> = {};
   const keep = (env: LoadEnv): LoadEnv => ({ ...env, onTable: (name, t) => (used[name] = t) });
-  if (isSave) {
-    const save = validate(saveSchema, doc, data);
-    const encounterPath = resolve(dirname(resolve(path)), save.encounterFile ?? path);
-    const env = nodeEnv(encounterPath, tables, { allow, save: path, seen });
-    const saved = savedTables(doc, save.tables, path, allow, seen);
-    const loaded = loadPart(
-      { doc, base: ['encounter'], value: save.encounter },
-      RULESETS,
-      keep({ ...env, tables: { ...saved, ...env.tables } }),
-      overrides,
-    );
-    return {
-      loaded,
-      inputs: save.inputs,
-      seed: save.seed,
-      maxRounds: save.maxRounds,
-      doc,
-      isSave,
-      encounterPath,
-      tables: used,
-      files: seen,
-    };
-  }
   const env = nodeEnv(path, tables, { allow, seen });
   const loaded = loadPart({ doc, base: [], value: doc.data }, RULESETS, keep(env), overrides);
   return {
@@ -145,6 +123,70 @@ export function loadFightFile(
     tables: used,
     files: seen,
   };
+}
+
+/** A save's fight: its encounter as saved (options spelled out), its tables as read, its inputs. */
+function loadSave(
+  path: string,
+  doc: SourceDoc,
+  tables: Record<string, string>,
+  allow: readonly string[],
+  seen: Set<string>,
+  overrides: Options,
+): FightFile {
+  const used: Record<string, FileText> = {};
+  const keep = (env: LoadEnv): LoadEnv => ({ ...env, onTable: (name, t) => (used[name] = t) });
+  const save = validate(saveSchema, doc, doc.data);
+  const encounterPath = resolve(dirname(resolve(path)), save.encounterFile ?? path);
+  const env = nodeEnv(encounterPath, tables, { allow, save: path, seen });
+  const saved = savedTables(doc, save.tables, path, allow, seen);
+  const loaded = loadPart(
+    { doc, base: ['encounter'], value: save.encounter },
+    RULESETS,
+    keep({ ...env, tables: { ...saved, ...env.tables } }),
+    overrides,
+  );
+  return {
+    loaded,
+    inputs: save.inputs,
+    seed: save.seed,
+    maxRounds: save.maxRounds,
+    doc,
+    isSave: true,
+    encounterPath,
+    tables: used,
+    files: seen,
+  };
+}
+
+/**
+ * The fight with one more combatant, written into its encounter with `enters: true` at the end
+ * of side `side` (the GM's reinforcement), loaded again as its save would be, so that the save
+ * carries it. Refused (ValidationError, or Error with the reason) when the entry does not load,
+ * or when it would rename someone already in the fight (the input log refers to ids).
+ */
+export function withNewcomer(
+  ff: FightFile,
+  side: number,
+  entry: Readonly<Record<string, unknown>>,
+): { ff: FightFile; id: string } {
+  const source = structuredClone(ff.loaded.source) as { sides: { combatants: unknown[] }[] };
+  const s = source.sides[side];
+  if (!s) throw new Error(`no side ${side + 1}`);
+  s.combatants.push({ ...entry, enters: true });
+  const text = saveText({ ...ff, loaded: { ...ff.loaded, source } }, ff.inputs, ff.seed, ff.maxRounds);
+  const loaded = loadSave(ff.doc.file, SourceDoc.parse(ff.doc.file, text), {}, [], new Set(ff.files), {});
+  const next: FightFile = { ...loaded, doc: ff.doc, isSave: ff.isSave, encounterPath: ff.encounterPath };
+  const before = ff.loaded.ruleset.create(ff.loaded.setup).combatants;
+  const after = next.loaded.ruleset.create(next.loaded.setup).combatants;
+  const renamed = before.find((c) => !after.some((a) => a.id === c.id && a.name === c.name));
+  if (renamed)
+    throw new Error(
+      `it would rename ${renamed.name}: give the newcomer a name of its own, or write it into the encounter with enters: true`,
+    );
+  const added = after.find((a) => !before.some((c) => c.id === a.id));
+  if (!added) throw new Error('nobody new came of it');
+  return { ff: next, id: added.id };
 }
 
 /**

@@ -1,6 +1,9 @@
 import { AwaitingEntry, type DiceSource } from '../dice/sources.js';
 import type { FightEvent } from './events.js';
+import type { FightState } from './state.js';
+import { byTheGm, isRuling, parseRuling, RulingError, type RollModifier, type Ruling } from './rulings.js';
 import {
+  InputError,
   checkInput,
   type AmountRequest,
   type FollowingDice,
@@ -94,7 +97,63 @@ export class FightContext {
     return Math.max(0, this.inputs.length - this.pos);
   }
 
+  /** The fight's state, for the round of the events the context says itself. */
+  state: FightState | null = null;
+  /** Applies a ruling the core cannot (set, enter, leave): runFight gives the state and ruleset. */
+  onRuling: ((r: Ruling) => void) | null = null;
+  /** The GM's modifier for the roll being asked, and for the roll just answered until the ruleset takes it. */
+  private pendingModifier: RollModifier | null = null;
+  private rolledModifier: RollModifier | null = null;
+  /** The next answer is the GM's ruling on the result, for this reason. */
+  private given: string | null = null;
+
+  /**
+   * The GM's one-off modifier to the roll just answered, for the ruleset to add to what the roll
+   * needs (and to show in its arithmetic); null if there is none. Taken once.
+   */
+  modifier(): RollModifier | null {
+    const m = this.rolledModifier;
+    this.rolledModifier = null;
+    return m;
+  }
+
+  /** Rulings logged before the answer to `req`: each applied, and kept in the log. */
+  private rulings(req: Request): void {
+    this.unapplied();
+    while (this.pos < this.inputs.length && isRuling(this.inputs[this.pos] as Input)) {
+      const at = this.pos;
+      const text = this.inputs[at] as string;
+      try {
+        const r = parseRuling(text);
+        if (r.kind === 'modify') {
+          if (req.kind !== 'roll')
+            throw new RulingError('a modifier goes with a roll, and this question is not one');
+          this.pendingModifier = r;
+        } else if (r.kind === 'give') this.given = r.why;
+        else this.onRuling?.(r);
+      } catch (e) {
+        if (e instanceof RulingError) throw new InputError(`input ${at + 1}: ${e.message}`, at);
+        throw e;
+      }
+      this.pos++;
+      if (this.record) this.log.push(text);
+    }
+  }
+
+  /** A modifier the ruleset did not take says so, rather than vanishing. */
+  private unapplied(): void {
+    const m = this.rolledModifier;
+    if (m === null) return;
+    this.rolledModifier = null;
+    this.emit({
+      type: 'ruling',
+      round: this.state?.round ?? 0,
+      text: `The GM's modifier of ${m.by} ${byTheGm(m.why)} has no number to change on that roll: give the result instead.`,
+    });
+  }
+
   private fromLog(req: Request): Input | undefined {
+    this.rulings(req);
     if (this.pos >= this.inputs.length) return undefined;
     const input = this.inputs[this.pos] as Input;
     const checked = checkInput(req, input, `input ${this.pos + 1}`, this.pos);
@@ -107,9 +166,19 @@ export class FightContext {
     return value;
   }
 
-  private take<T extends Input>(value: T): T {
+  private take<T extends Input>(value: T, req: Request): T {
     this.pos++;
     if (this.record) this.log.push(value);
+    if (this.given !== null) {
+      const shown =
+        req.kind === 'choice' ? (req.choices.find((c) => c.key === value)?.label ?? value) : value;
+      this.emit({
+        type: 'ruling',
+        round: this.state?.round ?? 0,
+        text: `The GM answers "${req.label}": ${String(shown)} ${byTheGm(this.given)}.`,
+      });
+      this.given = null;
+    }
     return value;
   }
 
@@ -124,7 +193,9 @@ export class FightContext {
 
   roll(req: RollRequest): number {
     const logged = this.fromLog(req);
-    if (logged !== undefined) return this.take(logged as number);
+    this.rolledModifier = this.pendingModifier;
+    this.pendingModifier = null;
+    if (logged !== undefined) return this.take(logged as number, req);
     let value: number;
     try {
       value = this.driver.roll(req);
@@ -132,7 +203,7 @@ export class FightContext {
       if (e instanceof AwaitingEntry) throw new Pending(req);
       throw e;
     }
-    return this.take(this.fresh(req, value));
+    return this.take(this.fresh(req, value), req);
   }
 
   /** One die: `ctx.die(6, 'Helmut: damage', 'helmut')`. */
@@ -146,14 +217,14 @@ export class FightContext {
 
   choose(req: ChoiceRequest): string {
     const logged = this.fromLog(req);
-    if (logged !== undefined) return this.take(logged as string);
-    return this.take(this.fresh(req, this.driven(req, this.driver.choose(req))));
+    if (logged !== undefined) return this.take(logged as string, req);
+    return this.take(this.fresh(req, this.driven(req, this.driver.choose(req))), req);
   }
 
   amount(req: AmountRequest): number {
     const logged = this.fromLog(req);
-    if (logged !== undefined) return this.take(logged as number);
-    return this.take(this.fresh(req, this.driven(req, this.driver.amount(req))));
+    if (logged !== undefined) return this.take(logged as number, req);
+    return this.take(this.fresh(req, this.driven(req, this.driver.amount(req))), req);
   }
 
   emit(e: FightEvent): void {

@@ -2,6 +2,7 @@ import { FightContext, Pending, type Driver } from './context.js';
 import type { FightEvent } from './events.js';
 import type { Input, Request } from './request.js';
 import type { Ruleset, SetupCore } from './ruleset.js';
+import { byTheGm, RulingError, type Ruling } from './rulings.js';
 import { decideOutcome, describeOutcome, type FightState, type Outcome } from './state.js';
 
 export interface RunOptions {
@@ -46,6 +47,13 @@ export function runFight<Setup extends SetupCore, State extends FightState>(
   ctx.onAnswer = run.onAnswer ?? null;
   const cap = run.maxRounds ?? setup.maxRounds;
   const state = ruleset.create(setup);
+  ctx.state = state;
+  ctx.onRuling = (r) => applyRuling(ruleset, state, r, ctx);
+  // Who enters later (`enters: true`) is not in the fight until the GM brings it in.
+  for (const id of setup.entersLater ?? []) {
+    const c = state.combatants.find((x) => x.id === id);
+    if (c) c.out = 'absent';
+  }
   try {
     ruleset.start(state, ctx);
     let outcome = decideOutcome(state);
@@ -66,4 +74,40 @@ export function runFight<Setup extends SetupCore, State extends FightState>(
     }
     throw e;
   }
+}
+
+/** Applies the GM's rulings on the fight's numbers and who is in it; throws RulingError with the reason. */
+export function applyRuling<State extends FightState>(
+  ruleset: Ruleset<SetupCore, State>,
+  state: State,
+  r: Ruling,
+  ctx: FightContext,
+): void {
+  if (r.kind !== 'set' && r.kind !== 'enter' && r.kind !== 'leave') return;
+  const c = state.combatants.find((x) => x.id === r.who);
+  if (!c)
+    throw new RulingError(`nobody with the id '${r.who}' (${state.combatants.map((x) => x.id).join(', ')})`);
+  const say = (text: string) => ctx.emit({ type: 'ruling', round: state.round, text, who: [c.id] });
+  if (r.kind === 'enter') {
+    if (c.out !== 'absent') throw new RulingError(`${c.name} is already in the fight, or has been`);
+    c.out = null;
+    ruleset.rulings?.arrive?.(state, c.id);
+    return say(`${c.name} enters the fight ${byTheGm(r.why)}.`);
+  }
+  if (r.kind === 'leave') {
+    if (c.out !== null) throw new RulingError(`${c.name} is not in the fight`);
+    c.out = 'left';
+    return say(`${c.name} leaves the fight ${byTheGm(r.why)}.`);
+  }
+  const numbers = ruleset.rulings?.numbers(state, c.id) ?? [];
+  const n = numbers.find((x) => x.name.toLowerCase() === r.what.toLowerCase());
+  if (!n)
+    throw new RulingError(
+      `${c.name} has no number '${r.what}' to set (${numbers.map((x) => x.name).join(', ') || 'none'})`,
+    );
+  if (r.value < n.min || r.value > n.max)
+    throw new RulingError(`${c.name}'s ${n.name}: expected ${n.min}..${n.max}, got ${r.value}`);
+  const was = n.value;
+  n.set(r.value);
+  say(`${c.name}'s ${n.name}: ${was} → ${r.value} ${byTheGm(r.why)}.`);
 }

@@ -9,6 +9,7 @@ export * from './names.js';
 export * from './order.js';
 export * from './request.js';
 export * from './ruleset.js';
+export * from './rulings.js';
 export * from './schema.js';
 export * from './state.js';
 export * from './table.js';

@@ -168,6 +168,7 @@ export class EncounterLoader<E extends EncounterShape> {
   readonly doc: SourceDoc;
   readonly rep: Reporter;
   private readonly ids = new Set<string>();
+  private readonly later: string[] = [];
   private readonly yours = new Set<string>();
   private readonly asked = new Set<string>();
   private readonly notes: DataNote[] = [];
@@ -271,13 +272,19 @@ export class EncounterLoader<E extends EncounterShape> {
     return i < 0 ? null : i;
   }
 
-  /** An id from a name, unique in the encounter: "orc", then "orc-2". */
-  uniqueId(name: string): string {
+  /** An id from a name, unique in the encounter: "orc", then "orc-2"; `entersLater`: its entry says `enters: true`. */
+  uniqueId(name: string, entersLater = false): string {
     const base = slug(name) || 'combatant';
     let id = base;
     for (let n = 2; this.ids.has(id); n++) id = `${base}-${n}`;
     this.ids.add(id);
+    if (entersLater) this.later.push(id);
     return id;
+  }
+
+  /** The ids of those who come into the fight later, by the GM's ruling. */
+  entersLater(): readonly string[] {
+    return this.later;
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { FightContext } from './context.js';
 import { formatWarning, type Path, type SourceDoc, type Warning } from './document.js';
 import type { Cite } from './events.js';
+import type { RulingHooks } from './rulings.js';
 import type { FightState } from './state.js';
 
 /** A house-rule switch a text offers: its values, default, and where the text offers it. */
@@ -47,6 +48,8 @@ export interface SetupCore {
   readonly warnings?: readonly Warning[];
   /** The data a fight's numbers rest on that is ours or the user's, for every report to say so. */
   readonly data?: readonly DataNote[];
+  /** Combatants written with `enters: true`: out of the fight until the GM brings them in (a ruling). */
+  readonly entersLater?: readonly string[];
 }
 
 /** Data that is neither the text's nor a public source's: Fray's own (shipped), or a file the user gave. */
@@ -80,6 +83,8 @@ export interface Ruleset<Setup extends SetupCore = SetupCore, State extends Figh
   /** What happens before the first round (surprise, positions, opening tests), asking through the context. */
   start(state: State, ctx: FightContext): void;
   round(state: State, ctx: FightContext): void;
+  /** What the GM's rulings may change: each combatant's numbers, and where one that enters stands. */
+  readonly rulings?: RulingHooks<State>;
   /** One line per combatant for status displays: "Helmut (Heroes): W 5/8, prone". */
   describe(state: State): string[];
   /**

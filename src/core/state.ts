@@ -1,5 +1,5 @@
-/** Why a combatant no longer takes part. */
-export type OutReason = 'dead' | 'dying' | 'unconscious' | 'helpless' | 'fled';
+/** Why a combatant no longer takes part: `left` the fight by the GM's ruling, or `absent`: not come into it yet. */
+export type OutReason = 'dead' | 'dying' | 'unconscious' | 'helpless' | 'fled' | 'left' | 'absent';
 
 export interface SideCore {
   readonly name: string;

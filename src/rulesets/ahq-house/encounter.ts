@@ -10,7 +10,7 @@ import {
   type WrittenEntry,
 } from '../../core/loader.js';
 import type { DocPart, LoadEnv, Options } from '../../core/ruleset.js';
-import { oneOf, text, whole, uniqueList } from '../../core/schema.js';
+import { flag, oneOf, text, whole, uniqueList } from '../../core/schema.js';
 import { footprint, MapError, parseBoard, passable, squareKey, type Facing } from '../../space/grid.js';
 import type { Point } from '../../space/plane.js';
 import {
@@ -39,6 +39,8 @@ const square = z.union(
 const combatantSchema = z.strictObject({
   name: text('a name').optional(),
   use: text('a creature from the bestiary').optional(),
+  /** Not in the fight at the start: the GM brings it in (docs/table-play.md). */
+  enters: flag().optional(),
   /** One square per model: several squares make several models of the same kind. */
   at: z.union([square, z.array(square).min(1)], {
     error: 'expected a square (a letter marked on the map, or [x, y]), or a list of them, one per model',
@@ -212,7 +214,7 @@ export function loadAhq(part: DocPart, options: Options, env: LoadEnv): AhqSetup
         if (other) return rep.add(where, `square (${q.x}, ${q.y}) is taken by ${other}`);
       }
       const full = entry.names[k] ?? entry.names[0]!;
-      const id = load.uniqueId(full);
+      const id = load.uniqueId(full, entry.doc.enters);
       for (const q of footprint(p, size)) taken.set(squareKey(q), full);
       const facing = ((facings ? facings[k] : c.facing) ?? (si === 0 ? 'E' : 'W')) as Facing;
       fighters.push({
@@ -258,6 +260,7 @@ export function loadAhq(part: DocPart, options: Options, env: LoadEnv): AhqSetup
   );
   return {
     data: load.dataNotes(),
+    entersLater: load.entersLater(),
     title: load.title(),
     maxRounds: enc.maxRounds ?? 60,
     warnings: load.warnings(),

@@ -5,6 +5,7 @@ import { ahqOdds } from './odds.js';
 import { AHQ_OPTIONS } from './options.js';
 import { playAhqRound, startAhq } from './round.js';
 import { ahqSheets } from './sheet.js';
+import { healthNumber } from '../../core/numbers.js';
 import { newAhqState, type AhqSetup, type AhqState } from './state.js';
 
 export const ahqHouse: Ruleset<AhqSetup, AhqState> = {
@@ -23,6 +24,22 @@ export const ahqHouse: Ruleset<AhqSetup, AhqState> = {
   round: playAhqRound,
   odds: ahqOdds,
   sheets: ahqSheets,
+  rulings: {
+    numbers(st, id) {
+      const f = st.combatants.find((c) => c.id === id);
+      if (!f) return [];
+      return [
+        healthNumber(
+          'W',
+          'Wounds',
+          () => f.W,
+          (v) => (f.W = v),
+          0,
+          f.spec.wounds,
+        ),
+      ];
+    },
+  },
   describe(st) {
     return st.combatants.map(
       (f) =>

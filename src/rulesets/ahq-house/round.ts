@@ -4,6 +4,8 @@
 // long weapons), shoot, cast, turn, flee or hold, evading a combat first where the plan leaves
 // one. Facing is settled after every move and turn: death zones, forced turns, engagement.
 import { possessive } from '../../core/names.js';
+import { showTerm, sumTerms } from '../../core/arith.js';
+import { ruledTerms } from '../../core/rulings.js';
 import type { FightContext } from '../../core/context.js';
 import type { Choice, FollowingDice } from '../../core/request.js';
 import { combatantKey } from '../../core/request.js';
@@ -611,8 +613,11 @@ function attack(
   const extra = rear ? rearDice(hasRule(f, 'backstab')) : 0;
   const dd = (w?.dd ?? f.spec.unarmedDd) + extra;
   const r = roll(ctx, 12, f, `to hit ${t.name}, need ${need}`, 1, damageDice(dd));
-  const res = toHitRoll(r, need);
-  const sums = `WS ${WS} against DS ${sum(t, 'DS')}${t.ward ? ` + ${t.ward} ward` : ''}${penalty ? ` − ${penalty} surrounded by ${count}` : ''}: need ${showCloseCombatNeed(WS, DS)}${how.charge ? ` − ${CHARGE_BONUS} charge` : ''}`;
+  // The GM's one-off modifier is to the roll: +1 makes the need one less.
+  const ruled = ruledTerms(ctx);
+  const needed = Math.max(2, need - sumTerms(0, ruled));
+  const res = toHitRoll(r, needed);
+  const sums = `WS ${WS} against DS ${sum(t, 'DS')}${t.ward ? ` + ${t.ward} ward` : ''}${penalty ? ` − ${penalty} surrounded by ${count}` : ''}: need ${showCloseCombatNeed(WS, DS)}${how.charge ? ` − ${CHARGE_BONUS} charge` : ''}${ruled.map((x) => `, ${showTerm(x)} to the roll: need ${needed}`).join('')}`;
   const label = `${f.name}${how.free ? "'s free attack" : ''}${rear ? ' from the rear' : ''} at ${t.name}`;
   if (res === 'miss' || res === 'fumble') {
     if (res === 'fumble') f.stats.fumbles++;
@@ -635,7 +640,7 @@ function attack(
     text(rear ? 'REAR ATTACKS' : w ? 'Defense Skill (DS)' : 'Unarmed Combat'),
     [f, t],
   );
-  damage(st, ctx, f, t, dd, helmetCounts(r, need), false);
+  damage(st, ctx, f, t, dd, helmetCounts(r, needed), false);
   if (res === 'critical') countCritical(f, t);
   if (res === 'critical' && !how.free) critical(st, ctx, f, t, how.charge);
 }
@@ -757,18 +762,20 @@ function shoot(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter, fr
   const BS = sum(f, 'BS');
   const cell = rangedNeed(BS, d);
   const r = roll(ctx, 12, f, `shoot ${t.name}, need ${cell.need}`, 1, damageDice(m.dd));
-  const res = toHitRoll(r, cell.need, cell.critical);
+  const ruled = ruledTerms(ctx);
+  const needed = cell.need === null ? null : Math.max(2, cell.need - sumTerms(0, ruled));
+  const res = toHitRoll(r, needed, cell.critical);
   say(
     st,
     ctx,
     'shoot',
-    `${f.name}${free ? "'s free shot" : ' shoots'} ${free ? 'at ' : ''}${t.name} with the ${m.name}: BS ${BS} at ${d} squares (${rangeBand(d)}): need ${cell.need}${cell.critical ? '' : ', no critical possible'}; D12 ${r}: ${res === 'critical' ? 'a critical hit' : res}.`,
+    `${f.name}${free ? "'s free shot" : ' shoots'} ${free ? 'at ' : ''}${t.name} with the ${m.name}: BS ${BS} at ${d} squares (${rangeBand(d)}): need ${cell.need}${ruled.map((x) => `, ${showTerm(x)} to the roll: need ${needed}`).join('')}${cell.critical ? '' : ', no critical possible'}; D12 ${r}: ${res === 'critical' ? 'a critical hit' : res}.`,
     text('Ranged Attacks'),
     [f, t],
   );
   if (res === 'hit' || res === 'critical') {
     f.stats.hits++;
-    damage(st, ctx, f, t, m.dd, helmetCounts(r, cell.need as number), false);
+    damage(st, ctx, f, t, m.dd, helmetCounts(r, needed as number), false);
   }
   if (res === 'critical') countCritical(f, t);
   if (res === 'critical' && !free && t.out === null) shoot(st, ctx, f, t, true);

@@ -25,6 +25,8 @@ const stat = (what: string) => whole(0, 30, what);
 const combatantSchema = z.strictObject({
   name: text('a name'),
   count: whole(1, 50, 'a count').optional(),
+  /** Not in the fight at the start: the GM brings it in (docs/table-play.md). */
+  enters: flag().optional(),
   characteristics: z.strictObject({
     physique: stat('physique'),
     agility: stat('agility'),
@@ -179,7 +181,7 @@ export function loadFantasyWargaming(part: DocPart, options: Options, env: LoadE
       rep.add([...path, 'endurance'], `expected at most ${ch.endurance}, the character's endurance`);
     const made: FwFighterSpec[] = [];
     for (const name of names) {
-      const id = load.uniqueId(name);
+      const id = load.uniqueId(name, c.enters);
       // Fighters are ordered by id, so that the file's order changes nothing: names must differ.
       if (id !== (slug(name) || 'combatant'))
         rep.add([...path, 'name'], `'${name}' is taken (names must differ)`);
@@ -227,6 +229,7 @@ export function loadFantasyWargaming(part: DocPart, options: Options, env: LoadE
   load.noteData('armour', tables.armour, new Set(fighters.flatMap((f) => (f.armour ? [f.armour.id] : []))));
   return {
     data: load.dataNotes(),
+    entersLater: load.entersLater(),
     title: load.title(),
     maxRounds: enc.maxRounds ?? 100,
     warnings: load.warnings(),

@@ -5,6 +5,7 @@ import { fwOdds } from './odds.js';
 import { FW_OPTIONS } from './options.js';
 import { fwSheets } from './sheet.js';
 import { playFwRound, startFw } from './round.js';
+import { healthNumber } from '../../core/numbers.js';
 import { asListed, newFwState, type FwSetup, type FwState } from './state.js';
 
 export const fantasyWargaming: Ruleset<FwSetup, FwState> = {
@@ -22,6 +23,22 @@ export const fantasyWargaming: Ruleset<FwSetup, FwState> = {
   },
   round: playFwRound,
   odds: fwOdds,
+  rulings: {
+    numbers(st, id) {
+      const f = st.combatants.find((c) => c.id === id);
+      if (!f) return [];
+      return [
+        healthNumber(
+          'endurance',
+          'Endurance',
+          () => f.endurance,
+          (v) => (f.endurance = v),
+          0,
+          f.spec.maxEndurance,
+        ),
+      ];
+    },
+  },
   describe(st) {
     return asListed(st).map((f) => {
       const bits = [`EN ${f.endurance}/${f.spec.maxEndurance}`];

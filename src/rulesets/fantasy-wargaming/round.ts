@@ -8,6 +8,7 @@ import { showSum, sumTerms, type Term } from '../../core/arith.js';
 import type { FightContext } from '../../core/context.js';
 import type { Choice, FollowingDice } from '../../core/request.js';
 import { combatantKey } from '../../core/request.js';
+import { ruledTerms } from '../../core/rulings.js';
 import { decide, roll, say } from '../../core/say.js';
 import { formatDice, type Dice } from '../../dice/notation.js';
 import { chartResult, type DefenceEffect, type Location, type SpecialEffect } from './charts.js';
@@ -644,6 +645,8 @@ function blow(st: FwState, ctx: FightContext, phase: Phase, b: Blow, stepLabel: 
   ].filter((x) => x.value !== 0);
   // The luck die and the Striking Table's die are rolled together at the table.
   const l = luck(roll(ctx, 6, a, `luck die (strike at ${t.name})`, 1, chartDie(c.striking.die)));
+  // The GM's one-off modifier moves the column, as the other factors do.
+  terms.push(...ruledTerms(ctx));
   const factor = sumTerms(base, terms) + l;
   const what = b.magic ? (a.spec.magic?.name ?? 'magic') : (b.weapon?.name ?? 'fist');
   const baseLabel = b.magic ? `${what} factor` : `WF (${what})`;

@@ -38,6 +38,8 @@ const combatantSchema = z.strictObject({
   name: text('a name').optional(),
   use: text('a creature from the bestiary').optional(),
   count: whole(1, 50, 'a count').optional(),
+  /** Not in the fight at the start: the GM brings it in (docs/table-play.md). */
+  enters: flag().optional(),
   characteristics: characteristicsSchema.partial().optional(),
   /** Skill percentages; left out, a skill is its base (facts, Skill bases). */
   skills: skillsSchema.optional(),
@@ -179,7 +181,7 @@ export function loadOpenQuest(part: DocPart, options: Options, env: LoadEnv): Oq
     const made: OqFighterSpec[] = [];
     for (const name of names) {
       made.push({
-        id: load.uniqueId(name),
+        id: load.uniqueId(name, c.enters),
         name,
         side,
         characteristics: ch,
@@ -254,6 +256,7 @@ export function loadOpenQuest(part: DocPart, options: Options, env: LoadEnv): Oq
   noteData(load, tables, fighters);
   return {
     data: load.dataNotes(),
+    entersLater: load.entersLater(),
     warnings: load.warnings(),
     title: load.title(),
     maxRounds: enc.maxRounds ?? 100,

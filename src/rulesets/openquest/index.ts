@@ -5,6 +5,7 @@ import { oqOdds } from './odds.js';
 import { OQ_OPTIONS } from './options.js';
 import { playOqRound, startOq } from './round.js';
 import { oqSheets } from './sheet.js';
+import { healthNumber } from '../../core/numbers.js';
 import { newOqState, type OqSetup, type OqState } from './state.js';
 
 export const openquest: Ruleset<OqSetup, OqState> = {
@@ -23,6 +24,23 @@ export const openquest: Ruleset<OqSetup, OqState> = {
   round: playOqRound,
   odds: oqOdds,
   sheets: oqSheets,
+  rulings: {
+    numbers(st, id) {
+      const f = st.combatants.find((c) => c.id === id);
+      if (!f) return [];
+      // Below 0 is a major wound's ground (Taking Damage); the fight's clock reads it from there.
+      return [
+        healthNumber(
+          'HP',
+          'Hit Points',
+          () => f.hp,
+          (v) => (f.hp = v),
+          -f.spec.maxHp,
+          f.spec.maxHp,
+        ),
+      ];
+    },
+  },
   describe(st) {
     return st.combatants.map((f) => {
       const side = st.sides[f.side]?.name ?? '';

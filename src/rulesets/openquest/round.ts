@@ -2,6 +2,8 @@
 // rounds of statement of intent, order by modified skill, one action each, attack against the
 // defender's reaction, damage, wounds, and the mortal-wound clock.
 import type { FightContext } from '../../core/context.js';
+import { showSum, sumTerms } from '../../core/arith.js';
+import { ruledTerms } from '../../core/rulings.js';
 import { d100, decide, roll, say } from '../../core/say.js';
 import type { Choice, FollowingDice } from '../../core/request.js';
 import { combatantKey } from '../../core/request.js';
@@ -44,9 +46,16 @@ function test(
   target: number,
   why: string,
   then?: FollowingDice,
-): { roll: number; level: Level } {
+): { roll: number; level: Level; against: string } {
   const r = d100(ctx, f, `${why}: ${skill} test (need ${target} or less)`, then);
-  return { roll: r, level: testResult(r, target) };
+  const ruled = ruledTerms(ctx);
+  // The GM's one-off modifier changes the target, and with it the critical's tenth.
+  const t = sumTerms(target, ruled);
+  return {
+    roll: r,
+    level: testResult(r, t),
+    against: ruled.length ? showSum('', target, ruled).trim() : `${t}`,
+  };
 }
 
 const LEVEL_WORD: Readonly<Record<Level, string>> = {
@@ -605,7 +614,7 @@ export function attack(st: OqState, ctx: FightContext, a: OqFighter, d: OqFighte
   // The reaction: parry (a weapon or shield; only a shield against a missile: ours) or dodge, once a round by default.
   // "If called for": a reaction is rolled only against an attack that would land.
   const landing = ra.level === 'success' || ra.level === 'critical';
-  const attackLine = `${a.name} attacks ${d.name}${w ? ` with ${w.name.toLowerCase()}` : ''}: D100 ${formatD100(ra.roll)} against ${target}${bonusNote}: ${LEVEL_WORD[ra.level]}`;
+  const attackLine = `${a.name} attacks ${d.name}${w ? ` with ${w.name.toLowerCase()}` : ''}: D100 ${formatD100(ra.roll)} against ${ra.against}${bonusNote}: ${LEVEL_WORD[ra.level]}`;
   // A defender asked to react sees the attack's result first: the attack is told before the question.
   const asks = landing && mayReact(st, d);
   const citeAttack = facts('Attack against a defence');
@@ -625,7 +634,7 @@ export function attack(st: OqState, ctx: FightContext, a: OqFighter, d: OqFighte
   const cell = ATTACK_RESULTS[ra.level][rd ? rd.level : 'none'];
   const reactionLine =
     rd && reaction
-      ? `${d.name} ${reaction.skill === 'dodge' ? 'dodges' : `parries with ${reaction.weapon?.name.toLowerCase()}`}: D100 ${formatD100(rd.roll)} against ${d.spec.skills[reaction.skill] + d.spec.modifier}: ${LEVEL_WORD[rd.level]}`
+      ? `${d.name} ${reaction.skill === 'dodge' ? 'dodges' : `parries with ${reaction.weapon?.name.toLowerCase()}`}: D100 ${formatD100(rd.roll)} against ${rd.against}: ${LEVEL_WORD[rd.level]}`
       : `${d.name} ${noReaction(st, d)}`;
   const detail = { attack: ra.level, defence: rd ? rd.level : 'none' };
   if (asks) say(st, ctx, 'reaction', `${reactionLine}: ${cell.says}.`, citeAttack, [d, a], detail);

@@ -160,6 +160,7 @@ export function loadCp(part: DocPart, options: Options, env: LoadEnv): CpSetup {
   return {
     ...setup,
     data: load.dataNotes(),
+    entersLater: load.entersLater(),
     warnings: load.warnings(),
     cp: {
       opt: readCpOptions(options),

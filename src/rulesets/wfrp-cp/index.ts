@@ -9,6 +9,7 @@ import { dismountFall } from './round/falls-and-fire.js';
 import { startCpFight } from './round/opening.js';
 import { playCpRound } from './round/round.js';
 import { woundStatus } from './rules.js';
+import { cpNumbers } from './rulings.js';
 import { cpSheets } from './sheet.js';
 import { cpOdds } from './odds.js';
 import { hasCpCond, newCpState, type CpSetup, type CpState } from './state.js';
@@ -27,6 +28,12 @@ export const wfrpCp: Ruleset<CpSetup, CpState> = {
     startCpFight(st, ctx);
   },
   round: playCpRound,
+  rulings: {
+    numbers(st, id) {
+      const f = st.combatants.find((c) => c.id === id);
+      return f ? cpNumbers(st, f) : [];
+    },
+  },
   describe(st) {
     return st.combatants.map((f) => {
       const side = st.sides[f.side]?.name ?? '';

@@ -1,7 +1,8 @@
 // One blow of the Combat Points rules: the attacker's CP against the defender's (rules 7-20),
 // where it lands, and what it does: a critical (rules 10-12, 17) or a monster's pool (rule 33).
-import { sumTerms, type Term } from '../../core/arith.js';
+import { showTerm, sumTerms, type Term } from '../../core/arith.js';
 import type { FightContext } from '../../core/context.js';
+import { ruledTerms } from '../../core/rulings.js';
 import { formatD100, reverseD100 } from '../../dice/d100.js';
 import type { Weapon } from '../wfrp1e/catalogue.js';
 import { WEAPON_MODIFIERS } from '../wfrp1e/data/tables.js';
@@ -318,8 +319,9 @@ export function resolveBlow(st: CpState, ctx: FightContext, b: CpBlow): boolean 
       `${b.kind === 'disarm' ? 'disarm' : 'blow'} at ${d.name} (chance ${chance})`,
       b.kind === 'disarm' ? undefined : DAMAGE_DIE,
     );
+    const ruled = ruledTerms(ctx);
     const least = b.forceful ? FORCEFUL_ALWAYS_HITS : undefined;
-    hit = hits(roll, chance, least);
+    hit = hits(roll, sumTerms(chance, ruled), least);
     if (ctx.explain) {
       const parts = [
         `${halfA ? `${b.cp} CP halved to ${attack}` : `${attack} CP`}${bonus ? ` + ${bonus} Disarm` : ''}`,
@@ -331,15 +333,16 @@ export function resolveBlow(st: CpState, ctx: FightContext, b: CpBlow): boolean 
       if (def.shield) parts.push(`− ${def.shield} pool`);
       if (def.wounds) parts.push(`− ${def.wounds} W × 10`);
       if (def.cover) parts.push(`− ${def.cover} parried for`);
-      const always = roll <= (b.forceful ? FORCEFUL_ALWAYS_HITS : 5) && roll > chance;
+      for (const t of ruled) parts.push(showTerm(t));
+      const always = roll <= (b.forceful ? FORCEFUL_ALWAYS_HITS : 5) && roll > sumTerms(chance, ruled);
       say(
         st,
         ctx,
         'blow',
-        `${a.name} ${b.kind === 'disarm' ? 'tries to disarm' : b.kind === 'stun' ? 'strikes to stun' : 'attacks'} ${d.name}${rear ? ' from the rear' : ''}: ${parts.join(' ')} = ${chance}%; D100 ${formatD100(roll)}: ${hit ? (always ? `hit (01-${b.forceful ? '10' : '05'} always hits)` : 'hit') : roll >= 96 ? 'miss (96-00 always misses)' : 'miss'}.`,
+        `${a.name} ${b.kind === 'disarm' ? 'tries to disarm' : b.kind === 'stun' ? 'strikes to stun' : 'attacks'} ${d.name}${rear ? ' from the rear' : ''}: ${parts.join(' ')} = ${sumTerms(chance, ruled)}%; D100 ${formatD100(roll)}: ${hit ? (always ? `hit (01-${b.forceful ? '10' : '05'} always hits)` : 'hit') : roll >= 96 ? 'miss (96-00 always misses)' : 'miss'}.`,
         rule(7),
         [a, d],
-        { roll, chance, attack, defence },
+        { roll, chance: sumTerms(chance, ruled), attack, defence },
       );
     }
   }

@@ -2,6 +2,7 @@
 import { showSum, sumTerms, type Term } from '../../core/arith.js';
 import type { FightContext } from '../../core/context.js';
 import type { Choice } from '../../core/request.js';
+import { ruledTerms } from '../../core/rulings.js';
 import { formatD100, reverseD100 } from '../../dice/d100.js';
 import type { Weapon } from './catalogue.js';
 import { CITES, ours } from './cite.js';
@@ -320,13 +321,15 @@ function parry(st: W1State, ctx: FightContext, d: Fighter, b: Blow, expectedWoun
   d.stats.parries++;
   const { skill: ws, unskilled } = skillWith(st, d, chosen.item, 'WS');
   const terms = parryTerms(st, chosen.item);
-  const need = sumTerms(ws, terms);
+  let need = sumTerms(ws, terms);
   const r = d100(
     ctx,
     d,
     `parry with the ${chosen.item.name.toLowerCase()} (${st.opt.parryTest === 'below' ? 'less than' : 'at most'} ${need})`,
     { count: 1, sides: 6, label: 'damage stopped by the parry (D6)' },
   );
+  terms.push(...ruledTerms(ctx));
+  need = sumTerms(ws, terms);
   const ok = parrySucceeds(r, need, st.opt.parryTest);
   let stopped = 0;
   if (ok) stopped = roll(ctx, 6, d, 'damage stopped by the parry (D6)');
@@ -441,7 +444,9 @@ export function strike(st: W1State, ctx: FightContext, b: Blow): boolean {
   } else {
     // The damage die is rolled with the to-hit die at the table.
     toHitRoll = d100(ctx, a, `to hit ${b.target.name} (need ${need} or less)`, DAMAGE_DIE);
-    const hit = isHit(toHitRoll, need);
+    terms.push(...ruledTerms(ctx));
+    const needed = sumTerms(ws, terms);
+    const hit = isHit(toHitRoll, needed);
     if (ctx.explain) {
       const base = `WS${unskilled ? ' (unskilled: specialist weapon)' : ''}`;
       say(
@@ -451,11 +456,11 @@ export function strike(st: W1State, ctx: FightContext, b: Blow): boolean {
         `${a.name}${b.charging ? ' charges and' : ''} ${b.kind === 'grapple' ? 'tries to grapple' : 'strikes at'} ${b.target.name} with ${weaponName(b)}${b.kind === 'stun' ? ' to stun' : ''}: D100 ${formatD100(toHitRoll)} ${hit ? '≤' : '>'} ${showSum(base, ws, terms)}${notes.length ? ` (${notes.join('; ')})` : ''}: ${hit ? 'hit' : 'miss'}.`,
         cite,
         [a, b.target],
-        { roll: toHitRoll, need, hit },
+        { roll: toHitRoll, need: needed, hit },
       );
     }
     if (!hit) {
-      if (st.opt.fumbles && isFumble(toHitRoll, need)) fumble(st, ctx, b, toHitRoll);
+      if (st.opt.fumbles && isFumble(toHitRoll, needed)) fumble(st, ctx, b, toHitRoll);
       return false;
     }
   }

@@ -30,6 +30,8 @@ const OUT_WORDS: Readonly<Record<OutReason, string>> = {
   unconscious: 'is unconscious',
   helpless: 'is helpless',
   fled: 'has fled',
+  left: 'has left the fight',
+  absent: 'is not in the fight',
 };
 
 /** The last round a duration covers, counting from this round. */

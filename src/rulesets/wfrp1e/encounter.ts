@@ -155,6 +155,8 @@ const combatantSchema = z.strictObject({
   name: text('a name').optional(),
   use: text('a creature from the bestiary').optional(),
   count: whole(1, 100).optional(),
+  /** Not in the fight at the start: the GM brings it in (docs/table-play.md). */
+  enters: flag().optional(),
   profile: partialProfileSchema.optional(),
   /** Held in hand at the start. */
   weapons: z.array(text('a weapon id')).optional(),
@@ -416,11 +418,11 @@ export function loadEncounter(
     if (c.mount && names.length > 1)
       rep.add([...path, 'mount'], 'a mount can only be given to a single combatant (count 1)');
     for (const name of names) {
-      const id = load.uniqueId(name);
+      const id = load.uniqueId(name, c.enters);
       const mountName = c.mount
         ? (c.mount.name ?? `${name}'s ${cat.creatures.get(c.mount.use)?.name.toLowerCase() ?? c.mount.use}`)
         : null;
-      const mountId = mountName ? load.uniqueId(mountName) : null;
+      const mountId = mountName ? load.uniqueId(mountName, c.enters) : null;
       const spec = buildFighter(cat, load, path, c, creature, { id, name, side: si, mountId, riderId: null });
       if (!spec) continue;
       fighters.push(spec);
@@ -499,6 +501,7 @@ export function loadEncounter(
   const setup: W1Setup = {
     title: load.title(),
     data: load.dataNotes(),
+    entersLater: load.entersLater(),
     maxRounds: enc.maxRounds ?? 100,
     options: typed,
     optionValues: options,

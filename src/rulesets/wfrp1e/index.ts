@@ -10,6 +10,7 @@ import { wfrp1eSheets } from './sheet.js';
 import { WFRP1E_OPTIONS } from './options.js';
 import { startFight } from './round/opening.js';
 import { playRound } from './round/round.js';
+import { w1Numbers } from './rulings.js';
 import { hasCond, newState, type Fighter, type W1State } from './state.js';
 
 function conditions(st: W1State, f: Fighter): string[] {
@@ -42,6 +43,12 @@ export const wfrp1e: Ruleset<W1Setup, W1State> = {
     startFight(st, ctx);
   },
   round: playRound,
+  rulings: {
+    numbers(st, id) {
+      const f = st.combatants.find((c) => c.id === id);
+      return f ? w1Numbers(st, f) : [];
+    },
+  },
   describe(st) {
     return st.combatants.map((f) => {
       const side = st.sides[f.side]?.name ?? '';

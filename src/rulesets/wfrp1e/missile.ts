@@ -40,6 +40,7 @@ import {
 } from './blow.js';
 import { addCond, dropHand, woundDirect } from './effects.js';
 import { hitLocation } from './locate.js';
+import { ruledTerms } from '../../core/rulings.js';
 import { canSee, faceToward, gap, groupAround, inFront } from './scene.js';
 import { d100, decide, namesOf, roll, say } from './say.js';
 import {
@@ -508,7 +509,7 @@ function fireOne(
   const group = plan.group ? shotGroup(st, f, plan.target) : [plan.target];
   const { skill: bs, unskilled } = skillWith(st, f, w, 'BS');
   const terms = missileTerms(st, f, plan.target, w, ms, range.band, group.length, plan.part);
-  const need = sumTerms(bs, terms);
+  let need = sumTerms(bs, terms);
   const verb = m.kind === 'thrown' || isBomb(m.kind) ? 'throws' : 'shoots';
   const aimedAt = plan.group ? `the group of ${group.length} around ${plan.target.name}` : plan.target.name;
   const rangeText = () =>
@@ -538,6 +539,8 @@ function fireOne(
       `${w.name.toLowerCase()} at ${aimedAt} (need ${need} or less${stray && need + stray <= 100 ? `; ${need + 1}-${need + stray} hits someone else` : ''})`,
       DAMAGE_DIE,
     );
+    terms.push(...ruledTerms(ctx));
+    need = sumTerms(bs, terms);
     if (ctx.explain) {
       const base = `BS${unskilled ? ' (unskilled: specialist weapon)' : ''}`;
       say(

@@ -30,7 +30,9 @@ export function startFight(st: W1State, ctx: FightContext): void {
   if (st.setup.start === 'engaged') pairUp(st);
   if (ctx.explain) {
     const lines = st.sides.map((s, i) => {
-      const who = st.combatants.filter((f) => f.side === i).map((f) => describeFighter(f));
+      const who = st.combatants
+        .filter((f) => f.side === i)
+        .map((f) => `${describeFighter(f)}${f.out === 'absent' ? ' (enters later)' : ''}`);
       return `${s.name}${s.players ? ' (players)' : ''}: ${who.join('; ')}`;
     });
     say(st, ctx, 'start', `${st.setup.title}. ${lines.join('. ')}.`, CITES.order);
