@@ -43,7 +43,7 @@ describe('fray fight', () => {
     const r = await fray(['fight', encounterPath('helmut-and-the-skaven.yaml'), '--dice', '60,22,1']);
     expect(r.code).toBe(2);
     expect(r.err).toBe(
-      'fray: the dice script ran out after 3 rolls, at: D100 for Skaven: to hit Helmut (need 43 or less)\n',
+      'fray: the dice script ran out after 3 rolls, at: D100 for Skaven: to hit Helmut (need WS 33 + 10 winning = 43 or less)\n',
     );
   });
 

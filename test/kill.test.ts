@@ -71,7 +71,9 @@ describe('kill -9', () => {
     expect(fray([...args(2), '--out', join(dir, 'b.json')], dir).status).toBe(0);
     const whole = fray(['sim', demo, '--runs', '4000', '--seed', '5', '--json', '--workers', '1'], dir);
     let merged = 0;
-    for (const ms of [200, 500, 900, 1400, 2000]) {
+    // On a busy machine the part may take longer than the first delays: wait longer until one is whole.
+    for (const ms of [200, 500, 900, 1400, 2000, 4000, 8000, 16000]) {
+      if (ms > 2000 && merged > 0) break;
       const a = join(dir, `a-${ms}.json`);
       await killAfter([...args(1), '--out', a], dir, ms);
       if (!existsSync(a)) continue;
@@ -83,6 +85,6 @@ describe('kill -9', () => {
     }
     // Some kills come after the part is written, some before: both kinds are seen.
     expect(merged).toBeGreaterThan(0);
-    expect(temporaries(dir).length).toBeLessThanOrEqual(5);
+    expect(temporaries(dir).length).toBeLessThanOrEqual(8);
   }, 120_000);
 });

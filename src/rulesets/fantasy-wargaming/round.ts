@@ -644,7 +644,11 @@ function blow(st: FwState, ctx: FightContext, phase: Phase, b: Blow, stepLabel: 
     ...(b.lunge ? [{ label: 'lunge (ours)', value: c.lunge }] : []),
   ].filter((x) => x.value !== 0);
   // The luck die and the Striking Table's die are rolled together at the table.
-  const l = luck(roll(ctx, 6, a, `luck die (strike at ${t.name})`, 1, chartDie(c.striking.die)));
+  // The column before luck, with its modifiers, is shown before the dice are rolled.
+  const before = showSum(b.magic ? 'factor' : 'WF', base, terms);
+  const l = luck(
+    roll(ctx, 6, a, `luck die (strike at ${t.name}: ${before}, then luck)`, 1, chartDie(c.striking.die)),
+  );
   // The GM's one-off modifier moves the column, as the other factors do.
   terms.push(...ruledTerms(ctx));
   const factor = sumTerms(base, terms) + l;

@@ -443,7 +443,9 @@ export function strike(st: W1State, ctx: FightContext, b: Blow): boolean {
       );
   } else {
     // The damage die is rolled with the to-hit die at the table.
-    toHitRoll = d100(ctx, a, `to hit ${b.target.name} (need ${need} or less)`, DAMAGE_DIE);
+    // What the roll needs, with its modifiers, is shown before it is rolled.
+    const needs = terms.length ? `${showSum('WS', ws, terms)}` : `${need}`;
+    toHitRoll = d100(ctx, a, `to hit ${b.target.name} (need ${needs} or less)`, DAMAGE_DIE);
     terms.push(...ruledTerms(ctx));
     const needed = sumTerms(ws, terms);
     const hit = isHit(toHitRoll, needed);

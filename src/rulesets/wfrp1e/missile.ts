@@ -536,7 +536,7 @@ function fireOne(
     r = d100(
       ctx,
       f,
-      `${w.name.toLowerCase()} at ${aimedAt} (need ${need} or less${stray && need + stray <= 100 ? `; ${need + 1}-${need + stray} hits someone else` : ''})`,
+      `${w.name.toLowerCase()} at ${aimedAt} (need ${terms.length ? showSum('BS', bs, terms) : need} or less${stray && need + stray <= 100 ? `; ${need + 1}-${need + stray} hits someone else` : ''})`,
       DAMAGE_DIE,
     );
     terms.push(...ruledTerms(ctx));
