@@ -72,8 +72,10 @@ export class HeldDice {
     const h = this.held;
     // Others' rolls and anyone's decisions may come between (the parry before the damage).
     if (h === null || req.kind !== 'roll' || req.actor !== h.actor) return null;
-    // The roll they were for names them ("Helmut: damage (D6)" for "damage (D6)"): a like die for another reason is not it.
-    if (req.count !== h.count || req.sides !== h.sides || !req.label.includes(h.label)) {
+    // The roll they were for is named so ("Helmut: damage (D6)" for "damage (D6)"): a like die for
+    // another reason ("Helmut: fall damage (D6)") is not it.
+    const why = req.label.slice(req.label.indexOf(': ') + 2);
+    if (req.count !== h.count || req.sides !== h.sides || !why.startsWith(h.label)) {
       this.held = null;
       return null;
     }

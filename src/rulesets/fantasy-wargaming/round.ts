@@ -812,7 +812,7 @@ function defenceOf(
   const c = st.setup.charts;
   const l = luck(roll(ctx, 6, t, `luck die (${a.kind})`, 1, chartDie(c.striking.die)));
   const factor = sumTerms(wf.value, terms) + l;
-  const r = roll(ctx, c.striking.die, t, `${a.kind}: Striking Table (column ${factor})`);
+  const r = roll(ctx, c.striking.die, t, `Striking Table (${a.kind}, column ${factor})`);
   const band = chartResult(c.striking, factor, r);
   const effect = band === 'failure' ? null : c.defence[a.kind][band];
   const d: Defence = { kind: a.kind, band, effect, item };

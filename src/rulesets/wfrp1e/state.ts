@@ -165,6 +165,8 @@ export interface Fighter extends CombatantCore {
   action: Action;
   /** Last round's declaration (its choice key): fighting on is routine at the table. */
   declared: string | null;
+  /** The foe it last closed with (its key): going on toward it is routine at the table. */
+  approached: string | null;
   /** Blow ticks still to come this round. */
   pending: number[];
   /** Attacks lost to parries or fumbles with no blow left this round: taken from the next round. */
@@ -345,6 +347,7 @@ function newFighter(s: FighterSpec, idx: number): Fighter {
     hangFire: null,
     action: { kind: 'none' },
     declared: null,
+    approached: null,
     pending: [],
     owedAttacks: 0,
     parries: 0,

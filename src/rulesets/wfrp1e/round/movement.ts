@@ -100,7 +100,10 @@ export function approach(st: W1State, ctx: FightContext, f: Fighter): Fighter | 
   const near =
     firstKey.startsWith('run:') && f.tactics.advance !== 'running' ? `walk:${firstKey.slice(4)}` : firstKey;
   const suggested = f.tactics.melee === 'hold' && !near.startsWith('charge:') ? 'hold' : near;
-  const pick = decide(ctx, f, 'engage', `${f.name}: close with whom?`, choices, suggested);
+  // Going on toward the same foe as last round is routine at the table.
+  const same = f.approached !== null && suggested.endsWith(`:${f.approached}`);
+  const pick = decide(ctx, f, 'engage', `${f.name}: close with whom?`, choices, suggested, undefined, same);
+  f.approached = pick === 'hold' ? null : pick.slice(pick.indexOf(':') + 1);
   if (pick === 'hold') {
     say(st, ctx, 'hold', `${f.name} holds its position.`, CITES.actions, [f]);
     return null;

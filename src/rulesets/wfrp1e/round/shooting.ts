@@ -53,7 +53,9 @@ export function turn(st: W1State, ctx: FightContext, f: Fighter): void {
         );
         return;
       }
-      const pick = decide(ctx, f, 'shoot', `${f.name}: shoot at?`, choices, suggested, refused);
+      // Loosing at the one it aimed at last round is routine at the table.
+      const aimed = f.aim !== null && suggested === combatantKey(f.aim.target);
+      const pick = decide(ctx, f, 'shoot', `${f.name}: shoot at?`, choices, suggested, refused, aimed);
       const plan = plans.get(pick);
       if (plan) shoot(st, ctx, f, plan);
       return;
