@@ -104,7 +104,7 @@ export function checkInput(req: Request, input: Input, where: string, index: num
         const why = req.free.check(input);
         if (why !== null)
           throw new InputError(
-            `${where}: ${JSON.stringify(input)} cannot answer "${req.label}": ${why}`,
+            `${where}: ${JSON.stringify(input)} is not a choice for "${req.label}": ${why} (expected one of ${req.choices.map((c) => c.key).join(', ')}, or ${req.free.hint})`,
             index,
           );
         return input;
