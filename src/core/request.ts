@@ -55,7 +55,7 @@ export interface ChoiceRequest {
  * must judge it from the request alone (the same answer, the same verdict, on every replay).
  */
 export interface FreeAnswer {
-  /** How to type one, for a prompt: "a square: to:x,y". */
+  /** How to type one, for a prompt: "a square: to:x,y" (the words before the first colon name it in refusals). */
   readonly hint: string;
   /** Null when the answer is legal; else why it is refused, in the table's words. */
   check(answer: string): string | null;
@@ -104,7 +104,7 @@ export function checkInput(req: Request, input: Input, where: string, index: num
         const why = req.free.check(input);
         if (why !== null)
           throw new InputError(
-            `${where}: ${JSON.stringify(input)} is not a choice for "${req.label}": ${why} (expected one of ${req.choices.map((c) => c.key).join(', ')}, or ${req.free.hint})`,
+            `${where}: ${JSON.stringify(input)} is not a choice for "${req.label}": ${why} (expected one of ${req.choices.map((c) => c.key).join(', ')}, or ${req.free.hint.split(':')[0]})`,
             index,
           );
         return input;

@@ -96,6 +96,21 @@ describe('wfrp1e: moving to a chosen point', () => {
     expect(ofType(r.events, 'charge')[0]?.text).toContain('B1 turns to meet it');
   });
 
+  it('closing at the back of an enemy already engaged: it cannot turn, and has no parry against the newcomer', () => {
+    const busy = fightYaml(
+      [
+        `{ name: A1, profile: ${P({ I: 50 })}, weapons: [sword], at: [6, 6] }`,
+        `{ name: C1, profile: ${P({ I: 10 })}, weapons: [sword], at: [0, 8] }`,
+      ],
+      [`{ name: B1, profile: ${P({ I: 20 })}, weapons: [sword], at: [0, 6] }`],
+    );
+    const r = fight({ 'a1:engage': ['to:1,4.27'] }, 1, busy);
+    expect(said(r)).toContain('A1 moves 5.3 yards to (1, 4.3), in contact with B1');
+    expect(ofType(r.events, 'engage')[0]?.text).toContain(
+      'A1 closes with B1; B1 cannot turn to face it: no parry against it.',
+    );
+  });
+
   it('refuses an illegal point with the reason', () => {
     expect(refusal(yaml, 'engage', 'to:0,6')).toContain("(0, 6) is taken: B1's base is there");
     expect(refusal(yaml, 'engage', 'to:0,9')).toContain("the way crosses B1's base");
