@@ -12,7 +12,7 @@ import { InputError } from '../core/request.js';
 import { formatRuling, isRuling, type SettableNumber } from '../core/rulings.js';
 import type { FightEvent } from '../core/events.js';
 import { runFight, type FightResult } from '../core/fight.js';
-import type { Input, Request } from '../core/request.js';
+import { checkInput, type Input, type Request } from '../core/request.js';
 import type { FightState } from '../core/state.js';
 import {
   formatDice,
@@ -71,6 +71,13 @@ function describeRequest(req: Request): string {
   return req.label;
 }
 
+/** The legal free answers a prompt shows: the first 40, and how many more. */
+function freeOptions(options: readonly string[] | undefined): string {
+  if (!options?.length) return '';
+  const more = options.length > 40 ? ` and ${options.length - 40} more` : '';
+  return ` (legal: ${options.slice(0, 40).join(' ')}${more})`;
+}
+
 function promptFor(req: Request): string {
   let prompt = `\n${describeRequest(req)}`;
   if (req.kind === 'choice') {
@@ -78,6 +85,7 @@ function promptFor(req: Request): string {
       (c, i) => `  ${i + 1}) ${c.label}${c.key === req.suggested ? '  <- suggested' : ''}`,
     );
     for (const r of req.refused ?? []) lines.push(`     (not on offer: ${r.label})`);
+    if (req.free) lines.push(`  or type ${req.free.hint}${freeOptions(req.free.options)}`);
     prompt += `\n${lines.join('\n')}\n[enter: ${req.choices.findIndex((c) => c.key === req.suggested) + 1}] > `;
   } else if (req.kind === 'roll') {
     prompt += req.then ? ' [enter: roll both] > ' : ' [enter: roll] > ';
@@ -472,6 +480,8 @@ function readAnswer(req: Request, text: string, dice: SeededDice | null): Input 
     }
     const byKey = req.choices.find((c) => c.key === text);
     if (byKey) return byKey.key;
+    // A free answer (a square, a point): refused here with the ruleset's reason, or taken as typed.
+    if (req.free) return checkInput(req, text, 'your answer');
     throw new ImpossibleRollError(`'${text}' is not one of the choices 1..${req.choices.length}`);
   }
   if (text === '') return req.suggested;

@@ -55,6 +55,21 @@ export interface ChoiceRequest {
    * table it is taken without asking unless the GM asks for that combatant (core/asking.ts).
    */
   readonly routine?: boolean;
+  /** An answer besides the listed choices, typed as text (a square, a point): see FreeAnswer. */
+  readonly free?: FreeAnswer;
+}
+
+/**
+ * A free-form answer to a choice: "to:3,4". It goes into the log as the text typed, so `check`
+ * must judge it from the request alone (the same answer, the same verdict, on every replay).
+ */
+export interface FreeAnswer {
+  /** How to type one, for a prompt: "a square: to:x,y" (the words before the first colon name it in refusals). */
+  readonly hint: string;
+  /** Null when the answer is legal; else why it is refused, in the table's words. */
+  check(answer: string): string | null;
+  /** Legal answers worth showing (the reachable squares), for a UI to highlight; may be computed on first use. */
+  readonly options?: readonly string[];
 }
 
 export interface AmountRequest {
@@ -95,6 +110,16 @@ export function checkInput(req: Request, input: Input, where: string, index: num
       return input;
     }
     case 'choice': {
+      const listed = (c: Choice) => c.key === input;
+      if (typeof input === 'string' && req.free && !req.choices.some(listed) && !req.refused?.some(listed)) {
+        const why = req.free.check(input);
+        if (why !== null)
+          throw new InputError(
+            `${where}: ${JSON.stringify(input)} is not a choice for "${req.label}": ${why} (expected one of ${req.choices.map((c) => c.key).join(', ')}, or ${req.free.hint.split(':')[0]})`,
+            index,
+          );
+        return input;
+      }
       if (typeof input !== 'string' || !req.choices.some((c) => c.key === input)) {
         const refused = req.refused?.find((c) => c.key === input);
         throw new InputError(

@@ -2,7 +2,7 @@
 // explanation, decisions with the tactic's suggestion, and dice with who rolls them.
 import type { FightContext } from './context.js';
 import type { Cite, FightEvent } from './events.js';
-import type { Choice, FollowingDice } from './request.js';
+import type { Choice, FollowingDice, FreeAnswer } from './request.js';
 
 export type Detail = NonNullable<FightEvent['detail']>;
 
@@ -33,7 +33,10 @@ export function say(
   });
 }
 
-/** Asks a decision, unless there is only one way to go (then nothing is asked or logged). */
+/**
+ * Asks a decision, unless there is only one way to go (then nothing is asked or logged); `free`:
+ * an answer besides the choices (a square to move to), offered only when there is a question.
+ */
 export function decide(
   ctx: FightContext,
   f: Actor | null,
@@ -43,6 +46,7 @@ export function decide(
   suggested: string,
   refused?: readonly Choice[],
   routine = false,
+  free?: FreeAnswer,
 ): string {
   // One choice a key, by construction: a key offered twice (two ways to the same answer) is offered once.
   const seen = new Set<string>();
@@ -58,6 +62,7 @@ export function decide(
     suggested: pick,
     ...(refused?.length ? { refused } : {}),
     ...(routine ? { routine } : {}),
+    ...(free ? { free } : {}),
   });
 }
 

@@ -274,6 +274,41 @@ export function findPath(
   return null;
 }
 
+/**
+ * Every footprint a model can walk to in at most `max` steps, with the shortest walk there (the
+ * squares stepped on, `from` excluded), by the rules and tie order of findPath; keyed by squareKey.
+ */
+export function walks(rules: PathRules, from: Point, max: number): Map<string, Point[]> {
+  const prev = new Map<string, Point | null>([[squareKey(from), null]]);
+  const out = new Map<string, Point[]>();
+  let frontier: Point[] = [from];
+  for (let d = 1; d <= max && frontier.length; d++) {
+    const next: Point[] = [];
+    for (const p of frontier) {
+      if (p !== from && rules.stops(p)) continue;
+      for (const q of steps(p, rules.free)) {
+        const k = squareKey(q);
+        if (prev.has(k)) continue;
+        prev.set(k, p);
+        out.set(k, [...(p === from ? [] : (out.get(squareKey(p)) as Point[])), q]);
+        next.push(q);
+      }
+    }
+    frontier = next;
+  }
+  return out;
+}
+
+/** The straight line of squares from `from` to `to` (orthogonal or diagonal), or null if they are not in line. */
+export function straightLine(from: Point, to: Point): Point[] | null {
+  const dx = to.x - from.x;
+  const dy = to.y - from.y;
+  const n = Math.max(Math.abs(dx), Math.abs(dy));
+  if (n === 0 || (dx !== 0 && dy !== 0 && Math.abs(dx) !== Math.abs(dy))) return null;
+  const s = { x: Math.sign(dx), y: Math.sign(dy) };
+  return Array.from({ length: n }, (_, i) => ({ x: from.x + s.x * (i + 1), y: from.y + s.y * (i + 1) }));
+}
+
 /** A straight path: every step in the same direction (a charge's first condition). */
 export function isStraight(from: Point, path: readonly Point[]): boolean {
   if (path.length === 0) return false;

@@ -49,6 +49,22 @@ export function moveAway(p: Point, from: Point, d: number): Point {
   return offset(p, b, d);
 }
 
+/** How near a straight way from `a` to `b` comes to `p`: a base closer than its radius plus the mover's is in the way. */
+export function segmentDistance(p: Point, a: Point, b: Point): number {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const len2 = dx * dx + dy * dy;
+  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2));
+  return distance(p, { x: a.x + t * dx, y: a.y + t * dy });
+}
+
+/** How far `p` lies from the line through `a` and `b`, carried on both ways. */
+export function lineDistance(p: Point, a: Point, b: Point): number {
+  const len = distance(a, b);
+  if (len === 0) return distance(p, a);
+  return Math.abs((b.x - a.x) * (a.y - p.y) - (a.x - p.x) * (b.y - a.y)) / len;
+}
+
 /** A clock face: hour 12 is north (the party's front), 3 east, 6 behind. */
 export function clockBearing(hour: number): number {
   return (hour % 12) * 30;

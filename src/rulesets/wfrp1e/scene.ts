@@ -11,16 +11,19 @@ import {
   formatPoint,
   formatYards,
   freePointNear,
+  lineDistance,
   moveAway,
   moveToward,
   offset,
   overlapping,
+  round2,
+  segmentDistance,
   type Disc,
   type Point,
   within,
   DiscIndex,
 } from '../../space/plane.js';
-import { CITES, cite } from './cite.js';
+import { CITES, cite, ours } from './cite.js';
 import { LIGHT_RADIUS, rateYards, type Rate } from './data/scene.js';
 import { roll, say } from './say.js';
 import {
@@ -262,6 +265,113 @@ function stepToward(
     }
   }
   return best;
+}
+
+// ------------------------------------------------------------------ moving to a chosen point
+
+/** A point typed: "to:12,5" (yards east and north, as the log prints positions) or "go:90,4" (bearing clockwise from north, yards). */
+const TO_POINT = /^to:(-?\d{1,4}(?:\.\d{1,2})?),(-?\d{1,4}(?:\.\d{1,2})?)$/;
+const GO_BEARING = /^go:(\d{1,3}(?:\.\d{1,2})?),(\d{1,4}(?:\.\d{1,2})?)$/;
+
+/** A chosen move found legal: where to, whom it meets there (if anyone), and at what rate. */
+export interface PointMove {
+  readonly dest: Point;
+  readonly meets: Fighter | null;
+  readonly rate: Rate | 'charge';
+}
+
+/**
+ * § Actions (Move), § Initiating Hand-To-Hand Combat: a straight move to a chosen point, judged.
+ * `targets`: the enemies it may close with (null: none, a plain move that must not end in contact).
+ * Returns the move, or why it is refused.
+ */
+export function judgePoint(
+  st: W1State,
+  f: Fighter,
+  answer: string,
+  targets: readonly Fighter[] | null,
+): PointMove | string {
+  const to = TO_POINT.exec(answer);
+  const go = GO_BEARING.exec(answer);
+  if (!f.pos) return `${f.name} is not on the scene`;
+  if (!to && !go)
+    return 'expected a point as to:x,y (yards east and north, as the log prints positions, e.g. to:12,5) or a bearing and distance as go:b,d (degrees clockwise from north, yards, e.g. go:90,4)';
+  if (go && Number(go[1]) >= 360) return 'a bearing is 0 to 359 degrees clockwise from north';
+  const from = f.pos;
+  const dest = to
+    ? round2({ x: Number(to[1]), y: Number(to[2]) })
+    : offset(from, Number(go?.[1]), Number(go?.[2]));
+  const where = formatPoint(dest);
+  const yards = distance(from, dest);
+  if (yards < 0.05) return `${f.name} is already at ${where}`;
+  const me = carrier(f);
+  const here = { at: dest, radius: me.radius };
+  const named = (o: Disc) =>
+    st.combatants.find((c) => c.pos === o.at && c.rider === null)?.name ??
+    st.combatants.find((c) => c.pos === o.at)?.name ??
+    'someone';
+  const others = othersThan(st, f);
+  const on = others.find((o) => overlapping(here, o));
+  if (on) return `${where} is taken: ${named(on)}'s base is there`;
+  const across = others.find((o) => segmentDistance(o.at, from, dest) < me.radius + o.radius - 0.01);
+  if (across)
+    return `the way crosses ${named(across)}'s base (a chosen move goes straight: go round in two moves)`;
+  const left = budget(st, f, Infinity);
+  const touched = st.combatants.filter(
+    (o) => o.side !== f.side && o.out === null && o.pos && !isRidden(o) && touchingAt(here, o),
+  );
+  if (touched.length && targets === null)
+    return `${where} touches ${touched[0]?.name}: a move into contact is a charge or a close, declared as fight (§ Actions)`;
+  const meets = touched.find((o) => targets?.includes(o)) ?? null;
+  if (touched.length && !meets) return `${where} touches ${touched[0]?.name}, who cannot be closed with now`;
+  if (meets) {
+    const M = current(me, 'M', st.round);
+    const standard = Math.min(left, yardsAt(st, f, 'standard'));
+    if (yards > standard + 0.01)
+      return `too far to close with ${meets.name}: ${formatYards(yards)}, and a move into combat is at most a standard move, ${formatYards(standard)} (§ Initiating Hand-To-Hand Combat)`;
+    // Charging: within M yards, moving straight at the target: the line of the move runs through its base (ours).
+    const straight = lineDistanceOk(from, dest, meets);
+    return { dest, meets, rate: yards <= M + 0.01 && straight ? 'charge' : 'standard' };
+  }
+  if (yards > left + 0.01)
+    return `too far: ${formatYards(yards)}, and ${f.name} can go ${formatYards(left)} more this round (running, 16 × M)`;
+  const rate =
+    (['cautious', 'standard'] as const).find((r) => yards <= yardsAt(st, f, r) + 0.01) ?? 'running';
+  return { dest, meets: null, rate };
+}
+
+function touchingAt(here: Disc, o: Fighter): boolean {
+  return distance(here.at, o.pos as Point) <= here.radius + carrier(o).radius + 0.05;
+}
+
+/** The move, carried on, runs through the target's base: a straight approach, not one that sidles round it. */
+function lineDistanceOk(from: Point, dest: Point, t: Fighter): boolean {
+  return lineDistance(t.pos as Point, from, dest) < carrier(t).radius;
+}
+
+/** Carries out a chosen move: straight to the point, facing the way it went (or the one it meets). */
+export function movePoint(st: W1State, ctx: FightContext, f: Fighter, m: PointMove): void {
+  if (!f.pos) return;
+  const from = f.pos;
+  const moved = distance(from, m.dest);
+  setPos(f, m.dest);
+  const t = m.meets;
+  if (t?.pos) {
+    if (f.alt !== t.alt && carrier(f).flying) setAlt(f, t.alt);
+    meetInMelee(f, t);
+    face(f, t.pos);
+  } else face(f, { x: 2 * m.dest.x - from.x, y: 2 * m.dest.y - from.y });
+  noteMove(f, moved, m.rate);
+  if (ctx.explain)
+    say(
+      st,
+      ctx,
+      'move',
+      `${f.name} moves ${formatYards(moved)} to ${formatPoint(m.dest)}${t ? `, in contact with ${t.name}` : ''}, facing ${compass(f.facing)}${m.rate === 'charge' ? ': straight at it, within M, a charge' : ''}.`,
+      ours('Moving to a point'),
+      [f, ...(t ? [t] : [])],
+      { yards: Math.round(moved * 10) / 10 },
+    );
 }
 
 /** Moves straight away from the nearest enemies, at a rate. */

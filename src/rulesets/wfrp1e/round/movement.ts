@@ -1,7 +1,7 @@
 // Moving in the scene of battle: closing with an enemy and charging, contact and facing, a round of
 // movement (advance, withdraw, evade), and the stand-and-fire shortcut of § Timekeeping.
 import type { FightContext } from '../../../core/context.js';
-import { type Choice, combatantKey } from '../../../core/request.js';
+import { type Choice, combatantKey, type FreeAnswer } from '../../../core/request.js';
 import { formatYards } from '../../../space/plane.js';
 import { surprisedNow } from '../blow.js';
 import type { Weapon } from '../catalogue.js';
@@ -23,7 +23,9 @@ import {
   faceToward,
   gap,
   inFront,
+  judgePoint,
   moveAwayFrom,
+  movePoint,
   moveTo,
   outOfReach,
   startMoves,
@@ -102,8 +104,25 @@ export function approach(st: W1State, ctx: FightContext, f: Fighter): Fighter | 
   const suggested = f.tactics.melee === 'hold' && !near.startsWith('charge:') ? 'hold' : near;
   // Going on toward the same foe as last round is routine at the table.
   const same = f.approached !== null && suggested.endsWith(`:${f.approached}`);
-  const pick = decide(ctx, f, 'engage', `${f.name}: close with whom?`, choices, suggested, undefined, same);
-  f.approached = pick === 'hold' ? null : pick.slice(pick.indexOf(':') + 1);
+  const pick = decide(
+    ctx,
+    f,
+    'engage',
+    `${f.name}: close with whom?`,
+    choices,
+    suggested,
+    undefined,
+    same,
+    pointAnswer(st, f, enemies),
+  );
+  const chosen = judgePoint(st, f, pick, enemies);
+  f.approached = typeof chosen !== 'string' || pick === 'hold' ? null : pick.slice(pick.indexOf(':') + 1);
+  if (typeof chosen !== 'string') {
+    movePoint(st, ctx, f, chosen);
+    if (!chosen.meets) return null;
+    contact(st, ctx, f, chosen.meets, chosen.rate === 'charge');
+    return chosen.meets;
+  }
   if (pick === 'hold') {
     say(st, ctx, 'hold', `${f.name} holds its position.`, CITES.actions, [f]);
     return null;
@@ -140,6 +159,26 @@ export function approach(st: W1State, ctx: FightContext, f: Fighter): Fighter | 
     rate === 'running' ? 'runs toward' : 'advances on',
   );
   return null;
+}
+
+/**
+ * The free answer of the engage and move questions: a point to move to, straight (ours: Moving to
+ * a point). `targets`: whom the move may close with (null: a plain move, not into contact).
+ */
+function pointAnswer(st: W1State, f: Fighter, targets: readonly Fighter[] | null): FreeAnswer {
+  return {
+    get hint() {
+      const run = formatYards(yardsAt(st, f, 'running'));
+      const reach = targets
+        ? `; to close, touch a base within ${formatYards(yardsAt(st, f, 'standard'))}, a charge within M ${formatYards(current(carrier(f), 'M', st.round))} straight at it`
+        : '';
+      return `a point: to:x,y (yards, as positions are printed) or go:bearing,yards (go:90,4 is 4 yards east); at most ${run}${reach}`;
+    },
+    check: (answer) => {
+      const m = judgePoint(st, f, answer, targets);
+      return typeof m === 'string' ? m : null;
+    },
+  };
 }
 
 /** Bases in contact: the target turns to meet the newcomer unless surprised or already engaged. */
@@ -207,7 +246,12 @@ export function moveTurn(st: W1State, ctx: FightContext, f: Fighter): void {
     `${f.name}: move how?`,
     choices,
     f.tactics.melee === 'hold' ? 'hold' : (choices[0] as Choice).key,
+    undefined,
+    false,
+    pointAnswer(st, f, null),
   );
+  const chosen = judgePoint(st, f, pick, null);
+  if (typeof chosen !== 'string') return movePoint(st, ctx, f, chosen);
   const [verb, arg] = pick.split(':') as [string, string | undefined];
   if (verb === 'away') {
     moveAwayFrom(st, ctx, f, enemies, arg as Rate);
