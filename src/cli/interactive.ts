@@ -28,6 +28,7 @@ import { checkAllUsed, replaying, saveText, withNewcomer, type FightFile } from 
 import { SourceDoc, ValidationError } from '../core/document.js';
 import { readText } from '../node/files.js';
 import { formatEvent, type Style } from './print.js';
+import { drawTracker, trackerLine } from './tracker.js';
 
 export interface InteractiveOptions {
   readonly seed: number;
@@ -40,6 +41,8 @@ export interface InteractiveOptions {
   readonly roll: AskingPolicy['roll'];
   /** Combatants (ids) whose routine decisions are asked too, or ['all'] (--ask). */
   readonly ask: readonly string[];
+  /** A line of the tracker after each turn (--tracker; `tracker on|off` at a question). */
+  readonly tracker: boolean;
   readonly input: NodeJS.ReadableStream;
   readonly output: NodeJS.WritableStream;
 }
@@ -55,7 +58,8 @@ The GM's rulings, at any question (each kept in the log and the save with its re
   set NAME W 3 healed    set a number of a combatant (set NAME alone lists them: W, HP, ammunition, conditions)
   give 15 hits the head  answer the question yourself, with the reason, instead of the dice
   enter NAME reason      bring in one written with enters: true;  leave NAME reason: it leaves the fight
-Commands: undo (take back the last answer), status, roll 2D6+3 (any dice, outside the fight),
+Commands: undo (take back the last answer), status (the tracker: order, W/HP, conditions, the board),
+tracker on|off (its line after each turn), roll 2D6+3 (any dice, outside the fight),
 ask NAME|all|none, auto (finish the fight by itself), save, quit, help.`;
 
 function describeRequest(req: Request): string {
@@ -137,6 +141,9 @@ export async function runInteractive(
     if (opts.savePath) writeAtomic(opts.savePath, saveText(fight, inputs, opts.seed, opts.maxRounds));
   };
   let first = true;
+  let trackerShown = opts.tracker;
+  /** The turn whose tracker line was printed last: a new one prints when another's turn (or round) comes. */
+  let lastTurn = '';
 
   try {
     for (;;) {
@@ -170,6 +177,10 @@ export async function runInteractive(
         say(formatEvent(result.events[shown] as FightEvent, opts.style));
       save();
       const req = result.pending;
+      const turn = req?.actor !== undefined ? `${result.state.round}:${req.actor}` : lastTurn;
+      if (trackerShown && turn !== lastTurn)
+        say(`\n  ${trackerLine(ruleset.tracker(result.state), req?.actor ?? null)}`);
+      lastTurn = turn;
       // The second half of dice typed together ("37 4"): answers its roll without asking.
       const kept = req ? held.take(req) : null;
       if (kept !== null) {
@@ -200,7 +211,13 @@ export async function runInteractive(
         } else if (cmd === 'save') {
           say(opts.savePath ? `Saved to ${opts.savePath}.` : 'No save file: start with --save FILE.');
         } else if (cmd === 'status') {
-          if (result.state) for (const l of ruleset.describe(result.state)) say(`  ${l}`);
+          for (const l of drawTracker(ruleset.tracker(result.state), req?.actor ?? null)) say(`  ${l}`);
+        } else if (cmd === 'tracker' || cmd.startsWith('tracker ')) {
+          const arg = cmd.slice(7).trim();
+          if (arg === 'on' || arg === 'off') {
+            trackerShown = arg === 'on';
+            say(`  The tracker line is ${arg}.`);
+          } else say('  tracker on|off: a line of the tracker after each turn, or not (status: all of it)');
         } else if (cmd.startsWith('roll ')) {
           try {
             const d = parseDice(text.slice(5));

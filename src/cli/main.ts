@@ -78,6 +78,7 @@ interface FightOpts {
   auto?: string[];
   roll?: string;
   ask?: string[];
+  tracker?: boolean;
   cites?: boolean;
   run?: number;
   allowPath?: string[];
@@ -130,8 +131,10 @@ async function fight(io: Io, file: string | undefined, o: FightOpts): Promise<vo
     throw new UsageError('fight: --dice and --interactive do not go together');
   if (o.json && o.interactive) throw new UsageError('fight: --json and --interactive do not go together');
   if (o.auto && !o.interactive) throw new UsageError('fight: --auto goes with --interactive');
-  if ((o.roll !== undefined || o.ask) && !o.interactive)
-    throw new UsageError(`fight: ${o.roll !== undefined ? '--roll' : '--ask'} goes with --interactive`);
+  if ((o.roll !== undefined || o.ask || o.tracker) && !o.interactive)
+    throw new UsageError(
+      `fight: ${o.roll !== undefined ? '--roll' : o.ask ? '--ask' : '--tracker'} goes with --interactive`,
+    );
   const roller = o.roll ?? 'gm';
   if (!(ROLLERS as readonly string[]).includes(roller))
     throw new UsageError(`--roll: expected one of ${ROLLERS.join(', ')}, got '${roller}'`);
@@ -169,6 +172,7 @@ async function fight(io: Io, file: string | undefined, o: FightOpts): Promise<vo
       autoSides: sideIndexes(ff, o.auto ?? []),
       roll: roller as (typeof ROLLERS)[number],
       ask: askedIds(ff, o.ask ?? []),
+      tracker: o.tracker === true,
       input: io.input,
       output: io.out,
     });
@@ -220,6 +224,7 @@ async function fight(io: Io, file: string | undefined, o: FightOpts): Promise<vo
         out: c.out,
       })),
       status: ruleset.describe(state),
+      tracker: ruleset.tracker(state),
       data: setup.data ?? [],
       events: result.events.map((e) => ({ ...e, cite: e.cite && citeRecord(e.cite) })),
       inputs: result.log,
@@ -349,6 +354,10 @@ export function program(io: Io): Command {
         '--ask <name>',
         "interactive: ask this combatant's routine decisions too (repeatable; all for everyone)",
         collect,
+      )
+      .option(
+        '--tracker',
+        'interactive: a line of the tracker (W/HP, conditions, whose turn) after each turn',
       )
       .option('--json', 'print the fight as JSON')
       .option('--no-cites', 'leave out the rule citations')

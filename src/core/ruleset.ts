@@ -3,6 +3,7 @@ import { formatWarning, type Path, type SourceDoc, type Warning } from './docume
 import type { Cite } from './events.js';
 import type { RulingHooks } from './rulings.js';
 import type { FightState } from './state.js';
+import type { Tracker } from './tracker.js';
 
 /** A house-rule switch a text offers: its values, default, and where the text offers it. */
 export interface OptionSpec {
@@ -87,6 +88,8 @@ export interface Ruleset<Setup extends SetupCore = SetupCore, State extends Figh
   readonly rulings?: RulingHooks<State>;
   /** One line per combatant for status displays: "Helmut (Heroes): W 5/8, prone". */
   describe(state: State): string[];
+  /** What the table needs at a glance: the order this round, W/HP, conditions, engagements, places, ammunition. */
+  tracker(state: State): Tracker;
   /**
    * Numbers a designer asks of each finished fight ("Goblins reaching hand-to-hand"); the
    * simulation reports their means. The same labels, in the same order, for every fight of a setup.

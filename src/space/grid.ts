@@ -321,8 +321,15 @@ export function isStraight(from: Point, path: readonly Point[]): boolean {
   return true;
 }
 
-/** The board as text with models drawn over it (their glyph, and an arrow on request), and marked squares. */
-export function drawBoard(
+const ARROW: Readonly<Record<Facing, string>> = { N: '^', E: '>', S: 'v', W: '<' };
+const WIDE: Readonly<Record<Cell, string>> = { wall: '##', floor: '. ', door: '+ ', 'open-door': '/ ' };
+
+/**
+ * The board as text, two characters a square so that a model's facing is drawn where it stands:
+ * its glyph, then an arrow (^ > v <) on every square it fills. A marked square (a death zone)
+ * shows its mark beside what is there, so a mark on a doorway reads `+*`, not a bare door.
+ */
+export function drawFacingBoard(
   b: Board,
   models: readonly (Placed & { readonly glyph: string })[],
   marked: ReadonlySet<string> = new Set(),
@@ -333,22 +340,13 @@ export function drawBoard(
     const row: string[] = [];
     for (let x = 0; x < b.width; x++) {
       const c = cellAt(b, { x, y });
-      row.push(
-        c === 'wall'
-          ? '#'
-          : c === 'door'
-            ? '+'
-            : c === 'open-door'
-              ? '/'
-              : marked.has(`${x},${y}`)
-                ? markGlyph
-                : '.',
-      );
+      const mark = c !== 'wall' && marked.has(`${x},${y}`);
+      row.push(mark ? (c === 'floor' ? `${markGlyph} ` : `${WIDE[c][0]}${markGlyph}`) : WIDE[c]);
     }
     rows.push(row);
   }
   for (const m of models)
     for (const p of footprint(m.at, m.size))
-      if (rows[p.y] && p.x < b.width) (rows[p.y] as string[])[p.x] = m.glyph;
-  return rows.map((r) => r.join('')).join('\n');
+      if (rows[p.y] && p.x < b.width) (rows[p.y] as string[])[p.x] = `${m.glyph}${ARROW[m.facing]}`;
+  return rows.map((r) => r.join('').trimEnd()).join('\n');
 }

@@ -2,7 +2,7 @@
 // (Advanced HeroQuest house rules, Combat: Moving in Combat and Placement of miniatures).
 import { describe, expect, it } from 'vitest';
 import {
-  drawBoard,
+  drawFacingBoard,
   findPath,
   isStraight,
   lineOfSight,
@@ -45,9 +45,12 @@ describe('the board', () => {
     expect([b.width, b.height]).toEqual([5, 4]);
     expect(marks.get('A')).toEqual({ x: 1, y: 1 });
     expect(marks.get('B')).toEqual({ x: 3, y: 2 });
-    expect(drawBoard(b, [{ at: { x: 1, y: 1 }, size: 1, facing: 'E', glyph: 'a' }])).toBe(
-      '#####\n#a.+#\n#./.#\n#####',
+    expect(drawFacingBoard(b, [{ at: { x: 1, y: 1 }, size: 1, facing: 'E', glyph: 'a' }])).toBe(
+      '##########\n##a>. + ##\n##. / . ##\n##########',
     );
+    // A death zone on a doorway is drawn beside the door, not hidden under it.
+    const zones = new Set(['2,1', '3,1', '2,2']);
+    expect(drawFacingBoard(b, [], zones)).toBe('##########\n##. * +*##\n##. /*. ##\n##########');
     expect(() => parseBoard('#?#')).toThrow(/'\?' is not a map square/);
   });
   it('finds the shortest walk around walls, without cutting corners, stopping in a death zone', () => {

@@ -347,9 +347,12 @@ describe('ahq-house through the fray command', () => {
   it('fray fight draws the board after each turn, death zones on request', async () => {
     const r = await fray(['fight', crypt, '--seed', '3', '--option', 'board=zones']);
     expect(r.code).toBe(0);
-    expect(r.out).toContain('The board:\n    ##############\n    #.*..#...*...#');
+    // Columns and rows numbered; each model's facing drawn beside its glyph on the board.
+    expect(r.out).toContain(
+      'The board:\n       0 1 2 3 4 5 6 7 8 9 0 1 2 3\n     0 ############################\n     1 ##. * . . ##. . . * . . . ##\n     2 ##* B>* . + . . * c<* * . ##',
+    );
     expect(r.out).toContain("After Heroes' turn:");
-    expect(r.out).toMatch(/A Barbarian [<>^v] W \d+/);
+    expect(r.out).toMatch(/A[<>^v] Barbarian W \d+/);
   });
   it('fray sim and fray sweep run with a map', async () => {
     const s = await fray(['sim', crypt, '--runs', '200', '--seed', '1', '--workers', '1', '--json']);

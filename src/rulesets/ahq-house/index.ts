@@ -7,6 +7,7 @@ import { playAhqRound, startAhq } from './round.js';
 import { ahqSheets } from './sheet.js';
 import { healthNumber } from '../../core/numbers.js';
 import { newAhqState, type AhqSetup, type AhqState } from './state.js';
+import { ahqTracker } from './tracker.js';
 
 export const ahqHouse: Ruleset<AhqSetup, AhqState> = {
   id: 'ahq-house',
@@ -40,6 +41,7 @@ export const ahqHouse: Ruleset<AhqSetup, AhqState> = {
       ];
     },
   },
+  tracker: ahqTracker,
   describe(st) {
     return st.combatants.map(
       (f) =>

@@ -13,7 +13,7 @@ import { decide, roll, say } from '../../core/say.js';
 import {
   cellAt,
   diagonallyAdjacent,
-  drawBoard,
+  drawFacingBoard,
   FACING_WORD,
   same,
   steps,
@@ -83,27 +83,40 @@ const hasRule = (f: AhqFighter, r: string) => f.spec.rules.includes(r as never);
 
 // ------------------------------------------------------------------ the board
 
-function boardText(st: AhqState): string {
+/**
+ * The board with each model's glyph and facing on its squares, death zones marked where the
+ * option (or the tracker) asks, and a legend of glyphs, names and W.
+ */
+export function boardLines(st: AhqState, zonesShown = st.setup.opt.board === 'zones'): string[] {
   const zones = new Set<string>();
-  if (st.setup.opt.board === 'zones')
+  if (zonesShown)
     for (const f of standing(st))
       if (hasDeathZone(f, st.combatants)) for (const p of deathZoneSquares(f)) zones.add(squareKey(p));
-  const arrows: Readonly<Record<Facing, string>> = { N: '^', E: '>', S: 'v', W: '<' };
-  const drawn = drawBoard(
+  const drawn = drawFacingBoard(
     boardWithDoors(st),
     standing(st).map((f) => ({ at: f.at, size: f.size, facing: f.facing, glyph: f.spec.glyph })),
     zones,
   );
   const legend = standing(st)
-    .map((f) => `${f.spec.glyph} ${f.name} ${arrows[f.facing]} W ${f.W}`)
+    .map((f) => `${f.spec.glyph}${ARROWS[f.facing]} ${f.name} W ${f.W}`)
     .join(', ');
-  return `${drawn
-    .split('\n')
-    .map((l) => `    ${l}`)
-    .join('\n')}\n    ${legend}`;
+  const key = `# wall, + door, / open door${zonesShown ? ', * death zone (+* on a doorway)' : ''}; ^ > v < facing`;
+  // Columns and rows numbered as moves are typed (to:x,y), the tens of a column left to the reader.
+  const { width } = st.setup.board;
+  const columns = `   ${Array.from({ length: width }, (_, x) => String(x % 10).padEnd(2)).join('')}`.trimEnd();
+  const rows = drawn.split('\n').map((l, y) => `${String(y).padStart(2)} ${l}`);
+  return [columns, ...rows, legend, key];
 }
 
-function boardWithDoors(st: AhqState) {
+const ARROWS: Readonly<Record<Facing, string>> = { N: '^', E: '>', S: 'v', W: '<' };
+
+function boardText(st: AhqState): string {
+  return boardLines(st)
+    .map((l) => `    ${l}`)
+    .join('\n');
+}
+
+export function boardWithDoors(st: AhqState) {
   if (!st.opened.size) return st.setup.board;
   const b = st.setup.board;
   return {

@@ -7,6 +7,7 @@ import { fwSheets } from './sheet.js';
 import { playFwRound, startFw } from './round.js';
 import { healthNumber } from '../../core/numbers.js';
 import { asListed, newFwState, type FwSetup, type FwState } from './state.js';
+import { fwTracker } from './tracker.js';
 
 export const fantasyWargaming: Ruleset<FwSetup, FwState> = {
   id: 'fantasy-wargaming',
@@ -64,5 +65,6 @@ export const fantasyWargaming: Ruleset<FwSetup, FwState> = {
       })),
     ];
   },
+  tracker: fwTracker,
   sheets: fwSheets,
 };

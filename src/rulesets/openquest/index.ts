@@ -7,6 +7,7 @@ import { playOqRound, startOq } from './round.js';
 import { oqSheets } from './sheet.js';
 import { healthNumber } from '../../core/numbers.js';
 import { newOqState, type OqSetup, type OqState } from './state.js';
+import { oqTracker } from './tracker.js';
 
 export const openquest: Ruleset<OqSetup, OqState> = {
   id: 'openquest',
@@ -50,6 +51,7 @@ export const openquest: Ruleset<OqSetup, OqState> = {
       return `${f.name} (${side}): ${bits.join(', ')}`;
     });
   },
+  tracker: oqTracker,
   tallies(st) {
     return st.sides.map((s, i) => ({
       label: `${s.name}: standing at the end`,

@@ -404,6 +404,8 @@ export function playOqRound(st: OqState, ctx: FightContext): void {
     .filter(([, i]) => i.kind !== 'defend')
     .map(([f, i]) => ({ f, i, skill: orderSkill(f, i) }));
   order.sort((x, y) => y.skill - x.skill || y.f.spec.characteristics.DEX - x.f.spec.characteristics.DEX);
+  for (const f of st.combatants) f.orderSkill = null;
+  for (const o of order) o.f.orderSkill = o.skill;
   if (ctx.explain && order.length > 0)
     say(
       st,

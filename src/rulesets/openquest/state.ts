@@ -77,6 +77,8 @@ export interface OqFighter extends CombatantCore {
   willAct: boolean;
   /** Last round's intent (its choice key): the same again is routine at the table. */
   intended: string | null;
+  /** This round's place in the order: its modified skill, or null when it only defends (for the tracker). */
+  orderSkill: number | null;
   readonly stats: CombatStats & { fumbles: number; parries: number };
 }
 
@@ -107,6 +109,7 @@ export function newOqState(setup: OqSetup): OqState {
       stabilised: false,
       willAct: false,
       intended: null,
+      orderSkill: null,
       stats: { ...newCombatStats(), fumbles: 0, parries: 0 },
     }));
   const st: OqState = { round: 0, setup, sides: setup.sides, combatants, near: new Set() };

@@ -11,6 +11,7 @@ import { playCpRound } from './round/round.js';
 import { woundStatus } from './rules.js';
 import { cpNumbers } from './rulings.js';
 import { cpSheets } from './sheet.js';
+import { cpTracker } from './tracker.js';
 import { cpOdds } from './odds.js';
 import { hasCpCond, newCpState, type CpSetup, type CpState } from './state.js';
 
@@ -53,6 +54,7 @@ export const wfrpCp: Ruleset<CpSetup, CpState> = {
       return `${f.name} (${side}): ${bits.join(', ')}`;
     });
   },
+  tracker: cpTracker,
   sheets: cpSheets,
   odds: cpOdds,
   tallies(st) {

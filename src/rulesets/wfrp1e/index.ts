@@ -2,7 +2,6 @@ import { AutoDriver, FightContext } from '../../core/context.js';
 import type { Ruleset, Tally } from '../../core/ruleset.js';
 import { Rng, SeededDice } from '../../dice/index.js';
 import { wfrp1eOdds } from './odds.js';
-import { isProneTarget } from './blow.js';
 import { TEXT } from './cite.js';
 import type { W1Setup } from './encounter.js';
 import { loadWfrp1e } from './load.js';
@@ -11,23 +10,8 @@ import { WFRP1E_OPTIONS } from './options.js';
 import { startFight } from './round/opening.js';
 import { playRound } from './round/round.js';
 import { w1Numbers } from './rulings.js';
-import { hasCond, newState, type Fighter, type W1State } from './state.js';
-
-function conditions(st: W1State, f: Fighter): string[] {
-  const r = st.round;
-  const out: string[] = [];
-  if (f.asleep) out.push('asleep');
-  if (isProneTarget(st, f) && !f.asleep && !f.hold) out.push('prone');
-  if (f.hold) out.push(f.hold.holder ? `holding ${f.hold.other.name}` : `held by ${f.hold.other.name}`);
-  if (hasCond(f, 'noAction', r)) out.push('no action');
-  else if (hasCond(f, 'parryOnly', r)) out.push('parry only');
-  if (f.flee) out.push('fleeing');
-  if (f.bleeding.length > 0) out.push('bleeding');
-  if (f.diesAt !== null) out.push(`dying (dies at the end of round ${f.diesAt})`);
-  if (f.suddenDeath) out.push('Sudden Death');
-  if (f.airborne) out.push('airborne');
-  return out;
-}
+import { newState, type W1State } from './state.js';
+import { conditionsOf, wfrp1eTracker } from './tracker.js';
 
 export const wfrp1e: Ruleset<W1Setup, W1State> = {
   id: 'wfrp1e',
@@ -52,13 +36,14 @@ export const wfrp1e: Ruleset<W1Setup, W1State> = {
   describe(st) {
     return st.combatants.map((f) => {
       const side = st.sides[f.side]?.name ?? '';
-      const state = f.out ? [f.out] : conditions(st, f);
+      const state = f.out ? [f.out] : conditionsOf(st, f).map((c) => c.name);
       const held = [f.right, f.left]
         .filter((w, i, a) => w && a.indexOf(w) === i)
         .map((w) => w?.name.toLowerCase());
       return `${f.name} (${side}): W ${f.W}/${f.maxW}${state.length ? `, ${state.join(', ')}` : ''}${held.length ? `; holds ${held.join(', ')}` : ''}`;
     });
   },
+  tracker: wfrp1eTracker,
   sheets: wfrp1eSheets,
   odds(setup, maxRounds) {
     // The fight as it stands before the first round: who holds what, and full W.

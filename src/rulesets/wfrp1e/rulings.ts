@@ -11,8 +11,8 @@ const TIMED: readonly { readonly kind: Cond['kind']; readonly name: string; read
   { kind: 'noAttacks', name: 'no-attacks', about: 'rounds without attacks left' },
 ];
 
-/** Rounds a condition still covers, this one included. */
-const roundsLeft = (st: W1State, c: Cond) =>
+/** Rounds a condition still covers, this one included (99: the rest of the fight). */
+export const roundsLeft = (st: W1State, c: Cond) =>
   c.until === Infinity ? 99 : Math.max(0, c.until - st.round + 1);
 
 export function w1Numbers(st: W1State, f: Fighter): SettableNumber[] {

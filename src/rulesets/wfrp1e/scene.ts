@@ -542,21 +542,27 @@ export function placeAll(st: W1State, ctx: FightContext): void {
   }
 }
 
+/** Where a combatant stands, facing, height, and its nearest enemy: in contact or how far. */
+export function placeOf(st: W1State, f: Fighter): string | null {
+  if (!f.pos) return null;
+  const enemies = st.combatants.filter(
+    (o) => o.side !== f.side && o.out === null && o.pos && !(o.mount && o.mount.out === null),
+  );
+  const near = enemies.sort((a, b) => gap(f, a) - gap(f, b))[0];
+  const alt = f.alt > 0 ? `, ${formatYards(f.alt)} up` : '';
+  const rel = near?.pos
+    ? `; ${inContact(f, near) ? `in contact with ${near.name}` : `${formatYards(distance(f.pos, near.pos))} from ${near.name}`}`
+    : '';
+  return `${formatPoint(f.pos)} facing ${compass(f.facing)}${alt}${rel}`;
+}
+
 /** A line for the log: where everyone stands and how far from the nearest enemy. */
 export function describePositions(st: W1State): string {
   const parts: string[] = [];
   for (const f of st.combatants) {
     if (!f.pos || f.out !== null || (f.mount && f.mount.out === null)) continue;
-    const enemies = st.combatants.filter(
-      (o) => o.side !== f.side && o.out === null && o.pos && !(o.mount && o.mount.out === null),
-    );
-    const near = enemies.sort((a, b) => gap(f, a) - gap(f, b))[0];
     const riding = f.rider ? `${f.rider.name} on ${f.name}` : f.name;
-    const alt = f.alt > 0 ? `, ${formatYards(f.alt)} up` : '';
-    const rel = near?.pos
-      ? `; ${inContact(f, near) ? `in contact with ${near.name}` : `${formatYards(distance(f.pos, near.pos))} from ${near.name}`}`
-      : '';
-    parts.push(`${riding} ${formatPoint(f.pos)} facing ${compass(f.facing)}${alt}${rel}`);
+    parts.push(`${riding} ${placeOf(st, f)}`);
   }
   return `Positions: ${parts.join('; ')}.`;
 }
