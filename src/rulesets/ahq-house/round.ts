@@ -103,7 +103,8 @@ export function boardLines(st: AhqState, zonesShown = st.setup.opt.board === 'zo
   const key = `# wall, + door, / open door${zonesShown ? ', * death zone (+* on a doorway)' : ''}; ^ > v < facing`;
   // Columns and rows numbered as moves are typed (to:x,y), the tens of a column left to the reader.
   const { width } = st.setup.board;
-  const columns = `   ${Array.from({ length: width }, (_, x) => String(x % 10).padEnd(2)).join('')}`.trimEnd();
+  const columns =
+    `   ${Array.from({ length: width }, (_, x) => String(x % 10).padEnd(2)).join('')}`.trimEnd();
   const rows = drawn.split('\n').map((l, y) => `${String(y).padStart(2)} ${l}`);
   return [columns, ...rows, legend, key];
 }

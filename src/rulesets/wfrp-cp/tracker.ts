@@ -10,7 +10,7 @@ import type { CpState } from './state.js';
 export function cpTracker(st: CpState): Tracker {
   const rows = st.combatants.map((f) => {
     const row = w1Row(st, f, { label: 'EI', value: currentEI(st, f) });
-    const gauges = [...row.gauges, { label: "CP", value: cpLeft(st, f), max: maxCP(st, f) + f.bonusCP }];
+    const gauges = [...row.gauges, { label: 'CP', value: cpLeft(st, f), max: maxCP(st, f) + f.bonusCP }];
     if (f.maxLP) gauges.push({ label: 'LP', value: f.LP, max: f.maxLP });
     const more = [
       ...(f.worst > 0 ? [{ name: `${woundStatus(f.worst)} wound (worst effect ${f.worst})` }] : []),
