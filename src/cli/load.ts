@@ -7,6 +7,7 @@ import type { FileText, LoadEnv, Options } from '../core/ruleset.js';
 import { RULESETS } from '../rulesets/index.js';
 import { nodeEnv, readNamed, readSeen, reachOf } from '../node/files.js';
 import type { Io } from './io.js';
+import type { PartyUse } from '../core/party.js';
 
 export const SAVE_MARK = 'fray-saved-fight';
 
@@ -26,6 +27,8 @@ export interface FightFile {
   readonly tables: Readonly<Record<string, FileText>>;
   /** Every file read, by its real path: no output may replace one. */
   readonly files: ReadonlySet<string>;
+  /** The party files whose members fight (absolute paths), for `fray party apply`. */
+  readonly parties: readonly PartyUse[];
 }
 
 const saveSchema = z.strictObject({
@@ -58,6 +61,17 @@ const saveSchema = z.strictObject({
   encounter: z.custom<unknown>((v) => v !== undefined && v !== null, {
     error: 'expected the encounter (a map)',
   }),
+  // The party files the encounter brought members from, and who: `fray party apply` writes back to them.
+  party: z
+    .array(
+      z.strictObject({
+        file: z.string({ error: 'expected the party file' }),
+        side: z.number().int().min(0),
+        members: z.array(z.strictObject({ member: z.string(), name: z.string() })),
+      }),
+      { error: 'expected the list of parties' },
+    )
+    .default([]),
 });
 
 /** What the command line wants of the file: any (fight, sim), or a save (--resume). */
@@ -122,6 +136,7 @@ export function loadFightFile(
     encounterPath: resolve(path),
     tables: used,
     files: seen,
+    parties: loaded.parties.map((p) => ({ ...p, file: resolve(dirname(resolve(path)), p.file) })),
   };
 }
 
@@ -156,6 +171,7 @@ function loadSave(
     encounterPath,
     tables: used,
     files: seen,
+    parties: save.party,
   };
 }
 
@@ -271,6 +287,7 @@ export function saveText(
     seed,
     maxRounds,
     tables: ff.tables,
+    ...(ff.parties.length ? { party: ff.parties } : {}),
   };
   // One input per line would make a long file; twenty to a line keeps it short and readable.
   const rows: string[] = [];

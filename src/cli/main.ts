@@ -12,6 +12,7 @@ import { SimFailure } from '../sim/run.js';
 import { checkAllowed, checkOutputs, inputsOf, writeAtomic } from '../node/files.js';
 import { isUserError, UsageError } from './errors.js';
 import { runInteractive } from './interactive.js';
+import { partyApply } from './party.js';
 import { merge, sim, type SimOpts } from './sim.js';
 import { compare, type CompareOpts } from './compare.js';
 import { sweep, type SweepOpts } from './sweep.js';
@@ -498,6 +499,25 @@ export function program(io: Io): Command {
       .argument('<file>', 'encounter file (YAML or JSON)')
       .option('--json', 'as JSON'),
   ).action((file: string, o: SheetOpts) => sheet(io, file, o));
+  const party = p
+    .command('party')
+    .description('the party that goes on: write back what a fight left on its members');
+  party
+    .command('apply')
+    .description(
+      'write what lasts after a saved fight (W/HP left, lasting effects, ammunition, insanity, weapons destroyed) into its party file: a diff first, then asks',
+    )
+    .argument('<save>', 'a fight saved with fray fight --save')
+    .option('--party <file>', 'the party file to write, when the fight used more than one')
+    .option('--yes', 'write without asking (for scripts)')
+    .option(
+      '--allow-path <dir>',
+      'let the save name files in DIR too, not only in its own folder (repeatable)',
+      collect,
+    )
+    .action((save: string, o: { party?: string; yes?: boolean; allowPath?: string[] }) =>
+      partyApply(io, save, { ...o, allowPath: checkAllowed(o.allowPath ?? []) }),
+    );
   p.command('rulesets')
     .description('list the rulesets and their options')
     .option('--json', 'as JSON')

@@ -1,5 +1,6 @@
 import { quietIssues, SourceDoc, ValidationError, type Path } from './document.js';
 import { didYouMean } from './names.js';
+import { expandParties, type PartyUse } from './party.js';
 import {
   defaultOptions,
   type DocPart,
@@ -14,8 +15,10 @@ export interface Loaded {
   readonly setup: SetupCore;
   readonly options: Options;
   readonly doc: SourceDoc;
-  /** The encounter as written (for saves). */
+  /** The encounter as written (for saves), with its parties' members written in. */
   readonly source: unknown;
+  /** The party files it brought members from (`party:` on a side, `use: FILE#Name`). */
+  readonly parties: readonly PartyUse[];
 }
 
 export type Registry = ReadonlyMap<string, Ruleset>;
@@ -105,14 +108,16 @@ export function loadPart(part: DocPart, registry: Registry, env: LoadEnv, overri
     );
   }
   const options = resolveOptions(ruleset, part, overrides);
+  const { value, parties, partyFiles, locate } = expandParties(part, ruleset.id, env);
   let setup: SetupCore;
   try {
-    setup = ruleset.load(part, options, env);
+    setup = ruleset.load({ ...part, value }, options, env);
   } catch (e) {
     if (!(e instanceof ValidationError)) throw e;
-    throw new ValidationError(quietIssues(e.issues, [part.doc.file, 'command line']));
+    // A party file is the user's own, like the encounter: its problems are shown in full.
+    throw new ValidationError(quietIssues(locate(e.issues), [part.doc.file, 'command line', ...partyFiles]));
   }
-  return { ruleset, setup, options, doc: part.doc, source: v };
+  return { ruleset, setup, options, doc: part.doc, source: value, parties };
 }
 
 export function loadEncounterText(

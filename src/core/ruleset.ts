@@ -90,6 +90,8 @@ export interface Ruleset<Setup extends SetupCore = SetupCore, State extends Figh
   describe(state: State): string[];
   /** What the table needs at a glance: the order this round, W/HP, conditions, engagements, places, ammunition. */
   tracker(state: State): Tracker;
+  /** What lasts of a combatant after the fight, for its party file (`fray party apply`). */
+  lasting?(state: State, id: string): Lasting | null;
   /**
    * Numbers a designer asks of each finished fight ("Goblins reaching hand-to-hand"); the
    * simulation reports their means. The same labels, in the same order, for every fight of a setup.
@@ -168,4 +170,16 @@ export function defaultOptions(specs: readonly OptionSpec[]): Record<string, str
   const out: Record<string, string> = {};
   for (const s of specs) out[s.name] = s.default;
   return out;
+}
+
+/**
+ * What lasts of a combatant after a fight, in its encounter fields (Ruleset.lasting): a field's
+ * new value, or null to take the field out (back to its default: unhurt). Fields not named stay.
+ */
+export interface Lasting {
+  readonly fields: Readonly<Record<string, unknown>>;
+  /** Weapons broken or destroyed (ids): taken out of the member's `weapons` and `carried`. */
+  readonly lost: readonly string[];
+  /** What the GM should know that no field says ("died"). */
+  readonly notes: readonly string[];
 }

@@ -41,6 +41,15 @@ export const ahqHouse: Ruleset<AhqSetup, AhqState> = {
       ];
     },
   },
+  lasting(st, id) {
+    const f = st.combatants.find((c) => c.id === id);
+    if (!f) return null;
+    return {
+      fields: { wounds: f.W < f.spec.profile.W ? f.W : null },
+      lost: [],
+      notes: f.out === 'dead' ? ['died in the fight'] : [],
+    };
+  },
   tracker: ahqTracker,
   describe(st) {
     return st.combatants.map(

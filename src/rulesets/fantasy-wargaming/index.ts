@@ -65,6 +65,15 @@ export const fantasyWargaming: Ruleset<FwSetup, FwState> = {
       })),
     ];
   },
+  lasting(st, id) {
+    const f = st.combatants.find((c) => c.id === id);
+    if (!f) return null;
+    return {
+      fields: { endurance: f.endurance < f.spec.maxEndurance ? f.endurance : null },
+      lost: [],
+      notes: f.out === 'dead' ? ['died in the fight'] : [],
+    };
+  },
   tracker: fwTracker,
   sheets: fwSheets,
 };

@@ -51,6 +51,15 @@ export const openquest: Ruleset<OqSetup, OqState> = {
       return `${f.name} (${side}): ${bits.join(', ')}`;
     });
   },
+  lasting(st, id) {
+    const f = st.combatants.find((c) => c.id === id);
+    if (!f) return null;
+    return {
+      fields: { hp: f.hp < f.spec.maxHp ? f.hp : null },
+      lost: [],
+      notes: f.out === 'dead' ? ['died in the fight'] : [],
+    };
+  },
   tracker: oqTracker,
   tallies(st) {
     return st.sides.map((s, i) => ({

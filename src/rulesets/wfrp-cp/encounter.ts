@@ -62,6 +62,8 @@ const SCHEMA = encounterSchemaFor({
     sleeps: whole(1, 100, 'rounds').optional(),
     /** Rule 46: on fire when the fight begins. */
     burning: flag().optional(),
+    /** Insanity Points already gained (past fights: `fray party apply` writes them). */
+    insanity: whole(0, 1000, 'insanity points').optional(),
     /** Rules 41-45: falls or jumps this far (metres) as the fight begins, perhaps into water. */
     falls: z
       .strictObject({ metres: whole(0, 1000, 'metres'), jump: flag().optional(), water: flag().optional() })
@@ -279,6 +281,7 @@ function readSpec(
     causes: (d.causes as 'fear' | 'terror' | undefined) ?? null,
     burning: (d.burning as boolean | undefined) ?? false,
     sleeps: (d.sleeps as number | undefined) ?? 0,
+    insanity: (d.insanity as number | undefined) ?? 0,
     falls: falls ? { metres: falls.metres, jump: falls.jump ?? false, water: falls.water ?? false } : null,
     plan: d.plan ? { ...(monster ? MONSTER_PLAN : CHARACTER_PLAN), ...(d.plan as Partial<Plan>) } : null,
   };

@@ -12,6 +12,7 @@ import { woundStatus } from './rules.js';
 import { cpNumbers } from './rulings.js';
 import { cpSheets } from './sheet.js';
 import { cpTracker } from './tracker.js';
+import { w1Lasting } from '../wfrp1e/lasting.js';
 import { cpOdds } from './odds.js';
 import { hasCpCond, newCpState, type CpSetup, type CpState } from './state.js';
 
@@ -55,6 +56,13 @@ export const wfrpCp: Ruleset<CpSetup, CpState> = {
     });
   },
   tracker: cpTracker,
+  lasting(st, id) {
+    const f = st.combatants.find((c) => c.id === id);
+    if (!f) return null;
+    const base = w1Lasting(f);
+    // Rule 10: heavy critical wounds give Insanity Points, and those stay with the character.
+    return { ...base, fields: { ...base.fields, insanity: f.insanity > 0 ? f.insanity : null } };
+  },
   sheets: cpSheets,
   odds: cpOdds,
   tallies(st) {

@@ -32,6 +32,8 @@ export interface CpSpec {
   readonly burning: boolean;
   /** Rounds asleep at the start. */
   readonly sleeps: number;
+  /** Insanity Points from past fights. */
+  readonly insanity: number;
   readonly falls: { readonly metres: number; readonly jump: boolean; readonly water: boolean } | null;
   /** How it splits its CP (tactics.ts); null: the defaults for characters or monsters. */
   readonly plan: Plan | null;
@@ -151,7 +153,7 @@ export function newCpState(setup: CpSetup, dismount: W1State['dismount']): CpSta
       LP: maxLP,
       maxLP,
       pool: 0,
-      insanity: 0,
+      insanity: spec.insanity,
       zeroHits: new Map(),
       tLost: 0,
       tEffect: 0,

@@ -151,6 +151,17 @@ const mountSchema = z.strictObject({
   ...bodySchema,
 });
 
+/** One lasting effect of a critical (§ Critical Hits): a hand that is no use, a to-hit penalty, characteristics changed or halved. */
+const lastingSchema = z.strictObject({
+  why: text('what it is ("right hand lost")'),
+  hand: oneOf(['right', 'left']).optional(),
+  toHit: whole(-100, 100).optional(),
+  change: z.partialRecord(oneOf(CHARS), whole(-100, 100)).optional(),
+  halve: uniqueList(oneOf(CHARS)).optional(),
+});
+
+export type LastingEffect = z.infer<typeof lastingSchema>;
+
 const combatantSchema = z.strictObject({
   name: text('a name').optional(),
   use: text('a creature from the bestiary').optional(),
@@ -196,6 +207,8 @@ const combatantSchema = z.strictObject({
   aiming: text("an enemy's name").optional(),
   /** § Take-Up Actions, Pack Items: total ENC in the pack, and what is in it. */
   pack: z.strictObject({ enc: whole(0, 10000), items: z.array(text('an item')).default([]) }).optional(),
+  /** What a past fight left that lasts (a lost hand, an eye, wounds that weaken): `fray party apply` writes it. */
+  lasting: z.array(lastingSchema).optional(),
   ...bodySchema,
 });
 
@@ -329,6 +342,8 @@ export interface FighterSpec {
   readonly mountId: string | null;
   readonly riderId: string | null;
   readonly creature: string | null;
+  /** Effects of past fights that hold from the start (see lastingSchema). */
+  readonly lasting: readonly LastingEffect[];
 }
 
 export interface W1Setup extends SetupCore {
@@ -775,6 +790,7 @@ function buildFighter(
     aiming: c.aiming ?? null,
     nightVision: sees === undefined ? 0 : (cat.nightVision.get(sees) ?? 0),
     cover: c.situation?.cover ?? null,
+    lasting: 'lasting' in c ? (c.lasting ?? []) : [],
   };
 }
 

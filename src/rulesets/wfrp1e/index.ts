@@ -12,6 +12,7 @@ import { playRound } from './round/round.js';
 import { w1Numbers } from './rulings.js';
 import { newState, type W1State } from './state.js';
 import { conditionsOf, wfrp1eTracker } from './tracker.js';
+import { w1Lasting } from './lasting.js';
 
 export const wfrp1e: Ruleset<W1Setup, W1State> = {
   id: 'wfrp1e',
@@ -44,6 +45,10 @@ export const wfrp1e: Ruleset<W1Setup, W1State> = {
     });
   },
   tracker: wfrp1eTracker,
+  lasting(st, id) {
+    const f = st.combatants.find((c) => c.id === id);
+    return f ? w1Lasting(f) : null;
+  },
   sheets: wfrp1eSheets,
   odds(setup, maxRounds) {
     // The fight as it stands before the first round: who holds what, and full W.

@@ -291,6 +291,32 @@ function newMissileStates(s: FighterSpec): Map<string, MissileState> {
   return out;
 }
 
+/** The lasting effects of past fights, holding from the first round to the last. */
+function lastingConds(s: FighterSpec): Cond[] {
+  return s.lasting.flatMap((l): Cond[] => [
+    ...(l.hand ? [{ kind: 'handUseless' as const, hand: l.hand, from: 0, until: Infinity, why: l.why }] : []),
+    ...(l.toHit !== undefined
+      ? [{ kind: 'toHit' as const, value: l.toHit, from: 0, until: Infinity, why: l.why }]
+      : []),
+  ]);
+}
+
+function lastingMods(s: FighterSpec): CharMod[] {
+  return s.lasting.flatMap((l): CharMod[] =>
+    l.change || l.halve?.length
+      ? [
+          {
+            from: 0,
+            until: Infinity,
+            ...(l.change ? { delta: l.change } : {}),
+            ...(l.halve?.length ? { halve: l.halve } : {}),
+            why: l.why,
+          },
+        ]
+      : [],
+  );
+}
+
 function newFighter(s: FighterSpec, idx: number): Fighter {
   return {
     id: s.id,
@@ -319,8 +345,8 @@ function newFighter(s: FighterSpec, idx: number): Fighter {
     rider: null,
     target: null,
     gap: null,
-    conds: [],
-    charMods: [],
+    conds: lastingConds(s),
+    charMods: lastingMods(s),
     suddenDeath: false,
     headsLost: 0,
     hold: null,
