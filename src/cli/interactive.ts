@@ -190,7 +190,9 @@ export async function runInteractive(
       let answer: Input | null = null;
       while (answer === null) {
         const line = await ask(
-          req ? promptFor(req) : '\nThe fight is over. [enter: done, undo: take back the last answer] > ',
+          req
+            ? promptFor(req)
+            : '\nThe fight is over. [enter: done, undo: take back the last answer, status: the tracker] > ',
         );
         if (line === null) {
           if (req) say('\nInput ended: stopping here.');
@@ -198,7 +200,7 @@ export async function runInteractive(
         }
         const text = line.trim();
         const cmd = text.toLowerCase();
-        if (req === null && cmd !== 'undo') return result;
+        if (req === null && cmd !== 'undo' && cmd !== 'status') return result;
         if (cmd === 'help' || cmd === '?') {
           say(HELP);
         } else if (cmd === 'quit' || cmd === 'exit') {

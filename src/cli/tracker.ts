@@ -30,7 +30,7 @@ function details(r: TrackerRow): string[] {
 /** The whole tracker: the order this round with whose turn it is, then the board where there is one. */
 export function drawTracker(t: Tracker, current: string | null): string[] {
   const width = (f: (r: TrackerRow) => string) => Math.max(0, ...t.rows.map((r) => f(r).length));
-  const orderOf = (r: TrackerRow) => (r.order ? `${r.order.label} ${r.order.value}` : '');
+  const orderOf = (r: TrackerRow) => (r.order && !r.out ? `${r.order.label} ${r.order.value}` : '');
   const first = (r: TrackerRow) => (r.gauges[0] ? gaugeText(r.gauges[0]) : '');
   const nameW = width((r) => r.name);
   const sideW = width((r) => r.side);
