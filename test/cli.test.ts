@@ -581,7 +581,9 @@ describe('saves and resumes, the hard cases', () => {
     const none = await fray(['fight', '--resume', save, '-i'], ['undo', 'quit']);
     expect(none.out).toContain('Nothing to undo.');
     const end = await fray(['fight', skaven, '-i', '--seed', '6', '--save', save], ['auto', 'undo', 'quit']);
-    expect(end.out).toContain('The fight is over. [enter: done, undo: take back the last answer, status: the tracker]');
+    expect(end.out).toContain(
+      'The fight is over. [enter: done, undo: take back the last answer, status: the tracker]',
+    );
     expect(end.out).toContain('(undone: back to the last question you answered)');
   });
 });
