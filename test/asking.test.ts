@@ -12,6 +12,8 @@ import {
   type Table,
 } from '../src/core/index.js';
 import { Rng, SeededDice } from '../src/dice/index.js';
+import { AskingDriver, FightContext, Pending } from '../src/core/context.js';
+import { decide } from '../src/core/say.js';
 import { encounterPath, loadFile, ROOT } from './helpers.js';
 import { join } from 'node:path';
 
@@ -119,5 +121,25 @@ describe('questions a round at the table (docs/table-play.md)', () => {
       const before = countQuestions(l.ruleset, l.setup, DEFAULT_POLICY, 7, true);
       expect(now.mean, f).toBeLessThan(before.mean);
     }
+  });
+});
+
+describe('a forced answer', () => {
+  const ctx = (ask: boolean) =>
+    new FightContext([], new AskingDriver(new SeededDice(Rng.seeded(1)), () => ask), false, false);
+  const only = [{ key: 'hold', label: 'hold' }];
+  it('is not asked', () => {
+    expect(decide(ctx(true), null, 'plan', 'what now?', only, 'hold')).toBe('hold');
+  });
+  it('with a free answer beside it is a routine question, asked of those the GM wants asked', () => {
+    const free = { hint: 'to:x,y', check: () => null };
+    let asked: Request | null = null;
+    try {
+      decide(ctx(true), null, 'plan', 'what now?', only, 'hold', undefined, false, free);
+    } catch (e) {
+      if (e instanceof Pending) asked = e.request;
+    }
+    expect(asked).toMatchObject({ kind: 'choice', routine: true, free: { hint: 'to:x,y' } });
+    expect(decide(ctx(false), null, 'plan', 'what now?', only, 'hold', undefined, false, free)).toBe('hold');
   });
 });

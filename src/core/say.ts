@@ -51,7 +51,10 @@ export function decide(
   // One choice a key, by construction: a key offered twice (two ways to the same answer) is offered once.
   const seen = new Set<string>();
   const unique = choices.filter((c) => !seen.has(c.key) && seen.add(c.key) !== undefined);
-  if (unique.length === 1) return (unique[0] as Choice).key;
+  // A forced answer is not asked; with a free answer beside it (a square to move to) it is a
+  // choice still, though a routine one: asked of those the GM wants asked (`ask NAME`).
+  if (unique.length === 1 && !free) return (unique[0] as Choice).key;
+  if (unique.length === 1) routine = true;
   const pick = unique.some((c) => c.key === suggested) ? suggested : (unique[0] as Choice).key;
   return ctx.choose({
     kind: 'choice',
