@@ -4,4 +4,4 @@ export * from './dice/index.js';
 export { RULESETS } from './rulesets/index.js';
 export { simulate, type SimSummary, type SimSide, type SimOptions } from './sim/run.js';
 export { wilson } from './sim/stats.js';
-export { loadFightFile as loadEncounterFile, saveText, type FightFile } from './cli/load.js';
+export { loadFightFile as loadEncounterFile, saveText, type FightFile } from './files/fight-file.js';

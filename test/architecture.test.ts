@@ -71,7 +71,9 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   node: ['core', 'dice'],
   rulesets: ['core', 'dice', 'space'],
   sim: ['core', 'dice', 'space', 'node', 'rulesets'],
-  cli: ['core', 'dice', 'space', 'node', 'rulesets', 'sim'],
+  files: ['core', 'dice', 'node', 'rulesets'],
+  cli: ['core', 'dice', 'space', 'node', 'rulesets', 'sim', 'files'],
+  server: ['core', 'dice', 'space', 'node', 'rulesets', 'sim', 'files'],
 };
 
 /** A variant may import its base ruleset, and nothing else of another ruleset. */

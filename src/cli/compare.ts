@@ -8,7 +8,8 @@ import { meanOf, pairedDifference, type PairTotals, type Totals } from '../sim/t
 import { loadVariant, parseEdit, type Edit, type Variant } from '../sim/variant.js';
 import { checkAllowed } from '../node/files.js';
 import { UsageError } from './errors.js';
-import { loadFightFile, pairs, sayWarnings } from './load.js';
+import { loadFightFile, pairs } from '../files/fight-file.js';
+import { sayWarnings } from './io.js';
 import { sayData, type Io } from './io.js';
 import { dataLine } from '../core/loader.js';
 import type { RunFlags } from './sim.js';

@@ -24,7 +24,7 @@ import {
   Streams,
 } from '../dice/index.js';
 import { writeAtomic } from '../node/files.js';
-import { checkAllUsed, replaying, saveText, withNewcomer, type FightFile } from './load.js';
+import { checkAllUsed, replaying, saveText, withNewcomer, type FightFile } from '../files/fight-file.js';
 import { SourceDoc, ValidationError } from '../core/document.js';
 import { readText } from '../node/files.js';
 import { formatEvent, type Style } from './print.js';

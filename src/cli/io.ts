@@ -2,6 +2,8 @@
 import { resolve } from 'node:path';
 import { dataLine } from '../core/loader.js';
 import type { SetupCore } from '../core/ruleset.js';
+import { formatWarning } from '../core/document.js';
+import type { Loaded } from '../core/encounter.js';
 
 /** The process's streams, or a test's. */
 export interface Io {
@@ -21,4 +23,19 @@ export function sayData(io: Io, setup: SetupCore): void {
 /** Says where a file was written, on stderr so that `--json` output stays clean: "report written to /abs/path". */
 export function sayWritten(io: Io, what: string, path: string): void {
   io.err.write(`${what} written to ${resolve(path)}\n`);
+}
+
+/**
+ * Says the warnings of what was loaded on stderr, each once however many variants repeat it
+ * (stdout stays clean for --json; the workers, which load again, say nothing).
+ */
+export function sayWarnings(io: Io, ...loaded: readonly Loaded[]): void {
+  const said = new Set<string>();
+  for (const l of loaded)
+    for (const w of l.setup.warnings ?? []) {
+      const line = formatWarning(w);
+      if (said.has(line)) continue;
+      said.add(line);
+      io.err.write(`${line}\n`);
+    }
 }

@@ -23,9 +23,9 @@ import {
   pairs,
   replaying,
   saveText,
-  sayWarnings,
   type FightFile,
-} from './load.js';
+} from '../files/fight-file.js';
+import { sayWarnings } from './io.js';
 import { formatEvent, type Style } from './print.js';
 import { processIo, sayData, sayWritten, type Io } from './io.js';
 

@@ -2,7 +2,8 @@
 import type { Odds } from '../core/ruleset.js';
 import { checkAllowed } from '../node/files.js';
 import { UsageError } from './errors.js';
-import { loadFightFile, pairs, sayWarnings } from './load.js';
+import { loadFightFile, pairs } from '../files/fight-file.js';
+import { sayWarnings } from './io.js';
 import { sayData, type Io } from './io.js';
 
 export interface OddsOpts {

@@ -15,7 +15,7 @@ import { SeededDice, Rng } from '../dice/index.js';
 import { checkWritable, readText, shownPath, writeAtomic } from '../node/files.js';
 import { UsageError } from './errors.js';
 import type { Io } from './io.js';
-import { loadFightFile, replaying } from './load.js';
+import { loadFightFile, replaying } from '../files/fight-file.js';
 
 export interface PartyApplyOpts {
   readonly party?: string;

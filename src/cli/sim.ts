@@ -18,7 +18,8 @@ import {
 import { summarize, type SimSummary } from '../sim/run.js';
 import { Totals } from '../sim/totals.js';
 import { UsageError } from './errors.js';
-import { loadFightFile, pairs, sayWarnings } from './load.js';
+import { loadFightFile, pairs } from '../files/fight-file.js';
+import { sayWarnings } from './io.js';
 import { sayData, sayWritten, type Io } from './io.js';
 import { dataLine } from '../core/loader.js';
 

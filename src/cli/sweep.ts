@@ -9,7 +9,8 @@ import { gridOf, parseAxis, type Axis } from '../sim/sweep.js';
 import type { Totals } from '../sim/totals.js';
 import { loadVariant, type Variant } from '../sim/variant.js';
 import { UsageError } from './errors.js';
-import { loadFightFile, pairs, sayWarnings } from './load.js';
+import { loadFightFile, pairs } from '../files/fight-file.js';
+import { sayWarnings } from './io.js';
 import { sayData, sayWritten, type Io } from './io.js';
 import { outputs, readBy, type RunFlags } from './sim.js';
 

@@ -1,12 +1,13 @@
+// The files a fight lives in, for every way in (the command, the server): an encounter file or a
+// save (the encounter, its seed and its input log), read and checked; a save written.
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
-import { SourceDoc, ValidationError, formatWarning, validate } from '../core/document.js';
+import { SourceDoc, ValidationError, validate } from '../core/document.js';
 import { loadPart, type Loaded } from '../core/encounter.js';
 import { InputError, type Input } from '../core/request.js';
 import type { FileText, LoadEnv, Options } from '../core/ruleset.js';
 import { RULESETS } from '../rulesets/index.js';
 import { nodeEnv, readNamed, readSeen, reachOf } from '../node/files.js';
-import type { Io } from './io.js';
 import type { PartyUse } from '../core/party.js';
 
 export const SAVE_MARK = 'fray-saved-fight';
@@ -203,21 +204,6 @@ export function withNewcomer(
   const added = after.find((a) => !before.some((c) => c.id === a.id));
   if (!added) throw new Error('nobody new came of it');
   return { ff: next, id: added.id };
-}
-
-/**
- * Says the warnings of what was loaded on stderr, each once however many variants repeat it
- * (stdout stays clean for --json; the workers, which load again, say nothing).
- */
-export function sayWarnings(io: Io, ...loaded: readonly Loaded[]): void {
-  const said = new Set<string>();
-  for (const l of loaded)
-    for (const w of l.setup.warnings ?? []) {
-      const line = formatWarning(w);
-      if (said.has(line)) continue;
-      said.add(line);
-      io.err.write(`${line}\n`);
-    }
 }
 
 /** A save's tables, read when the ruleset asks: carried in the save, or (an older save's) a file in its folder. */
