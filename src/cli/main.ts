@@ -13,6 +13,7 @@ import { checkAllowed, checkOutputs, inputsOf, writeAtomic } from '../node/files
 import { isUserError, UsageError } from './errors.js';
 import { runInteractive } from './interactive.js';
 import { partyApply } from './party.js';
+import { serve, type ServeOpts } from './serve.js';
 import { merge, sim, type SimOpts } from './sim.js';
 import { compare, type CompareOpts } from './compare.js';
 import { sweep, type SweepOpts } from './sweep.js';
@@ -518,6 +519,12 @@ export function program(io: Io): Command {
     .action((save: string, o: { party?: string; yes?: boolean; allowPath?: string[] }) =>
       partyApply(io, save, { ...o, allowPath: checkAllowed(o.allowPath ?? []) }),
     );
+  p.command('serve')
+    .description("the campaign and the GM's screen in a browser: a local web server (docs/api.md)")
+    .option('--campaign <file>', 'the campaign file (SQLite), made on first use', 'fray-campaign.db')
+    .option('--port <n>', 'the port', parseWhole('--port', 0, 65535), 4400)
+    .option('--host <host>', 'the address to listen on (0.0.0.0: the whole network)', '127.0.0.1')
+    .action((o: ServeOpts) => serve(io, o));
   p.command('rulesets')
     .description('list the rulesets and their options')
     .option('--json', 'as JSON')

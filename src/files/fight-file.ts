@@ -1,13 +1,13 @@
 // The files a fight lives in, for every way in (the command, the server): an encounter file or a
 // save (the encounter, its seed and its input log), read and checked; a save written.
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { SourceDoc, ValidationError, validate } from '../core/document.js';
 import { loadPart, type Loaded } from '../core/encounter.js';
 import { InputError, type Input } from '../core/request.js';
 import type { FileText, LoadEnv, Options } from '../core/ruleset.js';
 import { RULESETS } from '../rulesets/index.js';
-import { nodeEnv, readNamed, readSeen, reachOf } from '../node/files.js';
+import { FileError, nodeEnv, packageRoot, readNamed, readSeen, readText, reachOf } from '../node/files.js';
 import type { PartyUse } from '../core/party.js';
 
 export const SAVE_MARK = 'fray-saved-fight';
@@ -286,4 +286,81 @@ export function saveText(
     );
   const headText = JSON.stringify(head, null, 2).replace(/\n}$/, '');
   return `${headText},\n  "inputs": [\n${rows.join(',\n')}\n  ],\n  "encounter": ${JSON.stringify(encounter, null, 2).replace(/\n/g, '\n  ')}\n}\n`;
+}
+
+/**
+ * How a host without a folder reaches data (the campaign store): Fray's shipped tables, and no
+ * other file, so an encounter or save handed in names nothing on the machine it is read on.
+ */
+export function shippedOnlyEnv(): LoadEnv {
+  const root = packageRoot();
+  return {
+    readFile: (rel) => {
+      throw new FileError(
+        `'${rel}': an encounter kept in the campaign names no files; put the table or the members in it`,
+      );
+    },
+    readData: (ruleset, name) => readText(join(root, 'data', ruleset, name)),
+    tables: {},
+  };
+}
+
+/** An encounter given as text (a pasted or uploaded file), read as a fight to begin. */
+export function encounterFromText(name: string, text: string, seed: number | null = null): FightFile {
+  const doc = SourceDoc.parse(name, text);
+  if ((doc.data as Record<string, unknown> | null)?.fray === SAVE_MARK)
+    throw new ValidationError([
+      { file: name, path: '', message: 'a saved fight, not an encounter: import it as a fight' },
+    ]);
+  const loaded = loadPart({ doc, base: [], value: doc.data }, RULESETS, shippedOnlyEnv());
+  return {
+    loaded,
+    inputs: [],
+    seed,
+    maxRounds: null,
+    doc,
+    isSave: false,
+    encounterPath: name,
+    tables: {},
+    files: new Set(),
+    parties: [],
+  };
+}
+
+/** A save given as text (written by `fray fight --save` or exported): its tables must be in it. */
+export function saveFromText(name: string, text: string): FightFile {
+  const doc = SourceDoc.parse(name, text);
+  if ((doc.data as Record<string, unknown> | null)?.fray !== SAVE_MARK)
+    throw new ValidationError([
+      { file: name, path: '', message: `not a saved fight (a save starts with fray: ${SAVE_MARK})` },
+    ]);
+  const save = validate(saveSchema, doc, doc.data);
+  const tables: Record<string, () => FileText> = {};
+  const used: Record<string, FileText> = {};
+  const issues = [];
+  for (const [table, t] of Object.entries(save.tables)) {
+    if (typeof t === 'string')
+      issues.push(
+        doc.issue(
+          ['tables', table],
+          'a table named by its path: import a save that carries its tables ({ file, text })',
+        ),
+      );
+    else tables[table] = () => t;
+  }
+  if (issues.length) throw new ValidationError(issues);
+  const env = { ...shippedOnlyEnv(), tables, onTable: (t: string, f: FileText) => (used[t] = f) };
+  const loaded = loadPart({ doc, base: ['encounter'], value: save.encounter }, RULESETS, env);
+  return {
+    loaded,
+    inputs: save.inputs,
+    seed: save.seed,
+    maxRounds: save.maxRounds,
+    doc,
+    isSave: true,
+    encounterPath: save.encounterFile ?? name,
+    tables: used,
+    files: new Set(),
+    parties: save.party,
+  };
 }

@@ -1,0 +1,298 @@
+// `fray serve`'s HTTP side: the JSON API over the campaign store (docs/api.md), live updates on a
+// WebSocket, and the built page. Every refused request is a 4xx with a located message, the same
+// validation as the command line, and nothing is written; every change is committed before the
+// response goes out.
+import { existsSync, readFileSync } from 'node:fs';
+import { extname, join, normalize } from 'node:path';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { formatIssue, ValidationError, type Issue } from '../core/document.js';
+import { RulingError, type Ruling } from '../core/rulings.js';
+import { encounterFromText, saveFromText } from '../files/fight-file.js';
+import { FileError, packageRoot } from '../node/files.js';
+import { RULESETS } from '../rulesets/index.js';
+import { Fights, Refusal } from './fights.js';
+import type { Store } from './store.js';
+
+export interface AppOptions {
+  /** Where the built page is (dist/web); left out, the page is not served. */
+  readonly webRoot?: string | null;
+  readonly logger?: boolean;
+}
+
+/** Bodies the API takes, checked before anything runs. */
+const BODY = {
+  encounter: z.strictObject({ text: z.string({ error: 'expected the encounter as YAML or JSON text' }) }),
+  fight: z.strictObject({
+    encounterId: z.number({ error: 'expected the id of an encounter' }).int(),
+    seed: z
+      .number({ error: 'expected a whole-number seed' })
+      .int()
+      .min(0)
+      .max(Number.MAX_SAFE_INTEGER)
+      .optional(),
+  }),
+  importFight: z.strictObject({ text: z.string({ error: 'expected the save as JSON text' }) }),
+  answer: z.strictObject({
+    answer: z.union([z.number().int(), z.string()], {
+      error: 'expected a roll (a whole number) or a choice (text)',
+    }),
+  }),
+  ruling: z.discriminatedUnion(
+    'kind',
+    [
+      z.strictObject({
+        kind: z.literal('modify'),
+        by: z.number().int().min(-1000).max(1000),
+        why: z.string().optional(),
+      }),
+      z.strictObject({
+        kind: z.literal('set'),
+        who: z.string(),
+        what: z.string(),
+        value: z.number().int(),
+        why: z.string().optional(),
+      }),
+      z.strictObject({
+        kind: z.literal('give'),
+        answer: z.union([z.number().int(), z.string()]),
+        why: z.string().optional(),
+      }),
+      z.strictObject({ kind: z.literal('enter'), who: z.string(), why: z.string().optional() }),
+      z.strictObject({ kind: z.literal('leave'), who: z.string(), why: z.string().optional() }),
+    ],
+    { error: 'expected a ruling: kind modify, set, give, enter or leave' },
+  ),
+};
+
+function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
+  const r = schema.safeParse(body ?? {});
+  if (r.success) return r.data;
+  const issues: Issue[] = r.error.issues.map((i) => ({
+    file: 'request body',
+    path: i.path.join('.'),
+    message: i.message,
+  }));
+  throw new ValidationError(issues);
+}
+
+function idOf(params: unknown): number {
+  const id = Number((params as { id?: string }).id);
+  if (!Number.isSafeInteger(id) || id < 1) throw new Refusal('expected a number for the id', 400);
+  return id;
+}
+
+/** A refusal as the page shows it: the status, the message, and each problem with its place. */
+function refuse(reply: FastifyReply, e: unknown): FastifyReply {
+  if (e instanceof ValidationError)
+    return reply.code(400).send({ error: e.issues.map(formatIssue).join('\n'), issues: e.issues });
+  if (e instanceof Refusal) return reply.code(e.status).send({ error: e.message });
+  if (e instanceof FileError || e instanceof RulingError) return reply.code(400).send({ error: e.message });
+  throw e;
+}
+
+const TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+};
+
+export async function buildApp(store: Store, o: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({ logger: o.logger ?? false, bodyLimit: 4 * 1024 * 1024 });
+  const fights = new Fights(store);
+  await app.register(websocket);
+
+  // Live updates: each change says which fight moved; the pages fetch what they show.
+  const sockets = new Set<{ send(data: string): void }>();
+  const changed = (fight: number | null, what: string) => {
+    const msg = JSON.stringify({ fight, what });
+    for (const s of sockets) s.send(msg);
+  };
+  app.get('/api/live', { websocket: true }, (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  /** Runs a handler, turning a refusal into its 4xx. */
+  const guard =
+    <T>(run: (req: { params: unknown; body: unknown; query: unknown }) => T) =>
+    async (req: { params: unknown; body: unknown; query: unknown }, reply: FastifyReply) => {
+      try {
+        return await run(req);
+      } catch (e) {
+        return refuse(reply, e);
+      }
+    };
+
+  app.get(
+    '/api/rulesets',
+    guard(() => [...RULESETS.values()].map((r) => ({ id: r.id, title: r.title, options: r.options }))),
+  );
+
+  // ------------------------------------------------------------- encounters
+  app.get(
+    '/api/encounters',
+    guard(() => store.encounters().map(({ text: _text, ...e }) => e)),
+  );
+  app.post('/api/encounters', async (req, reply) => {
+    try {
+      const { text } = parseBody(BODY.encounter, req.body);
+      const ff = encounterFromText('encounter', text);
+      const id = store.addEncounter(ff.loaded.setup.title, ff.loaded.ruleset.id, text);
+      changed(null, 'encounters');
+      return reply.code(201).send({ id, title: ff.loaded.setup.title, ruleset: ff.loaded.ruleset.id });
+    } catch (e) {
+      return refuse(reply, e);
+    }
+  });
+  app.get(
+    '/api/encounters/:id',
+    guard((req) => {
+      const e = store.encounter(idOf(req.params));
+      if (!e) throw new Refusal('no such encounter', 404);
+      return e;
+    }),
+  );
+  app.put(
+    '/api/encounters/:id',
+    guard((req) => {
+      const id = idOf(req.params);
+      const { text } = parseBody(BODY.encounter, req.body);
+      if (!store.encounter(id)) throw new Refusal('no such encounter', 404);
+      const ff = encounterFromText('encounter', text);
+      store.updateEncounter(id, ff.loaded.setup.title, ff.loaded.ruleset.id, text);
+      changed(null, 'encounters');
+      return store.encounter(id);
+    }),
+  );
+  app.delete(
+    '/api/encounters/:id',
+    guard((req) => {
+      if (!store.deleteEncounter(idOf(req.params))) throw new Refusal('no such encounter', 404);
+      changed(null, 'encounters');
+      return { deleted: true };
+    }),
+  );
+  app.get('/api/encounters/:id/export', async (req, reply) => {
+    try {
+      const e = store.encounter(idOf(req.params));
+      if (!e) throw new Refusal('no such encounter', 404);
+      return reply.type('text/yaml; charset=utf-8').send(e.text);
+    } catch (err) {
+      return refuse(reply, err);
+    }
+  });
+
+  // ------------------------------------------------------------- fights
+  app.get(
+    '/api/fights',
+    guard(() => store.fights().map(({ save: _save, ...f }) => f)),
+  );
+  app.post('/api/fights', async (req, reply) => {
+    try {
+      const { encounterId, seed } = parseBody(BODY.fight, req.body);
+      const e = store.encounter(encounterId);
+      if (!e) throw new Refusal(`no encounter ${encounterId}`, 404);
+      const ff = encounterFromText(
+        `encounter ${e.id}`,
+        e.text,
+        seed ?? Math.floor(Math.random() * 0x100000000),
+      );
+      const id = fights.create(ff, e.id);
+      changed(id, 'fights');
+      return reply.code(201).send(fights.get(id));
+    } catch (err) {
+      return refuse(reply, err);
+    }
+  });
+  app.post('/api/fights/import', async (req, reply) => {
+    try {
+      const { text } = parseBody(BODY.importFight, req.body);
+      const id = fights.create(saveFromText('save', text), null);
+      changed(id, 'fights');
+      return reply.code(201).send(fights.get(id));
+    } catch (err) {
+      return refuse(reply, err);
+    }
+  });
+  app.get(
+    '/api/fights/:id',
+    guard((req) => fights.get(idOf(req.params))),
+  );
+  app.delete(
+    '/api/fights/:id',
+    guard((req) => {
+      const id = idOf(req.params);
+      if (!store.deleteFight(id)) throw new Refusal('no such fight', 404);
+      changed(id, 'fights');
+      return { deleted: true };
+    }),
+  );
+  app.get('/api/fights/:id/export', async (req, reply) => {
+    try {
+      const text = fights.export(idOf(req.params));
+      return reply.type('application/json; charset=utf-8').send(text);
+    } catch (err) {
+      return refuse(reply, err);
+    }
+  });
+  app.post(
+    '/api/fights/:id/answer',
+    guard((req) => {
+      const id = idOf(req.params);
+      const v = fights.answer(id, parseBody(BODY.answer, req.body).answer);
+      changed(id, 'answer');
+      return v;
+    }),
+  );
+  app.post(
+    '/api/fights/:id/undo',
+    guard((req) => {
+      const id = idOf(req.params);
+      const v = fights.undo(id);
+      changed(id, 'undo');
+      return v;
+    }),
+  );
+  app.post(
+    '/api/fights/:id/rulings',
+    guard((req) => {
+      const id = idOf(req.params);
+      const b = parseBody(BODY.ruling, req.body);
+      const why = b.why?.replace(/\|/g, '/') ?? '';
+      const ruling: Ruling =
+        b.kind === 'modify'
+          ? { kind: 'modify', by: b.by, why }
+          : b.kind === 'set'
+            ? { kind: 'set', who: b.who, what: b.what, value: b.value, why }
+            : b.kind === 'give'
+              ? { kind: 'give', why }
+              : { kind: b.kind, who: b.who, why };
+      const v = fights.rule(id, ruling, b.kind === 'give' ? b.answer : undefined);
+      changed(id, 'ruling');
+      return v;
+    }),
+  );
+
+  // ------------------------------------------------------------- the page
+  const root = o.webRoot === undefined ? join(packageRoot(), 'dist', 'web') : o.webRoot;
+  app.get('/*', async (req, reply) => {
+    const url = (req.params as { '*': string })['*'] ?? '';
+    if (url.startsWith('api/')) return reply.code(404).send({ error: `no such API: /${url}` });
+    if (!root || !existsSync(join(root, 'index.html')))
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(
+          '<!doctype html><title>Fray</title><p>The page is not built: run <code>npm run build</code>.</p>',
+        );
+    // Files of the built page; any other path is the page itself (it routes on the client).
+    const path = normalize(join(root, url));
+    const file = path.startsWith(root) && url !== '' && existsSync(path) ? path : join(root, 'index.html');
+    return reply.type(TYPES[extname(file)] ?? 'application/octet-stream').send(readFileSync(file));
+  });
+  return app;
+}

@@ -1,0 +1,219 @@
+// The campaign store: one SQLite file (better-sqlite3, WAL) with the campaign's encounters and
+// fights. A fight is kept as the replay model and nothing else: its save (the encounter with its
+// options, the seed, the tables it was played with) and its inputs, one row an input, so that an
+// answer is one small transaction. Migrations are the numbered steps below, applied on open;
+// `PRAGMA user_version` says how many have been.
+import Database from 'better-sqlite3';
+import type { Input } from '../core/request.js';
+
+/** The schema, step by step: never edit a step once shipped, add the next. */
+const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE encounters (
+     id INTEGER PRIMARY KEY,
+     title TEXT NOT NULL,
+     ruleset TEXT NOT NULL,
+     text TEXT NOT NULL,
+     created TEXT NOT NULL DEFAULT (datetime('now')),
+     updated TEXT NOT NULL DEFAULT (datetime('now'))
+   );
+   CREATE TABLE fights (
+     id INTEGER PRIMARY KEY,
+     title TEXT NOT NULL,
+     ruleset TEXT NOT NULL,
+     encounter_id INTEGER REFERENCES encounters(id) ON DELETE SET NULL,
+     save TEXT NOT NULL,
+     outcome TEXT,
+     created TEXT NOT NULL DEFAULT (datetime('now')),
+     updated TEXT NOT NULL DEFAULT (datetime('now'))
+   );
+   CREATE TABLE inputs (
+     fight_id INTEGER NOT NULL REFERENCES fights(id) ON DELETE CASCADE,
+     idx INTEGER NOT NULL,
+     value TEXT NOT NULL,
+     PRIMARY KEY (fight_id, idx)
+   ) WITHOUT ROWID;`,
+];
+
+export interface EncounterRow {
+  readonly id: number;
+  readonly title: string;
+  readonly ruleset: string;
+  readonly text: string;
+  readonly created: string;
+  readonly updated: string;
+}
+
+export interface FightRow {
+  readonly id: number;
+  readonly title: string;
+  readonly ruleset: string;
+  readonly encounterId: number | null;
+  /** The fight's save with no inputs (they are rows of their own). */
+  readonly save: string;
+  /** How it ended, once it has (describeOutcome's words). */
+  readonly outcome: string | null;
+  readonly created: string;
+  readonly updated: string;
+}
+
+export class Store {
+  private readonly db: Database.Database;
+
+  constructor(path: string) {
+    this.db = new Database(path);
+    this.db.pragma('journal_mode = WAL');
+    // An answer is acknowledged only once it is on disk.
+    this.db.pragma('synchronous = FULL');
+    this.db.pragma('foreign_keys = ON');
+    this.db.pragma('busy_timeout = 5000');
+    this.migrate();
+  }
+
+  /** The schema steps this file has had applied. */
+  get version(): number {
+    return this.db.pragma('user_version', { simple: true }) as number;
+  }
+
+  private migrate(): void {
+    const at = this.version;
+    if (at > MIGRATIONS.length)
+      throw new Error(
+        `the campaign file was made by a newer Fray (schema ${at}; this one knows ${MIGRATIONS.length})`,
+      );
+    for (let v = at; v < MIGRATIONS.length; v++)
+      this.db.transaction(() => {
+        this.db.exec(MIGRATIONS[v] as string);
+        this.db.pragma(`user_version = ${v + 1}`);
+      })();
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  // ---------------------------------------------------------------- encounters
+
+  encounters(): EncounterRow[] {
+    return this.db.prepare('SELECT * FROM encounters ORDER BY id').all() as EncounterRow[];
+  }
+
+  encounter(id: number): EncounterRow | null {
+    return (
+      (this.db.prepare('SELECT * FROM encounters WHERE id = ?').get(id) as EncounterRow | undefined) ?? null
+    );
+  }
+
+  addEncounter(title: string, ruleset: string, text: string): number {
+    const r = this.db
+      .prepare('INSERT INTO encounters (title, ruleset, text) VALUES (?, ?, ?)')
+      .run(title, ruleset, text);
+    return Number(r.lastInsertRowid);
+  }
+
+  updateEncounter(id: number, title: string, ruleset: string, text: string): boolean {
+    const r = this.db
+      .prepare(
+        "UPDATE encounters SET title = ?, ruleset = ?, text = ?, updated = datetime('now') WHERE id = ?",
+      )
+      .run(title, ruleset, text, id);
+    return r.changes > 0;
+  }
+
+  deleteEncounter(id: number): boolean {
+    return this.db.prepare('DELETE FROM encounters WHERE id = ?').run(id).changes > 0;
+  }
+
+  // ---------------------------------------------------------------- fights
+
+  fights(): FightRow[] {
+    return (this.db.prepare('SELECT * FROM fights ORDER BY id').all() as RawFight[]).map(fightRow);
+  }
+
+  fight(id: number): FightRow | null {
+    const r = this.db.prepare('SELECT * FROM fights WHERE id = ?').get(id) as RawFight | undefined;
+    return r ? fightRow(r) : null;
+  }
+
+  /** A new fight with its inputs so far (an imported save has some), in one transaction. */
+  addFight(
+    f: { title: string; ruleset: string; encounterId: number | null; save: string },
+    inputs: readonly Input[],
+  ): number {
+    return this.db.transaction(() => {
+      const r = this.db
+        .prepare('INSERT INTO fights (title, ruleset, encounter_id, save) VALUES (?, ?, ?, ?)')
+        .run(f.title, f.ruleset, f.encounterId, f.save);
+      const id = Number(r.lastInsertRowid);
+      this.appendInputs(id, 0, inputs);
+      return id;
+    })();
+  }
+
+  /** The fight's save changed (a newcomer written into its encounter). */
+  setSave(id: number, save: string): void {
+    this.db.prepare("UPDATE fights SET save = ?, updated = datetime('now') WHERE id = ?").run(save, id);
+  }
+
+  deleteFight(id: number): boolean {
+    return this.db.prepare('DELETE FROM fights WHERE id = ?').run(id).changes > 0;
+  }
+
+  inputs(fightId: number): Input[] {
+    return (
+      this.db.prepare('SELECT value FROM inputs WHERE fight_id = ? ORDER BY idx').all(fightId) as {
+        value: string;
+      }[]
+    ).map((r) => JSON.parse(r.value) as Input);
+  }
+
+  /**
+   * The fight's inputs become `inputs`: those past the first `keep` are replaced, in one
+   * transaction, with the outcome once there is one. Committed (and on disk) when this returns.
+   */
+  commit(
+    fightId: number,
+    keep: number,
+    inputs: readonly Input[],
+    outcome: string | null,
+    save?: string,
+  ): void {
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM inputs WHERE fight_id = ? AND idx >= ?').run(fightId, keep);
+      this.appendInputs(fightId, keep, inputs.slice(keep));
+      this.db
+        .prepare(
+          `UPDATE fights SET outcome = ?, ${save !== undefined ? 'save = ?, ' : ''}updated = datetime('now') WHERE id = ?`,
+        )
+        .run(...(save !== undefined ? [outcome, save, fightId] : [outcome, fightId]));
+    })();
+  }
+
+  private appendInputs(fightId: number, from: number, inputs: readonly Input[]): void {
+    const put = this.db.prepare('INSERT INTO inputs (fight_id, idx, value) VALUES (?, ?, ?)');
+    inputs.forEach((x, i) => put.run(fightId, from + i, JSON.stringify(x)));
+  }
+}
+
+interface RawFight {
+  id: number;
+  title: string;
+  ruleset: string;
+  encounter_id: number | null;
+  save: string;
+  outcome: string | null;
+  created: string;
+  updated: string;
+}
+
+function fightRow(r: RawFight): FightRow {
+  return {
+    id: r.id,
+    title: r.title,
+    ruleset: r.ruleset,
+    encounterId: r.encounter_id,
+    save: r.save,
+    outcome: r.outcome,
+    created: r.created,
+    updated: r.updated,
+  };
+}

@@ -1,0 +1,201 @@
+// fray serve's store and API (issue 17): the campaign in SQLite, the JSON API with located 4xx
+// refusals that change nothing, fights played to the end through it in every ruleset, saves
+// going from the command line to the store and back.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/server/app.js';
+import type { FightView } from '../src/server/fights.js';
+import { Store } from '../src/server/store.js';
+import { encounterPath, fray, ROOT } from './helpers.js';
+
+const open: { app: FastifyInstance; store: Store }[] = [];
+afterEach(async () => {
+  for (const o of open.splice(0)) {
+    await o.app.close();
+    o.store.close();
+  }
+});
+
+async function server(path = join(mkdtempSync(join(tmpdir(), 'fray-store-')), 'c.db')) {
+  const store = new Store(path);
+  const app = await buildApp(store, { webRoot: null });
+  open.push({ app, store });
+  const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => {
+    const r = await app.inject({ method, url, ...(body !== undefined ? { payload: body as object } : {}) });
+    return {
+      status: r.statusCode,
+      body: String(r.headers['content-type'] ?? '').includes('json') ? r.json() : r.body,
+    };
+  };
+  return { store, app, call, path };
+}
+
+const text = (file: string) => readFileSync(file, 'utf8');
+
+/** Answers every question with its suggestion (or a middling roll) until the fight ends. */
+async function playOut(call: Awaited<ReturnType<typeof server>>['call'], v: FightView): Promise<FightView> {
+  for (let i = 0; v.question && i < 2000; i++) {
+    const q = v.question;
+    const answer =
+      q.kind === 'roll'
+        ? Math.ceil(((q.count ?? 1) * (q.sides ?? 6) + (q.count ?? 1)) / 2)
+        : (q.suggested as string | number);
+    const r = await call('POST', `/api/fights/${v.id}/answer`, { answer });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    v = r.body as FightView;
+  }
+  return v;
+}
+
+describe('the campaign store', () => {
+  it('applies its migrations once and keeps what it was given across a reopen', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'fray-store-')), 'c.db');
+    const s = new Store(path);
+    expect(s.version).toBe(1);
+    const id = s.addEncounter('A', 'wfrp1e', 'ruleset: wfrp1e');
+    s.close();
+    const again = new Store(path);
+    expect(again.version).toBe(1);
+    expect(again.encounter(id)?.title).toBe('A');
+    expect(new Database(path).pragma('journal_mode', { simple: true })).toBe('wal');
+    again.close();
+  });
+  it('refuses a campaign file made by a newer Fray', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'fray-store-')), 'c.db');
+    const db = new Database(path);
+    db.pragma('user_version = 99');
+    db.close();
+    expect(() => new Store(path)).toThrow(/made by a newer Fray \(schema 99/);
+  });
+});
+
+describe('the API: encounters', () => {
+  it('takes a valid encounter, refuses a broken one at its line, and lists, shows, replaces, exports, deletes', async () => {
+    const { call } = await server();
+    const demo = text(encounterPath('demo.yaml'));
+    const made = await call('POST', '/api/encounters', { text: demo });
+    expect(made).toEqual({
+      status: 201,
+      body: { id: 1, title: 'The bridge at Grissenwald', ruleset: 'wfrp1e' },
+    });
+    const bad = await call('POST', '/api/encounters', { text: demo.replace('WS: 45', 'WS: 450') });
+    expect(bad.status).toBe(400);
+    expect((bad.body as { error: string }).error).toMatch(
+      /^encounter:10:\d+ sides\[0\]\.combatants\[0\]\.profile\.WS: /,
+    );
+    expect((await call('POST', '/api/encounters', { txt: demo })).body).toMatchObject({
+      error: expect.stringContaining('request body'),
+    });
+    expect(
+      (
+        await call('POST', '/api/encounters', {
+          text: 'ruleset: wfrp1e\ntables: { fumbles: /etc/passwd }\nsides: []',
+        })
+      ).status,
+    ).toBe(400);
+    const list = await call('GET', '/api/encounters');
+    expect((list.body as unknown[]).length).toBe(1);
+    expect((await call('GET', '/api/encounters/2')).status).toBe(404);
+    expect((await call('GET', '/api/encounters/x')).status).toBe(400);
+    const renamed = demo.replace('title: The bridge at Grissenwald', 'title: The ford');
+    expect((await call('PUT', '/api/encounters/1', { text: renamed })).body).toMatchObject({
+      title: 'The ford',
+    });
+    expect((await call('GET', '/api/encounters/1/export')).body).toBe(renamed);
+    expect((await call('DELETE', '/api/encounters/1')).status).toBe(200);
+    expect((await call('GET', '/api/encounters')).body).toEqual([]);
+  });
+});
+
+describe('the API: fights', () => {
+  it('plays a fight: a wrong answer or ruling is refused and changes nothing; undo; export resumes in the CLI', async () => {
+    const { call, store, app } = await server();
+    await call('POST', '/api/encounters', { text: text(encounterPath('demo.yaml')) });
+    const started = await call('POST', '/api/fights', { encounterId: 1, seed: 3 });
+    expect(started.status).toBe(201);
+    let v = started.body as FightView;
+    expect(v.question).toMatchObject({ kind: 'roll', actorName: 'Skallier', sides: 100 });
+    expect(v.tracker.rows.length).toBe(5);
+    const before = store.inputs(v.id).length;
+    const wrong = await call('POST', `/api/fights/${v.id}/answer`, { answer: 500 });
+    expect(wrong.status).toBe(400);
+    expect((wrong.body as { error: string }).error).toContain('expected 1..100');
+    const ruling = await call('POST', `/api/fights/${v.id}/rulings`, {
+      kind: 'set',
+      who: 'helmut',
+      what: 'W',
+      value: 30,
+    });
+    expect(ruling).toEqual({ status: 400, body: { error: "Helmut's W: expected 0..8, got 30" } });
+    expect(store.inputs(v.id).length).toBe(before);
+    v = (await call('POST', `/api/fights/${v.id}/answer`, { answer: 37 })).body as FightView;
+    expect(v.question?.label).toContain('damage');
+    const mod = await call('POST', `/api/fights/${v.id}/rulings`, {
+      kind: 'set',
+      who: 'helmut',
+      what: 'W',
+      value: 5,
+      why: 'an old wound',
+    });
+    expect(mod.status).toBe(200);
+    expect(
+      (mod.body as FightView).events.some((e) =>
+        e.text.includes("Helmut's W: 8 → 5 (GM's ruling: an old wound)"),
+      ),
+    ).toBe(true);
+    const undone = (await call('POST', `/api/fights/${v.id}/undo`)).body as FightView;
+    expect(undone.events.some((e) => e.text.includes("GM's ruling"))).toBe(false);
+    v = await playOut(call, undone);
+    expect(v.outcome).toMatch(/victory|draw/);
+    expect((await call('POST', `/api/fights/${v.id}/answer`, { answer: 1 })).status).toBe(409);
+
+    // The exported save is the CLI's: it resumes there to the same end.
+    const exported = (await app.inject({ method: 'GET', url: `/api/fights/${v.id}/export` })).body;
+    const dir = mkdtempSync(join(tmpdir(), 'fray-export-'));
+    writeFileSync(join(dir, 's.json'), exported);
+    const r = await fray(['fight', '--resume', join(dir, 's.json'), '--json']);
+    expect(r.code, r.err).toBe(0);
+    expect((JSON.parse(r.out) as { outcome: { text: string } }).outcome.text).toBe(v.outcome);
+  });
+
+  it('imports a save of the command line at its last step, and refuses a broken one where it breaks', async () => {
+    const { call, store } = await server();
+    const dir = mkdtempSync(join(tmpdir(), 'fray-import-'));
+    const save = join(dir, 's.json');
+    await fray(
+      ['fight', encounterPath('demo.yaml'), '-i', '--seed', '5', '--save', save],
+      ['', '', '', 'quit'],
+    );
+    const saved = JSON.parse(readFileSync(save, 'utf8')) as { inputs: unknown[] };
+    const imported = await call('POST', '/api/fights/import', { text: readFileSync(save, 'utf8') });
+    expect(imported.status).toBe(201);
+    expect((imported.body as FightView).inputs).toBeGreaterThanOrEqual(saved.inputs.length);
+    const broken = readFileSync(save, 'utf8').replace(/"inputs": \[\n {4}"fight"/, '"inputs": [\n    "fly"');
+    const refused = await call('POST', '/api/fights/import', { text: broken });
+    expect(refused.status).toBe(400);
+    expect((refused.body as { error: string }).error).toMatch(/^save:\d+:\d+ inputs\[0\]: /);
+    expect(store.fights().length).toBe(1);
+  });
+
+  it.each([
+    'openquest/encounters/duel.yaml',
+    'fantasy-wargaming/encounters/duel.yaml',
+    'ahq-house/encounters/crypt.yaml',
+    'wfrp-cp/encounters/hans-and-the-goblins.yaml',
+    'wfrp1e/encounters/two-goblins.yaml',
+  ])('%s plays to the end through the API', async (file) => {
+    const { call } = await server();
+    const e = await call('POST', '/api/encounters', { text: text(join(ROOT, 'data', file)) });
+    expect(e.status, JSON.stringify(e.body)).toBe(201);
+    const v = await playOut(
+      call,
+      (await call('POST', '/api/fights', { encounterId: 1, seed: 2 })).body as FightView,
+    );
+    expect(v.question).toBeNull();
+    expect(v.outcome).not.toBeNull();
+  });
+});
