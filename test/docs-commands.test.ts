@@ -3,7 +3,8 @@
 // it). Three things are changed, and only these: FILE and enc.yaml (placeholders) become the demo
 // encounter, `[--json]` (an optional flag) is given, and `--runs N` is cut to a few hundred so the
 // whole takes seconds. Interactive commands are answered with "auto" (the tactics finish the
-// fight). A command whose comment says it fails must exit 2; every other must exit 0. Commands for
+// fight). `fray serve` runs until it says where it listens, then is stopped (SIGTERM, exit 0).
+// A command whose comment says it fails must exit 2; every other must exit 0. Commands for
 // another machine (absolute paths, such as a cluster's /results) are not run.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
@@ -86,12 +87,19 @@ describe('every command printed in README.md and docs/ runs as printed', () => {
   for (const { where, command, fails } of all) {
     it(`${where}: ${command.length > 90 ? `${command.slice(0, 87)}…` : command}`, () => {
       const script = `npx() { shift; node "${bin}" "$@"; }\n${runnable(command)}`;
-      const r = spawnSync('bash', ['-c', script], {
-        cwd,
-        input: 'auto\n',
-        encoding: 'utf8',
-        timeout: 120_000,
-      });
+      // A server runs until stopped: it passes when it says where it listens, and stops on SIGTERM.
+      const serves = /^npx fray serve\b/.test(command);
+      const r = spawnSync(
+        'bash',
+        ['-c', serves ? `(${script}) & pid=$!; sleep 4; pkill -TERM -P $pid; wait $pid` : script],
+        {
+          cwd,
+          input: 'auto\n',
+          encoding: 'utf8',
+          timeout: 120_000,
+        },
+      );
+      if (serves) expect(r.stdout).toMatch(/Open http:\/\/127\.0\.0\.1:\d+ in a browser/);
       const said = `${r.stdout.slice(-600)}\n${r.stderr.slice(-600)}`;
       expect(r.status, said).toBe(fails ? 2 : 0);
     });

@@ -199,3 +199,28 @@ describe('the API: fights', () => {
     expect(v.outcome).not.toBeNull();
   });
 });
+
+describe('the API: reinforcements', () => {
+  it('brings a newcomer from the bestiary onto a side, kept in the fight’s save; a bad one is refused', async () => {
+    const { call, store } = await server();
+    await call('POST', '/api/encounters', { text: text(encounterPath('demo.yaml')) });
+    const v = (await call('POST', '/api/fights', { encounterId: 1, seed: 3 })).body as FightView;
+    const before = store.inputs(v.id).length;
+    const bad = await call('POST', `/api/fights/${v.id}/combatants`, { side: 1, entry: { use: 'orcc' } });
+    expect(bad.status).toBe(400);
+    expect((bad.body as { error: string }).error).toMatch(/unknown creature 'orcc'.*orc/);
+    expect(store.inputs(v.id).length).toBe(before);
+    const ok = await call('POST', `/api/fights/${v.id}/combatants`, {
+      side: 1,
+      entry: { use: 'orc', name: 'Orc chief' },
+      why: 'up from the river',
+    });
+    expect(ok.status).toBe(200);
+    const after = ok.body as FightView;
+    expect(after.tracker.rows.some((r) => r.name === 'Orc chief' && r.out === null)).toBe(true);
+    expect(after.events.some((e) => e.text.includes('up from the river'))).toBe(true);
+    // The save carries the newcomer: the fight reopens with it.
+    expect(store.fight(v.id)?.save).toContain('Orc chief');
+    expect(((await call('GET', `/api/fights/${v.id}`)).body as FightView).tracker.rows.length).toBe(6);
+  });
+});

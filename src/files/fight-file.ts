@@ -186,13 +186,16 @@ export function withNewcomer(
   ff: FightFile,
   side: number,
   entry: Readonly<Record<string, unknown>>,
+  /** Reads the save back: from its folder (the command), or from the text alone (the campaign store). */
+  reload: (text: string) => FightFile = (text) =>
+    loadSave(ff.doc.file, SourceDoc.parse(ff.doc.file, text), {}, [], new Set(ff.files), {}),
 ): { ff: FightFile; id: string } {
   const source = structuredClone(ff.loaded.source) as { sides: { combatants: unknown[] }[] };
   const s = source.sides[side];
   if (!s) throw new Error(`no side ${side + 1}`);
   s.combatants.push({ ...entry, enters: true });
   const text = saveText({ ...ff, loaded: { ...ff.loaded, source } }, ff.inputs, ff.seed, ff.maxRounds);
-  const loaded = loadSave(ff.doc.file, SourceDoc.parse(ff.doc.file, text), {}, [], new Set(ff.files), {});
+  const loaded = reload(text);
   const next: FightFile = { ...loaded, doc: ff.doc, isSave: ff.isSave, encounterPath: ff.encounterPath };
   const before = ff.loaded.ruleset.create(ff.loaded.setup).combatants;
   const after = next.loaded.ruleset.create(next.loaded.setup).combatants;

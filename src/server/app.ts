@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { parse } from 'yaml';
 import { z } from 'zod';
 import { formatIssue, ValidationError, type Issue } from '../core/document.js';
 import { RulingError, type Ruling } from '../core/rulings.js';
@@ -38,6 +39,13 @@ const BODY = {
     answer: z.union([z.number().int(), z.string()], {
       error: 'expected a roll (a whole number) or a choice (text)',
     }),
+  }),
+  newcomer: z.strictObject({
+    side: z.number({ error: 'expected the side (0 for the first)' }).int(),
+    entry: z.record(z.string(), z.unknown(), {
+      error: 'expected a combatant entry: { use: orc } or written out',
+    }),
+    why: z.string().optional(),
   }),
   ruling: z.discriminatedUnion(
     'kind',
@@ -92,6 +100,9 @@ function refuse(reply: FastifyReply, e: unknown): FastifyReply {
   throw e;
 }
 
+/** A variant that uses its base's bestiary. */
+const BESTIARY_OF: Readonly<Record<string, string>> = { 'wfrp-cp': 'wfrp1e' };
+
 const TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -131,6 +142,19 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
   app.get(
     '/api/rulesets',
     guard(() => [...RULESETS.values()].map((r) => ({ id: r.id, title: r.title, options: r.options }))),
+  );
+
+  // The creatures a ruleset's bestiary offers, for building an encounter on the page.
+  app.get(
+    '/api/rulesets/:id/bestiary',
+    guard((req) => {
+      const id = (req.params as { id: string }).id;
+      if (!RULESETS.has(id)) throw new Refusal(`no ruleset '${id}'`, 404);
+      const file = join(packageRoot(), 'data', BESTIARY_OF[id] ?? id, 'bestiary.yaml');
+      if (!existsSync(file)) return [];
+      const doc = parse(readFileSync(file, 'utf8')) as { creatures?: { id: string; name?: string }[] };
+      return (doc.creatures ?? []).map((c) => ({ id: c.id, name: c.name ?? c.id }));
+    }),
   );
 
   // ------------------------------------------------------------- encounters
@@ -255,6 +279,16 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
       const id = idOf(req.params);
       const v = fights.undo(id);
       changed(id, 'undo');
+      return v;
+    }),
+  );
+  app.post(
+    '/api/fights/:id/combatants',
+    guard((req) => {
+      const id = idOf(req.params);
+      const b = parseBody(BODY.newcomer, req.body);
+      const v = fights.reinforce(id, b.side, b.entry, b.why?.replace(/\|/g, '/') ?? '');
+      changed(id, 'newcomer');
       return v;
     }),
   );

@@ -5,12 +5,20 @@ import { asksPerson, DEFAULT_POLICY, tableOf } from '../core/asking.js';
 import { AskingDriver } from '../core/context.js';
 import { formatCite, type FightEvent } from '../core/events.js';
 import { runFight, type FightResult } from '../core/fight.js';
-import { checkInput, InputError, type Input, type Request } from '../core/request.js';
+import { InputError, type Input, type Request } from '../core/request.js';
 import { formatRuling, isRuling, type Ruling } from '../core/rulings.js';
 import { describeOutcome, type FightState } from '../core/state.js';
 import type { Tracker } from '../core/tracker.js';
 import { SeededDice, Streams } from '../dice/index.js';
-import { checkAllUsed, replaying, saveFromText, saveText, type FightFile } from '../files/fight-file.js';
+import {
+  checkAllUsed,
+  replaying,
+  saveFromText,
+  saveText,
+  withNewcomer,
+  type FightFile,
+} from '../files/fight-file.js';
+import { ValidationError } from '../core/document.js';
 import type { FightRow, Store } from './store.js';
 
 /** A request as the page gets it: what is asked, of whom, with the choices or the dice. */
@@ -171,8 +179,13 @@ export class Fights {
     save?: string,
   ): FightView {
     const p = play(ff, inputs);
-    const log = p.result.log as Input[];
     if (p.result.pending === null) checkAllUsed({ ...ff, inputs }, inputs.length - p.result.unused);
+    return this.keep(row, p, keep, save);
+  }
+
+  /** Commits what a replay made of the fight: its log past the first `keep` inputs, and how it ended. */
+  private keep(row: FightRow, p: Played, keep: number, save?: string): FightView {
+    const log = p.result.log as Input[];
     const outcome = p.result.outcome ? describeOutcome(p.result.state, p.result.outcome) : null;
     this.store.commit(row.id, Math.min(keep, log.length), log, outcome, save);
     return view(row, p);
@@ -211,16 +224,16 @@ export class Fights {
     const row = this.row(id);
     const ff = this.open(row);
     const inputs = this.store.inputs(id);
-    const now = play(ff, inputs).result.pending;
-    if (!now) throw new Refusal('the fight is over: nothing is asked', 409);
-    let input: Input;
+    // One replay: the engine checks the answer against the question it meets there.
+    let p: Played;
     try {
-      input = checkInput(now, answer, 'answer');
+      p = play(ff, [...inputs, answer]);
     } catch (e) {
-      if (e instanceof InputError) throw new Refusal(e.message.replace(/^answer: /, ''));
+      if (e instanceof InputError) throw new Refusal(e.message.replace(/^input \d+: /, ''));
       throw e;
     }
-    return this.step(row, ff, [...inputs, input], inputs.length);
+    if (p.result.unused > 0) throw new Refusal('the fight is over: nothing is asked', 409);
+    return this.keep(row, p, inputs.length);
   }
 
   /** Back to before the last answer a person gave (or ruling). */
@@ -250,6 +263,44 @@ export class Fights {
       if (e instanceof InputError) throw new Refusal(e.message.replace(/^input \d+: /, ''));
       throw e;
     }
+  }
+
+  /**
+   * A newcomer from the bestiary (`{ use: orc }`) or written out whole, for a side: written into the
+   * fight's encounter and brought in at the question asked, with the reason; refused with the
+   * loader's reason, nothing kept.
+   */
+  reinforce(id: number, side: number, entry: Record<string, unknown>, why: string): FightView {
+    const row = this.row(id);
+    const ff = this.open(row);
+    const inputs = this.store.inputs(id);
+    if (!play(ff, inputs).result.pending) throw new Refusal('the fight is over: nobody joins it now', 409);
+    const sides = play(ff, inputs).result.state.sides.length;
+    if (side < 0 || side >= sides) throw new Refusal(`no side ${side}: the sides are 0..${sides - 1}`);
+    let joined: { ff: FightFile; id: string };
+    try {
+      joined = withNewcomer({ ...ff, inputs }, side, entry, (text) => saveFromText(ff.doc.file, text));
+    } catch (e) {
+      if (e instanceof ValidationError)
+        throw new Refusal(
+          e.issues
+            .map(
+              (i) =>
+                `${i.path.replace(/^encounter\.sides\[\d+\]\.combatants\[\d+\]\.?/, '')}${i.path ? ': ' : ''}${i.message}`,
+            )
+            .join('; '),
+        );
+      throw new Refusal((e as Error).message);
+    }
+    const next = { ...joined.ff, seed: ff.seed, maxRounds: ff.maxRounds };
+    const save = saveText(next, [], next.seed, next.maxRounds);
+    return this.step(
+      row,
+      next,
+      [...inputs, formatRuling({ kind: 'enter', who: joined.id, why })],
+      inputs.length,
+      save,
+    );
   }
 
   /** The fight as a save file, as `fray fight --save` writes it: `fray fight --resume` carries it on. */

@@ -1,0 +1,183 @@
+// The GM's screen in real Chromium (issue 17): a GM builds an encounter from the bestiary, plays a
+// WFRP 1e fight and an OpenQuest fight to the end with typed dice, undoes, brings in a
+// reinforcement, reloads mid-fight and finds everything where it was; screenshots of each page
+// at 1280×800 and 820×1180 go to test-browser/shots for a person to look at.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..');
+const BIN = join(ROOT, 'dist', 'cli', 'bin.js');
+const SHOTS = join(ROOT, 'test-browser', 'shots');
+const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(existsSync);
+
+let server: ChildProcess;
+let url = '';
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!CHROMIUM) throw new Error('no chromium: apt-get install -y chromium');
+  mkdirSync(SHOTS, { recursive: true });
+  const db = join(mkdtempSync(join(tmpdir(), 'fray-browser-')), 'c.db');
+  server = spawn(process.execPath, [BIN, 'serve', '--campaign', db, '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  url = await new Promise<string>((done) => {
+    let out = '';
+    server.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /Open (http:\/\/\S+) /.exec(out);
+      if (m) done(m[1] as string);
+    });
+  });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  server?.kill();
+});
+
+async function shoot(page: Page, name: string) {
+  for (const [w, h] of [
+    [1280, 800],
+    [820, 1180],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.screenshot({ path: join(SHOTS, `${name}-${w}x${h}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** Answers the question on the card as a GM at the table would: the dice typed, the suggestion taken. */
+async function answerOnce(page: Page, dice: () => number): Promise<void> {
+  const fight = page.locator('main.fight');
+  const before = await fight.getAttribute('data-inputs');
+  const card = page.getByRole('region', { name: 'question' });
+  const roll = card.getByRole('button', { name: /^Roll / });
+  if ((await roll.count()) > 0) {
+    const m = /Roll (\d*)D(\d+)/.exec((await roll.textContent()) ?? '');
+    const count = Number(m?.[1] || 1);
+    const sides = Number(m?.[2] ?? 6);
+    const typed = card.getByLabel('dice rolled', { exact: true });
+    await typed.fill(String(count + (dice() % (count * sides - count + 1))));
+    await typed.press('Enter');
+  } else {
+    await page.evaluate('document.activeElement && document.activeElement.blur()');
+    await page.keyboard.press('Enter');
+  }
+  await expect.poll(() => fight.getAttribute('data-inputs')).not.toBe(before);
+}
+
+async function playToEnd(page: Page, dice: () => number) {
+  for (let i = 0; i < 600; i++) {
+    if ((await page.locator('.question.over').count()) > 0) return;
+    await answerOnce(page, dice);
+  }
+  throw new Error('the fight did not end in 600 answers');
+}
+
+function seeded(seed: number) {
+  let s = seed;
+  return () => (s = (s * 1103515245 + 12345) % 2147483648);
+}
+
+describe("the GM's screen", () => {
+  it('builds an encounter from the bestiary, plays WFRP 1e to the end with typed dice, undoes, brings in a reinforcement, and survives a reload', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(url);
+    await expect(page.getByRole('heading', { name: 'Encounters' })).toBeTruthy();
+    await shoot(page, 'campaign-empty');
+
+    // From the bestiary: two humans against an orc and a goblin.
+    await page.getByLabel('creature').selectOption('human');
+    await page.getByRole('button', { name: 'add to Heroes' }).click();
+    await page.getByRole('button', { name: 'add to Heroes' }).click();
+    await page.getByLabel('creature').selectOption('orc');
+    await page.getByRole('button', { name: 'add to Monsters' }).click();
+    await page.getByLabel('creature').selectOption('goblin');
+    await page.getByRole('button', { name: 'add to Monsters' }).click();
+    await page.getByRole('button', { name: 'Write it as YAML below' }).click();
+    const yaml = await page.getByLabel('encounter YAML').inputValue();
+    expect(yaml).toContain('      - { use: human, count: 2 }\n');
+    expect(yaml).toContain('      - { use: orc }\n      - { use: goblin }\n');
+    // A mistake is shown at its line, and nothing is added.
+    await page.getByLabel('encounter YAML').fill(yaml.replace('use: orc', 'use: orcc'));
+    await page.getByRole('button', { name: 'Check and add' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toMatch(/line \d+.*unknown creature 'orcc'/);
+    await shoot(page, 'campaign-problem');
+    await page.getByLabel('encounter YAML').fill(yaml);
+    await page.getByRole('button', { name: 'Check and add' }).click();
+    await expect.poll(() => page.locator('.list li').count()).toBe(1);
+    await page.getByLabel('seed for A new fight').fill('11');
+    await page.getByRole('button', { name: 'Start a fight' }).click();
+    await page.waitForURL(/#\/fights\/1$/);
+    await expect.poll(() => page.getByRole('region', { name: 'tracker' }).locator('li').count()).toBe(4);
+    expect(await page.getByRole('region', { name: 'tracker' }).textContent()).toContain('Human 1');
+    await shoot(page, 'fight-start');
+
+    // A few answers, then undo takes the last one back.
+    const dice = seeded(5);
+    for (let i = 0; i < 4; i++) await answerOnce(page, dice);
+    const before = await page.getByRole('region', { name: 'log' }).locator('li').count();
+    const asked = await page.locator('.question .label').textContent();
+    await answerOnce(page, dice);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => page.locator('.question .label').textContent()).toBe(asked);
+    expect(await page.getByRole('region', { name: 'log' }).locator('li').count()).toBe(before);
+
+    // A reinforcement for the monsters.
+    await page.getByLabel('newcomer').selectOption('orc');
+    await page.getByLabel('why it comes').fill('up from the cellar');
+    await page.getByRole('button', { name: 'Bring in' }).click();
+    await expect.poll(() => page.getByRole('region', { name: 'tracker' }).locator('li').count()).toBe(5);
+    await shoot(page, 'fight-reinforced');
+
+    // Reload mid-fight: everything where it was.
+    const tracker = await page.getByRole('region', { name: 'tracker' }).textContent();
+    const question = await page.locator('.question .label').textContent();
+    await page.reload();
+    await expect.poll(() => page.locator('.question .label').textContent()).toBe(question);
+    expect(await page.getByRole('region', { name: 'tracker' }).textContent()).toBe(tracker);
+
+    await playToEnd(page, dice);
+    await expect.poll(() => page.locator('.question.over h2').textContent()).toMatch(/victory|draw/);
+    await shoot(page, 'fight-over');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('plays an OpenQuest fight to the end with typed dice', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(url);
+    await page
+      .getByLabel('encounter YAML')
+      .fill(readFileSync(join(ROOT, 'data', 'openquest', 'encounters', 'duel.yaml'), 'utf8'));
+    await page.getByRole('button', { name: 'Check and add' }).click();
+    await expect
+      .poll(() => page.locator('.list li').filter({ hasText: 'openquest' }).count())
+      .toBeGreaterThan(0);
+    await page
+      .locator('.list li')
+      .filter({ hasText: 'openquest' })
+      .getByRole('button', { name: 'Start a fight' })
+      .click();
+    await page.waitForURL(/#\/fights\/\d+$/);
+    await playToEnd(page, seeded(9));
+    await expect.poll(() => page.locator('.question.over h2').textContent()).toMatch(/victory|draw/);
+    await page.goto(url);
+    await expect
+      .poll(() => page.locator('.list li').filter({ hasText: 'openquest' }).first().textContent())
+      .toMatch(/victory|draw/);
+    await shoot(page, 'campaign-fights');
+    await page.close();
+  });
+});

@@ -1,0 +1,99 @@
+// The page's side of docs/api.md: typed calls, and refusals as errors carrying the server's message.
+import type { FightView } from '../../src/server/fights.js';
+import type { Issue } from '../../src/core/document.js';
+
+export type { FightView, Question } from '../../src/server/fights.js';
+export type { Tracker, TrackerRow } from '../../src/core/tracker.js';
+
+export interface EncounterItem {
+  readonly id: number;
+  readonly title: string;
+  readonly ruleset: string;
+  readonly updated: string;
+}
+export interface Encounter extends EncounterItem {
+  readonly text: string;
+}
+export interface FightItem {
+  readonly id: number;
+  readonly title: string;
+  readonly ruleset: string;
+  readonly encounterId: number | null;
+  readonly outcome: string | null;
+  readonly updated: string;
+}
+export interface RulesetItem {
+  readonly id: string;
+  readonly title: string;
+}
+export interface Creature {
+  readonly id: string;
+  readonly name: string;
+}
+
+/** A refused request: the server's message, and its located problems. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly issues: readonly Issue[] = [],
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const r = await fetch(path, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const type = r.headers.get('content-type') ?? '';
+  const data: unknown = type.includes('json') ? await r.json() : await r.text();
+  if (!r.ok) {
+    const e = data as { error?: string; issues?: Issue[] };
+    throw new ApiError(e.error ?? `${r.status} ${r.statusText}`, r.status, e.issues ?? []);
+  }
+  return data as T;
+}
+
+export const api = {
+  rulesets: () => call<RulesetItem[]>('GET', '/api/rulesets'),
+  bestiary: (ruleset: string) => call<Creature[]>('GET', `/api/rulesets/${ruleset}/bestiary`),
+  encounters: () => call<EncounterItem[]>('GET', '/api/encounters'),
+  encounter: (id: number) => call<Encounter>('GET', `/api/encounters/${id}`),
+  addEncounter: (text: string) => call<EncounterItem>('POST', '/api/encounters', { text }),
+  saveEncounter: (id: number, text: string) => call<Encounter>('PUT', `/api/encounters/${id}`, { text }),
+  deleteEncounter: (id: number) => call<unknown>('DELETE', `/api/encounters/${id}`),
+  fights: () => call<FightItem[]>('GET', '/api/fights'),
+  startFight: (encounterId: number, seed?: number) =>
+    call<FightView>('POST', '/api/fights', seed === undefined ? { encounterId } : { encounterId, seed }),
+  importFight: (text: string) => call<FightView>('POST', '/api/fights/import', { text }),
+  fight: (id: number) => call<FightView>('GET', `/api/fights/${id}`),
+  answer: (id: number, answer: number | string) =>
+    call<FightView>('POST', `/api/fights/${id}/answer`, { answer }),
+  undo: (id: number) => call<FightView>('POST', `/api/fights/${id}/undo`),
+  rule: (id: number, ruling: Record<string, unknown>) =>
+    call<FightView>('POST', `/api/fights/${id}/rulings`, ruling),
+  reinforce: (id: number, side: number, entry: Record<string, unknown>, why: string) =>
+    call<FightView>('POST', `/api/fights/${id}/combatants`, { side, entry, why }),
+  deleteFight: (id: number) => call<unknown>('DELETE', `/api/fights/${id}`),
+};
+
+/** Calls `changed` whenever the server says something changed; reconnects after a drop (a phone waking). */
+export function live(changed: (msg: { fight: number | null; what: string }) => void): () => void {
+  let socket: WebSocket | null = null;
+  let stopped = false;
+  const connect = () => {
+    socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/live`);
+    socket.onmessage = (m) => changed(JSON.parse(String(m.data)) as { fight: number | null; what: string });
+    socket.onclose = () => {
+      if (!stopped) setTimeout(connect, 1000);
+    };
+  };
+  connect();
+  return () => {
+    stopped = true;
+    socket?.close();
+  };
+}

@@ -1,0 +1,291 @@
+// The campaign: its encounters (made from the bestiary or pasted as YAML, checked by the same
+// schemas as the command line, each problem shown at its line) and its fights (started with a
+// seed, imported from a save of `fray fight --save`, opened, exported).
+import { useEffect, useState } from 'preact/hooks';
+import { api, ApiError, type Creature, type EncounterItem, type FightItem, type RulesetItem } from './api.js';
+import { changes } from './state.js';
+
+function Problems({ error }: { error: ApiError | Error | null }) {
+  if (!error) return null;
+  const issues = error instanceof ApiError ? error.issues : [];
+  return (
+    <div class="problems" role="alert">
+      {issues.length ? (
+        <ul>
+          {issues.map((i) => (
+            <li>
+              {i.line !== undefined && <span class="at">line {i.line}</span>}{' '}
+              {i.path && <code>{i.path}</code>} {i.message}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>{error.message}</p>
+      )}
+    </div>
+  );
+}
+
+interface Pick {
+  readonly use: string;
+  readonly count: number;
+  readonly side: 0 | 1;
+}
+
+/** YAML for an encounter of bestiary creatures, two sides: what the GM then edits and saves. */
+function encounterYaml(
+  ruleset: string,
+  title: string,
+  sides: readonly [string, string],
+  picks: readonly Pick[],
+): string {
+  const side = (i: 0 | 1) =>
+    `  - name: ${sides[i]}\n${i === 0 ? '    players: true\n' : ''}    combatants:\n${picks
+      .filter((p) => p.side === i)
+      .map((p) => `      - { use: ${p.use}${p.count > 1 ? `, count: ${p.count}` : ''} }\n`)
+      .join('')}`;
+  return `ruleset: ${ruleset}\ntitle: ${title}\nsides:\n${side(0)}${side(1)}`;
+}
+
+function Builder({ rulesets, onText }: { rulesets: readonly RulesetItem[]; onText: (t: string) => void }) {
+  const [ruleset, setRuleset] = useState('wfrp1e');
+  const [creatures, setCreatures] = useState<Creature[]>([]);
+  const [picks, setPicks] = useState<Pick[]>([]);
+  const [title, setTitle] = useState('A new fight');
+  const [sides, setSides] = useState<[string, string]>(['Heroes', 'Monsters']);
+  const [use, setUse] = useState('');
+  useEffect(() => {
+    void api.bestiary(ruleset).then((c) => {
+      setCreatures(c);
+      setUse(c[0]?.id ?? '');
+    });
+  }, [ruleset]);
+  // The same creature again for a side is one more of it ("Orc × 2"), not another line.
+  const add = (side: 0 | 1) => {
+    if (!use) return;
+    const at = picks.findIndex((p) => p.use === use && p.side === side);
+    setPicks(
+      at < 0
+        ? [...picks, { use, count: 1, side }]
+        : picks.map((p, i) => (i === at ? { ...p, count: Math.min(50, p.count + 1) } : p)),
+    );
+  };
+  return (
+    <div class="builder">
+      <div class="row">
+        <label>
+          Ruleset{' '}
+          <select value={ruleset} onChange={(e) => (setRuleset(e.currentTarget.value), setPicks([]))}>
+            {rulesets.map((r) => (
+              <option value={r.id}>{r.id}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Title <input value={title} onInput={(e) => setTitle(e.currentTarget.value)} />
+        </label>
+      </div>
+      {creatures.length === 0 ? (
+        <p class="hint">This ruleset has no bestiary: write the combatants in the YAML.</p>
+      ) : (
+        <div class="row">
+          <label>
+            Creature{' '}
+            <select value={use} onChange={(e) => setUse(e.currentTarget.value)} aria-label="creature">
+              {creatures.map((c) => (
+                <option value={c.id}>{c.name}</option>
+              ))}
+            </select>
+          </label>
+          {([0, 1] as const).map((i) => (
+            <button type="button" onClick={() => add(i)}>
+              add to {sides[i]}
+            </button>
+          ))}
+        </div>
+      )}
+      <div class="sides">
+        {([0, 1] as const).map((i) => (
+          <div class="side">
+            <input
+              aria-label={`side ${i + 1} name`}
+              value={sides[i]}
+              onInput={(e) =>
+                setSides(i === 0 ? [e.currentTarget.value, sides[1]] : [sides[0], e.currentTarget.value])
+              }
+            />
+            <ul>
+              {picks.map((p, k) =>
+                p.side === i ? (
+                  <li>
+                    {creatures.find((c) => c.id === p.use)?.name ?? p.use} ×{' '}
+                    <input
+                      type="number"
+                      min={1}
+                      max={50}
+                      value={p.count}
+                      class="count"
+                      onInput={(e) =>
+                        setPicks(
+                          picks.map((x, j) =>
+                            j === k ? { ...x, count: Number(e.currentTarget.value) || 1 } : x,
+                          ),
+                        )
+                      }
+                    />{' '}
+                    <button
+                      type="button"
+                      class="link"
+                      onClick={() => setPicks(picks.filter((_, j) => j !== k))}
+                    >
+                      remove
+                    </button>
+                  </li>
+                ) : null,
+              )}
+            </ul>
+          </div>
+        ))}
+      </div>
+      <button
+        type="button"
+        disabled={picks.length === 0}
+        onClick={() => onText(encounterYaml(ruleset, title, sides, picks))}
+      >
+        Write it as YAML below
+      </button>
+    </div>
+  );
+}
+
+export function Campaign() {
+  const [encounters, setEncounters] = useState<EncounterItem[]>([]);
+  const [fights, setFights] = useState<FightItem[]>([]);
+  const [rulesets, setRulesets] = useState<RulesetItem[]>([]);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<Error | null>(null);
+  const [importError, setImportError] = useState<Error | null>(null);
+  const [seeds, setSeeds] = useState<Record<number, string>>({});
+  const [editing, setEditing] = useState<number | null>(null);
+  const refresh = () => {
+    void api.encounters().then(setEncounters);
+    void api.fights().then(setFights);
+  };
+  useEffect(refresh, [changes.value]);
+  useEffect(() => void api.rulesets().then(setRulesets), []);
+
+  const save = async () => {
+    setError(null);
+    try {
+      if (editing !== null) await api.saveEncounter(editing, text);
+      else await api.addEncounter(text);
+      setText('');
+      setEditing(null);
+      refresh();
+    } catch (e) {
+      setError(e as Error);
+    }
+  };
+  const start = async (id: number) => {
+    const seed = seeds[id]?.trim();
+    try {
+      const v = await api.startFight(id, seed ? Number(seed) : undefined);
+      location.hash = `#/fights/${v.id}`;
+    } catch (e) {
+      setError(e as Error);
+    }
+  };
+  const importSave = async (file: File | undefined) => {
+    if (!file) return;
+    setImportError(null);
+    try {
+      const v = await api.importFight(await file.text());
+      location.hash = `#/fights/${v.id}`;
+    } catch (e) {
+      setImportError(e as Error);
+    }
+  };
+  return (
+    <main class="campaign">
+      <section class="panel">
+        <h2>Fights</h2>
+        {fights.length === 0 && <p class="hint">No fight yet: start one from an encounter.</p>}
+        <ul class="list">
+          {[...fights].reverse().map((f) => (
+            <li>
+              <a href={`#/fights/${f.id}`}>{f.title}</a> <span class="tag">{f.ruleset}</span>{' '}
+              <span class="muted">{f.outcome ?? 'in play'}</span>{' '}
+              <a class="link" href={`/api/fights/${f.id}/export`} download={`fight-${f.id}.json`}>
+                export
+              </a>
+            </li>
+          ))}
+        </ul>
+        <label class="import">
+          Import a save (<code>fray fight --save</code>):{' '}
+          <input type="file" accept=".json" onChange={(e) => void importSave(e.currentTarget.files?.[0])} />
+        </label>
+        <Problems error={importError} />
+      </section>
+      <section class="panel">
+        <h2>Encounters</h2>
+        {encounters.length === 0 && <p class="hint">No encounter yet: build one below, or paste YAML.</p>}
+        <ul class="list">
+          {encounters.map((e) => (
+            <li>
+              <strong>{e.title}</strong> <span class="tag">{e.ruleset}</span>{' '}
+              <input
+                class="seed"
+                placeholder="seed"
+                aria-label={`seed for ${e.title}`}
+                value={seeds[e.id] ?? ''}
+                onInput={(ev) => setSeeds({ ...seeds, [e.id]: ev.currentTarget.value })}
+              />{' '}
+              <button type="button" onClick={() => void start(e.id)}>
+                Start a fight
+              </button>{' '}
+              <button
+                type="button"
+                class="link"
+                onClick={() =>
+                  void api.encounter(e.id).then((x) => {
+                    setText(x.text);
+                    setEditing(e.id);
+                  })
+                }
+              >
+                edit
+              </button>{' '}
+              <button type="button" class="link" onClick={() => void api.deleteEncounter(e.id).then(refresh)}>
+                delete
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section class="panel wide">
+        <h2>{editing !== null ? `Edit encounter ${editing}` : 'New encounter'}</h2>
+        <Builder rulesets={rulesets} onText={setText} />
+        <textarea
+          aria-label="encounter YAML"
+          spellcheck={false}
+          rows={14}
+          value={text}
+          placeholder={
+            'ruleset: wfrp1e\ntitle: …\nsides:\n  - name: Heroes\n    players: true\n    combatants: …'
+          }
+          onInput={(e) => setText(e.currentTarget.value)}
+        />
+        <Problems error={error} />
+        <button type="button" class="primary" disabled={!text.trim()} onClick={() => void save()}>
+          {editing !== null ? 'Check and save' : 'Check and add'}
+        </button>
+        {editing !== null && (
+          <button type="button" class="link" onClick={() => (setEditing(null), setText(''))}>
+            cancel
+          </button>
+        )}
+      </section>
+    </main>
+  );
+}
