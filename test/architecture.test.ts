@@ -72,7 +72,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   rulesets: ['core', 'dice', 'space'],
   sim: ['core', 'dice', 'space', 'node', 'rulesets'],
   files: ['core', 'dice', 'node', 'rulesets'],
-  cli: ['core', 'dice', 'space', 'node', 'rulesets', 'sim', 'files'],
+  // `fray serve` is a command: the CLI starts the server; the server knows nothing of the CLI.
+  cli: ['core', 'dice', 'space', 'node', 'rulesets', 'sim', 'files', 'server'],
   server: ['core', 'dice', 'space', 'node', 'rulesets', 'sim', 'files'],
 };
 
