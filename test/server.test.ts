@@ -149,6 +149,10 @@ describe('the API: fights', () => {
     ).toBe(true);
     const undone = (await call('POST', `/api/fights/${v.id}/undo`)).body as FightView;
     expect(undone.events.some((e) => e.text.includes("GM's ruling"))).toBe(false);
+    // The store says what the view says, after an undo and after only looking.
+    expect(store.inputs(v.id).length).toBe(undone.inputs);
+    expect(((await call('GET', `/api/fights/${v.id}`)).body as FightView).inputs).toBe(undone.inputs);
+    expect(store.inputs(v.id).length).toBe(undone.inputs);
     v = await playOut(call, undone);
     expect(v.outcome).toMatch(/victory|draw/);
     expect((await call('POST', `/api/fights/${v.id}/answer`, { answer: 1 })).status).toBe(409);

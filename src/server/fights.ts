@@ -176,18 +176,21 @@ export class Fights {
     ff: FightFile,
     inputs: readonly Input[],
     keep: number,
+    stored: number,
     save?: string,
   ): FightView {
     const p = play(ff, inputs);
     if (p.result.pending === null) checkAllUsed({ ...ff, inputs }, inputs.length - p.result.unused);
-    return this.keep(row, p, keep, save);
+    return this.keep(row, p, keep, stored, save);
   }
 
   /** Commits what a replay made of the fight: its log past the first `keep` inputs, and how it ended. */
-  private keep(row: FightRow, p: Played, keep: number, save?: string): FightView {
+  private keep(row: FightRow, p: Played, keep: number, stored: number, save?: string): FightView {
     const log = p.result.log as Input[];
     const outcome = p.result.outcome ? describeOutcome(p.result.state, p.result.outcome) : null;
-    this.store.commit(row.id, Math.min(keep, log.length), log, outcome, save);
+    // Looking at a fight writes nothing unless the dice moved it on.
+    const moved = log.length !== stored || keep !== stored || outcome !== row.outcome || save !== undefined;
+    if (moved) this.store.commit(row.id, Math.min(keep, log.length), log, outcome, save);
     return view(row, p);
   }
 
@@ -216,7 +219,7 @@ export class Fights {
   get(id: number): FightView {
     const row = this.row(id);
     const inputs = this.store.inputs(id);
-    return this.step(row, this.open(row), inputs, inputs.length);
+    return this.step(row, this.open(row), inputs, inputs.length, inputs.length);
   }
 
   /** The person's answer to the question asked: checked against it, kept, and the fight played on. */
@@ -233,7 +236,7 @@ export class Fights {
       throw e;
     }
     if (p.result.unused > 0) throw new Refusal('the fight is over: nothing is asked', 409);
-    return this.keep(row, p, inputs.length);
+    return this.keep(row, p, inputs.length, inputs.length);
   }
 
   /** Back to before the last answer a person gave (or ruling). */
@@ -246,7 +249,7 @@ export class Fights {
       .sort((a, b) => a - b)
       .pop();
     if (back === undefined) throw new Refusal('nothing to undo', 409);
-    return this.step(row, ff, inputs.slice(0, back), back);
+    return this.step(row, ff, inputs.slice(0, back), back, inputs.length);
   }
 
   /** A GM's ruling at the question asked, kept with its reason, or refused with the engine's. */
@@ -258,7 +261,7 @@ export class Fights {
       throw new Refusal('the fight is over: no ruling changes it now', 409);
     const added: Input[] = [formatRuling(ruling), ...(answer !== undefined ? [answer] : [])];
     try {
-      return this.step(row, ff, [...inputs, ...added], inputs.length);
+      return this.step(row, ff, [...inputs, ...added], inputs.length, inputs.length);
     } catch (e) {
       if (e instanceof InputError) throw new Refusal(e.message.replace(/^input \d+: /, ''));
       throw e;
@@ -298,6 +301,7 @@ export class Fights {
       row,
       next,
       [...inputs, formatRuling({ kind: 'enter', who: joined.id, why })],
+      inputs.length,
       inputs.length,
       save,
     );
