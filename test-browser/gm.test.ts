@@ -54,6 +54,7 @@ async function shoot(page: Page, name: string) {
 
 /** Answers the question on the card as a GM at the table would: the dice typed, the suggestion taken. */
 async function answerOnce(page: Page, dice: () => number): Promise<void> {
+  if ((await page.locator('.question.over').count()) > 0) return;
   const fight = page.locator('main.fight');
   const before = await fight.getAttribute('data-inputs');
   const card = page.getByRole('region', { name: 'question' });
@@ -171,6 +172,17 @@ describe("the GM's screen", () => {
       .getByRole('button', { name: 'Start a fight' })
       .click();
     await page.waitForURL(/#\/fights\/\d+$/);
+    // The tactics play the second side: every question left is for the first side's people.
+    const first =
+      (await page.getByRole('region', { name: 'tracker' }).locator('li .team').first().textContent()) ?? '';
+    const sideNames = await page.locator('label.auto').allTextContents();
+    const other =
+      sideNames.map((t) => t.replace(/^\s*the tactics play\s*/, '').trim()).find((n) => n !== first) ?? '';
+    await page.locator('label.auto', { hasText: other }).locator('input').check();
+    // The tactics may play on at once (their dice, their decisions): wait for the page to show it.
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(300);
+    expect(await page.locator('label.auto input:checked').count()).toBe(1);
     await playToEnd(page, seeded(9));
     await expect.poll(() => page.locator('.question.over h2').textContent()).toMatch(/victory|draw/);
     await page.goto(url);

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app.js';
 import type { FightView } from '../src/server/fights.js';
-import { Store } from '../src/server/store.js';
+import { SCHEMA_VERSION, Store } from '../src/server/store.js';
 import { encounterPath, fray, ROOT } from './helpers.js';
 
 const open: { app: FastifyInstance; store: Store }[] = [];
@@ -55,11 +55,12 @@ describe('the campaign store', () => {
   it('applies its migrations once and keeps what it was given across a reopen', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'fray-store-')), 'c.db');
     const s = new Store(path);
-    expect(s.version).toBe(1);
+    expect(s.version).toBe(SCHEMA_VERSION);
+    expect(SCHEMA_VERSION).toBeGreaterThanOrEqual(2);
     const id = s.addEncounter('A', 'wfrp1e', 'ruleset: wfrp1e');
     s.close();
     const again = new Store(path);
-    expect(again.version).toBe(1);
+    expect(again.version).toBe(SCHEMA_VERSION);
     expect(again.encounter(id)?.title).toBe('A');
     expect(new Database(path).pragma('journal_mode', { simple: true })).toBe('wal');
     again.close();
@@ -226,5 +227,33 @@ describe('the API: reinforcements', () => {
     // The save carries the newcomer: the fight reopens with it.
     expect(store.fight(v.id)?.save).toContain('Orc chief');
     expect(((await call('GET', `/api/fights/${v.id}`)).body as FightView).tracker.rows.length).toBe(6);
+  });
+});
+
+describe('the API: the tactics play a side', () => {
+  it('takes the monsters’ decisions and dice off the table, and gives them back', async () => {
+    const { call } = await server();
+    await call('POST', '/api/encounters', { text: text(encounterPath('demo.yaml')) });
+    const v = (await call('POST', '/api/fights', { encounterId: 1, seed: 3 })).body as FightView;
+    expect((await call('PUT', `/api/fights/${v.id}/auto`, { sides: [5] })).status).toBe(400);
+    const auto = (await call('PUT', `/api/fights/${v.id}/auto`, { sides: [1] })).body as FightView;
+    expect(auto.sides.map((s) => s.auto)).toEqual([false, true]);
+    // Played out, no question is ever for an orc or the goblin.
+    let w = auto;
+    for (let i = 0; w.question && i < 500; i++) {
+      expect(['helmut', 'skallier']).toContain(w.question.actor);
+      const q = w.question;
+      w = (
+        await call('POST', `/api/fights/${v.id}/answer`, {
+          answer: q.kind === 'roll' ? (q.count ?? 1) : (q.suggested as string | number),
+        })
+      ).body as FightView;
+    }
+    expect(w.outcome).not.toBeNull();
+    // Every side to the tactics: a new fight plays itself to the end at once.
+    const other = (await call('POST', '/api/fights', { encounterId: 1, seed: 4 })).body as FightView;
+    const all = (await call('PUT', `/api/fights/${other.id}/auto`, { sides: [0, 1] })).body as FightView;
+    expect(all.question).toBeNull();
+    expect(all.outcome).not.toBeNull();
   });
 });

@@ -40,6 +40,11 @@ const BODY = {
       error: 'expected a roll (a whole number) or a choice (text)',
     }),
   }),
+  autoplay: z.strictObject({
+    sides: z.array(z.number().int(), {
+      error: 'expected the list of sides (0 for the first) the tactics play',
+    }),
+  }),
   newcomer: z.strictObject({
     side: z.number({ error: 'expected the side (0 for the first)' }).int(),
     entry: z.record(z.string(), z.unknown(), {
@@ -279,6 +284,15 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
       const id = idOf(req.params);
       const v = fights.undo(id);
       changed(id, 'undo');
+      return v;
+    }),
+  );
+  app.put(
+    '/api/fights/:id/auto',
+    guard((req) => {
+      const id = idOf(req.params);
+      const v = fights.autoplay(id, parseBody(BODY.autoplay, req.body).sides);
+      changed(id, 'auto');
       return v;
     }),
   );

@@ -64,6 +64,8 @@ export interface FightView {
   readonly inputs: number;
   /** Undo has somewhere to go back to. */
   readonly canUndo: boolean;
+  /** The sides, and whether the tactics play each. */
+  readonly sides: readonly { readonly name: string; readonly players: boolean; readonly auto: boolean }[];
 }
 
 /** A request the page may not make: the message says what and where; nothing was changed. */
@@ -84,10 +86,11 @@ interface Played {
 }
 
 /** The fight replayed from its inputs to the next question a person answers, rolling the others' dice. */
-function play(ff: FightFile, inputs: readonly Input[]): Played {
+function play(ff: FightFile, inputs: readonly Input[], autoSides: readonly number[] = []): Played {
   const { ruleset, setup } = ff.loaded;
   const table = tableOf(ruleset.create(setup));
-  const personal = (req: Request) => asksPerson(req, table, DEFAULT_POLICY);
+  const policy = { ...DEFAULT_POLICY, autoSides: new Set(autoSides) };
+  const personal = (req: Request) => asksPerson(req, table, policy);
   // New dice from the substream past the inputs so far: a replay rolls no die twice.
   const dice = new SeededDice(new Streams(ff.seed ?? 0).stream(inputs.length));
   const answerable: number[] = [];
@@ -153,6 +156,7 @@ function view(row: FightRow, p: Played): FightView {
     })),
     inputs: result.log.length,
     canUndo: p.answerable.some((i) => i < result.log.length),
+    sides: st.sides.map((sd, i) => ({ name: sd.name, players: sd.players, auto: row.autoSides.includes(i) })),
   };
 }
 
@@ -179,7 +183,7 @@ export class Fights {
     stored: number,
     save?: string,
   ): FightView {
-    const p = play(ff, inputs);
+    const p = play(ff, inputs, row.autoSides);
     if (p.result.pending === null) checkAllUsed({ ...ff, inputs }, inputs.length - p.result.unused);
     return this.keep(row, p, keep, stored, save);
   }
@@ -230,7 +234,7 @@ export class Fights {
     // One replay: the engine checks the answer against the question it meets there.
     let p: Played;
     try {
-      p = play(ff, [...inputs, answer]);
+      p = play(ff, [...inputs, answer], row.autoSides);
     } catch (e) {
       if (e instanceof InputError) throw new Refusal(e.message.replace(/^input \d+: /, ''));
       throw e;
@@ -244,7 +248,7 @@ export class Fights {
     const row = this.row(id);
     const ff = this.open(row);
     const inputs = this.store.inputs(id);
-    const back = play(ff, inputs)
+    const back = play(ff, inputs, row.autoSides)
       .answerable.filter((i) => i < inputs.length)
       .sort((a, b) => a - b)
       .pop();
@@ -257,7 +261,7 @@ export class Fights {
     const row = this.row(id);
     const ff = this.open(row);
     const inputs = this.store.inputs(id);
-    if (!play(ff, inputs).result.pending)
+    if (!play(ff, inputs, row.autoSides).result.pending)
       throw new Refusal('the fight is over: no ruling changes it now', 409);
     const added: Input[] = [formatRuling(ruling), ...(answer !== undefined ? [answer] : [])];
     try {
@@ -277,8 +281,9 @@ export class Fights {
     const row = this.row(id);
     const ff = this.open(row);
     const inputs = this.store.inputs(id);
-    if (!play(ff, inputs).result.pending) throw new Refusal('the fight is over: nobody joins it now', 409);
-    const sides = play(ff, inputs).result.state.sides.length;
+    if (!play(ff, inputs, row.autoSides).result.pending)
+      throw new Refusal('the fight is over: nobody joins it now', 409);
+    const sides = play(ff, inputs, row.autoSides).result.state.sides.length;
     if (side < 0 || side >= sides) throw new Refusal(`no side ${side}: the sides are 0..${sides - 1}`);
     let joined: { ff: FightFile; id: string };
     try {
@@ -305,6 +310,18 @@ export class Fights {
       inputs.length,
       save,
     );
+  }
+
+  /** Lets the tactics play these sides (their decisions and dice), or gives them back to the table. */
+  autoplay(id: number, sides: readonly number[]): FightView {
+    const row = this.row(id);
+    const ff = this.open(row);
+    const inputs = this.store.inputs(id);
+    const count = play(ff, inputs, row.autoSides).result.state.sides.length;
+    const bad = sides.find((x) => x < 0 || x >= count);
+    if (bad !== undefined) throw new Refusal(`no side ${bad}: the sides are 0..${count - 1}`);
+    this.store.setAutoSides(id, [...new Set(sides)].sort());
+    return this.get(id);
   }
 
   /** The fight as a save file, as `fray fight --save` writes it: `fray fight --resume` carries it on. */

@@ -32,7 +32,12 @@ const MIGRATIONS: readonly string[] = [
      value TEXT NOT NULL,
      PRIMARY KEY (fight_id, idx)
    ) WITHOUT ROWID;`,
+  // The sides the tactics play in a fight ("let the tactics play this side"), as a JSON list of indexes.
+  `ALTER TABLE fights ADD COLUMN auto_sides TEXT NOT NULL DEFAULT '[]';`,
 ];
+
+/** The schema version this Fray writes: one more for each migration step. */
+export const SCHEMA_VERSION = MIGRATIONS.length;
 
 export interface EncounterRow {
   readonly id: number;
@@ -52,6 +57,8 @@ export interface FightRow {
   readonly save: string;
   /** How it ended, once it has (describeOutcome's words). */
   readonly outcome: string | null;
+  /** The sides (indexes) whose decisions and dice the tactics take. */
+  readonly autoSides: readonly number[];
   readonly created: string;
   readonly updated: string;
 }
@@ -154,6 +161,12 @@ export class Store {
     this.db.prepare("UPDATE fights SET save = ?, updated = datetime('now') WHERE id = ?").run(save, id);
   }
 
+  setAutoSides(id: number, sides: readonly number[]): void {
+    this.db
+      .prepare("UPDATE fights SET auto_sides = ?, updated = datetime('now') WHERE id = ?")
+      .run(JSON.stringify(sides), id);
+  }
+
   deleteFight(id: number): boolean {
     return this.db.prepare('DELETE FROM fights WHERE id = ?').run(id).changes > 0;
   }
@@ -201,6 +214,7 @@ interface RawFight {
   encounter_id: number | null;
   save: string;
   outcome: string | null;
+  auto_sides: string;
   created: string;
   updated: string;
 }
@@ -213,6 +227,7 @@ function fightRow(r: RawFight): FightRow {
     encounterId: r.encounter_id,
     save: r.save,
     outcome: r.outcome,
+    autoSides: JSON.parse(r.auto_sides) as number[],
     created: r.created,
     updated: r.updated,
   };

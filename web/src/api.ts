@@ -77,6 +77,8 @@ export const api = {
     call<FightView>('POST', `/api/fights/${id}/rulings`, ruling),
   reinforce: (id: number, side: number, entry: Record<string, unknown>, why: string) =>
     call<FightView>('POST', `/api/fights/${id}/combatants`, { side, entry, why }),
+  autoplay: (id: number, sides: readonly number[]) =>
+    call<FightView>('PUT', `/api/fights/${id}/auto`, { sides }),
   deleteFight: (id: number) => call<unknown>('DELETE', `/api/fights/${id}`),
 };
 

@@ -441,6 +441,24 @@ export function FightScreen({ id }: { id: number }) {
         <a class="link" href={`/api/fights/${id}/export`} download={`fight-${id}.json`}>
           export the save
         </a>
+        {view.sides.map((sd, i) => (
+          <label class="auto">
+            <input
+              type="checkbox"
+              checked={sd.auto}
+              onChange={(e) => {
+                const on = e.currentTarget.checked;
+                void act(() =>
+                  api.autoplay(
+                    id,
+                    view.sides.flatMap((x, j) => ((j === i ? on : x.auto) ? [j] : [])),
+                  ),
+                );
+              }}
+            />{' '}
+            the tactics play {sd.name}
+          </label>
+        ))}
       </div>
       <div class="columns">
         <TrackerPanel t={view.tracker} current={view.question?.actor ?? null} />
