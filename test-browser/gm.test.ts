@@ -95,32 +95,48 @@ describe("the GM's screen", () => {
     await expect(page.getByRole('heading', { name: 'Encounters' })).toBeTruthy();
     await shoot(page, 'campaign-empty');
 
-    // From the bestiary: two humans against an orc and a goblin.
+    // A party member kept in the campaign, checked as the command line checks it.
+    await page
+      .getByLabel('character YAML')
+      .fill(
+        'name: Helmut\nprofile: { M: 4, WS: 45, BS: 30, S: 4, T: 3, W: 8, I: 45, A: 1, Dex: 30, Ld: 30, Int: 30, Cl: 30, WP: 30, Fel: 30 }\nweapons: [sword, shield]\narmour: [mail-shirt]\n',
+      );
+    await page.getByRole('button', { name: 'Check and add the character' }).click();
+    await expect.poll(() => page.locator('.list li', { hasText: 'Helmut' }).count()).toBe(1);
+
+    // Helmut and two humans of the bestiary against an orc and a goblin.
+    const characterRow = page.locator('.builder .row', {
+      has: page.getByLabel('character', { exact: true }),
+    });
+    const creatureRow = page.locator('.builder .row', { has: page.getByLabel('creature', { exact: true }) });
+    await expect.poll(() => characterRow.count()).toBe(1);
+    await characterRow.getByRole('button', { name: 'add to Heroes' }).click();
     await page.getByLabel('creature').selectOption('human');
-    await page.getByRole('button', { name: 'add to Heroes' }).click();
-    await page.getByRole('button', { name: 'add to Heroes' }).click();
+    await creatureRow.getByRole('button', { name: 'add to Heroes' }).click();
+    await creatureRow.getByRole('button', { name: 'add to Heroes' }).click();
     await page.getByLabel('creature').selectOption('orc');
-    await page.getByRole('button', { name: 'add to Monsters' }).click();
+    await creatureRow.getByRole('button', { name: 'add to Monsters' }).click();
     await page.getByLabel('creature').selectOption('goblin');
-    await page.getByRole('button', { name: 'add to Monsters' }).click();
+    await creatureRow.getByRole('button', { name: 'add to Monsters' }).click();
     await page.getByRole('button', { name: 'Write it as YAML below' }).click();
     const yaml = await page.getByLabel('encounter YAML').inputValue();
+    expect(yaml).toContain('      - { name: Helmut, profile: { M: 4, WS: 45,');
     expect(yaml).toContain('      - { use: human, count: 2 }\n');
     expect(yaml).toContain('      - { use: orc }\n      - { use: goblin }\n');
     // A mistake is shown at its line, and nothing is added.
     await page.getByLabel('encounter YAML').fill(yaml.replace('use: orc', 'use: orcc'));
-    await page.getByRole('button', { name: 'Check and add' }).click();
+    await page.getByRole('button', { name: 'Check and add', exact: true }).click();
     await expect
       .poll(() => page.getByRole('alert').textContent())
       .toMatch(/line \d+.*unknown creature 'orcc'/);
     await shoot(page, 'campaign-problem');
     await page.getByLabel('encounter YAML').fill(yaml);
-    await page.getByRole('button', { name: 'Check and add' }).click();
-    await expect.poll(() => page.locator('.list li').count()).toBe(1);
+    await page.getByRole('button', { name: 'Check and add', exact: true }).click();
+    await expect.poll(() => page.locator('.list li', { hasText: 'A new fight' }).count()).toBe(1);
     await page.getByLabel('seed for A new fight').fill('11');
     await page.getByRole('button', { name: 'Start a fight' }).click();
     await page.waitForURL(/#\/fights\/1$/);
-    await expect.poll(() => page.getByRole('region', { name: 'tracker' }).locator('li').count()).toBe(4);
+    await expect.poll(() => page.getByRole('region', { name: 'tracker' }).locator('li').count()).toBe(5);
     expect(await page.getByRole('region', { name: 'tracker' }).textContent()).toContain('Human 1');
     await shoot(page, 'fight-start');
 
@@ -139,7 +155,7 @@ describe("the GM's screen", () => {
     await page.getByLabel('newcomer').selectOption('orc');
     await page.getByLabel('why it comes').fill('up from the cellar');
     await page.getByRole('button', { name: 'Bring in' }).click();
-    await expect.poll(() => page.getByRole('region', { name: 'tracker' }).locator('li').count()).toBe(5);
+    await expect.poll(() => page.getByRole('region', { name: 'tracker' }).locator('li').count()).toBe(6);
     await shoot(page, 'fight-reinforced');
 
     // Reload mid-fight: everything where it was.
@@ -162,7 +178,7 @@ describe("the GM's screen", () => {
     await page
       .getByLabel('encounter YAML')
       .fill(readFileSync(join(ROOT, 'data', 'openquest', 'encounters', 'duel.yaml'), 'utf8'));
-    await page.getByRole('button', { name: 'Check and add' }).click();
+    await page.getByRole('button', { name: 'Check and add', exact: true }).click();
     await expect
       .poll(() => page.locator('.list li').filter({ hasText: 'openquest' }).count())
       .toBeGreaterThan(0);

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app.js';
 import type { FightView } from '../src/server/fights.js';
@@ -255,5 +256,46 @@ describe('the API: the tactics play a side', () => {
     const all = (await call('PUT', `/api/fights/${other.id}/auto`, { sides: [0, 1] })).body as FightView;
     expect(all.question).toBeNull();
     expect(all.outcome).not.toBeNull();
+  });
+});
+
+describe('the API: characters', () => {
+  const firstOf = (file: string) => {
+    const doc = parse(readFileSync(join(ROOT, 'data', file), 'utf8')) as {
+      ruleset: string;
+      sides: { combatants: Record<string, unknown>[] }[];
+    };
+    const { at: _at, facing: _facing, ...entry } = doc.sides[0]?.combatants[0] ?? {};
+    return { ruleset: doc.ruleset, entry };
+  };
+  it.each([
+    'wfrp1e/encounters/demo.yaml',
+    'wfrp-cp/encounters/hans-and-the-goblins.yaml',
+    'openquest/encounters/duel.yaml',
+    'fantasy-wargaming/encounters/duel.yaml',
+    'ahq-house/encounters/crypt.yaml',
+  ])('%s: its first combatant is a character the campaign keeps', async (file) => {
+    const { call } = await server();
+    const { ruleset, entry } = firstOf(file);
+    const made = await call('POST', '/api/characters', { ruleset, text: stringify(entry) });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect((made.body as { entry: unknown }).entry).toEqual(entry);
+    expect((await call('POST', '/api/characters', { ruleset, text: stringify(entry) })).status).toBe(409);
+    expect(((await call('GET', `/api/characters?ruleset=${ruleset}`)).body as unknown[]).length).toBe(1);
+  });
+  it('refuses a character that does not fit, at its line in the text given, and keeps nothing', async () => {
+    const { call, store } = await server();
+    const r = await call('POST', '/api/characters', {
+      ruleset: 'wfrp1e',
+      text: 'name: Helmut\nprofile: { M: 4, WS: 450, BS: 30, S: 4, T: 3, W: 8, I: 45, A: 1 }\nweapons: [sword]\n',
+    });
+    expect(r.status).toBe(400);
+    expect((r.body as { error: string }).error).toMatch(/^character:2:\d+ profile\.WS: /);
+    expect(
+      (await call('POST', '/api/characters', { ruleset: 'wfrp1e', text: 'weapons: [sword]' })).body,
+    ).toMatchObject({
+      error: expect.stringContaining('a character needs a name'),
+    });
+    expect(store.characters()).toEqual([]);
   });
 });

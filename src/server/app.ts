@@ -13,6 +13,7 @@ import { RulingError, type Ruling } from '../core/rulings.js';
 import { encounterFromText, saveFromText } from '../files/fight-file.js';
 import { FileError, packageRoot } from '../node/files.js';
 import { RULESETS } from '../rulesets/index.js';
+import { checkCharacter, entryFromText } from './characters.js';
 import { Fights, Refusal } from './fights.js';
 import type { Store } from './store.js';
 
@@ -25,6 +26,11 @@ export interface AppOptions {
 /** Bodies the API takes, checked before anything runs. */
 const BODY = {
   encounter: z.strictObject({ text: z.string({ error: 'expected the encounter as YAML or JSON text' }) }),
+  character: z.strictObject({
+    ruleset: z.string({ error: 'expected the ruleset the character is written for' }),
+    text: z.string({ error: 'expected the character as YAML or JSON: one combatant entry' }),
+    party: z.boolean().optional(),
+  }),
   fight: z.strictObject({
     encounterId: z.number({ error: 'expected the id of an encounter' }).int(),
     seed: z
@@ -159,6 +165,50 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
       if (!existsSync(file)) return [];
       const doc = parse(readFileSync(file, 'utf8')) as { creatures?: { id: string; name?: string }[] };
       return (doc.creatures ?? []).map((c) => ({ id: c.id, name: c.name ?? c.id }));
+    }),
+  );
+
+  // ------------------------------------------------------------- characters
+  app.get(
+    '/api/characters',
+    guard((req) => store.characters((req.query as { ruleset?: string }).ruleset)),
+  );
+  app.post('/api/characters', async (req, reply) => {
+    try {
+      const b = parseBody(BODY.character, req.body);
+      const { entry, doc } = entryFromText(b.text);
+      const name = checkCharacter(b.ruleset, entry, doc);
+      const id = store.addCharacter(b.ruleset, name, b.party ?? true, entry);
+      if (id === null) throw new Refusal(`${b.ruleset} has a character named ${name} already`, 409);
+      changed(null, 'characters');
+      return reply.code(201).send(store.character(id));
+    } catch (e) {
+      return refuse(reply, e);
+    }
+  });
+  app.put(
+    '/api/characters/:id',
+    guard((req) => {
+      const id = idOf(req.params);
+      const old = store.character(id);
+      if (!old) throw new Refusal('no such character', 404);
+      const b = parseBody(BODY.character, req.body);
+      if (b.ruleset !== old.ruleset) throw new Refusal(`the character is written for ${old.ruleset}`);
+      const { entry, doc } = entryFromText(b.text);
+      const name = checkCharacter(b.ruleset, entry, doc);
+      const other = store.characters(b.ruleset).find((c) => c.name === name && c.id !== id);
+      if (other) throw new Refusal(`${b.ruleset} has a character named ${name} already`, 409);
+      store.updateCharacter(id, name, b.party ?? old.party, entry);
+      changed(null, 'characters');
+      return store.character(id);
+    }),
+  );
+  app.delete(
+    '/api/characters/:id',
+    guard((req) => {
+      if (!store.deleteCharacter(idOf(req.params))) throw new Refusal('no such character', 404);
+      changed(null, 'characters');
+      return { deleted: true };
     }),
   );
 

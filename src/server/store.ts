@@ -34,6 +34,17 @@ const MIGRATIONS: readonly string[] = [
    ) WITHOUT ROWID;`,
   // The sides the tactics play in a fight ("let the tactics play this side"), as a JSON list of indexes.
   `ALTER TABLE fights ADD COLUMN auto_sides TEXT NOT NULL DEFAULT '[]';`,
+  // Characters: party members and others, each an encounter's combatant entry (JSON) for a ruleset.
+  `CREATE TABLE characters (
+     id INTEGER PRIMARY KEY,
+     ruleset TEXT NOT NULL,
+     name TEXT NOT NULL,
+     party INTEGER NOT NULL DEFAULT 1,
+     entry TEXT NOT NULL,
+     created TEXT NOT NULL DEFAULT (datetime('now')),
+     updated TEXT NOT NULL DEFAULT (datetime('now')),
+     UNIQUE (ruleset, name)
+   );`,
 ];
 
 /** The schema version this Fray writes: one more for each migration step. */
@@ -44,6 +55,18 @@ export interface EncounterRow {
   readonly title: string;
   readonly ruleset: string;
   readonly text: string;
+  readonly created: string;
+  readonly updated: string;
+}
+
+export interface CharacterRow {
+  readonly id: number;
+  readonly ruleset: string;
+  readonly name: string;
+  /** A member of the party (else another character: a rival, a hireling). */
+  readonly party: boolean;
+  /** The combatant entry, as an encounter writes it. */
+  readonly entry: Readonly<Record<string, unknown>>;
   readonly created: string;
   readonly updated: string;
 }
@@ -130,6 +153,41 @@ export class Store {
     return this.db.prepare('DELETE FROM encounters WHERE id = ?').run(id).changes > 0;
   }
 
+  // ---------------------------------------------------------------- characters
+
+  characters(ruleset?: string): CharacterRow[] {
+    const rows = (
+      ruleset === undefined
+        ? this.db.prepare('SELECT * FROM characters ORDER BY ruleset, name').all()
+        : this.db.prepare('SELECT * FROM characters WHERE ruleset = ? ORDER BY name').all(ruleset)
+    ) as RawCharacter[];
+    return rows.map(characterRow);
+  }
+
+  character(id: number): CharacterRow | null {
+    const r = this.db.prepare('SELECT * FROM characters WHERE id = ?').get(id) as RawCharacter | undefined;
+    return r ? characterRow(r) : null;
+  }
+
+  /** A new character, or null when the ruleset has one of that name already. */
+  addCharacter(ruleset: string, name: string, party: boolean, entry: object): number | null {
+    const r = this.db
+      .prepare('INSERT OR IGNORE INTO characters (ruleset, name, party, entry) VALUES (?, ?, ?, ?)')
+      .run(ruleset, name, party ? 1 : 0, JSON.stringify(entry));
+    return r.changes > 0 ? Number(r.lastInsertRowid) : null;
+  }
+
+  updateCharacter(id: number, name: string, party: boolean, entry: object): boolean {
+    const r = this.db
+      .prepare("UPDATE characters SET name = ?, party = ?, entry = ?, updated = datetime('now') WHERE id = ?")
+      .run(name, party ? 1 : 0, JSON.stringify(entry), id);
+    return r.changes > 0;
+  }
+
+  deleteCharacter(id: number): boolean {
+    return this.db.prepare('DELETE FROM characters WHERE id = ?').run(id).changes > 0;
+  }
+
   // ---------------------------------------------------------------- fights
 
   fights(): FightRow[] {
@@ -205,6 +263,28 @@ export class Store {
     const put = this.db.prepare('INSERT INTO inputs (fight_id, idx, value) VALUES (?, ?, ?)');
     inputs.forEach((x, i) => put.run(fightId, from + i, JSON.stringify(x)));
   }
+}
+
+interface RawCharacter {
+  id: number;
+  ruleset: string;
+  name: string;
+  party: number;
+  entry: string;
+  created: string;
+  updated: string;
+}
+
+function characterRow(r: RawCharacter): CharacterRow {
+  return {
+    id: r.id,
+    ruleset: r.ruleset,
+    name: r.name,
+    party: r.party === 1,
+    entry: JSON.parse(r.entry) as Record<string, unknown>,
+    created: r.created,
+    updated: r.updated,
+  };
 }
 
 interface RawFight {

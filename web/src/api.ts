@@ -26,6 +26,13 @@ export interface RulesetItem {
   readonly id: string;
   readonly title: string;
 }
+export interface Character {
+  readonly id: number;
+  readonly ruleset: string;
+  readonly name: string;
+  readonly party: boolean;
+  readonly entry: Record<string, unknown>;
+}
 export interface Creature {
   readonly id: string;
   readonly name: string;
@@ -60,6 +67,14 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
 export const api = {
   rulesets: () => call<RulesetItem[]>('GET', '/api/rulesets'),
   bestiary: (ruleset: string) => call<Creature[]>('GET', `/api/rulesets/${ruleset}/bestiary`),
+  characters: (ruleset?: string) =>
+    call<Character[]>(
+      'GET',
+      ruleset ? `/api/characters?ruleset=${encodeURIComponent(ruleset)}` : '/api/characters',
+    ),
+  addCharacter: (ruleset: string, text: string) =>
+    call<Character>('POST', '/api/characters', { ruleset, text }),
+  deleteCharacter: (id: number) => call<unknown>('DELETE', `/api/characters/${id}`),
   encounters: () => call<EncounterItem[]>('GET', '/api/encounters'),
   encounter: (id: number) => call<Encounter>('GET', `/api/encounters/${id}`),
   addEncounter: (text: string) => call<EncounterItem>('POST', '/api/encounters', { text }),

@@ -2,7 +2,15 @@
 // schemas as the command line, each problem shown at its line) and its fights (started with a
 // seed, imported from a save of `fray fight --save`, opened, exported).
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError, type Creature, type EncounterItem, type FightItem, type RulesetItem } from './api.js';
+import {
+  api,
+  ApiError,
+  type Character,
+  type Creature,
+  type EncounterItem,
+  type FightItem,
+  type RulesetItem,
+} from './api.js';
 import { changes } from './state.js';
 
 function Problems({ error }: { error: ApiError | Error | null }) {
@@ -26,10 +34,24 @@ function Problems({ error }: { error: ApiError | Error | null }) {
   );
 }
 
+/** A value as YAML on one line (`{ name: Helmut, weapons: [sword] }`), quoting only what needs it. */
+function inline(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(inline).join(', ')}]`;
+  if (v !== null && typeof v === 'object')
+    return `{ ${Object.entries(v)
+      .map(([k, x]) => `${k}: ${inline(x)}`)
+      .join(', ')} }`;
+  if (typeof v === 'string' && !/^[A-Za-z][\w .'-]*$/.test(v)) return JSON.stringify(v);
+  return String(v);
+}
+
 interface Pick {
+  /** A creature of the bestiary, or a character's name. */
   readonly use: string;
   readonly count: number;
   readonly side: 0 | 1;
+  /** A character of the campaign: its whole entry goes into the encounter. */
+  readonly entry?: Record<string, unknown>;
 }
 
 /** YAML for an encounter of bestiary creatures, two sides: what the GM then edits and saves. */
@@ -42,7 +64,11 @@ function encounterYaml(
   const side = (i: 0 | 1) =>
     `  - name: ${sides[i]}\n${i === 0 ? '    players: true\n' : ''}    combatants:\n${picks
       .filter((p) => p.side === i)
-      .map((p) => `      - { use: ${p.use}${p.count > 1 ? `, count: ${p.count}` : ''} }\n`)
+      .map((p) =>
+        p.entry
+          ? `      - ${inline(p.entry)}\n`
+          : `      - { use: ${p.use}${p.count > 1 ? `, count: ${p.count}` : ''} }\n`,
+      )
       .join('')}`;
   return `ruleset: ${ruleset}\ntitle: ${title}\nsides:\n${side(0)}${side(1)}`;
 }
@@ -54,12 +80,23 @@ function Builder({ rulesets, onText }: { rulesets: readonly RulesetItem[]; onTex
   const [title, setTitle] = useState('A new fight');
   const [sides, setSides] = useState<[string, string]>(['Heroes', 'Monsters']);
   const [use, setUse] = useState('');
+  const [characters, setCharacters] = useState<Character[]>([]);
+  const [who, setWho] = useState('');
   useEffect(() => {
     void api.bestiary(ruleset).then((c) => {
       setCreatures(c);
       setUse(c[0]?.id ?? '');
     });
-  }, [ruleset]);
+    void api.characters(ruleset).then((c) => {
+      setCharacters(c);
+      setWho((w) => (c.some((x) => x.name === w) ? w : (c[0]?.name ?? '')));
+    });
+  }, [ruleset, changes.value]);
+  const addCharacter = (side: 0 | 1) => {
+    const c = characters.find((x) => x.name === who);
+    if (c && !picks.some((p) => p.entry && p.use === c.name))
+      setPicks([...picks, { use: c.name, count: 1, side, entry: c.entry }]);
+  };
   // The same creature again for a side is one more of it ("Orc × 2"), not another line.
   const add = (side: 0 | 1) => {
     if (!use) return;
@@ -104,6 +141,26 @@ function Builder({ rulesets, onText }: { rulesets: readonly RulesetItem[]; onTex
           ))}
         </div>
       )}
+      {characters.length > 0 && (
+        <div class="row">
+          <label>
+            Character{' '}
+            <select value={who} onChange={(e) => setWho(e.currentTarget.value)} aria-label="character">
+              {characters.map((c) => (
+                <option value={c.name}>
+                  {c.name}
+                  {c.party ? ' (party)' : ''}
+                </option>
+              ))}
+            </select>
+          </label>
+          {([0, 1] as const).map((i) => (
+            <button type="button" onClick={() => addCharacter(i)}>
+              add to {sides[i]}
+            </button>
+          ))}
+        </div>
+      )}
       <div class="sides">
         {([0, 1] as const).map((i) => (
           <div class="side">
@@ -118,8 +175,10 @@ function Builder({ rulesets, onText }: { rulesets: readonly RulesetItem[]; onTex
               {picks.map((p, k) =>
                 p.side === i ? (
                   <li>
-                    {creatures.find((c) => c.id === p.use)?.name ?? p.use} ×{' '}
+                    {creatures.find((c) => c.id === p.use)?.name ?? p.use}
+                    {p.entry ? ' ' : ' × '}
                     <input
+                      hidden={p.entry !== undefined}
                       type="number"
                       min={1}
                       max={50}
@@ -155,6 +214,73 @@ function Builder({ rulesets, onText }: { rulesets: readonly RulesetItem[]; onTex
         Write it as YAML below
       </button>
     </div>
+  );
+}
+
+/** The campaign's characters: party members and others, each one combatant entry for its ruleset. */
+function Characters({ rulesets }: { rulesets: readonly RulesetItem[] }) {
+  const [list, setList] = useState<Character[]>([]);
+  const [ruleset, setRuleset] = useState('wfrp1e');
+  const [text, setText] = useState('');
+  const [error, setError] = useState<Error | null>(null);
+  const refresh = () => void api.characters().then(setList);
+  useEffect(refresh, [changes.value]);
+  const add = async () => {
+    setError(null);
+    try {
+      await api.addCharacter(ruleset, text);
+      setText('');
+      refresh();
+    } catch (e) {
+      setError(e as Error);
+    }
+  };
+  return (
+    <section class="panel wide">
+      <h2>Characters</h2>
+      {list.length === 0 && (
+        <p class="hint">No character yet: the party goes here, one combatant entry each.</p>
+      )}
+      <ul class="list">
+        {list.map((c) => (
+          <li>
+            <strong>{c.name}</strong> <span class="tag">{c.ruleset}</span>{' '}
+            <span class="muted">{c.party ? 'party' : 'other'}</span>{' '}
+            <button type="button" class="link" onClick={() => void api.deleteCharacter(c.id).then(refresh)}>
+              delete
+            </button>
+          </li>
+        ))}
+      </ul>
+      <div class="row">
+        <label>
+          Ruleset{' '}
+          <select
+            value={ruleset}
+            onChange={(e) => setRuleset(e.currentTarget.value)}
+            aria-label="character ruleset"
+          >
+            {rulesets.map((r) => (
+              <option value={r.id}>{r.id}</option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <textarea
+        aria-label="character YAML"
+        spellcheck={false}
+        rows={4}
+        value={text}
+        placeholder={
+          'name: Helmut\nprofile: { M: 4, WS: 45, BS: 30, S: 4, T: 3, W: 8, I: 45, A: 1 }\nweapons: [sword, shield]'
+        }
+        onInput={(e) => setText(e.currentTarget.value)}
+      />
+      <Problems error={error} />
+      <button type="button" disabled={!text.trim()} onClick={() => void add()}>
+        Check and add the character
+      </button>
+    </section>
   );
 }
 
@@ -263,6 +389,7 @@ export function Campaign() {
           ))}
         </ul>
       </section>
+      <Characters rulesets={rulesets} />
       <section class="panel wide">
         <h2>{editing !== null ? `Edit encounter ${editing}` : 'New encounter'}</h2>
         <Builder rulesets={rulesets} onText={setText} />

@@ -1,0 +1,66 @@
+// Characters in the campaign: each a combatant entry as an encounter writes it, checked by its
+// ruleset's own schema (the same as the command line's) by loading it into a small encounter of
+// its own; a problem comes back at the field of the entry, and at its line when it came as text.
+import { stringify } from 'yaml';
+import { SourceDoc, ValidationError, type Issue } from '../core/document.js';
+import { encounterFromText } from '../files/fight-file.js';
+import { RULESETS } from '../rulesets/index.js';
+import { Refusal } from './fights.js';
+
+/** The grid house rules place every model: a two-square room for the check. */
+const PLACED: Readonly<Record<string, { map: string; at: readonly [string, string] }>> = {
+  'ahq-house': { map: '#####\n#A.B#\n#####', at: ['A', 'B'] },
+};
+
+/** The entry read from text (YAML or JSON of one combatant), with its document for the lines. */
+export function entryFromText(text: string): { entry: Record<string, unknown>; doc: SourceDoc } {
+  const doc = SourceDoc.parse('character', text);
+  if (doc.data === null || typeof doc.data !== 'object' || Array.isArray(doc.data))
+    throw new ValidationError([
+      { file: 'character', path: '', message: 'expected one combatant: a map of name, profile, …' },
+    ]);
+  return { entry: doc.data as Record<string, unknown>, doc };
+}
+
+/** Checks a character for a ruleset; returns its name. */
+export function checkCharacter(ruleset: string, entry: Record<string, unknown>, doc?: SourceDoc): string {
+  if (!RULESETS.has(ruleset))
+    throw new Refusal(`no ruleset '${ruleset}'; known: ${[...RULESETS.keys()].join(', ')}`);
+  const at = (path: string, message: string): Issue =>
+    doc ? doc.issue(path ? path.split('.') : [], message) : { file: 'character', path, message };
+  const name = typeof entry.name === 'string' ? entry.name.trim() : '';
+  if (!name) throw new ValidationError([at('name', 'a character needs a name')]);
+  if (entry.count !== undefined)
+    throw new ValidationError([at('count', 'a character is one combatant: no count')]);
+  const placed = PLACED[ruleset];
+  const { at: _at, facing: _facing, enters: _enters, ...own } = entry;
+  const one = (i: 0 | 1) => ({
+    ...own,
+    name: i === 0 ? name : `${name} (its double)`,
+    ...(placed ? { at: placed.at[i] } : {}),
+  });
+  const encounter = {
+    ruleset,
+    title: 'character check',
+    ...(placed ? { map: placed.map } : {}),
+    sides: [
+      { name: 'A', players: true, combatants: [one(0)] },
+      { name: 'B', combatants: [one(1)] },
+    ],
+  };
+  try {
+    encounterFromText('character', stringify(encounter));
+  } catch (e) {
+    if (!(e instanceof ValidationError)) throw e;
+    // Only the first side's problems: the double repeats them.
+    const prefix = /^sides\[0\]\.combatants\[0\]\.?/;
+    const mine = e.issues.filter((i) => prefix.test(i.path) || !/^sides\[1\]/.test(i.path));
+    throw new ValidationError(
+      mine.map((i) => {
+        const path = i.path.replace(prefix, '');
+        return prefix.test(i.path) ? at(path, i.message) : { file: 'character', path, message: i.message };
+      }),
+    );
+  }
+  return name;
+}
