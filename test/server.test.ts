@@ -299,3 +299,33 @@ describe('the API: characters', () => {
     expect(store.characters()).toEqual([]);
   });
 });
+
+describe('the API: the party as a party file', () => {
+  const heroes = () => readFileSync(join(ROOT, 'data', 'wfrp1e', 'campaign', 'heroes.yaml'), 'utf8');
+  it('imports a party file whole or not at all, and exports the party as one the command line reads', async () => {
+    const { call, store, app } = await server();
+    const broken = heroes().replace('weapons: [axe]', 'weapons: [axxe]');
+    const refused = await call('POST', '/api/characters/import', { text: broken });
+    expect(refused.status).toBe(400);
+    expect((refused.body as { error: string }).error).toMatch(/^party:\d+:\d+ members\[2\]/);
+    expect((refused.body as { error: string }).error).toContain("unknown weapon 'axxe'");
+    expect(store.characters()).toEqual([]);
+    const made = await call('POST', '/api/characters/import', { text: heroes() });
+    expect(made.status).toBe(201);
+    expect(store.characters('wfrp1e').map((c) => c.name)).toEqual(['Gunnar', 'Helmut', 'Skallier']);
+    expect((await call('POST', '/api/characters/import', { text: heroes() })).status).toBe(409);
+    expect(store.characters().length).toBe(3);
+    const exported = (await app.inject({ method: 'GET', url: '/api/characters/party?ruleset=wfrp1e' })).body;
+    // The exported file is a party the command line brings into an encounter.
+    const dir = mkdtempSync(join(tmpdir(), 'fray-party-export-'));
+    writeFileSync(join(dir, 'party.yaml'), exported);
+    writeFileSync(
+      join(dir, 'e.yaml'),
+      'ruleset: wfrp1e\ntitle: Road\nsides:\n  - name: Party\n    players: true\n    party: party.yaml\n  - name: Orcs\n    combatants:\n      - { use: orc, count: 3 }\n',
+    );
+    const r = await fray(['fight', join(dir, 'e.yaml'), '--seed', '1', '--json']);
+    expect(r.code, r.err).toBe(0);
+    const names = (JSON.parse(r.out) as { combatants: { name: string }[] }).combatants.map((c) => c.name);
+    expect(names.slice(0, 3).sort()).toEqual(['Gunnar', 'Helmut', 'Skallier']);
+  });
+});

@@ -6,13 +6,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { parse } from 'yaml';
+import { parse, stringify } from 'yaml';
 import { z } from 'zod';
 import { formatIssue, ValidationError, type Issue } from '../core/document.js';
 import { RulingError, type Ruling } from '../core/rulings.js';
 import { encounterFromText, saveFromText } from '../files/fight-file.js';
 import { FileError, packageRoot } from '../node/files.js';
 import { RULESETS } from '../rulesets/index.js';
+import { readParty } from '../core/party.js';
 import { checkCharacter, entryFromText } from './characters.js';
 import { Fights, Refusal } from './fights.js';
 import type { Store } from './store.js';
@@ -182,6 +183,52 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
       if (id === null) throw new Refusal(`${b.ruleset} has a character named ${name} already`, 409);
       changed(null, 'characters');
       return reply.code(201).send(store.character(id));
+    } catch (e) {
+      return refuse(reply, e);
+    }
+  });
+  // The party as a party file (`fray party apply` and encounters' `party:` read the same), and back.
+  app.get('/api/characters/party', async (req, reply) => {
+    try {
+      const ruleset = (req.query as { ruleset?: string }).ruleset ?? '';
+      if (!RULESETS.has(ruleset))
+        throw new Refusal(`expected ?ruleset= one of ${[...RULESETS.keys()].join(', ')}`);
+      const members = store
+        .characters(ruleset)
+        .filter((c) => c.party)
+        .map((c) => c.entry);
+      const text = `# The party of a Fray campaign, exported ${new Date().toISOString().slice(0, 10)}.\n${stringify({ name: 'The party', ruleset, members }, { lineWidth: 0 })}`;
+      return reply.type('text/yaml; charset=utf-8').send(text);
+    } catch (e) {
+      return refuse(reply, e);
+    }
+  });
+  app.post('/api/characters/import', async (req, reply) => {
+    try {
+      const { text } = parseBody(BODY.importFight, req.body);
+      const { doc, party } = readParty({ file: 'party', text }, null);
+      if (!RULESETS.has(party.ruleset))
+        throw new ValidationError([doc.issue(['ruleset'], `unknown ruleset '${party.ruleset}'`)]);
+      const issues: Issue[] = [];
+      const list = party.members.map((m, i) => {
+        try {
+          const name = checkCharacter(party.ruleset, { ...m });
+          return { ruleset: party.ruleset, name, party: true, entry: m };
+        } catch (e) {
+          if (!(e instanceof ValidationError)) throw e;
+          for (const x of e.issues)
+            issues.push(doc.issue(['members', i, ...(x.path ? x.path.split('.') : [])], x.message));
+          return null;
+        }
+      });
+      if (issues.length) throw new ValidationError(issues);
+      const taken = list.find((c) => c && store.characters(c.ruleset).some((x) => x.name === c.name));
+      if (taken) throw new Refusal(`${taken.ruleset} has a character named ${taken.name} already`, 409);
+      const ids = store.addCharacters(
+        list as { ruleset: string; name: string; party: boolean; entry: object }[],
+      );
+      changed(null, 'characters');
+      return reply.code(201).send(ids.map((id) => store.character(id)));
     } catch (e) {
       return refuse(reply, e);
     }

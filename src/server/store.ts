@@ -177,6 +177,17 @@ export class Store {
     return r.changes > 0 ? Number(r.lastInsertRowid) : null;
   }
 
+  /** Several characters at once, all or none: the names each ruleset has already are refused first. */
+  addCharacters(list: readonly { ruleset: string; name: string; party: boolean; entry: object }[]): number[] {
+    return this.db.transaction(() =>
+      list.map((c) => {
+        const id = this.addCharacter(c.ruleset, c.name, c.party, c.entry);
+        if (id === null) throw new Error(`${c.ruleset} has a character named ${c.name} already`);
+        return id;
+      }),
+    )();
+  }
+
   updateCharacter(id: number, name: string, party: boolean, entry: object): boolean {
     const r = this.db
       .prepare("UPDATE characters SET name = ?, party = ?, entry = ?, updated = datetime('now') WHERE id = ?")

@@ -74,6 +74,7 @@ export const api = {
     ),
   addCharacter: (ruleset: string, text: string) =>
     call<Character>('POST', '/api/characters', { ruleset, text }),
+  importParty: (text: string) => call<Character[]>('POST', '/api/characters/import', { text }),
   deleteCharacter: (id: number) => call<unknown>('DELETE', `/api/characters/${id}`),
   encounters: () => call<EncounterItem[]>('GET', '/api/encounters'),
   encounter: (id: number) => call<Encounter>('GET', `/api/encounters/${id}`),

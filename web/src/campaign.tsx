@@ -277,9 +277,30 @@ function Characters({ rulesets }: { rulesets: readonly RulesetItem[] }) {
         onInput={(e) => setText(e.currentTarget.value)}
       />
       <Problems error={error} />
-      <button type="button" disabled={!text.trim()} onClick={() => void add()}>
-        Check and add the character
-      </button>
+      <div class="row">
+        <button type="button" disabled={!text.trim()} onClick={() => void add()}>
+          Check and add the character
+        </button>
+        <label>
+          Import a party file:{' '}
+          <input
+            type="file"
+            accept=".yaml,.yml,.json"
+            aria-label="party file"
+            onChange={(e) => {
+              const f = e.currentTarget.files?.[0];
+              if (f)
+                void f
+                  .text()
+                  .then((t) => api.importParty(t))
+                  .then(refresh, (err: Error) => setError(err));
+            }}
+          />
+        </label>
+        <a class="link" href={`/api/characters/party?ruleset=${ruleset}`} download={`party-${ruleset}.yaml`}>
+          export the {ruleset} party
+        </a>
+      </div>
     </section>
   );
 }
