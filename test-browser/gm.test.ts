@@ -123,6 +123,22 @@ describe("the GM's screen", () => {
     expect(yaml).toContain('      - { name: Helmut, profile: { M: 4, WS: 45,');
     expect(yaml).toContain('      - { use: human, count: 2 }\n');
     expect(yaml).toContain('      - { use: orc }\n      - { use: goblin }\n');
+    // The form: each field checked as it is typed, the problem beside it.
+    await page.getByRole('tab', { name: 'Form' }).click();
+    const monsters = page.locator('fieldset.side-form').nth(1);
+    await expect.poll(() => monsters.locator('.combatant-form').count()).toBe(2);
+    const orcCount = monsters.locator('.combatant-form').first().getByLabel('count');
+    await orcCount.fill('500');
+    await orcCount.press('Tab');
+    await expect
+      .poll(() =>
+        monsters.locator('.combatant-form').first().locator('.field.bad .field-problem').textContent(),
+      )
+      .toMatch(/expected/);
+    await shoot(page, 'campaign-form');
+    await page.getByRole('tab', { name: 'YAML' }).click();
+    expect(await page.getByLabel('encounter YAML').inputValue()).toContain('{ use: orc, count: 500 }');
+
     // A mistake is shown at its line, and nothing is added.
     await page.getByLabel('encounter YAML').fill(yaml.replace('use: orc', 'use: orcc'));
     await page.getByRole('button', { name: 'Check and add', exact: true }).click();

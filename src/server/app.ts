@@ -8,7 +8,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { parse, stringify } from 'yaml';
 import { z } from 'zod';
-import { formatIssue, ValidationError, type Issue } from '../core/document.js';
+import { formatIssue, SourceDoc, ValidationError, type Issue } from '../core/document.js';
 import { RulingError, type Ruling } from '../core/rulings.js';
 import { encounterFromText, saveFromText } from '../files/fight-file.js';
 import { FileError, packageRoot } from '../node/files.js';
@@ -275,6 +275,22 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
       return refuse(reply, e);
     }
   });
+  // A check without saving, for the page's form: the encounter as read, and every problem with its field.
+  app.post(
+    '/api/encounters/check',
+    guard((req) => {
+      const { text } = parseBody(BODY.encounter, req.body);
+      let data: unknown = null;
+      try {
+        data = SourceDoc.parse('encounter', text).data;
+        const ff = encounterFromText('encounter', text);
+        return { ok: true, data, title: ff.loaded.setup.title, ruleset: ff.loaded.ruleset.id, issues: [] };
+      } catch (e) {
+        if (!(e instanceof ValidationError)) throw e;
+        return { ok: false, data, issues: e.issues };
+      }
+    }),
+  );
   app.get(
     '/api/encounters/:id',
     guard((req) => {

@@ -3,6 +3,7 @@ import type { FightView } from '../../src/server/fights.js';
 import type { Issue } from '../../src/core/document.js';
 
 export type { FightView, Question } from '../../src/server/fights.js';
+export type { Issue } from '../../src/core/document.js';
 export type { Tracker, TrackerRow } from '../../src/core/tracker.js';
 
 export interface EncounterItem {
@@ -77,6 +78,8 @@ export const api = {
   importParty: (text: string) => call<Character[]>('POST', '/api/characters/import', { text }),
   deleteCharacter: (id: number) => call<unknown>('DELETE', `/api/characters/${id}`),
   encounters: () => call<EncounterItem[]>('GET', '/api/encounters'),
+  checkEncounter: (text: string) =>
+    call<{ ok: boolean; data: unknown; issues: Issue[] }>('POST', '/api/encounters/check', { text }),
   encounter: (id: number) => call<Encounter>('GET', `/api/encounters/${id}`),
   addEncounter: (text: string) => call<EncounterItem>('POST', '/api/encounters', { text }),
   saveEncounter: (id: number, text: string) => call<Encounter>('PUT', `/api/encounters/${id}`, { text }),

@@ -12,6 +12,7 @@ import {
   type RulesetItem,
 } from './api.js';
 import { changes } from './state.js';
+import { EncounterForm, inline } from './form.js';
 
 function Problems({ error }: { error: ApiError | Error | null }) {
   if (!error) return null;
@@ -32,17 +33,6 @@ function Problems({ error }: { error: ApiError | Error | null }) {
       )}
     </div>
   );
-}
-
-/** A value as YAML on one line (`{ name: Helmut, weapons: [sword] }`), quoting only what needs it. */
-function inline(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(inline).join(', ')}]`;
-  if (v !== null && typeof v === 'object')
-    return `{ ${Object.entries(v)
-      .map(([k, x]) => `${k}: ${inline(x)}`)
-      .join(', ')} }`;
-  if (typeof v === 'string' && !/^[A-Za-z][\w .'-]*$/.test(v)) return JSON.stringify(v);
-  return String(v);
 }
 
 interface Pick {
@@ -314,6 +304,7 @@ export function Campaign() {
   const [importError, setImportError] = useState<Error | null>(null);
   const [seeds, setSeeds] = useState<Record<number, string>>({});
   const [editing, setEditing] = useState<number | null>(null);
+  const [asForm, setAsForm] = useState(false);
   const refresh = () => {
     void api.encounters().then(setEncounters);
     void api.fights().then(setFights);
@@ -414,7 +405,29 @@ export function Campaign() {
       <section class="panel wide">
         <h2>{editing !== null ? `Edit encounter ${editing}` : 'New encounter'}</h2>
         <Builder rulesets={rulesets} onText={setText} />
+        <div class="row tabs" role="tablist">
+          <button
+            type="button"
+            role="tab"
+            aria-selected={!asForm}
+            class={!asForm ? 'on' : ''}
+            onClick={() => setAsForm(false)}
+          >
+            YAML
+          </button>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={asForm}
+            class={asForm ? 'on' : ''}
+            onClick={() => setAsForm(true)}
+          >
+            Form
+          </button>
+        </div>
+        {asForm && <EncounterForm text={text} onText={setText} />}
         <textarea
+          hidden={asForm}
           aria-label="encounter YAML"
           spellcheck={false}
           rows={14}
