@@ -225,3 +225,32 @@ describe("the GM's screen", () => {
     await page.close();
   });
 });
+
+describe('every ruleset from the page', () => {
+  it.each([
+    'ahq-house/encounters/crypt.yaml',
+    'fantasy-wargaming/encounters/duel.yaml',
+    'wfrp-cp/encounters/hans-and-the-goblins.yaml',
+  ])('%s plays to the end from the GM screen', async (file) => {
+    const post = async (path: string, body: unknown) =>
+      (await (
+        await fetch(url + path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).json()) as { id: number };
+    const e = await post('/api/encounters', { text: readFileSync(join(ROOT, 'data', file), 'utf8') });
+    const f = await post('/api/fights', { encounterId: e.id, seed: 3 });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    await page.goto(`${url}/#/fights/${f.id}`);
+    await page.waitForSelector('main.fight');
+    await playToEnd(page, seeded(3));
+    await expect.poll(() => page.locator('.question.over h2').textContent()).toMatch(/victory|draw/);
+    await shoot(page, `over-${file.split('/')[0]}`);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

@@ -371,20 +371,28 @@ export function FightScreen({ id }: { id: number }) {
   const [view, setView] = useState<FightView | null>(null);
   const [error, setError] = useState<string | null>(null);
   const busy = useRef(false);
+  // Only the answer to the latest request is shown: a refresh sent before an answer and
+  // returning after it would show the fight as it was.
+  const latest = useRef(0);
   useEffect(() => {
-    if (!busy.current)
-      void api
-        .fight(id)
-        .then(setView)
-        .catch((e: Error) => setError(e.message));
+    if (busy.current) return;
+    const mine = ++latest.current;
+    void api
+      .fight(id)
+      .then((v) => {
+        if (mine === latest.current) setView(v);
+      })
+      .catch((e: Error) => setError(e.message));
   }, [id, changes.value]);
 
   const act = async (run: () => Promise<FightView>) => {
     if (busy.current) return;
     busy.current = true;
+    const mine = ++latest.current;
     setError(null);
     try {
-      setView(await run());
+      const v = await run();
+      if (mine === latest.current) setView(v);
     } catch (e) {
       setError((e as Error).message);
     } finally {
