@@ -84,10 +84,6 @@ function QuestionCard({
   const [typed, setTyped] = useState('');
   const [then, setThen] = useState('');
   const field = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    setTyped('');
-    setThen('');
-  }, [q]);
   const dice = q.kind === 'roll' ? `${q.count === 1 ? '' : q.count}D${q.sides}` : '';
   const submitTyped = () => {
     const v = typed.trim();
@@ -477,7 +473,9 @@ export function FightScreen({ id }: { id: number }) {
             </p>
           )}
           {view.question ? (
-            <QuestionCard q={view.question} onAnswer={(a, t) => void answer(a, t)} />
+            // A new question is a new card (keyed by the fight's step): what was typed for the last
+            // one is gone at once, not after the next paint.
+            <QuestionCard key={view.inputs} q={view.question} onAnswer={(a, t) => void answer(a, t)} />
           ) : (
             <section class="panel question over">
               <h2>{view.outcome ?? 'The fight is over'}</h2>
