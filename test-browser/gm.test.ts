@@ -16,6 +16,7 @@ const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(existsS
 
 let server: ChildProcess;
 let url = '';
+let token = '';
 let browser: Browser;
 
 beforeAll(async () => {
@@ -30,7 +31,11 @@ beforeAll(async () => {
     server.stdout?.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /Open (http:\/\/\S+) /.exec(out);
-      if (m) done(m[1] as string);
+      if (m) {
+        const address = new URL(m[1] as string);
+        token = address.searchParams.get('token') ?? '';
+        done(address.origin);
+      }
     });
   });
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
@@ -81,6 +86,11 @@ async function playToEnd(page: Page, dice: () => number) {
   throw new Error('the fight did not end in 600 answers');
 }
 
+/** The GM's page at `hash`, signed in with the token fray serve printed (each page is a fresh browser context). */
+function gm(hash = ''): string {
+  return `${url}/?token=${token}${hash}`;
+}
+
 function seeded(seed: number) {
   let s = seed;
   return () => (s = (s * 1103515245 + 12345) % 2147483648);
@@ -91,7 +101,7 @@ describe("the GM's screen", () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(url);
+    await page.goto(gm());
     await expect(page.getByRole('heading', { name: 'Encounters' })).toBeTruthy();
     await shoot(page, 'campaign-empty');
 
@@ -190,7 +200,7 @@ describe("the GM's screen", () => {
 
   it('plays an OpenQuest fight to the end with typed dice', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(url);
+    await page.goto(gm());
     await page
       .getByLabel('encounter YAML')
       .fill(readFileSync(join(ROOT, 'data', 'openquest', 'encounters', 'duel.yaml'), 'utf8'));
@@ -236,7 +246,7 @@ describe('every ruleset from the page', () => {
       (await (
         await fetch(url + path, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
           body: JSON.stringify(body),
         })
       ).json()) as { id: number };
@@ -245,7 +255,7 @@ describe('every ruleset from the page', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
-    await page.goto(`${url}/#/fights/${f.id}`);
+    await page.goto(gm(`#/fights/${f.id}`));
     await page.waitForSelector('main.fight');
     await playToEnd(page, seeded(3));
     await expect.poll(() => page.locator('.question.over h2').textContent()).toMatch(/victory|draw/);

@@ -10,7 +10,10 @@ import { encounterPath, ROOT } from './helpers.js';
 
 const BIN = join(ROOT, 'dist', 'cli', 'bin.js');
 
-/** Starts the server on a free port; resolves with its address once it listens. */
+let token = '';
+const auth = () => ({ authorization: `Bearer ${token}` });
+
+/** Starts the server on a free port; resolves with its address once it listens (and keeps the GM's token it prints). */
 function start(db: string): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [BIN, 'serve', '--campaign', db, '--port', '0'], {
@@ -20,7 +23,11 @@ function start(db: string): Promise<{ child: ChildProcess; url: string }> {
     child.stdout?.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /Open (http:\/\/\S+) /.exec(out);
-      if (m) done({ child, url: m[1] as string });
+      if (m) {
+        const address = new URL(m[1] as string);
+        token = address.searchParams.get('token') ?? '';
+        done({ child, url: address.origin });
+      }
     });
     child.on('exit', (code) => fail(new Error(`serve exited ${code}: ${out}`)));
   });
@@ -32,7 +39,7 @@ async function post(
 ): Promise<{ status: number; body: FightView & { id: number } }> {
   const r = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...auth() },
     body: JSON.stringify(body),
   });
   return { status: r.status, body: (await r.json()) as FightView & { id: number } };
@@ -62,7 +69,7 @@ describe('kill -9 of fray serve', () => {
       child.kill('SIGKILL');
       await answering;
       ({ child, url } = await start(db));
-      const again = (await (await fetch(`${url}/api/fights/${id}`)).json()) as FightView;
+      const again = (await (await fetch(`${url}/api/fights/${id}`, { headers: auth() })).json()) as FightView;
       if (acked) {
         const last = acked as FightView;
         // Every acknowledged answer is there: the fight is at least as far, and it is the same fight.

@@ -24,15 +24,22 @@ afterEach(async () => {
 async function server(path = join(mkdtempSync(join(tmpdir(), 'fray-store-')), 'c.db')) {
   const store = new Store(path);
   const app = await buildApp(store, { webRoot: null });
+  await app.ready();
   open.push({ app, store });
+  const headers = { authorization: `Bearer ${store.gmToken()}` };
   const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => {
-    const r = await app.inject({ method, url, ...(body !== undefined ? { payload: body as object } : {}) });
+    const r = await app.inject({
+      method,
+      url,
+      headers,
+      ...(body !== undefined ? { payload: body as object } : {}),
+    });
     return {
       status: r.statusCode,
       body: String(r.headers['content-type'] ?? '').includes('json') ? r.json() : r.body,
     };
   };
-  return { store, app, call, path };
+  return { store, app, call, path, headers };
 }
 
 const text = (file: string) => readFileSync(file, 'utf8');
@@ -72,6 +79,61 @@ describe('the campaign store', () => {
     db.pragma('user_version = 99');
     db.close();
     expect(() => new Store(path)).toThrow(/made by a newer Fray \(schema 99/);
+  });
+});
+
+describe("the GM's token", () => {
+  it('is kept in the campaign across a reopen, and every GM call without it (or with another) is refused with 401, changing nothing', async () => {
+    const { app, store, path, call } = await server();
+    const token = store.gmToken();
+    expect(token).toMatch(/^[0-9a-f]{32}$/);
+    const again = new Store(path);
+    expect(again.gmToken()).toBe(token);
+    again.close();
+    const text = readFileSync(encounterPath('demo.yaml'), 'utf8');
+    for (const authorization of [undefined, 'Bearer nope', `Bearer ${token}x`, token]) {
+      const r = await app.inject({
+        method: 'POST',
+        url: '/api/encounters',
+        payload: { text },
+        headers: authorization === undefined ? {} : { authorization },
+      });
+      expect(r.statusCode).toBe(401);
+      expect(r.json().error).toMatch(/GM's token/);
+      expect(
+        (
+          await app.inject({
+            method: 'GET',
+            url: '/api/fights',
+            headers: { authorization: authorization ?? '' },
+          })
+        ).statusCode,
+      ).toBe(401);
+    }
+    expect(store.encounters()).toEqual([]);
+    expect((await call('POST', '/api/encounters', { text })).status).toBe(201);
+    // The page itself is public: it holds no secret.
+    expect((await app.inject({ method: 'GET', url: '/' })).statusCode).toBe(200);
+  });
+
+  it('the live socket says nothing until it is told the GM token, and closes on a wrong one', async () => {
+    const { app, store, call } = await server();
+    const wrong = await app.injectWS('/api/live');
+    const closed = new Promise<number>((r) => wrong.on('close', (code: number) => r(code)));
+    const said: string[] = [];
+    wrong.on('message', (d: Buffer) => said.push(d.toString()));
+    wrong.send(JSON.stringify({ type: 'hello', token: 'nope' }));
+    expect(await closed).toBe(4401);
+    expect(said.map((m) => JSON.parse(m).type)).toEqual(['error']);
+    const right = await app.injectWS('/api/live');
+    const heard: { type?: string; what?: string }[] = [];
+    right.on('message', (d: Buffer) => heard.push(JSON.parse(d.toString())));
+    right.send(JSON.stringify({ type: 'hello', token: store.gmToken() }));
+    await expect.poll(() => heard.length).toBe(1);
+    expect(heard[0]?.type).toBe('welcome');
+    await call('POST', '/api/encounters', { text: readFileSync(encounterPath('demo.yaml'), 'utf8') });
+    await expect.poll(() => heard.some((m) => m.what === 'encounters')).toBe(true);
+    right.terminate();
   });
 });
 
@@ -115,7 +177,7 @@ describe('the API: encounters', () => {
 
 describe('the API: fights', () => {
   it('plays a fight: a wrong answer or ruling is refused and changes nothing; undo; export resumes in the CLI', async () => {
-    const { call, store, app } = await server();
+    const { call, store, app, headers } = await server();
     await call('POST', '/api/encounters', { text: text(encounterPath('demo.yaml')) });
     const started = await call('POST', '/api/fights', { encounterId: 1, seed: 3 });
     expect(started.status).toBe(201);
@@ -160,7 +222,7 @@ describe('the API: fights', () => {
     expect((await call('POST', `/api/fights/${v.id}/answer`, { answer: 1 })).status).toBe(409);
 
     // The exported save is the CLI's: it resumes there to the same end.
-    const exported = (await app.inject({ method: 'GET', url: `/api/fights/${v.id}/export` })).body;
+    const exported = (await app.inject({ method: 'GET', url: `/api/fights/${v.id}/export`, headers })).body;
     const dir = mkdtempSync(join(tmpdir(), 'fray-export-'));
     writeFileSync(join(dir, 's.json'), exported);
     const r = await fray(['fight', '--resume', join(dir, 's.json'), '--json']);
@@ -303,7 +365,7 @@ describe('the API: characters', () => {
 describe('the API: the party as a party file', () => {
   const heroes = () => readFileSync(join(ROOT, 'data', 'wfrp1e', 'campaign', 'heroes.yaml'), 'utf8');
   it('imports a party file whole or not at all, and exports the party as one the command line reads', async () => {
-    const { call, store, app } = await server();
+    const { call, store, app, headers } = await server();
     const broken = heroes().replace('weapons: [axe]', 'weapons: [axxe]');
     const refused = await call('POST', '/api/characters/import', { text: broken });
     expect(refused.status).toBe(400);
@@ -315,7 +377,9 @@ describe('the API: the party as a party file', () => {
     expect(store.characters('wfrp1e').map((c) => c.name)).toEqual(['Gunnar', 'Helmut', 'Skallier']);
     expect((await call('POST', '/api/characters/import', { text: heroes() })).status).toBe(409);
     expect(store.characters().length).toBe(3);
-    const exported = (await app.inject({ method: 'GET', url: '/api/characters/party?ruleset=wfrp1e' })).body;
+    const exported = (
+      await app.inject({ method: 'GET', url: '/api/characters/party?ruleset=wfrp1e', headers })
+    ).body;
     // The exported file is a party the command line brings into an encounter.
     const dir = mkdtempSync(join(tmpdir(), 'fray-party-export-'));
     writeFileSync(join(dir, 'party.yaml'), exported);

@@ -524,6 +524,10 @@ export function program(io: Io): Command {
     .option('--campaign <file>', 'the campaign file (SQLite), made on first use', 'fray-campaign.db')
     .option('--port <n>', 'the port', parseWhole('--port', 0, 65535), 4400)
     .option('--host <host>', 'the address to listen on (0.0.0.0: the whole network)', '127.0.0.1')
+    .option(
+      '--new-token',
+      "make a new GM's token (pages signed in with the old one must open the new address)",
+    )
     .action((o: ServeOpts) => serve(io, o));
   p.command('rulesets')
     .description('list the rulesets and their options')

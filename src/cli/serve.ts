@@ -9,6 +9,8 @@ export interface ServeOpts {
   readonly campaign?: string;
   readonly port?: number;
   readonly host?: string;
+  /** Make a new GM's token: pages signed in with the old one must open the new address. */
+  readonly newToken?: boolean;
 }
 
 export async function serve(io: Io, o: ServeOpts): Promise<void> {
@@ -19,6 +21,7 @@ export async function serve(io: Io, o: ServeOpts): Promise<void> {
   } catch (e) {
     throw new UsageError(`serve: cannot open the campaign ${path}: ${(e as Error).message}`);
   }
+  const token = store.gmToken(o.newToken === true);
   const app = await buildApp(store);
   const host = o.host ?? '127.0.0.1';
   let address: string;
@@ -28,11 +31,16 @@ export async function serve(io: Io, o: ServeOpts): Promise<void> {
     store.close();
     throw new UsageError(`serve: cannot listen on ${host}:${o.port ?? 4400}: ${(e as Error).message}`);
   }
+  const local = address.replace('0.0.0.0', '127.0.0.1');
   io.out.write(
-    `Fray serves the campaign ${path}\nOpen ${address.replace('0.0.0.0', '127.0.0.1')} in a browser.\n`,
+    `Fray serves the campaign ${path}\n` +
+      `Open ${local}/?token=${token} in a browser: the GM's screen.\n` +
+      `The GM's token is ${token}; it is kept in the campaign (fray serve --new-token makes another).\n`,
   );
   if (host !== '127.0.0.1' && host !== 'localhost')
-    io.out.write(`Listening on ${host}: other machines on the network can reach it.\n`);
+    io.out.write(
+      `Listening on ${host}: other machines on the network can reach it (players join with the link the GM's screen shows).\n`,
+    );
   const stop = () => {
     void app.close().finally(() => {
       store.close();

@@ -2,6 +2,7 @@
 // WebSocket, and the built page. Every refused request is a 4xx with a located message, the same
 // validation as the command line, and nothing is written; every change is committed before the
 // response goes out.
+import { timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import websocket from '@fastify/websocket';
@@ -112,6 +113,32 @@ function refuse(reply: FastifyReply, e: unknown): FastifyReply {
   throw e;
 }
 
+/** API paths a player's device may call without the GM's token (they check a seat's token themselves). */
+const PUBLIC_API = /^\/api\/(join|seat|live)(\/|$)/;
+
+/** The token of an `Authorization: Bearer TOKEN` header. */
+function bearer(header: string | undefined): string {
+  const m = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  return m ? (m[1] as string) : '';
+}
+
+/** Compares a token given with the one kept, in time that does not depend on where they differ. */
+function isToken(given: string, kept: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(kept);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** A socket's first message: `{ type: 'hello', token }`; null for anything else. */
+function readHello(data: Buffer): { token: string } | null {
+  try {
+    const m = JSON.parse(data.toString()) as { type?: unknown; token?: unknown };
+    return m.type === 'hello' && typeof m.token === 'string' ? { token: m.token } : null;
+  } catch {
+    return null;
+  }
+}
+
 /** A variant that uses its base's bestiary. */
 const BESTIARY_OF: Readonly<Record<string, string>> = { 'wfrp-cp': 'wfrp1e' };
 
@@ -128,6 +155,19 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
   const app = Fastify({ logger: o.logger ?? false, bodyLimit: 4 * 1024 * 1024 });
   const fights = new Fights(store);
   await app.register(websocket);
+  const gmToken = store.gmToken();
+
+  // The GM's API needs the GM's token (`Authorization: Bearer TOKEN`, as fray serve prints it);
+  // the players' part (/api/join, /api/seat) takes a seat's token instead, and the live socket
+  // is told its token in its first message.
+  app.addHook('onRequest', async (req, reply) => {
+    const path = req.url.split('?')[0] ?? '';
+    if (!path.startsWith('/api/') || PUBLIC_API.test(path)) return;
+    if (!isToken(bearer(req.headers.authorization), gmToken))
+      return reply.code(401).send({
+        error: "this needs the GM's token: open the address fray serve printed (it carries the token)",
+      });
+  });
 
   // Live updates: each change says which fight moved; the pages fetch what they show.
   const sockets = new Set<{ send(data: string): void }>();
@@ -136,7 +176,20 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
     for (const s of sockets) s.send(msg);
   };
   app.get('/api/live', { websocket: true }, (socket) => {
-    sockets.add(socket);
+    // Nothing is sent until the socket says whose it is.
+    socket.on('message', (data: Buffer) => {
+      if (sockets.has(socket)) return;
+      const hello = readHello(data);
+      if (hello && isToken(hello.token, gmToken)) {
+        sockets.add(socket);
+        socket.send(JSON.stringify({ type: 'welcome', role: 'gm' }));
+      } else {
+        socket.send(
+          JSON.stringify({ type: 'error', error: 'expected { "type": "hello", "token": … } first' }),
+        );
+        socket.close(4401, 'not signed in');
+      }
+    });
     socket.on('close', () => sockets.delete(socket));
   });
 

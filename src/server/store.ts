@@ -3,6 +3,7 @@
 // options, the seed, the tables it was played with) and its inputs, one row an input, so that an
 // answer is one small transaction. Migrations are the numbered steps below, applied on open;
 // `PRAGMA user_version` says how many have been.
+import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import type { Input } from '../core/request.js';
 
@@ -45,6 +46,20 @@ const MIGRATIONS: readonly string[] = [
      updated TEXT NOT NULL DEFAULT (datetime('now')),
      UNIQUE (ruleset, name)
    );`,
+  // The table: the GM's token and the table's settings (the fight open to the table, its join code),
+  // the players' seats (a token each, a character or the table display), what the players see of
+  // each fight, and who gave each input (the GM, a seat; none: the dice or the tactics).
+  `CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+   CREATE TABLE seats (
+     id INTEGER PRIMARY KEY,
+     token TEXT NOT NULL UNIQUE,
+     kind TEXT NOT NULL CHECK (kind IN ('player', 'display')),
+     combatant TEXT,
+     player TEXT NOT NULL DEFAULT '',
+     created TEXT NOT NULL DEFAULT (datetime('now'))
+   );
+   ALTER TABLE fights ADD COLUMN players_see TEXT NOT NULL DEFAULT '{}';
+   ALTER TABLE inputs ADD COLUMN given_by TEXT;`,
 ];
 
 /** The schema version this Fray writes: one more for each migration step. */
@@ -71,6 +86,23 @@ export interface CharacterRow {
   readonly updated: string;
 }
 
+/** A player's place at the table: a token for a character (by combatant id), or for the table display. */
+export interface SeatRow {
+  readonly id: number;
+  readonly token: string;
+  readonly kind: 'player' | 'display';
+  /** The character's combatant id (the same in every fight it is in); null for the display. */
+  readonly combatant: string | null;
+  /** The player's name, as they gave it. */
+  readonly player: string;
+  readonly created: string;
+}
+
+/** A new secret: 128 random bits as hex. */
+export function newToken(): string {
+  return randomBytes(16).toString('hex');
+}
+
 export interface FightRow {
   readonly id: number;
   readonly title: string;
@@ -82,6 +114,8 @@ export interface FightRow {
   readonly outcome: string | null;
   /** The sides (indexes) whose decisions and dice the tactics take. */
   readonly autoSides: readonly number[];
+  /** What the players see of this fight (server/veil.ts), as the GM set it; {} is the defaults. */
+  readonly playersSee: Readonly<Record<string, string>>;
   readonly created: string;
   readonly updated: string;
 }
@@ -230,6 +264,12 @@ export class Store {
     this.db.prepare("UPDATE fights SET save = ?, updated = datetime('now') WHERE id = ?").run(save, id);
   }
 
+  setPlayersSee(id: number, see: Readonly<Record<string, string>>): void {
+    this.db
+      .prepare("UPDATE fights SET players_see = ?, updated = datetime('now') WHERE id = ?")
+      .run(JSON.stringify(see), id);
+  }
+
   setAutoSides(id: number, sides: readonly number[]): void {
     this.db
       .prepare("UPDATE fights SET auto_sides = ?, updated = datetime('now') WHERE id = ?")
@@ -248,6 +288,14 @@ export class Store {
     ).map((r) => JSON.parse(r.value) as Input);
   }
 
+  /** Who gave each input a person gave (the GM, `seat:N`), by its place in the log. */
+  givers(fightId: number): Map<number, string> {
+    const rows = this.db
+      .prepare('SELECT idx, given_by FROM inputs WHERE fight_id = ? AND given_by IS NOT NULL')
+      .all(fightId) as { idx: number; given_by: string }[];
+    return new Map(rows.map((r) => [r.idx, r.given_by]));
+  }
+
   /**
    * The fight's inputs become `inputs`: those past the first `keep` are replaced, in one
    * transaction, with the outcome once there is one. Committed (and on disk) when this returns.
@@ -258,16 +306,72 @@ export class Store {
     inputs: readonly Input[],
     outcome: string | null,
     save?: string,
+    givenBy?: { readonly count: number; readonly by: string },
   ): void {
     this.db.transaction(() => {
       this.db.prepare('DELETE FROM inputs WHERE fight_id = ? AND idx >= ?').run(fightId, keep);
       this.appendInputs(fightId, keep, inputs.slice(keep));
+      // The first inputs past `keep` are the person's answer (and a ruling's): whose they are.
+      if (givenBy)
+        this.db
+          .prepare('UPDATE inputs SET given_by = ? WHERE fight_id = ? AND idx >= ? AND idx < ?')
+          .run(givenBy.by, fightId, keep, keep + givenBy.count);
       this.db
         .prepare(
           `UPDATE fights SET outcome = ?, ${save !== undefined ? 'save = ?, ' : ''}updated = datetime('now') WHERE id = ?`,
         )
         .run(...(save !== undefined ? [outcome, save, fightId] : [outcome, fightId]));
     })();
+  }
+
+  // ---------------------------------------------------------------- the table
+
+  setting(key: string): string | null {
+    const r = this.db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as
+      { value: string } | undefined;
+    return r?.value ?? null;
+  }
+
+  setSetting(key: string, value: string | null): void {
+    if (value === null) this.db.prepare('DELETE FROM settings WHERE key = ?').run(key);
+    else
+      this.db
+        .prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = ?')
+        .run(key, value, value);
+  }
+
+  /** The GM's token, made on first use and kept, so pages stay signed in across restarts; `renew` makes a new one. */
+  gmToken(renew = false): string {
+    const had = renew ? null : this.setting('gm_token');
+    if (had) return had;
+    const token = newToken();
+    this.setSetting('gm_token', token);
+    return token;
+  }
+
+  seats(): SeatRow[] {
+    return this.db.prepare('SELECT * FROM seats ORDER BY id').all() as SeatRow[];
+  }
+
+  seatByToken(token: string): SeatRow | null {
+    return (this.db.prepare('SELECT * FROM seats WHERE token = ?').get(token) as SeatRow | undefined) ?? null;
+  }
+
+  /** A new seat; null when the character has one already. */
+  addSeat(kind: 'player' | 'display', combatant: string | null, player: string): SeatRow | null {
+    return this.db.transaction(() => {
+      if (kind === 'player' && this.db.prepare('SELECT 1 FROM seats WHERE combatant = ?').get(combatant))
+        return null;
+      const token = newToken();
+      this.db
+        .prepare('INSERT INTO seats (token, kind, combatant, player) VALUES (?, ?, ?, ?)')
+        .run(token, kind, combatant, player);
+      return this.seatByToken(token);
+    })();
+  }
+
+  deleteSeat(id: number): boolean {
+    return this.db.prepare('DELETE FROM seats WHERE id = ?').run(id).changes > 0;
   }
 
   private appendInputs(fightId: number, from: number, inputs: readonly Input[]): void {
@@ -306,6 +410,7 @@ interface RawFight {
   save: string;
   outcome: string | null;
   auto_sides: string;
+  players_see: string;
   created: string;
   updated: string;
 }
@@ -319,6 +424,7 @@ function fightRow(r: RawFight): FightRow {
     save: r.save,
     outcome: r.outcome,
     autoSides: JSON.parse(r.auto_sides) as number[],
+    playersSee: JSON.parse(r.players_see) as Record<string, string>,
     created: r.created,
     updated: r.updated,
   };

@@ -50,10 +50,26 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The GM's token: fray serve prints the page's address with it (`/?token=…`); the page keeps it
+ * and takes it out of the address bar, so a bookmark or a shared screen does not show it.
+ */
+export function gmToken(): string {
+  const given = new URLSearchParams(location.search).get('token');
+  if (given) {
+    localStorage.setItem('fray.gm', given);
+    history.replaceState(null, '', location.pathname + location.hash);
+  }
+  return localStorage.getItem('fray.gm') ?? '';
+}
+
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const r = await fetch(path, {
     method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    headers: {
+      authorization: `Bearer ${gmToken()}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const type = r.headers.get('content-type') ?? '';
@@ -101,13 +117,30 @@ export const api = {
   deleteFight: (id: number) => call<unknown>('DELETE', `/api/fights/${id}`),
 };
 
+/** Saves what a GET of the API answers as a file (a plain link cannot carry the token). */
+export async function download(path: string, name: string): Promise<void> {
+  const r = await fetch(path, { headers: { authorization: `Bearer ${gmToken()}` } });
+  if (!r.ok) throw new ApiError(`${r.status} ${r.statusText}`, r.status);
+  const url = URL.createObjectURL(await r.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 /** Calls `changed` whenever the server says something changed; reconnects after a drop (a phone waking). */
 export function live(changed: (msg: { fight: number | null; what: string }) => void): () => void {
   let socket: WebSocket | null = null;
   let stopped = false;
   const connect = () => {
     socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/live`);
-    socket.onmessage = (m) => changed(JSON.parse(String(m.data)) as { fight: number | null; what: string });
+    const s = socket;
+    s.onopen = () => s.send(JSON.stringify({ type: 'hello', token: gmToken() }));
+    socket.onmessage = (m) => {
+      const msg = JSON.parse(String(m.data)) as { type?: string; fight: number | null; what: string };
+      if (msg.type === undefined) changed(msg);
+    };
     socket.onclose = () => {
       if (!stopped) setTimeout(connect, 1000);
     };

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'preact/hooks';
 import {
   api,
   ApiError,
+  download,
   type Character,
   type Creature,
   type EncounterItem,
@@ -287,9 +288,17 @@ function Characters({ rulesets }: { rulesets: readonly RulesetItem[] }) {
             }}
           />
         </label>
-        <a class="link" href={`/api/characters/party?ruleset=${ruleset}`} download={`party-${ruleset}.yaml`}>
+        <button
+          type="button"
+          class="link"
+          onClick={() =>
+            void download(`/api/characters/party?ruleset=${ruleset}`, `party-${ruleset}.yaml`).catch(
+              (err: Error) => setError(err),
+            )
+          }
+        >
           export the {ruleset} party
-        </a>
+        </button>
       </div>
     </section>
   );
@@ -353,9 +362,13 @@ export function Campaign() {
             <li>
               <a href={`#/fights/${f.id}`}>{f.title}</a> <span class="tag">{f.ruleset}</span>{' '}
               <span class="muted">{f.outcome ?? 'in play'}</span>{' '}
-              <a class="link" href={`/api/fights/${f.id}/export`} download={`fight-${f.id}.json`}>
+              <button
+                type="button"
+                class="link"
+                onClick={() => void download(`/api/fights/${f.id}/export`, `fight-${f.id}.json`)}
+              >
                 export
-              </a>
+              </button>
             </li>
           ))}
         </ul>

@@ -3,7 +3,7 @@
 // GM's rulings as buttons, and the log, newest first, filterable by combatant. Keys: a number
 // picks a choice, Enter takes the suggestion (or rolls), Backspace or Ctrl+Z undoes.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, type Creature, type FightView, type Question, type Tracker } from './api.js';
+import { api, download, type Creature, type FightView, type Question, type Tracker } from './api.js';
 import { changes } from './state.js';
 
 function rollDice(count: number, sides: number): number {
@@ -442,9 +442,13 @@ export function FightScreen({ id }: { id: number }) {
         <button type="button" onClick={() => void undo()} disabled={!view.canUndo}>
           Undo
         </button>
-        <a class="link" href={`/api/fights/${id}/export`} download={`fight-${id}.json`}>
+        <button
+          type="button"
+          class="link"
+          onClick={() => void download(`/api/fights/${id}/export`, `fight-${id}.json`)}
+        >
           export the save
-        </a>
+        </button>
         {view.sides.map((sd, i) => (
           <label class="auto">
             <input

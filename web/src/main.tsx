@@ -4,7 +4,7 @@
 import { render } from 'preact';
 import { useEffect } from 'preact/hooks';
 import { signal } from '@preact/signals';
-import { live } from './api.js';
+import { gmToken, live } from './api.js';
 import { Campaign } from './campaign.js';
 import { FightScreen } from './fight.js';
 import { changes } from './state.js';
@@ -12,6 +12,8 @@ import './style.css';
 
 const route = signal(location.hash);
 addEventListener('hashchange', () => (route.value = location.hash));
+
+const signedIn = gmToken() !== '';
 
 function App() {
   useEffect(
@@ -30,7 +32,21 @@ function App() {
         </a>
         <span class="where">{fight ? `Fight ${fight[1]}` : 'Campaign'}</span>
       </header>
-      {fight ? <FightScreen id={Number(fight[1])} /> : <Campaign />}
+      {!signedIn ? (
+        <main class="campaign">
+          <section class="panel">
+            <h2>The GM's screen needs the GM's token</h2>
+            <p>
+              Open the address <code>fray serve</code> printed when it started: it carries the token, and this
+              browser keeps it from then on. Players join from the link the GM's screen shows for a fight.
+            </p>
+          </section>
+        </main>
+      ) : fight ? (
+        <FightScreen id={Number(fight[1])} />
+      ) : (
+        <Campaign />
+      )}
     </div>
   );
 }
