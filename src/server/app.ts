@@ -2,7 +2,6 @@
 // WebSocket, and the built page. Every refused request is a 4xx with a located message, the same
 // validation as the command line, and nothing is written; every change is committed before the
 // response goes out.
-import { timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import websocket from '@fastify/websocket';
@@ -17,6 +16,7 @@ import { RULESETS } from '../rulesets/index.js';
 import { readParty } from '../core/party.js';
 import { checkCharacter, entryFromText } from './characters.js';
 import { Fights, Refusal } from './fights.js';
+import { isToken, Live } from './live.js';
 import type { Store } from './store.js';
 
 export interface AppOptions {
@@ -122,23 +122,6 @@ function bearer(header: string | undefined): string {
   return m ? (m[1] as string) : '';
 }
 
-/** Compares a token given with the one kept, in time that does not depend on where they differ. */
-function isToken(given: string, kept: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(kept);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** A socket's first message: `{ type: 'hello', token }`; null for anything else. */
-function readHello(data: Buffer): { token: string } | null {
-  try {
-    const m = JSON.parse(data.toString()) as { type?: unknown; token?: unknown };
-    return m.type === 'hello' && typeof m.token === 'string' ? { token: m.token } : null;
-  } catch {
-    return null;
-  }
-}
-
 /** A variant that uses its base's bestiary. */
 const BESTIARY_OF: Readonly<Record<string, string>> = { 'wfrp-cp': 'wfrp1e' };
 
@@ -170,28 +153,9 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
   });
 
   // Live updates: each change says which fight moved; the pages fetch what they show.
-  const sockets = new Set<{ send(data: string): void }>();
-  const changed = (fight: number | null, what: string) => {
-    const msg = JSON.stringify({ fight, what });
-    for (const s of sockets) s.send(msg);
-  };
-  app.get('/api/live', { websocket: true }, (socket) => {
-    // Nothing is sent until the socket says whose it is.
-    socket.on('message', (data: Buffer) => {
-      if (sockets.has(socket)) return;
-      const hello = readHello(data);
-      if (hello && isToken(hello.token, gmToken)) {
-        sockets.add(socket);
-        socket.send(JSON.stringify({ type: 'welcome', role: 'gm' }));
-      } else {
-        socket.send(
-          JSON.stringify({ type: 'error', error: 'expected { "type": "hello", "token": … } first' }),
-        );
-        socket.close(4401, 'not signed in');
-      }
-    });
-    socket.on('close', () => sockets.delete(socket));
-  });
+  const live = new Live(gmToken);
+  const changed = (fight: number | null, what: string) => live.changed(fight, what);
+  app.get('/api/live', { websocket: true }, (socket) => live.open(socket));
 
   /** Runs a handler, turning a refusal into its 4xx. */
   const guard =
