@@ -4,6 +4,7 @@ import type { Cite } from './events.js';
 import type { RulingHooks } from './rulings.js';
 import type { FightState } from './state.js';
 import type { Tracker } from './tracker.js';
+import type { Secrets } from './veil.js';
 
 /** A house-rule switch a text offers: its values, default, and where the text offers it. */
 export interface OptionSpec {
@@ -90,6 +91,8 @@ export interface Ruleset<Setup extends SetupCore = SetupCore, State extends Figh
   describe(state: State): string[];
   /** What the table needs at a glance: the order this round, W/HP, conditions, engagements, places, ammunition. */
   tracker(state: State): Tracker;
+  /** What each kind of event tells that the GM may keep from the players (core/veil.ts); none listed: all kept. */
+  readonly secrets?: Secrets;
   /** What lasts of a combatant after the fight, for its party file (`fray party apply`). */
   lasting?(state: State, id: string): Lasting | null;
   /**

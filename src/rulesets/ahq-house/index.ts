@@ -8,6 +8,7 @@ import { ahqSheets } from './sheet.js';
 import { healthNumber } from '../../core/numbers.js';
 import { newAhqState, type AhqSetup, type AhqState } from './state.js';
 import { ahqTracker } from './tracker.js';
+import { AHQ_HOUSE_SECRETS } from './secrets.js';
 
 export const ahqHouse: Ruleset<AhqSetup, AhqState> = {
   id: 'ahq-house',
@@ -51,6 +52,7 @@ export const ahqHouse: Ruleset<AhqSetup, AhqState> = {
     };
   },
   tracker: ahqTracker,
+  secrets: AHQ_HOUSE_SECRETS,
   describe(st) {
     return st.combatants.map(
       (f) =>

@@ -8,6 +8,7 @@ import { playFwRound, startFw } from './round.js';
 import { healthNumber } from '../../core/numbers.js';
 import { asListed, newFwState, type FwSetup, type FwState } from './state.js';
 import { fwTracker } from './tracker.js';
+import { FANTASY_WARGAMING_SECRETS } from './secrets.js';
 
 export const fantasyWargaming: Ruleset<FwSetup, FwState> = {
   id: 'fantasy-wargaming',
@@ -75,5 +76,6 @@ export const fantasyWargaming: Ruleset<FwSetup, FwState> = {
     };
   },
   tracker: fwTracker,
+  secrets: FANTASY_WARGAMING_SECRETS,
   sheets: fwSheets,
 };

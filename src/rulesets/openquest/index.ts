@@ -8,6 +8,7 @@ import { oqSheets } from './sheet.js';
 import { healthNumber } from '../../core/numbers.js';
 import { newOqState, type OqSetup, type OqState } from './state.js';
 import { oqTracker } from './tracker.js';
+import { OPENQUEST_SECRETS } from './secrets.js';
 
 export const openquest: Ruleset<OqSetup, OqState> = {
   id: 'openquest',
@@ -61,6 +62,7 @@ export const openquest: Ruleset<OqSetup, OqState> = {
     };
   },
   tracker: oqTracker,
+  secrets: OPENQUEST_SECRETS,
   tallies(st) {
     return st.sides.map((s, i) => ({
       label: `${s.name}: standing at the end`,

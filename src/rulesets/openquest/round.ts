@@ -391,7 +391,7 @@ export function playOqRound(st: OqState, ctx: FightContext): void {
   st.round++;
   say(st, ctx, 'round', `Round ${st.round}.`, text('FIGHT! Drop into Combat Rounds'));
   for (const f of st.combatants) f.reactionsUsed = 0;
-  // 1. Statement of intent (the Referee's are shown only when they act).
+  // 1. Statement of intent (the players' view shows the Referee's as the GM says: core/veil.ts).
   const intents = new Map<OqFighter, Intent>();
   for (const f of st.combatants) {
     if (f.out !== null) continue;
@@ -474,7 +474,6 @@ function intentOf(st: OqState, ctx: FightContext, f: OqFighter): Intent {
         : apart
           ? 'close'
           : 'defend';
-  const visible = st.sides[f.side]?.players ?? false;
   // The same intent as last round (fighting on at the same foe), or the one attack there is: routine.
   const attacks = choices.filter((c) => c.key.startsWith('attack:'));
   const routine = suggested === f.intended || (attacks.length === 1 && suggested === attacks[0]?.key);
@@ -517,7 +516,9 @@ function intentOf(st: OqState, ctx: FightContext, f: OqFighter): Intent {
         : intent.kind === 'close'
           ? 'close in'
           : 'flee';
-  if (visible && ctx.explain && intent.kind !== 'defend')
+  // The Referee's too: the players' view keeps them when the GM says the non-player characters are
+  // not visible (core/veil.ts, `intents`); the log is the GM's.
+  if (ctx.explain && intent.kind !== 'defend')
     say(st, ctx, 'intent', `${f.name} means to ${means}.`, text('FIGHT! Drop into Combat Rounds'), [f]);
   return intent;
 }

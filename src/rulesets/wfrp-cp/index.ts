@@ -12,6 +12,7 @@ import { woundStatus } from './rules.js';
 import { cpNumbers } from './rulings.js';
 import { cpSheets } from './sheet.js';
 import { cpTracker } from './tracker.js';
+import { WFRP_CP_SECRETS } from './secrets.js';
 import { w1Lasting } from '../wfrp1e/lasting.js';
 import { cpOdds } from './odds.js';
 import { hasCpCond, newCpState, type CpSetup, type CpState } from './state.js';
@@ -56,6 +57,7 @@ export const wfrpCp: Ruleset<CpSetup, CpState> = {
     });
   },
   tracker: cpTracker,
+  secrets: WFRP_CP_SECRETS,
   lasting(st, id) {
     const f = st.combatants.find((c) => c.id === id);
     if (!f) return null;

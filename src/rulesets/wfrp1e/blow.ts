@@ -489,7 +489,7 @@ export function strike(st: W1State, ctx: FightContext, b: Blow): boolean {
       'location',
       `Hit location: ${formatD100(toHitRoll as number)} reversed is ${steps.join('; ')}.`,
       CITES.procedure,
-      [struck],
+      [a, struck],
     );
   }
   if (struck.asleep) {

@@ -12,6 +12,7 @@ import { playRound } from './round/round.js';
 import { w1Numbers } from './rulings.js';
 import { newState, type W1State } from './state.js';
 import { conditionsOf, wfrp1eTracker } from './tracker.js';
+import { WFRP1E_SECRETS } from './secrets.js';
 import { w1Lasting } from './lasting.js';
 
 export const wfrp1e: Ruleset<W1Setup, W1State> = {
@@ -45,6 +46,7 @@ export const wfrp1e: Ruleset<W1Setup, W1State> = {
     });
   },
   tracker: wfrp1eTracker,
+  secrets: WFRP1E_SECRETS,
   lasting(st, id) {
     const f = st.combatants.find((c) => c.id === id);
     return f ? w1Lasting(f) : null;

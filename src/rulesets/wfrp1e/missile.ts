@@ -624,7 +624,7 @@ function fireOne(
         'location',
         `Hit location: ${formatD100(r as number)} reversed is ${loc.steps.join('; ')}.`,
         CITES.missileProcedure,
-        [struck],
+        [f, struck],
       );
   }
   const band = range.band;

@@ -1,0 +1,34 @@
+// What OpenQuest's events tell that the Referee may keep from the players (core/veil.ts).
+// Indexes are into the event's `who`, the acting one first. The Referee's statements of intent
+// are `intent`: declared when the non-player characters are visible, kept until they act when not
+// (OpenQuest, Combat § FIGHT! Drop into Combat Rounds).
+import type { Secrets } from '../../core/veil.js';
+
+export const OPENQUEST_SECRETS: Secrets = {
+  events: {
+    aside: {},
+    close: {},
+    distance: {},
+    flee: {},
+    outcome: {},
+    round: {},
+    surrender: {},
+    intent: { intent: true },
+    attack: { roll: 0 },
+    avoid: { roll: 0 },
+    chase: { roll: 0 },
+    fumble: { roll: 0 },
+    heal: { roll: 0 },
+    reaction: { roll: 0 },
+    scout: { roll: 0 },
+    social: { roll: 0 },
+    surprise: { roll: 0 },
+    damage: { roll: 0, health: 1 },
+    death: { health: 0 },
+    mortal: { health: 0 },
+    order: { named: true },
+    ruling: { named: true },
+    start: { named: true },
+  },
+  health: ['HP'],
+};
