@@ -5,18 +5,22 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { parse, stringify } from 'yaml';
 import { z } from 'zod';
-import { formatIssue, SourceDoc, ValidationError, type Issue } from '../core/document.js';
-import { RulingError, type Ruling } from '../core/rulings.js';
+import { SourceDoc, ValidationError, type Issue } from '../core/document.js';
+import type { Ruling } from '../core/rulings.js';
 import { encounterFromText, saveFromText } from '../files/fight-file.js';
-import { FileError, packageRoot } from '../node/files.js';
+import { packageRoot } from '../node/files.js';
 import { RULESETS } from '../rulesets/index.js';
 import { readParty } from '../core/party.js';
 import { checkCharacter, entryFromText } from './characters.js';
 import { Fights, Refusal } from './fights.js';
+import { bearer, guard, idOf, parseBody, refuse } from './http.js';
 import { isToken, Live } from './live.js';
+import { Network } from './network.js';
+import { registerTable } from './players.js';
+import { Table } from './table.js';
 import type { Store } from './store.js';
 
 export interface AppOptions {
@@ -47,6 +51,11 @@ const BODY = {
     answer: z.union([z.number().int(), z.string()], {
       error: 'expected a roll (a whole number) or a choice (text)',
     }),
+    step: z
+      .number({ error: 'expected the step the answer is for (the view’s inputs)' })
+      .int()
+      .min(0)
+      .optional(),
   }),
   autoplay: z.strictObject({
     sides: z.array(z.number().int(), {
@@ -87,40 +96,11 @@ const BODY = {
   ),
 };
 
-function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
-  const r = schema.safeParse(body ?? {});
-  if (r.success) return r.data;
-  const issues: Issue[] = r.error.issues.map((i) => ({
-    file: 'request body',
-    path: i.path.join('.'),
-    message: i.message,
-  }));
-  throw new ValidationError(issues);
-}
-
-function idOf(params: unknown): number {
-  const id = Number((params as { id?: string }).id);
-  if (!Number.isSafeInteger(id) || id < 1) throw new Refusal('expected a number for the id', 400);
-  return id;
-}
-
-/** A refusal as the page shows it: the status, the message, and each problem with its place. */
-function refuse(reply: FastifyReply, e: unknown): FastifyReply {
-  if (e instanceof ValidationError)
-    return reply.code(400).send({ error: e.issues.map(formatIssue).join('\n'), issues: e.issues });
-  if (e instanceof Refusal) return reply.code(e.status).send({ error: e.message });
-  if (e instanceof FileError || e instanceof RulingError) return reply.code(400).send({ error: e.message });
-  throw e;
-}
-
 /** API paths a player's device may call without the GM's token (they check a seat's token themselves). */
 const PUBLIC_API = /^\/api\/(join|seat|live)(\/|$)/;
 
-/** The token of an `Authorization: Bearer TOKEN` header. */
-function bearer(header: string | undefined): string {
-  const m = /^Bearer\s+(\S+)$/i.exec(header ?? '');
-  return m ? (m[1] as string) : '';
-}
+/** Paths of the players' page: the join link, a seat's page, the table display. */
+const PLAYERS_PAGE = /^(join\/[^/]*|play|display)\/?$/;
 
 /** A variant that uses its base's bestiary. */
 const BESTIARY_OF: Readonly<Record<string, string>> = { 'wfrp-cp': 'wfrp1e' };
@@ -152,21 +132,30 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
       });
   });
 
-  // Live updates: each change says which fight moved; the pages fetch what they show.
-  const live = new Live(gmToken);
+  // The table: the fight open to the players' devices, their seats, the network they reach us on.
+  const network = new Network(app);
+  const table = new Table(store, fights, () => ({ port: network.port(), network: network.open() }));
+  app.addHook('onClose', async () => network.close());
+
+  // Live updates: each change says which fight moved; the GM's pages fetch what they show, the
+  // players' devices are sent the fight open to the table as they may see it.
+  const live = new Live(gmToken, {
+    seat: (token) => {
+      try {
+        return table.seatOf(token);
+      } catch {
+        return null;
+      }
+    },
+    view: () => {
+      const fight = table.fight();
+      return fight === null ? null : fights.players(fight, null, 0);
+    },
+    forSeat: (view, seat) => fights.forSeat(view, seat),
+  });
   const changed = (fight: number | null, what: string) => live.changed(fight, what);
   app.get('/api/live', { websocket: true }, (socket) => live.open(socket));
-
-  /** Runs a handler, turning a refusal into its 4xx. */
-  const guard =
-    <T>(run: (req: { params: unknown; body: unknown; query: unknown }) => T) =>
-    async (req: { params: unknown; body: unknown; query: unknown }, reply: FastifyReply) => {
-      try {
-        return await run(req);
-      } catch (e) {
-        return refuse(reply, e);
-      }
-    };
+  registerTable(app, { store, fights, table, live, network });
 
   app.get(
     '/api/rulesets',
@@ -387,6 +376,7 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
     guard((req) => {
       const id = idOf(req.params);
       if (!store.deleteFight(id)) throw new Refusal('no such fight', 404);
+      fights.forget(id);
       changed(id, 'fights');
       return { deleted: true };
     }),
@@ -403,7 +393,8 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
     '/api/fights/:id/answer',
     guard((req) => {
       const id = idOf(req.params);
-      const v = fights.answer(id, parseBody(BODY.answer, req.body).answer);
+      const b = parseBody(BODY.answer, req.body);
+      const v = fights.answer(id, b.answer, { step: b.step, by: { gm: true } });
       changed(id, 'answer');
       return v;
     }),
@@ -467,9 +458,10 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
         .send(
           '<!doctype html><title>Fray</title><p>The page is not built: run <code>npm run build</code>.</p>',
         );
-    // Files of the built page; any other path is the page itself (it routes on the client).
+    // Files of the built page; the players' paths are their page, any other the GM's (each routes on the client).
     const path = normalize(join(root, url));
-    const file = path.startsWith(root) && url !== '' && existsSync(path) ? path : join(root, 'index.html');
+    const page = PLAYERS_PAGE.test(url) ? 'play.html' : 'index.html';
+    const file = path.startsWith(root) && url !== '' && existsSync(path) ? path : join(root, page);
     return reply.type(TYPES[extname(file)] ?? 'application/octet-stream').send(readFileSync(file));
   });
   return app;

@@ -9,6 +9,16 @@ import { InputError, type Input, type Request } from '../core/request.js';
 import { formatRuling, isRuling, type Ruling } from '../core/rulings.js';
 import { describeOutcome, type FightState } from '../core/state.js';
 import type { Tracker } from '../core/tracker.js';
+import {
+  makeVeil,
+  playersSee,
+  veilEvent,
+  veilLabel,
+  veilTracker,
+  type PlayersSee,
+  type Veil,
+  type VeiledTracker,
+} from '../core/veil.js';
 import { SeededDice, Streams } from '../dice/index.js';
 import {
   checkAllUsed,
@@ -19,7 +29,7 @@ import {
   type FightFile,
 } from '../files/fight-file.js';
 import { ValidationError } from '../core/document.js';
-import type { FightRow, Store } from './store.js';
+import type { FightRow, SeatRow, Store } from './store.js';
 
 /** A request as the page gets it: what is asked, of whom, with the choices or the dice. */
 export interface Question {
@@ -66,6 +76,58 @@ export interface FightView {
   readonly canUndo: boolean;
   /** The sides, and whether the tactics play each. */
   readonly sides: readonly { readonly name: string; readonly players: boolean; readonly auto: boolean }[];
+  /** What the players see of this fight, as the GM set it. */
+  readonly see: PlayersSee;
+  /** The answers the players gave from their own devices, latest last: the GM sees each and may undo it. */
+  readonly answers: readonly GivenAnswer[];
+}
+
+/** An answer a player gave from their device. */
+export interface GivenAnswer {
+  /** Its place in the log. */
+  readonly index: number;
+  /** Who gave it: the player's name and their character's. */
+  readonly by: string;
+  readonly question: string;
+  readonly answer: string;
+}
+
+/** What a player's device is shown of a question: the whole question for the players' side, else whose turn it is. */
+export type PlayersQuestion =
+  | (Question & { readonly waiting?: undefined })
+  | {
+      readonly kind: Request['kind'];
+      readonly actor: string | null;
+      readonly actorName: string | null;
+      /** The GM answers it: nothing of it is shown but whose it is. */
+      readonly waiting: true;
+    };
+
+/** A fight as a player's device (or the table display) gets it: what the GM lets the players see. */
+export interface PlayersView {
+  readonly id: number;
+  readonly title: string;
+  readonly ruleset: string;
+  readonly round: number;
+  readonly outcome: string | null;
+  /** The inputs so far: an answer names the step it answers, so an old one cannot be played again. */
+  readonly step: number;
+  readonly tracker: VeiledTracker;
+  readonly question: PlayersQuestion | null;
+  /** The log as the players may see it, from entry `from` on (a device catching up gets what it lacks). */
+  readonly events: { readonly from: number; readonly total: number; readonly items: readonly PlayerEvent[] };
+  readonly sides: readonly { readonly name: string; readonly players: boolean }[];
+  readonly see: PlayersSee;
+  /** The player's own character: its sheet as the rules compute it, and how it stands now. */
+  readonly you: { readonly id: string; readonly name: string; readonly sheet: readonly string[] } | null;
+}
+
+export interface PlayerEvent {
+  readonly type: string;
+  readonly round: number;
+  readonly who: readonly string[];
+  readonly text: string;
+  readonly cite: string | null;
 }
 
 /** A request the page may not make: the message says what and where; nothing was changed. */
@@ -83,6 +145,8 @@ interface Played {
   readonly result: FightResult<FightState>;
   /** Where each answer a person gave stands in the log (and each ruling): what undo goes back to. */
   readonly answerable: readonly number[];
+  /** The request each input of the log answered, by its place. */
+  readonly asked: ReadonlyMap<number, Request>;
 }
 
 /** The fight replayed from its inputs to the next question a person answers, rolling the others' dice. */
@@ -94,6 +158,7 @@ function play(ff: FightFile, inputs: readonly Input[], autoSides: readonly numbe
   // New dice from the substream past the inputs so far: a replay rolls no die twice.
   const dice = new SeededDice(new Streams(ff.seed ?? 0).stream(inputs.length));
   const answerable: number[] = [];
+  const asked = new Map<number, Request>();
   const result = runFight(ruleset, setup, {
     inputs,
     driver: new AskingDriver(dice, personal),
@@ -101,13 +166,14 @@ function play(ff: FightFile, inputs: readonly Input[], autoSides: readonly numbe
     record: true,
     maxRounds: ff.maxRounds ?? undefined,
     onAnswer: (req, i) => {
+      asked.set(i, req);
       if (personal(req)) answerable.push(i);
     },
   });
   inputs.forEach((x, i) => {
     if (isRuling(x)) answerable.push(i);
   });
-  return { ff, result, answerable };
+  return { ff, result, answerable, asked };
 }
 
 function question(req: Request | null, st: FightState): Question | null {
@@ -135,9 +201,25 @@ function question(req: Request | null, st: FightState): Question | null {
   };
 }
 
-function view(row: FightRow, p: Played): FightView {
+/** An answer as the log's reader says it: a choice's label, a roll's total. */
+function answerText(req: Request | undefined, x: Input): string {
+  if (req?.kind === 'choice') return req.choices.find((c) => c.key === x)?.label ?? String(x);
+  return String(x);
+}
+
+function view(row: FightRow, p: Played, givers: ReadonlyMap<number, string>, seats: SeatNames): FightView {
   const { result, ff } = p;
   const st = result.state;
+  const answers = [...givers.entries()]
+    .filter(([i, by]) => by.startsWith('seat:') && i < result.log.length)
+    .sort((a, b) => a[0] - b[0])
+    .slice(-12)
+    .map(([index, by]) => ({
+      index,
+      by: seats(by),
+      question: p.asked.get(index)?.label ?? '',
+      answer: answerText(p.asked.get(index), result.log[index] as Input),
+    }));
   return {
     id: row.id,
     title: row.title,
@@ -157,11 +239,101 @@ function view(row: FightRow, p: Played): FightView {
     inputs: result.log.length,
     canUndo: p.answerable.some((i) => i < result.log.length),
     sides: st.sides.map((sd, i) => ({ name: sd.name, players: sd.players, auto: row.autoSides.includes(i) })),
+    see: playersSee(row.playersSee),
+    answers,
   };
+}
+
+/** Who a giver is, as the GM reads it: "Anna (Helmut)" for a seat. */
+type SeatNames = (by: string) => string;
+
+/** The veil of a fight as it stands: its settings, its ruleset's secrets, who plays which side. */
+function veilOf(row: FightRow, p: Played): Veil {
+  const st = p.result.state;
+  return makeVeil(
+    playersSee(row.playersSee),
+    p.ff.loaded.ruleset.secrets ?? { events: {}, health: [] },
+    st.combatants,
+    (s) => st.sides[s]?.players === true,
+  );
+}
+
+/** The question as the players see it: the players' own in full (veiled), the GM's as whose turn it is. */
+function playersQuestion(v: Veil, q: Question | null): PlayersQuestion | null {
+  if (!q) return null;
+  if (q.actor === null || v.hidden(q.actor))
+    return { kind: q.kind, actor: q.actor, actorName: q.actorName, waiting: true };
+  const label = (t: string) => veilLabel(v, t, q.actor);
+  return {
+    ...q,
+    label: label(q.label),
+    ...(q.choices ? { choices: q.choices.map((c) => ({ ...c, label: label(c.label) })) } : {}),
+    ...(q.refused ? { refused: q.refused.map((c) => ({ ...c, label: label(c.label) })) } : {}),
+  };
+}
+
+/**
+ * A fight as the players see it (docs/api.md § What the players see): the log from entry `from` on,
+ * and for a player's seat its character. Nothing the veil keeps is in it: no seed, no encounter.
+ */
+function playersView(row: FightRow, p: Played, seat: SeatRow | null, from: number): PlayersView {
+  const { result, ff } = p;
+  const st = result.state;
+  const v = veilOf(row, p);
+  const events: PlayerEvent[] = [];
+  for (const e of result.events) {
+    const seen = veilEvent(v, e);
+    if (seen)
+      events.push({
+        type: e.type,
+        round: e.round,
+        who: e.who ?? [],
+        text: seen.text,
+        cite: seen.cite ? formatCite(seen.cite) : null,
+      });
+  }
+  const start = Math.max(0, Math.min(from, events.length));
+  return {
+    id: row.id,
+    title: row.title,
+    ruleset: row.ruleset,
+    round: st.round,
+    outcome: result.outcome ? describeOutcome(st, result.outcome) : null,
+    step: result.log.length,
+    tracker: veilTracker(v, ff.loaded.ruleset.tracker(st)),
+    question: playersQuestion(v, question(result.pending, st)),
+    events: { from: start, total: events.length, items: events.slice(start) },
+    sides: st.sides.map((sd) => ({ name: sd.name, players: sd.players })),
+    see: v.see,
+    you: youOf(p, seat),
+  };
+}
+
+/** A player's own character: its sheet as the rules compute it (`fray sheet`), for its device. */
+function youOf(p: Played, seat: SeatRow | null): PlayersView['you'] {
+  const { ff, result } = p;
+  const me =
+    seat?.kind === 'player' ? result.state.combatants.find((c) => c.id === seat.combatant) : undefined;
+  if (!me) return null;
+  const sheet = ff.loaded.ruleset.sheets?.(ff.loaded.setup).find((x) => x.id === me.id)?.lines ?? [];
+  return { id: me.id, name: me.name, sheet };
+}
+
+/** Who gives an answer: the GM, or a player's seat (which answers only its character's questions). */
+export type Giver = { readonly gm: true } | { readonly seat: SeatRow };
+
+/** What an answer is checked against before it is kept: the step it answers, and who gives it. */
+export interface AnswerFrom {
+  /** The step (inputs so far) the answer was given at: an answer to a question already answered is refused. */
+  readonly step?: number;
+  readonly by?: Giver;
 }
 
 /** The campaign's fights, as the API works them. Every change is one transaction. */
 export class Fights {
+  /** The last replay of each fight, as kept: what the players' views are made from without replaying again. */
+  private readonly last = new Map<number, { readonly row: FightRow; readonly played: Played }>();
+
   constructor(private readonly store: Store) {}
 
   private row(id: number): FightRow {
@@ -174,6 +346,13 @@ export class Fights {
     return saveFromText(`fight ${row.id}`, row.save);
   }
 
+  /** "Anna (Helmut)" for a seat's answers; the seat may have been freed since. */
+  private readonly seatNames: SeatNames = (by) => {
+    const id = Number(by.slice('seat:'.length));
+    const seat = this.store.seats().find((x) => x.id === id);
+    return seat ? `${seat.player || 'a player'} (${seat.combatant ?? 'the table display'})` : 'a player';
+  };
+
   /** Replays to the next question and keeps the inputs the dice added on the way. */
   private step(
     row: FightRow,
@@ -182,20 +361,30 @@ export class Fights {
     keep: number,
     stored: number,
     save?: string,
+    givenBy?: { count: number; by: string },
   ): FightView {
     const p = play(ff, inputs, row.autoSides);
     if (p.result.pending === null) checkAllUsed({ ...ff, inputs }, inputs.length - p.result.unused);
-    return this.keep(row, p, keep, stored, save);
+    return this.keep(row, p, keep, stored, save, givenBy);
   }
 
   /** Commits what a replay made of the fight: its log past the first `keep` inputs, and how it ended. */
-  private keep(row: FightRow, p: Played, keep: number, stored: number, save?: string): FightView {
+  private keep(
+    row: FightRow,
+    p: Played,
+    keep: number,
+    stored: number,
+    save?: string,
+    givenBy?: { count: number; by: string },
+  ): FightView {
     const log = p.result.log as Input[];
     const outcome = p.result.outcome ? describeOutcome(p.result.state, p.result.outcome) : null;
     // Looking at a fight writes nothing unless the dice moved it on.
     const moved = log.length !== stored || keep !== stored || outcome !== row.outcome || save !== undefined;
-    if (moved) this.store.commit(row.id, Math.min(keep, log.length), log, outcome, save);
-    return view(row, p);
+    if (moved) this.store.commit(row.id, Math.min(keep, log.length), log, outcome, save, givenBy);
+    const now = moved ? this.row(row.id) : row;
+    this.last.set(row.id, { row: now, played: p });
+    return view(now, p, this.store.givers(row.id), this.seatNames);
   }
 
   /**
@@ -226,11 +415,32 @@ export class Fights {
     return this.step(row, this.open(row), inputs, inputs.length, inputs.length);
   }
 
-  /** The person's answer to the question asked: checked against it, kept, and the fight played on. */
-  answer(id: number, answer: Input): FightView {
+  /**
+   * The person's answer to the question asked: checked against it, kept, and the fight played on.
+   * With `step`, an answer given to an earlier question (answered meanwhile by someone else, or a
+   * message sent twice) is refused; a seat answers only its own character's questions.
+   */
+  answer(id: number, answer: Input, from: AnswerFrom = {}): FightView {
     const row = this.row(id);
     const ff = this.open(row);
     const inputs = this.store.inputs(id);
+    if (from.step !== undefined && from.step !== inputs.length)
+      throw new Refusal(
+        from.step < inputs.length
+          ? `that question was answered already (the fight is at step ${inputs.length}, the answer was for step ${from.step})`
+          : `no step ${from.step} yet: the fight is at step ${inputs.length}`,
+        409,
+      );
+    const by = from.by;
+    if (by && 'seat' in by) {
+      const asked = this.pending(row, ff, inputs);
+      if (!asked) throw new Refusal('the fight is over: nothing is asked', 409);
+      if (by.seat.kind !== 'player' || asked.actor !== by.seat.combatant)
+        throw new Refusal(
+          `this question is not yours to answer: it is ${asked.actor ? `${this.nameIn(row, asked.actor)}'s` : "the GM's"}`,
+          403,
+        );
+    }
     // One replay: the engine checks the answer against the question it meets there.
     let p: Played;
     try {
@@ -240,7 +450,71 @@ export class Fights {
       throw e;
     }
     if (p.result.unused > 0) throw new Refusal('the fight is over: nothing is asked', 409);
-    return this.keep(row, p, inputs.length, inputs.length);
+    return this.keep(row, p, inputs.length, inputs.length, undefined, {
+      count: 1,
+      by: by && 'seat' in by ? `seat:${by.seat.id}` : 'gm',
+    });
+  }
+
+  /** The question asked now, from the last replay when it is current. */
+  private pending(row: FightRow, ff: FightFile, inputs: readonly Input[]): Request | null {
+    const last = this.last.get(row.id);
+    if (last && last.row.save === row.save && last.played.result.log.length === inputs.length)
+      return last.played.result.pending;
+    return play(ff, inputs, row.autoSides).result.pending;
+  }
+
+  private nameIn(row: FightRow, id: string): string {
+    return this.last.get(row.id)?.played.result.state.combatants.find((c) => c.id === id)?.name ?? id;
+  }
+
+  /**
+   * The fight as the players see it, for a seat (or the table display): from the last replay when
+   * it is the fight as kept, else replayed. `from`: the first entry of the log wanted.
+   */
+  players(id: number, seat: SeatRow | null, from = 0): PlayersView {
+    const row = this.row(id);
+    const last = this.last.get(id);
+    const inputs = this.store.inputs(id);
+    const current =
+      last &&
+      last.row.save === row.save &&
+      last.row.autoSides.join() === row.autoSides.join() &&
+      last.played.result.log.length === inputs.length &&
+      last.played.result.log.every((x, i) => x === inputs[i]);
+    if (!current) this.get(id);
+    const now = this.last.get(id) as { row: FightRow; played: Played };
+    return playersView(this.row(id), now.played, seat, from);
+  }
+
+  /** The fight is gone: its last replay with it. */
+  forget(id: number): void {
+    this.last.delete(id);
+  }
+
+  /** A seat's own part of the players' view of a fight: its character. */
+  forSeat(view: PlayersView, seat: SeatRow): PlayersView {
+    const last = this.last.get(view.id);
+    return { ...view, you: last ? youOf(last.played, seat) : null };
+  }
+
+  /** The combatants of a fight as it stands: for the table's list of characters to pick. */
+  combatants(id: number): readonly { id: string; name: string; side: number; players: boolean }[] {
+    this.players(id, null, Number.MAX_SAFE_INTEGER);
+    const st = (this.last.get(id) as { played: Played }).played.result.state;
+    return st.combatants.map((c) => ({
+      id: c.id,
+      name: c.name,
+      side: c.side,
+      players: st.sides[c.side]?.players === true,
+    }));
+  }
+
+  /** What the players see of this fight, as the GM sets it. */
+  setPlayersSee(id: number, see: PlayersSee): FightView {
+    this.row(id);
+    this.store.setPlayersSee(id, { ...see });
+    return this.get(id);
   }
 
   /** Back to before the last answer a person gave (or ruling). */
@@ -265,7 +539,10 @@ export class Fights {
       throw new Refusal('the fight is over: no ruling changes it now', 409);
     const added: Input[] = [formatRuling(ruling), ...(answer !== undefined ? [answer] : [])];
     try {
-      return this.step(row, ff, [...inputs, ...added], inputs.length, inputs.length);
+      return this.step(row, ff, [...inputs, ...added], inputs.length, inputs.length, undefined, {
+        count: added.length,
+        by: 'gm',
+      });
     } catch (e) {
       if (e instanceof InputError) throw new Refusal(e.message.replace(/^input \d+: /, ''));
       throw e;

@@ -1,0 +1,435 @@
+// The table (issue 18): a fight opened to the players' own devices. A device joins with the table's
+// code and gets a seat's token; it reads the fight as the players may see it and answers only its
+// character's questions. Another character's token, a forged answer, an old answer sent again or a
+// malformed message is refused with a 4xx or an error frame and changes nothing.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import type WebSocket from 'ws';
+import { buildApp } from '../src/server/app.js';
+import type { FightView, PlayersView } from '../src/server/fights.js';
+import { Store } from '../src/server/store.js';
+import { lanAddresses } from '../src/server/table.js';
+import { encounterPath, ROOT } from './helpers.js';
+
+const open: { app: FastifyInstance; store: Store }[] = [];
+afterEach(async () => {
+  for (const o of open.splice(0)) {
+    await o.app.close();
+    o.store.close();
+  }
+});
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+async function server() {
+  const store = new Store(join(mkdtempSync(join(tmpdir(), 'fray-table-')), 'c.db'));
+  const app = await buildApp(store, { webRoot: null });
+  await app.ready();
+  open.push({ app, store });
+  const as =
+    (token: string | null) =>
+    // The API's answers are JSON of many shapes: the tests read the fields they check.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    async (method: Method, url: string, body?: unknown): Promise<{ status: number; body: any }> => {
+      const r = await app.inject({
+        method,
+        url,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+        ...(body !== undefined ? { payload: body as object } : {}),
+      });
+      const type = String(r.headers['content-type'] ?? '');
+      return { status: r.statusCode, body: type.includes('json') ? r.json() : r.body };
+    };
+  const gm = as(store.gmToken());
+  return { app, store, gm, as };
+}
+
+/** The demo fight (Helmut and Skallier, the players', against two orcs and a goblin), open to the table. */
+async function tableWithDemo(seed = 7) {
+  const s = await server();
+  const e = await s.gm('POST', '/api/encounters', { text: readFileSync(encounterPath('demo.yaml'), 'utf8') });
+  const f = await s.gm('POST', '/api/fights', { encounterId: e.body.id, seed });
+  expect((await s.gm('PUT', '/api/table', { fight: f.body.id })).status).toBe(200);
+  const code = (await s.gm('GET', '/api/table')).body.code as string;
+  const join = async (character: string, player: string) => {
+    const r = await s.as(null)('POST', `/api/join/${code}`, { character, player });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    return r.body.token as string;
+  };
+  return { ...s, fight: f.body.id as number, code, join };
+}
+
+/** Rolls that go round the die's faces, the same every run. */
+let turn = 0;
+
+/** What a device would answer: a roll going round the faces, or the suggestion. */
+function answerTo(q: NonNullable<PlayersView['question']> | NonNullable<FightView['question']>) {
+  if ('waiting' in q && q.waiting) throw new Error('not a question to answer');
+  const x = q as NonNullable<FightView['question']>;
+  const count = x.count ?? 1;
+  return x.kind === 'roll'
+    ? count + ((turn++ * 37) % (count * (x.sides ?? 6) - count + 1))
+    : (x.suggested as string | number);
+}
+
+/** The GM answers until the question is for one of these characters (or the fight ends). */
+async function gmUntil(
+  gm: Awaited<ReturnType<typeof server>>['gm'],
+  fight: number,
+  whose: readonly string[],
+): Promise<FightView> {
+  let v = (await gm('GET', `/api/fights/${fight}`)).body as FightView;
+  for (let i = 0; i < 500 && v.question && !whose.includes(v.question.actor ?? ''); i++)
+    v = (await gm('POST', `/api/fights/${fight}/answer`, { answer: answerTo(v.question), step: v.inputs }))
+      .body as FightView;
+  return v;
+}
+
+describe('joining the table', () => {
+  it("offers the players' characters to a device with the code, gives each one seat, and refuses the rest", async () => {
+    const t = await tableWithDemo();
+    const anon = t.as(null);
+    const page = await anon('GET', `/api/join/${t.code}`);
+    expect(page.status).toBe(200);
+    expect(page.body.title).toBe('The bridge at Grissenwald');
+    expect(page.body.characters.map((c: { name: string }) => c.name)).toEqual(['Helmut', 'Skallier']);
+    // A wrong code, or one the GM has replaced, opens nothing.
+    expect((await anon('GET', '/api/join/NOTTHEONE')).status).toBe(403);
+    expect((await anon('POST', '/api/join/NOTTHEONE', { character: 'helmut', player: 'Anna' })).status).toBe(
+      403,
+    );
+    const token = await t.join('helmut', 'Anna');
+    expect(token).toMatch(/^[0-9a-f]{32}$/);
+    // Taken is taken; an orc is the GM's; nothing else is made.
+    expect((await anon('POST', `/api/join/${t.code}`, { character: 'helmut', player: 'Bob' })).status).toBe(
+      409,
+    );
+    expect((await anon('POST', `/api/join/${t.code}`, { character: 'orc-1', player: 'Bob' })).status).toBe(
+      404,
+    );
+    expect((await anon('POST', `/api/join/${t.code}`, { player: 'Bob' })).status).toBe(400);
+    expect(
+      (await anon('POST', `/api/join/${t.code}`, { character: 'skallier', display: true, player: 'Bob' }))
+        .status,
+    ).toBe(400);
+    expect(t.store.seats().map((x) => x.combatant)).toEqual(['helmut']);
+    const later = await anon('GET', `/api/join/${t.code}`);
+    expect(later.body.characters.find((c: { id: string }) => c.id === 'helmut').taken).toBe(true);
+    // The table display takes no character.
+    const display = await anon('POST', `/api/join/${t.code}`, { display: true, player: 'TV' });
+    expect(display.status).toBe(201);
+    // A new code: the old link opens nothing, the seats stay.
+    const fresh = await t.gm('POST', '/api/table/code');
+    expect(fresh.body.code).not.toBe(t.code);
+    expect((await anon('GET', `/api/join/${t.code}`)).status).toBe(403);
+    expect((await t.as(token)('GET', '/api/seat')).status).toBe(200);
+    // The GM frees a seat: its token is worth nothing.
+    const seat = t.store.seats().find((x) => x.combatant === 'helmut');
+    expect((await t.gm('DELETE', `/api/table/seats/${seat?.id}`)).status).toBe(200);
+    expect((await t.as(token)('GET', '/api/seat')).status).toBe(401);
+  });
+
+  it("needs the GM's token for the table's settings, and a seat's for a seat", async () => {
+    const t = await tableWithDemo();
+    const token = await t.join('helmut', 'Anna');
+    for (const [method, url, body] of [
+      ['GET', '/api/table', undefined],
+      ['PUT', '/api/table', { fight: null }],
+      ['POST', '/api/table/seats', { character: 'skallier' }],
+      ['PUT', `/api/fights/${t.fight}/see`, { health: 'numbers', rolls: 'shown', intents: 'shown' }],
+      ['GET', `/api/fights/${t.fight}`, undefined],
+      ['POST', `/api/fights/${t.fight}/answer`, { answer: 1 }],
+    ] as const) {
+      expect((await t.as(token)(method, url, body)).status, url).toBe(401);
+      expect((await t.as(null)(method, url, body)).status, url).toBe(401);
+    }
+    const other = `${token.slice(0, -1)}${token.endsWith('0') ? '1' : '0'}`;
+    for (const bad of [null, 'nope', t.store.gmToken(), other])
+      expect((await t.as(bad)('GET', '/api/seat')).status).toBe(401);
+    expect(t.store.setting('table_fight')).toBe(String(t.fight));
+  });
+
+  it('gives a seat from the GM’s screen with its own link and a QR code for it', async () => {
+    const t = await tableWithDemo();
+    const r = await t.gm('POST', '/api/table/seats', { character: 'skallier', player: 'Carl' });
+    expect(r.status).toBe(201);
+    // Not listening yet: the link has no address before it.
+    expect(r.body.link).toBe(`/play#${r.body.token}`);
+    expect((await t.as(r.body.token)('GET', '/api/seat')).body.view.you.name).toBe('Skallier');
+    // Nor is there one to put in a QR code.
+    expect((await t.gm('GET', '/api/table/qr.svg')).status).toBe(409);
+  });
+});
+
+describe("the players' view", () => {
+  it("is the fight as the players may see it: their own sheet, the GM side's numbers kept, no seed", async () => {
+    const t = await tableWithDemo();
+    const token = await t.join('helmut', 'Anna');
+    const v = await gmUntil(t.gm, t.fight, ['helmut', 'skallier']);
+    // Play on until an orc is hurt, with the GM's rolls in the log.
+    let gmView = v;
+    const hurt = (x: FightView) => x.events.some((e) => /^Orc \d: W \d/.test(e.text));
+    for (let i = 0; i < 200 && gmView.question && !hurt(gmView); i++)
+      gmView = (
+        await t.gm('POST', `/api/fights/${t.fight}/answer`, {
+          answer: answerTo(gmView.question),
+          step: gmView.inputs,
+        })
+      ).body as FightView;
+    const seen = (await t.as(token)('GET', '/api/seat')).body as {
+      seat: { player: string };
+      view: PlayersView;
+    };
+    expect(seen.seat.player).toBe('Anna');
+    const view = seen.view;
+    expect(view.you?.name).toBe('Helmut');
+    expect(view.you?.sheet.join('\n')).toMatch(/sword \(right hand\): to hit WS 45/);
+    expect(view.step).toBe(gmView.inputs);
+    const text = JSON.stringify(view);
+    expect(text).not.toMatch(/"seed"/);
+    expect(view.events.total).toBeGreaterThan(5);
+    // The orcs: a rough state, no gauges, no order number; their rolls and wounds masked in the log.
+    const orc = view.tracker.rows.find((r) => r.id === 'orc-1');
+    expect(orc?.gauges).toEqual([]);
+    expect(orc?.rough).toMatch(/unhurt|hurt|badly hurt/);
+    expect(orc?.order).toBeNull();
+    const helmut = view.tracker.rows.find((r) => r.id === 'helmut');
+    expect(helmut?.gauges[0]?.label).toBe('W');
+    const gmEvents = gmView.events.map((e) => e.text);
+    const orcWounds = gmEvents.filter((x) => /^Orc \d: W \d/.test(x));
+    expect(orcWounds.length).toBeGreaterThan(0);
+    for (const w of orcWounds) expect(text).not.toContain(w);
+    expect(view.events.items.some((e) => /^Orc \d: W ▒ − ▒ = ▒/.test(e.text))).toBe(true);
+    // The GM shows the numbers: now they are there.
+    await t.gm('PUT', `/api/fights/${t.fight}/see`, { health: 'numbers', rolls: 'shown', intents: 'shown' });
+    const open = (await t.as(token)('GET', '/api/seat')).body.view as PlayersView;
+    expect(open.events.items.map((e) => e.text)).toEqual(gmEvents);
+    expect(open.tracker.rows.find((r) => r.id === 'orc-1')?.gauges.length).toBeGreaterThan(0);
+  });
+
+  it("shows the GM side's questions as whose turn it is, and nothing of them", async () => {
+    const t = await tableWithDemo();
+    const token = await t.join('helmut', 'Anna');
+    let v = (await t.gm('GET', `/api/fights/${t.fight}`)).body as FightView;
+    for (let i = 0; i < 200 && v.question; i++) {
+      const seen = (await t.as(token)('GET', '/api/seat')).body.view as PlayersView;
+      const q = seen.question;
+      expect(q?.actor ?? null).toBe(v.question.actor);
+      if (v.question.actor?.startsWith('orc') || v.question.actor === 'goblin') {
+        expect(q && 'waiting' in q && q.waiting).toBe(true);
+        expect(JSON.stringify(q)).not.toContain(v.question.label);
+      }
+      v = (
+        await t.gm('POST', `/api/fights/${t.fight}/answer`, { answer: answerTo(v.question), step: v.inputs })
+      ).body as FightView;
+    }
+    expect(v.outcome).toMatch(/victory|draw/);
+  });
+});
+
+describe('answers from the players’ devices', () => {
+  it("takes a seat's answer to its own question and refuses everything else, changing nothing", async () => {
+    const t = await tableWithDemo();
+    const helmut = await t.join('helmut', 'Anna');
+    const skallier = await t.join('skallier', 'Carl');
+    const v = await gmUntil(t.gm, t.fight, ['helmut']);
+    expect(v.question?.actor).toBe('helmut');
+    const before = t.store.inputs(t.fight);
+    const asked = v.question as NonNullable<FightView['question']>;
+    const a = answerTo(asked);
+    const refused = async (token: string | null, body: unknown, status: number, message?: RegExp) => {
+      const r = await t.as(token)('POST', '/api/seat/answer', body);
+      expect(r.status, JSON.stringify(r.body)).toBe(status);
+      if (message) expect(r.body.error).toMatch(message);
+      expect(t.store.inputs(t.fight)).toEqual(before);
+    };
+    // Another character's token: not its question.
+    await refused(skallier, { step: v.inputs, answer: a }, 403, /Helmut's/);
+    // No token, a wrong one, the GM's.
+    await refused(null, { step: v.inputs, answer: a }, 401);
+    await refused('0'.repeat(32), { step: v.inputs, answer: a }, 401);
+    await refused(t.store.gmToken(), { step: v.inputs, answer: a }, 401);
+    // Forged: an answer the question does not take.
+    await refused(helmut, { step: v.inputs, answer: asked.kind === 'roll' ? 1000 : 'strike:@nobody' }, 400);
+    await refused(helmut, { step: v.inputs, answer: 'x'.repeat(300) }, 400);
+    // Malformed: no step, a step of another type, fields it does not know, not JSON at all.
+    await refused(helmut, { answer: a }, 400, /step/);
+    await refused(helmut, { step: 'now', answer: a }, 400);
+    await refused(helmut, { step: v.inputs, answer: a, as: 'gm' }, 400);
+    const raw = await t.app.inject({
+      method: 'POST',
+      url: '/api/seat/answer',
+      headers: { authorization: `Bearer ${helmut}`, 'content-type': 'application/json' },
+      payload: '{"step": ',
+    });
+    expect(raw.statusCode).toBe(400);
+    expect(t.store.inputs(t.fight)).toEqual(before);
+    // A step to come is not this one.
+    await refused(helmut, { step: v.inputs + 1, answer: a }, 409);
+    // The right one.
+    const ok = await t.as(helmut)('POST', '/api/seat/answer', { step: v.inputs, answer: a });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    const after = t.store.inputs(t.fight);
+    expect(after.length).toBeGreaterThan(before.length);
+    expect(after.slice(0, before.length + 1)).toEqual([...before, a]);
+    expect(t.store.givers(t.fight).get(before.length)).toMatch(/^seat:\d+$/);
+    // The same answer again (a double tap, a message replayed): refused, nothing added.
+    const again = await t.as(helmut)('POST', '/api/seat/answer', { step: v.inputs, answer: a });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toMatch(/answered already/);
+    expect(t.store.inputs(t.fight)).toEqual(after);
+    // The GM sees who answered what, and may take it back.
+    const g = (await t.gm('GET', `/api/fights/${t.fight}`)).body as FightView;
+    expect(g.answers.at(-1)).toMatchObject({
+      index: before.length,
+      by: 'Anna (helmut)',
+      question: asked.label,
+    });
+    const undone = (await t.gm('POST', `/api/fights/${t.fight}/undo`)).body as FightView;
+    expect(undone.inputs).toBe(v.inputs);
+    expect(undone.question?.actor).toBe('helmut');
+  });
+
+  it("refuses the GM's answer for a step that is gone (a player answered first)", async () => {
+    const t = await tableWithDemo();
+    const helmut = await t.join('helmut', 'Anna');
+    const v = await gmUntil(t.gm, t.fight, ['helmut']);
+    const a = answerTo(v.question as NonNullable<FightView['question']>);
+    expect((await t.as(helmut)('POST', '/api/seat/answer', { step: v.inputs, answer: a })).status).toBe(200);
+    const stored = t.store.inputs(t.fight);
+    const late = await t.gm('POST', `/api/fights/${t.fight}/answer`, { answer: a, step: v.inputs });
+    expect(late.status).toBe(409);
+    expect(t.store.inputs(t.fight)).toEqual(stored);
+  });
+});
+
+/** A live socket signed in with a token; collects what it is sent. */
+async function socket(app: FastifyInstance, hello: Record<string, unknown>) {
+  const ws = (await app.injectWS('/api/live')) as unknown as WebSocket;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const heard: any[] = [];
+  ws.on('message', (d: Buffer) => heard.push(JSON.parse(d.toString())));
+  ws.send(JSON.stringify({ type: 'hello', ...hello }));
+  await expect.poll(() => heard.length).toBeGreaterThan(0);
+  return { ws, heard, views: () => heard.filter((m) => m.type === 'view').map((m) => m.view as PlayersView) };
+}
+
+describe("the players' live socket", () => {
+  it('sends each change as the players see it, the log from where the device was; a device back from sleep gets only what it lacks', async () => {
+    const t = await tableWithDemo();
+    const helmut = await t.join('helmut', 'Anna');
+    const a = await socket(t.app, { token: helmut });
+    expect(a.heard[0]).toMatchObject({ type: 'welcome', role: 'player', seat: { combatant: 'helmut' } });
+    await expect.poll(() => a.views().length).toBe(1);
+    const first = a.views()[0] as PlayersView;
+    expect(first.events.from).toBe(0);
+    expect(first.you?.name).toBe('Helmut');
+    // The GM plays on: each change comes with only the new entries of the log.
+    let log = [...first.events.items];
+    let v = (await t.gm('GET', `/api/fights/${t.fight}`)).body as FightView;
+    for (let i = 0; i < 12 && v.question; i++) {
+      v = (
+        await t.gm('POST', `/api/fights/${t.fight}/answer`, { answer: answerTo(v.question), step: v.inputs })
+      ).body as FightView;
+      await expect.poll(() => a.views().length).toBe(i + 2);
+      const pushed = a.views().at(-1) as PlayersView;
+      expect(pushed.events.from).toBe(log.length);
+      log = [...log.slice(0, pushed.events.from), ...pushed.events.items];
+      expect(pushed.step).toBe(v.inputs);
+    }
+    const whole = (await t.as(helmut)('GET', '/api/seat')).body.view as PlayersView;
+    expect(log).toEqual(whole.events.items);
+    // Asleep: the socket is gone; the fight goes on.
+    a.ws.terminate();
+    const asleepAt = log.length;
+    for (let i = 0; i < 6 && v.question; i++)
+      v = (
+        await t.gm('POST', `/api/fights/${t.fight}/answer`, { answer: answerTo(v.question), step: v.inputs })
+      ).body as FightView;
+    // Awake: it says what it has, and gets the rest.
+    const b = await socket(t.app, { token: helmut, fight: t.fight, since: asleepAt, last: log.at(-1)?.text });
+    await expect.poll(() => b.views().length).toBe(1);
+    const caught = b.views()[0] as PlayersView;
+    expect(caught.events.from).toBe(asleepAt);
+    expect([...log, ...caught.events.items]).toEqual(
+      ((await t.as(helmut)('GET', '/api/seat')).body.view as PlayersView).events.items,
+    );
+    // A device whose last entry is not the log's (another fight, an undo it missed) gets it all.
+    const c = await socket(t.app, { token: helmut, fight: t.fight, since: asleepAt, last: 'something else' });
+    await expect.poll(() => c.views().length).toBe(1);
+    expect(c.views()[0]?.events.from).toBe(0);
+    // An undo: the log is shorter, and the device is told from where.
+    const total = (c.views()[0] as PlayersView).events.total;
+    await t.gm('POST', `/api/fights/${t.fight}/undo`);
+    await expect.poll(() => c.views().length).toBe(2);
+    expect(c.views()[1]?.events.from).toBeLessThanOrEqual(total);
+    // A socket says nothing after its hello: anything it sends gets an error frame and changes nothing.
+    const inputs = t.store.inputs(t.fight);
+    c.ws.send(JSON.stringify({ type: 'answer', step: 3, answer: 50 }));
+    c.ws.send('not json');
+    await expect.poll(() => c.heard.filter((m) => m.type === 'error').length).toBe(2);
+    expect(t.store.inputs(t.fight)).toEqual(inputs);
+    for (const s of [b, c]) s.ws.terminate();
+  });
+
+  it('closes a socket that says another token, or nothing like a hello', async () => {
+    const t = await tableWithDemo();
+    for (const hello of [{ token: 'f'.repeat(32) }, { token: 42 }, { tokn: 'x' }]) {
+      const ws = (await t.app.injectWS('/api/live')) as unknown as WebSocket;
+      const heard: { type: string }[] = [];
+      const closed = new Promise<number>((r) => ws.on('close', (code: number) => r(code)));
+      ws.on('message', (d: Buffer) => heard.push(JSON.parse(d.toString())));
+      ws.send(JSON.stringify({ type: 'hello', ...hello }));
+      expect(await closed).toBe(4401);
+      expect(heard.map((m) => m.type)).toEqual(['error']);
+    }
+  });
+
+  it("tells the GM's pages each answer a player gave, and who gave it", async () => {
+    const t = await tableWithDemo();
+    const helmut = await t.join('helmut', 'Anna');
+    const g = await socket(t.app, { token: t.store.gmToken() });
+    const v = await gmUntil(t.gm, t.fight, ['helmut']);
+    await t.as(helmut)('POST', '/api/seat/answer', {
+      step: v.inputs,
+      answer: answerTo(v.question as NonNullable<FightView['question']>),
+    });
+    await expect.poll(() => g.heard.some((m) => m.what === 'answer' && m.by === 'Anna')).toBe(true);
+    g.ws.terminate();
+  });
+});
+
+describe('the table on the network', () => {
+  it('listens on the network addresses too when the GM opens it, and shows the join link there', async () => {
+    const t = await tableWithDemo();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const local = await t.gm('GET', '/api/table');
+    expect(local.body.network).toBe(false);
+    expect(local.body.links[0]).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/join\/[A-Z2-9]{8}$/);
+    const qr = await t.gm('GET', '/api/table/qr.svg');
+    expect(qr.status).toBe(200);
+    expect(String(qr.body)).toMatch(/^<svg/);
+    const lan = lanAddresses();
+    const opened = await t.gm('PUT', '/api/table/network', { open: true });
+    if (lan.length === 0) {
+      expect(opened.status).toBe(409);
+      return;
+    }
+    expect(opened.status).toBe(200);
+    expect(opened.body.network).toBe(true);
+    const link = opened.body.links[0] as string;
+    expect(link).toContain(lan[0]);
+    // A device on the network opens the join page's API there.
+    const code = link.split('/').at(-1) as string;
+    const r = await fetch(`${new URL(link).origin}/api/join/${code}`);
+    expect(r.status).toBe(200);
+    expect(((await r.json()) as { title: string }).title).toBe('The bridge at Grissenwald');
+    expect((await t.gm('PUT', '/api/table/network', { open: false })).body.network).toBe(false);
+    await expect(fetch(`${new URL(link).origin}/api/join/${code}`)).rejects.toThrow();
+  });
+});
+
+void ROOT;
