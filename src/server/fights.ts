@@ -8,6 +8,7 @@ import { runFight, type FightResult } from '../core/fight.js';
 import { InputError, type Input, type Request } from '../core/request.js';
 import { formatRuling, isRuling, type Ruling } from '../core/rulings.js';
 import { describeOutcome, type FightState } from '../core/state.js';
+import type { CombatantSheet } from '../core/ruleset.js';
 import type { Tracker } from '../core/tracker.js';
 import {
   makeVeil,
@@ -309,14 +310,21 @@ function playersView(row: FightRow, p: Played, seat: SeatRow | null, from: numbe
   };
 }
 
+/** Each fight file's sheets, made once: they depend on the encounter alone. */
+const SHEETS = new WeakMap<FightFile, readonly CombatantSheet[]>();
+
 /** A player's own character: its sheet as the rules compute it (`fray sheet`), for its device. */
 function youOf(p: Played, seat: SeatRow | null): PlayersView['you'] {
   const { ff, result } = p;
   const me =
     seat?.kind === 'player' ? result.state.combatants.find((c) => c.id === seat.combatant) : undefined;
   if (!me) return null;
-  const sheet = ff.loaded.ruleset.sheets?.(ff.loaded.setup).find((x) => x.id === me.id)?.lines ?? [];
-  return { id: me.id, name: me.name, sheet };
+  let sheets = SHEETS.get(ff);
+  if (!sheets) {
+    sheets = ff.loaded.ruleset.sheets?.(ff.loaded.setup) ?? [];
+    SHEETS.set(ff, sheets);
+  }
+  return { id: me.id, name: me.name, sheet: sheets.find((x) => x.id === me.id)?.lines ?? [] };
 }
 
 /** Who gives an answer: the GM, or a player's seat (which answers only its character's questions). */

@@ -98,7 +98,7 @@ export class Table {
   /** A seat's own link: it opens the player's page signed in as that seat. */
   seatLink(seat: SeatRow): string {
     const origin = this.origins()[0] ?? '';
-    return `${origin}/play#${seat.token}`;
+    return `${origin}/${seat.kind === 'display' ? 'display' : 'play'}#${seat.token}`;
   }
 
   /** The characters a device may pick: the players' sides' in the fight open to the table. */
@@ -129,11 +129,14 @@ export class Table {
       code: this.code(),
       links: this.joinLinks(),
       network: this.reach().network,
-      seats: this.store.seats().map(({ token: _token, ...s }) => ({
-        ...s,
-        link: this.seatLink({ ...s, token: _token }),
-        name: s.combatant === null ? null : (names.get(s.combatant) ?? null),
-      })),
+      seats: this.store.seats().map((seat) => {
+        const { token: _token, ...s } = seat;
+        return {
+          ...s,
+          link: this.seatLink(seat),
+          name: s.combatant === null ? null : (names.get(s.combatant) ?? null),
+        };
+      }),
       characters: this.characters(),
     };
   }

@@ -1,8 +1,19 @@
 // The page's side of docs/api.md: typed calls, and refusals as errors carrying the server's message.
 import type { FightView } from '../../src/server/fights.js';
+import type { TableState } from '../../src/server/table.js';
+import type { PlayersSee } from '../../src/core/veil.js';
 import type { Issue } from '../../src/core/document.js';
 
-export type { FightView, Question } from '../../src/server/fights.js';
+export type {
+  FightView,
+  GivenAnswer,
+  PlayerEvent,
+  PlayersQuestion,
+  PlayersView,
+  Question,
+} from '../../src/server/fights.js';
+export type { TableState, Pickable } from '../../src/server/table.js';
+export type { PlayersSee, VeiledRow, VeiledTracker } from '../../src/core/veil.js';
 export type { Issue } from '../../src/core/document.js';
 export type { Tracker, TrackerRow } from '../../src/core/tracker.js';
 
@@ -105,8 +116,9 @@ export const api = {
     call<FightView>('POST', '/api/fights', seed === undefined ? { encounterId } : { encounterId, seed }),
   importFight: (text: string) => call<FightView>('POST', '/api/fights/import', { text }),
   fight: (id: number) => call<FightView>('GET', `/api/fights/${id}`),
-  answer: (id: number, answer: number | string) =>
-    call<FightView>('POST', `/api/fights/${id}/answer`, { answer }),
+  /** `step`: the step the answer is for (the view's inputs): refused if someone answered first. */
+  answer: (id: number, answer: number | string, step?: number) =>
+    call<FightView>('POST', `/api/fights/${id}/answer`, step === undefined ? { answer } : { answer, step }),
   undo: (id: number) => call<FightView>('POST', `/api/fights/${id}/undo`),
   rule: (id: number, ruling: Record<string, unknown>) =>
     call<FightView>('POST', `/api/fights/${id}/rulings`, ruling),
@@ -115,6 +127,22 @@ export const api = {
   autoplay: (id: number, sides: readonly number[]) =>
     call<FightView>('PUT', `/api/fights/${id}/auto`, { sides }),
   deleteFight: (id: number) => call<unknown>('DELETE', `/api/fights/${id}`),
+  table: () => call<TableState>('GET', '/api/table'),
+  openTable: (fight: number | null) => call<TableState>('PUT', '/api/table', { fight }),
+  newCode: () => call<TableState>('POST', '/api/table/code'),
+  giveSeat: (pick: { character?: string; display?: true; player?: string }) =>
+    call<{ id: number; token: string; link: string }>('POST', '/api/table/seats', pick),
+  freeSeat: (id: number) => call<TableState>('DELETE', `/api/table/seats/${id}`),
+  network: (open: boolean) => call<TableState>('PUT', '/api/table/network', { open }),
+  see: (id: number, see: PlayersSee) => call<FightView>('PUT', `/api/fights/${id}/see`, see),
+  /** The QR code of the join link (or a seat's link) as SVG text. */
+  qr: async (link: string) => {
+    const r = await fetch(`/api/table/qr.svg?link=${encodeURIComponent(link)}`, {
+      headers: { authorization: `Bearer ${gmToken()}` },
+    });
+    if (!r.ok) throw new ApiError(`${r.status} ${r.statusText}`, r.status);
+    return r.text();
+  },
 };
 
 /** Saves what a GET of the API answers as a file (a plain link cannot carry the token). */
@@ -129,19 +157,30 @@ export async function download(path: string, name: string): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** What the server says changed: the fight (null: the campaign's lists), what, and who when a player answered. */
+export interface Change {
+  readonly fight: number | null;
+  readonly what: string;
+  readonly by?: string;
+}
+
 /** Calls `changed` whenever the server says something changed; reconnects after a drop (a phone waking). */
-export function live(changed: (msg: { fight: number | null; what: string }) => void): () => void {
+export function live(changed: (msg: Change) => void): () => void {
   let socket: WebSocket | null = null;
   let stopped = false;
+  let dropped = false;
   const connect = () => {
     socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/live`);
     const s = socket;
     s.onopen = () => s.send(JSON.stringify({ type: 'hello', token: gmToken() }));
     socket.onmessage = (m) => {
-      const msg = JSON.parse(String(m.data)) as { type?: string; fight: number | null; what: string };
+      const msg = JSON.parse(String(m.data)) as Change & { type?: string };
       if (msg.type === undefined) changed(msg);
+      // Back after a drop (the server restarted, the laptop slept): what is shown may be stale.
+      else if (msg.type === 'welcome' && dropped) changed({ fight: null, what: 'reconnected' });
     };
     socket.onclose = () => {
+      dropped = true;
       if (!stopped) setTimeout(connect, 1000);
     };
   };

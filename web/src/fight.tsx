@@ -3,219 +3,10 @@
 // GM's rulings as buttons, and the log, newest first, filterable by combatant. Keys: a number
 // picks a choice, Enter takes the suggestion (or rolls), Backspace or Ctrl+Z undoes.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, download, type Creature, type FightView, type Question, type Tracker } from './api.js';
-import { changes } from './state.js';
-
-function rollDice(count: number, sides: number): number {
-  const a = new Uint32Array(count);
-  crypto.getRandomValues(a);
-  return [...a].reduce((n, x) => n + (x % sides) + 1, 0);
-}
-
-function Bar({ value, max }: { value: number; max: number }) {
-  const part = max > 0 ? Math.max(0, Math.min(1, value / max)) : 0;
-  return (
-    <span class="bar" aria-hidden="true">
-      <span
-        class={`fill ${part <= 0.34 ? 'low' : part <= 0.67 ? 'mid' : ''}`}
-        style={{ width: `${part * 100}%` }}
-      />
-    </span>
-  );
-}
-
-function TrackerPanel({ t, current }: { t: Tracker; current: string | null }) {
-  return (
-    <section class="panel tracker" aria-label="tracker">
-      <h2>
-        Round {t.round} <small>order: {t.orderBy}</small>
-      </h2>
-      <ol>
-        {t.rows.map((r) => (
-          <li class={`${r.id === current ? 'current' : ''} ${r.out ? 'out' : ''}`} data-id={r.id}>
-            <div class="line">
-              <span class="mark">{r.id === current ? '▶' : ''}</span>
-              <span class="name">{r.name}</span>
-              <span class="team">{r.side}</span>
-              {r.order && !r.out && (
-                <span class="order">
-                  {r.order.label} {r.order.value}
-                </span>
-              )}
-            </div>
-            {r.gauges.map((g) => (
-              <div class="gauge">
-                <span class="glabel">
-                  {g.label} {g.value}/{g.max}
-                </span>
-                <Bar value={g.value} max={g.max} />
-              </div>
-            ))}
-            <div class="details">
-              {r.out && <span class="tag out">{r.out === 'absent' ? 'not in the fight yet' : r.out}</span>}
-              {r.standing && <span class={`tag ${r.standing}`}>{r.standing}</span>}
-              {r.conditions.map((c) => (
-                <span class="tag cond">
-                  {c.name}
-                  {c.roundsLeft !== undefined ? ` (${c.roundsLeft} rd)` : ''}
-                </span>
-              ))}
-              {r.engaged.length > 0 && <span class="muted">engaged with {r.engaged.join(', ')}</span>}
-              {r.place && <span class="muted">{r.place}</span>}
-              {r.gear.map((g) => (
-                <span class="muted gear">{g}</span>
-              ))}
-            </div>
-          </li>
-        ))}
-      </ol>
-      {t.board && <pre class="board">{t.board.join('\n')}</pre>}
-    </section>
-  );
-}
-
-function QuestionCard({
-  q,
-  onAnswer,
-}: {
-  q: Question;
-  onAnswer: (a: number | string, then?: number) => void;
-}) {
-  const [typed, setTyped] = useState('');
-  const [then, setThen] = useState('');
-  const field = useRef<HTMLInputElement>(null);
-  const dice = q.kind === 'roll' ? `${q.count === 1 ? '' : q.count}D${q.sides}` : '';
-  const submitTyped = () => {
-    const v = typed.trim();
-    if (!v) return;
-    const n = Number(v);
-    const t = then.trim() ? Number(then) : undefined;
-    onAnswer(q.kind === 'choice' && !Number.isInteger(n) ? v : Number.isInteger(n) ? n : v, t);
-  };
-  return (
-    <section class="panel question" aria-label="question">
-      <p class="who">{q.actorName ?? 'The GM'}</p>
-      <h2 class="label">{q.label}</h2>
-      {q.kind === 'choice' && (
-        <ol class="choices">
-          {(q.choices ?? []).map((c, i) => (
-            <li>
-              <button
-                type="button"
-                class={c.key === q.suggested ? 'suggested' : ''}
-                onClick={() => onAnswer(c.key)}
-                data-key={c.key}
-              >
-                <kbd>{i + 1}</kbd> {c.label}
-                {c.key === q.suggested && <span class="sugg">suggested</span>}
-              </button>
-            </li>
-          ))}
-          {(q.refused ?? []).map((c) => (
-            <li class="refused">not on offer: {c.label}</li>
-          ))}
-        </ol>
-      )}
-      {q.kind === 'choice' && q.free && (
-        <form
-          class="row"
-          onSubmit={(e) => {
-            e.preventDefault();
-            submitTyped();
-          }}
-        >
-          <label>
-            or type {q.free.hint}{' '}
-            <input
-              ref={field}
-              value={typed}
-              onInput={(e) => setTyped(e.currentTarget.value)}
-              list="free-options"
-            />
-          </label>
-          <datalist id="free-options">
-            {q.free.options.map((o) => (
-              <option value={o} />
-            ))}
-          </datalist>
-          <button type="submit">Go</button>
-        </form>
-      )}
-      {q.kind === 'roll' && (
-        <form
-          class="row"
-          onSubmit={(e) => {
-            e.preventDefault();
-            submitTyped();
-          }}
-        >
-          <button
-            type="button"
-            class="primary"
-            onClick={() => onAnswer(rollDice(q.count ?? 1, q.sides ?? 6))}
-          >
-            Roll {dice}
-          </button>
-          <label>
-            or the dice rolled: {dice}{' '}
-            <input
-              ref={field}
-              class="dice"
-              inputMode="numeric"
-              aria-label="dice rolled"
-              value={typed}
-              onInput={(e) => setTyped(e.currentTarget.value)}
-            />
-          </label>
-          {q.then && (
-            <label>
-              with {q.then.label}{' '}
-              <input
-                class="dice"
-                inputMode="numeric"
-                aria-label="the dice rolled with it"
-                value={then}
-                onInput={(e) => setThen(e.currentTarget.value)}
-              />
-            </label>
-          )}
-          <button type="submit">Take</button>
-        </form>
-      )}
-      {q.kind === 'amount' && (
-        <form
-          class="row"
-          onSubmit={(e) => {
-            e.preventDefault();
-            submitTyped();
-          }}
-        >
-          <label>
-            {q.min}..{q.max}{' '}
-            <input
-              ref={field}
-              type="number"
-              min={q.min}
-              max={q.max}
-              step={q.step}
-              placeholder={String(q.suggested)}
-              value={typed}
-              onInput={(e) => setTyped(e.currentTarget.value)}
-            />
-          </label>
-          <button type="button" class="primary" onClick={() => onAnswer(q.suggested as number)}>
-            {q.suggested} (suggested)
-          </button>
-          <button type="submit">Take</button>
-        </form>
-      )}
-      <p class="keys">
-        Enter: {q.kind === 'roll' ? 'roll' : 'the suggestion'}
-        {q.kind === 'choice' ? ' · 1–9: a choice' : ''} · Backspace or Ctrl+Z: undo
-      </p>
-    </section>
-  );
-}
+import { api, download, type Creature, type FightView } from './api.js';
+import { Log, QuestionCard, rollDice, TrackerPanel } from './parts.js';
+import { changes, lastChange } from './state.js';
+import { TablePanel } from './table.js';
 
 function Rulings({
   view,
@@ -337,32 +128,6 @@ function Reinforce({
   );
 }
 
-function Log({ view }: { view: FightView }) {
-  const [who, setWho] = useState('');
-  const events = [...view.events].reverse().filter((e) => !who || e.who.includes(who));
-  return (
-    <section class="panel log" aria-label="log">
-      <h2>
-        Log{' '}
-        <select value={who} onChange={(e) => setWho(e.currentTarget.value)} aria-label="filter the log">
-          <option value="">everyone</option>
-          {view.tracker.rows.map((r) => (
-            <option value={r.id}>{r.name}</option>
-          ))}
-        </select>
-      </h2>
-      <ol>
-        {events.map((e) => (
-          <li class={`ev ${e.type}`}>
-            {e.type === 'round' ? <strong>{e.text}</strong> : e.text}
-            {e.cite && <cite>{e.cite}</cite>}
-          </li>
-        ))}
-      </ol>
-    </section>
-  );
-}
-
 export function FightScreen({ id }: { id: number }) {
   const [view, setView] = useState<FightView | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -397,12 +162,16 @@ export function FightScreen({ id }: { id: number }) {
   };
   const answer = (a: number | string, then?: number) =>
     act(async () => {
-      let v = await api.answer(id, a);
+      // The step the question was shown at: a player who answered it first wins, and this is refused.
+      let v = await api.answer(id, a, view?.inputs);
       // The dice rolled with it answer the roll they were rolled for, if it comes to it.
       if (then !== undefined && v.question?.kind === 'roll' && v.question.actor === view?.question?.actor)
-        v = await api.answer(id, then);
+        v = await api.answer(id, then, v.inputs);
       return v;
     });
+  // A player's answer from their device: said on the GM's screen as it arrives.
+  const heard = lastChange.value;
+  const news = heard && heard.fight === id && heard.what === 'answer' && heard.by ? heard : null;
   const undo = () => act(() => api.undo(id));
 
   useEffect(() => {
@@ -476,6 +245,12 @@ export function FightScreen({ id }: { id: number }) {
               {error}
             </p>
           )}
+          {news && view.answers.length > 0 && (
+            <p class="news" role="status">
+              {view.answers[view.answers.length - 1]?.by} answered:{' '}
+              {view.answers[view.answers.length - 1]?.answer}
+            </p>
+          )}
           {view.question ? (
             // A new question is a new card (keyed by the fight's step): what was typed for the last
             // one is gone at once, not after the next paint.
@@ -493,7 +268,8 @@ export function FightScreen({ id }: { id: number }) {
               onAdd={(side, use, why) => void act(() => api.reinforce(id, side, { use }, why))}
             />
           )}
-          <Log view={view} />
+          <TablePanel view={view} onView={setView} />
+          <Log events={view.events} rows={view.tracker.rows} />
         </div>
       </div>
     </main>

@@ -7,7 +7,7 @@ import { signal } from '@preact/signals';
 import { gmToken, live } from './api.js';
 import { Campaign } from './campaign.js';
 import { FightScreen } from './fight.js';
-import { changes } from './state.js';
+import { changes, lastChange } from './state.js';
 import './style.css';
 
 const route = signal(location.hash);
@@ -18,7 +18,8 @@ const signedIn = gmToken() !== '';
 function App() {
   useEffect(
     () =>
-      live(() => {
+      live((msg) => {
+        lastChange.value = msg;
         changes.value++;
       }),
     [],

@@ -1,0 +1,259 @@
+// The table in real Chromium (issue 18): a GM and two players play a fight to the end on three
+// pages, one browser context each, every player answering only their own character's questions
+// on their own phone-sized page; the players' pages hold none of the hidden numbers, in their DOM
+// or in the socket's frames; the table display follows on a TV-sized page. Screenshots of the
+// player's page at 390×844 and of the display at 1920×1080 go to test-browser/shots.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..');
+const BIN = join(ROOT, 'dist', 'cli', 'bin.js');
+const SHOTS = join(ROOT, 'test-browser', 'shots');
+const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(existsSync);
+
+let server: ChildProcess;
+let url = '';
+let token = '';
+let browser: Browser;
+
+let db = '';
+
+/** Starts `fray serve` on the campaign (port 0: any free one); resolves with its address and token. */
+async function startServer(port: number): Promise<void> {
+  server = spawn(process.execPath, [BIN, 'serve', '--campaign', db, '--port', String(port)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  ({ url, token } = await new Promise<{ url: string; token: string }>((done) => {
+    let out = '';
+    server.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /Open (http:\/\/\S+) /.exec(out);
+      if (m) {
+        const a = new URL(m[1] as string);
+        done({ url: a.origin, token: a.searchParams.get('token') ?? '' });
+      }
+    });
+  }));
+}
+
+beforeAll(async () => {
+  if (!CHROMIUM) throw new Error('no chromium: apt-get install -y chromium');
+  mkdirSync(SHOTS, { recursive: true });
+  db = join(mkdtempSync(join(tmpdir(), 'fray-table-browser-')), 'c.db');
+  await startServer(0);
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  server?.kill();
+});
+
+async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const r = await fetch(url + path, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await r.json()) as T;
+}
+
+function seeded(seed: number) {
+  let s = seed;
+  return () => (s = (s * 1103515245 + 12345) % 2147483648);
+}
+
+/** The troll's W is 13: a number the players must never be sent while the GM keeps it. */
+const ENCOUNTER = `ruleset: wfrp1e
+title: The troll at the ford
+sides:
+  - name: Heroes
+    players: true
+    combatants:
+      - name: Helmut
+        profile: { M: 4, WS: 45, BS: 30, S: 4, T: 3, W: 8, I: 45, A: 1, Dex: 30, Ld: 30, Int: 30, Cl: 30, WP: 30, Fel: 30 }
+        weapons: [sword, shield]
+        armour: [mail-shirt]
+      - name: Skallier
+        profile: { M: 4, WS: 50, BS: 34, S: 3, T: 3, W: 8, I: 63, A: 2, Dex: 43, Ld: 43, Int: 66, Cl: 66, WP: 43, Fel: 43 }
+        weapons: [sword]
+  - name: Trolls
+    combatants:
+      - name: Troll
+        profile: { M: 6, WS: 29, BS: 0, S: 5, T: 4, W: 13, I: 10, A: 2, Dex: 14, Ld: 14, Int: 14, Cl: 14, WP: 14, Fel: 4 }
+        weapons: [club]
+`;
+
+/** What the players must not see of the troll: its W as a number anywhere, its profile. */
+const HIDDEN = [/Troll: W \d/, /Troll \(WS \d/, /\b13\/13\b/, /W 13\b/];
+
+/** Answers the question on a card: the dice typed from `dice`, or the suggestion clicked. */
+async function answerOn(page: Page, scope: string, dice: () => number): Promise<void> {
+  const card = page.locator(`${scope} .question`);
+  const roll = card.getByRole('button', { name: /^Roll / });
+  if ((await roll.count()) > 0) {
+    const m = /Roll (\d*)D(\d+)/.exec((await roll.textContent()) ?? '');
+    const count = Number(m?.[1] || 1);
+    const sides = Number(m?.[2] ?? 6);
+    const typed = card.getByLabel('dice rolled', { exact: true });
+    await typed.fill(String(count + (dice() % (count * sides - count + 1))));
+    await typed.press('Enter');
+    return;
+  }
+  const suggested = card.locator('button.suggested');
+  if ((await suggested.count()) > 0) return suggested.first().click();
+  const amount = card.getByRole('button', { name: /suggested/ });
+  if ((await amount.count()) > 0) return amount.first().click();
+  await card.locator('.choices button').first().click();
+}
+
+describe('the table: the GM and two players on their own devices', () => {
+  it('plays a fight to the end on three pages, each player answering only their own questions, with nothing hidden on their pages', async () => {
+    const enc = await api<{ id: number }>('POST', '/api/encounters', { text: ENCOUNTER });
+    expect(enc.id).toBeGreaterThan(0);
+    const fight = await api<{ id: number }>('POST', '/api/fights', { encounterId: enc.id, seed: 5 });
+    expect(fight.id).toBeGreaterThan(0);
+    const errors: string[] = [];
+
+    // The GM opens the fight to the table from the fight's page.
+    const gmContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const gm = await gmContext.newPage();
+    gm.on('pageerror', (e) => errors.push(`gm: ${e.message}`));
+    await gm.goto(`${url}/?token=${token}#/fights/${fight.id}`);
+    await gm.getByRole('button', { name: 'Open this fight to the table' }).click();
+    const link = (await gm.locator('.table-join a').first().getAttribute('href')) as string;
+    expect(link).toMatch(/\/join\/[A-Z2-9]{8}$/);
+    await expect.poll(() => gm.locator('.qr svg').count()).toBe(1);
+
+    // Two players join from the link on their phones, each picking a character.
+    const players: { name: string; character: string; page: Page; frames: string[] }[] = [];
+    for (const [name, character] of [
+      ['Anna', 'Helmut'],
+      ['Bob', 'Skallier'],
+    ] as const) {
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+      });
+      const page = await context.newPage();
+      const frames: string[] = [];
+      page.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
+      page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
+      await page.goto(link);
+      await page.getByLabel('Your name').fill(name);
+      await page.getByRole('button', { name: new RegExp(`^${character}`) }).click();
+      await page.waitForSelector('main.player');
+      await expect.poll(() => page.locator('.play-top .you').textContent()).toBe(character);
+      players.push({ name, character, page, frames });
+    }
+    // Bob cannot take Helmut: the join page says so.
+    await expect.poll(() => gm.locator('.seats li').filter({ hasText: 'Anna' }).count()).toBe(1);
+
+    // The table display on the TV.
+    const tvContext = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+    const tv = await tvContext.newPage();
+    tv.on('pageerror', (e) => errors.push(`tv: ${e.message}`));
+    await tv.goto(link);
+    await tv.getByRole('button', { name: /table display/ }).click();
+    await tv.waitForSelector('main.display');
+
+    const dice = seeded(17);
+    const step = async (p: Page, sel: string, attr: string) =>
+      Number(await p.locator(sel).getAttribute(attr));
+    let answered = { Anna: 0, Bob: 0, gm: 0 };
+    let restarted = false;
+    for (let i = 0; i < 400; i++) {
+      if ((await gm.locator('.question.over').count()) > 0) break;
+      const at = await step(gm, 'main.fight', 'data-inputs');
+      // Every page shows the same step before anyone answers.
+      for (const p of players) await expect.poll(() => step(p.page, 'main.player', 'data-step')).toBe(at);
+      const mine = [];
+      for (const p of players) if ((await p.page.locator('.mine .question').count()) > 0) mine.push(p);
+      expect(mine.length).toBeLessThanOrEqual(1);
+      const who = mine[0];
+      if (who) {
+        if (who.name === 'Anna' && answered.Anna === 0)
+          await who.page.screenshot({ path: join(SHOTS, 'table-player-turn-390x844.png') });
+        // The other player's page shows whose turn it is, and no card to answer.
+        const other = players.find((p) => p !== who) as (typeof players)[number];
+        expect(await other.page.locator('.mine').count()).toBe(0);
+        expect(await other.page.locator('.waiting .who').textContent()).toContain(who.character);
+        await answerOn(who.page, '.mine', dice);
+        answered = { ...answered, [who.name]: answered[who.name as 'Anna' | 'Bob'] + 1 };
+      } else {
+        // The GM's question (the troll's, or the GM's call): the players' pages wait.
+        await gm.evaluate('document.activeElement && document.activeElement.blur()');
+        await answerOn(gm, 'main.fight', dice);
+        answered = { ...answered, gm: answered.gm + 1 };
+      }
+      await expect.poll(() => step(gm, 'main.fight', 'data-inputs')).not.toBe(at);
+      if (who?.name === 'Anna' && answered.Anna === 2) {
+        // The GM takes Anna's answer back: her page asks again; the GM answers it instead (an override).
+        await expect.poll(() => gm.locator('.news').textContent()).toContain('Anna');
+        await gm.getByRole('button', { name: 'Undo' }).click();
+        await expect.poll(() => step(gm, 'main.fight', 'data-inputs')).toBe(at);
+        await expect.poll(() => who.page.locator('.mine .question').count()).toBe(1);
+        await gm.evaluate('document.activeElement && document.activeElement.blur()');
+        await answerOn(gm, 'main.fight', dice);
+        answered = { ...answered, gm: answered.gm + 1 };
+        await expect.poll(() => step(gm, 'main.fight', 'data-inputs')).not.toBe(at);
+        await expect.poll(() => step(who.page, 'main.player', 'data-step')).not.toBe(at);
+      }
+      if (i === 4) {
+        // The server killed and started again on its address: every page comes back to the same step by itself.
+        const at = await step(gm, 'main.fight', 'data-inputs');
+        server.kill('SIGKILL');
+        for (const p of players)
+          await expect.poll(() => p.page.locator('.play-top .live').textContent()).toMatch(/reconnecting/);
+        await startServer(Number(new URL(url).port));
+        for (const p of [...players.map((x) => x.page), tv]) {
+          await expect
+            .poll(() => p.locator('.play-top .live').textContent(), { timeout: 15_000 })
+            .toMatch(/live/);
+          await expect.poll(() => step(p, 'main.play', 'data-step')).toBe(at);
+        }
+        expect(await step(gm, 'main.fight', 'data-inputs')).toBe(at);
+        restarted = true;
+      }
+      if (i === 6) {
+        await players[0]?.page.screenshot({ path: join(SHOTS, 'table-player-390x844.png') });
+        await tv.screenshot({ path: join(SHOTS, 'table-display-1920x1080.png') });
+        await gm.screenshot({ path: join(SHOTS, 'table-gm-1280x900.png'), fullPage: true });
+      }
+    }
+    await expect.poll(() => gm.locator('.question.over h2').textContent()).toMatch(/victory|draw/);
+    expect(answered.Anna).toBeGreaterThan(0);
+    expect(answered.Bob).toBeGreaterThan(0);
+    expect(answered.gm).toBeGreaterThan(0);
+    expect(restarted).toBe(true);
+    const outcome = (await gm.locator('.question.over h2').textContent()) as string;
+    for (const p of players) await expect.poll(() => p.page.locator('.over').textContent()).toBe(outcome);
+    await expect.poll(() => tv.locator('.over').textContent()).toBe(outcome);
+    // The GM saw each player's answers arrive, by name.
+    const feed = (await gm.getByRole('list', { name: 'answers from the table' }).textContent()) ?? '';
+    expect(feed).toMatch(/Anna \(helmut\)|Bob \(skallier\)/);
+
+    // The GM's page has the troll's numbers (the check could fail); the players' pages and frames do not.
+    const gmText = (await gm.locator('body').textContent()) ?? '';
+    expect(HIDDEN.some((re) => re.test(gmText))).toBe(true);
+    for (const p of [
+      ...players.map((x) => ({ page: x.page, frames: x.frames, name: x.name })),
+      { page: tv, frames: [] as string[], name: 'tv' },
+    ]) {
+      const dom = await p.page.content();
+      for (const re of HIDDEN) expect(re.test(dom), `${p.name}'s page: ${re}`).toBe(false);
+      for (const f of p.frames)
+        for (const re of HIDDEN) expect(re.test(f), `${p.name}'s frame: ${re}`).toBe(false);
+      expect(p.name === 'tv' || p.frames.length > 5).toBe(true);
+    }
+    await players[0]?.page.screenshot({ path: join(SHOTS, 'table-player-over-390x844.png'), fullPage: true });
+    await tv.screenshot({ path: join(SHOTS, 'table-display-over-1920x1080.png') });
+    expect(errors).toEqual([]);
+    for (const c of [gmContext, tvContext, ...players.map((p) => p.page.context())]) await c.close();
+  });
+});

@@ -1,0 +1,308 @@
+// What the GM's screen, a player's page and the table display share: the tracker, the question as
+// a card, the log. Each draws what the server sends it (the GM's view, or the players' view in
+// which the GM side's numbers are already kept back); none of them runs a rule.
+import { useRef, useState } from 'preact/hooks';
+import type { Question, TrackerRow } from './api.js';
+import type { VeiledRow } from '../../src/core/veil.js';
+
+/** Dice the table rolls: a person's "Roll" is as good as dice thrown on the table. */
+export function rollDice(count: number, sides: number): number {
+  const a = new Uint32Array(count);
+  crypto.getRandomValues(a);
+  return [...a].reduce((n, x) => n + (x % sides) + 1, 0);
+}
+
+export function Bar({ value, max }: { value: number; max: number }) {
+  const part = max > 0 ? Math.max(0, Math.min(1, value / max)) : 0;
+  return (
+    <span class="bar" aria-hidden="true">
+      <span
+        class={`fill ${part <= 0.34 ? 'low' : part <= 0.67 ? 'mid' : ''}`}
+        style={{ width: `${part * 100}%` }}
+      />
+    </span>
+  );
+}
+
+type Row = TrackerRow | VeiledRow;
+
+/** A row's gauges, or the rough state the GM lets the players see instead. */
+export function Health({ r }: { r: Row }) {
+  const rough = 'rough' in r ? r.rough : undefined;
+  return (
+    <>
+      {r.gauges.map((g) => (
+        <div class="gauge">
+          <span class="glabel">
+            {g.label} {g.value}/{g.max}
+          </span>
+          <Bar value={g.value} max={g.max} />
+        </div>
+      ))}
+      {rough && !r.out && <span class={`tag rough ${rough.replace(' ', '-')}`}>{rough}</span>}
+    </>
+  );
+}
+
+export function TrackerRows({ rows, current }: { rows: readonly Row[]; current: string | null }) {
+  return (
+    <ol>
+      {rows.map((r) => (
+        <li class={`${r.id === current ? 'current' : ''} ${r.out ? 'out' : ''}`} data-id={r.id}>
+          <div class="line">
+            <span class="mark">{r.id === current ? '▶' : ''}</span>
+            <span class="name">{r.name}</span>
+            <span class="team">{r.side}</span>
+            {r.order && !r.out && (
+              <span class="order">
+                {r.order.label} {r.order.value}
+              </span>
+            )}
+          </div>
+          <Health r={r} />
+          <div class="details">
+            {r.out && <span class="tag out">{r.out === 'absent' ? 'not in the fight yet' : r.out}</span>}
+            {r.standing && <span class={`tag ${r.standing}`}>{r.standing}</span>}
+            {r.conditions.map((c) => (
+              <span class="tag cond">
+                {c.name}
+                {c.roundsLeft !== undefined ? ` (${c.roundsLeft} rd)` : ''}
+              </span>
+            ))}
+            {r.engaged.length > 0 && <span class="muted">engaged with {r.engaged.join(', ')}</span>}
+            {r.place && <span class="muted">{r.place}</span>}
+            {r.gear.map((g) => (
+              <span class="muted gear">{g}</span>
+            ))}
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function TrackerPanel({
+  t,
+  current,
+}: {
+  t: { round: number; orderBy: string; rows: readonly Row[]; board?: readonly string[] };
+  current: string | null;
+}) {
+  return (
+    <section class="panel tracker" aria-label="tracker">
+      <h2>
+        Round {t.round} <small>order: {t.orderBy}</small>
+      </h2>
+      <TrackerRows rows={t.rows} current={current} />
+      {t.board && <pre class="board">{t.board.join('\n')}</pre>}
+    </section>
+  );
+}
+
+/**
+ * The question as a card: who asks and what the answer needs; choices with the suggestion
+ * marked, "Roll" or the dice typed (and the dice rolled with them), an amount with its bounds.
+ * `keys`: the line of keyboard hints (the GM's screen has them; a phone does not).
+ */
+export function QuestionCard({
+  q,
+  onAnswer,
+  keys = true,
+  who,
+}: {
+  q: Question;
+  onAnswer: (a: number | string, then?: number) => void;
+  keys?: boolean;
+  who?: string;
+}) {
+  const [typed, setTyped] = useState('');
+  const [then, setThen] = useState('');
+  const field = useRef<HTMLInputElement>(null);
+  const dice = q.kind === 'roll' ? `${q.count === 1 ? '' : q.count}D${q.sides}` : '';
+  const submitTyped = () => {
+    const v = typed.trim();
+    if (!v) return;
+    const n = Number(v);
+    const t = then.trim() ? Number(then) : undefined;
+    onAnswer(q.kind === 'choice' && !Number.isInteger(n) ? v : Number.isInteger(n) ? n : v, t);
+  };
+  return (
+    <section class="panel question" aria-label="question">
+      <p class="who">{who ?? q.actorName ?? 'The GM'}</p>
+      <h2 class="label">{q.label}</h2>
+      {q.kind === 'choice' && (
+        <ol class="choices">
+          {(q.choices ?? []).map((c, i) => (
+            <li>
+              <button
+                type="button"
+                class={c.key === q.suggested ? 'suggested' : ''}
+                onClick={() => onAnswer(c.key)}
+                data-key={c.key}
+              >
+                {keys && <kbd>{i + 1}</kbd>} {c.label}
+                {c.key === q.suggested && <span class="sugg">suggested</span>}
+              </button>
+            </li>
+          ))}
+          {(q.refused ?? []).map((c) => (
+            <li class="refused">not on offer: {c.label}</li>
+          ))}
+        </ol>
+      )}
+      {q.kind === 'choice' && q.free && (
+        <form
+          class="row"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submitTyped();
+          }}
+        >
+          <label>
+            or type {q.free.hint}{' '}
+            <input
+              ref={field}
+              value={typed}
+              onInput={(e) => setTyped(e.currentTarget.value)}
+              list="free-options"
+            />
+          </label>
+          <datalist id="free-options">
+            {q.free.options.map((o) => (
+              <option value={o} />
+            ))}
+          </datalist>
+          <button type="submit">Go</button>
+        </form>
+      )}
+      {q.kind === 'roll' && (
+        <form
+          class="row"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submitTyped();
+          }}
+        >
+          <button
+            type="button"
+            class="primary"
+            onClick={() => onAnswer(rollDice(q.count ?? 1, q.sides ?? 6))}
+          >
+            Roll {dice}
+          </button>
+          <label>
+            or the dice rolled: {dice}{' '}
+            <input
+              ref={field}
+              class="dice"
+              inputMode="numeric"
+              aria-label="dice rolled"
+              value={typed}
+              onInput={(e) => setTyped(e.currentTarget.value)}
+            />
+          </label>
+          {q.then && (
+            <label>
+              with {q.then.label}{' '}
+              <input
+                class="dice"
+                inputMode="numeric"
+                aria-label="the dice rolled with it"
+                value={then}
+                onInput={(e) => setThen(e.currentTarget.value)}
+              />
+            </label>
+          )}
+          <button type="submit">Take</button>
+        </form>
+      )}
+      {q.kind === 'amount' && (
+        <form
+          class="row"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submitTyped();
+          }}
+        >
+          <label>
+            {q.min}..{q.max}{' '}
+            <input
+              ref={field}
+              type="number"
+              min={q.min}
+              max={q.max}
+              step={q.step}
+              placeholder={String(q.suggested)}
+              value={typed}
+              onInput={(e) => setTyped(e.currentTarget.value)}
+            />
+          </label>
+          <button type="button" class="primary" onClick={() => onAnswer(q.suggested as number)}>
+            {q.suggested} (suggested)
+          </button>
+          <button type="submit">Take</button>
+        </form>
+      )}
+      {keys && (
+        <p class="keys">
+          Enter: {q.kind === 'roll' ? 'roll' : 'the suggestion'}
+          {q.kind === 'choice' ? ' · 1–9: a choice' : ''} · Backspace or Ctrl+Z: undo
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** An entry of the log as a page shows it. */
+export interface LogEntry {
+  readonly type: string;
+  readonly round: number;
+  readonly who: readonly string[];
+  readonly text: string;
+  readonly cite: string | null;
+}
+
+/**
+ * The log, newest first, filterable by combatant. `limit`: how many entries to show at first (a
+ * phone's page), with a button for the rest.
+ */
+export function Log({
+  events,
+  rows,
+  limit,
+}: {
+  events: readonly LogEntry[];
+  rows: readonly { id: string; name: string }[];
+  limit?: number;
+}) {
+  const [who, setWho] = useState('');
+  const [all, setAll] = useState(false);
+  const shown = [...events].reverse().filter((e) => !who || e.who.includes(who));
+  const cut = limit !== undefined && !all ? shown.slice(0, limit) : shown;
+  return (
+    <section class="panel log" aria-label="log">
+      <h2>
+        Log{' '}
+        <select value={who} onChange={(e) => setWho(e.currentTarget.value)} aria-label="filter the log">
+          <option value="">everyone</option>
+          {rows.map((r) => (
+            <option value={r.id}>{r.name}</option>
+          ))}
+        </select>
+      </h2>
+      <ol>
+        {cut.map((e) => (
+          <li class={`ev ${e.type}`}>
+            {e.type === 'round' ? <strong>{e.text}</strong> : e.text}
+            {e.cite && <cite>{e.cite}</cite>}
+          </li>
+        ))}
+      </ol>
+      {cut.length < shown.length && (
+        <button type="button" class="link" onClick={() => setAll(true)}>
+          show all {shown.length} entries
+        </button>
+      )}
+    </section>
+  );
+}

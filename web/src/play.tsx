@@ -1,0 +1,294 @@
+// The players' page: on a phone, a player's own character and its questions; on the shared TV,
+// the table display. It shows only what the server sends a seat (the fight as the players may
+// see it), kept live over the socket, and answers only its own character's questions.
+//   /join/CODE    pick a character (or be the table display): the link or QR code the GM shows
+//   /play#TOKEN   a player's page (the token is kept, so /play opens it again)
+//   /display#TOKEN  the table display
+import { render } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import type { PlayersQuestion, PlayersView, Question } from './api.js';
+import { Health, Log, QuestionCard, TrackerRows } from './parts.js';
+import { answer, join, joinPage, Refused, seatToken, stayLive, table } from './seat.js';
+import './style.css';
+import './play.css';
+
+function Join({ code }: { code: string }) {
+  const [page, setPage] = useState<Awaited<ReturnType<typeof joinPage>> | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [name, setName] = useState(localStorage.getItem('fray.player') ?? '');
+  useEffect(() => {
+    joinPage(code).then(setPage, (e: Error) => setError(e.message));
+  }, [code]);
+  const pick = async (p: { character?: string; display?: true }) => {
+    setError(null);
+    localStorage.setItem('fray.player', name.trim());
+    try {
+      const r = await join(code, { ...p, player: name.trim() });
+      location.href = `/${p.display ? 'display' : 'play'}#${r.token}`;
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  return (
+    <main class="play join">
+      <header class="play-top">
+        <span class="brand">Fray</span>
+        <span>join the table</span>
+      </header>
+      {error && (
+        <p class="problems" role="alert">
+          {error}
+        </p>
+      )}
+      {page && (
+        <section class="panel">
+          <h1>{page.title ?? 'No fight is open to the table yet'}</h1>
+          <label class="field">
+            <span class="flabel">Your name</span>
+            <input
+              value={name}
+              onInput={(e) => setName(e.currentTarget.value)}
+              maxLength={40}
+              autoComplete="nickname"
+            />
+          </label>
+          <h2>Your character</h2>
+          {page.characters.length === 0 && (
+            <p class="hint">The GM has not opened a fight with characters to pick.</p>
+          )}
+          <ul class="picks">
+            {page.characters.map((c) => (
+              <li>
+                <button
+                  type="button"
+                  class="pick"
+                  disabled={c.taken}
+                  onClick={() => void pick({ character: c.id })}
+                >
+                  <strong>{c.name}</strong> <span class="muted">{c.side}</span>
+                  {c.taken && <span class="muted"> — taken</span>}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <p>
+            <button type="button" class="link" onClick={() => void pick({ display: true })}>
+              This screen is the table display (the TV everyone sees)
+            </button>
+          </p>
+        </section>
+      )}
+    </main>
+  );
+}
+
+/** Whose turn it is, as the players may see it. */
+function Waiting({ q, view }: { q: PlayersQuestion; view: PlayersView }) {
+  const name = q.actorName ?? 'The GM';
+  const gm = q.actor === null || view.tracker.rows.find((r) => r.id === q.actor)?.veiled === true;
+  return (
+    <section class="panel waiting" aria-label="whose turn">
+      <p class="who">▶ {name}</p>
+      <p class="label">{q.waiting ? (gm ? 'The GM decides.' : 'Waiting…') : q.label}</p>
+    </section>
+  );
+}
+
+function Lost({ why }: { why: string }) {
+  return (
+    <main class="play">
+      <section class="panel">
+        <h1>Not at the table</h1>
+        <p>{why}</p>
+        <p>Open the join link the GM's screen shows (or scan its code), and pick your character.</p>
+      </section>
+    </main>
+  );
+}
+
+function Header({ view, live, who }: { view: PlayersView | null; live: boolean; who: string }) {
+  return (
+    <header class="play-top">
+      <span class="brand">Fray</span>
+      <span class="title">{view ? `${view.title} · round ${view.round}` : 'at the table'}</span>
+      <span class={`live ${live ? 'on' : ''}`} title={live ? 'live' : 'reconnecting…'}>
+        {live ? '● live' : '○ reconnecting…'}
+      </span>
+      <span class="you">{who}</span>
+    </header>
+  );
+}
+
+function Player() {
+  const token = seatToken('player');
+  const { view, events, live, lost, seat } = table.value;
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => (token ? stayLive(token) : undefined), [token]);
+  const mine = view?.you && view.question && !view.question.waiting && view.question.actor === view.you.id;
+  useEffect(() => {
+    document.title = mine ? '▶ Your turn — Fray' : 'Fray — at the table';
+    if (mine) navigator.vibrate?.(150);
+  }, [mine, view?.step]);
+  if (!token) return <Lost why="This device has not joined the table." />;
+  if (lost) return <Lost why={lost} />;
+  const give = async (a: number | string, then?: number) => {
+    if (!view || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const next = await answer(token, view.step, a);
+      // The dice rolled with it answer the roll they were rolled for, if it comes to it.
+      const q = next.question;
+      if (then !== undefined && q && !q.waiting && q.kind === 'roll' && q.actor === view.you?.id)
+        await answer(token, next.step, then);
+    } catch (e) {
+      const r = e as Refused;
+      setError(r.status === 409 ? `Not taken: ${r.message}` : r.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const me = view?.tracker.rows.find((r) => r.id === view.you?.id);
+  return (
+    <main class="play player" data-step={view?.step ?? ''}>
+      <Header view={view} live={live} who={view?.you?.name ?? seat?.player ?? ''} />
+      {!view && (
+        <p class="hint pad">No fight is open to the table. This page follows the GM's when one is.</p>
+      )}
+      {view && (
+        <>
+          {view.outcome && <section class="panel over">{view.outcome}</section>}
+          {error && (
+            <p class="problems" role="alert">
+              {error}
+            </p>
+          )}
+          {mine && view.question && !view.question.waiting ? (
+            <div class={`mine ${busy ? 'busy' : ''}`}>
+              <QuestionCard
+                key={view.step}
+                q={view.question as Question}
+                who="Your turn"
+                keys={false}
+                onAnswer={(a, t) => void give(a, t)}
+              />
+            </div>
+          ) : (
+            view.question && <Waiting q={view.question} view={view} />
+          )}
+          {!view.you && seat?.kind === 'player' && (
+            <p class="hint pad">Your character is not in this fight: you see it as the table does.</p>
+          )}
+          {me && (
+            <section class="panel me" aria-label="your character">
+              <h2>{me.name}</h2>
+              <Health r={me} />
+              <div class="details">
+                {me.out && <span class="tag out">{me.out}</span>}
+                {me.standing && <span class={`tag ${me.standing}`}>{me.standing}</span>}
+                {me.conditions.map((c) => (
+                  <span class="tag cond">
+                    {c.name}
+                    {c.roundsLeft !== undefined ? ` (${c.roundsLeft} rd)` : ''}
+                  </span>
+                ))}
+                {me.engaged.length > 0 && <span class="muted">engaged with {me.engaged.join(', ')}</span>}
+                {me.place && <span class="muted">{me.place}</span>}
+              </div>
+              {me.gear.length > 0 && (
+                <ul class="gear-list">
+                  {me.gear.map((g) => (
+                    <li>{g}</li>
+                  ))}
+                </ul>
+              )}
+              {view.you && view.you.sheet.length > 0 && (
+                <details>
+                  <summary>sheet</summary>
+                  <ul class="sheet">
+                    {view.you.sheet.map((l) => (
+                      <li>{l}</li>
+                    ))}
+                  </ul>
+                </details>
+              )}
+            </section>
+          )}
+          <section class="panel tracker" aria-label="tracker">
+            <h2>
+              Round {view.round} <small>order: {view.tracker.orderBy}</small>
+            </h2>
+            <TrackerRows rows={view.tracker.rows} current={view.question?.actor ?? null} />
+            {view.tracker.board && <pre class="board">{view.tracker.board.join('\n')}</pre>}
+          </section>
+          <Log events={events} rows={view.tracker.rows} limit={30} />
+        </>
+      )}
+    </main>
+  );
+}
+
+function Display() {
+  const token = seatToken('display');
+  const { view, events, live, lost } = table.value;
+  useEffect(() => (token ? stayLive(token) : undefined), [token]);
+  useEffect(() => {
+    document.documentElement.classList.add('tv');
+  }, []);
+  if (!token) return <Lost why="This screen has not joined the table as its display." />;
+  if (lost) return <Lost why={lost} />;
+  const q = view?.question;
+  // Results, not the lists the tracker already shows.
+  const recent = events
+    .filter((e) => !['start', 'order', 'positions', 'board', 'round', 'phase', 'step'].includes(e.type))
+    .slice(-10)
+    .reverse();
+  return (
+    <main class="play display" data-step={view?.step ?? ''}>
+      <Header view={view} live={live} who="table display" />
+      {!view && <p class="hint pad">No fight is open to the table.</p>}
+      {view && (
+        <div class="display-grid">
+          <section class="panel tracker" aria-label="tracker">
+            <h2>
+              Round {view.round} <small>{view.tracker.orderBy}</small>
+            </h2>
+            <TrackerRows rows={view.tracker.rows} current={q?.actor ?? null} />
+          </section>
+          <section class="panel stage" aria-label="the scene">
+            {view.outcome ? (
+              <p class="over big">{view.outcome}</p>
+            ) : (
+              q && (
+                <div class="now">
+                  <p class="who">▶ {q.actorName ?? 'The GM'}</p>
+                  {!q.waiting && <p class="label">{q.label}</p>}
+                </div>
+              )
+            )}
+            {view.tracker.board && <pre class="board">{view.tracker.board.join('\n')}</pre>}
+          </section>
+          <section class="panel log recent" aria-label="last results">
+            <h2>Last results</h2>
+            <ol>
+              {recent.map((e) => (
+                <li class={`ev ${e.type}`}>{e.text}</li>
+              ))}
+            </ol>
+          </section>
+        </div>
+      )}
+    </main>
+  );
+}
+
+function App() {
+  const path = location.pathname;
+  const code = /^\/join\/([^/]+)/.exec(path);
+  if (code) return <Join code={decodeURIComponent(code[1] as string)} />;
+  if (path.startsWith('/display')) return <Display />;
+  return <Player />;
+}
+
+render(<App />, document.getElementById('app') as HTMLElement);

@@ -1,0 +1,159 @@
+// A player's device (or the table display) at the table: its seat's token, the fight open to the
+// table as the players see it, kept up to date over the live socket. The socket comes back by
+// itself after a drop or a phone's sleep and says what it has, so only the rest of the log is sent.
+import { signal } from '@preact/signals';
+import type { PlayerEvent, PlayersView } from './api.js';
+
+export interface Seat {
+  readonly id: number;
+  readonly kind: 'player' | 'display';
+  readonly combatant: string | null;
+  readonly player: string;
+}
+
+/** What the page shows: the view, the whole log so far, whether the socket is live, and why not. */
+export interface AtTable {
+  readonly view: PlayersView | null;
+  readonly events: readonly PlayerEvent[];
+  readonly seat: Seat | null;
+  readonly live: boolean;
+  /** Set when the seat is gone (a wrong token, or the GM freed it): the page says to join again. */
+  readonly lost: string | null;
+}
+
+export const table = signal<AtTable>({ view: null, events: [], seat: null, live: false, lost: null });
+
+/** The seat's token: from the address (a link the GM gave, or the join page's), else the one kept. */
+export function seatToken(kind: 'player' | 'display'): string {
+  const key = kind === 'display' ? 'fray.display' : 'fray.seat';
+  const given = location.hash.replace(/^#/, '');
+  if (/^[0-9a-f]{32}$/.test(given)) localStorage.setItem(key, given);
+  return localStorage.getItem(key) ?? '';
+}
+
+/** A view pushed or fetched, added to what the page has: the log kept up to `from`, the rest appended. */
+function take(view: PlayersView | null): void {
+  const was = table.value;
+  if (view === null) {
+    table.value = { ...was, view: null, events: [] };
+    return;
+  }
+  const kept = was.view?.id === view.id ? was.events.slice(0, view.events.from) : [];
+  table.value = { ...was, view, events: [...kept, ...view.events.items] };
+}
+
+/** Keeps the page live: connects, says what it has, reconnects after a drop or when the page is seen again. */
+export function stayLive(token: string): () => void {
+  let socket: WebSocket | null = null;
+  let stopped = false;
+  let wait = 500;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let hidden = 0;
+  const connect = () => {
+    if (stopped) return;
+    timer = null;
+    const s = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/live`);
+    socket = s;
+    s.onopen = () => {
+      const { view, events } = table.value;
+      s.send(
+        JSON.stringify({
+          type: 'hello',
+          token,
+          fight: view?.id ?? null,
+          since: events.length,
+          last: events[events.length - 1]?.text ?? null,
+        }),
+      );
+    };
+    s.onmessage = (m) => {
+      const msg = JSON.parse(String(m.data)) as {
+        type: string;
+        view?: PlayersView | null;
+        seat?: Seat;
+        error?: string;
+      };
+      if (msg.type === 'welcome') {
+        wait = 500;
+        table.value = { ...table.value, seat: msg.seat ?? null, live: true, lost: null };
+      } else if (msg.type === 'view') take(msg.view ?? null);
+    };
+    s.onclose = (e) => {
+      if (socket !== s) return;
+      socket = null;
+      table.value = { ...table.value, live: false };
+      if (e.code === 4401) {
+        table.value = { ...table.value, lost: 'This device has no seat at the table (or the GM freed it).' };
+        return;
+      }
+      if (!stopped) timer = setTimeout(connect, wait);
+      wait = Math.min(wait * 2, 5000);
+    };
+  };
+  // A phone asleep may keep a dead socket: seen again after a while, the page connects anew.
+  const onVisible = () => {
+    if (document.visibilityState === 'hidden') {
+      hidden = Date.now();
+      return;
+    }
+    if (socket && socket.readyState === WebSocket.OPEN && Date.now() - hidden < 5000) return;
+    socket?.close();
+    socket = null;
+    if (timer) clearTimeout(timer);
+    connect();
+  };
+  document.addEventListener('visibilitychange', onVisible);
+  connect();
+  return () => {
+    stopped = true;
+    document.removeEventListener('visibilitychange', onVisible);
+    if (timer) clearTimeout(timer);
+    socket?.close();
+  };
+}
+
+/** A refused request: the server's message and status. */
+export class Refused extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+async function send<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
+  const r = await fetch(path, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = (await r.json()) as T & { error?: string };
+  if (!r.ok) throw new Refused(data.error ?? `${r.status} ${r.statusText}`, r.status);
+  return data;
+}
+
+/** The seat's answer to the question at `step`; the view after it (the log comes over the socket). */
+export async function answer(token: string, step: number, value: number | string): Promise<PlayersView> {
+  const v = await send<PlayersView>('POST', '/api/seat/answer', token, { step, answer: value });
+  const was = table.value;
+  // Keep the log as it is: the socket brings its new entries.
+  if (was.view && was.view.id === v.id && v.step >= was.view.step)
+    table.value = { ...was, view: { ...v, events: { ...v.events, items: [] } } };
+  return v;
+}
+
+/** What a device that opened the join link is offered. */
+export function joinPage(code: string) {
+  return send<{
+    title: string | null;
+    characters: { id: string; name: string; side: string; taken: boolean }[];
+  }>('GET', `/api/join/${encodeURIComponent(code)}`, null);
+}
+
+export function join(code: string, pick: { character?: string; display?: true; player: string }) {
+  return send<{ token: string; seat: Seat }>('POST', `/api/join/${encodeURIComponent(code)}`, null, pick);
+}
