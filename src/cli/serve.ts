@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { buildApp } from '../server/app.js';
 import { Store } from '../server/store.js';
+import { lanAddresses } from '../server/table.js';
 import { UsageError } from './errors.js';
 import type { Io } from './io.js';
 
@@ -37,10 +38,14 @@ export async function serve(io: Io, o: ServeOpts): Promise<void> {
       `Open ${local}/?token=${token} in a browser: the GM's screen.\n` +
       `The GM's token is ${token}; it is kept in the campaign (fray serve --new-token makes another).\n`,
   );
-  if (host !== '127.0.0.1' && host !== 'localhost')
+  if (host !== '127.0.0.1' && host !== 'localhost') {
+    const port = new URL(local).port;
+    const lan = lanAddresses().map((a) => `http://${a}:${port}`);
     io.out.write(
-      `Listening on ${host}: other machines on the network can reach it (players join with the link the GM's screen shows).\n`,
+      `Listening on ${host}: other devices on the network can reach it${lan.length ? ` at ${lan.join(', ')}` : ''}.\n` +
+        `Players join from the link (and QR code) of a fight opened to the table on the GM's screen.\n`,
     );
+  }
   const stop = () => {
     void app.close().finally(() => {
       store.close();
