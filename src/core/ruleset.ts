@@ -1,6 +1,7 @@
 import type { FightContext } from './context.js';
 import { formatWarning, type Path, type SourceDoc, type Warning } from './document.js';
 import type { Cite } from './events.js';
+import type { FightMap } from './map.js';
 import type { RulingHooks } from './rulings.js';
 import type { FightState } from './state.js';
 import type { Tracker } from './tracker.js';
@@ -90,6 +91,12 @@ export interface Ruleset<Setup extends SetupCore = SetupCore, State extends Figh
   describe(state: State): string[];
   /** What the table needs at a glance: the order this round, W/HP, conditions, engagements, places, ammunition. */
   tracker(state: State): Tracker;
+  /**
+   * The map of a fight with positions (src/core/map.ts): the plane or the grid, every model with
+   * its base, facing, ranges and this round's path, death zones, walls and doors, areas; null
+   * while nobody has a place (before the start, or a fight without positions).
+   */
+  map?(state: State): FightMap | null;
   /** What lasts of a combatant after the fight, for its party file (`fray party apply`). */
   lasting?(state: State, id: string): Lasting | null;
   /**

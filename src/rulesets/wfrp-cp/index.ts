@@ -13,6 +13,7 @@ import { cpNumbers } from './rulings.js';
 import { cpSheets } from './sheet.js';
 import { cpTracker } from './tracker.js';
 import { w1Lasting } from '../wfrp1e/lasting.js';
+import { wfrp1eMap } from '../wfrp1e/map.js';
 import { cpOdds } from './odds.js';
 import { hasCpCond, newCpState, type CpSetup, type CpState } from './state.js';
 
@@ -56,6 +57,8 @@ export const wfrpCp: Ruleset<CpSetup, CpState> = {
     });
   },
   tracker: cpTracker,
+  // The Combat Points rules fight on WFRP 1e's scene: the same map.
+  map: wfrp1eMap,
   lasting(st, id) {
     const f = st.combatants.find((c) => c.id === id);
     if (!f) return null;
