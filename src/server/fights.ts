@@ -5,6 +5,7 @@ import { asksPerson, DEFAULT_POLICY, tableOf } from '../core/asking.js';
 import { AskingDriver } from '../core/context.js';
 import { formatCite, type FightEvent } from '../core/events.js';
 import { runFight, type FightResult } from '../core/fight.js';
+import { mapTargets, type FightMap, type MapTargets } from '../core/map.js';
 import { InputError, type Input, type Request } from '../core/request.js';
 import { formatRuling, isRuling, type Ruling } from '../core/rulings.js';
 import { describeOutcome, type FightState } from '../core/state.js';
@@ -32,6 +33,8 @@ export interface Question {
   readonly refused?: readonly { readonly key: string; readonly label: string }[];
   readonly suggested?: string | number;
   readonly free?: { readonly hint: string; readonly options: readonly string[] };
+  /** A movement question on the map: every destination judged by the engine (src/core/map.ts). */
+  readonly targets?: MapTargets;
   readonly count?: number;
   readonly sides?: number;
   readonly then?: {
@@ -53,6 +56,8 @@ export interface FightView {
   readonly round: number;
   readonly outcome: string | null;
   readonly tracker: Tracker;
+  /** The map of a fight with positions (the plane in yards, the grid), or null. */
+  readonly map: FightMap | null;
   readonly question: Question | null;
   readonly events: readonly {
     readonly type: string;
@@ -110,7 +115,7 @@ function play(ff: FightFile, inputs: readonly Input[], autoSides: readonly numbe
   return { ff, result, answerable };
 }
 
-function question(req: Request | null, st: FightState): Question | null {
+function question(req: Request | null, st: FightState, map: FightMap | null): Question | null {
   if (!req) return null;
   const actorName = req.actor ? (st.combatants.find((c) => c.id === req.actor)?.name ?? null) : null;
   const base = { kind: req.kind, actor: req.actor ?? null, actorName, label: req.label };
@@ -125,6 +130,7 @@ function question(req: Request | null, st: FightState): Question | null {
       step: req.step,
       suggested: req.suggested,
     };
+  const targets = map ? mapTargets(map, req) : null;
   return {
     ...base,
     topic: req.topic,
@@ -132,12 +138,14 @@ function question(req: Request | null, st: FightState): Question | null {
     suggested: req.suggested,
     ...(req.refused?.length ? { refused: req.refused.map((c) => ({ key: c.key, label: c.label })) } : {}),
     ...(req.free ? { free: { hint: req.free.hint, options: [...(req.free.options ?? [])] } } : {}),
+    ...(targets ? { targets } : {}),
   };
 }
 
 function view(row: FightRow, p: Played): FightView {
   const { result, ff } = p;
   const st = result.state;
+  const map = ff.loaded.ruleset.map?.(st) ?? null;
   return {
     id: row.id,
     title: row.title,
@@ -146,7 +154,8 @@ function view(row: FightRow, p: Played): FightView {
     round: st.round,
     outcome: result.outcome ? describeOutcome(st, result.outcome) : null,
     tracker: ff.loaded.ruleset.tracker(st),
-    question: question(result.pending, st),
+    map,
+    question: question(result.pending, st, map),
     events: result.events.map((e: FightEvent) => ({
       type: e.type,
       round: e.round,
