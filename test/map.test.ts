@@ -103,7 +103,10 @@ describe('the map of WFRP 1e’s scene of battle', () => {
     expect(a1?.path.at(-1)).toEqual(a1?.at);
     const round2 = playTo(loaded, [...round1.log], null);
     expect(round2.state.round).toBe(2);
-    expect(mapOf(loaded, round2.state).models.every((m) => m.path.length === 0)).toBe(true);
+    const next = mapOf(loaded, round2.state);
+    expect(next.models.every((m) => m.path.length === 0)).toBe(true);
+    // Last round's way is kept beside it, for the map to show faded.
+    expect(model(next, 'a1')?.lastPath).toEqual(a1?.path);
   });
 
   it("judges a movement question's points with the question's own check, and offers a touching point on the foe", () => {
@@ -266,6 +269,8 @@ describe('the map of the grid house rules', () => {
     for (let i = 0; i < 40 && r.state.round < 2; i++)
       r = playTo(loaded, [...r.log, (r.pending as ChoiceRequest).suggested], ['plan']);
     expect(r.state.round).toBe(2);
-    expect(mapOf(loaded, r.state).models.every((m) => m.path.length === 0)).toBe(true);
+    const next = mapOf(loaded, r.state);
+    expect(next.models.every((m) => m.path.length === 0)).toBe(true);
+    expect(model(next, 'barbarian')?.lastPath.slice(0, 4)).toEqual(model(map, 'barbarian')?.path);
   });
 });

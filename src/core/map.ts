@@ -59,6 +59,8 @@ export interface MapModel {
    * move" are in their docs (docs/rulesets/wfrp1e.md, ahq-house.md, The map).
    */
   readonly path: readonly MapPoint[];
+  /** The path of the round before (drawn faded): a model that has not moved yet this round shows where it went last. */
+  readonly lastPath: readonly MapPoint[];
 }
 
 /** Ground that matters on the plane: burning oil, a sputtering bomb's blast. */

@@ -84,6 +84,7 @@ export function ahqMap(st: AhqState): FightMap | null {
       glyph: f.spec.glyph,
       ranges: rangesOf(f),
       path: f.path.map((p) => ({ x: p.x, y: p.y })),
+      lastPath: f.lastPath.map((p) => ({ x: p.x, y: p.y })),
     })),
     terrain,
     zones,

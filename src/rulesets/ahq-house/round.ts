@@ -167,8 +167,11 @@ export function startAhq(st: AhqState, ctx: FightContext): void {
 
 export function playAhqRound(st: AhqState, ctx: FightContext): void {
   st.round++;
-  // The map shows this round's walks: a new round starts with none.
-  for (const f of st.combatants) f.path = [];
+  // The map shows this round's walks: a new round starts with none, and keeps the last round's beside them.
+  for (const f of st.combatants) {
+    f.lastPath = f.path;
+    f.path = [];
+  }
   const order = st.sides
     .map((s, i) => ({ s, i }))
     .sort((a, b) => Number(b.s.players) - Number(a.s.players) || a.i - b.i);

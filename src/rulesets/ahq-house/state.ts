@@ -87,6 +87,8 @@ export interface AhqFighter extends CombatantCore, ZoneModel {
    * square stepped on (empty: it has not moved this round). Never read by a rule.
    */
   path: Point[];
+  /** Last round's walk, for the map to show faded until the round after (empty: it did not walk then). */
+  lastPath: Point[];
   /** DS added by a ward spell until its next turn. */
   ward: number;
   spellsCast: Set<string>;
@@ -119,6 +121,7 @@ export function newAhqState(setup: AhqSetup): AhqState {
     lastPlan: null,
     moved: 0,
     path: [],
+    lastPath: [],
     ward: 0,
     spellsCast: new Set(),
     stats: { ...newCombatStats(), fumbles: 0, evades: 0 },

@@ -62,6 +62,7 @@ function modelOf(st: W1State, f: Fighter): MapModel {
     ...(f.alt > 0 ? { alt: f.alt } : {}),
     ranges: rangesOf(st, f),
     path: f.path.map((p) => ({ x: p.x, y: p.y })),
+    lastPath: f.lastPath.map((p) => ({ x: p.x, y: p.y })),
   };
 }
 
@@ -95,7 +96,7 @@ function boundsOf(models: readonly MapModel[], areas: readonly MapArea[]): MapBo
   };
   for (const m of models) {
     add(m.at, m.radius ?? 0);
-    for (const p of m.path) add(p, m.radius ?? 0);
+    for (const p of [...m.path, ...m.lastPath]) add(p, m.radius ?? 0);
   }
   for (const a of areas) add(a.at, a.radius);
   const grow = (lo: number, hi: number): [number, number] => {

@@ -165,10 +165,11 @@ export function yardsAt(st: W1State, f: Fighter, rate: Rate): number {
 }
 
 /**
- * A new round's movement: none yet (and no path on the map); a target that has not moved is judged
- * by last round's, no further back.
+ * A new round's movement: none yet (the map's path starts again, last round's kept beside it); a
+ * target that has not moved is judged by last round's, no further back.
  */
 export function startMoves(f: Fighter): void {
+  f.lastPath = f.path;
   f.path = [];
   f.moved = 0;
   f.prevRate = f.rate;

@@ -153,6 +153,8 @@ export interface Fighter extends CombatantCore {
    * round). Kept for the table, never read by a rule.
    */
   path: Point[];
+  /** Last round's path, for the map to show faded until the round after (empty: it did not move then). */
+  lastPath: Point[];
   /** Yards moved by choice this round, and how. */
   moved: number;
   rate: Rate | 'charge' | null;
@@ -373,6 +375,7 @@ function newFighter(s: FighterSpec, idx: number): Fighter {
     facing: 0,
     radius: baseRadius(s.height),
     path: [],
+    lastPath: [],
     moved: 0,
     rate: null,
     prevRate: null,
