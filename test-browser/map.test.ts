@@ -170,6 +170,15 @@ describe('the map on the GM’s screen', () => {
     await expect.poll(() => page.locator('.map-svg .rings circle').count()).toBeGreaterThan(2);
     expect(await status(page)).toMatch(/Baron Strahl: Count von Blitz [\d.]+ yards/);
     await shoot(page, 'map-wfrp1e-moved', [0, 11]);
+
+    // Undone, and this time a click on the Baron himself: the touching point the engine offered.
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => page.locator('.map-svg .targets .legal').count()).toBeGreaterThan(100);
+    await clickMap(page, 0, 11);
+    await expect.poll(() => place(page, 'count-von-blitz')).toContain('engaged with Baron Strahl');
+    expect(await place(page, 'count-von-blitz')).toMatch(
+      /\(0, 9\) facing north; in contact with Baron Strahl/,
+    );
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -185,7 +194,9 @@ describe('the map on the GM’s screen', () => {
     expect(await page.locator('.map-svg .zone rect').count()).toBeGreaterThan(10);
     expect(await page.locator('.map-svg .terrain .door').count()).toBe(1);
     await hoverMap(page, 5.5, 3.5);
-    await expect.poll(() => status(page)).toContain('(5, 3): legal');
+    await expect
+      .poll(() => status(page))
+      .toBe('(5, 3), 3 squares from Barbarian: legal, click to move there');
     await shoot(page, 'map-ahq-plan', [5.5, 3.5]);
 
     const before = await inputs(page);
@@ -203,7 +214,7 @@ describe('the map on the GM’s screen', () => {
     await expect.poll(() => page.locator('.map-svg polyline.path').count()).toBe(1);
     // Now the Elf's plan: pointing at an orc shows its reach and the engine's word on its square.
     await hoverMap(page, 9.5, 2.5);
-    await expect.poll(() => status(page)).toBe('(9, 2): (9, 2) is taken by Orc 1');
+    await expect.poll(() => status(page)).toBe('(9, 2), 7 squares from Elf: (9, 2) is taken by Orc 1');
     expect(await page.locator('.map-svg .rings rect').count()).toBe(1);
     await shoot(page, 'map-ahq-moved', [9.5, 2.5]);
     expect(errors).toEqual([]);
@@ -225,7 +236,9 @@ describe('the map on the GM’s screen', () => {
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     const p = await screenAt(page, 4.5, 3.5);
     await page.touchscreen.tap(p.x, p.y);
-    await expect.poll(() => status(page)).toBe('(4, 3): legal, tap again to move there');
+    await expect
+      .poll(() => status(page))
+      .toBe('(4, 3), 2 squares from Barbarian: legal, tap again to move there');
     expect(await inputs(page)).toBe(before);
     await page.touchscreen.tap(p.x, p.y);
     await expect.poll(() => place(page, 'barbarian')).toContain('(4, 3) facing east');

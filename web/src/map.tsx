@@ -271,7 +271,9 @@ export function FightMapView({ map, targets = null, current = null, onPick }: Ma
               height={s}
               data-at={`${x},${y}`}
             >
-              {map.kind === 'grid' && <title>{why < 0 ? `(${x}, ${y}): legal` : targets.reasons[why]}</title>}
+              {(map.kind === 'grid' || why >= 0) && (
+                <title>{why < 0 ? `(${x}, ${y}): legal` : targets.reasons[why]}</title>
+              )}
             </rect>
           );
         })}
@@ -290,9 +292,11 @@ export function FightMapView({ map, targets = null, current = null, onPick }: Ma
     const m = modelAt(hover);
     const contact = m ? targets?.contacts.find((c) => c.model === m.id) : undefined;
     const d = Math.hypot(hover.x - moverCentre.x, hover.y - moverCentre.y);
+    const square = { x: Math.floor(hover.x), y: Math.floor(hover.y) };
+    const steps = apart(map, mover, { ...mover, at: square, size: 1 }).value;
     const where =
       map.kind === 'grid'
-        ? `(${Math.floor(hover.x)}, ${Math.floor(hover.y)})`
+        ? `(${square.x}, ${square.y})${steps > 0 ? `, ${steps} square${steps === 1 ? '' : 's'} from ${mover.name}` : ''}`
         : `(${fmt(hover.x)}, ${fmt(hover.y)}), ${fmt(d)} yards from ${mover.name}`;
     const go = preview ? 'tap again' : 'click';
     if (m && m.id !== mover.id && contact)
@@ -323,6 +327,30 @@ export function FightMapView({ map, targets = null, current = null, onPick }: Ma
 
   const stroke = u(1.5);
   const font = u(crowded ? 11 : 12.5);
+
+  /**
+   * Each name below its base and facing notch, unless it would write over a name already placed:
+   * whose turn it is first, then the one pointed at, those standing, the fallen last. A name left
+   * out shows in the status line when its model is pointed at.
+   */
+  const placeLabels = () => {
+    const order = drawn
+      .filter(labelled)
+      .map((m) => ({ m, rank: m.id === current ? 0 : m === focus ? 1 : m.out === null ? 2 : 3 }))
+      .sort((a, b) => a.rank - b.rank);
+    const placed: { m: MapModel; x: number; y: number; text: string; half: number }[] = [];
+    for (const { m } of order) {
+      const [cx, cy] = svgOf(map, centreOf(map, m));
+      const r = map.kind === 'plane' ? (m.radius ?? 0.5) * 1.3 : (m.size ?? 1) / 2;
+      const text = `${labelOf(m)}${m.alt ? ` ↑${fmt(m.alt)}` : ''}`;
+      // A rough width: the page's sans-serif averages a little over half the size a letter.
+      const half = (text.length * font * 0.58) / 2;
+      const y = cy + r + u(1);
+      if (placed.some((p) => Math.abs(p.x - cx) < p.half + half && Math.abs(p.y - y) < font * 1.1)) continue;
+      placed.push({ m, x: cx, y, text, half });
+    }
+    return placed;
+  };
 
   return (
     <section class="panel map" aria-label="map">
@@ -478,17 +506,11 @@ export function FightMapView({ map, targets = null, current = null, onPick }: Ma
           ))}
           {/* Names over every base, so that a neighbour's base never hides one. */}
           <g class="labels" aria-hidden="true">
-            {drawn.filter(labelled).map((m) => {
-              const [cx, cy] = svgOf(map, centreOf(map, m));
-              // Below the base and its facing notch.
-              const r = map.kind === 'plane' ? (m.radius ?? 0.5) * 1.3 : (m.size ?? 1) / 2;
-              return (
-                <text class={`label ${m.out ? 'out' : ''}`} x={cx} y={cy + r + u(1)} font-size={font}>
-                  {labelOf(m)}
-                  {m.alt ? ` ↑${fmt(m.alt)}` : ''}
-                </text>
-              );
-            })}
+            {placeLabels().map((l) => (
+              <text class={`label ${l.m.out ? 'out' : ''}`} x={l.x} y={l.y} font-size={font}>
+                {l.text}
+              </text>
+            ))}
           </g>
           {targets?.contacts.map((c) => {
             const [cx, cy] = svgOf(map, c.at);
