@@ -99,7 +99,8 @@ describe('every command printed in README.md and docs/ runs as printed', () => {
           timeout: 120_000,
         },
       );
-      if (serves) expect(r.stdout).toMatch(/Open http:\/\/127\.0\.0\.1:\d+ in a browser/);
+      // The address carries the GM's token since the page needs it.
+      if (serves) expect(r.stdout).toMatch(/Open http:\/\/127\.0\.0\.1:\d+\/\?token=\w+ in a browser/);
       const said = `${r.stdout.slice(-600)}\n${r.stderr.slice(-600)}`;
       expect(r.status, said).toBe(fails ? 2 : 0);
     });
