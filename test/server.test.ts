@@ -393,3 +393,59 @@ describe('the API: the party as a party file', () => {
     expect(names.slice(0, 3).sort()).toEqual(['Gunnar', 'Helmut', 'Skallier']);
   });
 });
+
+describe('the map in the fight view', () => {
+  it('carries the grid and, at the plan question, every square judged by the engine; a legal one moves, a refused one changes nothing', async () => {
+    const { call, store } = await server();
+    await call('POST', '/api/encounters', { text: text(join(ROOT, 'data/ahq-house/encounters/crypt.yaml')) });
+    let v = (await call('POST', '/api/fights', { encounterId: 1, seed: 1 })).body as FightView;
+    expect(v.question).toMatchObject({ kind: 'choice', topic: 'plan', actor: 'barbarian' });
+    expect(v.map).toMatchObject({ kind: 'grid', unit: 'square', bounds: { maxX: 14, maxY: 6 } });
+    expect(v.map?.models.find((m) => m.id === 'barbarian')).toMatchObject({ at: { x: 2, y: 3 }, path: [] });
+    const t = v.question?.targets;
+    expect(t?.mover).toBe('barbarian');
+    expect(t?.points).toHaveLength(14 * 6);
+    const at = (x: number, y: number) => t?.points.find((p) => p[0] === x && p[1] === y)?.[2] ?? NaN;
+    expect(at(5, 3)).toBe(-1);
+    expect(t?.reasons[at(5, 1)]).toBe('(5, 1) is a wall');
+
+    const before = store.inputs(v.id).length;
+    const refused = await call('POST', `/api/fights/${v.id}/answer`, { answer: 'to:5,1' });
+    expect(refused.status).toBe(400);
+    expect((refused.body as { error: string }).error).toContain('(5, 1) is a wall');
+    expect(store.inputs(v.id).length).toBe(before);
+
+    v = (await call('POST', `/api/fights/${v.id}/answer`, { answer: 'to:5,3' })).body as FightView;
+    const barbarian = v.map?.models.find((m) => m.id === 'barbarian');
+    expect(barbarian?.at).toEqual({ x: 5, y: 3 });
+    expect(barbarian?.path.at(0)).toEqual({ x: 2, y: 3 });
+    expect(barbarian?.path.at(-1)).toEqual({ x: 5, y: 3 });
+    expect(v.tracker.rows.find((r) => r.id === 'barbarian')?.place).toBe('(5, 3) facing east');
+  });
+
+  it('carries the scene in yards; only a movement question has targets, and a touching point closes with the foe', async () => {
+    const { call } = await server();
+    await call('POST', '/api/encounters', { text: text(encounterPath('pistol-duel.yaml')) });
+    let v = (await call('POST', '/api/fights', { encounterId: 1, seed: 1 })).body as FightView;
+    expect(v.map?.kind).toBe('plane');
+    expect(v.question).toMatchObject({ topic: 'declare', actor: 'count-von-blitz' });
+    expect(v.question?.targets).toBeUndefined();
+    v = (await call('POST', `/api/fights/${v.id}/answer`, { answer: 'fight' })).body as FightView;
+    for (let i = 0; i < 20 && v.question && !v.question.targets; i++) {
+      const q = v.question;
+      const answer = q.kind === 'roll' ? Math.ceil(((q.count ?? 1) * (q.sides ?? 6) + 1) / 2) : q.suggested;
+      v = (await call('POST', `/api/fights/${v.id}/answer`, { answer })).body as FightView;
+    }
+    expect(v.question).toMatchObject({ topic: 'engage', actor: 'count-von-blitz' });
+    const t = v.question?.targets;
+    expect(t?.step).toBe(0.5);
+    expect(t?.points.some((p) => p[2] === -1)).toBe(true);
+    const contact = t?.contacts.find((c) => c.model === 'baron-strahl');
+    expect(contact?.answer).toMatch(/^to:/);
+    v = (await call('POST', `/api/fights/${v.id}/answer`, { answer: contact?.answer })).body as FightView;
+    expect(v.events.some((e) => /Count von Blitz moves .* in contact with Baron Strahl/.test(e.text))).toBe(
+      true,
+    );
+    expect(v.map?.models.find((m) => m.id === 'count-von-blitz')?.path).toHaveLength(2);
+  });
+});

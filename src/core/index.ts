@@ -5,6 +5,7 @@ export * from './document.js';
 export * from './encounter.js';
 export * from './events.js';
 export * from './fight.js';
+export * from './map.js';
 export * from './names.js';
 export * from './order.js';
 export * from './party.js';

@@ -1,6 +1,7 @@
 import type { FightContext } from './context.js';
 import { formatWarning, type Path, type SourceDoc, type Warning } from './document.js';
 import type { Cite } from './events.js';
+import type { FightMap } from './map.js';
 import type { RulingHooks } from './rulings.js';
 import type { FightState } from './state.js';
 import type { Tracker } from './tracker.js';
@@ -93,6 +94,12 @@ export interface Ruleset<Setup extends SetupCore = SetupCore, State extends Figh
   tracker(state: State): Tracker;
   /** What each kind of event tells that the GM may keep from the players (core/veil.ts); none listed: all kept. */
   readonly secrets?: Secrets;
+  /**
+   * The map of a fight with positions (src/core/map.ts): the plane or the grid, every model with
+   * its base, facing, ranges and this round's path, death zones, walls and doors, areas; null
+   * while nobody has a place (before the start, or a fight without positions).
+   */
+  map?(state: State): FightMap | null;
   /** What lasts of a combatant after the fight, for its party file (`fray party apply`). */
   lasting?(state: State, id: string): Lasting | null;
   /**

@@ -5,6 +5,7 @@ import { asksPerson, DEFAULT_POLICY, tableOf } from '../core/asking.js';
 import { AskingDriver } from '../core/context.js';
 import { formatCite, type FightEvent } from '../core/events.js';
 import { runFight, type FightResult } from '../core/fight.js';
+import { mapTargets, type FightMap, type MapTargets } from '../core/map.js';
 import { InputError, type Input, type Request } from '../core/request.js';
 import { formatRuling, isRuling, type Ruling } from '../core/rulings.js';
 import { describeOutcome, type FightState } from '../core/state.js';
@@ -43,6 +44,8 @@ export interface Question {
   readonly refused?: readonly { readonly key: string; readonly label: string }[];
   readonly suggested?: string | number;
   readonly free?: { readonly hint: string; readonly options: readonly string[] };
+  /** A movement question on the map: every destination judged by the engine (src/core/map.ts). */
+  readonly targets?: MapTargets;
   readonly count?: number;
   readonly sides?: number;
   readonly then?: {
@@ -64,6 +67,8 @@ export interface FightView {
   readonly round: number;
   readonly outcome: string | null;
   readonly tracker: Tracker;
+  /** The map of a fight with positions (the plane in yards, the grid), or null. */
+  readonly map: FightMap | null;
   readonly question: Question | null;
   readonly events: readonly {
     readonly type: string;
@@ -114,6 +119,8 @@ export interface PlayersView {
   /** The inputs so far: an answer names the step it answers, so an old one cannot be played again. */
   readonly step: number;
   readonly tracker: VeiledTracker;
+  /** The map, where the fight has positions: in plain sight at the table. */
+  readonly map: FightMap | null;
   readonly question: PlayersQuestion | null;
   /** The log as the players may see it, from entry `from` on (a device catching up gets what it lacks). */
   readonly events: { readonly from: number; readonly total: number; readonly items: readonly PlayerEvent[] };
@@ -177,7 +184,7 @@ function play(ff: FightFile, inputs: readonly Input[], autoSides: readonly numbe
   return { ff, result, answerable, asked };
 }
 
-function question(req: Request | null, st: FightState): Question | null {
+function question(req: Request | null, st: FightState, map: FightMap | null): Question | null {
   if (!req) return null;
   const actorName = req.actor ? (st.combatants.find((c) => c.id === req.actor)?.name ?? null) : null;
   const base = { kind: req.kind, actor: req.actor ?? null, actorName, label: req.label };
@@ -192,6 +199,7 @@ function question(req: Request | null, st: FightState): Question | null {
       step: req.step,
       suggested: req.suggested,
     };
+  const targets = map ? mapTargets(map, req) : null;
   return {
     ...base,
     topic: req.topic,
@@ -199,6 +207,7 @@ function question(req: Request | null, st: FightState): Question | null {
     suggested: req.suggested,
     ...(req.refused?.length ? { refused: req.refused.map((c) => ({ key: c.key, label: c.label })) } : {}),
     ...(req.free ? { free: { hint: req.free.hint, options: [...(req.free.options ?? [])] } } : {}),
+    ...(targets ? { targets } : {}),
   };
 }
 
@@ -221,6 +230,7 @@ function view(row: FightRow, p: Played, givers: ReadonlyMap<number, string>, sea
       question: p.asked.get(index)?.label ?? '',
       answer: answerText(p.asked.get(index), result.log[index] as Input),
     }));
+  const map = ff.loaded.ruleset.map?.(st) ?? null;
   return {
     id: row.id,
     title: row.title,
@@ -229,7 +239,8 @@ function view(row: FightRow, p: Played, givers: ReadonlyMap<number, string>, sea
     round: st.round,
     outcome: result.outcome ? describeOutcome(st, result.outcome) : null,
     tracker: ff.loaded.ruleset.tracker(st),
-    question: question(result.pending, st),
+    map,
+    question: question(result.pending, st, map),
     events: result.events.map((e: FightEvent) => ({
       type: e.type,
       round: e.round,
@@ -294,6 +305,8 @@ function playersView(row: FightRow, p: Played, seat: SeatRow | null, from: numbe
       });
   }
   const start = Math.max(0, Math.min(from, events.length));
+  // Where everyone stands is in plain sight: the map is the players' as it is the GM's.
+  const map = ff.loaded.ruleset.map?.(st) ?? null;
   return {
     id: row.id,
     title: row.title,
@@ -302,7 +315,8 @@ function playersView(row: FightRow, p: Played, seat: SeatRow | null, from: numbe
     outcome: result.outcome ? describeOutcome(st, result.outcome) : null,
     step: result.log.length,
     tracker: veilTracker(v, ff.loaded.ruleset.tracker(st)),
-    question: playersQuestion(v, question(result.pending, st)),
+    map,
+    question: playersQuestion(v, question(result.pending, st, map)),
     events: { from: start, total: events.length, items: events.slice(start) },
     sides: st.sides.map((sd) => ({ name: sd.name, players: sd.players })),
     see: v.see,

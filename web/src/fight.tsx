@@ -4,6 +4,7 @@
 // picks a choice, Enter takes the suggestion (or rolls), Backspace or Ctrl+Z undoes.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, download, type Creature, type FightView } from './api.js';
+import { FightMapView } from './map.js';
 import { Log, QuestionCard, rollDice, TrackerPanel } from './parts.js';
 import { changes, lastChange } from './state.js';
 import { TablePanel } from './table.js';
@@ -146,16 +147,19 @@ export function FightScreen({ id }: { id: number }) {
       .catch((e: Error) => setError(e.message));
   }, [id, changes.value]);
 
-  const act = async (run: () => Promise<FightView>) => {
-    if (busy.current) return;
+  /** Runs a call that answers with the view; resolves to the refusal's message, if refused. */
+  const act = async (run: () => Promise<FightView>): Promise<string | null> => {
+    if (busy.current) return null;
     busy.current = true;
     const mine = ++latest.current;
     setError(null);
     try {
       const v = await run();
       if (mine === latest.current) setView(v);
+      return null;
     } catch (e) {
       setError((e as Error).message);
+      return (e as Error).message;
     } finally {
       busy.current = false;
     }
@@ -260,6 +264,14 @@ export function FightScreen({ id }: { id: number }) {
               <h2>{view.outcome ?? 'The fight is over'}</h2>
               <p class="keys">Backspace or Ctrl+Z: undo the last answer</p>
             </section>
+          )}
+          {view.map && (
+            <FightMapView
+              map={view.map}
+              targets={view.question?.targets ?? null}
+              current={view.question?.actor ?? null}
+              onPick={(a) => act(() => api.answer(id, a, view.inputs))}
+            />
           )}
           {view.question && (
             <Rulings

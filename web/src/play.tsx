@@ -7,6 +7,7 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { PlayersQuestion, PlayersView, Question } from './api.js';
+import { FightMapView } from './map.js';
 import { Health, Log, QuestionCard, TrackerRows } from './parts.js';
 import { answer, join, joinPage, Refused, seatToken, stayLive, table } from './seat.js';
 import './style.css';
@@ -149,6 +150,21 @@ function Player() {
       setBusy(false);
     }
   };
+  /** A destination tapped on the map: answered at once; the refusal's reason, if refused. */
+  const pick = async (a: string): Promise<string | null> => {
+    if (!view || busy) return null;
+    setBusy(true);
+    setError(null);
+    try {
+      await answer(token, view.step, a);
+      return null;
+    } catch (e) {
+      setError((e as Error).message);
+      return (e as Error).message;
+    } finally {
+      setBusy(false);
+    }
+  };
   const me = view?.tracker.rows.find((r) => r.id === view.you?.id);
   return (
     <main class="play player" data-step={view?.step ?? ''}>
@@ -215,12 +231,23 @@ function Player() {
               )}
             </section>
           )}
+          {view.map && (
+            <FightMapView
+              map={view.map}
+              current={view.question?.actor ?? null}
+              // The player moves their own model by tapping where it goes: the engine judges it.
+              targets={
+                mine && view.question && !view.question.waiting ? (view.question.targets ?? null) : null
+              }
+              onPick={mine ? (a) => pick(a) : undefined}
+            />
+          )}
           <section class="panel tracker" aria-label="tracker">
             <h2>
               Round {view.round} <small>order: {view.tracker.orderBy}</small>
             </h2>
             <TrackerRows rows={view.tracker.rows} current={view.question?.actor ?? null} />
-            {view.tracker.board && <pre class="board">{view.tracker.board.join('\n')}</pre>}
+            {view.tracker.board && !view.map && <pre class="board">{view.tracker.board.join('\n')}</pre>}
           </section>
           <Log events={events} rows={view.tracker.rows} limit={30} />
         </>
@@ -267,7 +294,11 @@ function Display() {
                 </div>
               )
             )}
-            {view.tracker.board && <pre class="board">{view.tracker.board.join('\n')}</pre>}
+            {view.map ? (
+              <FightMapView map={view.map} current={q?.actor ?? null} />
+            ) : (
+              view.tracker.board && <pre class="board">{view.tracker.board.join('\n')}</pre>
+            )}
           </section>
           <section class="panel log recent" aria-label="last results">
             <h2>Last results</h2>

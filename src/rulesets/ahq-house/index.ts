@@ -1,6 +1,7 @@
 import type { Ruleset } from '../../core/ruleset.js';
 import { TEXT } from './cite.js';
 import { loadAhq } from './encounter.js';
+import { ahqMap } from './map.js';
 import { ahqOdds } from './odds.js';
 import { AHQ_OPTIONS } from './options.js';
 import { playAhqRound, startAhq } from './round.js';
@@ -53,6 +54,7 @@ export const ahqHouse: Ruleset<AhqSetup, AhqState> = {
   },
   tracker: ahqTracker,
   secrets: AHQ_HOUSE_SECRETS,
+  map: ahqMap,
   describe(st) {
     return st.combatants.map(
       (f) =>

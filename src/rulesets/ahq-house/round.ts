@@ -167,6 +167,11 @@ export function startAhq(st: AhqState, ctx: FightContext): void {
 
 export function playAhqRound(st: AhqState, ctx: FightContext): void {
   st.round++;
+  // The map shows this round's walks: a new round starts with none, and keeps the last round's beside them.
+  for (const f of st.combatants) {
+    f.lastPath = f.path;
+    f.path = [];
+  }
   const order = st.sides
     .map((s, i) => ({ s, i }))
     .sort((a, b) => Number(b.s.players) - Number(a.s.players) || a.i - b.i);
@@ -639,13 +644,16 @@ function zonesAgainst(st: AhqState, f: AhqFighter): (p: Point) => boolean {
   return (p) => footprint(p, f.size).some((q) => zones.has(squareKey(q)));
 }
 
-/** Walks `path`, opening the doors it passes (ours: opening a door costs nothing). */
+/** Walks `path`, opening the doors it passes (ours: opening a door costs nothing); the map keeps the way. */
 function walk(st: AhqState, f: AhqFighter, path: readonly Point[]): void {
   for (const p of path)
     for (const q of footprint(p, f.size))
       if (cellAt(st.setup.board, q) === 'door') st.opened.add(squareKey(q));
   f.moved += path.length;
-  if (path.length) f.at = path[path.length - 1] as Point;
+  if (!path.length) return;
+  if (f.path.length === 0) f.path.push(f.at);
+  f.path.push(...path);
+  f.at = path[path.length - 1] as Point;
 }
 
 /** Moves toward `t` to an attacking square (behind it where the tactics want and it can), stopping in the first enemy death zone on the way. */

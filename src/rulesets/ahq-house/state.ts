@@ -82,6 +82,13 @@ export interface AhqFighter extends CombatantCore, ZoneModel {
   lastPlan: string | null;
   /** Squares moved this turn. */
   moved: number;
+  /**
+   * The squares it walked this round, for the map: where it stood before its first walk, then each
+   * square stepped on (empty: it has not moved this round). Never read by a rule.
+   */
+  path: Point[];
+  /** Last round's walk, for the map to show faded until the round after (empty: it did not walk then). */
+  lastPath: Point[];
   /** DS added by a ward spell until its next turn. */
   ward: number;
   spellsCast: Set<string>;
@@ -113,6 +120,8 @@ export function newAhqState(setup: AhqSetup): AhqState {
     rearOf: new Set(),
     lastPlan: null,
     moved: 0,
+    path: [],
+    lastPath: [],
     ward: 0,
     spellsCast: new Set(),
     stats: { ...newCombatStats(), fumbles: 0, evades: 0 },

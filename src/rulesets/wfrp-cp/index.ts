@@ -14,6 +14,7 @@ import { cpSheets } from './sheet.js';
 import { cpTracker } from './tracker.js';
 import { WFRP_CP_SECRETS } from './secrets.js';
 import { w1Lasting } from '../wfrp1e/lasting.js';
+import { wfrp1eMap } from '../wfrp1e/map.js';
 import { cpOdds } from './odds.js';
 import { hasCpCond, newCpState, type CpSetup, type CpState } from './state.js';
 
@@ -58,6 +59,8 @@ export const wfrpCp: Ruleset<CpSetup, CpState> = {
   },
   tracker: cpTracker,
   secrets: WFRP_CP_SECRETS,
+  // The Combat Points rules fight on WFRP 1e's scene: the same map.
+  map: wfrp1eMap,
   lasting(st, id) {
     const f = st.combatants.find((c) => c.id === id);
     if (!f) return null;

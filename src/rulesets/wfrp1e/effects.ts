@@ -19,7 +19,7 @@ import { hitLocation } from './locate.js';
 import { LAMP_FIRE_CHANCE, LIGHT_GOES_OUT, SLAIN_MOUNT_TABLE } from './data/tables.js';
 import { sumTerms } from '../../core/arith.js';
 import { freePointNear, offset } from '../../space/plane.js';
-import { othersThan } from './scene.js';
+import { othersThan, setPos } from './scene.js';
 import { applyWounds, armourPoints, criticalColumn, suddenDeathKills, testTarget, wornOn } from './rules.js';
 import { d100, roll, say } from './say.js';
 import { current, heldItems, isPercent, type Cond, type Fighter, type W1State } from './state.js';
@@ -78,7 +78,7 @@ function slainMount(st: W1State, ctx: FightContext, rider: Fighter, mount: Fight
   const result = lookup(SLAIN_MOUNT_TABLE, r);
   if (rider.pos) {
     // On foot now: beside the fallen mount (thrown: D4 yards off, below), never on top of anyone.
-    rider.pos = freePointNear(rider.pos, rider.radius, othersThan(st, rider));
+    setPos(rider, freePointNear(rider.pos, rider.radius, othersThan(st, rider)));
   }
   if (result === 'dismounted') {
     say(
@@ -103,10 +103,9 @@ function slainMount(st: W1State, ctx: FightContext, rider: Fighter, mount: Fight
       [rider],
     );
     if (rider.pos)
-      rider.pos = freePointNear(
-        offset(rider.pos, (direction - 1) * 45, yards),
-        rider.radius,
-        othersThan(st, rider),
+      setPos(
+        rider,
+        freePointNear(offset(rider.pos, (direction - 1) * 45, yards), rider.radius, othersThan(st, rider)),
       );
     fall(st, ctx, rider, yards);
     addCond(rider, { kind: 'prone', from: st.round, until: st.round + 1, why: 'thrown from the saddle' });
@@ -217,7 +216,7 @@ function dropLight(st: W1State, ctx: FightContext, f: Fighter, item: Weapon): vo
   }
   const feet = roll(ctx, 4, f, 'burning pool diameter (2D4 feet)', 2);
   const rounds = roll(ctx, 4, f, 'rounds the oil burns (D4)');
-  st.pools.push({ by: f, feet, roundsLeft: rounds });
+  st.pools.push({ by: f, at: f.pos, feet, roundsLeft: rounds });
   say(
     st,
     ctx,

@@ -5,6 +5,7 @@ import { wfrp1eOdds } from './odds.js';
 import { TEXT } from './cite.js';
 import type { W1Setup } from './encounter.js';
 import { loadWfrp1e } from './load.js';
+import { wfrp1eMap } from './map.js';
 import { wfrp1eSheets } from './sheet.js';
 import { WFRP1E_OPTIONS } from './options.js';
 import { startFight } from './round/opening.js';
@@ -47,6 +48,7 @@ export const wfrp1e: Ruleset<W1Setup, W1State> = {
   },
   tracker: wfrp1eTracker,
   secrets: WFRP1E_SECRETS,
+  map: wfrp1eMap,
   lasting(st, id) {
     const f = st.combatants.find((c) => c.id === id);
     return f ? w1Lasting(f) : null;

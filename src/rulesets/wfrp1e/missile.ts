@@ -855,13 +855,16 @@ export function burst(
   for (const c of caught) automaticHit(st, ctx, by, c, es, 'the bomb', null);
 }
 
-/** Whoever a bursting missile catches: the one it struck and everyone within 2 yards of the point (ours). */
+/** How far from where it bursts a bomb or an incendiary catches a base (yards; ours, Bomb blasts). */
+export const BURST_YARDS = 2;
+
+/** Whoever a bursting missile catches: the one it struck and everyone within BURST_YARDS of the point (ours). */
 function caughtAt(st: W1State, at: Point | null, struck: Fighter | null): Fighter[] {
   return st.combatants.filter(
     (o) =>
       o.out !== 'dead' &&
       o.out !== 'fled' &&
-      (o === struck || (at !== null && o.pos !== null && distance(o.pos, at) <= 2 + o.radius)) &&
+      (o === struck || (at !== null && o.pos !== null && distance(o.pos, at) <= BURST_YARDS + o.radius)) &&
       !(o.rider && o.rider === struck),
   );
 }
@@ -883,7 +886,7 @@ function blaze(st: W1State, ctx: FightContext, by: Fighter, at: Point | null, st
     say(st, ctx, 'fire', `${c.name} burns: ${w} W.`, ours('Incendiaries'), [c]);
     woundDirect(st, ctx, c, PARTS.body, w, by, 'fire', st.opt.fireCriticals);
   }
-  st.pools.push({ by: struck ?? by, feet: 6, roundsLeft: rounds });
+  st.pools.push({ by: struck ?? by, at: at ?? struck?.pos ?? null, feet: 6, roundsLeft: rounds });
 }
 
 /** A round spent loading, reloading, repriming or refilling. */

@@ -67,11 +67,24 @@ export function gap(a: Fighter, b: Fighter): number {
   return Math.max(0, distance(a.pos, b.pos) - carrier(a).radius - carrier(b).radius);
 }
 
-/** Sets a combatant (and its rider or mount) down at `p`. */
+/** Sets a combatant (and its rider or mount) down at `p`, noting the way it went for the map. */
 export function setPos(f: Fighter, p: Point): void {
-  f.pos = p;
-  if (f.mount) f.mount.pos = p;
-  if (f.rider) f.rider.pos = p;
+  for (const x of [f, f.mount, f.rider]) {
+    if (!x) continue;
+    trace(x, p);
+    x.pos = p;
+  }
+}
+
+/**
+ * The map's path of this round's moves (Fighter.path): where it stood, then each place it is set
+ * down. Placing a model for the first time is no move; only the table reads the path.
+ */
+function trace(f: Fighter, to: Point): void {
+  const from = f.pos;
+  if (!from || (from.x === to.x && from.y === to.y)) return;
+  if (f.path.length === 0) f.path.push(from);
+  f.path.push(to);
 }
 
 /** § Flying Creatures: someone in the air can be reached in hand-to-hand only by a flier (or its rider). */
@@ -151,8 +164,13 @@ export function yardsAt(st: W1State, f: Fighter, rate: Rate): number {
   return rateYards(current(carrier(f), 'M', st.round), rate);
 }
 
-/** A new round's movement: none yet; a target that has not moved is judged by last round's, no further back. */
+/**
+ * A new round's movement: none yet (the map's path starts again, last round's kept beside it); a
+ * target that has not moved is judged by last round's, no further back.
+ */
 export function startMoves(f: Fighter): void {
+  f.lastPath = f.path;
+  f.path = [];
   f.moved = 0;
   f.prevRate = f.rate;
   f.rate = null;
@@ -171,7 +189,7 @@ function noteMove(f: Fighter, yards: number, rate: Rate | 'charge'): void {
  * the two are then in contact.
  */
 /** What is left of a round's run: nobody moves further in a round than it can run. */
-function budget(st: W1State, f: Fighter, want: number): number {
+export function budget(st: W1State, f: Fighter, want: number): number {
   return Math.max(0, Math.min(want, yardsAt(st, f, 'running') - carrier(f).moved));
 }
 

@@ -147,6 +147,14 @@ export interface Fighter extends CombatantCore {
   facing: number;
   /** Its base's radius in yards (a 1-inch base is 2 yards across). */
   readonly radius: number;
+  /**
+   * Where it went this round, for the map: the point it stood on before its first move, then each
+   * place a move, a step back, a follow, a dive or a fall put it (empty: it has not moved this
+   * round). Kept for the table, never read by a rule.
+   */
+  path: Point[];
+  /** Last round's path, for the map to show faded until the round after (empty: it did not move then). */
+  lastPath: Point[];
   /** Yards moved by choice this round, and how. */
   moved: number;
   rate: Rate | 'charge' | null;
@@ -207,6 +215,8 @@ export interface W1Side extends SideCore {
 
 export interface FirePool {
   readonly by: Fighter;
+  /** Where it burns (for the map; the GM says who stands in it), or null without positions. */
+  readonly at: Point | null;
   readonly feet: number;
   roundsLeft: number;
 }
@@ -364,6 +374,8 @@ function newFighter(s: FighterSpec, idx: number): Fighter {
     alt: 0,
     facing: 0,
     radius: baseRadius(s.height),
+    path: [],
+    lastPath: [],
     moved: 0,
     rate: null,
     prevRate: null,
