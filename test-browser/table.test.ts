@@ -4,11 +4,12 @@
 // or in the socket's frames; the table display follows on a TV-sized page. Screenshots of the
 // player's page at 390×844 and of the display at 1920×1080 go to test-browser/shots.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FightView } from '../src/server/fights.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const BIN = join(ROOT, 'dist', 'cli', 'bin.js');
@@ -255,5 +256,78 @@ describe('the table: the GM and two players on their own devices', () => {
     await tv.screenshot({ path: join(SHOTS, 'table-display-over-1920x1080.png') });
     expect(errors).toEqual([]);
     for (const c of [gmContext, tvContext, ...players.map((p) => p.page.context())]) await c.close();
+  });
+
+  it('lets a player move their own model by tapping the map on their phone; the engine judges the tap', async () => {
+    const enc = await api<{ id: number }>('POST', '/api/encounters', {
+      text: readFileSync(join(ROOT, 'data', 'wfrp1e', 'encounters', 'pistol-duel.yaml'), 'utf8'),
+    });
+    const fight = await api<FightView>('POST', '/api/fights', { encounterId: enc.id, seed: 1 });
+    await api('PUT', '/api/table', { fight: fight.id });
+    const { code } = await api<{ code: string }>('GET', '/api/table');
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const phone = await context.newPage();
+    const errors: string[] = [];
+    phone.on('pageerror', (e) => errors.push(e.message));
+    await phone.goto(`${url}/join/${code}`);
+    await phone.getByLabel('Your name').fill('Carla');
+    await phone.getByRole('button', { name: /^Count von Blitz/ }).click();
+    await phone.waitForSelector('main.player');
+    const stepOf = async () => Number(await phone.locator('main.player').getAttribute('data-step'));
+    // Up to the Count's engage question: the player declares a fight on the phone, the GM answers the rest.
+    let v = await api<FightView>('GET', `/api/fights/${fight.id}`);
+    for (let i = 0; i < 30 && v.question && !v.question.targets; i++) {
+      await expect.poll(stepOf).toBe(v.inputs);
+      if (v.question.actor === 'count-von-blitz') {
+        const card = phone.locator('.mine .question');
+        const fightChoice = card.locator('button[data-key="fight"]');
+        if ((await fightChoice.count()) > 0) await fightChoice.click();
+        else await answerOn(phone, '.mine', seeded(3));
+        await expect.poll(stepOf).not.toBe(v.inputs);
+      } else {
+        const q = v.question;
+        await api('POST', `/api/fights/${fight.id}/answer`, {
+          answer: q.kind === 'roll' ? (q.count ?? 1) : q.suggested,
+          step: v.inputs,
+        });
+      }
+      v = await api<FightView>('GET', `/api/fights/${fight.id}`);
+    }
+    expect(v.question).toMatchObject({ topic: 'engage', actor: 'count-von-blitz' });
+    await expect.poll(stepOf).toBe(v.inputs);
+    await expect.poll(() => phone.locator('.map-svg .targets .legal').count()).toBeGreaterThan(100);
+    const tap = async (x: number, y: number) => {
+      const p = (await phone.evaluate(`(() => {
+        const svg = document.querySelector('.map-svg');
+        const q = new DOMPoint(${x}, ${-y}).matrixTransform(svg.getScreenCTM());
+        return { x: q.x, y: q.y };
+      })()`)) as { x: number; y: number };
+      await phone.touchscreen.tap(p.x, p.y);
+    };
+    await phone.locator('.map').scrollIntoViewIfNeeded();
+    // Behind the Baron: the engine refuses the way, and nothing changes.
+    await tap(0, 14);
+    await tap(0, 14);
+    await expect.poll(() => phone.locator('.map-status').textContent()).toContain('refused');
+    expect(await stepOf()).toBe(v.inputs);
+    // Open ground: a tap shows where, a second one moves the Count there.
+    await tap(5, 3);
+    await expect.poll(() => phone.locator('.map-status').textContent()).toMatch(/legal/);
+    await phone.screenshot({ path: join(SHOTS, 'table-player-map-390x844.png') });
+    await tap(5, 3);
+    await expect.poll(stepOf).not.toBe(v.inputs);
+    const after = await api<FightView>('GET', `/api/fights/${fight.id}`);
+    expect(after.inputs).toBeGreaterThan(v.inputs);
+    // He stands elsewhere, and his way there is drawn (this round's, or last round's if the round turned).
+    const was = v.map?.models.find((m) => m.id === 'count-von-blitz');
+    const moved = after.map?.models.find((m) => m.id === 'count-von-blitz');
+    expect(moved?.at).not.toEqual(was?.at);
+    expect(Math.max(moved?.path.length ?? 0, moved?.lastPath.length ?? 0)).toBeGreaterThan(1);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

@@ -166,6 +166,17 @@ function Player() {
     }
   };
   const me = view?.tracker.rows.find((r) => r.id === view.you?.id);
+  // The player's own move: the map comes right under the question, to tap where the model goes.
+  const targets = mine && view?.question && !view.question.waiting ? (view.question.targets ?? null) : null;
+  const moving = targets !== null;
+  const mapView = view?.map ? (
+    <FightMapView
+      map={view.map}
+      current={view.question?.actor ?? null}
+      targets={targets}
+      onPick={mine ? (a) => pick(a) : undefined}
+    />
+  ) : null;
   return (
     <main class="play player" data-step={view?.step ?? ''}>
       <Header view={view} live={live} who={view?.you?.name ?? seat?.player ?? ''} />
@@ -193,6 +204,7 @@ function Player() {
           ) : (
             view.question && <Waiting q={view.question} view={view} />
           )}
+          {view.map && moving && mapView}
           {!view.you && seat?.kind === 'player' && (
             <p class="hint pad">Your character is not in this fight: you see it as the table does.</p>
           )}
@@ -231,17 +243,7 @@ function Player() {
               )}
             </section>
           )}
-          {view.map && (
-            <FightMapView
-              map={view.map}
-              current={view.question?.actor ?? null}
-              // The player moves their own model by tapping where it goes: the engine judges it.
-              targets={
-                mine && view.question && !view.question.waiting ? (view.question.targets ?? null) : null
-              }
-              onPick={mine ? (a) => pick(a) : undefined}
-            />
-          )}
+          {view.map && !moving && mapView}
           <section class="panel tracker" aria-label="tracker">
             <h2>
               Round {view.round} <small>order: {view.tracker.orderBy}</small>
