@@ -12,6 +12,7 @@ import { buildApp } from '../src/server/app.js';
 import { Store, type StudyRow } from '../src/server/store.js';
 import { runJob } from '../src/sim/parallel.js';
 import { BLOCK, summarize } from '../src/sim/run.js';
+import { svgOf, type SweepResult } from '../src/sim/sweep.js';
 import type { Totals } from '../src/sim/totals.js';
 import { encounterPath, fray, ROOT } from './helpers.js';
 
@@ -112,6 +113,37 @@ describe('runJob stopped by its signal', () => {
     expect(summarize(r.totals[0] as Totals, r.roster, 11, null)).toEqual(
       summarize(whole.totals[0] as Totals, whole.roster, 11, null),
     );
+  });
+});
+
+describe('a sweep stopped part way', () => {
+  it('plots the points it finished: a heat map leaves the cells not run blank, not at 0%', () => {
+    const point = (values: number[], rate: number) => ({
+      values,
+      sides: [
+        { name: 'A', winRate: rate, ci95: [rate, rate] as [number, number] },
+        { name: 'B', winRate: 1 - rate, ci95: [1 - rate, 1 - rate] as [number, number] },
+      ],
+      drawRate: 0,
+      meanRounds: 3,
+    });
+    const axes = [
+      { path: 'x', label: 'x', values: [1, 2] },
+      { path: 'y', label: 'y', values: [1, 2] },
+    ];
+    const whole: SweepResult = {
+      schema: 'fray-sweep/1',
+      runs: 10,
+      seed: 1,
+      axes,
+      points: [point([1, 1], 0.1), point([1, 2], 0.2), point([2, 1], 0.3), point([2, 2], 0.4)],
+    };
+    const cells = (svg: string) =>
+      [...svg.matchAll(/<rect class="cell"[^>]*fill="([^"]+)"/g)].map((m) => m[1]);
+    expect(cells(svgOf('T', whole))).not.toContain('#eeeeee');
+    const part = cells(svgOf('T', { ...whole, points: whole.points.slice(0, 3) }));
+    expect(part.filter((c) => c === '#eeeeee')).toHaveLength(1);
+    expect(part.filter((c) => c !== '#eeeeee')).toEqual(cells(svgOf('T', whole)).filter((_c, i) => i !== 3));
   });
 });
 

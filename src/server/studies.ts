@@ -389,7 +389,8 @@ function oddsPlan(
 
 interface Running {
   readonly abort: AbortController;
-  done: number;
+  /** Fights done so far. */
+  readonly done: () => number;
   /** Settles when the run has ended and its end is kept. */
   readonly ended: Promise<void>;
 }
@@ -422,7 +423,7 @@ class Studies {
 
   /** Fights done so far of a study running now (the store has the count of one that ended). */
   doneOf(id: number): number | null {
-    return this.running.get(id)?.done ?? null;
+    return this.running.get(id)?.done() ?? null;
   }
 
   /** Stops a queued or running study; false when it is neither. A running one keeps what it ran. */
@@ -463,16 +464,14 @@ class Studies {
     const abort = new AbortController();
     this.store.startStudy(id);
     this.tell(id, 'running');
-    const state = { abort, done: 0, ended: Promise.resolve() } as Running;
     const total = p.study.total;
-    let last = 0;
-    const progress = (done: number) => {
-      state.done = done;
+    let done = 0;
+    const progress = (n: number) => {
       // A message a block is plenty; a page draws the bar from the latest.
-      if (done !== last) this.live.toGm({ type: 'progress', study: id, done, total });
-      last = done;
+      if (n !== done) this.live.toGm({ type: 'progress', study: id, done: n, total });
+      done = n;
     };
-    (state as { ended: Promise<void> }).ended = p.run(id, abort.signal, progress).then(
+    const ended = p.run(id, abort.signal, progress).then(
       (o) => {
         const status = o.stopped ? 'stopped' : 'done';
         this.store.endStudy(id, {
@@ -486,13 +485,22 @@ class Studies {
         this.ended(id, status);
       },
       (e: unknown) => {
+        // A task on a thread of its own (odds) is abandoned when stopped: stopped, with nothing to keep.
+        if (abort.signal.aborted) {
+          this.store.endStudy(id, {
+            status: 'stopped',
+            done,
+            error: this.closing ? 'the server stopped while it ran' : null,
+          });
+          return this.ended(id, 'stopped');
+        }
         // A fight that failed names its run and replay (SimFailure); anything else is said as it is.
         const message = e instanceof SimFailure || e instanceof Error ? e.message : String(e);
-        this.store.endStudy(id, { status: 'failed', done: state.done, error: message });
+        this.store.endStudy(id, { status: 'failed', done, error: message });
         this.ended(id, 'failed');
       },
     );
-    this.running.set(id, state);
+    this.running.set(id, { abort, done: () => done, ended });
   }
 
   private ended(id: number, status: string): void {

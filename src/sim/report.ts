@@ -52,6 +52,8 @@ export function reportPlots(s: SimSummary, totals: Totals, roster: Roster): Repo
       Plot.plot({
         document,
         marginLeft: 220,
+        // Room for the figures written after each interval: "81.8% (79.3%–84.1%)" near 100% was cut off.
+        marginRight: 130,
         width: 760,
         height: 40 + rows.length * 34,
         x: { domain: [0, 1], tickFormat: '%', label, grid: true },

@@ -194,7 +194,9 @@ export function svgOf(title: string, r: SweepResult): string {
     );
   }
   const second = r.axes[1] as SweepResult['axes'][number];
-  const stride = r.points.length / (first.values.length * second.values.length);
+  // Points per cell: the other axes' combinations (the first values of each are plotted). From the
+  // axes, not the points, which a stopped sweep has fewer of.
+  const stride = r.axes.slice(2).reduce((n, a) => n * a.values.length, 1);
   const side = r.points[0]?.sides[0]?.name ?? 'side 1';
   // rates[j][i]: the second axis's j-th value up, the first axis's i-th across.
   const rates = second.values.map((_y, j) =>
