@@ -5,6 +5,30 @@ import type { Issue } from '../../src/core/document.js';
 export type { FightView, Question } from '../../src/server/fights.js';
 export type { Issue } from '../../src/core/document.js';
 export type { Tracker, TrackerRow } from '../../src/core/tracker.js';
+export type { StudyKind, StudyRow, StudyStatus } from '../../src/server/store.js';
+export type { SimSummary } from '../../src/sim/run.js';
+export type { Comparison } from '../../src/sim/compare.js';
+export type { SweepResult } from '../../src/sim/sweep.js';
+export type { OddsReport } from '../../src/sim/odds.js';
+export type { ReportPlot } from '../../src/sim/report.js';
+import type { StudyRow } from '../../src/server/store.js';
+import type { ReportPlot } from '../../src/sim/report.js';
+
+/** A study with its result: the figures of `fray sim`, `compare`, `sweep` or `odds --json`, and the plots. */
+export interface Study extends StudyRow {
+  readonly text: string;
+  readonly result: unknown;
+  readonly plots: readonly ReportPlot[];
+}
+
+/** What the live socket says of studies: progress (`done` of `total` fights), and each change of status. */
+export interface StudyMessage {
+  readonly type: 'progress' | 'study';
+  readonly study: number;
+  readonly status?: string;
+  readonly done: number;
+  readonly total: number;
+}
 
 export interface EncounterItem {
   readonly id: number;
@@ -26,6 +50,13 @@ export interface FightItem {
 export interface RulesetItem {
   readonly id: string;
   readonly title: string;
+  /** The switches the text offers (`-o name=value`). */
+  readonly options?: readonly {
+    readonly name: string;
+    readonly values: readonly string[];
+    readonly default: string;
+    readonly summary: string;
+  }[];
 }
 export interface Character {
   readonly id: number;
@@ -115,6 +146,13 @@ export const api = {
   autoplay: (id: number, sides: readonly number[]) =>
     call<FightView>('PUT', `/api/fights/${id}/auto`, { sides }),
   deleteFight: (id: number) => call<unknown>('DELETE', `/api/fights/${id}`),
+  studies: () => call<StudyRow[]>('GET', '/api/studies'),
+  study: (id: number) => call<Study>('GET', `/api/studies/${id}`),
+  startStudy: (body: Record<string, unknown>) =>
+    call<{ id: number; seed: number | null }>('POST', '/api/studies', body),
+  stopStudy: (id: number) => call<Study>('POST', `/api/studies/${id}/stop`),
+  rerunStudy: (id: number) => call<{ id: number; seed: number | null }>('POST', `/api/studies/${id}/rerun`),
+  deleteStudy: (id: number) => call<unknown>('DELETE', `/api/studies/${id}`),
 };
 
 /** Saves what a GET of the API answers as a file (a plain link cannot carry the token). */
@@ -129,8 +167,14 @@ export async function download(path: string, name: string): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** Calls `changed` whenever the server says something changed; reconnects after a drop (a phone waking). */
-export function live(changed: (msg: { fight: number | null; what: string }) => void): () => void {
+/**
+ * Calls `changed` whenever the server says something changed, and `studies` with what it says of
+ * the designer's studies; reconnects after a drop (a phone waking).
+ */
+export function live(
+  changed: (msg: { fight: number | null; what: string }) => void,
+  studies?: (msg: StudyMessage) => void,
+): () => void {
   let socket: WebSocket | null = null;
   let stopped = false;
   const connect = () => {
@@ -140,6 +184,7 @@ export function live(changed: (msg: { fight: number | null; what: string }) => v
     socket.onmessage = (m) => {
       const msg = JSON.parse(String(m.data)) as { type?: string; fight: number | null; what: string };
       if (msg.type === undefined) changed(msg);
+      else if (msg.type === 'progress' || msg.type === 'study') studies?.(msg as unknown as StudyMessage);
     };
     socket.onclose = () => {
       if (!stopped) setTimeout(connect, 1000);

@@ -6,8 +6,9 @@ import { useEffect } from 'preact/hooks';
 import { signal } from '@preact/signals';
 import { gmToken, live } from './api.js';
 import { Campaign } from './campaign.js';
+import { Designer } from './designer.js';
 import { FightScreen } from './fight.js';
-import { changes } from './state.js';
+import { changes, studyNews } from './state.js';
 import './style.css';
 
 const route = signal(location.hash);
@@ -18,19 +19,31 @@ const signedIn = gmToken() !== '';
 function App() {
   useEffect(
     () =>
-      live(() => {
-        changes.value++;
-      }),
+      live(
+        () => {
+          changes.value++;
+        },
+        (msg) => (studyNews.value = msg),
+      ),
     [],
   );
   const fight = /^#\/fights\/(\d+)/.exec(route.value);
+  const designer = /^#\/designer(?:\/(\d+))?/.exec(route.value);
   return (
     <div class="app">
       <header class="top">
         <a href="#/" class="brand">
           Fray
         </a>
-        <span class="where">{fight ? `Fight ${fight[1]}` : 'Campaign'}</span>
+        <span class="where">{fight ? `Fight ${fight[1]}` : designer ? 'Designer' : 'Campaign'}</span>
+        <nav class="nav">
+          <a href="#/" aria-current={!fight && !designer ? 'page' : undefined}>
+            Campaign
+          </a>
+          <a href="#/designer" aria-current={designer ? 'page' : undefined}>
+            Designer
+          </a>
+        </nav>
       </header>
       {!signedIn ? (
         <main class="campaign">
@@ -44,6 +57,8 @@ function App() {
         </main>
       ) : fight ? (
         <FightScreen id={Number(fight[1])} />
+      ) : designer ? (
+        <Designer open={designer[1] ? Number(designer[1]) : null} />
       ) : (
         <Campaign />
       )}
