@@ -1,6 +1,7 @@
-// The GM's screen: the campaign (encounters, fights) and a fight (tracker, the question as a card,
-// rulings, the log). Every change goes through the API (docs/api.md); the page keeps no state of
-// its own that a reload would lose: where it is lives in the address (#/fights/3).
+// The GM's screen: the campaign (encounters, fights), a fight (tracker, the question as a card,
+// rulings, the log) and the designer's studies. Every change goes through the API (docs/api.md);
+// the page keeps no state of its own that a reload would lose: where it is lives in the address
+// (#/fights/3, #/designer/2).
 import { render } from 'preact';
 import { useEffect } from 'preact/hooks';
 import { signal } from '@preact/signals';
