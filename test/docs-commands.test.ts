@@ -99,7 +99,8 @@ describe('every command printed in README.md and docs/ runs as printed', () => {
           timeout: 120_000,
         },
       );
-      if (serves) expect(r.stdout).toMatch(/Open http:\/\/127\.0\.0\.1:\d+ in a browser/);
+      if (serves)
+        expect(r.stdout).toMatch(/Open http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{32} in a browser/);
       const said = `${r.stdout.slice(-600)}\n${r.stderr.slice(-600)}`;
       expect(r.status, said).toBe(fails ? 2 : 0);
     });
