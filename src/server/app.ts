@@ -8,18 +8,17 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { parse, stringify } from 'yaml';
 import { z } from 'zod';
-import { SourceDoc, ValidationError, type Issue } from '../core/document.js';
-import type { Ruling } from '../core/rulings.js';
+import { formatIssue, SourceDoc, ValidationError, type Issue } from '../core/document.js';
+import { RulingError, type Ruling } from '../core/rulings.js';
 import { encounterFromText, saveFromText } from '../files/fight-file.js';
-import { packageRoot } from '../node/files.js';
+import { FileError, packageRoot } from '../node/files.js';
 import { RULESETS } from '../rulesets/index.js';
 import { readParty } from '../core/party.js';
 import { checkCharacter, entryFromText } from './characters.js';
 import { Fights, Refusal } from './fights.js';
-import { idOf, parseBody, refuse } from './http.js';
 import { isToken, Live } from './live.js';
-import { registerStudies } from './studies.js';
 import type { Store } from './store.js';
+import { registerStudies } from './studies.js';
 
 export interface AppOptions {
   /** Where the built page is (dist/web); left out, the page is not served. */
@@ -89,6 +88,32 @@ const BODY = {
   ),
 };
 
+function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
+  const r = schema.safeParse(body ?? {});
+  if (r.success) return r.data;
+  const issues: Issue[] = r.error.issues.map((i) => ({
+    file: 'request body',
+    path: i.path.join('.'),
+    message: i.message,
+  }));
+  throw new ValidationError(issues);
+}
+
+function idOf(params: unknown): number {
+  const id = Number((params as { id?: string }).id);
+  if (!Number.isSafeInteger(id) || id < 1) throw new Refusal('expected a number for the id', 400);
+  return id;
+}
+
+/** A refusal as the page shows it: the status, the message, and each problem with its place. */
+function refuse(reply: FastifyReply, e: unknown): FastifyReply {
+  if (e instanceof ValidationError)
+    return reply.code(400).send({ error: e.issues.map(formatIssue).join('\n'), issues: e.issues });
+  if (e instanceof Refusal) return reply.code(e.status).send({ error: e.message });
+  if (e instanceof FileError || e instanceof RulingError) return reply.code(400).send({ error: e.message });
+  throw e;
+}
+
 /** API paths a player's device may call without the GM's token (they check a seat's token themselves). */
 const PUBLIC_API = /^\/api\/(join|seat|live)(\/|$)/;
 
@@ -132,6 +157,8 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
   const live = new Live(gmToken);
   const changed = (fight: number | null, what: string) => live.changed(fight, what);
   app.get('/api/live', { websocket: true }, (socket) => live.open(socket));
+
+  // The designer's studies: simulations, comparisons, sweeps and odds on the worker threads.
   registerStudies(app, store, live);
 
   /** Runs a handler, turning a refusal into its 4xx. */

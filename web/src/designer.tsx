@@ -7,6 +7,7 @@ import {
   api,
   ApiError,
   download,
+  onStudies,
   type Character,
   type Comparison,
   type Creature,
@@ -20,7 +21,7 @@ import {
   type StudyRow,
   type SweepResult,
 } from './api.js';
-import { changes, studyNews } from './state.js';
+import { changes } from './state.js';
 
 const KINDS: readonly { kind: StudyKind; label: string }[] = [
   { kind: 'sim', label: 'Simulation' },
@@ -933,8 +934,8 @@ function ResultPanel({
   // The page hears of the study's end (or a stop from another page) and fetches it again.
   useEffect(
     () =>
-      studyNews.subscribe((m) => {
-        if (m?.study === id && m.type === 'study') load();
+      onStudies((m) => {
+        if (m.study === id && m.type === 'study') load();
       }),
     [id],
   );
@@ -1054,8 +1055,7 @@ export function Designer({ open }: { open: number | null }) {
   useEffect(refresh, []);
   useEffect(
     () =>
-      studyNews.subscribe((m) => {
-        if (!m) return;
+      onStudies((m) => {
         if (m.type === 'progress') setProgress((p) => ({ ...p, [m.study]: m.done }));
         else refresh();
       }),

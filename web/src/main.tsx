@@ -9,7 +9,7 @@ import { gmToken, live } from './api.js';
 import { Campaign } from './campaign.js';
 import { Designer } from './designer.js';
 import { FightScreen } from './fight.js';
-import { changes, studyNews } from './state.js';
+import { changes } from './state.js';
 import './style.css';
 
 const route = signal(location.hash);
@@ -20,12 +20,9 @@ const signedIn = gmToken() !== '';
 function App() {
   useEffect(
     () =>
-      live(
-        () => {
-          changes.value++;
-        },
-        (msg) => (studyNews.value = msg),
-      ),
+      live(() => {
+        changes.value++;
+      }),
     [],
   );
   const fight = /^#\/fights\/(\d+)/.exec(route.value);

@@ -1,7 +1,4 @@
-// What the pages share: a count bumped whenever the server says something changed, and the
-// latest word of the designer's studies (progress, a status).
+// What the pages share: a count bumped whenever the server says something changed.
 import { signal } from '@preact/signals';
-import type { StudyMessage } from './api.js';
 
 export const changes = signal(0);
-export const studyNews = signal<StudyMessage | null>(null);
