@@ -158,9 +158,6 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
   const changed = (fight: number | null, what: string) => live.changed(fight, what);
   app.get('/api/live', { websocket: true }, (socket) => live.open(socket));
 
-  // The designer's studies: simulations, comparisons, sweeps and odds on the worker threads.
-  registerStudies(app, store, live);
-
   /** Runs a handler, turning a refusal into its 4xx. */
   const guard =
     <T>(run: (req: { params: unknown; body: unknown; query: unknown }) => T) =>
@@ -189,6 +186,10 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
       return (doc.creatures ?? []).map((c) => ({ id: c.id, name: c.name ?? c.id }));
     }),
   );
+
+  // ------------------------------------------------------------- studies
+  // The designer's simulations, comparisons, sweeps and odds, on the worker threads (studies.ts).
+  registerStudies(app, store, live);
 
   // ------------------------------------------------------------- characters
   app.get(
