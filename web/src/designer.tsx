@@ -2,7 +2,7 @@
 // asked of an encounter of the campaign and run by the server on its worker threads; a progress bar
 // and Stop while it runs; the figures and plots of `fray sim --report`, `compare`, `sweep --svg` and
 // `odds`; the studies kept in the campaign, to reopen, re-run or delete (#/designer/N opens one).
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import {
   api,
   ApiError,
@@ -925,11 +925,15 @@ function ResultPanel({
 }) {
   const [study, setStudy] = useState<Study | null>(null);
   const [error, setError] = useState<Error | null>(null);
-  const load = () =>
+  // Only the latest fetch is shown: one asked before the study ended may answer after one asked since.
+  const asked = useRef(0);
+  const load = () => {
+    const n = ++asked.current;
     void api.study(id).then(
-      (s) => (setStudy(s), setError(null)),
-      (e: Error) => setError(e),
+      (s) => n === asked.current && (setStudy(s), setError(null)),
+      (e: Error) => n === asked.current && setError(e),
     );
+  };
   useEffect(load, [id]);
   // The page hears of the study's end (or a stop from another page) and fetches it again.
   useEffect(
@@ -1049,7 +1053,15 @@ export function Designer({ open }: { open: number | null }) {
   const [studies, setStudies] = useState<StudyRow[]>([]);
   const [progress, setProgress] = useState<Record<number, number>>({});
   const [error, setError] = useState<Error | null>(null);
-  const refresh = () => void api.studies().then(setStudies, (e: Error) => setError(e));
+  // The latest list only: a refresh asked earlier may answer later.
+  const asked = useRef(0);
+  const refresh = () => {
+    const n = ++asked.current;
+    void api.studies().then(
+      (list) => n === asked.current && setStudies(list),
+      (e: Error) => setError(e),
+    );
+  };
   useEffect(() => void api.encounters().then(setEncounters), [changes.value]);
   useEffect(() => void api.rulesets().then(setRulesets), []);
   useEffect(refresh, []);
@@ -1068,7 +1080,8 @@ export function Designer({ open }: { open: number | null }) {
       <StudyForm encounters={encounters} rulesets={rulesets} onStarted={go} />
       <section class="panel study-result" aria-label="result">
         {shown !== null ? (
-          <ResultPanel id={shown} done={progress[shown] ?? null} onRerun={go} />
+          // A panel of its own for each study: nothing of the last one shows while the next loads.
+          <ResultPanel key={shown} id={shown} done={progress[shown] ?? null} onRerun={go} />
         ) : (
           <p class="hint">
             No study yet. Choose an encounter, what to run and how many fights, and start it: the server runs
