@@ -1,6 +1,6 @@
 // `fray odds`: exact odds by enumerating the dice, where the ruleset can.
-import type { Odds } from '../core/ruleset.js';
 import { checkAllowed } from '../node/files.js';
+import { noOdds, oddsReport } from '../sim/odds.js';
 import { UsageError } from './errors.js';
 import { loadFightFile, pairs } from '../files/fight-file.js';
 import { sayWarnings } from './io.js';
@@ -26,11 +26,10 @@ export function odds(io: Io, file: string, o: OddsOpts): void {
   );
   const { ruleset, setup } = ff.loaded;
   sayWarnings(io, ff.loaded);
-  if (!ruleset.odds)
-    throw new UsageError(`odds: the ruleset ${ruleset.id} has no exact odds yet; fray sim estimates them`);
-  const r: Odds = ruleset.odds(setup, o.maxRounds);
+  const r = oddsReport(ff.loaded, o.maxRounds);
+  if (!r) throw new UsageError(`odds: ${noOdds(ff.loaded) ?? ''}`);
   if (o.json) {
-    io.out.write(`${JSON.stringify({ schema: 'fray-odds/1', ...r, data: setup.data ?? [] })}\n`);
+    io.out.write(`${JSON.stringify(r)}\n`);
     return;
   }
   const w = (t: string) => io.out.write(t);

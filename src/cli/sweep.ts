@@ -1,12 +1,18 @@
 // `fray sweep`: a parameter (or two, or more) varied over a grid, every point simulated on the
-// same dice, as a table (terminal, CSV, JSON) and a plot (SVG).
+// same dice (src/sim/sweep.ts runs it), as a table (terminal, CSV, JSON) and a plot (SVG).
 import { resolve } from 'node:path';
 import { checkAllowed, checkOutputs, inputsOf, writeAtomic } from '../node/files.js';
-import { defaultWorkers, makePool, runJob, type Pool } from '../sim/parallel.js';
-import { heatMap, rateCurve } from '../sim/plot.js';
-import { summarize, type SimSummary } from '../sim/run.js';
-import { gridOf, parseAxis, type Axis } from '../sim/sweep.js';
-import type { Totals } from '../sim/totals.js';
+import { defaultWorkers } from '../sim/parallel.js';
+import {
+  axisLabel,
+  gridOf,
+  parseAxis,
+  runSweep,
+  svgOf,
+  sweepResult,
+  sweepVariants,
+  type SweepResult,
+} from '../sim/sweep.js';
 import { loadVariant, type Variant } from '../sim/variant.js';
 import { UsageError } from './errors.js';
 import { loadFightFile, pairs } from '../files/fight-file.js';
@@ -20,26 +26,6 @@ export interface SweepOpts extends RunFlags {
   svg?: string;
 }
 
-export interface SweepPoint {
-  readonly values: readonly unknown[];
-  readonly sides: readonly {
-    readonly name: string;
-    readonly winRate: number;
-    readonly ci95: [number, number];
-  }[];
-  readonly drawRate: number;
-  readonly meanRounds: number;
-}
-
-export interface SweepResult {
-  readonly schema: 'fray-sweep/1';
-  readonly runs: number;
-  readonly seed: number;
-  /** Each axis's path, a readable label ("Helmut: WS"), and its values. */
-  readonly axes: readonly (Axis & { readonly label: string })[];
-  readonly points: readonly SweepPoint[];
-}
-
 export async function sweep(io: Io, file: string, o: SweepOpts, seedOf: () => number): Promise<void> {
   if (!o.vary?.length)
     throw new UsageError("sweep: give at least one --vary 'path=LO..HI:STEP' (or path=a,b,c)");
@@ -50,13 +36,7 @@ export async function sweep(io: Io, file: string, o: SweepOpts, seedOf: () => nu
   const { source, setup } = ff.loaded;
   const axes = o.vary.map(parseAxis).map((a) => ({ ...a, label: axisLabel(source, a.path) }));
   const grid = gridOf(axes);
-  const variants: Variant[] = grid.map((values) => ({
-    file: resolve(file),
-    options,
-    tables,
-    edits: axes.map((a, k) => ({ path: a.path, value: values[k], flag: '--vary' })),
-    allow,
-  }));
+  const variants = sweepVariants({ file: resolve(file), options, tables, edits: [], allow }, axes, grid);
   // Every point is checked before any is run: a value the encounter refuses is named at once, and
   // what the points warn of is said once. A point may read a file of its own (--vary tables.fumbles=…):
   // no output may replace that either.
@@ -66,42 +46,16 @@ export async function sweep(io: Io, file: string, o: SweepOpts, seedOf: () => nu
   const seed = o.seed ?? seedOf();
   const workers = o.workers ?? defaultWorkers();
   const tty = io.err.isTTY === true && !o.json;
-  const pool: Pool | undefined = workers > 1 ? makePool(workers) : undefined;
-  const summaries: SimSummary[] = [];
-  try {
-    for (const [k, v] of variants.entries()) {
-      if (tty) io.err.write(`\r  point ${k + 1}/${variants.length} `);
-      // The same seed at every point: neighbouring points differ by the parameter, not the dice.
-      const r = await runJob({
-        variants: [v],
-        seed,
-        from: 0,
-        to: o.runs,
-        maxRounds: o.maxRounds,
-        workers,
-        pool,
-      });
-      summaries.push(summarize(r.totals[0] as Totals, r.roster, seed, null));
-    }
-  } finally {
-    await pool?.destroy();
-  }
-  if (tty) io.err.write('\r\u001b[K');
-  const result: SweepResult = {
-    schema: 'fray-sweep/1',
-    runs: o.runs,
+  const { summaries } = await runSweep({
+    variants,
     seed,
-    axes,
-    points: grid.map((values, k) => {
-      const s = summaries[k] as SimSummary;
-      return {
-        values,
-        sides: s.sides.map((x) => ({ name: x.name, winRate: x.winRate, ci95: x.ci95 })),
-        drawRate: s.drawRate.rate,
-        meanRounds: s.meanRounds,
-      };
-    }),
-  };
+    runs: o.runs,
+    maxRounds: o.maxRounds,
+    workers,
+    point: tty ? (k) => io.err.write(`\r  point ${k + 1}/${variants.length} `) : undefined,
+  });
+  if (tty) io.err.write('\r\u001b[K');
+  const result = sweepResult(axes, grid, summaries, o.runs, seed);
   const title = loadVariant(variants[0] as Variant).setup.title;
   if (o.csv) {
     writeAtomic(o.csv, csvOf(result));
@@ -116,16 +70,6 @@ export async function sweep(io: Io, file: string, o: SweepOpts, seedOf: () => nu
     printSweep(io, title, result);
     sayData(io, setup);
   }
-}
-
-/** `sides[0].combatants[1].profile.WS` → "Helmut: WS", when the combatant has a name. */
-export function axisLabel(source: unknown, path: string): string {
-  const m = /^sides\[(\d+)\]\.combatants\[(\d+)\]\.(?:profile\.)?(.+)$/.exec(path);
-  if (!m) return path;
-  const sides = (source as { sides?: { combatants?: { name?: unknown; use?: unknown }[] }[] }).sides;
-  const c = sides?.[Number(m[1])]?.combatants?.[Number(m[2])];
-  const name = typeof c?.name === 'string' ? c.name : typeof c?.use === 'string' ? c.use : null;
-  return name ? `${name}: ${m[3]}` : path;
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -168,40 +112,4 @@ export function csvOf(r: SweepResult): string {
       .join(','),
   );
   return `${[head.map(csvCell).join(','), ...lines].join('\n')}\n`;
-}
-
-/** One axis: every side's win rate along it; two: the first side's win rate over the grid; more: the first two axes at the other axes' first values. */
-export function svgOf(title: string, r: SweepResult): string {
-  const first = r.axes[0] as SweepResult['axes'][number];
-  if (r.axes.length === 1) {
-    const names = r.points[0]?.sides.map((s) => s.name) ?? [];
-    return rateCurve(
-      `${title}: win rates`,
-      first.label,
-      first.values.map(show),
-      names.map((name, s) => ({
-        name,
-        points: r.points.map((p) => ({
-          y: p.sides[s]?.winRate ?? 0,
-          lo: p.sides[s]?.ci95[0] ?? 0,
-          hi: p.sides[s]?.ci95[1] ?? 0,
-        })),
-      })),
-    );
-  }
-  const second = r.axes[1] as SweepResult['axes'][number];
-  const stride = r.points.length / (first.values.length * second.values.length);
-  const side = r.points[0]?.sides[0]?.name ?? 'side 1';
-  // rates[j][i]: the second axis's j-th value up, the first axis's i-th across.
-  const rates = second.values.map((_y, j) =>
-    first.values.map((_x, i) => r.points[(i * second.values.length + j) * stride]?.sides[0]?.winRate ?? 0),
-  );
-  return heatMap(
-    `${title}: ${side} wins`,
-    first.label,
-    second.label,
-    first.values.map(show),
-    second.values.map(show),
-    rates,
-  );
 }

@@ -1,13 +1,13 @@
 // The files a fight lives in, for every way in (the command, the server): an encounter file or a
 // save (the encounter, its seed and its input log), read and checked; a save written.
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { SourceDoc, ValidationError, validate } from '../core/document.js';
 import { loadPart, type Loaded } from '../core/encounter.js';
 import { InputError, type Input } from '../core/request.js';
 import type { FileText, LoadEnv, Options } from '../core/ruleset.js';
 import { RULESETS } from '../rulesets/index.js';
-import { FileError, nodeEnv, packageRoot, readNamed, readSeen, readText, reachOf } from '../node/files.js';
+import { nodeEnv, readNamed, readSeen, reachOf, shippedOnlyEnv } from '../node/files.js';
 import type { PartyUse } from '../core/party.js';
 
 export const SAVE_MARK = 'fray-saved-fight';
@@ -289,23 +289,6 @@ export function saveText(
     );
   const headText = JSON.stringify(head, null, 2).replace(/\n}$/, '');
   return `${headText},\n  "inputs": [\n${rows.join(',\n')}\n  ],\n  "encounter": ${JSON.stringify(encounter, null, 2).replace(/\n/g, '\n  ')}\n}\n`;
-}
-
-/**
- * How a host without a folder reaches data (the campaign store): Fray's shipped tables, and no
- * other file, so an encounter or save handed in names nothing on the machine it is read on.
- */
-export function shippedOnlyEnv(): LoadEnv {
-  const root = packageRoot();
-  return {
-    readFile: (rel) => {
-      throw new FileError(
-        `'${rel}': an encounter kept in the campaign names no files; put the table or the members in it`,
-      );
-    },
-    readData: (ruleset, name) => readText(join(root, 'data', ruleset, name)),
-    tables: {},
-  };
 }
 
 /** An encounter given as text (a pasted or uploaded file), read as a fight to begin. */

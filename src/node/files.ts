@@ -193,6 +193,23 @@ export function nodeEnv(
   };
 }
 
+/**
+ * How a host without a folder reaches data (the campaign store): Fray's shipped tables, and no
+ * other file, so an encounter or save handed in names nothing on the machine it is read on.
+ */
+export function shippedOnlyEnv(): LoadEnv {
+  const root = packageRoot();
+  return {
+    readFile: (rel) => {
+      throw new FileError(
+        `'${rel}': an encounter kept in the campaign names no files; put the table or the members in it`,
+      );
+    },
+    readData: (ruleset, name) => readText(join(root, 'data', ruleset, name)),
+    tables: {},
+  };
+}
+
 /** Where the files named by a document (or by the save holding it) may be. */
 export function reachOf(docPath: string, o: NodeEnvOptions): Reach {
   return o.save === undefined

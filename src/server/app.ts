@@ -22,6 +22,7 @@ import { Network } from './network.js';
 import { registerTable } from './players.js';
 import { Table } from './table.js';
 import type { Store } from './store.js';
+import { registerStudies } from './studies.js';
 
 export interface AppOptions {
   /** Where the built page is (dist/web); left out, the page is not served. */
@@ -174,6 +175,10 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
       return (doc.creatures ?? []).map((c) => ({ id: c.id, name: c.name ?? c.id }));
     }),
   );
+
+  // ------------------------------------------------------------- studies
+  // The designer's simulations, comparisons, sweeps and odds, on the worker threads (studies.ts).
+  registerStudies(app, store, live);
 
   // ------------------------------------------------------------- characters
   app.get(

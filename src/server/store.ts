@@ -60,6 +60,29 @@ const MIGRATIONS: readonly string[] = [
    );
    ALTER TABLE fights ADD COLUMN players_see TEXT NOT NULL DEFAULT '{}';
    ALTER TABLE inputs ADD COLUMN given_by TEXT;`,
+  // Studies: simulations, comparisons, sweeps and exact odds run from the designer's page, each
+  // with the encounter's text as it was (so a re-run is exact after the encounter is edited or
+  // deleted), its parameters and seed, how it ended, and its result (JSON) and plots (JSON).
+  `CREATE TABLE studies (
+     id INTEGER PRIMARY KEY,
+     kind TEXT NOT NULL CHECK (kind IN ('sim', 'compare', 'sweep', 'odds')),
+     encounter_id INTEGER REFERENCES encounters(id) ON DELETE SET NULL,
+     title TEXT NOT NULL,
+     ruleset TEXT NOT NULL,
+     text TEXT NOT NULL,
+     params TEXT NOT NULL,
+     seed INTEGER,
+     status TEXT NOT NULL CHECK (status IN ('queued', 'running', 'done', 'stopped', 'failed')),
+     error TEXT,
+     done INTEGER NOT NULL DEFAULT 0,
+     total INTEGER NOT NULL DEFAULT 0,
+     result TEXT,
+     plots TEXT,
+     rerun_of INTEGER REFERENCES studies(id) ON DELETE SET NULL,
+     created TEXT NOT NULL DEFAULT (datetime('now')),
+     started TEXT,
+     finished TEXT
+   );`,
 ];
 
 /** The schema version this Fray writes: one more for each migration step. */
@@ -374,6 +397,100 @@ export class Store {
     return this.db.prepare('DELETE FROM seats WHERE id = ?').run(id).changes > 0;
   }
 
+  // ---------------------------------------------------------------- studies
+
+  /** Every study, newest first, without its result and plots (they can be large). */
+  studies(): StudyRow[] {
+    return (
+      this.db
+        .prepare(
+          'SELECT id, kind, encounter_id, title, ruleset, params, seed, status, error, done, total, rerun_of, created, started, finished FROM studies ORDER BY id DESC',
+        )
+        .all() as RawStudy[]
+    ).map(studyRow);
+  }
+
+  study(
+    id: number,
+  ): (StudyRow & { readonly text: string; readonly result: unknown; readonly plots: unknown }) | null {
+    const r = this.db.prepare('SELECT * FROM studies WHERE id = ?').get(id) as RawStudy | undefined;
+    if (!r) return null;
+    return {
+      ...studyRow(r),
+      text: r.text ?? '',
+      result: r.result ? (JSON.parse(r.result) as unknown) : null,
+      plots: r.plots ? (JSON.parse(r.plots) as unknown) : [],
+    };
+  }
+
+  /** A new study, queued to run. */
+  addStudy(s: NewStudy): number {
+    const r = this.db
+      .prepare(
+        "INSERT INTO studies (kind, encounter_id, title, ruleset, text, params, seed, status, total, rerun_of) VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?)",
+      )
+      .run(
+        s.kind,
+        s.encounterId,
+        s.title,
+        s.ruleset,
+        s.text,
+        JSON.stringify(s.params),
+        s.seed,
+        s.total,
+        s.rerunOf ?? null,
+      );
+    return Number(r.lastInsertRowid);
+  }
+
+  /** A queued study starts. */
+  startStudy(id: number): void {
+    this.db.prepare("UPDATE studies SET status = 'running', started = datetime('now') WHERE id = ?").run(id);
+  }
+
+  /** How a study ended: its status, the fights done, its result and plots (or its error). */
+  endStudy(
+    id: number,
+    end: {
+      status: 'done' | 'stopped' | 'failed';
+      done: number;
+      result?: unknown;
+      plots?: unknown;
+      error?: string | null;
+    },
+  ): void {
+    this.db
+      .prepare(
+        "UPDATE studies SET status = ?, done = ?, result = ?, plots = ?, error = ?, finished = datetime('now') WHERE id = ?",
+      )
+      .run(
+        end.status,
+        end.done,
+        end.result === undefined ? null : JSON.stringify(end.result),
+        end.plots === undefined ? null : JSON.stringify(end.plots),
+        end.error ?? null,
+        id,
+      );
+  }
+
+  /**
+   * Studies the last server left queued or running (it stopped, or was killed): stopped, saying
+   * so. Their threads died with it; what they had run was not kept.
+   */
+  stopLeftRunning(): number {
+    return this.db
+      .prepare(
+        `UPDATE studies SET status = 'stopped', finished = datetime('now'),
+           error = CASE status WHEN 'running' THEN 'the server stopped while it ran' ELSE 'the server stopped before it ran' END
+         WHERE status IN ('queued', 'running')`,
+      )
+      .run().changes;
+  }
+
+  deleteStudy(id: number): boolean {
+    return this.db.prepare('DELETE FROM studies WHERE id = ?').run(id).changes > 0;
+  }
+
   private appendInputs(fightId: number, from: number, inputs: readonly Input[]): void {
     const put = this.db.prepare('INSERT INTO inputs (fight_id, idx, value) VALUES (?, ?, ?)');
     inputs.forEach((x, i) => put.run(fightId, from + i, JSON.stringify(x)));
@@ -427,5 +544,85 @@ function fightRow(r: RawFight): FightRow {
     playersSee: JSON.parse(r.players_see) as Record<string, string>,
     created: r.created,
     updated: r.updated,
+  };
+}
+
+export type StudyKind = 'sim' | 'compare' | 'sweep' | 'odds';
+export type StudyStatus = 'queued' | 'running' | 'done' | 'stopped' | 'failed';
+
+export interface NewStudy {
+  readonly kind: StudyKind;
+  readonly encounterId: number | null;
+  readonly title: string;
+  readonly ruleset: string;
+  /** The encounter's text as it was (odds: the duel's), what the study runs. */
+  readonly text: string;
+  /** The parameters as the API took them, spelled out (runs, options, variants, axes, round cap…). */
+  readonly params: Readonly<Record<string, unknown>>;
+  /** Null for exact odds, which roll no dice. */
+  readonly seed: number | null;
+  /** Fights in all (a sweep: every point's); 0 for odds. */
+  readonly total: number;
+  readonly rerunOf?: number | null;
+}
+
+export interface StudyRow {
+  readonly id: number;
+  readonly kind: StudyKind;
+  readonly encounterId: number | null;
+  readonly title: string;
+  readonly ruleset: string;
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly seed: number | null;
+  readonly status: StudyStatus;
+  /** Why it failed, or why it stopped when the person did not stop it. */
+  readonly error: string | null;
+  /** Fights done when it ended (while it runs, the live socket says). */
+  readonly done: number;
+  readonly total: number;
+  readonly rerunOf: number | null;
+  readonly created: string;
+  readonly started: string | null;
+  readonly finished: string | null;
+}
+
+interface RawStudy {
+  id: number;
+  kind: StudyKind;
+  encounter_id: number | null;
+  title: string;
+  ruleset: string;
+  text?: string;
+  params: string;
+  seed: number | null;
+  status: StudyStatus;
+  error: string | null;
+  done: number;
+  total: number;
+  result?: string | null;
+  plots?: string | null;
+  rerun_of: number | null;
+  created: string;
+  started: string | null;
+  finished: string | null;
+}
+
+function studyRow(r: RawStudy): StudyRow {
+  return {
+    id: r.id,
+    kind: r.kind,
+    encounterId: r.encounter_id,
+    title: r.title,
+    ruleset: r.ruleset,
+    params: JSON.parse(r.params) as Record<string, unknown>,
+    seed: r.seed,
+    status: r.status,
+    error: r.error,
+    done: r.done,
+    total: r.total,
+    rerunOf: r.rerun_of,
+    created: r.created,
+    started: r.started,
+    finished: r.finished,
   };
 }

@@ -38,6 +38,12 @@ export interface Job {
   readonly pool?: Pool;
   /** Seconds a worker may spend on one fight before the run is stopped (0: never); else watchdogSeconds(). */
   readonly stallSeconds?: number;
+  /**
+   * Stops the run when aborted (a person's Stop): no block is dealt out after it, the blocks in
+   * flight are abandoned (their threads ended), and what was added up so far, in block order, is
+   * the result, marked `stopped`.
+   */
+  readonly signal?: AbortSignal;
 }
 
 export type Pool = Piscina<BlockTask, BlockResult>;
@@ -52,6 +58,19 @@ export function makePool(workers: number): Pool {
   });
 }
 
+/**
+ * Runs one task of the worker file's named export (`check`, `odds`) on a thread of its own, so
+ * that the calling thread (a server's) goes on answering meanwhile; `signal` abandons it.
+ */
+export async function inWorker<T, R>(name: 'check' | 'odds', task: T, signal?: AbortSignal): Promise<R> {
+  const pool = new Piscina<T, R>({ filename: workerFile(), name, minThreads: 1, maxThreads: 1 });
+  try {
+    return await pool.run(task, signal ? { signal } : {});
+  } finally {
+    await pool.destroy();
+  }
+}
+
 export interface JobResult {
   readonly totals: Totals[];
   readonly pairs: PairTotals | null;
@@ -59,6 +78,8 @@ export interface JobResult {
   readonly roster: Roster;
   /** Whether `untilCi` was reached (false without it). */
   readonly reached: boolean;
+  /** Whether `signal` stopped it before the end: the totals are of the first blocks only. */
+  readonly stopped: boolean;
 }
 
 export function defaultWorkers(): number {
@@ -193,6 +214,7 @@ export async function runJob(job: Job): Promise<JobResult> {
   const pairs = job.variants.length === 2 ? new PairTotals(sides) : null;
   const blocks = blocksOf(job.from, job.to);
   let reached = false;
+  const stopped = () => job.signal?.aborted === true;
   /** Adds the next block's result; true when the stopping rule is met. */
   const take = (r: BlockResult): boolean => {
     r.totals.forEach((t, k) => (totals[k] as Totals).merge(t));
@@ -203,14 +225,17 @@ export async function runJob(job: Job): Promise<JobResult> {
   if (job.workers <= 1) {
     // In this thread there is no one to watch: the round caps are what end every fight.
     const streams = new Streams(job.seed);
+    let ran = 0;
     for (const [a, b] of blocks) {
+      if (stopped()) break;
       const r = runVariantsBlock(playable, sides, a, b, streams, job.maxRounds);
+      ran++;
       if (take({ totals: r.totals.map((t) => t.toJSON()), pairs: r.pairs?.toJSON() ?? null })) {
         reached = true;
         break;
       }
     }
-    return { totals, pairs, roster, reached };
+    return { totals, pairs, roster, reached, stopped: ran < blocks.length && !reached };
   }
   const pool = job.pool ?? makePool(job.workers);
   // Aborting a task that is running terminates its thread: the way to stop a worker that spins.
@@ -219,6 +244,9 @@ export async function runJob(job: Job): Promise<JobResult> {
   let stalled: SimFailure | null = null;
   let wake: () => void = () => undefined;
   const stall = new Promise<void>((res) => (wake = res));
+  // A person's stop wakes the loop below as a stalled worker does, without failing the run.
+  const onStop = () => wake();
+  job.signal?.addEventListener('abort', onStop);
   const unwatch = watchFlights(flights, stallSeconds * 1000, (f) => {
     stalled = failureOf(
       `a worker made no progress for ${stallSeconds} s`,
@@ -267,10 +295,11 @@ export async function runJob(job: Job): Promise<JobResult> {
       inFlight.add(p);
     };
     try {
-      while (merged < blocks.length && !reached) {
+      while (merged < blocks.length && !reached && !stopped()) {
         while (next < blocks.length && inFlight.size < job.workers * 2) dispatch(next++);
         await Promise.race([...inFlight, stall]);
         if (stalled) throw stalled;
+        if (stopped()) break;
         // Totals grow only by the next block in order: the stopping rule sees what one thread would.
         for (let r = done.get(merged); r !== undefined && !reached; r = done.get(merged)) {
           if ('failed' in r) throw r.failed;
@@ -284,8 +313,9 @@ export async function runJob(job: Job): Promise<JobResult> {
       abort.abort();
       await Promise.allSettled(inFlight);
     }
-    return { totals, pairs, roster, reached };
+    return { totals, pairs, roster, reached, stopped: merged < blocks.length && !reached };
   } finally {
+    job.signal?.removeEventListener('abort', onStop);
     unwatch();
     if (!job.pool) await pool.destroy();
   }

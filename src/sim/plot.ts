@@ -79,14 +79,14 @@ export function rateCurve(
   return `${out.join('\n')}\n`;
 }
 
-/** A rate (0..1) over a grid of two parameters' values, white to blue, each cell labelled. */
+/** A rate (0..1) over a grid of two parameters' values, white to blue, each cell labelled; null: a cell not run, left blank. */
 export function heatMap(
   title: string,
   xLabel: string,
   yLabel: string,
   xs: readonly string[],
   ys: readonly string[],
-  rates: readonly (readonly number[])[],
+  rates: readonly (readonly (number | null)[])[],
 ): string {
   const pw = W - M.left - M.right;
   const ph = H - M.top - M.bottom;
@@ -103,8 +103,17 @@ export function heatMap(
     const top = M.top + ph - (j + 1) * ch;
     out.push(`<text x="${M.left - 6}" y="${top + ch / 2 + 4}" text-anchor="end">${escapeXml(yl)}</text>`);
     xs.forEach((_xl, i) => {
-      const v = rates[j]?.[i] ?? 0;
+      const v = rates[j]?.[i] ?? null;
       const left = M.left + i * cw;
+      if (v === null) {
+        out.push(
+          `<rect class="cell" x="${left.toFixed(1)}" y="${top.toFixed(1)}" width="${cw.toFixed(1)}" height="${ch.toFixed(1)}" fill="#eeeeee" stroke="white"/>`,
+        );
+        out.push(
+          `<text x="${(left + cw / 2).toFixed(1)}" y="${(top + ch / 2 + 4).toFixed(1)}" text-anchor="middle" fill="#999">–</text>`,
+        );
+        return;
+      }
       out.push(
         `<rect class="cell" x="${left.toFixed(1)}" y="${top.toFixed(1)}" width="${cw.toFixed(1)}" height="${ch.toFixed(1)}" fill="${blue(v)}" stroke="white"/>`,
       );

@@ -26,7 +26,17 @@ function render(make: (document: PlotDocument) => { outerHTML: string }): string
   return make(document as unknown as PlotDocument).outerHTML;
 }
 
-export function reportHtml(meta: ReportMeta, s: SimSummary, totals: Totals, roster: Roster): string {
+/** A chart of the report: its heading, Observable Plot's SVG (in a figure where it has a legend), and a note under it. */
+export interface ReportPlot {
+  readonly title: string;
+  /** The chart as HTML; '' when there is nothing to draw (a ruleset that counts no wounds). */
+  readonly html: string;
+  /** A sentence under it, as plain text, or null. */
+  readonly note: string | null;
+}
+
+/** The report's charts, for the page (fray serve's studies) as for the HTML file. */
+export function reportPlots(s: SimSummary, totals: Totals, roster: Roster): ReportPlot[] {
   const rates = [
     ...s.sides.map((x) => ({ what: `${x.name} wins`, rate: x.winRate, lo: x.ci95[0], hi: x.ci95[1] })),
     { what: 'draws', rate: s.drawRate.rate, lo: s.drawRate.ci95[0], hi: s.drawRate.ci95[1] },
@@ -42,6 +52,8 @@ export function reportHtml(meta: ReportMeta, s: SimSummary, totals: Totals, rost
       Plot.plot({
         document,
         marginLeft: 220,
+        // Room for the figures written after each interval: "81.8% (79.3%–84.1%)" near 100% was cut off.
+        marginRight: 130,
         width: 760,
         height: 40 + rows.length * 34,
         x: { domain: [0, 1], tickFormat: '%', label, grid: true },
@@ -102,7 +114,7 @@ export function reportHtml(meta: ReportMeta, s: SimSummary, totals: Totals, rost
   );
   const woundsChart =
     wounds.length === 0
-      ? '<p>This ruleset counts no wounds per fighter.</p>'
+      ? ''
       : render((document) =>
           Plot.plot({
             document,
@@ -130,8 +142,25 @@ export function reportHtml(meta: ReportMeta, s: SimSummary, totals: Totals, rost
         );
   const woundsNote =
     beyond > cut
-      ? `<p class="note">The bars end at ${cut} W, where 99.5% of each fighter's fights do; the rarest fights went up to ${beyond}.</p>`
-      : '';
+      ? `The bars end at ${cut} W, where 99.5% of each fighter's fights do; the rarest fights went up to ${beyond}.`
+      : null;
+  return [
+    { title: 'Who wins', html: intervalChart(rates, 'share of fights'), note: null },
+    { title: 'Who is standing at the end', html: intervalChart(survival, 'share of fights'), note: null },
+    { title: 'How long the fights last', html: roundsChart, note: null },
+    { title: 'Wounds per fight', html: woundsChart, note: woundsNote },
+  ];
+}
+
+export function reportHtml(meta: ReportMeta, s: SimSummary, totals: Totals, roster: Roster): string {
+  const [wins, standing, lengths, woundsPlot] = reportPlots(s, totals, roster) as [
+    ReportPlot,
+    ReportPlot,
+    ReportPlot,
+    ReportPlot,
+  ];
+  const woundsChart = woundsPlot.html || '<p>This ruleset counts no wounds per fighter.</p>';
+  const woundsNote = woundsPlot.note ? `<p class="note">${escapeXml(woundsPlot.note)}</p>` : '';
   const opts = Object.entries(meta.options);
   const tableRows = s.combatants
     .map((c) => {
@@ -156,14 +185,14 @@ td:first-child, th:first-child, td:nth-child(2), th:nth-child(2) { text-align: l
 <h1>${escapeXml(meta.title)}</h1>
 <p class="meta">${s.runs.toLocaleString('en')} fights, seed ${s.seed}, ruleset ${escapeXml(meta.ruleset)}, from <code>${escapeXml(meta.file)}</code>${opts.length ? `; options ${opts.map(([k, v]) => `<code>${escapeXml(k)}=${escapeXml(v)}</code>`).join(', ')}` : ''}. Fight i drew its dice from substream i of the seed: <code>fray fight FILE --seed ${s.seed} --run i</code> plays any of them again. Intervals are 95% (Wilson for rates).</p>
 ${meta.data ? `<p class="meta">${escapeXml(meta.data)}</p>` : ''}
-<h2>Who wins</h2>
-${intervalChart(rates, 'share of fights')}
-<h2>Who is standing at the end</h2>
-${intervalChart(survival, 'share of fights')}
-<h2>How long the fights last</h2>
+<h2>${wins.title}</h2>
+${wins.html}
+<h2>${standing.title}</h2>
+${standing.html}
+<h2>${lengths.title}</h2>
 <p>Mean ${s.meanRounds.toFixed(2)} rounds (95% CI ${s.rounds.ci95[0].toFixed(2)} – ${s.rounds.ci95[1].toFixed(2)}).</p>
-${roundsChart}
-<h2>Wounds per fight</h2>
+${lengths.html}
+<h2>${woundsPlot.title}</h2>
 ${woundsChart}
 ${woundsNote}
 <h2>Per combatant, per fight</h2>

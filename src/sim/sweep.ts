@@ -1,5 +1,10 @@
-// Sweeps: one or more parameters of an encounter varied over a grid, each point simulated.
-import { EditError, parseEditPath, parseEditValue } from './variant.js';
+// Sweeps: one or more parameters of an encounter varied over a grid, each point simulated on the
+// same dice, and the plot of it. `fray sweep` and the designer's page both run it through here.
+import { makePool, runJob, type Pool } from './parallel.js';
+import { heatMap, rateCurve } from './plot.js';
+import { summarize, type SimSummary } from './run.js';
+import type { Totals } from './totals.js';
+import { EditError, parseEditPath, parseEditValue, type Variant } from './variant.js';
 
 export interface Axis {
   readonly path: string;
@@ -49,4 +54,160 @@ export function gridOf(axes: readonly Axis[]): unknown[][] {
   let grid: unknown[][] = [[]];
   for (const a of axes) grid = grid.flatMap((row) => a.values.map((v) => [...row, v]));
   return grid;
+}
+
+/** A point's value as shown: text as it is, anything else as JSON. */
+const show = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+
+/** The variant at each point of the grid: the base with the point's values as edits, each blamed on its axis's flag. */
+export function sweepVariants(
+  base: Variant,
+  axes: readonly Axis[],
+  grid: readonly (readonly unknown[])[],
+  flagOf: (axis: number) => string = () => '--vary',
+): Variant[] {
+  return grid.map((values) => ({
+    ...base,
+    edits: [...base.edits, ...axes.map((a, k) => ({ path: a.path, value: values[k], flag: flagOf(k) }))],
+  }));
+}
+
+export interface SweepRun {
+  readonly variants: readonly Variant[];
+  readonly seed: number;
+  /** Fights at each point. */
+  readonly runs: number;
+  readonly maxRounds?: number;
+  readonly workers: number;
+  /** Before each point is run. */
+  readonly point?: (k: number) => void;
+  /** Fights done over every point so far, and the whole sweep's. */
+  readonly progress?: (done: number, total: number) => void;
+  /** Stops the sweep: the point under way is left out, the points finished are kept. */
+  readonly signal?: AbortSignal;
+}
+
+/** Runs every point on one pool, each on the same seed; the summaries of the points finished. */
+export async function runSweep(r: SweepRun): Promise<{ summaries: SimSummary[]; stopped: boolean }> {
+  const workers = r.workers;
+  const pool: Pool | undefined = workers > 1 ? makePool(workers) : undefined;
+  const total = r.variants.length * r.runs;
+  const summaries: SimSummary[] = [];
+  try {
+    for (const [k, v] of r.variants.entries()) {
+      if (r.signal?.aborted) break;
+      r.point?.(k);
+      // The same seed at every point: neighbouring points differ by the parameter, not the dice.
+      const job = await runJob({
+        variants: [v],
+        seed: r.seed,
+        from: 0,
+        to: r.runs,
+        maxRounds: r.maxRounds,
+        workers,
+        pool,
+        signal: r.signal,
+        progress: r.progress ? (done) => r.progress?.(k * r.runs + done, total) : undefined,
+      });
+      if (job.stopped) break;
+      summaries.push(summarize(job.totals[0] as Totals, job.roster, r.seed, null));
+    }
+  } finally {
+    await pool?.destroy();
+  }
+  return { summaries, stopped: summaries.length < r.variants.length };
+}
+
+/** The sweep's figures (`--json`'s fray-sweep/1): each point finished, with its values. */
+export function sweepResult(
+  axes: readonly (Axis & { readonly label: string })[],
+  grid: readonly (readonly unknown[])[],
+  summaries: readonly SimSummary[],
+  runs: number,
+  seed: number,
+): SweepResult {
+  return {
+    schema: 'fray-sweep/1',
+    runs,
+    seed,
+    axes,
+    points: summaries.map((s, k) => ({
+      values: grid[k] as readonly unknown[],
+      sides: s.sides.map((x) => ({ name: x.name, winRate: x.winRate, ci95: x.ci95 })),
+      drawRate: s.drawRate.rate,
+      meanRounds: s.meanRounds,
+    })),
+  };
+}
+
+export interface SweepPoint {
+  readonly values: readonly unknown[];
+  readonly sides: readonly {
+    readonly name: string;
+    readonly winRate: number;
+    readonly ci95: [number, number];
+  }[];
+  readonly drawRate: number;
+  readonly meanRounds: number;
+}
+
+export interface SweepResult {
+  readonly schema: 'fray-sweep/1';
+  readonly runs: number;
+  readonly seed: number;
+  /** Each axis's path, a readable label ("Helmut: WS"), and its values. */
+  readonly axes: readonly (Axis & { readonly label: string })[];
+  readonly points: readonly SweepPoint[];
+}
+
+/** `sides[0].combatants[1].profile.WS` → "Helmut: WS", when the combatant has a name. */
+export function axisLabel(source: unknown, path: string): string {
+  const m = /^sides\[(\d+)\]\.combatants\[(\d+)\]\.(?:profile\.)?(.+)$/.exec(path);
+  if (!m) return path;
+  const sides = (source as { sides?: { combatants?: { name?: unknown; use?: unknown }[] }[] }).sides;
+  const c = sides?.[Number(m[1])]?.combatants?.[Number(m[2])];
+  const name = typeof c?.name === 'string' ? c.name : typeof c?.use === 'string' ? c.use : null;
+  return name ? `${name}: ${m[3]}` : path;
+}
+
+/**
+ * One axis: every side's win rate along it; two: the first side's win rate over the grid; more:
+ * the first two axes at the other axes' first values. A sweep stopped part way has the points it
+ * finished: a curve that ends early, a heat map with the cells not run left blank.
+ */
+export function svgOf(title: string, r: SweepResult): string {
+  const first = r.axes[0] as SweepResult['axes'][number];
+  if (r.axes.length === 1) {
+    const names = r.points[0]?.sides.map((s) => s.name) ?? [];
+    return rateCurve(
+      `${title}: win rates`,
+      first.label,
+      first.values.map(show),
+      names.map((name, s) => ({
+        name,
+        points: r.points.map((p) => ({
+          y: p.sides[s]?.winRate ?? 0,
+          lo: p.sides[s]?.ci95[0] ?? 0,
+          hi: p.sides[s]?.ci95[1] ?? 0,
+        })),
+      })),
+    );
+  }
+  const second = r.axes[1] as SweepResult['axes'][number];
+  // Points per cell: the other axes' combinations (the first values of each are plotted). From the
+  // axes, not the points, which a stopped sweep has fewer of.
+  const stride = r.axes.slice(2).reduce((n, a) => n * a.values.length, 1);
+  const side = r.points[0]?.sides[0]?.name ?? 'side 1';
+  // rates[j][i]: the second axis's j-th value up, the first axis's i-th across.
+  const rates = second.values.map((_y, j) =>
+    first.values.map((_x, i) => r.points[(i * second.values.length + j) * stride]?.sides[0]?.winRate ?? null),
+  );
+  return heatMap(
+    `${title}: ${side} wins`,
+    first.label,
+    second.label,
+    first.values.map(show),
+    second.values.map(show),
+    rates,
+  );
 }

@@ -1,11 +1,11 @@
-// A variant of an encounter: its file, rule options, replacement tables, and edits to the
-// document ("sides[0].combatants[0].profile.WS=45"). Comparisons and sweeps are variants, and
-// workers load them from this description, which crosses threads as plain data.
+// A variant of an encounter: its file (or its text), rule options, replacement tables, and edits
+// to the document ("sides[0].combatants[0].profile.WS=45"). Comparisons and sweeps are variants,
+// and workers load them from this description, which crosses threads as plain data.
 import { parse as parseYaml } from 'yaml';
 import { formatPath, SourceDoc, ValidationError, type Issue } from '../core/document.js';
 import { loadPart, type Loaded } from '../core/encounter.js';
 import { RULESETS } from '../rulesets/index.js';
-import { nodeEnv, readSeen } from '../node/files.js';
+import { nodeEnv, readSeen, shippedOnlyEnv } from '../node/files.js';
 
 export interface Edit {
   /** Where, in the encounter document: `sides[0].combatants[1].profile.WS`, `options.criticals`. */
@@ -16,7 +16,14 @@ export interface Edit {
 }
 
 export interface Variant {
+  /** The encounter's file; with `text`, only the name the text goes by in messages. */
   readonly file: string;
+  /**
+   * The encounter's text, when it is not read from a file (an encounter kept in the campaign).
+   * Read so, it may name no file of its own, as an encounter of the campaign store may not:
+   * only Fray's shipped data is read, the same files a file on disk would read.
+   */
+  readonly text?: string;
   readonly options: Readonly<Record<string, string>>;
   readonly tables: Readonly<Record<string, string>>;
   readonly edits: readonly Edit[];
@@ -129,16 +136,31 @@ export function replayOf(v: Variant, maxRounds?: number): string {
 
 /** Loads a variant: the file read and validated with its edits, options and tables (each file read told to `seen`). */
 export function loadVariant(v: Variant, seen?: Set<string>): Loaded {
-  const f = readSeen(v.file, seen);
+  const f = v.text === undefined ? readSeen(v.file, seen) : { file: v.file, text: v.text };
   const doc = SourceDoc.parse(f.file, f.text);
   const data = v.edits.length > 0 ? applyEdits(doc.data, v.edits) : doc.data;
   try {
-    const env = nodeEnv(v.file, { ...v.tables }, { allow: v.allow, seen });
+    const env =
+      v.text === undefined ? nodeEnv(v.file, { ...v.tables }, { allow: v.allow, seen }) : textEnv(v);
     return loadPart({ doc, base: [], value: data }, RULESETS, env, { ...v.options });
   } catch (e) {
     if (!(e instanceof ValidationError) || v.edits.length === 0) throw e;
     throw new ValidationError(e.issues.map((i) => blameEdit(i, v.edits)));
   }
+}
+
+/** Where an encounter given as text reads its data: the shipped tables, and no file named by the user. */
+function textEnv(v: Variant): ReturnType<typeof shippedOnlyEnv> {
+  const named = Object.keys(v.tables);
+  if (named.length > 0 || (v.allow ?? []).length > 0)
+    throw new ValidationError([
+      {
+        file: v.file,
+        path: named.length > 0 ? `tables.${named[0]}` : 'allow',
+        message: 'an encounter given as text reads no file: put its tables in the encounter',
+      },
+    ]);
+  return shippedOnlyEnv();
 }
 
 /** A problem in a value an edit put in the document is the command line's: its flag, path and value. */

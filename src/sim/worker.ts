@@ -1,5 +1,10 @@
-// A simulation worker (piscina): loads the variants once, then runs the blocks it is given.
+// A simulation worker (piscina): loads the variants once, then runs the blocks it is given. Two
+// more tasks run here so that the calling thread (a server) is not held up by them: checking the
+// variants of a large sweep, and exact odds.
+import { ValidationError, type Issue } from '../core/document.js';
 import { Streams } from '../dice/index.js';
+import { FileError } from '../node/files.js';
+import { oddsReport, type OddsReport } from './odds.js';
 import { markStarting } from './progress.js';
 import { rosterOf, runVariantsBlock, type Playable } from './run.js';
 import type { PairData, TotalsData } from './totals.js';
@@ -50,6 +55,37 @@ export default function runTask(t: BlockTask): BlockResult {
     markStarting(t.progress, t.from, n, run, variant);
     if (fault && run === fault.run && variant === 0) fault.act();
   });
+}
+
+export interface CheckTask {
+  readonly variants: readonly Variant[];
+}
+
+/**
+ * Loads every variant, as `fray sweep` does before it runs any: the problems of the first that
+ * does not load (a ValidationError's issues, or a file's refusal, cross threads as plain data).
+ */
+export function check(t: CheckTask): { readonly issues: readonly Issue[] } {
+  for (const v of t.variants) {
+    try {
+      loadVariant(v);
+    } catch (e) {
+      if (e instanceof ValidationError) return { issues: e.issues };
+      if (e instanceof FileError) return { issues: [{ file: v.file, path: '', message: e.message }] };
+      throw e;
+    }
+  }
+  return { issues: [] };
+}
+
+export interface OddsTask {
+  readonly variant: Variant;
+  readonly maxRounds?: number;
+}
+
+/** Exact odds of the variant (null where its ruleset has none). */
+export function odds(t: OddsTask): OddsReport | null {
+  return oddsReport(loadVariant(t.variant), t.maxRounds);
 }
 
 /**

@@ -3,6 +3,8 @@ import type { FightView } from '../../src/server/fights.js';
 import type { TableState } from '../../src/server/table.js';
 import type { PlayersSee } from '../../src/core/veil.js';
 import type { Issue } from '../../src/core/document.js';
+import type { StudyRow } from '../../src/server/store.js';
+import type { ReportPlot } from '../../src/sim/report.js';
 
 export type {
   FightView,
@@ -37,6 +39,13 @@ export interface FightItem {
 export interface RulesetItem {
   readonly id: string;
   readonly title: string;
+  /** The switches the text offers (`-o name=value`). */
+  readonly options?: readonly {
+    readonly name: string;
+    readonly values: readonly string[];
+    readonly default: string;
+    readonly summary: string;
+  }[];
 }
 export interface Character {
   readonly id: number;
@@ -48,6 +57,42 @@ export interface Character {
 export interface Creature {
   readonly id: string;
   readonly name: string;
+}
+
+export type { StudyKind, StudyRow, StudyStatus } from '../../src/server/store.js';
+export type { SimSummary } from '../../src/sim/run.js';
+export type { Comparison } from '../../src/sim/compare.js';
+export type { SweepResult } from '../../src/sim/sweep.js';
+export type { OddsReport } from '../../src/sim/odds.js';
+export type { ReportPlot } from '../../src/sim/report.js';
+
+/** A study with its result: the figures of `fray sim`, `compare`, `sweep` or `odds --json`, and the plots. */
+export interface Study extends StudyRow {
+  readonly text: string;
+  readonly result: unknown;
+  readonly plots: readonly ReportPlot[];
+}
+
+/** What the live socket says of studies: progress (`done` of `total` fights), and each change of status. */
+export interface StudyMessage {
+  readonly type: 'progress' | 'study';
+  readonly study: number;
+  readonly status?: string;
+  readonly done: number;
+  readonly total: number;
+}
+
+const studyListeners = new Set<(msg: StudyMessage) => void>();
+
+/** Hears the studies' messages of the page's live socket (the designer's page); returns how to stop. */
+export function onStudies(listener: (msg: StudyMessage) => void): () => void {
+  studyListeners.add(listener);
+  return () => studyListeners.delete(listener);
+}
+
+function heardStudy(data: string): void {
+  const msg = JSON.parse(data) as Partial<StudyMessage>;
+  if (msg.type === 'progress' || msg.type === 'study') for (const l of studyListeners) l(msg as StudyMessage);
 }
 
 /** A refused request: the server's message, and its located problems. */
@@ -95,6 +140,13 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
 export const api = {
   rulesets: () => call<RulesetItem[]>('GET', '/api/rulesets'),
   bestiary: (ruleset: string) => call<Creature[]>('GET', `/api/rulesets/${ruleset}/bestiary`),
+  studies: () => call<StudyRow[]>('GET', '/api/studies'),
+  study: (id: number) => call<Study>('GET', `/api/studies/${id}`),
+  startStudy: (body: Record<string, unknown>) =>
+    call<{ id: number; seed: number | null }>('POST', '/api/studies', body),
+  stopStudy: (id: number) => call<Study>('POST', `/api/studies/${id}/stop`),
+  rerunStudy: (id: number) => call<{ id: number; seed: number | null }>('POST', `/api/studies/${id}/rerun`),
+  deleteStudy: (id: number) => call<unknown>('DELETE', `/api/studies/${id}`),
   characters: (ruleset?: string) =>
     call<Character[]>(
       'GET',
@@ -173,6 +225,7 @@ export function live(changed: (msg: Change) => void): () => void {
     socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/live`);
     const s = socket;
     s.onopen = () => s.send(JSON.stringify({ type: 'hello', token: gmToken() }));
+    s.addEventListener('message', (m) => heardStudy(String(m.data)));
     socket.onmessage = (m) => {
       const msg = JSON.parse(String(m.data)) as Change & { type?: string };
       if (msg.type === undefined) changed(msg);

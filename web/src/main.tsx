@@ -1,11 +1,13 @@
-// The GM's screen: the campaign (encounters, fights) and a fight (tracker, the question as a card,
-// rulings, the log). Every change goes through the API (docs/api.md); the page keeps no state of
-// its own that a reload would lose: where it is lives in the address (#/fights/3).
+// The GM's screen: the campaign (encounters, fights), a fight (tracker, the question as a card,
+// rulings, the log) and the designer's studies. Every change goes through the API (docs/api.md);
+// the page keeps no state of its own that a reload would lose: where it is lives in the address
+// (#/fights/3, #/designer/2).
 import { render } from 'preact';
 import { useEffect } from 'preact/hooks';
 import { signal } from '@preact/signals';
 import { gmToken, live } from './api.js';
 import { Campaign } from './campaign.js';
+import { Designer } from './designer.js';
 import { FightScreen } from './fight.js';
 import { changes, lastChange } from './state.js';
 import './style.css';
@@ -25,13 +27,22 @@ function App() {
     [],
   );
   const fight = /^#\/fights\/(\d+)/.exec(route.value);
+  const designer = /^#\/designer(?:\/(\d+))?/.exec(route.value);
   return (
     <div class="app">
       <header class="top">
         <a href="#/" class="brand">
           Fray
         </a>
-        <span class="where">{fight ? `Fight ${fight[1]}` : 'Campaign'}</span>
+        <span class="where">{fight ? `Fight ${fight[1]}` : designer ? 'Designer' : 'Campaign'}</span>
+        <nav class="nav">
+          <a href="#/" aria-current={!fight && !designer ? 'page' : undefined}>
+            Campaign
+          </a>
+          <a href="#/designer" aria-current={designer ? 'page' : undefined}>
+            Designer
+          </a>
+        </nav>
       </header>
       {!signedIn ? (
         <main class="campaign">
@@ -45,6 +56,8 @@ function App() {
         </main>
       ) : fight ? (
         <FightScreen id={Number(fight[1])} />
+      ) : designer ? (
+        <Designer open={designer[1] ? Number(designer[1]) : null} />
       ) : (
         <Campaign />
       )}

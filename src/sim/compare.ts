@@ -1,0 +1,137 @@
+// A comparison: two variants of an encounter on the same dice (common random numbers), and what
+// changes between them run by run, with its interval. `fray compare` and the designer's page
+// both run it through here.
+import { basename, resolve } from 'node:path';
+import { ValidationError } from '../core/document.js';
+import type { Loaded } from '../core/encounter.js';
+import { runJob } from './parallel.js';
+import { rosterOf, summarize, type Roster, type SimSummary } from './run.js';
+import { meanOf, pairedDifference, type PairTotals, type Totals } from './totals.js';
+import { EditError, loadVariant, parseEdit, type Edit, type Variant } from './variant.js';
+
+/**
+ * One side of a comparison as written: `criticals=sudden-death`, `sides[0].combatants[0].profile.WS=45`,
+ * `file=other.yaml`, comma-separated or repeated. `flag` names where it was written (`--b`), for
+ * the refusals; `files` is false where no file may be named (an encounter of the campaign).
+ */
+export function parseVariantSpec(
+  base: Variant,
+  specs: readonly string[],
+  flag: string,
+  files = true,
+): Variant {
+  let file = base.file;
+  const options = { ...base.options };
+  const edits: Edit[] = [...base.edits];
+  for (const spec of specs) {
+    for (const item of spec
+      .split(',')
+      .map((x) => x.trim())
+      .filter((x) => x !== '')) {
+      const eq = item.indexOf('=');
+      if (eq <= 0) throw new EditError(flag, `expected name=value, path=value or file=FILE, got '${item}'`);
+      const key = item.slice(0, eq).trim();
+      const value = item.slice(eq + 1).trim();
+      if (key === 'file') {
+        if (!files) throw new EditError(flag, `'${item}': a study of the campaign's encounter names no file`);
+        file = resolve(value);
+      } else if (/[.[]/.test(key)) edits.push(parseEdit(item, flag));
+      else options[key] = value;
+    }
+  }
+  // A second file is read from disk; the base's text goes with the base's file only.
+  const text = file === base.file ? base.text : undefined;
+  return {
+    file,
+    ...(text !== undefined ? { text } : {}),
+    options,
+    tables: base.tables,
+    edits,
+    allow: base.allow,
+  };
+}
+
+/** How a side of the comparison is shown: what was written for it, or the encounter as it stands. */
+export function variantLabel(base: Variant, specs: readonly string[]): string {
+  return specs.length > 0 ? specs.join(', ') : `${basename(base.file)} as it stands`;
+}
+
+export interface Comparison {
+  readonly schema: 'fray-compare/1';
+  readonly runs: number;
+  readonly seed: number;
+  readonly a: { readonly label: string; readonly summary: SimSummary };
+  readonly b: { readonly label: string; readonly summary: SimSummary };
+  /** B − A, paired run by run, with 95% intervals. */
+  readonly difference: {
+    readonly sides: { readonly name: string; readonly diff: number; readonly ci95: [number, number] }[];
+    readonly draws: { readonly diff: number; readonly ci95: [number, number] };
+    readonly meanRounds: { readonly diff: number; readonly ci95: [number, number] };
+  };
+}
+
+/** Both variants loaded and checked to pair up: the same number of sides, paired in order. */
+export function loadPair(a: Variant, b: Variant, flag = '--b'): [Loaded, Loaded] {
+  const la = loadVariant(a);
+  const lb = loadVariant(b);
+  const na = rosterOf(la.ruleset, la.setup).sides.length;
+  const nb = rosterOf(lb.ruleset, lb.setup).sides.length;
+  if (na !== nb)
+    throw new ValidationError([
+      {
+        file: 'command line',
+        path: flag,
+        message: `B has ${nb} sides and A ${na}: a comparison pairs the sides in order`,
+      },
+    ]);
+  return [la, lb];
+}
+
+export interface CompareRun {
+  readonly a: Variant;
+  readonly b: Variant;
+  /** The two as loadPair loaded them (for their rosters). */
+  readonly loaded: readonly [Loaded, Loaded];
+  readonly labels: readonly [string, string];
+  readonly seed: number;
+  readonly runs: number;
+  readonly maxRounds?: number;
+  readonly untilCi?: number;
+  readonly workers: number;
+  readonly progress?: (done: number) => void;
+  readonly signal?: AbortSignal;
+}
+
+/** Runs the paired fights and sets out A, B and B − A; `stopped` when the signal cut it short. */
+export async function runComparison(c: CompareRun): Promise<{ comparison: Comparison; stopped: boolean }> {
+  const r = await runJob({
+    variants: [c.a, c.b],
+    seed: c.seed,
+    from: 0,
+    to: c.runs,
+    maxRounds: c.maxRounds,
+    untilCi: c.untilCi,
+    workers: c.workers,
+    progress: c.progress,
+    signal: c.signal,
+  });
+  const [ra, rb] = c.loaded.map((l) => rosterOf(l.ruleset, l.setup)) as [Roster, Roster];
+  const until = c.untilCi === undefined ? null : { target: c.untilCi, reached: r.reached };
+  const p = r.pairs as PairTotals;
+  const comparison: Comparison = {
+    schema: 'fray-compare/1',
+    runs: p.runs,
+    seed: c.seed,
+    a: { label: c.labels[0], summary: summarize(r.totals[0] as Totals, ra, c.seed, until) },
+    b: { label: c.labels[1], summary: summarize(r.totals[1] as Totals, rb, c.seed, until) },
+    difference: {
+      sides: ra.sides.map((name, s) => ({
+        name,
+        ...pairedDifference(p.aOnly[s] ?? 0, p.bOnly[s] ?? 0, p.runs),
+      })),
+      draws: pairedDifference(p.drawsAOnly, p.drawsBOnly, p.runs),
+      meanRounds: (({ mean, ci95 }) => ({ diff: mean, ci95 }))(meanOf(p.rounds, p.runs)),
+    },
+  };
+  return { comparison, stopped: r.stopped };
+}
