@@ -2,65 +2,28 @@
 // progress and result, a long one stopped, a stored one reopened, a comparison, a sweep with its
 // plot, and the exact odds of a pair; screenshots at 1280×800 and 820×1180 (the whole page) go to
 // test-browser/shots for a person to look at.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const ROOT = join(import.meta.dirname, '..');
-const BIN = join(ROOT, 'dist', 'cli', 'bin.js');
-const SHOTS = join(ROOT, 'test-browser', 'shots');
-const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(existsSync);
-
-let server: ChildProcess;
-let url = '';
-let token = '';
-let browser: Browser;
+import { launch, ROOT, Served, SHOTS } from './serve.js';
 
 /** The GM's API, as the page calls it. */
-async function api(method: string, path: string, body?: unknown): Promise<unknown> {
-  const r = await fetch(`${url}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const data = (await r.json()) as unknown;
-  if (!r.ok) throw new Error(JSON.stringify(data));
-  return data;
-}
+const api = (method: string, path: string, body?: unknown) => served.api<unknown>(method, path, body);
+
+let served: Served;
+let browser: Browser;
 
 beforeAll(async () => {
-  if (!CHROMIUM) throw new Error('no chromium: apt-get install -y chromium');
-  mkdirSync(SHOTS, { recursive: true });
-  const db = join(mkdtempSync(join(tmpdir(), 'fray-designer-')), 'c.db');
-  server = spawn(process.execPath, [BIN, 'serve', '--campaign', db, '--port', '0'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  url = await new Promise<string>((done) => {
-    let out = '';
-    server.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /Open (http:\/\/\S+) /.exec(out);
-      if (m) {
-        const address = new URL(m[1] as string);
-        token = address.searchParams.get('token') ?? '';
-        done(address.origin);
-      }
-    });
-  });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  served = await Served.start('designer');
+  browser = await launch();
   for (const file of ['wfrp1e/encounters/demo.yaml', 'wfrp1e/examples/reference-duel-sudden-death.yaml'])
     await api('POST', '/api/encounters', { text: readFileSync(join(ROOT, 'data', file), 'utf8') });
 });
 
 afterAll(async () => {
   await browser?.close();
-  server?.kill();
+  served?.stop();
 });
 
 /** The whole page at a laptop's and at a tablet's width. */
@@ -80,7 +43,7 @@ async function designer(hash = '#/designer'): Promise<Page> {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('close', () => expect(errors).toEqual([]));
-  await page.goto(`${url}/?token=${token}${hash}`);
+  await page.goto(`${served.url}/?served.token=${served.token}${hash}`);
   return page;
 }
 

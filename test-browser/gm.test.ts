@@ -2,48 +2,23 @@
 // WFRP 1e fight and an OpenQuest fight to the end with typed dice, undoes, brings in a
 // reinforcement, reloads mid-fight and finds everything where it was; screenshots of each page
 // at 1280×800 and 820×1180 go to test-browser/shots for a person to look at.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, ROOT, Served, SHOTS } from './serve.js';
 
-const ROOT = join(import.meta.dirname, '..');
-const BIN = join(ROOT, 'dist', 'cli', 'bin.js');
-const SHOTS = join(ROOT, 'test-browser', 'shots');
-const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(existsSync);
-
-let server: ChildProcess;
-let url = '';
-let token = '';
+let served: Served;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!CHROMIUM) throw new Error('no chromium: apt-get install -y chromium');
-  mkdirSync(SHOTS, { recursive: true });
-  const db = join(mkdtempSync(join(tmpdir(), 'fray-browser-')), 'c.db');
-  server = spawn(process.execPath, [BIN, 'serve', '--campaign', db, '--port', '0'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  url = await new Promise<string>((done) => {
-    let out = '';
-    server.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /Open (http:\/\/\S+) /.exec(out);
-      if (m) {
-        const address = new URL(m[1] as string);
-        token = address.searchParams.get('token') ?? '';
-        done(address.origin);
-      }
-    });
-  });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  served = await Served.start('gm');
+  browser = await launch();
 });
 
 afterAll(async () => {
   await browser?.close();
-  server?.kill();
+  served?.stop();
 });
 
 async function shoot(page: Page, name: string) {
@@ -86,11 +61,6 @@ async function playToEnd(page: Page, dice: () => number) {
   throw new Error('the fight did not end in 600 answers');
 }
 
-/** The GM's page at `hash`, signed in with the token fray serve printed (each page is a fresh browser context). */
-function gm(hash = ''): string {
-  return `${url}/?token=${token}${hash}`;
-}
-
 function seeded(seed: number) {
   let s = seed;
   return () => (s = (s * 1103515245 + 12345) % 2147483648);
@@ -101,7 +71,7 @@ describe("the GM's screen", () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(gm());
+    await page.goto(served.gm());
     await expect(page.getByRole('heading', { name: 'Encounters' })).toBeTruthy();
     await shoot(page, 'campaign-empty');
 
@@ -200,7 +170,7 @@ describe("the GM's screen", () => {
 
   it('plays an OpenQuest fight to the end with typed dice', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(gm());
+    await page.goto(served.gm());
     await page
       .getByLabel('encounter YAML')
       .fill(readFileSync(join(ROOT, 'data', 'openquest', 'encounters', 'duel.yaml'), 'utf8'));
@@ -227,7 +197,7 @@ describe("the GM's screen", () => {
     expect(await page.locator('label.auto input:checked').count()).toBe(1);
     await playToEnd(page, seeded(9));
     await expect.poll(() => page.locator('.question.over h2').textContent()).toMatch(/victory|draw/);
-    await page.goto(url);
+    await page.goto(served.url);
     await expect
       .poll(() => page.locator('.list li').filter({ hasText: 'openquest' }).first().textContent())
       .toMatch(/victory|draw/);
@@ -244,9 +214,9 @@ describe('every ruleset from the page', () => {
   ])('%s plays to the end from the GM screen', async (file) => {
     const post = async (path: string, body: unknown) =>
       (await (
-        await fetch(url + path, {
+        await fetch(served.url + path, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${served.token}` },
           body: JSON.stringify(body),
         })
       ).json()) as { id: number };
@@ -255,7 +225,7 @@ describe('every ruleset from the page', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
-    await page.goto(gm(`#/fights/${f.id}`));
+    await page.goto(served.gm(`#/fights/${f.id}`));
     await page.waitForSelector('main.fight');
     await playToEnd(page, seeded(3));
     await expect.poll(() => page.locator('.question.over h2').textContent()).toMatch(/victory|draw/);

@@ -2,62 +2,27 @@
 // 1e's scene in yards (the pistol duel's engage question) and on the grid (the crypt's plan
 // question); the tracker shows the new place; a click the engine refuses says why and changes
 // nothing. Screenshots at 1280×800 and 390×844 go to test-browser/shots for a person to look at.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, ROOT, Served, SHOTS } from './serve.js';
 import type { FightView } from '../src/server/fights.js';
 
-const ROOT = join(import.meta.dirname, '..');
-const BIN = join(ROOT, 'dist', 'cli', 'bin.js');
-const SHOTS = join(ROOT, 'test-browser', 'shots');
-const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(existsSync);
-
-let server: ChildProcess;
-let url = '';
-let token = '';
+let served: Served;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!CHROMIUM) throw new Error('no chromium: apt-get install -y chromium');
-  mkdirSync(SHOTS, { recursive: true });
-  const db = join(mkdtempSync(join(tmpdir(), 'fray-map-')), 'c.db');
-  server = spawn(process.execPath, [BIN, 'serve', '--campaign', db, '--port', '0'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  url = await new Promise<string>((done) => {
-    let out = '';
-    server.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /Open (http:\/\/\S+) /.exec(out);
-      if (m) {
-        const address = new URL(m[1] as string);
-        token = address.searchParams.get('token') ?? '';
-        done(address.origin);
-      }
-    });
-  });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  served = await Served.start('map');
+  browser = await launch();
 });
 
 afterAll(async () => {
   await browser?.close();
-  server?.kill();
+  served?.stop();
 });
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const r = await fetch(url + path, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await r.json()) as T;
-}
+const call = <T>(method: string, path: string, body?: unknown) => served.api<T>(method, path, body);
 
 /** A fight of a shipped encounter, started through the API. */
 async function start(file: string, seed: number): Promise<FightView> {
@@ -71,7 +36,7 @@ async function open(id: number, width = 1280, height = 800): Promise<{ page: Pag
   const page = await browser.newPage({ viewport: { width, height } });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${url}/?token=${token}#/fights/${id}`);
+  await page.goto(`${served.url}/?served.token=${served.token}#/fights/${id}`);
   await page.waitForSelector('.map-svg');
   return { page, errors };
 }
@@ -228,7 +193,7 @@ describe('the map on the GM’s screen', () => {
       hasTouch: true,
       isMobile: true,
     });
-    await page.goto(`${url}/?token=${token}#/fights/${v.id}`);
+    await page.goto(`${served.url}/?served.token=${served.token}#/fights/${v.id}`);
     await page.waitForSelector('.map-svg .targets');
     await page.locator('.map-svg').scrollIntoViewIfNeeded();
     const before = await inputs(page);

@@ -3,65 +3,27 @@
 // on their own phone-sized page; the players' pages hold none of the hidden numbers, in their DOM
 // or in the socket's frames; the table display follows on a TV-sized page. Screenshots of the
 // player's page at 390×844 and of the display at 1920×1080 go to test-browser/shots.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, ROOT, Served, SHOTS } from './serve.js';
 import type { FightView } from '../src/server/fights.js';
 
-const ROOT = join(import.meta.dirname, '..');
-const BIN = join(ROOT, 'dist', 'cli', 'bin.js');
-const SHOTS = join(ROOT, 'test-browser', 'shots');
-const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(existsSync);
-
-let server: ChildProcess;
-let url = '';
-let token = '';
+let served: Served;
 let browser: Browser;
 
-let db = '';
-
-/** Starts `fray serve` on the campaign (port 0: any free one); resolves with its address and token. */
-async function startServer(port: number): Promise<void> {
-  server = spawn(process.execPath, [BIN, 'serve', '--campaign', db, '--port', String(port)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  ({ url, token } = await new Promise<{ url: string; token: string }>((done) => {
-    let out = '';
-    server.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /Open (http:\/\/\S+) /.exec(out);
-      if (m) {
-        const a = new URL(m[1] as string);
-        done({ url: a.origin, token: a.searchParams.get('token') ?? '' });
-      }
-    });
-  }));
-}
-
 beforeAll(async () => {
-  if (!CHROMIUM) throw new Error('no chromium: apt-get install -y chromium');
-  mkdirSync(SHOTS, { recursive: true });
-  db = join(mkdtempSync(join(tmpdir(), 'fray-table-browser-')), 'c.db');
-  await startServer(0);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  served = await Served.start('table');
+  browser = await launch();
 });
 
 afterAll(async () => {
   await browser?.close();
-  server?.kill();
+  served?.stop();
 });
 
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const r = await fetch(url + path, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await r.json()) as T;
-}
+const api = <T>(method: string, path: string, body?: unknown) => served.api<T>(method, path, body);
 
 function seeded(seed: number) {
   let s = seed;
@@ -124,7 +86,7 @@ describe('the table: the GM and two players on their own devices', () => {
     const gmContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const gm = await gmContext.newPage();
     gm.on('pageerror', (e) => errors.push(`gm: ${e.message}`));
-    await gm.goto(`${url}/?token=${token}#/fights/${fight.id}`);
+    await gm.goto(`${served.url}/?served.token=${served.token}#/fights/${fight.id}`);
     await gm.getByRole('button', { name: 'Open this fight to the table' }).click();
     const link = (await gm.locator('.table-join a').first().getAttribute('href')) as string;
     expect(link).toMatch(/\/join\/[A-Z2-9]{8}$/);
@@ -208,10 +170,10 @@ describe('the table: the GM and two players on their own devices', () => {
       if (i === 4) {
         // The server killed and started again on its address: every page comes back to the same step by itself.
         const at = await step(gm, 'main.fight', 'data-inputs');
-        server.kill('SIGKILL');
+        served.crash();
         for (const p of players)
           await expect.poll(() => p.page.locator('.play-top .live').textContent()).toMatch(/reconnecting/);
-        await startServer(Number(new URL(url).port));
+        await served.restart();
         for (const p of [...players.map((x) => x.page), tv]) {
           await expect
             .poll(() => p.locator('.play-top .live').textContent(), { timeout: 15_000 })
@@ -273,7 +235,7 @@ describe('the table: the GM and two players on their own devices', () => {
     const phone = await context.newPage();
     const errors: string[] = [];
     phone.on('pageerror', (e) => errors.push(e.message));
-    await phone.goto(`${url}/join/${code}`);
+    await phone.goto(`${served.url}/join/${code}`);
     await phone.getByLabel('Your name').fill('Carla');
     await phone.getByRole('button', { name: /^Count von Blitz/ }).click();
     await phone.waitForSelector('main.player');

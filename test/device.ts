@@ -74,3 +74,17 @@ export function scripted(q: NonNullable<PlayersView['question']>, turn: number):
     ? count + ((turn * 37) % (count * (q.sides ?? 6) - count + 1))
     : (q.suggested as string | number);
 }
+
+/** Six heroes of the players' side against six orcs: every hero asked often, fights of some length. */
+export const HEROES = ['Anna', 'Bertold', 'Clara', 'Dieter', 'Elsa', 'Franz'];
+export const SIX_AT_THE_GATE = `ruleset: wfrp1e
+title: Six at the gate
+sides:
+  - name: Heroes
+    players: true
+    combatants:
+${HEROES.map((n) => `      - { name: ${n}, use: human, weapons: [sword] }`).join('\n')}
+  - name: Orcs
+    combatants:
+      - { use: orc, count: 6 }
+`;

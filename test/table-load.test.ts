@@ -11,22 +11,7 @@ import WebSocket from 'ws';
 import { buildApp } from '../src/server/app.js';
 import type { FightView } from '../src/server/fights.js';
 import { Store } from '../src/server/store.js';
-import { Device, scripted } from './device.js';
-
-const HEROES = ['Anna', 'Bertold', 'Clara', 'Dieter', 'Elsa', 'Franz'];
-
-/** Six heroes against orcs: long enough fights, and every hero asked often. */
-const ENCOUNTER = `ruleset: wfrp1e
-title: Six at the gate
-sides:
-  - name: Heroes
-    players: true
-    combatants:
-${HEROES.map((n) => `      - { name: ${n}, use: human, weapons: [sword] }`).join('\n')}
-  - name: Orcs
-    combatants:
-      - { use: orc, count: 6 }
-`;
+import { Device, HEROES, scripted, SIX_AT_THE_GATE } from './device.js';
 
 describe('the table under load', () => {
   it('takes 1,000 answers from six players in order, none lost and none twice', async () => {
@@ -42,7 +27,7 @@ describe('the table under load', () => {
       });
       return (await r.json()) as T;
     };
-    const encounter = (await gm<{ id: number }>('POST', '/api/encounters', { text: ENCOUNTER })).id;
+    const encounter = (await gm<{ id: number }>('POST', '/api/encounters', { text: SIX_AT_THE_GATE })).id;
     let seed = 1;
     const newFight = async () => {
       const f = await gm<FightView>('POST', '/api/fights', { encounterId: encounter, seed: seed++ });

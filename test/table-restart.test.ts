@@ -9,22 +9,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { FightView } from '../src/server/fights.js';
-import { Device, scripted } from './device.js';
+import { Device, HEROES, scripted, SIX_AT_THE_GATE } from './device.js';
 import { ROOT } from './helpers.js';
 
 const BIN = join(ROOT, 'dist', 'cli', 'bin.js');
-const HEROES = ['Anna', 'Bertold', 'Clara', 'Dieter', 'Elsa', 'Franz'];
-const ENCOUNTER = `ruleset: wfrp1e
-title: Six at the gate
-sides:
-  - name: Heroes
-    players: true
-    combatants:
-${HEROES.map((n) => `      - { name: ${n}, use: human, weapons: [sword] }`).join('\n')}
-  - name: Orcs
-    combatants:
-      - { use: orc, count: 6 }
-`;
 
 function freePort(): Promise<number> {
   return new Promise((done) => {
@@ -65,7 +53,7 @@ describe('kill -9 of fray serve with the table connected', () => {
       });
       return (await r.json()) as T;
     };
-    const e = await gm<{ id: number }>('POST', '/api/encounters', { text: ENCOUNTER });
+    const e = await gm<{ id: number }>('POST', '/api/encounters', { text: SIX_AT_THE_GATE });
     const f = await gm<FightView>('POST', '/api/fights', { encounterId: e.id, seed: 3 });
     await gm('PUT', '/api/table', { fight: f.id });
     const code = (await gm<{ code: string }>('GET', '/api/table')).code;

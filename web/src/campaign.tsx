@@ -4,7 +4,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import {
   api,
-  ApiError,
   download,
   type Character,
   type Creature,
@@ -12,29 +11,9 @@ import {
   type FightItem,
   type RulesetItem,
 } from './api.js';
+import { Problems } from './problems.js';
 import { changes } from './state.js';
 import { EncounterForm, inline } from './form.js';
-
-function Problems({ error }: { error: ApiError | Error | null }) {
-  if (!error) return null;
-  const issues = error instanceof ApiError ? error.issues : [];
-  return (
-    <div class="problems" role="alert">
-      {issues.length ? (
-        <ul>
-          {issues.map((i) => (
-            <li>
-              {i.line !== undefined && <span class="at">line {i.line}</span>}{' '}
-              {i.path && <code>{i.path}</code>} {i.message}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p>{error.message}</p>
-      )}
-    </div>
-  );
-}
 
 interface Pick {
   /** A creature of the bestiary, or a character's name. */

@@ -5,7 +5,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import {
   api,
-  ApiError,
   download,
   onStudies,
   type Character,
@@ -21,6 +20,7 @@ import {
   type StudyRow,
   type SweepResult,
 } from './api.js';
+import { Problems } from './problems.js';
 import { changes } from './state.js';
 
 const KINDS: readonly { kind: StudyKind; label: string }[] = [
@@ -44,24 +44,20 @@ const signed = (x: number) => signedFixed(x * 100, 1);
 const count = (n: number) => n.toLocaleString('en');
 const randomSeed = () => String(Math.floor(Math.random() * 0x100000000));
 
-function Problems({ error }: { error: Error | null }) {
-  if (!error) return null;
-  const issues = error instanceof ApiError ? error.issues : [];
+/** The round cap of a study: empty is the encounter's own. */
+function RoundCap({ value, onInput }: { value: string; onInput: (v: string) => void }) {
   return (
-    <div class="problems" role="alert">
-      {issues.length ? (
-        <ul>
-          {issues.map((i) => (
-            <li>
-              {i.line !== undefined && <span class="at">line {i.line}</span>}{' '}
-              {i.path && <code>{i.path}</code>} {i.message}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p>{error.message}</p>
-      )}
-    </div>
+    <label class="field">
+      <span class="flabel">Round cap</span>
+      <input
+        aria-label="round cap"
+        class="mid-num"
+        inputMode="numeric"
+        placeholder="as written"
+        value={value}
+        onInput={(e) => onInput(e.currentTarget.value)}
+      />
+    </label>
   );
 }
 
@@ -432,17 +428,7 @@ function StudyForm({
               </button>
             </span>
           </label>
-          <label class="field">
-            <span class="flabel">Round cap</span>
-            <input
-              aria-label="round cap"
-              class="mid-num"
-              inputMode="numeric"
-              placeholder="as written"
-              value={f.maxRounds}
-              onInput={(e) => set({ maxRounds: e.currentTarget.value })}
-            />
-          </label>
+          <RoundCap value={f.maxRounds} onInput={(v) => set({ maxRounds: v })} />
           {(f.kind === 'sim' || f.kind === 'compare') && (
             <label class="field" title="stop once every win rate is known to ± this (0.005 is half a point)">
               <span class="flabel">Stop when sure to ±</span>
@@ -459,17 +445,7 @@ function StudyForm({
       )}
       {f.kind === 'odds' && (
         <div class="row">
-          <label class="field">
-            <span class="flabel">Round cap</span>
-            <input
-              aria-label="round cap"
-              class="mid-num"
-              inputMode="numeric"
-              placeholder="as written"
-              value={f.maxRounds}
-              onInput={(e) => set({ maxRounds: e.currentTarget.value })}
-            />
-          </label>
+          <RoundCap value={f.maxRounds} onInput={(v) => set({ maxRounds: v })} />
         </div>
       )}
       <h3>Rule options{f.kind === 'compare' ? ' (both)' : ''}</h3>

@@ -44,6 +44,25 @@ export function Health({ r }: { r: Row }) {
   );
 }
 
+/** A row's state beside its gauges: out or not, winning or losing, conditions, engagements, place; `gear` too unless shown apart. */
+export function RowDetails({ r, gear = true }: { r: Row; gear?: boolean }) {
+  return (
+    <div class="details">
+      {r.out && <span class="tag out">{r.out === 'absent' ? 'not in the fight yet' : r.out}</span>}
+      {r.standing && <span class={`tag ${r.standing}`}>{r.standing}</span>}
+      {r.conditions.map((c) => (
+        <span class="tag cond">
+          {c.name}
+          {c.roundsLeft !== undefined ? ` (${c.roundsLeft} rd)` : ''}
+        </span>
+      ))}
+      {r.engaged.length > 0 && <span class="muted">engaged with {r.engaged.join(', ')}</span>}
+      {r.place && <span class="muted">{r.place}</span>}
+      {gear && r.gear.map((g) => <span class="muted gear">{g}</span>)}
+    </div>
+  );
+}
+
 export function TrackerRows({ rows, current }: { rows: readonly Row[]; current: string | null }) {
   return (
     <ol>
@@ -60,21 +79,7 @@ export function TrackerRows({ rows, current }: { rows: readonly Row[]; current: 
             )}
           </div>
           <Health r={r} />
-          <div class="details">
-            {r.out && <span class="tag out">{r.out === 'absent' ? 'not in the fight yet' : r.out}</span>}
-            {r.standing && <span class={`tag ${r.standing}`}>{r.standing}</span>}
-            {r.conditions.map((c) => (
-              <span class="tag cond">
-                {c.name}
-                {c.roundsLeft !== undefined ? ` (${c.roundsLeft} rd)` : ''}
-              </span>
-            ))}
-            {r.engaged.length > 0 && <span class="muted">engaged with {r.engaged.join(', ')}</span>}
-            {r.place && <span class="muted">{r.place}</span>}
-            {r.gear.map((g) => (
-              <span class="muted gear">{g}</span>
-            ))}
-          </div>
+          <RowDetails r={r} />
         </li>
       ))}
     </ol>

@@ -8,7 +8,7 @@ import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { PlayersQuestion, PlayersView, Question } from './api.js';
 import { FightMapView } from './map.js';
-import { Health, Log, QuestionCard, TrackerRows } from './parts.js';
+import { Health, Log, QuestionCard, RowDetails, TrackerRows } from './parts.js';
 import { answer, join, joinPage, Refused, seatToken, stayLive, table } from './seat.js';
 import './style.css';
 import './play.css';
@@ -212,18 +212,7 @@ function Player() {
             <section class="panel me" aria-label="your character">
               <h2>{me.name}</h2>
               <Health r={me} />
-              <div class="details">
-                {me.out && <span class="tag out">{me.out}</span>}
-                {me.standing && <span class={`tag ${me.standing}`}>{me.standing}</span>}
-                {me.conditions.map((c) => (
-                  <span class="tag cond">
-                    {c.name}
-                    {c.roundsLeft !== undefined ? ` (${c.roundsLeft} rd)` : ''}
-                  </span>
-                ))}
-                {me.engaged.length > 0 && <span class="muted">engaged with {me.engaged.join(', ')}</span>}
-                {me.place && <span class="muted">{me.place}</span>}
-              </div>
+              <RowDetails r={me} gear={false} />
               {me.gear.length > 0 && (
                 <ul class="gear-list">
                   {me.gear.map((g) => (

@@ -1,0 +1,88 @@
+// What the browser tests share: `fray serve` started on a fresh campaign (or started again on the
+// same one and port, as after a crash), the GM's token it prints, the GM's API as the page calls
+// it, and Debian's chromium.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+
+export const ROOT = join(import.meta.dirname, '..');
+export const SHOTS = join(ROOT, 'test-browser', 'shots');
+const BIN = join(ROOT, 'dist', 'cli', 'bin.js');
+const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(existsSync);
+
+/** Debian's chromium, headless; screenshots go to test-browser/shots. */
+export async function launch(): Promise<Browser> {
+  if (!CHROMIUM) throw new Error('no chromium: apt-get install -y chromium');
+  mkdirSync(SHOTS, { recursive: true });
+  return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+}
+
+/** A `fray serve` of a campaign of its own. */
+export class Served {
+  url = '';
+  token = '';
+  private child: ChildProcess | null = null;
+
+  private constructor(private readonly db: string) {}
+
+  /** Starts on a new campaign, on any free port. */
+  static async start(name: string): Promise<Served> {
+    const s = new Served(join(mkdtempSync(join(tmpdir(), `fray-${name}-`)), 'c.db'));
+    await s.listen(0);
+    return s;
+  }
+
+  private async listen(port: number): Promise<void> {
+    const child = spawn(process.execPath, [BIN, 'serve', '--campaign', this.db, '--port', String(port)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    this.child = child;
+    const address = await new Promise<URL>((done, fail) => {
+      let out = '';
+      child.stdout?.on('data', (d: Buffer) => {
+        out += d.toString();
+        const m = /Open (http:\/\/\S+) /.exec(out);
+        if (m) done(new URL(m[1] as string));
+      });
+      child.on('exit', (code) => fail(new Error(`fray serve exited ${code}: ${out}`)));
+    });
+    this.url = address.origin;
+    this.token = address.searchParams.get('token') ?? '';
+  }
+
+  /** kill -9, as a crash. */
+  crash(): void {
+    this.child?.kill('SIGKILL');
+  }
+
+  /** Started again on the same campaign and port (the pages' sockets come back to it). */
+  async restart(): Promise<void> {
+    await this.listen(Number(new URL(this.url).port));
+  }
+
+  stop(): void {
+    this.child?.kill();
+  }
+
+  /** The GM's page at `hash`, signed in with the token (each browser context is fresh). */
+  gm(hash = ''): string {
+    return `${this.url}/?token=${this.token}${hash}`;
+  }
+
+  /** The GM's API, as the page calls it; a refusal throws with the server's answer. */
+  async api<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const r = await fetch(this.url + path, {
+      method,
+      headers: {
+        authorization: `Bearer ${this.token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const data = (await r.json()) as unknown;
+    if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(data)}`);
+    return data as T;
+  }
+}

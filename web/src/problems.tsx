@@ -1,0 +1,24 @@
+// A refused request as the GM's pages show it: each problem the server found, at its line and
+// field, or the server's message.
+import { ApiError } from './api.js';
+
+export function Problems({ error }: { error: ApiError | Error | null }) {
+  if (!error) return null;
+  const issues = error instanceof ApiError ? error.issues : [];
+  return (
+    <div class="problems" role="alert">
+      {issues.length ? (
+        <ul>
+          {issues.map((i) => (
+            <li>
+              {i.line !== undefined && <span class="at">line {i.line}</span>}{' '}
+              {i.path && <code>{i.path}</code>} {i.message}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>{error.message}</p>
+      )}
+    </div>
+  );
+}
