@@ -43,7 +43,7 @@ async function designer(hash = '#/designer'): Promise<Page> {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('close', () => expect(errors).toEqual([]));
-  await page.goto(`${served.url}/?served.token=${served.token}${hash}`);
+  await page.goto(served.gm(hash));
   return page;
 }
 

@@ -36,7 +36,7 @@ async function open(id: number, width = 1280, height = 800): Promise<{ page: Pag
   const page = await browser.newPage({ viewport: { width, height } });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${served.url}/?served.token=${served.token}#/fights/${id}`);
+  await page.goto(served.gm(`#/fights/${id}`));
   await page.waitForSelector('.map-svg');
   return { page, errors };
 }
@@ -193,7 +193,7 @@ describe('the map on the GM’s screen', () => {
       hasTouch: true,
       isMobile: true,
     });
-    await page.goto(`${served.url}/?served.token=${served.token}#/fights/${v.id}`);
+    await page.goto(served.gm(`#/fights/${v.id}`));
     await page.waitForSelector('.map-svg .targets');
     await page.locator('.map-svg').scrollIntoViewIfNeeded();
     const before = await inputs(page);

@@ -86,7 +86,7 @@ describe('the table: the GM and two players on their own devices', () => {
     const gmContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const gm = await gmContext.newPage();
     gm.on('pageerror', (e) => errors.push(`gm: ${e.message}`));
-    await gm.goto(`${served.url}/?served.token=${served.token}#/fights/${fight.id}`);
+    await gm.goto(served.gm(`#/fights/${fight.id}`));
     await gm.getByRole('button', { name: 'Open this fight to the table' }).click();
     const link = (await gm.locator('.table-join a').first().getAttribute('href')) as string;
     expect(link).toMatch(/\/join\/[A-Z2-9]{8}$/);
