@@ -2,6 +2,7 @@
 // test/table-restart.test.ts): it does what the players' page does (web/src/seat.ts) — says hello
 // with what it has, adds the log it is sent to what it had, and comes back after a drop.
 import WebSocket from 'ws';
+import { LOG_HASH_START, logHash } from '../src/core/veil.js';
 import type { PlayerEvent, PlayersView } from '../src/server/fights.js';
 
 export class Device {
@@ -33,7 +34,7 @@ export class Device {
           token: this.token,
           fight: this.view?.id ?? null,
           since: this.events.length,
-          last: this.events.at(-1)?.text ?? null,
+          hash: this.events.reduce((h, e) => logHash(h, e.text), LOG_HASH_START),
         }),
       );
     });
@@ -66,13 +67,16 @@ export class Device {
   }
 }
 
-/** An answer to a question as a scripted player gives it: a roll going round the faces, or the suggestion. */
+/**
+ * An answer to a question as a scripted player gives it: a roll going round the faces, the
+ * suggestion where the GM lets the players have one, else the first choice or the least amount.
+ */
 export function scripted(q: NonNullable<PlayersView['question']>, turn: number): number | string {
   if (q.waiting) throw new Error('not a question to answer');
   const count = q.count ?? 1;
-  return q.kind === 'roll'
-    ? count + ((turn * 37) % (count * (q.sides ?? 6) - count + 1))
-    : (q.suggested as string | number);
+  if (q.kind === 'roll') return count + ((turn * 37) % (count * (q.sides ?? 6) - count + 1));
+  if (q.suggested !== undefined) return q.suggested;
+  return q.kind === 'amount' ? (q.min as number) : (q.choices?.[0]?.key as string);
 }
 
 /** Six heroes of the players' side against six orcs: every hero asked often, fights of some length. */

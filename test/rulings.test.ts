@@ -129,7 +129,7 @@ describe('rulings in the log', () => {
     // Named once, at the start, as one who enters later; nothing else of it.
     const named = texts(waiting).filter((t) => t.includes('Second Skaven'));
     expect(named).toHaveLength(1);
-    expect(named[0]).toContain('Second Skaven (WS 33 S 3 T 3 W 7/7 I 40 A 1; sword) (enters later)');
+    expect(named[0]).toBe('Second Skaven (WS 33 S 3 T 3 W 7/7 I 40 A 1; sword) enters later.');
     const enters = runFight(l.ruleset, l.setup, {
       inputs: ['!enter second-skaven | it was hiding'],
       driver: auto(),

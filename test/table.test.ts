@@ -3,6 +3,7 @@
 // character's questions. Another character's token, a forged answer, an old answer sent again or a
 // malformed message is refused with a 4xx or an error frame and changes nothing.
 import { mkdtempSync, readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -12,7 +13,8 @@ import { buildApp } from '../src/server/app.js';
 import type { FightView, PlayersView } from '../src/server/fights.js';
 import { Store } from '../src/server/store.js';
 import { lanAddresses } from '../src/server/table.js';
-import { encounterPath, ROOT } from './helpers.js';
+import { LOG_HASH_START, logHash } from '../src/core/veil.js';
+import { encounterPath } from './helpers.js';
 
 const open: { app: FastifyInstance; store: Store }[] = [];
 afterEach(async () => {
@@ -275,7 +277,7 @@ describe('answers from the players’ devices', () => {
     const after = t.store.inputs(t.fight);
     expect(after.length).toBeGreaterThan(before.length);
     expect(after.slice(0, before.length + 1)).toEqual([...before, a]);
-    expect(t.store.givers(t.fight).get(before.length)).toMatch(/^seat:\d+$/);
+    expect(t.store.givers(t.fight).get(before.length)).toMatch(/^seat:\d+:Anna \(helmut\)$/);
     // The same answer again (a double tap, a message replayed): refused, nothing added.
     const again = await t.as(helmut)('POST', '/api/seat/answer', { step: v.inputs, answer: a });
     expect(again.status).toBe(409);
@@ -350,15 +352,19 @@ describe("the players' live socket", () => {
         await t.gm('POST', `/api/fights/${t.fight}/answer`, { answer: answerTo(v.question), step: v.inputs })
       ).body as FightView;
     // Awake: it says what it has, and gets the rest.
-    const b = await socket(t.app, { token: helmut, fight: t.fight, since: asleepAt, last: log.at(-1)?.text });
+    const hashOf = (items: readonly { text: string }[]) =>
+      items.reduce((h, e) => logHash(h, e.text), LOG_HASH_START);
+    const b = await socket(t.app, { token: helmut, fight: t.fight, since: asleepAt, hash: hashOf(log) });
     await expect.poll(() => b.views().length).toBe(1);
     const caught = b.views()[0] as PlayersView;
     expect(caught.events.from).toBe(asleepAt);
     expect([...log, ...caught.events.items]).toEqual(
       ((await t.as(helmut)('GET', '/api/seat')).body.view as PlayersView).events.items,
     );
-    // A device whose last entry is not the log's (another fight, an undo it missed) gets it all.
-    const c = await socket(t.app, { token: helmut, fight: t.fight, since: asleepAt, last: 'something else' });
+    // A device whose log is not this one's (an undo it missed, then other entries) gets it all, even
+    // when its last entry reads the same as the log's entry there.
+    const other = [...log.slice(0, -2), { text: 'undone' }, log.at(-1) as { text: string }];
+    const c = await socket(t.app, { token: helmut, fight: t.fight, since: asleepAt, hash: hashOf(other) });
     await expect.poll(() => c.views().length).toBe(1);
     expect(c.views()[0]?.events.from).toBe(0);
     // An undo: the log is shorter, and the device is told from where.
@@ -432,4 +438,159 @@ describe('the table on the network', () => {
   });
 });
 
-void ROOT;
+describe('holes a review looked for', () => {
+  it('a request line with a whole URL reaches no GM route without the token', async () => {
+    const t = await tableWithDemo();
+    const origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(origin);
+    const raw = (line: string) =>
+      new Promise<string>((done, fail) => {
+        const c = connect(Number(port), '127.0.0.1', () =>
+          c.write(`${line}\r\nHost: evil\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`),
+        );
+        let out = '';
+        c.on('data', (d) => (out += d.toString()));
+        c.on('end', () => done(out));
+        c.on('error', fail);
+      });
+    const code = t.store.setting('join_code');
+    for (const line of [
+      'GET http://evil/api/fights HTTP/1.1',
+      'GET HTTP://evil/api/table HTTP/1.1',
+      'POST http://evil/api/table/code HTTP/1.1',
+    ])
+      expect((await raw(line)).split('\r\n')[0], line).toBe('HTTP/1.1 401 Unauthorized');
+    expect(t.store.setting('join_code')).toBe(code);
+    // The players' part stays open to a whole URL too.
+    expect((await raw(`GET http://evil/api/join/${code} HTTP/1.1`)).split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
+  });
+
+  it('refuses a ruling written as an answer, from a seat or from the GM, changing nothing', async () => {
+    const t = await tableWithDemo();
+    const helmut = await t.join('helmut', 'Anna');
+    const v = await gmUntil(t.gm, t.fight, ['helmut']);
+    const before = t.store.inputs(t.fight);
+    for (const ruling of ['!set orc-1 W 0', '!leave orc-2', '!set helmut W 8 | healed']) {
+      const seat = await t.as(helmut)('POST', '/api/seat/answer', { step: v.inputs, answer: ruling });
+      expect(seat.status).toBe(400);
+      expect(seat.body.error).toMatch(/a ruling, not an answer/);
+      expect((await t.gm('POST', `/api/fights/${t.fight}/answer`, { answer: ruling })).status).toBe(400);
+    }
+    expect(t.store.inputs(t.fight)).toEqual(before);
+  });
+
+  it('gives the players no suggestion while the GM keeps anything (it is worked out from what the GM sees)', async () => {
+    const t = await tableWithDemo();
+    const helmut = await t.join('helmut', 'Anna');
+    let v = await gmUntil(t.gm, t.fight, ['helmut']);
+    for (let i = 0; i < 40 && v.question?.kind !== 'choice'; i++) {
+      v = (
+        await t.as(helmut)('POST', '/api/seat/answer', {
+          step: v.inputs,
+          answer: answerTo(v.question as never),
+        })
+      ).body;
+      v = await gmUntil(t.gm, t.fight, ['helmut']);
+    }
+    expect(v.question?.kind).toBe('choice');
+    const kept = (await t.as(helmut)('GET', '/api/seat')).body.view as PlayersView;
+    expect(kept.question && 'suggested' in kept.question).toBe(false);
+    await t.gm('PUT', `/api/fights/${t.fight}/see`, { health: 'numbers', rolls: 'shown', intents: 'shown' });
+    const open = (await t.as(helmut)('GET', '/api/seat')).body.view as PlayersView;
+    expect(open.question && !open.question.waiting && open.question.suggested).toBe(v.question?.suggested);
+  });
+
+  it("keeps the GM's reinforcements held back off the players' tracker, map and log until they come", async () => {
+    const s = await server();
+    const text = `${readFileSync(encounterPath('helmut-and-the-skaven.yaml'), 'utf8').trimEnd()}
+      - { name: Second Skaven, profile: { M: 5, WS: 33, BS: 25, S: 3, T: 3, W: 7, I: 40, A: 1, Dex: 30, Ld: 30, Int: 30, Cl: 30, WP: 30, Fel: 30 }, weapons: [sword], enters: true }
+`;
+    const e = await s.gm('POST', '/api/encounters', { text });
+    expect(e.status, JSON.stringify(e.body)).toBe(201);
+    const f = await s.gm('POST', '/api/fights', { encounterId: e.body.id, seed: 3 });
+    await s.gm('PUT', '/api/table', { fight: f.body.id });
+    const code = (await s.gm('GET', '/api/table')).body.code;
+    const token = (await s.as(null)('POST', `/api/join/${code}`, { character: 'helmut', player: 'Anna' }))
+      .body.token;
+    const gmView = (await s.gm('GET', `/api/fights/${f.body.id}`)).body as FightView;
+    expect(JSON.stringify(gmView)).toContain('Second Skaven');
+    const seen = (await s.as(token)('GET', '/api/seat')).body.view as PlayersView;
+    expect(JSON.stringify(seen)).not.toContain('Second Skaven');
+    expect(JSON.stringify(seen)).not.toContain('second-skaven');
+    // The GM brings it in: now the players see it.
+    const r = await s.gm('POST', `/api/fights/${f.body.id}/rulings`, {
+      kind: 'enter',
+      who: 'second-skaven',
+      why: 'from the sewer',
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const after = (await s.as(token)('GET', '/api/seat')).body.view as PlayersView;
+    expect(after.tracker.rows.some((x) => x.id === 'second-skaven')).toBe(true);
+    expect(after.events.items.some((x) => x.text.includes('Second Skaven enters the fight'))).toBe(true);
+  });
+
+  it("draws the players' map without the GM side's reaches while its rolls are kept", async () => {
+    const s = await server();
+    const e = await s.gm('POST', '/api/encounters', {
+      text: readFileSync(encounterPath('pistol-duel.yaml'), 'utf8'),
+    });
+    const f = await s.gm('POST', '/api/fights', { encounterId: e.body.id, seed: 1 });
+    await s.gm('PUT', '/api/table', { fight: f.body.id });
+    const code = (await s.gm('GET', '/api/table')).body.code;
+    const token = (
+      await s.as(null)('POST', `/api/join/${code}`, { character: 'count-von-blitz', player: 'C' })
+    ).body.token;
+    const gmMap = ((await s.gm('GET', `/api/fights/${f.body.id}`)).body as FightView).map;
+    const baron = gmMap?.models.find((m) => m.id === 'baron-strahl');
+    expect(baron?.ranges.length).toBeGreaterThan(0);
+    const seen = ((await s.as(token)('GET', '/api/seat')).body.view as PlayersView).map;
+    expect(seen?.models.find((m) => m.id === 'baron-strahl')?.ranges).toEqual([]);
+    expect(seen?.models.find((m) => m.id === 'count-von-blitz')?.ranges.length).toBeGreaterThan(0);
+    expect(seen?.models.find((m) => m.id === 'baron-strahl')?.at).toEqual(baron?.at);
+  });
+
+  it('closes the table when its fight is deleted: a new fight given its number is not opened', async () => {
+    const t = await tableWithDemo();
+    const token = await t.join('helmut', 'Anna');
+    expect((await t.gm('DELETE', `/api/fights/${t.fight}`)).status).toBe(200);
+    expect((await t.gm('GET', '/api/table')).body.fight).toBeNull();
+    const e = (await t.gm('GET', '/api/encounters')).body[0].id;
+    const f = await t.gm('POST', '/api/fights', { encounterId: e, seed: 1 });
+    expect(f.body.id).toBe(t.fight);
+    expect((await t.gm('GET', '/api/table')).body.fight).toBeNull();
+    expect((await t.as(token)('GET', '/api/seat')).body.view).toBeNull();
+  });
+
+  it("makes a seat nobody in a fight where its character is on the GM's side", async () => {
+    const s2 = await server();
+    const duel = readFileSync(encounterPath('pistol-duel.yaml'), 'utf8');
+    const first = await s2.gm('POST', '/api/encounters', { text: duel });
+    const f1 = await s2.gm('POST', '/api/fights', { encounterId: first.body.id, seed: 1 });
+    await s2.gm('PUT', '/api/table', { fight: f1.body.id });
+    const code = (await s2.gm('GET', '/api/table')).body.code;
+    const token = (
+      await s2.as(null)('POST', `/api/join/${code}`, { character: 'count-von-blitz', player: 'C' })
+    ).body.token as string;
+    // A rematch with the sides the other way round: the Count is the GM's now.
+    const swapped = duel
+      .replace(/\n    players: true/, '')
+      .replace(/(- name: Baron Strahl\n)/, '$1    players: true\n');
+    expect(swapped).not.toBe(duel);
+    const second = await s2.gm('POST', '/api/encounters', { text: swapped });
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    const f2 = await s2.gm('POST', '/api/fights', { encounterId: second.body.id, seed: 2 });
+    await s2.gm('PUT', '/api/table', { fight: f2.body.id });
+    const seen = (await s2.as(token)('GET', '/api/seat')).body.view as PlayersView;
+    expect(seen.you).toBeNull();
+    const v = await gmUntil(s2.gm, f2.body.id, ['count-von-blitz']);
+    expect(v.question?.actor).toBe('count-von-blitz');
+    const before = s2.store.inputs(f2.body.id);
+    const r = await s2.as(token)('POST', '/api/seat/answer', {
+      step: v.inputs,
+      answer: answerTo(v.question as never),
+    });
+    expect(r.status).toBe(403);
+    expect(r.body.error).toMatch(/the GM's/);
+    expect(s2.store.inputs(f2.body.id)).toEqual(before);
+  });
+});

@@ -234,6 +234,58 @@ describe('the veil over questions and the tracker', () => {
     expect(JSON.stringify(orc(ALL_HIDDEN))).not.toMatch(/"value"|"max"/);
   });
 
+  it("masks the numbers of the other side's conditions and their rounds left, and leaves out who is held back", () => {
+    const { loaded, r } = fight('data/wfrp1e/encounters/demo.yaml', 7);
+    const st = r.state;
+    const v = veilOf(loaded, st, PLAYERS_SEE);
+    const row = (id: string, conditions: { name: string; roundsLeft?: number }[]) => ({
+      id,
+      name: id,
+      side: '',
+      order: null,
+      gauges: [{ label: 'W', value: 3, max: 7 }],
+      out: null,
+      conditions,
+      standing: null,
+      engaged: [],
+      place: null,
+      gear: [],
+    });
+    const t = veilTracker(v, {
+      round: 1,
+      orderBy: '',
+      rows: [
+        row('orc-1', [{ name: 'heavy wound (worst effect 13)', roundsLeft: 3 }]),
+        row('helmut', [{ name: 'stunned', roundsLeft: 2 }]),
+      ],
+    });
+    expect(t.rows[0]?.conditions).toEqual([{ name: `heavy wound (worst effect ${MASK})` }]);
+    expect(t.rows[1]?.conditions).toEqual([{ name: 'stunned', roundsLeft: 2 }]);
+    // One of the GM's held back (not in the fight yet): not a row, not a name the log may show.
+    const held = makeVeil(
+      PLAYERS_SEE,
+      loaded.ruleset.secrets ?? { events: {}, health: [] },
+      st.combatants.map((c) => (c.id === 'goblin' ? { ...c, out: 'absent' as const } : c)),
+      (x) => st.sides[x]?.players === true,
+    );
+    expect(held.held).toEqual(new Set(['goblin']));
+    expect(veilTracker(held, loaded.ruleset.tracker(st)).rows.some((x) => x.id === 'goblin')).toBe(false);
+    const aboutIt = r.events.find((e) => e.who?.includes('goblin')) as FightEvent;
+    expect(veilEvent(held, aboutIt)).toBeNull();
+  });
+
+  it("masks a round's tally of wounds, the players' too, while the other side's health is kept", () => {
+    const { loaded, r } = fight('data/wfrp1e/encounters/demo.yaml', 7);
+    const v = veilOf(loaded, r.state, PLAYERS_SEE);
+    const tally = r.events.find((e) => e.type === 'winning') as FightEvent;
+    expect(tally.text).toMatch(/^End of round 1: Helmut caused 1/);
+    expect(veilEvent(v, tally)?.text).toMatch(
+      new RegExp(`^End of round 1: Helmut caused ${MASK}, received ${MASK}`),
+    );
+    const open = veilOf(loaded, r.state, { ...PLAYERS_SEE, health: 'numbers' });
+    expect(veilEvent(open, tally)?.text).toMatch(/^End of round 1: Helmut caused 1/);
+  });
+
   it('reads a rough state off a gauge: unhurt at its most, hurt above half, badly hurt at half or below, down when out', () => {
     const g = (value: number) => ({ label: 'W', value, max: 8 });
     expect(roughState(g(8), null)).toBe('unhurt');

@@ -5,7 +5,7 @@ import { Rng } from '../dice/rng.js';
 import { SeededDice, type DiceSource } from '../dice/sources.js';
 import { AskingDriver } from './context.js';
 import { runFight } from './fight.js';
-import type { FollowingDice, Input, Request } from './request.js';
+import { isRollFor, type FollowingDice, type Input, type Request } from './request.js';
 import type { Ruleset, SetupCore } from './ruleset.js';
 import type { FightState } from './state.js';
 
@@ -72,10 +72,7 @@ export class HeldDice {
     const h = this.held;
     // Others' rolls and anyone's decisions may come between (the parry before the damage).
     if (h === null || req.kind !== 'roll' || req.actor !== h.actor) return null;
-    // The roll they were for is named so ("Helmut: damage (D6)" for "damage (D6)"): a like die for
-    // another reason ("Helmut: fall damage (D6)") is not it.
-    const why = req.label.slice(req.label.indexOf(': ') + 2);
-    if (req.count !== h.count || req.sides !== h.sides || !why.startsWith(h.label)) {
+    if (!isRollFor({ count: h.count, sides: h.sides, label: h.label }, h.actor, req)) {
       this.held = null;
       return null;
     }

@@ -176,6 +176,8 @@ export class FightContext {
         type: 'ruling',
         round: this.state?.round ?? 0,
         text: `The GM answers "${req.label}": ${String(shown)} ${byTheGm(this.given)}.`,
+        // Whose question it was: the players' view keeps what the GM keeps of that combatant.
+        ...(req.actor ? { who: [req.actor] } : {}),
       });
       this.given = null;
     }

@@ -43,8 +43,8 @@ export interface MapModel {
   readonly size?: number;
   /** The way it faces, in degrees clockwise from north (on the grid N 0, E 90, S 180, W 270). */
   readonly facing: number;
-  /** Why it is out of the fight (drawn greyed where it fell), or null. */
-  readonly out: OutReason | null;
+  /** Why it is out of the fight (drawn greyed where it fell), or null; "down" on the players' devices where the GM keeps its health. */
+  readonly out: OutReason | 'down' | null;
   /** The map letter it is drawn with on a text board (grid). */
   readonly glyph?: string;
   /** The id of the mount it rides: it shares that model's base and moves with it. */

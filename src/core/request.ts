@@ -29,6 +29,30 @@ export interface FollowingDice extends DiceRequest {
   readonly each?: boolean;
 }
 
+/**
+ * Whether `next` is a roll that dice typed with an earlier roll of `actor` were rolled for: the same
+ * roller, the same dice, and named so ("Helmut: damage (D6)" for "damage (D6)"; a like die for another
+ * reason, "Helmut: fall damage (D6)", is not it). The terminal's held dice and the pages go by it.
+ */
+export function isRollFor(
+  then: FollowingDice,
+  actor: string | null | undefined,
+  next: {
+    readonly kind: string;
+    readonly actor?: string | null;
+    readonly count?: number;
+    readonly sides?: number;
+    readonly label?: string;
+  },
+): boolean {
+  if (next.kind !== 'roll' || actor == null || next.actor !== actor) return false;
+  const label = next.label ?? '';
+  const why = label.slice(label.indexOf(': ') + 2);
+  return (
+    next.count === (then.each ? 1 : then.count) && next.sides === then.sides && why.startsWith(then.label)
+  );
+}
+
 /** A combatant as a choice's key: "@skaven-2", so that no name can be taken for a fixed answer such as "wait". */
 export function combatantKey(f: { readonly id: string }): string {
   return `@${f.id}`;

@@ -5,6 +5,8 @@
 // the server. Texts are veiled by masking numbers, never by rewriting them: the players read the
 // same sentences as the GM, with "?" where the GM keeps a number.
 import type { FightEvent } from './events.js';
+import type { FightMap } from './map.js';
+import type { OutReason } from './state.js';
 import type { Condition, Gauge, Tracker, TrackerRow } from './tracker.js';
 
 /** What the players see, set by the GM for a fight. */
@@ -51,6 +53,10 @@ export function playersSee(kept: Readonly<Record<string, string>>): PlayersSee {
 export interface EventSecret {
   readonly roll?: number;
   readonly health?: number;
+  /** The GM's own roll, nobody's in particular (who gets WFRP's EI edge): masked whole when the GM's rolls are. */
+  readonly gm?: true;
+  /** It counts wounds dealt and taken (a round's tally): masked whole when the other side's health is kept. */
+  readonly wounds?: true;
   /** Where the health part begins, when the text first gives the roller's own numbers (a strike, then its damage). */
   readonly healthFrom?: RegExp;
   readonly named?: true;
@@ -76,6 +82,8 @@ export interface Veil {
   readonly secrets: Secrets;
   /** Whether the GM keeps this combatant's numbers (it is on a side no player plays). */
   readonly hidden: (id: string) => boolean;
+  /** The GM's side's combatants not in the fight yet (written `enters: true`): the players do not know of them. */
+  readonly held: ReadonlySet<string>;
   /** Every combatant's name with its id, longest first (so "Orc 10" is found before "Orc 1"). */
   readonly names: readonly { readonly name: string; readonly id: string }[];
   readonly namePattern: RegExp | null;
@@ -84,11 +92,18 @@ export interface Veil {
 export function makeVeil(
   see: PlayersSee,
   secrets: Secrets,
-  combatants: readonly { readonly id: string; readonly name: string; readonly side: number }[],
+  combatants: readonly {
+    readonly id: string;
+    readonly name: string;
+    readonly side: number;
+    readonly out?: OutReason | null;
+  }[],
   playerSides: (side: number) => boolean,
 ): Veil {
   const side = new Map(combatants.map((c) => [c.id, c.side]));
+  const held = new Set(combatants.filter((c) => c.out === 'absent' && !playerSides(c.side)).map((c) => c.id));
   const names = [...combatants]
+    .filter((c) => !held.has(c.id))
     .map((c) => ({ name: c.name, id: c.id }))
     .filter((c) => c.name !== '')
     .sort((a, b) => b.name.length - a.name.length);
@@ -106,6 +121,7 @@ export function makeVeil(
       const s = side.get(id);
       return s === undefined ? false : !playerSides(s);
     },
+    held,
     names,
     namePattern,
   };
@@ -116,7 +132,7 @@ function escape(s: string): string {
 }
 
 /** Whether the veil keeps anything at all: with every setting open, the players see what the GM sees. */
-function keepsAnything(v: Veil): boolean {
+export function keepsAnything(v: Veil): boolean {
   return v.see.health !== 'numbers' || v.see.rolls === 'hidden' || v.see.intents === 'hidden';
 }
 
@@ -201,11 +217,17 @@ export function veilEvent(
   const s = v.secrets.events[e.type] ?? UNLISTED;
   const at = (i: number | undefined) => (i === undefined ? undefined : who[i]);
   if (s.intent && who[0] !== undefined && v.hidden(who[0]) && v.see.intents === 'hidden') return null;
+  // The GM's reinforcements held back: the players learn of them when they come.
+  if (who.some((id) => v.held.has(id))) return null;
   if (!keepsAnything(v)) return { text: e.text, ...(e.cite ? { cite: e.cite } : {}), masked: false };
   const roller = at(s.roll);
   const subject = at(s.health);
-  const rolls = roller !== undefined && v.hidden(roller) && v.see.rolls === 'hidden';
-  const health = subject !== undefined && v.hidden(subject) && v.see.health !== 'numbers';
+  const rolls =
+    (roller !== undefined && v.hidden(roller) && v.see.rolls === 'hidden') ||
+    (s.gm === true && v.see.rolls === 'hidden');
+  const health =
+    (subject !== undefined && v.hidden(subject) && v.see.health !== 'numbers') ||
+    (s.wounds === true && v.see.health !== 'numbers');
   // A strike that missed has no damage part: nothing of the struck one's to keep.
   const from = rolls || !health || !s.healthFrom ? 0 : (s.healthFrom.exec(e.text)?.index ?? e.text.length);
   if (rolls || health) {
@@ -257,28 +279,82 @@ export interface VeiledTracker extends Omit<Tracker, 'rows'> {
 export function veilTracker(v: Veil, t: Tracker): VeiledTracker {
   return {
     ...t,
-    rows: t.rows.map((r): VeiledRow => {
-      if (!v.hidden(r.id)) return { ...r, veiled: false };
-      const health = r.gauges[0];
-      const down =
-        v.see.health !== 'numbers' &&
-        r.out !== null &&
-        r.out !== 'fled' &&
-        r.out !== 'left' &&
-        r.out !== 'absent';
-      return {
-        ...r,
-        out: down ? 'down' : r.out,
-        gauges:
-          v.see.health === 'numbers' ? (v.see.rolls === 'hidden' ? r.gauges.slice(0, 1) : r.gauges) : [],
-        ...(v.see.health === 'state' && health ? { rough: roughState(health, r.out) } : {}),
-        order: v.see.rolls === 'hidden' ? null : r.order,
-        conditions: r.conditions.map((c): Condition => ({ ...c, name: veilLabel(v, c.name, r.id) })),
-        engaged: r.engaged,
-        place: r.place === null ? null : veilLabel(v, r.place, r.id),
-        gear: v.see.rolls === 'hidden' ? [] : r.gear.map((g) => veilLabel(v, g, r.id)),
-        veiled: true,
-      };
-    }),
+    rows: t.rows
+      .filter((r) => !v.held.has(r.id))
+      .map((r): VeiledRow => {
+        if (!v.hidden(r.id)) return { ...r, veiled: false };
+        const health = r.gauges[0];
+        const down =
+          v.see.health !== 'numbers' &&
+          r.out !== null &&
+          r.out !== 'fled' &&
+          r.out !== 'left' &&
+          r.out !== 'absent';
+        return {
+          ...r,
+          out: down ? 'down' : r.out,
+          gauges:
+            v.see.health === 'numbers' ? (v.see.rolls === 'hidden' ? r.gauges.slice(0, 1) : r.gauges) : [],
+          ...(v.see.health === 'state' && health ? { rough: roughState(health, r.out) } : {}),
+          order: v.see.rolls === 'hidden' ? null : r.order,
+          // A condition's number may be a wound's ("worst effect 13"), its rounds the GM's dice.
+          conditions: r.conditions.map((c): Condition => ({
+            name: v.see.health === 'numbers' ? veilLabel(v, c.name, r.id) : maskNumbers(c.name),
+            ...(c.roundsLeft !== undefined && v.see.rolls === 'shown' ? { roundsLeft: c.roundsLeft } : {}),
+          })),
+          engaged: r.engaged,
+          place: r.place === null ? null : veilLabel(v, r.place, r.id),
+          gear: v.see.rolls === 'hidden' ? [] : r.gear.map((g) => veilLabel(v, g, r.id)),
+          veiled: true,
+        };
+      }),
   };
 }
+
+/** A model on the players' map: "down" where the GM keeps its health, without its reaches where the GM keeps its numbers. */
+export type VeiledMap = FightMap;
+
+/**
+ * The map as the players see it: where everyone stands is in plain sight, but not the GM's
+ * reinforcements held back, not how the fallen fell where the GM keeps the other side's health,
+ * and not the reaches (move, charge, shots) that come of the GM side's numbers when its rolls are kept.
+ */
+export function veilMap(v: Veil, map: FightMap): VeiledMap {
+  return {
+    ...map,
+    models: map.models
+      .filter((m) => !v.held.has(m.id))
+      .map((m) => {
+        if (!v.hidden(m.id)) return m;
+        const down =
+          v.see.health !== 'numbers' &&
+          m.out !== null &&
+          m.out !== 'fled' &&
+          m.out !== 'left' &&
+          m.out !== 'absent';
+        return {
+          ...m,
+          out: down ? 'down' : m.out,
+          ranges: v.see.rolls === 'hidden' ? [] : m.ranges,
+        };
+      }),
+    zones: map.zones.filter((z) => !v.held.has(z.of)),
+  };
+}
+
+/**
+ * A running hash of a log's texts (FNV-1a over each text and a separator): a device and the server
+ * agree on the log it has up to an entry without sending it back.
+ */
+export function logHash(prev: number, text: string): number {
+  let h = prev;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  h ^= 0x1e;
+  return Math.imul(h, 0x01000193) >>> 0;
+}
+
+/** The hash a log starts from. */
+export const LOG_HASH_START = 0x811c9dc5;

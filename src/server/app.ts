@@ -97,8 +97,13 @@ const BODY = {
   ),
 };
 
-/** API paths a player's device may call without the GM's token (they check a seat's token themselves). */
-const PUBLIC_API = /^\/api\/(join|seat|live)(\/|$)/;
+/** The routes a player's device may call without the GM's token (they check a seat's token themselves). */
+const PUBLIC_API: ReadonlySet<string> = new Set([
+  '/api/join/:code',
+  '/api/seat',
+  '/api/seat/answer',
+  '/api/live',
+]);
 
 /** Paths of the players' page: the join link, a seat's page, the table display. */
 const PLAYERS_PAGE = /^(join\/[^/]*|play|display)\/?$/;
@@ -125,8 +130,10 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
   // the players' part (/api/join, /api/seat) takes a seat's token instead, and the live socket
   // is told its token in its first message.
   app.addHook('onRequest', async (req, reply) => {
-    const path = req.url.split('?')[0] ?? '';
-    if (!path.startsWith('/api/') || PUBLIC_API.test(path)) return;
+    // By the route the request was matched to, not by its address as written: a request line may
+    // carry a whole URL ("GET http://host/api/table"), which still reaches the API's routes.
+    const route = req.routeOptions.url ?? '';
+    if (!route.startsWith('/api/') || PUBLIC_API.has(route)) return;
     if (!isToken(bearer(req.headers.authorization), gmToken))
       return reply.code(401).send({
         error: "this needs the GM's token: open the address fray serve printed (it carries the token)",
@@ -136,7 +143,6 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
   // The table: the fight open to the players' devices, their seats, the network they reach us on.
   const network = new Network(app);
   const table = new Table(store, fights, () => ({ port: network.port(), network: network.open() }));
-  app.addHook('onClose', async () => network.close());
 
   // Live updates: each change says which fight moved; the GM's pages fetch what they show, the
   // players' devices are sent the fight open to the table as they may see it.
@@ -153,6 +159,10 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
       return fight === null ? null : fights.players(fight, null, 0);
     },
     forSeat: (view, seat) => fights.forSeat(view, seat),
+  });
+  app.addHook('onClose', async () => {
+    live.close();
+    await network.close();
   });
   const changed = (fight: number | null, what: string) => live.changed(fight, what);
   app.get('/api/live', { websocket: true }, (socket) => live.open(socket));
@@ -374,7 +384,14 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
   });
   app.get(
     '/api/fights/:id',
-    guard((req) => fights.get(idOf(req.params))),
+    guard((req) => {
+      const id = idOf(req.params);
+      const before = store.inputs(id).length;
+      const v = fights.get(id);
+      // Looking may roll the dice nobody is asked for (the tactics took a side): the table hears it.
+      if (v.inputs !== before) changed(id, 'dice');
+      return v;
+    }),
   );
   app.delete(
     '/api/fights/:id',
@@ -382,6 +399,11 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
       const id = idOf(req.params);
       if (!store.deleteFight(id)) throw new Refusal('no such fight', 404);
       fights.forget(id);
+      // The table's fight gone: the table is closed (a new fight may be given its number).
+      if (store.setting('table_fight') === String(id)) {
+        table.open(null);
+        live.changed(null, 'table');
+      }
       changed(id, 'fights');
       return { deleted: true };
     }),

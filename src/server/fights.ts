@@ -12,10 +12,12 @@ import { describeOutcome, type FightState } from '../core/state.js';
 import type { CombatantSheet } from '../core/ruleset.js';
 import type { Tracker } from '../core/tracker.js';
 import {
+  keepsAnything,
   makeVeil,
   playersSee,
   veilEvent,
   veilLabel,
+  veilMap,
   veilTracker,
   type PlayersSee,
   type Veil,
@@ -217,7 +219,7 @@ function answerText(req: Request | undefined, x: Input): string {
   return String(x);
 }
 
-function view(row: FightRow, p: Played, givers: ReadonlyMap<number, string>, seats: SeatNames): FightView {
+function view(row: FightRow, p: Played, givers: ReadonlyMap<number, string>): FightView {
   const { result, ff } = p;
   const st = result.state;
   const answers = [...givers.entries()]
@@ -226,7 +228,7 @@ function view(row: FightRow, p: Played, givers: ReadonlyMap<number, string>, sea
     .slice(-12)
     .map(([index, by]) => ({
       index,
-      by: seats(by),
+      by: by.split(':').slice(2).join(':') || 'a player',
       question: p.asked.get(index)?.label ?? '',
       answer: answerText(p.asked.get(index), result.log[index] as Input),
     }));
@@ -256,9 +258,6 @@ function view(row: FightRow, p: Played, givers: ReadonlyMap<number, string>, sea
   };
 }
 
-/** Who a giver is, as the GM reads it: "Anna (Helmut)" for a seat. */
-type SeatNames = (by: string) => string;
-
 /** The veil of a fight as it stands: its settings, its ruleset's secrets, who plays which side. */
 function veilOf(row: FightRow, p: Played): Veil {
   const st = p.result.state;
@@ -276,8 +275,11 @@ function playersQuestion(v: Veil, q: Question | null): PlayersQuestion | null {
   if (q.actor === null || v.hidden(q.actor))
     return { kind: q.kind, actor: q.actor, actorName: q.actorName, waiting: true };
   const label = (t: string) => veilLabel(v, t, q.actor);
+  // The tactics' pick is worked out from what the GM sees (the most hurt foe): the players pick alone.
+  const { suggested, ...rest } = q;
   return {
-    ...q,
+    ...rest,
+    ...(keepsAnything(v) ? {} : { suggested }),
     label: label(q.label),
     ...(q.choices ? { choices: q.choices.map((c) => ({ ...c, label: label(c.label) })) } : {}),
     ...(q.refused ? { refused: q.refused.map((c) => ({ ...c, label: label(c.label) })) } : {}),
@@ -305,7 +307,6 @@ function playersView(row: FightRow, p: Played, seat: SeatRow | null, from: numbe
       });
   }
   const start = Math.max(0, Math.min(from, events.length));
-  // Where everyone stands is in plain sight: the map is the players' as it is the GM's.
   const map = ff.loaded.ruleset.map?.(st) ?? null;
   return {
     id: row.id,
@@ -315,7 +316,8 @@ function playersView(row: FightRow, p: Played, seat: SeatRow | null, from: numbe
     outcome: result.outcome ? describeOutcome(st, result.outcome) : null,
     step: result.log.length,
     tracker: veilTracker(v, ff.loaded.ruleset.tracker(st)),
-    map,
+    // Where everyone stands is in plain sight; what the GM keeps of it is not (core/veil.ts, veilMap).
+    map: map ? veilMap(v, map) : null,
     question: playersQuestion(v, question(result.pending, st, map)),
     events: { from: start, total: events.length, items: events.slice(start) },
     sides: st.sides.map((sd) => ({ name: sd.name, players: sd.players })),
@@ -330,8 +332,12 @@ const SHEETS = new WeakMap<FightFile, readonly CombatantSheet[]>();
 /** A player's own character: its sheet as the rules compute it (`fray sheet`), for its device. */
 function youOf(p: Played, seat: SeatRow | null): PlayersView['you'] {
   const { ff, result } = p;
+  const st = result.state;
+  // A seat is a character of the players' side: in a fight where its id is the GM's, it is nobody.
   const me =
-    seat?.kind === 'player' ? result.state.combatants.find((c) => c.id === seat.combatant) : undefined;
+    seat?.kind === 'player'
+      ? st.combatants.find((c) => c.id === seat.combatant && st.sides[c.side]?.players === true)
+      : undefined;
   if (!me) return null;
   let sheets = SHEETS.get(ff);
   if (!sheets) {
@@ -368,13 +374,6 @@ export class Fights {
     return saveFromText(`fight ${row.id}`, row.save);
   }
 
-  /** "Anna (Helmut)" for a seat's answers; the seat may have been freed since. */
-  private readonly seatNames: SeatNames = (by) => {
-    const id = Number(by.slice('seat:'.length));
-    const seat = this.store.seats().find((x) => x.id === id);
-    return seat ? `${seat.player || 'a player'} (${seat.combatant ?? 'the table display'})` : 'a player';
-  };
-
   /** Replays to the next question and keeps the inputs the dice added on the way. */
   private step(
     row: FightRow,
@@ -406,7 +405,7 @@ export class Fights {
     if (moved) this.store.commit(row.id, Math.min(keep, log.length), log, outcome, save, givenBy);
     const now = moved ? this.row(row.id) : row;
     this.last.set(row.id, { row: now, played: p });
-    return view(now, p, this.store.givers(row.id), this.seatNames);
+    return view(now, p, this.store.givers(row.id));
   }
 
   /**
@@ -443,6 +442,9 @@ export class Fights {
    * message sent twice) is refused; a seat answers only its own character's questions.
    */
   answer(id: number, answer: Input, from: AnswerFrom = {}): FightView {
+    // A ruling written as an answer would be applied as one: rulings have their own way in (the GM's).
+    if (isRuling(answer))
+      throw new Refusal("that is a ruling, not an answer: the GM's rulings go to /api/fights/:id/rulings");
     const row = this.row(id);
     const ff = this.open(row);
     const inputs = this.store.inputs(id);
@@ -455,11 +457,16 @@ export class Fights {
       );
     const by = from.by;
     if (by && 'seat' in by) {
-      const asked = this.pending(row, ff, inputs);
+      const now = this.current(row, ff, inputs);
+      const asked = now.result.pending;
       if (!asked) throw new Refusal('the fight is over: nothing is asked', 409);
-      if (by.seat.kind !== 'player' || asked.actor !== by.seat.combatant)
+      const st = now.result.state;
+      const whose = st.combatants.find((c) => c.id === asked.actor);
+      // A seat answers for its character, and only where that character is the players'.
+      const players = whose !== undefined && st.sides[whose.side]?.players === true;
+      if (by.seat.kind !== 'player' || asked.actor !== by.seat.combatant || !players)
         throw new Refusal(
-          `this question is not yours to answer: it is ${asked.actor ? `${this.nameIn(row, asked.actor)}'s` : "the GM's"}`,
+          `this question is not yours to answer: it is ${whose && players ? `${whose.name}'s` : "the GM's"}`,
           403,
         );
     }
@@ -474,20 +481,24 @@ export class Fights {
     if (p.result.unused > 0) throw new Refusal('the fight is over: nothing is asked', 409);
     return this.keep(row, p, inputs.length, inputs.length, undefined, {
       count: 1,
-      by: by && 'seat' in by ? `seat:${by.seat.id}` : 'gm',
+      // Who, as the GM reads it, kept with the answer: the seat may be freed and its number given again.
+      by:
+        by && 'seat' in by
+          ? `seat:${by.seat.id}:${by.seat.player || 'a player'} (${by.seat.combatant})`
+          : 'gm',
     });
   }
 
-  /** The question asked now, from the last replay when it is current. */
-  private pending(row: FightRow, ff: FightFile, inputs: readonly Input[]): Request | null {
+  /** The fight as its kept inputs make it: the last replay when it is that, else a replay. */
+  private current(row: FightRow, ff: FightFile, inputs: readonly Input[]): Played {
     const last = this.last.get(row.id);
-    if (last && last.row.save === row.save && last.played.result.log.length === inputs.length)
-      return last.played.result.pending;
-    return play(ff, inputs, row.autoSides).result.pending;
-  }
-
-  private nameIn(row: FightRow, id: string): string {
-    return this.last.get(row.id)?.played.result.state.combatants.find((c) => c.id === id)?.name ?? id;
+    const same =
+      last &&
+      last.row.save === row.save &&
+      last.row.autoSides.join() === row.autoSides.join() &&
+      last.played.result.log.length === inputs.length &&
+      last.played.result.log.every((x, i) => x === inputs[i]);
+    return same ? last.played : play(ff, inputs, row.autoSides);
   }
 
   /**

@@ -8,6 +8,7 @@
 // phone that slept catches up from where it was (`since`: the entries it has, `last`: the text of
 // the last one, to be sure it is the same log).
 import { timingSafeEqual } from 'node:crypto';
+import { LOG_HASH_START, logHash } from '../core/veil.js';
 import type { PlayersView } from './fights.js';
 import type { SeatRow } from './store.js';
 
@@ -15,9 +16,14 @@ import type { SeatRow } from './store.js';
 export interface Socket {
   send(data: string): void;
   close(code?: number, reason?: string): void;
+  terminate(): void;
+  ping(): void;
   on(event: 'message', listener: (data: Buffer) => void): unknown;
-  on(event: 'close', listener: () => void): unknown;
+  on(event: 'close' | 'pong', listener: () => void): unknown;
 }
+
+/** How often every socket is pinged; one that has not answered the last ping by the next is dropped. */
+export const PING_MS = 20_000;
 
 /** Compares a token given with the one kept, in time that does not depend on where they differ. */
 export function isToken(given: string, kept: string): boolean {
@@ -28,10 +34,10 @@ export function isToken(given: string, kept: string): boolean {
 
 interface Hello {
   readonly token: string;
-  /** The fight the device was showing, the entries of its log it has, and the last one's text. */
+  /** The fight the device was showing, the entries of its log it has, and their running hash. */
   readonly fight: number | null;
   readonly since: number;
-  readonly last: string | null;
+  readonly hash: number | null;
 }
 
 /** A socket's first message: `{ type: 'hello', token, since?, last? }`; null for anything else. */
@@ -42,16 +48,11 @@ function readHello(data: Buffer): Hello | null {
       token?: unknown;
       fight?: unknown;
       since?: unknown;
-      last?: unknown;
+      hash?: unknown;
     };
     if (m.type !== 'hello' || typeof m.token !== 'string') return null;
     const whole = (x: unknown) => (typeof x === 'number' && Number.isSafeInteger(x) && x >= 0 ? x : null);
-    return {
-      token: m.token,
-      fight: whole(m.fight),
-      since: whole(m.since) ?? 0,
-      last: typeof m.last === 'string' ? m.last : null,
-    };
+    return { token: m.token, fight: whole(m.fight), since: whole(m.since) ?? 0, hash: whole(m.hash) };
   } catch {
     return null;
   }
@@ -71,26 +72,61 @@ export interface LiveTable {
 interface SeatSocket {
   readonly socket: Socket;
   seat: SeatRow;
-  /** Entries of the players' log it has, and the text of the last, to check it is the same log. */
-  known: number;
-  last: string | null;
+  /** The running hashes of the log it has: hashes[k] of its first k entries. */
+  hashes: readonly number[];
   /** The fight it was last sent: another fight is another log. */
   fight: number | null;
-  /** Just come back: the fight it says it was showing. */
-  had: number | null;
+  /** Just come back: what it says it has (the fight it was showing, how much of its log, the hash). */
+  hello: Hello | null;
+}
+
+/** The running hashes of a log: [start, after the first entry, …]. */
+function hashesOf(items: readonly { readonly text: string }[]): number[] {
+  const out = [LOG_HASH_START];
+  for (const e of items) out.push(logHash(out[out.length - 1] as number, e.text));
+  return out;
 }
 
 export class Live {
   private readonly gms = new Set<Socket>();
   private readonly seats = new Set<SeatSocket>();
+  /** Sockets that answered the last ping (or were opened since). */
+  private readonly alive = new Set<Socket>();
+  private readonly all = new Set<Socket>();
+  private readonly pinger: ReturnType<typeof setInterval>;
 
   constructor(
     private readonly gmToken: string,
     private readonly table: LiveTable | null = null,
-  ) {}
+    pingMs = PING_MS,
+  ) {
+    this.pinger = setInterval(() => this.pingAll(), pingMs);
+    this.pinger.unref();
+  }
+
+  /** Drops the sockets that did not answer the last ping; pings the others, and tells the pages it is there. */
+  private pingAll(): void {
+    for (const s of this.all) {
+      if (!this.alive.has(s)) {
+        s.terminate();
+        continue;
+      }
+      this.alive.delete(s);
+      s.ping();
+      s.send(JSON.stringify({ type: 'ping' }));
+    }
+  }
+
+  /** The server closes: no more pings. */
+  close(): void {
+    clearInterval(this.pinger);
+  }
 
   /** A new socket: it is heard from once it has said whose it is. */
   open(socket: Socket): void {
+    this.all.add(socket);
+    this.alive.add(socket);
+    socket.on('pong', () => this.alive.add(socket));
     let known = false;
     socket.on('message', (data) => {
       if (known) {
@@ -110,14 +146,7 @@ export class Live {
       const seat = hello && this.table ? this.table.seat(hello.token) : null;
       if (hello && seat) {
         known = true;
-        const s: SeatSocket = {
-          socket,
-          seat,
-          known: hello.since,
-          last: hello.last,
-          fight: null,
-          had: hello.fight,
-        };
+        const s: SeatSocket = { socket, seat, hashes: [], fight: null, hello };
         this.seats.add(s);
         socket.send(JSON.stringify({ type: 'welcome', role: seat.kind, seat: publicSeat(seat) }));
         this.push(this.table?.view() ?? null, [s]);
@@ -132,6 +161,8 @@ export class Live {
       socket.close(4401, 'not signed in');
     });
     socket.on('close', () => {
+      this.all.delete(socket);
+      this.alive.delete(socket);
       this.gms.delete(socket);
       for (const s of this.seats) if (s.socket === socket) this.seats.delete(s);
     });
@@ -151,8 +182,7 @@ export class Live {
     this.toGm({ fight, what, ...extra });
     if (this.seats.size === 0 || !this.table) return;
     const view = this.table.view();
-    if (what === 'table' || what === 'see' || (view !== null && fight === view.id))
-      this.push(view, this.seats, what === 'see');
+    if (what === 'table' || (view !== null && fight === view.id)) this.push(view, this.seats, what === 'see');
   }
 
   /** A seat was freed: its devices are told and closed. */
@@ -167,28 +197,25 @@ export class Live {
 
   /** Sends each seat the view, with the log from what it has; `fresh`: the whole log again (the veil changed). */
   private push(view: PlayersView | null, to: Iterable<SeatSocket>, fresh = false): void {
+    const hashes = view ? hashesOf(view.events.items) : [];
     for (const s of to) {
       if (view === null) {
         s.fight = null;
-        s.known = 0;
-        s.last = null;
+        s.hashes = [];
+        s.hello = null;
         s.socket.send(JSON.stringify({ type: 'view', view: null }));
         continue;
       }
       const items = view.events.items;
       let from = 0;
-      // A socket that has been sent every change has the log up to here (after an undo, a shorter
-      // log is the same up to its end); one just come back has it if its last entry is the same.
-      if (!fresh && s.fight === view.id) from = Math.min(s.known, items.length);
-      else if (
-        !fresh &&
-        s.fight === null &&
-        s.had === view.id &&
-        s.known > 0 &&
-        s.known <= items.length &&
-        items[s.known - 1]?.text === s.last
-      )
-        from = s.known;
+      if (!fresh && s.fight === view.id) {
+        // It has been sent every change: the longest part of its log that is still this one's
+        // (after an undo, the log up to the question taken back).
+        from = Math.min(s.hashes.length - 1, items.length);
+        while (from > 0 && s.hashes[from] !== hashes[from]) from--;
+      } else if (!fresh && s.hello && s.hello.fight === view.id && s.hello.since <= items.length)
+        // Just come back: what it has, if its hash says that is this log's beginning.
+        from = hashes[s.hello.since] === s.hello.hash ? s.hello.since : 0;
       const mine = this.table?.forSeat(view, s.seat) ?? view;
       s.socket.send(
         JSON.stringify({
@@ -197,8 +224,8 @@ export class Live {
         }),
       );
       s.fight = view.id;
-      s.known = items.length;
-      s.last = items[items.length - 1]?.text ?? null;
+      s.hashes = hashes;
+      s.hello = null;
     }
   }
 }

@@ -7,6 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { Refusal, type Fights, type PlayersView } from './fights.js';
 import type { SeatRow, Store } from './store.js';
 
+/** The most table displays a table has. */
+const MAX_DISPLAYS = 8;
+
 /** Letters a join code is made of: no 0/O or 1/I/L to misread off a screen. */
 const CODE_LETTERS = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
@@ -171,6 +174,9 @@ export class Table {
   seat(pick: { character?: string; display?: boolean; player: string }): SeatRow {
     const player = pick.player.trim().slice(0, 40);
     if (pick.display) {
+      // A few screens at most: a join code should not make seats without end.
+      if (this.store.seats().filter((x) => x.kind === 'display').length >= MAX_DISPLAYS)
+        throw new Refusal(`the table has ${MAX_DISPLAYS} displays already: the GM can free one`, 409);
       const seat = this.store.addSeat('display', null, player);
       if (!seat) throw new Error('a display seat was refused');
       return seat;

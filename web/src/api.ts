@@ -221,12 +221,21 @@ export function live(changed: (msg: Change) => void): () => void {
   let socket: WebSocket | null = null;
   let stopped = false;
   let dropped = false;
+  let heard = Date.now();
+  // The server pings every 20 s: a minute of silence is a dead socket (the laptop slept, the network dropped).
+  const watchdog = setInterval(() => {
+    if (socket && socket.readyState === WebSocket.OPEN && Date.now() - heard > 60_000) {
+      heard = Date.now();
+      socket.close();
+    }
+  }, 10_000);
   const connect = () => {
     socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/live`);
     const s = socket;
     s.onopen = () => s.send(JSON.stringify({ type: 'hello', token: gmToken() }));
     s.addEventListener('message', (m) => heardStudy(String(m.data)));
     socket.onmessage = (m) => {
+      heard = Date.now();
       const msg = JSON.parse(String(m.data)) as Change & { type?: string };
       if (msg.type === undefined) changed(msg);
       // Back after a drop (the server restarted, the laptop slept): what is shown may be stale.
@@ -240,6 +249,7 @@ export function live(changed: (msg: Change) => void): () => void {
   connect();
   return () => {
     stopped = true;
+    clearInterval(watchdog);
     socket?.close();
   };
 }

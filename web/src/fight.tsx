@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, download, type Creature, type FightView } from './api.js';
 import { FightMapView } from './map.js';
-import { Log, QuestionCard, rollDice, TrackerPanel } from './parts.js';
+import { goesWith, Log, QuestionCard, rollDice, TrackerPanel } from './parts.js';
 import { changes, lastChange } from './state.js';
 import { TablePanel } from './table.js';
 
@@ -169,7 +169,7 @@ export function FightScreen({ id }: { id: number }) {
       // The step the question was shown at: a player who answered it first wins, and this is refused.
       let v = await api.answer(id, a, view?.inputs);
       // The dice rolled with it answer the roll they were rolled for, if it comes to it.
-      if (then !== undefined && v.question?.kind === 'roll' && v.question.actor === view?.question?.actor)
+      if (then !== undefined && view?.question && goesWith(view.question, v.question))
         v = await api.answer(id, then, v.inputs);
       return v;
     });

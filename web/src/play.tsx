@@ -5,10 +5,10 @@
 //   /play#TOKEN   a player's page (the token is kept, so /play opens it again)
 //   /display#TOKEN  the table display
 import { render } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { PlayersQuestion, PlayersView, Question } from './api.js';
 import { FightMapView } from './map.js';
-import { Health, Log, QuestionCard, RowDetails, TrackerRows } from './parts.js';
+import { goesWith, Health, Log, QuestionCard, RowDetails, TrackerRows } from './parts.js';
 import { answer, join, joinPage, Refused, seatToken, stayLive, table } from './seat.js';
 import './style.css';
 import './play.css';
@@ -125,6 +125,8 @@ function Player() {
   const { view, events, live, lost, seat } = table.value;
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Two taps in one frame are one answer: the second sees this at once, not after a render.
+  const sending = useRef(false);
   useEffect(() => (token ? stayLive(token) : undefined), [token]);
   const mine = view?.you && view.question && !view.question.waiting && view.question.actor === view.you.id;
   useEffect(() => {
@@ -134,25 +136,35 @@ function Player() {
   if (!token) return <Lost why="This device has not joined the table." />;
   if (lost) return <Lost why={lost} />;
   const give = async (a: number | string, then?: number) => {
-    if (!view || busy) return;
+    if (!view || sending.current) return;
+    const asked = view.question;
+    sending.current = true;
     setBusy(true);
     setError(null);
     try {
       const next = await answer(token, view.step, a);
       // The dice rolled with it answer the roll they were rolled for, if it comes to it.
-      const q = next.question;
-      if (then !== undefined && q && !q.waiting && q.kind === 'roll' && q.actor === view.you?.id)
+      if (
+        then !== undefined &&
+        asked &&
+        !asked.waiting &&
+        next.question &&
+        !next.question.waiting &&
+        goesWith(asked, next.question)
+      )
         await answer(token, next.step, then);
     } catch (e) {
       const r = e as Refused;
       setError(r.status === 409 ? `Not taken: ${r.message}` : r.message);
     } finally {
+      sending.current = false;
       setBusy(false);
     }
   };
   /** A destination tapped on the map: answered at once; the refusal's reason, if refused. */
   const pick = async (a: string): Promise<string | null> => {
-    if (!view || busy) return null;
+    if (!view || sending.current) return null;
+    sending.current = true;
     setBusy(true);
     setError(null);
     try {
@@ -162,6 +174,7 @@ function Player() {
       setError((e as Error).message);
       return (e as Error).message;
     } finally {
+      sending.current = false;
       setBusy(false);
     }
   };

@@ -2,6 +2,7 @@
 // table as the players see it, kept up to date over the live socket. The socket comes back by
 // itself after a drop or a phone's sleep and says what it has, so only the rest of the log is sent.
 import { signal } from '@preact/signals';
+import { LOG_HASH_START, logHash } from '../../src/core/veil.js';
 import type { PlayerEvent, PlayersView } from './api.js';
 
 export interface Seat {
@@ -15,19 +16,32 @@ export interface Seat {
 export interface AtTable {
   readonly view: PlayersView | null;
   readonly events: readonly PlayerEvent[];
+  /** The running hash of `events` (core/veil.ts logHash): what the page says it has when it comes back. */
+  readonly hash: number;
   readonly seat: Seat | null;
   readonly live: boolean;
   /** Set when the seat is gone (a wrong token, or the GM freed it): the page says to join again. */
   readonly lost: string | null;
 }
 
-export const table = signal<AtTable>({ view: null, events: [], seat: null, live: false, lost: null });
+export const table = signal<AtTable>({
+  view: null,
+  events: [],
+  hash: LOG_HASH_START,
+  seat: null,
+  live: false,
+  lost: null,
+});
 
 /** The seat's token: from the address (a link the GM gave, or the join page's), else the one kept. */
 export function seatToken(kind: 'player' | 'display'): string {
   const key = kind === 'display' ? 'fray.display' : 'fray.seat';
   const given = location.hash.replace(/^#/, '');
-  if (/^[0-9a-f]{32}$/.test(given)) localStorage.setItem(key, given);
+  if (/^[0-9a-f]{32}$/.test(given)) {
+    localStorage.setItem(key, given);
+    // Kept by the browser: the address bar (a shared screen, a screenshot) need not show it.
+    history.replaceState(null, '', location.pathname);
+  }
   return localStorage.getItem(key) ?? '';
 }
 
@@ -35,11 +49,12 @@ export function seatToken(kind: 'player' | 'display'): string {
 function take(view: PlayersView | null): void {
   const was = table.value;
   if (view === null) {
-    table.value = { ...was, view: null, events: [] };
+    table.value = { ...was, view: null, events: [], hash: LOG_HASH_START };
     return;
   }
   const kept = was.view?.id === view.id ? was.events.slice(0, view.events.from) : [];
-  table.value = { ...was, view, events: [...kept, ...view.events.items] };
+  const events = [...kept, ...view.events.items];
+  table.value = { ...was, view, events, hash: events.reduce((h, e) => logHash(h, e.text), LOG_HASH_START) };
 }
 
 /** Keeps the page live: connects, says what it has, reconnects after a drop or when the page is seen again. */
@@ -49,24 +64,20 @@ export function stayLive(token: string): () => void {
   let wait = 500;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let hidden = 0;
+  let heard = Date.now();
   const connect = () => {
     if (stopped) return;
     timer = null;
     const s = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/live`);
     socket = s;
     s.onopen = () => {
-      const { view, events } = table.value;
-      s.send(
-        JSON.stringify({
-          type: 'hello',
-          token,
-          fight: view?.id ?? null,
-          since: events.length,
-          last: events[events.length - 1]?.text ?? null,
-        }),
-      );
+      const { view, events, hash } = table.value;
+      s.send(JSON.stringify({ type: 'hello', token, fight: view?.id ?? null, since: events.length, hash }));
     };
     s.onmessage = (m) => {
+      // A socket given up for a new one says nothing more.
+      if (socket !== s) return;
+      heard = Date.now();
       const msg = JSON.parse(String(m.data)) as {
         type: string;
         view?: PlayersView | null;
@@ -102,10 +113,19 @@ export function stayLive(token: string): () => void {
     if (timer) clearTimeout(timer);
     connect();
   };
+  // The server pings every 20 s: a minute of silence is a socket dead without knowing it (the
+  // network dropped under a page left open), and the page connects anew.
+  const watchdog = setInterval(() => {
+    if (socket && socket.readyState === WebSocket.OPEN && Date.now() - heard > 60_000) {
+      heard = Date.now();
+      socket.close();
+    }
+  }, 10_000);
   document.addEventListener('visibilitychange', onVisible);
   connect();
   return () => {
     stopped = true;
+    clearInterval(watchdog);
     document.removeEventListener('visibilitychange', onVisible);
     if (timer) clearTimeout(timer);
     socket?.close();
@@ -136,14 +156,13 @@ async function send<T>(method: string, path: string, token: string | null, body?
   return data;
 }
 
-/** The seat's answer to the question at `step`; the view after it (the log comes over the socket). */
-export async function answer(token: string, step: number, value: number | string): Promise<PlayersView> {
-  const v = await send<PlayersView>('POST', '/api/seat/answer', token, { step, answer: value });
-  const was = table.value;
-  // Keep the log as it is: the socket brings its new entries.
-  if (was.view && was.view.id === v.id && v.step >= was.view.step)
-    table.value = { ...was, view: { ...v, events: { ...v.events, items: [] } } };
-  return v;
+/**
+ * The seat's answer to the question at `step`; the view after it. The page shows what the socket
+ * brings (the view and the log in the order they happened), not this answer's view, which an undo
+ * right after could make stale.
+ */
+export function answer(token: string, step: number, value: number | string): Promise<PlayersView> {
+  return send<PlayersView>('POST', '/api/seat/answer', token, { step, answer: value });
 }
 
 /** What a device that opened the join link is offered. */

@@ -24,7 +24,8 @@ export const FANTASY_WARGAMING_SECRETS: Secrets = {
     strike: { roll: 0, health: 1, healthFrom: /; \d*D\d+(?:[+-]\d+)?:/ },
     effect: { health: 0 },
     wound: { health: 0 },
-    ruling: { named: true },
+    // The GM's ruling on a combatant (its numbers set, its roll given): its own.
+    ruling: { roll: 0, health: 0, named: true },
     start: { named: true },
   },
   health: ['endurance', 'EN'],

@@ -9,7 +9,7 @@ export const OPENQUEST_SECRETS: Secrets = {
     aside: {},
     close: {},
     distance: {},
-    flee: {},
+    flee: { roll: 0 },
     outcome: {},
     round: {},
     surrender: {},
@@ -27,7 +27,8 @@ export const OPENQUEST_SECRETS: Secrets = {
     death: { health: 0 },
     mortal: { health: 0 },
     order: { named: true },
-    ruling: { named: true },
+    // The GM's ruling on a combatant (its numbers set, its roll given): its own.
+    ruling: { roll: 0, health: 0, named: true },
     start: { named: true },
   },
   health: ['HP'],

@@ -18,10 +18,7 @@ export const WFRP1E_EVENTS: Readonly<Record<string, EventSecret>> = {
   direction: NOTHING,
   distance: NOTHING,
   dive: NOTHING,
-  edge: NOTHING,
   engage: NOTHING,
-  flee: NOTHING,
-  idle: NOTHING,
   miss: NOTHING,
   move: NOTHING,
   outcome: NOTHING,
@@ -32,8 +29,11 @@ export const WFRP1E_EVENTS: Readonly<Record<string, EventSecret>> = {
   round: NOTHING,
   switch: NOTHING,
   wake: NOTHING,
-  // Rolls of the one acting: to hit, to parry, tests, the location read off the to-hit dice.
+  // Rolls of the one acting: to hit, to parry, tests, the location read off the to-hit dice; a
+  // blow let go names its EI, a flight its test (Combat Points).
   additional: ROLL,
+  flee: ROLL,
+  idle: ROLL,
   blow: ROLL,
   fumble: ROLL,
   light: ROLL,
@@ -63,12 +63,16 @@ export const WFRP1E_EVENTS: Readonly<Record<string, EventSecret>> = {
   load: NAMED,
   out: NAMED,
   'take-up': NAMED,
+  // Which side gets the edge and by how much: the GM's roll.
+  edge: { gm: true },
+  // A round's tally of wounds caused and received: the other side's wounds, whoever caused them.
+  winning: { wounds: true, named: true },
+  // The GM's ruling on a combatant (its numbers set, its roll given): its own.
+  ruling: { roll: 0, health: 0, named: true },
   // Lines that go through several combatants, each with its own numbers.
   grapple: NAMED,
   order: NAMED,
-  ruling: NAMED,
   start: NAMED,
-  winning: NAMED,
 };
 
 export const WFRP1E_SECRETS: Secrets = { events: WFRP1E_EVENTS, health: ['W'] };

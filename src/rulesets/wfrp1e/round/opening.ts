@@ -30,12 +30,13 @@ export function startFight(st: W1State, ctx: FightContext): void {
   if (st.setup.start === 'engaged') pairUp(st);
   if (ctx.explain) {
     const lines = st.sides.map((s, i) => {
-      const who = st.combatants
-        .filter((f) => f.side === i)
-        .map((f) => `${describeFighter(f)}${f.out === 'absent' ? ' (enters later)' : ''}`);
+      const who = st.combatants.filter((f) => f.side === i && f.out !== 'absent').map(describeFighter);
       return `${s.name}${s.players ? ' (players)' : ''}: ${who.join('; ')}`;
     });
     say(st, ctx, 'start', `${st.setup.title}. ${lines.join('. ')}.`, CITES.order);
+    // Each one held back in a line of its own: the players' view leaves out the GM's.
+    for (const f of st.combatants)
+      if (f.out === 'absent') say(st, ctx, 'start', `${describeFighter(f)} enters later.`, CITES.order, [f]);
   }
   if (st.spatial) placeAll(st, ctx);
   burstThroughDoor(st, ctx);
