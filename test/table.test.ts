@@ -573,7 +573,7 @@ describe('holes a review looked for', () => {
     ).body.token as string;
     // A rematch with the sides the other way round: the Count is the GM's now.
     const swapped = duel
-      .replace(/\n    players: true/, '')
+      .replace(/\n {4}players: true/, '')
       .replace(/(- name: Baron Strahl\n)/, '$1    players: true\n');
     expect(swapped).not.toBe(duel);
     const second = await s2.gm('POST', '/api/encounters', { text: swapped });

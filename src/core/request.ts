@@ -45,7 +45,7 @@ export function isRollFor(
     readonly label?: string;
   },
 ): boolean {
-  if (next.kind !== 'roll' || actor == null || next.actor !== actor) return false;
+  if (next.kind !== 'roll' || actor === null || actor === undefined || next.actor !== actor) return false;
   const label = next.label ?? '';
   const why = label.slice(label.indexOf(': ') + 2);
   return (
