@@ -199,7 +199,7 @@ describe('the table: the GM and two players on their own devices', () => {
     await expect.poll(() => tv.locator('.over').textContent()).toBe(outcome);
     // The GM saw each player's answers arrive, by name.
     const feed = (await gm.getByRole('list', { name: 'answers from the table' }).textContent()) ?? '';
-    expect(feed).toMatch(/Anna \(helmut\)|Bob \(skallier\)/);
+    expect(feed).toMatch(/Anna \(Helmut\)|Bob \(Skallier\)/);
 
     // The GM's page has the troll's numbers (the check could fail); the players' pages and frames do not.
     const gmText = (await gm.locator('body').textContent()) ?? '';

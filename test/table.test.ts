@@ -277,7 +277,7 @@ describe('answers from the players’ devices', () => {
     const after = t.store.inputs(t.fight);
     expect(after.length).toBeGreaterThan(before.length);
     expect(after.slice(0, before.length + 1)).toEqual([...before, a]);
-    expect(t.store.givers(t.fight).get(before.length)).toMatch(/^seat:\d+:Anna \(helmut\)$/);
+    expect(t.store.givers(t.fight).get(before.length)).toMatch(/^seat:\d+:Anna \(Helmut\)$/);
     // The same answer again (a double tap, a message replayed): refused, nothing added.
     const again = await t.as(helmut)('POST', '/api/seat/answer', { step: v.inputs, answer: a });
     expect(again.status).toBe(409);
@@ -287,7 +287,7 @@ describe('answers from the players’ devices', () => {
     const g = (await t.gm('GET', `/api/fights/${t.fight}`)).body as FightView;
     expect(g.answers.at(-1)).toMatchObject({
       index: before.length,
-      by: 'Anna (helmut)',
+      by: 'Anna (Helmut)',
       question: asked.label,
     });
     const undone = (await t.gm('POST', `/api/fights/${t.fight}/undo`)).body as FightView;

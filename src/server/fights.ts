@@ -456,6 +456,7 @@ export class Fights {
         409,
       );
     const by = from.by;
+    let giver = 'gm';
     if (by && 'seat' in by) {
       const now = this.current(row, ff, inputs);
       const asked = now.result.pending;
@@ -469,6 +470,8 @@ export class Fights {
           `this question is not yours to answer: it is ${whose && players ? `${whose.name}'s` : "the GM's"}`,
           403,
         );
+      // Who, as the GM reads it, kept with the answer: the seat may be freed and its number given again.
+      giver = `seat:${by.seat.id}:${by.seat.player || 'a player'} (${whose.name})`;
     }
     // One replay: the engine checks the answer against the question it meets there.
     let p: Played;
@@ -479,14 +482,7 @@ export class Fights {
       throw e;
     }
     if (p.result.unused > 0) throw new Refusal('the fight is over: nothing is asked', 409);
-    return this.keep(row, p, inputs.length, inputs.length, undefined, {
-      count: 1,
-      // Who, as the GM reads it, kept with the answer: the seat may be freed and its number given again.
-      by:
-        by && 'seat' in by
-          ? `seat:${by.seat.id}:${by.seat.player || 'a player'} (${by.seat.combatant})`
-          : 'gm',
-    });
+    return this.keep(row, p, inputs.length, inputs.length, undefined, { count: 1, by: giver });
   }
 
   /** The fight as its kept inputs make it: the last replay when it is that, else a replay. */
