@@ -4,26 +4,18 @@
 // test-browser/shots for a person to look at.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, ROOT, Served, SHOTS } from './serve.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, SHOTS, withServer } from './serve.js';
 
 /** The GM's API, as the page calls it. */
-const api = (method: string, path: string, body?: unknown) => served.api<unknown>(method, path, body);
+const api = (method: string, path: string, body?: unknown) => t.served.api<unknown>(method, path, body);
 
-let served: Served;
-let browser: Browser;
+const t = withServer('designer');
 
 beforeAll(async () => {
-  served = await Served.start('designer');
-  browser = await launch();
   for (const file of ['wfrp1e/encounters/demo.yaml', 'wfrp1e/examples/reference-duel-sudden-death.yaml'])
     await api('POST', '/api/encounters', { text: readFileSync(join(ROOT, 'data', file), 'utf8') });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  served?.stop();
 });
 
 /** The whole page at a laptop's and at a tablet's width. */
@@ -39,11 +31,11 @@ async function shoot(page: Page, name: string) {
 }
 
 async function designer(hash = '#/designer'): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const page = await t.browser.newPage({ viewport: { width: 1280, height: 800 } });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('close', () => expect(errors).toEqual([]));
-  await page.goto(served.gm(hash));
+  await page.goto(t.served.gm(hash));
   return page;
 }
 
@@ -121,7 +113,7 @@ describe("the designer's page", () => {
     await row.getByRole('button', { name: 'open' }).click();
     await expect.poll(() => page.url()).toMatch(/#\/designer\/1$/);
     await expect.poll(() => result(page).getByRole('heading').first().textContent()).toContain('seed 7');
-    expect(await result(page).textContent()).toContain('6,000 fights');
+    await expect.poll(() => result(page).textContent()).toContain('6,000 fights');
     await expect.poll(() => result(page).locator('figure.plot svg').count()).toBeGreaterThanOrEqual(4);
     await page.close();
   });

@@ -4,22 +4,11 @@
 // at 1280×800 and 820×1180 go to test-browser/shots for a person to look at.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, ROOT, Served, SHOTS } from './serve.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ROOT, SHOTS, withServer } from './serve.js';
 
-let served: Served;
-let browser: Browser;
-
-beforeAll(async () => {
-  served = await Served.start('gm');
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  served?.stop();
-});
+const t = withServer('gm');
 
 async function shoot(page: Page, name: string) {
   for (const [w, h] of [
@@ -68,10 +57,10 @@ function seeded(seed: number) {
 
 describe("the GM's screen", () => {
   it('builds an encounter from the bestiary, plays WFRP 1e to the end with typed dice, undoes, brings in a reinforcement, and survives a reload', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await t.browser.newPage({ viewport: { width: 1280, height: 800 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(served.gm());
+    await page.goto(t.served.gm());
     await expect(page.getByRole('heading', { name: 'Encounters' })).toBeTruthy();
     await shoot(page, 'campaign-empty');
 
@@ -169,8 +158,8 @@ describe("the GM's screen", () => {
   });
 
   it('plays an OpenQuest fight to the end with typed dice', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(served.gm());
+    const page = await t.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(t.served.gm());
     await page
       .getByLabel('encounter YAML')
       .fill(readFileSync(join(ROOT, 'data', 'openquest', 'encounters', 'duel.yaml'), 'utf8'));
@@ -197,7 +186,7 @@ describe("the GM's screen", () => {
     expect(await page.locator('label.auto input:checked').count()).toBe(1);
     await playToEnd(page, seeded(9));
     await expect.poll(() => page.locator('.question.over h2').textContent()).toMatch(/victory|draw/);
-    await page.goto(served.url);
+    await page.goto(t.served.url);
     await expect
       .poll(() => page.locator('.list li').filter({ hasText: 'openquest' }).first().textContent())
       .toMatch(/victory|draw/);
@@ -214,18 +203,18 @@ describe('every ruleset from the page', () => {
   ])('%s plays to the end from the GM screen', async (file) => {
     const post = async (path: string, body: unknown) =>
       (await (
-        await fetch(served.url + path, {
+        await fetch(t.served.url + path, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${served.token}` },
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${t.served.token}` },
           body: JSON.stringify(body),
         })
       ).json()) as { id: number };
     const e = await post('/api/encounters', { text: readFileSync(join(ROOT, 'data', file), 'utf8') });
     const f = await post('/api/fights', { encounterId: e.id, seed: 3 });
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await t.browser.newPage({ viewport: { width: 1280, height: 800 } });
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
-    await page.goto(served.gm(`#/fights/${f.id}`));
+    await page.goto(t.served.gm(`#/fights/${f.id}`));
     await page.waitForSelector('main.fight');
     await playToEnd(page, seeded(3));
     await expect.poll(() => page.locator('.question.over h2').textContent()).toMatch(/victory|draw/);

@@ -4,25 +4,14 @@
 // nothing. Screenshots at 1280×800 and 390×844 go to test-browser/shots for a person to look at.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, ROOT, Served, SHOTS } from './serve.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ROOT, SHOTS, withServer } from './serve.js';
 import type { FightView } from '../src/server/fights.js';
 
-let served: Served;
-let browser: Browser;
+const t = withServer('map');
 
-beforeAll(async () => {
-  served = await Served.start('map');
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  served?.stop();
-});
-
-const call = <T>(method: string, path: string, body?: unknown) => served.api<T>(method, path, body);
+const call = <T>(method: string, path: string, body?: unknown) => t.served.api<T>(method, path, body);
 
 /** A fight of a shipped encounter, started through the API. */
 async function start(file: string, seed: number): Promise<FightView> {
@@ -33,10 +22,10 @@ async function start(file: string, seed: number): Promise<FightView> {
 }
 
 async function open(id: number, width = 1280, height = 800): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width, height } });
+  const page = await t.browser.newPage({ viewport: { width, height } });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(served.gm(`#/fights/${id}`));
+  await page.goto(t.served.gm(`#/fights/${id}`));
   await page.waitForSelector('.map-svg');
   return { page, errors };
 }
@@ -188,12 +177,12 @@ describe('the map on the GM’s screen', () => {
 
   it('on a phone: a tap shows where it would go, a second tap there moves', async () => {
     const v = await start('ahq-house/encounters/crypt.yaml', 1);
-    const page = await browser.newPage({
+    const page = await t.browser.newPage({
       viewport: { width: 390, height: 844 },
       hasTouch: true,
       isMobile: true,
     });
-    await page.goto(served.gm(`#/fights/${v.id}`));
+    await page.goto(t.served.gm(`#/fights/${v.id}`));
     await page.waitForSelector('.map-svg .targets');
     await page.locator('.map-svg').scrollIntoViewIfNeeded();
     const before = await inputs(page);

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const ROOT = join(import.meta.dirname, '..');
 export const SHOTS = join(ROOT, 'test-browser', 'shots');
@@ -85,4 +86,25 @@ export class Served {
     if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(data)}`);
     return data as T;
   }
+}
+
+/** A test file's server and browser: started before its tests, stopped after them. */
+export function withServer(name: string): { readonly served: Served; readonly browser: Browser } {
+  const at: { served?: Served; browser?: Browser } = {};
+  beforeAll(async () => {
+    at.served = await Served.start(name);
+    at.browser = await launch();
+  });
+  afterAll(async () => {
+    await at.browser?.close();
+    at.served?.stop();
+  });
+  return {
+    get served() {
+      return at.served as Served;
+    },
+    get browser() {
+      return at.browser as Browser;
+    },
+  };
 }

@@ -5,25 +5,14 @@
 // player's page at 390×844 and of the display at 1920×1080 go to test-browser/shots.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, ROOT, Served, SHOTS } from './serve.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ROOT, SHOTS, withServer } from './serve.js';
 import type { FightView } from '../src/server/fights.js';
 
-let served: Served;
-let browser: Browser;
+const t = withServer('table');
 
-beforeAll(async () => {
-  served = await Served.start('table');
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  served?.stop();
-});
-
-const api = <T>(method: string, path: string, body?: unknown) => served.api<T>(method, path, body);
+const api = <T>(method: string, path: string, body?: unknown) => t.served.api<T>(method, path, body);
 
 function seeded(seed: number) {
   let s = seed;
@@ -83,10 +72,10 @@ describe('the table: the GM and two players on their own devices', () => {
     const errors: string[] = [];
 
     // The GM opens the fight to the table from the fight's page.
-    const gmContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const gmContext = await t.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const gm = await gmContext.newPage();
     gm.on('pageerror', (e) => errors.push(`gm: ${e.message}`));
-    await gm.goto(served.gm(`#/fights/${fight.id}`));
+    await gm.goto(t.served.gm(`#/fights/${fight.id}`));
     await gm.getByRole('button', { name: 'Open this fight to the table' }).click();
     const link = (await gm.locator('.table-join a').first().getAttribute('href')) as string;
     expect(link).toMatch(/\/join\/[A-Z2-9]{8}$/);
@@ -98,7 +87,7 @@ describe('the table: the GM and two players on their own devices', () => {
       ['Anna', 'Helmut'],
       ['Bob', 'Skallier'],
     ] as const) {
-      const context = await browser.newContext({
+      const context = await t.browser.newContext({
         viewport: { width: 390, height: 844 },
         isMobile: true,
         hasTouch: true,
@@ -118,7 +107,7 @@ describe('the table: the GM and two players on their own devices', () => {
     await expect.poll(() => gm.locator('.seats li').filter({ hasText: 'Anna' }).count()).toBe(1);
 
     // The table display on the TV.
-    const tvContext = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+    const tvContext = await t.browser.newContext({ viewport: { width: 1920, height: 1080 } });
     const tv = await tvContext.newPage();
     tv.on('pageerror', (e) => errors.push(`tv: ${e.message}`));
     await tv.goto(link);
@@ -170,10 +159,10 @@ describe('the table: the GM and two players on their own devices', () => {
       if (i === 4) {
         // The server killed and started again on its address: every page comes back to the same step by itself.
         const at = await step(gm, 'main.fight', 'data-inputs');
-        served.crash();
+        t.served.crash();
         for (const p of players)
           await expect.poll(() => p.page.locator('.play-top .live').textContent()).toMatch(/reconnecting/);
-        await served.restart();
+        await t.served.restart();
         for (const p of [...players.map((x) => x.page), tv]) {
           await expect
             .poll(() => p.locator('.play-top .live').textContent(), { timeout: 15_000 })
@@ -227,7 +216,7 @@ describe('the table: the GM and two players on their own devices', () => {
     const fight = await api<FightView>('POST', '/api/fights', { encounterId: enc.id, seed: 1 });
     await api('PUT', '/api/table', { fight: fight.id });
     const { code } = await api<{ code: string }>('GET', '/api/table');
-    const context = await browser.newContext({
+    const context = await t.browser.newContext({
       viewport: { width: 390, height: 844 },
       isMobile: true,
       hasTouch: true,
@@ -235,7 +224,7 @@ describe('the table: the GM and two players on their own devices', () => {
     const phone = await context.newPage();
     const errors: string[] = [];
     phone.on('pageerror', (e) => errors.push(e.message));
-    await phone.goto(`${served.url}/join/${code}`);
+    await phone.goto(`${t.served.url}/join/${code}`);
     await phone.getByLabel('Your name').fill('Carla');
     await phone.getByRole('button', { name: /^Count von Blitz/ }).click();
     await phone.waitForSelector('main.player');

@@ -247,6 +247,11 @@ export function veilEvent(
   return { text, ...(e.cite ? { cite: e.cite } : {}), masked: text !== e.text };
 }
 
+/** Out of the fight where it stands (dead, dying, knocked out, helpless), not gone from it (fled, left, not come yet). */
+function fallen(out: OutReason | 'down' | null): boolean {
+  return out !== null && out !== 'fled' && out !== 'left' && out !== 'absent';
+}
+
 /** How hurt a combatant looks, when the players see a rough state. */
 export type RoughState = 'unhurt' | 'hurt' | 'badly hurt' | 'down';
 
@@ -256,7 +261,7 @@ export type RoughState = 'unhurt' | 'hurt' | 'badly hurt' | 'down';
  * fleeing or leaving.
  */
 export function roughState(g: Gauge, out: TrackerRow['out']): RoughState {
-  if (out !== null && out !== 'fled' && out !== 'left' && out !== 'absent') return 'down';
+  if (fallen(out)) return 'down';
   if (g.value >= g.max) return 'unhurt';
   return g.value * 2 > g.max ? 'hurt' : 'badly hurt';
 }
@@ -284,12 +289,7 @@ export function veilTracker(v: Veil, t: Tracker): VeiledTracker {
       .map((r): VeiledRow => {
         if (!v.hidden(r.id)) return { ...r, veiled: false };
         const health = r.gauges[0];
-        const down =
-          v.see.health !== 'numbers' &&
-          r.out !== null &&
-          r.out !== 'fled' &&
-          r.out !== 'left' &&
-          r.out !== 'absent';
+        const down = v.see.health !== 'numbers' && fallen(r.out);
         return {
           ...r,
           out: down ? 'down' : r.out,
@@ -326,12 +326,7 @@ export function veilMap(v: Veil, map: FightMap): VeiledMap {
       .filter((m) => !v.held.has(m.id))
       .map((m) => {
         if (!v.hidden(m.id)) return m;
-        const down =
-          v.see.health !== 'numbers' &&
-          m.out !== null &&
-          m.out !== 'fled' &&
-          m.out !== 'left' &&
-          m.out !== 'absent';
+        const down = v.see.health !== 'numbers' && fallen(m.out);
         return {
           ...m,
           out: down ? 'down' : m.out,

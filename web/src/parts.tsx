@@ -1,6 +1,7 @@
 // What the GM's screen, a player's page and the table display share: the tracker, the question as
 // a card, the log. Each draws what the server sends it (the GM's view, or the players' view in
 // which the GM side's numbers are already kept back); none of them runs a rule.
+import type { ComponentChildren } from 'preact';
 import { useRef, useState } from 'preact/hooks';
 import type { Question, TrackerRow } from './api.js';
 import { isRollFor } from '../../src/core/request.js';
@@ -117,6 +118,21 @@ export function TrackerPanel({
   );
 }
 
+/** A row of fields sent with Enter or its button, without the page reloading. */
+function TypedForm({ onSubmit, children }: { onSubmit: () => void; children: ComponentChildren }) {
+  return (
+    <form
+      class="row"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+    </form>
+  );
+}
+
 /**
  * The question as a card: who asks and what the answer needs; choices with the suggestion
  * marked, "Roll" or the dice typed (and the dice rolled with them), an amount with its bounds.
@@ -169,13 +185,7 @@ export function QuestionCard({
         </ol>
       )}
       {q.kind === 'choice' && q.free && (
-        <form
-          class="row"
-          onSubmit={(e) => {
-            e.preventDefault();
-            submitTyped();
-          }}
-        >
+        <TypedForm onSubmit={submitTyped}>
           <label>
             or type {q.free.hint}{' '}
             <input
@@ -191,16 +201,10 @@ export function QuestionCard({
             ))}
           </datalist>
           <button type="submit">Go</button>
-        </form>
+        </TypedForm>
       )}
       {q.kind === 'roll' && (
-        <form
-          class="row"
-          onSubmit={(e) => {
-            e.preventDefault();
-            submitTyped();
-          }}
-        >
+        <TypedForm onSubmit={submitTyped}>
           <button
             type="button"
             class="primary"
@@ -232,16 +236,10 @@ export function QuestionCard({
             </label>
           )}
           <button type="submit">Take</button>
-        </form>
+        </TypedForm>
       )}
       {q.kind === 'amount' && (
-        <form
-          class="row"
-          onSubmit={(e) => {
-            e.preventDefault();
-            submitTyped();
-          }}
-        >
+        <TypedForm onSubmit={submitTyped}>
           <label>
             {q.min}..{q.max}{' '}
             <input
@@ -261,7 +259,7 @@ export function QuestionCard({
             </button>
           )}
           <button type="submit">Take</button>
-        </form>
+        </TypedForm>
       )}
       {keys && (
         <p class="keys">
