@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ROOT, SHOTS, withServer } from './serve.js';
+import { ROOT, seeded, SHOTS, typeDice, withServer } from './serve.js';
 
 const t = withServer('gm');
 
@@ -26,16 +26,7 @@ async function answerOnce(page: Page, dice: () => number): Promise<void> {
   if ((await page.locator('.question.over').count()) > 0) return;
   const fight = page.locator('main.fight');
   const before = await fight.getAttribute('data-inputs');
-  const card = page.getByRole('region', { name: 'question' });
-  const roll = card.getByRole('button', { name: /^Roll / });
-  if ((await roll.count()) > 0) {
-    const m = /Roll (\d*)D(\d+)/.exec((await roll.textContent()) ?? '');
-    const count = Number(m?.[1] || 1);
-    const sides = Number(m?.[2] ?? 6);
-    const typed = card.getByLabel('dice rolled', { exact: true });
-    await typed.fill(String(count + (dice() % (count * sides - count + 1))));
-    await typed.press('Enter');
-  } else {
+  if (!(await typeDice(page.getByRole('region', { name: 'question' }), dice))) {
     await page.evaluate('document.activeElement && document.activeElement.blur()');
     await page.keyboard.press('Enter');
   }
@@ -48,11 +39,6 @@ async function playToEnd(page: Page, dice: () => number) {
     await answerOnce(page, dice);
   }
   throw new Error('the fight did not end in 600 answers');
-}
-
-function seeded(seed: number) {
-  let s = seed;
-  return () => (s = (s * 1103515245 + 12345) % 2147483648);
 }
 
 describe("the GM's screen", () => {

@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Locator } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
 export const ROOT = join(import.meta.dirname, '..');
@@ -107,4 +107,26 @@ export function withServer(name: string): { readonly served: Served; readonly br
       return at.browser as Browser;
     },
   };
+}
+
+/** Dice for a test to type, the same every run. */
+export function seeded(seed: number): () => number {
+  let s = seed;
+  return () => (s = (s * 1103515245 + 12345) % 2147483648);
+}
+
+/**
+ * Types dice rolled at the table into a question card that asks for them ("Roll D100"), from
+ * `dice`, and sends them; false when the card asks for no roll.
+ */
+export async function typeDice(card: Locator, dice: () => number): Promise<boolean> {
+  const roll = card.getByRole('button', { name: /^Roll / });
+  if ((await roll.count()) === 0) return false;
+  const m = /Roll (\d*)D(\d+)/.exec((await roll.textContent()) ?? '');
+  const count = Number(m?.[1] || 1);
+  const sides = Number(m?.[2] ?? 6);
+  const typed = card.getByLabel('dice rolled', { exact: true });
+  await typed.fill(String(count + (dice() % (count * sides - count + 1))));
+  await typed.press('Enter');
+  return true;
 }

@@ -7,17 +7,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ROOT, SHOTS, withServer } from './serve.js';
+import { ROOT, seeded, SHOTS, typeDice, withServer } from './serve.js';
 import type { FightView } from '../src/server/fights.js';
 
 const t = withServer('table');
 
 const api = <T>(method: string, path: string, body?: unknown) => t.served.api<T>(method, path, body);
-
-function seeded(seed: number) {
-  let s = seed;
-  return () => (s = (s * 1103515245 + 12345) % 2147483648);
-}
 
 /** The troll's W is 13: a number the players must never be sent while the GM keeps it. */
 const ENCOUNTER = `ruleset: wfrp1e
@@ -46,16 +41,7 @@ const HIDDEN = [/Troll: W \d/, /Troll \(WS \d/, /\b13\/13\b/, /W 13\b/];
 /** Answers the question on a card: the dice typed from `dice`, or the suggestion clicked. */
 async function answerOn(page: Page, scope: string, dice: () => number): Promise<void> {
   const card = page.locator(`${scope} .question`);
-  const roll = card.getByRole('button', { name: /^Roll / });
-  if ((await roll.count()) > 0) {
-    const m = /Roll (\d*)D(\d+)/.exec((await roll.textContent()) ?? '');
-    const count = Number(m?.[1] || 1);
-    const sides = Number(m?.[2] ?? 6);
-    const typed = card.getByLabel('dice rolled', { exact: true });
-    await typed.fill(String(count + (dice() % (count * sides - count + 1))));
-    await typed.press('Enter');
-    return;
-  }
+  if (await typeDice(card, dice)) return;
   const suggested = card.locator('button.suggested');
   if ((await suggested.count()) > 0) return suggested.first().click();
   const amount = card.getByRole('button', { name: /suggested/ });

@@ -7,39 +7,16 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/server/app.js';
 import type { FightView } from '../src/server/fights.js';
 import { SCHEMA_VERSION, Store } from '../src/server/store.js';
+import { closeApps, startApp } from './app.js';
 import { encounterPath, fray, ROOT } from './helpers.js';
 
-const open: { app: FastifyInstance; store: Store }[] = [];
-afterEach(async () => {
-  for (const o of open.splice(0)) {
-    await o.app.close();
-    o.store.close();
-  }
-});
+afterEach(closeApps);
 
-async function server(path = join(mkdtempSync(join(tmpdir(), 'fray-store-')), 'c.db')) {
-  const store = new Store(path);
-  const app = await buildApp(store, { webRoot: null });
-  await app.ready();
-  open.push({ app, store });
-  const headers = { authorization: `Bearer ${store.gmToken()}` };
-  const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => {
-    const r = await app.inject({
-      method,
-      url,
-      headers,
-      ...(body !== undefined ? { payload: body as object } : {}),
-    });
-    return {
-      status: r.statusCode,
-      body: String(r.headers['content-type'] ?? '').includes('json') ? r.json() : r.body,
-    };
-  };
-  return { store, app, call, path, headers };
+async function server(path?: string) {
+  const s = await startApp('store', path);
+  return { ...s, call: s.gm };
 }
 
 const text = (file: string) => readFileSync(file, 'utf8');

@@ -6,25 +6,17 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/server/app.js';
 import { Store, type StudyRow } from '../src/server/store.js';
 import { runJob } from '../src/sim/parallel.js';
 import { BLOCK, summarize } from '../src/sim/run.js';
 import { svgOf, type SweepResult } from '../src/sim/sweep.js';
 import type { Totals } from '../src/sim/totals.js';
+import { closeApps, release, startApp, type Method } from './app.js';
 import { encounterPath, fray, ROOT } from './helpers.js';
 
-const open: { app: FastifyInstance; store: Store }[] = [];
-afterEach(async () => {
-  for (const o of open.splice(0)) {
-    await o.app.close();
-    o.store.close();
-  }
-});
+afterEach(closeApps);
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Msg = { type?: string; study?: number; status?: string; done?: number; total?: number };
 type Study = StudyRow & {
   text: string;
@@ -32,22 +24,14 @@ type Study = StudyRow & {
   plots: { title: string; html: string }[];
 };
 
-async function server(path = join(mkdtempSync(join(tmpdir(), 'fray-studies-')), 'c.db')) {
-  const store = new Store(path);
-  const app = await buildApp(store, { webRoot: null });
-  await app.ready();
-  const o = { app, store };
-  open.push(o);
-  const headers = { authorization: `Bearer ${store.gmToken()}` };
-  const call = async (method: Method, url: string, body?: unknown) => {
-    const r = await app.inject({
-      method,
-      url,
-      headers,
-      ...(body !== undefined ? { payload: body as object } : {}),
-    });
-    return { status: r.statusCode, body: r.json() as Record<string, unknown> & { error?: string } };
-  };
+async function server(path?: string) {
+  const s = await startApp('studies', path);
+  const { app, store } = s;
+  const call = s.gm as (
+    method: Method,
+    url: string,
+    body?: unknown,
+  ) => Promise<{ status: number; body: Record<string, unknown> & { error?: string } }>;
   // What the GM's pages hear: every message of the live socket, in order.
   const heard: Msg[] = [];
   const socket = await app.injectWS('/api/live');
@@ -79,7 +63,7 @@ async function server(path = join(mkdtempSync(join(tmpdir(), 'fray-studies-')), 
       .toBe(true);
     return (await call('GET', `/api/studies/${id}`)).body as unknown as Study;
   };
-  return { store, app, call, heard, addEncounter, start, ended, path, socket, o };
+  return { store, app, call, heard, addEncounter, start, ended, path, socket };
 }
 
 const DEMO = encounterPath('demo.yaml');
@@ -511,7 +495,7 @@ describe('studies through the API', () => {
     await expect
       .poll(() => s.heard.some((m) => m.type === 'progress' && m.study === id), { timeout: 30_000 })
       .toBe(true);
-    open.splice(open.indexOf(s.o), 1);
+    release(s.app);
     await s.app.close();
     const row = s.store.study(id);
     s.store.close();

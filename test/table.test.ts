@@ -2,52 +2,20 @@
 // code and gets a seat's token; it reads the fight as the players may see it and answers only its
 // character's questions. Another character's token, a forged answer, an old answer sent again or a
 // malformed message is refused with a 4xx or an error frame and changes nothing.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
 import type WebSocket from 'ws';
-import { buildApp } from '../src/server/app.js';
 import type { FightView, PlayersView } from '../src/server/fights.js';
-import { Store } from '../src/server/store.js';
 import { lanAddresses } from '../src/server/table.js';
 import { LOG_HASH_START, logHash } from '../src/core/veil.js';
+import { closeApps, startApp } from './app.js';
 import { encounterPath } from './helpers.js';
 
-const open: { app: FastifyInstance; store: Store }[] = [];
-afterEach(async () => {
-  for (const o of open.splice(0)) {
-    await o.app.close();
-    o.store.close();
-  }
-});
+afterEach(closeApps);
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-async function server() {
-  const store = new Store(join(mkdtempSync(join(tmpdir(), 'fray-table-')), 'c.db'));
-  const app = await buildApp(store, { webRoot: null });
-  await app.ready();
-  open.push({ app, store });
-  const as =
-    (token: string | null) =>
-    // The API's answers are JSON of many shapes: the tests read the fields they check.
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    async (method: Method, url: string, body?: unknown): Promise<{ status: number; body: any }> => {
-      const r = await app.inject({
-        method,
-        url,
-        headers: token ? { authorization: `Bearer ${token}` } : {},
-        ...(body !== undefined ? { payload: body as object } : {}),
-      });
-      const type = String(r.headers['content-type'] ?? '');
-      return { status: r.statusCode, body: type.includes('json') ? r.json() : r.body };
-    };
-  const gm = as(store.gmToken());
-  return { app, store, gm, as };
-}
+const server = () => startApp('table');
 
 /** The demo fight (Helmut and Skallier, the players', against two orcs and a goblin), open to the table. */
 async function tableWithDemo(seed = 7) {

@@ -311,15 +311,12 @@ export function veilTracker(v: Veil, t: Tracker): VeiledTracker {
   };
 }
 
-/** A model on the players' map: "down" where the GM keeps its health, without its reaches where the GM keeps its numbers. */
-export type VeiledMap = FightMap;
-
 /**
  * The map as the players see it: where everyone stands is in plain sight, but not the GM's
  * reinforcements held back, not how the fallen fell where the GM keeps the other side's health,
  * and not the reaches (move, charge, shots) that come of the GM side's numbers when its rolls are kept.
  */
-export function veilMap(v: Veil, map: FightMap): VeiledMap {
+export function veilMap(v: Veil, map: FightMap): FightMap {
   return {
     ...map,
     models: map.models

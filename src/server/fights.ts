@@ -485,16 +485,30 @@ export class Fights {
     return this.keep(row, p, inputs.length, inputs.length, undefined, { count: 1, by: giver });
   }
 
-  /** The fight as its kept inputs make it: the last replay when it is that, else a replay. */
-  private current(row: FightRow, ff: FightFile, inputs: readonly Input[]): Played {
+  /** Whether the last replay is the fight as kept (the same save, sides to the tactics, inputs). */
+  private isCurrent(row: FightRow, inputs: readonly Input[]): boolean {
     const last = this.last.get(row.id);
-    const same =
-      last &&
+    return (
+      last !== undefined &&
       last.row.save === row.save &&
       last.row.autoSides.join() === row.autoSides.join() &&
       last.played.result.log.length === inputs.length &&
-      last.played.result.log.every((x, i) => x === inputs[i]);
-    return same ? last.played : play(ff, inputs, row.autoSides);
+      last.played.result.log.every((x, i) => x === inputs[i])
+    );
+  }
+
+  /** The fight as its kept inputs make it: the last replay when it is that, else a replay. */
+  private current(row: FightRow, ff: FightFile, inputs: readonly Input[]): Played {
+    return this.isCurrent(row, inputs)
+      ? (this.last.get(row.id) as { played: Played }).played
+      : play(ff, inputs, row.autoSides);
+  }
+
+  /** The fight as kept, moved on by the dice nobody is asked for (and those kept): the last replay, made so if it is not. */
+  private kept(id: number): { row: FightRow; played: Played } {
+    const row = this.row(id);
+    if (!this.isCurrent(row, this.store.inputs(id))) this.get(id);
+    return this.last.get(id) as { row: FightRow; played: Played };
   }
 
   /**
@@ -502,18 +516,8 @@ export class Fights {
    * it is the fight as kept, else replayed. `from`: the first entry of the log wanted.
    */
   players(id: number, seat: SeatRow | null, from = 0): PlayersView {
-    const row = this.row(id);
-    const last = this.last.get(id);
-    const inputs = this.store.inputs(id);
-    const current =
-      last &&
-      last.row.save === row.save &&
-      last.row.autoSides.join() === row.autoSides.join() &&
-      last.played.result.log.length === inputs.length &&
-      last.played.result.log.every((x, i) => x === inputs[i]);
-    if (!current) this.get(id);
-    const now = this.last.get(id) as { row: FightRow; played: Played };
-    return playersView(this.row(id), now.played, seat, from);
+    const { row, played } = this.kept(id);
+    return playersView(row, played, seat, from);
   }
 
   /** The fight is gone: its last replay with it. */
@@ -527,14 +531,13 @@ export class Fights {
     return { ...view, you: last ? youOf(last.played, seat) : null };
   }
 
-  /** The combatants of a fight as it stands: for the table's list of characters to pick. */
-  combatants(id: number): readonly { id: string; name: string; side: number; players: boolean }[] {
-    this.players(id, null, Number.MAX_SAFE_INTEGER);
-    const st = (this.last.get(id) as { played: Played }).played.result.state;
+  /** The combatants of a fight as it stands, with their sides' names: for the table's list of characters to pick. */
+  combatants(id: number): readonly { id: string; name: string; side: string; players: boolean }[] {
+    const st = this.kept(id).played.result.state;
     return st.combatants.map((c) => ({
       id: c.id,
       name: c.name,
-      side: c.side,
+      side: st.sides[c.side]?.name ?? '',
       players: st.sides[c.side]?.players === true,
     }));
   }

@@ -115,13 +115,9 @@ export class Table {
       .map((c) => ({
         id: c.id,
         name: c.name,
-        side: this.sideName(fight, c.side),
+        side: c.side,
         taken: taken.has(c.id),
       }));
-  }
-
-  private sideName(fight: number, side: number): string {
-    return this.fights.players(fight, null, Number.MAX_SAFE_INTEGER).sides[side]?.name ?? '';
   }
 
   state(): TableState {
