@@ -5,71 +5,30 @@ import { join } from 'node:path';
 import { bench, describe } from 'vitest';
 import { AutoDriver } from '../src/core/context.js';
 import { runFight } from '../src/core/fight.js';
-import { reverseD100 } from '../src/dice/d100.js';
 import { Rng, SeededDice } from '../src/dice/index.js';
 import { makePool, runJob } from '../src/sim/parallel.js';
 import { loadFile, ROOT } from '../test/helpers.js';
+import { handDuel } from './hand-duel.js';
 
 const FILE = join(ROOT, 'data', 'wfrp1e', 'examples', 'reference-duel.yaml');
+const SUDDEN = join(ROOT, 'data', 'wfrp1e', 'examples', 'reference-duel-sudden-death.yaml');
 const duel = loadFile(FILE);
+const sudden = loadFile(SUDDEN);
 const rng = Rng.seeded(1);
 const dice = new SeededDice(rng);
+const words = Int32Array.from(Rng.seeded(1).words());
 
-/** Mail shirt: 1 AP on the body (reversed location 56-80). */
-const BODY = (loc: number) => loc >= 56 && loc <= 80;
-/** WFRP 1e's Sudden Death: a critical kills on D100 ≥ 51, 41, 31, 21, 10, 1 for +1..+6. */
-const SUDDEN = [51, 41, 31, 21, 10, 1];
-
-/**
- * The reference duel by hand, no engine: I order with the winner's +10, to-hit with +10 for
- * winning, the reversed location, the mail shirt, D6 + S − T with additional damage (6, then a
- * WS test, then D6s while they show 6), and a critical when W would go below 0. It reads a
- * critical as Sudden Death and leaves out fumbles and parries (the warrior's tactics parry only a
- * blow that could drop him, which the engine also weighs): the floor the engine is measured
- * against, not a second engine.
- */
-export function handDuel(r: Rng): number {
-  const WS = [41, 33];
-  const S = [3, 3];
-  const T = [3, 4];
-  const I = [40, 20];
-  const W = [7, 7];
-  const won = [false, false];
-  for (let round = 1; round <= 100; round++) {
-    const dealt = [0, 0];
-    const order = I[0]! + (won[0] ? 10 : 0) >= I[1]! + (won[1] ? 10 : 0) ? [0, 1] : [1, 0];
-    for (const a of order) {
-      const d = 1 - a;
-      const ws = WS[a]! + (won[a] ? 10 : 0);
-      const roll = r.die(100);
-      if (roll > ws) continue;
-      const loc = reverseD100(roll);
-      let die = r.die(6);
-      let total = die;
-      if (die === 6 && r.die(100) <= WS[a]!) {
-        do {
-          die = r.die(6);
-          total += die;
-        } while (die === 6);
-      }
-      const wounds = Math.max(0, total + S[a]! - T[d]! - (d === 0 && BODY(loc) ? 1 : 0));
-      dealt[a]! += wounds;
-      const crit = wounds - W[d]!;
-      W[d] = Math.max(0, W[d]! - wounds);
-      if (crit > 0 && r.die(100) >= SUDDEN[Math.min(crit, 6) - 1]!) return a;
-    }
-    won[0] = dealt[0]! > dealt[1]!;
-    won[1] = dealt[1]! > dealt[0]!;
-  }
-  return -1;
-}
-
+// The hand-written loop plays the Sudden Death duel's rules with the engine's dice (bench/hand-duel.ts,
+// checked against the engine by test/hand-duel.test.ts): the floor for the engine on that duel.
 describe('one reference duel', () => {
-  bench('hand-written loop of its rules', () => {
-    handDuel(rng);
+  bench('hand-written loop of the Sudden Death duel (the floor)', () => {
+    handDuel(words);
   });
-  bench('engine, simulation mode (no explanations)', () => {
-    runFight(duel.ruleset, duel.setup, { driver: new AutoDriver(dice) });
+  bench('engine, the Sudden Death duel (simulation mode)', () => {
+    runFight(sudden.ruleset, sudden.setup, { driver: new AutoDriver(dice), words: false });
+  });
+  bench('engine, the reference duel (detailed criticals, fumbles, parries)', () => {
+    runFight(duel.ruleset, duel.setup, { driver: new AutoDriver(dice), words: false });
   });
 });
 

@@ -1,3 +1,4 @@
+import { unsafeUniformIntDistribution, xoroshiro128plus, type RandomGenerator } from 'pure-rand';
 import { describe, expect, it } from 'vitest';
 import {
   DiceNotationError,
@@ -88,6 +89,22 @@ describe('seeded generator', () => {
     expect(() => checkSeed(1.5)).toThrow(SeedError);
     expect(() => Rng.seeded(2 ** 53)).toThrow(SeedError);
   });
+  it("draws what pure-rand's xoroshiro128+ drew for the same state, jumps included", () => {
+    // Fray wrote the generator out (issue 19); every seed must keep the dice it gave before.
+    for (const seed of [0, 1, 7, 2 ** 32 + 5, Number.MAX_SAFE_INTEGER]) {
+      const ours = Rng.seeded(seed);
+      const theirs = pureRandGenerator(seed);
+      const sides = [2, 3, 6, 10, 20, 100, 1000, 2 ** 31 + 7, 2 ** 32];
+      for (let i = 0; i < 3000; i++) {
+        const n = sides[i % sides.length]!;
+        expect(ours.int(1, n)).toBe(unsafeUniformIntDistribution(1, n, theirs));
+        if (i % 1000 === 999) {
+          ours.jump();
+          (theirs.unsafeJump as () => void).call(theirs);
+        }
+      }
+    }
+  });
   it('gives independent substreams, the same whatever order they are read in', () => {
     const s = new Streams(9);
     const draw = (r: Rng) => Array.from({ length: 20 }, () => r.die(1000));
@@ -143,3 +160,20 @@ describe('dice sources', () => {
     expect(() => parseDiceScript('27,x')).toThrow("dice script: 'x' is not a whole number");
   });
 });
+
+/** The generator Fray used up to issue 19: pure-rand's xoroshiro128+, seeded as src/dice/rng.ts seeds it. */
+function pureRandGenerator(seed: number): RandomGenerator {
+  const splitmix32 = (x: number) => {
+    let z = (x + 0x9e3779b9) | 0;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+    return (z ^ (z >>> 16)) | 0;
+  };
+  const lo = seed >>> 0;
+  const hi = Math.floor(seed / 0x100000000) >>> 0;
+  const a = splitmix32(lo);
+  const b = splitmix32(a ^ hi);
+  const c = splitmix32(b ^ 0x632be59b);
+  const d = splitmix32(c ^ lo);
+  return xoroshiro128plus.fromState([a | 1, b, c, d]);
+}

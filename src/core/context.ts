@@ -1,4 +1,5 @@
-import { AwaitingEntry, type DiceSource } from '../dice/sources.js';
+import type { Rng } from '../dice/rng.js';
+import { AwaitingEntry, SeededDice, type DiceSource } from '../dice/sources.js';
 import type { FightEvent } from './events.js';
 import type { FightState } from './state.js';
 import { byTheGm, isRuling, parseRuling, RulingError, type RollModifier, type Ruling } from './rulings.js';
@@ -18,6 +19,12 @@ export interface Driver {
   roll(req: RollRequest): number;
   choose(req: ChoiceRequest): string;
   amount(req: AmountRequest): number;
+  /**
+   * The generator behind the dice when this driver answers every request as a simulation does
+   * (the dice from it, the tactics' pick for a choice), so the engine may roll without building
+   * a request: null when a request is to be seen (a person asked, dice from a script).
+   */
+  direct?(): Rng | null;
 }
 
 /** A driver (a tactic) gave an answer its request does not allow: a bug, not bad input. */
@@ -33,6 +40,14 @@ export class Pending extends Error {
 /** Dice roll, tactics decide: simulations and non-interactive fights. */
 export class AutoDriver implements Driver {
   constructor(private readonly dice: DiceSource) {}
+  direct(): Rng | null {
+    // A subclass that hears or changes the answers (a recorder, an asker) must see every request.
+    const own =
+      this.roll === AutoDriver.prototype.roll &&
+      this.choose === AutoDriver.prototype.choose &&
+      this.amount === AutoDriver.prototype.amount;
+    return own && this.dice instanceof SeededDice ? this.dice.rng : null;
+  }
   roll(req: RollRequest): number {
     return this.dice.roll(req);
   }
@@ -75,6 +90,8 @@ export class FightContext {
   readonly log: Input[] = [];
   readonly events: FightEvent[] = [];
   private pos = 0;
+  /** The driver's generator when it answers as a simulation does and nothing else listens (see `direct`). */
+  private readonly rng: Rng | null;
 
   constructor(
     private readonly inputs: readonly Input[],
@@ -82,7 +99,30 @@ export class FightContext {
     /** Build event texts. Off in simulation, where nobody reads them. */
     readonly explain: boolean,
     private readonly record: boolean,
-  ) {}
+    /**
+     * Build the requests' labels and choices' words. Off in simulation, where nobody reads them:
+     * rulesets write `ctx.words ? `…` : ''` for a label that costs anything to build.
+     */
+    readonly words = true,
+  ) {
+    this.rng = driver.direct?.() ?? null;
+  }
+
+  /**
+   * Whether the next answer comes straight from the driver's generator or the tactics, with no
+   * log to read, nobody listening and nothing to record: a simulation's requests need not be built.
+   */
+  private get direct(): boolean {
+    return (
+      this.rng !== null &&
+      this.pos >= this.inputs.length &&
+      this.onAnswer === null &&
+      !this.record &&
+      this.pendingModifier === null &&
+      this.rolledModifier === null &&
+      this.given === null
+    );
+  }
 
   /** How many inputs have been answered so far. */
   get answered(): number {
@@ -210,11 +250,33 @@ export class FightContext {
 
   /** One die: `ctx.die(6, 'Helmut: damage', 'helmut')`. */
   die(sides: number, label: string, actor?: string, then?: FollowingDice): number {
+    if (this.direct) return this.directRoll(1, sides);
     return this.roll({ kind: 'roll', count: 1, sides, label, actor, ...(then ? { then } : {}) });
   }
 
   dice(count: number, sides: number, label: string, actor?: string, then?: FollowingDice): number {
+    if (this.direct) return this.directRoll(count, sides);
     return this.roll({ kind: 'roll', count, sides, label, actor, ...(then ? { then } : {}) });
+  }
+
+  /** What SeededDice would give for the request, without the request: the same draws in the same order. */
+  private directRoll(count: number, sides: number): number {
+    const rng = this.rng as Rng;
+    let total = 0;
+    for (let i = 0; i < count; i++) total += rng.die(sides);
+    this.pos++;
+    return total;
+  }
+
+  /**
+   * A choice a simulation answers: the tactics' pick when it is on offer, else the first choice
+   * (as `decide` makes it), counted as an answer when there was a question; null when the
+   * request must be built (a log to read, a person to ask, a listener).
+   */
+  chooseDirect(keys: number, pick: string): string | null {
+    if (!this.direct) return null;
+    if (keys > 1) this.pos++;
+    return pick;
   }
 
   choose(req: ChoiceRequest): string {

@@ -12,6 +12,8 @@ export interface RunOptions {
   readonly driver: Driver;
   /** Collect events with their explanations (off for simulation). */
   readonly explain?: boolean;
+  /** Build the requests' words (labels, choices' texts): off in simulation, where nobody reads them. */
+  readonly words?: boolean;
   /** Keep the full input log (needed to save, undo or replay). */
   readonly record?: boolean;
   /** Overrides the encounter's round cap. */
@@ -43,7 +45,13 @@ export function runFight<Setup extends SetupCore, State extends FightState>(
   setup: Setup,
   run: RunOptions,
 ): FightResult<State> {
-  const ctx = new FightContext(run.inputs ?? [], run.driver, run.explain ?? false, run.record ?? false);
+  const ctx = new FightContext(
+    run.inputs ?? [],
+    run.driver,
+    run.explain ?? false,
+    run.record ?? false,
+    run.words ?? true,
+  );
   ctx.onAnswer = run.onAnswer ?? null;
   const cap = run.maxRounds ?? setup.maxRounds;
   const state = ruleset.create(setup);

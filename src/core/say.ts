@@ -48,6 +48,14 @@ export function decide(
   routine = false,
   free?: FreeAnswer,
 ): string {
+  if (!free && choices.length > 0) {
+    // A simulation's answer, with no request built: the same pick the request would get.
+    const keys = distinctKeys(choices, keyOfChoice);
+    const first = (choices[0] as Choice).key;
+    const pick = keys === 1 || !choices.some((c) => c.key === suggested) ? first : suggested;
+    const direct = ctx.chooseDirect(keys, pick);
+    if (direct !== null) return direct;
+  }
   // One choice a key, by construction: a key offered twice (two ways to the same answer) is offered once.
   const seen = new Set<string>();
   const unique = choices.filter((c) => !seen.has(c.key) && seen.add(c.key) !== undefined);
@@ -69,9 +77,49 @@ export function decide(
   });
 }
 
+/** How many different keys there are (a key offered twice counts once). */
+function distinctKeys<T>(items: readonly T[], keyOf: (item: T) => string): number {
+  let n = 0;
+  for (let i = 0; i < items.length; i++) {
+    const key = keyOf(items[i] as T);
+    let j = 0;
+    while (j < i && keyOf(items[j] as T) !== key) j++;
+    if (j === i) n++;
+  }
+  return n;
+}
+
+const keyOfChoice = (c: Choice): string => c.key;
+const itself = (key: string): string => key;
+
+/**
+ * `decide` with the choices as keys: their words (`labelOf`) and the question's (`asked`) are
+ * made only when a request is built for a person, a log or a listener. A simulation answers
+ * from the keys alone, as the request would be answered.
+ */
+export function decideKeys(
+  ctx: FightContext,
+  f: Actor | null,
+  topic: string,
+  keys: readonly string[],
+  suggested: string,
+  labelOf: (key: string) => string,
+  asked: () => { readonly label: string; readonly routine?: boolean },
+): string {
+  if (keys.length > 0) {
+    const n = distinctKeys(keys, itself);
+    const pick = n === 1 || !keys.includes(suggested) ? (keys[0] as string) : suggested;
+    const direct = ctx.chooseDirect(n, pick);
+    if (direct !== null) return direct;
+  }
+  const { label, routine } = asked();
+  const choices = keys.map((key) => ({ key, label: labelOf(key) }));
+  return decide(ctx, f, topic, label, choices, suggested, undefined, routine ?? false);
+}
+
 /** A D100; `then`: the dice rolled with it at the table for what follows (damage after a hit). */
 export function d100(ctx: FightContext, f: Actor | null, why: string, then?: FollowingDice): number {
-  return ctx.die(100, f ? `${f.name}: ${why}` : why, f?.id, then);
+  return ctx.die(100, f && ctx.words ? `${f.name}: ${why}` : why, f?.id, then);
 }
 
 export function roll(
@@ -82,5 +130,5 @@ export function roll(
   count = 1,
   then?: FollowingDice,
 ): number {
-  return ctx.dice(count, sides, f ? `${f.name}: ${why}` : why, f?.id, then);
+  return ctx.dice(count, sides, f && ctx.words ? `${f.name}: ${why}` : why, f?.id, then);
 }

@@ -54,8 +54,12 @@ export function isActive(c: CombatantCore): boolean {
 export function decideOutcome(st: FightState): Outcome | null {
   let standing = -1;
   let count = 0;
+  const fighters = st.combatants;
   for (let s = 0; s < st.sides.length; s++) {
-    if (st.combatants.some((c) => c.side === s && c.out === null)) {
+    let k = 0;
+    while (k < fighters.length && !((fighters[k] as CombatantCore).side === s && fighters[k]?.out === null))
+      k++;
+    if (k < fighters.length) {
       count++;
       standing = s;
     }

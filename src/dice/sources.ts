@@ -85,7 +85,7 @@ function readOneDie(sides: number, digits: string): number {
 
 /** Dice from a seeded generator. */
 export class SeededDice implements DiceSource {
-  constructor(private readonly rng: Rng) {}
+  constructor(readonly rng: Rng) {}
 
   roll(req: DiceRequest): number {
     let total = 0;

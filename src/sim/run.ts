@@ -164,6 +164,7 @@ export function runVariantsBlock(
       try {
         result = runFight(v.ruleset, v.setup, {
           driver: new AutoDriver(new SeededDice(streams.stream(i))),
+          words: false,
           maxRounds,
         });
       } catch (e) {

@@ -55,6 +55,7 @@ import {
   strongHand,
   type Fighter,
   type W1State,
+  HANDS,
 } from './state.js';
 import { suggestLocation, suggestParry } from './tactics.js';
 
@@ -62,6 +63,8 @@ export type BlowKind = 'strike' | 'aim' | 'stun' | 'grapple';
 
 /** A blow's damage die, for the table to roll with the to-hit die. */
 export const DAMAGE_DIE = { count: 1, sides: 6, label: 'damage (D6)' } as const;
+const PARRY_DIE = { count: 1, sides: 6, label: 'damage stopped by the parry (D6)' } as const;
+const ADDITIONAL_DIE = { count: 1, sides: 6, label: 'additional damage (D6)' } as const;
 export interface Blow {
   readonly attacker: Fighter;
   readonly target: Fighter;
@@ -292,7 +295,7 @@ function parryChoices(
   if (!mayEverParry(st, d)) return [];
   const shieldOnly = hasCond(d, 'shieldParryOnly', st.round);
   const out: { key: string; item: Weapon; hand: 'right' | 'left' }[] = [];
-  for (const hand of ['right', 'left'] as const) {
+  for (const hand of HANDS) {
     const item = d[hand];
     if (!item || !item.parry || !handUsable(d, hand, st.round)) continue;
     if (item.hands === 2 && (hand === 'left' || !handUsable(d, 'left', st.round))) continue;
@@ -306,15 +309,19 @@ function parryChoices(
 function parry(st: W1State, ctx: FightContext, d: Fighter, b: Blow, expectedWounds: number): number {
   const options = parryChoices(st, d, b);
   if (options.length === 0) return 0;
+  const words = ctx.words;
   const choices: Choice[] = [
     { key: 'none', label: 'no parry' },
     ...options.map((o) => ({
       key: o.key,
-      label: `parry with the ${o.item.name.toLowerCase()}${o.item.shield ? ' (+20, loses all further attacks this round)' : ' (loses the next attack)'}`,
+      label: words
+        ? `parry with the ${o.item.name.toLowerCase()}${o.item.shield ? ' (+20, loses all further attacks this round)' : ' (loses the next attack)'}`
+        : '',
     })),
   ];
   const suggested = suggestParry(st, d, options, expectedWounds);
-  const pick = decide(ctx, d, 'parry', `${d.name}: parry ${b.attacker.name}'s blow?`, choices, suggested);
+  const label = words ? `${d.name}: parry ${b.attacker.name}'s blow?` : '';
+  const pick = decide(ctx, d, 'parry', label, choices, suggested);
   const chosen = options.find((o) => o.key === pick);
   if (!chosen) return 0;
   d.parries++;
@@ -325,8 +332,10 @@ function parry(st: W1State, ctx: FightContext, d: Fighter, b: Blow, expectedWoun
   const r = d100(
     ctx,
     d,
-    `parry with the ${chosen.item.name.toLowerCase()} (${st.opt.parryTest === 'below' ? 'less than' : 'at most'} ${need})`,
-    { count: 1, sides: 6, label: 'damage stopped by the parry (D6)' },
+    words
+      ? `parry with the ${chosen.item.name.toLowerCase()} (${st.opt.parryTest === 'below' ? 'less than' : 'at most'} ${need})`
+      : '',
+    PARRY_DIE,
   );
   terms.push(...ruledTerms(ctx));
   need = sumTerms(ws, terms);
@@ -368,11 +377,8 @@ export function damageDice(
   const dice = [first];
   let extra = 0;
   if (first === 6 && st.opt.additionalDamage) {
-    const r = d100(ctx, a, `additional damage: ${skillName} test (need ${skill} or less)`, {
-      count: 1,
-      sides: 6,
-      label: 'additional damage (D6)',
-    });
+    const why = ctx.words ? `additional damage: ${skillName} test (need ${skill} or less)` : '';
+    const r = d100(ctx, a, why, ADDITIONAL_DIE);
     const ok = r <= skill;
     if (ctx.explain) {
       say(
@@ -444,8 +450,9 @@ export function strike(st: W1State, ctx: FightContext, b: Blow): boolean {
   } else {
     // The damage die is rolled with the to-hit die at the table.
     // What the roll needs, with its modifiers, is shown before it is rolled.
-    const needs = terms.length ? `${showSum('WS', ws, terms)}` : `${need}`;
-    toHitRoll = d100(ctx, a, `to hit ${b.target.name} (need ${needs} or less)`, DAMAGE_DIE);
+    const needs = !ctx.words ? '' : terms.length ? `${showSum('WS', ws, terms)}` : `${need}`;
+    const why = ctx.words ? `to hit ${b.target.name} (need ${needs} or less)` : '';
+    toHitRoll = d100(ctx, a, why, DAMAGE_DIE);
     terms.push(...ruledTerms(ctx));
     const needed = sumTerms(ws, terms);
     const hit = isHit(toHitRoll, needed);

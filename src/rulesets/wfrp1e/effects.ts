@@ -22,7 +22,7 @@ import { freePointNear, offset } from '../../space/plane.js';
 import { othersThan, setPos } from './scene.js';
 import { applyWounds, armourPoints, criticalColumn, suddenDeathKills, testTarget, wornOn } from './rules.js';
 import { d100, roll, say } from './say.js';
-import { current, heldItems, isPercent, type Cond, type Fighter, type W1State } from './state.js';
+import { HANDS, current, heldItems, isPercent, type Cond, type Fighter, type W1State } from './state.js';
 
 const OUT_WORDS: Readonly<Record<OutReason, string>> = {
   dead: 'is dead',
@@ -184,7 +184,7 @@ export function dropHand(
 }
 
 export function dropAll(st: W1State, ctx: FightContext, f: Fighter, why: string, keepShield: boolean): void {
-  for (const hand of ['right', 'left'] as const) {
+  for (const hand of HANDS) {
     const item = f[hand];
     if (item && !(keepShield && item.shield)) dropHand(st, ctx, f, hand, why);
   }
@@ -284,7 +284,9 @@ export function critical(
     const r = d100(
       ctx,
       victim,
-      `Sudden Death critical +${value} (killed on ${SUDDEN_DEATH_KILLS_FROM[col - 1]} or more)`,
+      ctx.words
+        ? `Sudden Death critical +${value} (killed on ${SUDDEN_DEATH_KILLS_FROM[col - 1]} or more)`
+        : '',
     );
     const kills = suddenDeathKills(value, r);
     const why = suddenDeath
@@ -309,7 +311,9 @@ export function critical(
   const rolled = d100(
     ctx,
     victim,
-    `critical hit +${value} on the ${part.name} (D100 on the chart${how.rollModifier ? ` ${how.rollModifier > 0 ? '+' : '−'} ${Math.abs(how.rollModifier)}` : ''})`,
+    ctx.words
+      ? `critical hit +${value} on the ${part.name} (D100 on the chart${how.rollModifier ? ` ${how.rollModifier > 0 ? '+' : '−'} ${Math.abs(how.rollModifier)}` : ''})`
+      : '',
   );
   const r = Math.min(100, Math.max(1, rolled + (how.rollModifier ?? 0)));
   const cell = (lookup(CRITICAL_CHART, r) as readonly { effect: number; flee: boolean }[])[col - 1] as {
@@ -414,7 +418,11 @@ export function test(
 ): boolean {
   const value = current(f, ch, st.round);
   const need = Math.floor(testTarget(ch, value) / (half ? 2 : 1));
-  const r = d100(ctx, f, `${ch} test${half ? ' at half' : ''} (${why}; need ${need} or less)`);
+  const r = d100(
+    ctx,
+    f,
+    ctx.words ? `${ch} test${half ? ' at half' : ''} (${why}; need ${need} or less)` : '',
+  );
   const ok = r <= need;
   if (ctx.explain) {
     say(

@@ -54,6 +54,7 @@ import {
   type Fighter,
   type MissileState,
   type W1State,
+  HANDS,
 } from './state.js';
 
 /** How far apart two combatants are for missile fire, with the flying rules applied. */
@@ -123,7 +124,7 @@ export function missileRange(firer: Fighter, target: Fighter, w: Weapon, halved 
 
 /** The missile weapon in a usable hand (both hands for a two-handed one). */
 export function heldMissile(st: W1State, f: Fighter): Weapon | null {
-  for (const hand of ['right', 'left'] as const) {
+  for (const hand of HANDS) {
     const w = f[hand];
     if (!w?.missile) continue;
     if (!handUsable(f, hand, st.round)) continue;
@@ -348,7 +349,7 @@ function spent(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: Missil
     ms.loaded = 1;
     return;
   }
-  for (const hand of ['right', 'left'] as const) {
+  for (const hand of HANDS) {
     if (f[hand] === w) {
       f[hand] = null;
       if (w.hands === 2) f.right = f.left = null;
@@ -418,8 +419,7 @@ function explodes(st: W1State, ctx: FightContext, f: Fighter, w: Weapon, ms: Mis
   ms.broken = 'destroyed';
   ms.loaded = 0;
   automaticHit(st, ctx, f, f, pointBlankES(st, f, w), `the exploding ${w.name.toLowerCase()}`, null);
-  for (const hand of ['right', 'left'] as const)
-    if (f[hand] === w) dropHand(st, ctx, f, hand, 'exploded', true);
+  for (const hand of HANDS) if (f[hand] === w) dropHand(st, ctx, f, hand, 'exploded', true);
 }
 
 /** § Missile Weapon Chart: a band's ES; C is the thrower's S; fire (F) and the lasso do no blow damage. */

@@ -88,6 +88,12 @@ export type Action =
   | { readonly kind: 'wait' }
   | { readonly kind: 'none' };
 
+/** Both hands, the right first: one list to walk, not one made at every call. */
+export const HANDS = ['right', 'left'] as const;
+
+/** Nothing declared yet this round (one object for every combatant: actions are never changed in place). */
+export const NO_ACTION: Action = { kind: 'none' };
+
 export interface Fighter extends CombatantCore {
   readonly spec: FighterSpec;
   readonly idx: number;
@@ -383,7 +389,7 @@ function newFighter(s: FighterSpec, idx: number): Fighter {
     aim: null,
     readyAtStart: false,
     hangFire: null,
-    action: { kind: 'none' },
+    action: NO_ACTION,
     declared: null,
     approached: null,
     pending: [],

@@ -1,14 +1,13 @@
 // § Actions: what each combatant declares at the start of the round (fight, shoot, load, aim, move,
 // flee, tend a friend, draw or take up an item under § Take-Up Actions), and the declaration begun.
 import type { FightContext } from '../../../core/context.js';
-import type { Choice } from '../../../core/request.js';
 import { surprisedNow } from '../blow.js';
 import type { Weapon } from '../catalogue.js';
 import { CITES, ours } from '../cite.js';
 import { dropHand } from '../effects.js';
 import { aimedLongEnough, canLoad, canShoot, heldMissile, missileRange, missileTargets } from '../missile.js';
 import { drawLoss, packRounds } from '../rules.js';
-import { decide, namesOf, say } from '../say.js';
+import { decideKeys, namesOf, say } from '../say.js';
 import { type Action, type Fighter, isEngaged, opponents, type W1State } from '../state.js';
 import { wantsToFlee } from '../tactics.js';
 import { holdOpponents } from './fleeing.js';
@@ -23,74 +22,84 @@ function needsTending(f: Fighter): boolean {
   return f.out !== 'dead' && f.out !== 'fled' && (f.bleeding.length > 0 || f.diesAt !== null);
 }
 
-function declarationChoices(st: W1State, f: Fighter): { choices: Choice[]; suggested: string } {
+/**
+ * § Actions: what this combatant may declare this round, as choice keys; the words for a person
+ * come from declarationLabel, only when a request is built.
+ */
+function declarationKeys(st: W1State, f: Fighter): { keys: string[]; suggested: string } {
   const isIn = isEngaged(st, f);
-  const choices: Choice[] = [
-    { key: 'fight', label: st.spatial && !isIn ? 'close with the enemy and fight' : 'fight' },
-  ];
+  const keys = ['fight'];
   const enemies = targetable(st, f).length > 0;
   const bow = heldMissile(st, f);
   const targets = bow ? missileTargets(st, f) : [];
-  if (bow && canShoot(st, f) && (targets.length > 0 || isIn)) {
-    choices.push({
-      key: 'shoot',
-      label: `shoot the ${bow.name.toLowerCase()}${f.readyAtStart ? ' (loaded: +10 I)' : ''}`,
-    });
-  }
-  if (bow && canLoad(st, f)) choices.push({ key: 'load', label: `load the ${bow.name.toLowerCase()}` });
-  if (bow && st.spatial && !isIn && targets.length > 0) {
-    choices.push({
-      key: 'aim',
-      label: 'aim: extreme range, or a called shot at short range, takes a round more',
-    });
-  }
-  if (st.spatial && !isIn) choices.push({ key: 'move', label: 'move: advance, withdraw or evade' });
-  if (isIn || enemies)
-    choices.push({ key: 'flee', label: isIn ? 'flee the combat (each opponent gets a free blow)' : 'flee' });
-  for (const w of f.carried)
-    if (fits(st, f, w))
-      choices.push({ key: `draw:${w.id}`, label: `draw the ${w.name.toLowerCase()}${takeUpNote(st, w)}` });
-  for (const w of f.ground)
-    if (fits(st, f, w))
-      choices.push({ key: `pick:${w.id}`, label: `pick up the ${w.name.toLowerCase()} (a round)` });
-  if (f.pack && f.pack.items.length > 0) {
-    for (const item of f.pack.items)
-      choices.push({
-        key: `pack:${item}`,
-        label: `get the ${item} from the pack (${st.opt.instantTakeUp ? 'at once' : `${packRounds(f.pack.enc)} rounds`})`,
-      });
-  }
+  if (bow && canShoot(st, f) && (targets.length > 0 || isIn)) keys.push('shoot');
+  if (bow && canLoad(st, f)) keys.push('load');
+  if (bow && st.spatial && !isIn && targets.length > 0) keys.push('aim');
+  if (st.spatial && !isIn) keys.push('move');
+  if (isIn || enemies) keys.push('flee');
+  for (const w of f.carried) if (fits(st, f, w)) keys.push(`draw:${w.id}`);
+  for (const w of f.ground) if (fits(st, f, w)) keys.push(`pick:${w.id}`);
+  if (f.pack) for (const item of f.pack.items) keys.push(`pack:${item}`);
   if (!isIn) {
     for (const a of st.combatants) {
-      if (a !== f && a.side === f.side && needsTending(a))
-        choices.push({ key: `tend:${a.id}`, label: `tend ${a.name}'s wounds` });
+      if (a !== f && a.side === f.side && needsTending(a)) keys.push(`tend:${a.id}`);
     }
   }
-  for (const h of ['right', 'left'] as const) {
-    const item = f[h];
-    if (item && !(item.hands === 2 && h === 'left'))
-      choices.push({
-        key: `drop:${h}`,
-        label: `drop the ${item.name.toLowerCase()} (no time; then choose again)`,
-      });
+  if (f.right) keys.push('drop:right');
+  if (f.left && f.left.hands !== 2) keys.push('drop:left');
+  keys.push('wait');
+  return { keys, suggested: suggestDeclaration(st, f, keys, isIn, enemies, targets) };
+}
+
+/** The words of a declaration's key, for a person. */
+function declarationLabel(st: W1State, f: Fighter, key: string): string {
+  const isIn = isEngaged(st, f);
+  const bow = heldMissile(st, f);
+  const colon = key.indexOf(':');
+  const verb = colon < 0 ? key : key.slice(0, colon);
+  const arg = key.slice(colon + 1);
+  const named = (list: readonly Weapon[]) => list.find((w) => w.id === arg)?.name.toLowerCase() ?? arg;
+  switch (verb) {
+    case 'fight':
+      return st.spatial && !isIn ? 'close with the enemy and fight' : 'fight';
+    case 'shoot':
+      return `shoot the ${bow?.name.toLowerCase()}${f.readyAtStart ? ' (loaded: +10 I)' : ''}`;
+    case 'load':
+      return `load the ${bow?.name.toLowerCase()}`;
+    case 'aim':
+      return 'aim: extreme range, or a called shot at short range, takes a round more';
+    case 'move':
+      return 'move: advance, withdraw or evade';
+    case 'flee':
+      return isIn ? 'flee the combat (each opponent gets a free blow)' : 'flee';
+    case 'draw': {
+      const w = f.carried.find((x) => x.id === arg);
+      return `draw the ${named(f.carried)}${w ? takeUpNote(st, w) : ''}`;
+    }
+    case 'pick':
+      return `pick up the ${named(f.ground)} (a round)`;
+    case 'pack':
+      return `get the ${arg} from the pack (${st.opt.instantTakeUp || !f.pack ? 'at once' : `${packRounds(f.pack.enc)} rounds`})`;
+    case 'tend':
+      return `tend ${st.combatants.find((a) => a.id === arg)?.name ?? arg}'s wounds`;
+    case 'drop':
+      return `drop the ${f[arg as 'right' | 'left']?.name.toLowerCase()} (no time; then choose again)`;
+    default:
+      return 'wait';
   }
-  choices.push({ key: 'wait', label: 'wait' });
-  // Two of a kind at the belt or on the ground are one choice.
-  const unique = choices.filter((c, i) => choices.findIndex((d) => d.key === c.key) === i);
-  return { choices: unique, suggested: suggestDeclaration(st, f, unique, isIn, enemies, targets) };
 }
 
 /** What a combatant left to its tactics does this round. */
 function suggestDeclaration(
   st: W1State,
   f: Fighter,
-  choices: readonly Choice[],
+  keys: readonly string[],
   isIn: boolean,
   enemies: boolean,
   targets: readonly Fighter[],
 ): string {
-  const has = (k: string) => choices.some((c) => c.key === k);
-  const first = (prefix: string) => choices.find((c) => c.key.startsWith(prefix))?.key;
+  const has = (k: string) => keys.includes(k);
+  const first = (prefix: string) => keys.find((k) => k.startsWith(prefix));
   if (wantsToFlee(f) && (isIn || enemies)) return 'flee';
   if (f.tactics.tend && !isIn) {
     const t = first('tend:');
@@ -149,20 +158,22 @@ export function declarations(st: W1State, ctx: FightContext): void {
     }
     let action: Action | null = null;
     for (let drops = 0; action === null && drops <= 2; drops++) {
-      const { choices, suggested } = declarationChoices(st, f);
-      // Fighting on when engaged is routine: the table is not asked each round (core/asking.ts).
-      const foes = opponents(st, f);
-      const label = `${f.name}${foes.length ? ` (engaged with ${namesOf(foes)})` : ''}: what this round?`;
-      const pick = decide(
+      const { keys, suggested } = declarationKeys(st, f);
+      const pick = decideKeys(
         ctx,
         f,
         'declare',
-        label,
-        choices,
+        keys,
         suggested,
-        undefined,
-        // Fighting on when engaged, or doing again what it did last round, is routine at the table.
-        (suggested === 'fight' && foes.length > 0) || suggested === f.declared,
+        (key) => declarationLabel(st, f, key),
+        () => {
+          const foes = opponents(st, f);
+          return {
+            label: `${f.name}${foes.length ? ` (engaged with ${namesOf(foes)})` : ''}: what this round?`,
+            // Fighting on when engaged, or doing again what it did last round, is routine at the table.
+            routine: (suggested === 'fight' && foes.length > 0) || suggested === f.declared,
+          };
+        },
       );
       f.declared = pick;
       if (pick.startsWith('drop:')) {
@@ -178,7 +189,9 @@ export function declarations(st: W1State, ctx: FightContext): void {
 }
 
 function toAction(st: W1State, f: Fighter, key: string): Action {
-  const [verb, arg] = key.split(/:(.*)/s) as [string, string | undefined];
+  const colon = key.indexOf(':');
+  const verb = colon < 0 ? key : key.slice(0, colon);
+  const arg = colon < 0 ? undefined : key.slice(colon + 1);
   switch (verb) {
     case 'flee':
       return { kind: 'flee' };

@@ -21,14 +21,15 @@ export function pressing(st: W1State, ctx: FightContext): void {
         !(engaged(w, l) || (st.spatial && w.target === l && gap(w, l) <= 2.5))
       )
         continue;
+      const words = ctx.words;
       const pick = decide(
         ctx,
         w,
         'press',
-        `${w.name} is winning against ${l.name}: press the attack?`,
+        words ? `${w.name} is winning against ${l.name}: press the attack?` : '',
         [
-          { key: 'press', label: `press: follow ${l.name} and fight on` },
-          { key: 'hold', label: `hold back: ${l.name} is off-guard this round` },
+          { key: 'press', label: words ? `press: follow ${l.name} and fight on` : '' },
+          { key: 'hold', label: words ? `hold back: ${l.name} is off-guard this round` : '' },
         ],
         w.tactics.press ? 'press' : 'hold',
         undefined,
@@ -132,7 +133,8 @@ function winningAndLosing(st: W1State, ctx: FightContext): void {
     if (fought) f.roundsFought++;
     f.winning = f.out === null && f.dealt > f.taken;
     f.losing = f.out === null && f.taken > f.dealt;
-    f.wonAgainst = f.winning ? new Set([...f.fought].filter((o) => o.out === null)) : new Set();
+    f.wonAgainst.clear();
+    if (f.winning) for (const o of f.fought) if (o.out === null) f.wonAgainst.add(o);
     if (ctx.explain && (f.dealt > 0 || f.taken > 0) && f.out === null) {
       notes.push(
         `${f.name} caused ${f.dealt}, received ${f.taken}: ${f.winning ? 'winning' : f.losing ? 'losing, steps back 2 yards' : 'neither'}`,

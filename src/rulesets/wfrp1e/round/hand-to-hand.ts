@@ -8,7 +8,7 @@ import { CITES } from '../cite.js';
 import { type Part, PARTS, partsOf } from '../data/locations.js';
 import { reachable } from '../locate.js';
 import { canCharge, muchTaller, targetedPenalty } from '../rules.js';
-import { decide, say } from '../say.js';
+import { decide, decideKeys, say } from '../say.js';
 import { faceToward, inFront, outOfReach } from '../scene.js';
 import { carrier, current, type Fighter, inContact, isRidden, running, type W1State } from '../state.js';
 import { suggestTarget } from '../tactics.js';
@@ -174,25 +174,16 @@ export function blow(
   const others = opp.filter((o) => o !== target);
   const picking = f.roundTarget === null && others.length > 0;
   const at = (o: Fighter) => (picking ? `:${combatantKey(o)}` : '');
-  const ways = (o: Fighter): Choice[] => [
-    { key: `strike${at(o)}`, label: `strike ${o.name} (W ${o.W})` },
-    { key: `aim${at(o)}`, label: `aim at a location of ${o.name} (−10 or −20)` },
-    {
-      key: `stun${at(o)}`,
-      label: `strike ${o.name} to stun${f.skills.has('strike to stun') ? '' : ' (−20)'}`,
-    },
-    ...(unarmed
-      ? [{ key: `grapple${at(o)}`, label: `grapple ${o.name}${f.skills.has('wrestling') ? '' : ' (−20)'}` }]
-      : []),
-  ];
-  const choices: Choice[] = picking ? [...ways(target), ...others.flatMap(ways)] : ways(target);
-  if (f.roundTarget !== null)
-    for (const o of others)
-      choices.push({ key: `switch:${o.id}`, label: `turn to ${o.name} (loses this blow)` });
-  if (current(f, 'A', r) <= 1 && !charging && nextIndex < entries.length) {
-    choices.push({ key: 'delay', label: 'delay: act after the next in the order' });
-  }
-  choices.push({ key: 'pass', label: 'let this blow go' });
+  const keys: string[] = [];
+  const ways = (o: Fighter) => {
+    keys.push(`strike${at(o)}`, `aim${at(o)}`, `stun${at(o)}`);
+    if (unarmed) keys.push(`grapple${at(o)}`);
+  };
+  ways(target);
+  if (picking) for (const o of others) ways(o);
+  if (f.roundTarget !== null) for (const o of others) keys.push(`switch:${o.id}`);
+  if (current(f, 'A', r) <= 1 && !charging && nextIndex < entries.length) keys.push('delay');
+  keys.push('pass');
   const suggestedKind =
     unarmed && f.tactics.grapple
       ? 'grapple'
@@ -202,11 +193,21 @@ export function blow(
           ? 'aim'
           : 'strike';
   const suggested = `${suggestedKind}${at(target)}`;
-  // Striking on at the one opponent, or the same one as before, is routine at the table.
-  const routine =
-    suggestedKind === 'strike' && (opp.length === 1 || target === f.target || target === f.roundTarget);
-  const label = `${f.name}, blow at EI ${e.tick}${charging ? ' (charging)' : ''}: ${picking ? 'at whom, and how?' : `at ${target.name}`}`;
-  const picked = decide(ctx, f, 'blow', label, choices, suggested, undefined, routine);
+  const facing = target;
+  const picked = decideKeys(
+    ctx,
+    f,
+    'blow',
+    keys,
+    suggested,
+    (key) => blowLabel(f, key, facing, opp),
+    () => ({
+      label: `${f.name}, blow at EI ${e.tick}${charging ? ' (charging)' : ''}: ${picking ? 'at whom, and how?' : `at ${facing.name}`}`,
+      // Striking on at the one opponent, or the same one as before, is routine at the table.
+      routine:
+        suggestedKind === 'strike' && (opp.length === 1 || facing === f.target || facing === f.roundTarget),
+    }),
+  );
   // "strike:@orc-2": the kind, and the opponent picked with it.
   const [kindKey, whom] = picked.includes(':@') ? (picked.split(':') as [string, string]) : [picked, null];
   if (whom) {
@@ -290,6 +291,29 @@ export function blow(
     fromRear: f.spec.situation.behind || (st.spatial && !inFront(target, f)),
   });
   return 'done';
+}
+
+/** The words of a blow's choice key ("stun:@orc-2"), for a person. */
+function blowLabel(f: Fighter, key: string, target: Fighter, opp: readonly Fighter[]): string {
+  if (key === 'pass') return 'let this blow go';
+  if (key === 'delay') return 'delay: act after the next in the order';
+  if (key.startsWith('switch:')) {
+    const to = opp.find((o) => `switch:${o.id}` === key);
+    return `turn to ${to?.name ?? key.slice(7)} (loses this blow)`;
+  }
+  const split = key.indexOf(':@');
+  const kind = split < 0 ? key : key.slice(0, split);
+  const o = split < 0 ? target : (opp.find((x) => combatantKey(x) === key.slice(split + 1)) ?? target);
+  switch (kind) {
+    case 'aim':
+      return `aim at a location of ${o.name} (−10 or −20)`;
+    case 'stun':
+      return `strike ${o.name} to stun${f.skills.has('strike to stun') ? '' : ' (−20)'}`;
+    case 'grapple':
+      return `grapple ${o.name}${f.skills.has('wrestling') ? '' : ' (−20)'}`;
+    default:
+      return `strike ${o.name} (W ${o.W})`;
+  }
 }
 
 /** § Multiple Opponents: turning to another opponent costs the blow; it now faces that one. */

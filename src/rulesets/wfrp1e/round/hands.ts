@@ -14,7 +14,7 @@ export function fits(st: W1State, f: Fighter, w: Weapon): boolean {
 
 /** A usable weapon in hand, or a natural one. */
 export function armed(st: W1State, f: Fighter): boolean {
-  return f.natural.length > 0 || usableWeapons(st, f).length > 0;
+  return f.natural.length > 0 || firstUsable(st, f) !== null;
 }
 
 /** Puts an item in the free hand(s): the strong hand first. */
@@ -36,8 +36,22 @@ export function packItemInHand(st: W1State, f: Fighter, item: string): void {
 
 /** The main weapon: the strong hand's (or the two-handed one), else the other hand's. */
 export function mainWeapon(st: W1State, f: Fighter): Weapon | null {
-  const ws = usableWeapons(st, f);
-  return ws[0]?.w ?? f.natural[0] ?? null;
+  return firstUsable(st, f) ?? f.natural[0] ?? null;
+}
+
+/** Whether a hand's item is one to strike with now (a two-handed weapon needs both hands). */
+function usableIn(st: W1State, f: Fighter, hand: 'right' | 'left'): boolean {
+  const w = f[hand];
+  if (!w || w.shield || !w.melee || !handUsable(f, hand, st.round)) return false;
+  return w.hands !== 2 || (handUsable(f, 'right', st.round) && handUsable(f, 'left', st.round));
+}
+
+/** The first of usableWeapons, without the list. */
+function firstUsable(st: W1State, f: Fighter): Weapon | null {
+  const strong = strongHand(f);
+  if (usableIn(st, f, strong)) return f[strong];
+  const weak = strong === 'right' ? 'left' : 'right';
+  return usableIn(st, f, weak) ? f[weak] : null;
 }
 
 /** Usable weapons in hand, strong hand first: item, hand. Shields are not struck with. */
@@ -46,12 +60,8 @@ export function usableWeapons(st: W1State, f: Fighter): { w: Weapon; hand: 'righ
   const strong = strongHand(f);
   for (const hand of [strong, strong === 'right' ? 'left' : 'right'] as const) {
     const w = f[hand];
-    if (!w || w.shield || !w.melee) continue;
-    if (!handUsable(f, hand, st.round)) continue;
-    if (w.hands === 2) {
-      if (!handUsable(f, 'right', st.round) || !handUsable(f, 'left', st.round)) continue;
-      if (out.some((o) => o.w === w)) continue;
-    }
+    if (!w || !usableIn(st, f, hand)) continue;
+    if (w.hands === 2 && out.some((o) => o.w === w)) continue;
     out.push({ w, hand });
   }
   return out;

@@ -7,7 +7,7 @@ import { addCond, takeOut, test } from '../effects.js';
 import { hangFire, heldMissile, sputter, struggle } from '../missile.js';
 import { say } from '../say.js';
 import { describePositions, startMoves } from '../scene.js';
-import type { W1State } from '../state.js';
+import { NO_ACTION, type W1State } from '../state.js';
 import { declarations } from './declarations.js';
 import { endRound, pressing } from './end-of-round.js';
 import { rollEdge, schedule } from './initiative.js';
@@ -33,7 +33,7 @@ export function playRound(st: W1State, ctx: FightContext): void {
 function beginRound(st: W1State, ctx: FightContext): void {
   const r = st.round;
   for (const f of st.combatants) {
-    f.pending = [];
+    f.pending.length = 0;
     f.parries = 0;
     f.charging = false;
     f.chargeBlowDone = false;
@@ -45,7 +45,7 @@ function beginRound(st: W1State, ctx: FightContext): void {
     f.dealt = 0;
     f.taken = 0;
     f.fought.clear();
-    f.action = { kind: 'none' };
+    f.action = NO_ACTION;
     startMoves(f);
     // § Carrying Loaded Weapons: the +10 I is for reacting to a sudden danger, the fight's first round.
     const held = heldMissile(st, f);

@@ -2,7 +2,7 @@
 // handed to the part of the procedure it belongs to.
 import type { FightContext } from '../../../core/context.js';
 import { canAttack, holdRound } from '../blow.js';
-import { isEngaged, type W1State } from '../state.js';
+import { type Fighter, isEngaged, type W1State } from '../state.js';
 import { resolveFlight } from './fleeing.js';
 import { dive } from './flying.js';
 import { blow } from './hand-to-hand.js';
@@ -10,11 +10,22 @@ import type { Entry } from './initiative.js';
 import { turn } from './shooting.js';
 import { tend } from './tending.js';
 
+/** The timeline's order: later ticks first, delayed turns after the rest, winners first, then as scheduled. */
+function before(x: Entry, y: Entry): number {
+  return y.tick - x.tick || x.phase - y.phase || Number(y.f.winning) - Number(x.f.winning) || x.seq - y.seq;
+}
+
+/** Sorts in place; an insertion sort, since a round has a handful of entries (the order is total: `seq` differs). */
 function sortEntries(entries: Entry[]): void {
-  entries.sort(
-    (x, y) =>
-      y.tick - x.tick || x.phase - y.phase || Number(y.f.winning) - Number(x.f.winning) || x.seq - y.seq,
-  );
+  for (let i = 1; i < entries.length; i++) {
+    const e = entries[i] as Entry;
+    let j = i - 1;
+    while (j >= 0 && before(entries[j] as Entry, e) > 0) {
+      entries[j + 1] = entries[j] as Entry;
+      j--;
+    }
+    entries[j + 1] = e;
+  }
 }
 
 /** Entries at the same tick and phase, winners apart from the rest, act together. */
@@ -32,17 +43,16 @@ export function runTimeline(st: W1State, ctx: FightContext, entries: Entry[]): v
     const group = entries.slice(i, j);
     st.moment = (group[0] as Entry).tick;
     // Equal EI acts at the same time: whoever could act when the moment came acts, even if struck down in it.
-    const able = new Set(
-      group
-        .filter((e) => e.f.out === null && (e.kind !== 'blow' || e.f.airborne || canAttack(st, e.f)))
-        .map((e) => e.f),
-    );
+    const able: Fighter[] = [];
+    for (const e of group)
+      if (e.f.out === null && (e.kind !== 'blow' || e.f.airborne || canAttack(st, e.f))) able.push(e.f);
     // Equal I can both charge: whoever was free when the moment came counts as charging (§ Being Charged).
-    const free = new Set(group.filter((e) => !isEngaged(st, e.f)).map((e) => e.f));
+    const free: Fighter[] = [];
+    for (const e of group) if (!isEngaged(st, e.f)) free.push(e.f);
     const delayed: Entry[] = [];
     for (const e of group) {
-      if (!able.has(e.f)) continue;
-      const outcome = act(st, ctx, e, entries, j, free.has(e.f));
+      if (!able.includes(e.f)) continue;
+      const outcome = act(st, ctx, e, entries, j, free.includes(e.f));
       if (outcome === 'delay') delayed.push(e);
     }
     i = j;

@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+// Fights a second, one thread, for every example encounter, under one or more builds side by side:
+//   node scripts/rates.mjs dist [OTHER/dist …] [--seconds S] [--only SUBSTRING]
+// Each build plays each encounter in simulation mode for about S seconds (default 1) after a
+// warm-up, the builds taking turns, so that a busy machine slows them alike. The table it prints
+// (Markdown) is the one in docs/performance.md; the rate of a build without `words` (before issue
+// 19) is measured the same way, its runFight ignoring the option.
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import process from 'node:process';
+import { pathToFileURL } from 'node:url';
+
+const args = process.argv.slice(2);
+const flag = (name, fallback) => {
+  const i = args.indexOf(name);
+  if (i < 0) return fallback;
+  const v = args[i + 1];
+  args.splice(i, 2);
+  return v;
+};
+const seconds = Number(flag('--seconds', '1'));
+const only = flag('--only', '');
+const builds = args.length > 0 ? args : ['dist'];
+
+const load = async (dist) => {
+  const at = (p) => import(pathToFileURL(resolve(dist, p)).href);
+  const [{ loadEncounterText }, { RULESETS }, { nodeEnv, readText }, { AutoDriver }, { runFight }, dice] =
+    await Promise.all([
+      at('core/encounter.js'),
+      at('rulesets/index.js'),
+      at('node/files.js'),
+      at('core/context.js'),
+      at('core/fight.js'),
+      at('dice/index.js'),
+    ]);
+  return (file) => {
+    const f = readText(file);
+    const { ruleset, setup } = loadEncounterText(f.file, f.text, RULESETS, nodeEnv(file), {});
+    const driver = new AutoDriver(new dice.SeededDice(dice.Rng.seeded(1)));
+    return () => runFight(ruleset, setup, { driver, words: false });
+  };
+};
+
+const walk = (dir) =>
+  readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) return walk(path);
+      return /\.ya?ml$/.test(name) ? [path] : [];
+    });
+const files = readdirSync('data')
+  .sort()
+  .flatMap((r) => ['encounters', 'examples'].map((sub) => join('data', r, sub)))
+  .filter((dir) => statSync(dir, { throwIfNoEntry: false })?.isDirectory())
+  .flatMap(walk)
+  .filter((file) => file.includes(only));
+
+/** Fights a second: runs `fight` in batches until `ms` have gone by. */
+const rate = (fight, ms) => {
+  let n = 0;
+  const start = process.hrtime.bigint();
+  let elapsed = 0;
+  while (elapsed < ms) {
+    for (let i = 0; i < 20; i++) fight();
+    n += 20;
+    elapsed = Number(process.hrtime.bigint() - start) / 1e6;
+  }
+  return (n * 1000) / elapsed;
+};
+
+const print = (line) => process.stdout.write(`${line}\n`);
+
+const loaders = await Promise.all(builds.map(load));
+print(
+  `| encounter | ${builds.map((b) => `${b} fights/s`).join(' | ')}${builds.length > 1 ? ' | ratio |' : ''}`,
+);
+print(`|---|${builds.map(() => '---:').join('|')}|${builds.length > 1 ? '---:|' : ''}`);
+for (const file of files) {
+  const fights = loaders.map((l) => l(file));
+  for (const fight of fights) rate(fight, 200);
+  const sums = fights.map(() => 0);
+  // Builds take turns in slices, so that a busy moment falls on all of them.
+  for (let slice = 0; slice < 4; slice++)
+    fights.forEach((fight, k) => (sums[k] += rate(fight, (seconds * 1000) / 4)));
+  const rates = sums.map((s) => s / 4);
+  const ratio = builds.length > 1 ? ` | ${(rates[rates.length - 1] / rates[0]).toFixed(2)}× |` : '';
+  print(
+    `| ${relative('data', file)} | ${rates.map((r) => Math.round(r).toLocaleString('en')).join(' | ')}${ratio}`,
+  );
+}
