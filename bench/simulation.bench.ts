@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { bench, describe } from 'vitest';
 import { AutoDriver } from '../src/core/context.js';
 import { runFight } from '../src/core/fight.js';
+import type { FightState } from '../src/core/state.js';
 import { Rng, SeededDice } from '../src/dice/index.js';
 import { makePool, runJob } from '../src/sim/parallel.js';
 import { loadFile, ROOT } from '../test/helpers.js';
@@ -24,11 +25,22 @@ describe('one reference duel', () => {
   bench('hand-written loop of the Sudden Death duel (the floor)', () => {
     handDuel(words);
   });
+  // As fray sim plays: each run starts over on the last one's state.
+  let suddenState: FightState | undefined;
+  let duelState: FightState | undefined;
   bench('engine, the Sudden Death duel (simulation mode)', () => {
-    runFight(sudden.ruleset, sudden.setup, { driver: new AutoDriver(dice), words: false });
+    suddenState = runFight(sudden.ruleset, sudden.setup, {
+      driver: new AutoDriver(dice),
+      words: false,
+      reuse: suddenState,
+    }).state;
   });
   bench('engine, the reference duel (detailed criticals, fumbles, parries)', () => {
-    runFight(duel.ruleset, duel.setup, { driver: new AutoDriver(dice), words: false });
+    duelState = runFight(duel.ruleset, duel.setup, {
+      driver: new AutoDriver(dice),
+      words: false,
+      reuse: duelState,
+    }).state;
   });
 });
 

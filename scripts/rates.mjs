@@ -5,10 +5,10 @@
 // warm-up, the builds taking turns, so that a busy machine slows them alike. The table it prints
 // (Markdown) is the one in docs/performance.md; the rate of a build without `words` (before issue
 // 19) is measured the same way, its runFight ignoring the option.
-import { readdirSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import process from 'node:process';
 import { pathToFileURL } from 'node:url';
+import { exampleFiles } from './examples.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name, fallback) => {
@@ -37,24 +37,13 @@ const load = async (dist) => {
     const f = readText(file);
     const { ruleset, setup } = loadEncounterText(f.file, f.text, RULESETS, nodeEnv(file), {});
     const driver = new AutoDriver(new dice.SeededDice(dice.Rng.seeded(1)));
-    return () => runFight(ruleset, setup, { driver, words: false });
+    // As fray sim plays: each run starts over on the last one's state (a build without `renew` builds anew).
+    let reuse;
+    return () => (reuse = runFight(ruleset, setup, { driver, words: false, reuse }).state);
   };
 };
 
-const walk = (dir) =>
-  readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) return walk(path);
-      return /\.ya?ml$/.test(name) ? [path] : [];
-    });
-const files = readdirSync('data')
-  .sort()
-  .flatMap((r) => ['encounters', 'examples'].map((sub) => join('data', r, sub)))
-  .filter((dir) => statSync(dir, { throwIfNoEntry: false })?.isDirectory())
-  .flatMap(walk)
-  .filter((file) => file.includes(only));
+const files = exampleFiles('.', { only });
 
 /** Fights a second: runs `fight` in batches until `ms` have gone by. */
 const rate = (fight, ms) => {

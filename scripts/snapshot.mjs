@@ -9,9 +9,8 @@
 // records a change that is meant).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import process from 'node:process';
+import { exampleFiles } from './examples.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name, fallback) => {
@@ -22,27 +21,7 @@ const runs = flag('--runs', '2000');
 const only = flag('--only', '');
 const hashes = args.includes('--hashes');
 
-const walk = (dir) =>
-  readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) return walk(path);
-      return /\.(ya?ml|json)$/.test(name) ? [path] : [];
-    });
-
-const files = readdirSync('data')
-  .sort()
-  .flatMap((ruleset) => ['encounters', 'examples'].map((sub) => join('data', ruleset, sub)))
-  .filter((dir) => {
-    try {
-      return statSync(dir).isDirectory();
-    } catch {
-      return false;
-    }
-  })
-  .flatMap(walk)
-  .filter((file) => file.includes(only));
+const files = exampleFiles('.', { json: true, only });
 
 const fray = (...argv) => {
   try {

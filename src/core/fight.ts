@@ -18,6 +18,12 @@ export interface RunOptions {
   readonly record?: boolean;
   /** Overrides the encounter's round cap. */
   readonly maxRounds?: number;
+  /**
+   * A state an earlier fight of this same setup ended in, to start again in place (the ruleset's
+   * `renew`) rather than build a new one; the result's state is that object. A simulation's, which
+   * reads each result before the next run.
+   */
+  readonly reuse?: FightState;
   /** Hears every request answered and where its answer stands in the log. */
   readonly onAnswer?: (req: Request, index: number, fromLog: boolean) => void;
 }
@@ -54,7 +60,8 @@ export function runFight<Setup extends SetupCore, State extends FightState>(
   );
   ctx.onAnswer = run.onAnswer ?? null;
   const cap = run.maxRounds ?? setup.maxRounds;
-  const state = ruleset.create(setup);
+  const state =
+    run.reuse && ruleset.renew ? renewed(ruleset, setup, run.reuse as State) : ruleset.create(setup);
   ctx.state = state;
   ctx.onRuling = (r) => applyRuling(ruleset, state, r, ctx);
   // Who enters later (`enters: true`) is not in the fight until the GM brings it in.
@@ -82,6 +89,15 @@ export function runFight<Setup extends SetupCore, State extends FightState>(
     }
     throw e;
   }
+}
+
+function renewed<Setup extends SetupCore, State extends FightState>(
+  ruleset: Ruleset<Setup, State>,
+  setup: Setup,
+  state: State,
+): State {
+  ruleset.renew?.(state, setup);
+  return state;
 }
 
 /** Applies the GM's rulings on the fight's numbers and who is in it; throws RulingError with the reason. */

@@ -83,6 +83,11 @@ export interface Ruleset<Setup extends SetupCore = SetupCore, State extends Figh
   load(part: DocPart, options: Options, env: LoadEnv): Setup;
   /** The fight as it stands before anything is asked: who is there, where, with what. */
   create(setup: Setup): State;
+  /**
+   * Puts a state `create(setup)` made, perhaps played since, back to what `create(setup)` gives,
+   * in place: a simulation plays all its runs on one state instead of building one per run.
+   */
+  renew?(state: State, setup: Setup): void;
   /** What happens before the first round (surprise, positions, opening tests), asking through the context. */
   start(state: State, ctx: FightContext): void;
   round(state: State, ctx: FightContext): void;

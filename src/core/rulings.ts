@@ -126,7 +126,9 @@ export interface RollModifier {
  * The GM's modifier to the roll just made, as a term of the sum it changes ("GM: fog −10"), or
  * none: `[...terms, ...ruledTerms(ctx)]`.
  */
-export function ruledTerms(ctx: { modifier(): RollModifier | null }): Term[] {
+export function ruledTerms(ctx: { modifier(): RollModifier | null }): readonly Term[] {
   const m = ctx.modifier();
-  return m === null ? [] : [{ label: m.why ? `GM: ${m.why}` : 'GM', value: m.by }];
+  return m === null ? NO_TERMS : [{ label: m.why ? `GM: ${m.why}` : 'GM', value: m.by }];
 }
+
+const NO_TERMS: readonly Term[] = [];

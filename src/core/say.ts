@@ -93,6 +93,17 @@ const keyOfChoice = (c: Choice): string => c.key;
 const itself = (key: string): string => key;
 
 /**
+ * A simulation's answer to a question of keys, with nothing built: the pick `decideKeys` would
+ * get; null when a request must be built. Hot callers try it before making `decideKeys`' closures.
+ */
+export function directKey(ctx: FightContext, keys: readonly string[], suggested: string): string | null {
+  if (keys.length === 0) return null;
+  const n = distinctKeys(keys, itself);
+  const pick = n === 1 || !keys.includes(suggested) ? (keys[0] as string) : suggested;
+  return ctx.chooseDirect(n, pick);
+}
+
+/**
  * `decide` with the choices as keys: their words (`labelOf`) and the question's (`asked`) are
  * made only when a request is built for a person, a log or a listener. A simulation answers
  * from the keys alone, as the request would be answered.
@@ -106,12 +117,8 @@ export function decideKeys(
   labelOf: (key: string) => string,
   asked: () => { readonly label: string; readonly routine?: boolean },
 ): string {
-  if (keys.length > 0) {
-    const n = distinctKeys(keys, itself);
-    const pick = n === 1 || !keys.includes(suggested) ? (keys[0] as string) : suggested;
-    const direct = ctx.chooseDirect(n, pick);
-    if (direct !== null) return direct;
-  }
+  const direct = directKey(ctx, keys, suggested);
+  if (direct !== null) return direct;
   const { label, routine } = asked();
   const choices = keys.map((key) => ({ key, label: labelOf(key) }));
   return decide(ctx, f, topic, label, choices, suggested, undefined, routine ?? false);

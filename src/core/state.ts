@@ -46,6 +46,11 @@ export interface FightState {
   readonly combatants: readonly CombatantCore[];
 }
 
+/** Empties a list kept in the state, in place (a list already empty is left alone: that costs nothing). */
+export function emptyList(list: unknown[]): void {
+  if (list.length > 0) list.length = 0;
+}
+
 export function isActive(c: CombatantCore): boolean {
   return c.out === null;
 }

@@ -157,6 +157,8 @@ export function runVariantsBlock(
   const totals = variants.map(() => new Totals(sides));
   const pairs = variants.length === 2 ? new PairTotals(sides) : null;
   const labels: string[][] = variants.map(() => []);
+  // Each variant's runs start over on one state: its record is taken before the next run.
+  const states: (FightState | undefined)[] = variants.map(() => undefined);
   for (let i = from; i < to; i++) {
     const recs = variants.map((v, k) => {
       starting?.(i, k);
@@ -166,7 +168,9 @@ export function runVariantsBlock(
           driver: new AutoDriver(new SeededDice(streams.stream(i))),
           words: false,
           maxRounds,
+          reuse: states[k],
         });
+        states[k] = result.state;
       } catch (e) {
         throw new RunError(streams.seed, i, e, v.replay, variants.length > 1 ? k : null);
       }

@@ -167,20 +167,32 @@ describe('Armour (README facts; § Unarmed Combat)', () => {
     expect(wornOn([mail], null)).toEqual({ metal: 0, leather: false });
   });
   it('gives leather its 1 only against 1-3 damage left after T, never past 2 worn', () => {
-    const sum = (ts: { value: number }[]) => ts.reduce((a, t) => a + t.value, 0);
-    expect(sum(armourPoints(wornOn([jerkin], 'body'), false, 3, false))).toBe(1);
-    expect(sum(armourPoints(wornOn([jerkin], 'body'), false, 4, false))).toBe(0);
-    expect(sum(armourPoints(wornOn([jerkin], 'body'), false, 0, false))).toBe(0);
-    expect(sum(armourPoints(wornOn([mail, jerkin], 'body'), false, 2, false))).toBe(2);
-    expect(sum(armourPoints(wornOn([mail, plate, jerkin], 'body'), false, 2, false))).toBe(2);
-    expect(sum(armourPoints(wornOn([mail], 'body'), true, 5, false))).toBe(2);
+    expect(armourPoints(wornOn([jerkin], 'body'), false, 3, false)).toBe(1);
+    expect(armourPoints(wornOn([jerkin], 'body'), false, 4, false)).toBe(0);
+    expect(armourPoints(wornOn([jerkin], 'body'), false, 0, false)).toBe(0);
+    expect(armourPoints(wornOn([mail, jerkin], 'body'), false, 2, false)).toBe(2);
+    expect(armourPoints(wornOn([mail, plate, jerkin], 'body'), false, 2, false)).toBe(2);
+    expect(armourPoints(wornOn([mail], 'body'), true, 5, false)).toBe(2);
   });
   it('doubles metal and adds 1 for leather against unarmed blows', () => {
-    const sum = (ts: { value: number }[]) => ts.reduce((a, t) => a + t.value, 0);
-    expect(sum(armourPoints(wornOn([mail], 'body'), false, 9, true))).toBe(2);
-    expect(sum(armourPoints(wornOn([mail, plate], 'body'), false, 9, true))).toBe(4);
-    expect(sum(armourPoints(wornOn([jerkin], 'body'), false, 9, true))).toBe(1);
-    expect(sum(armourPoints(wornOn([mail, jerkin], 'body'), false, 9, true))).toBe(3);
+    expect(armourPoints(wornOn([mail], 'body'), false, 9, true)).toBe(2);
+    expect(armourPoints(wornOn([mail, plate], 'body'), false, 9, true)).toBe(4);
+    expect(armourPoints(wornOn([jerkin], 'body'), false, 9, true)).toBe(1);
+    expect(armourPoints(wornOn([mail, jerkin], 'body'), false, 9, true)).toBe(3);
+  });
+});
+
+describe('Armour points, explained', () => {
+  it('gives each point its reason, adding up to the total', () => {
+    const terms: { label: string; value: number }[] = [];
+    const mail = piece('mail-shirt', ['body']);
+    const jerkin = piece('leather-jerkin', ['body'], 'leather');
+    expect(armourPoints(wornOn([mail, jerkin], 'body'), true, 2, false, terms)).toBe(3);
+    expect(terms).toEqual([
+      { label: 'metal armour', value: 1 },
+      { label: 'leather (damage 1-3)', value: 1 },
+      { label: 'shield', value: 1 },
+    ]);
   });
 });
 

@@ -7,7 +7,7 @@ import { AHQ_OPTIONS } from './options.js';
 import { playAhqRound, startAhq } from './round.js';
 import { ahqSheets } from './sheet.js';
 import { healthNumber } from '../../core/numbers.js';
-import { newAhqState, type AhqSetup, type AhqState } from './state.js';
+import { newAhqState, renewAhqState, type AhqSetup, type AhqState } from './state.js';
 import { ahqTracker } from './tracker.js';
 import { AHQ_HOUSE_SECRETS } from './secrets.js';
 
@@ -20,6 +20,9 @@ export const ahqHouse: Ruleset<AhqSetup, AhqState> = {
   load: loadAhq,
   create(setup) {
     return newAhqState(setup);
+  },
+  renew(st) {
+    renewAhqState(st);
   },
   start(st, ctx) {
     startAhq(st, ctx);

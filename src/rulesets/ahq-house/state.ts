@@ -110,6 +110,22 @@ export function newAhqState(setup: AhqSetup): AhqState {
     id: spec.id,
     name: spec.name,
     side: spec.side,
+    ...ahqStart(spec),
+  }));
+  return { round: 0, setup, sides: setup.sides, combatants, opened: new Set(), evading: new Map() };
+}
+
+/** newAhqState's state again, in place: a simulation's runs share one state. */
+export function renewAhqState(st: AhqState): void {
+  st.round = 0;
+  for (const f of st.combatants) Object.assign(f, ahqStart(f.spec));
+  st.opened.clear();
+  st.evading.clear();
+}
+
+/** What a model is as the fight starts: everything but who it is. */
+function ahqStart(spec: AhqSpec): Omit<AhqFighter, 'id' | 'name' | 'side'> {
+  return {
     size: spec.size,
     spec,
     at: spec.at,
@@ -125,6 +141,5 @@ export function newAhqState(setup: AhqSetup): AhqState {
     ward: 0,
     spellsCast: new Set(),
     stats: { ...newCombatStats(), fumbles: 0, evades: 0 },
-  }));
-  return { round: 0, setup, sides: setup.sides, combatants, opened: new Set(), evading: new Map() };
+  };
 }

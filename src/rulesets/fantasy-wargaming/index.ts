@@ -6,7 +6,7 @@ import { FW_OPTIONS } from './options.js';
 import { fwSheets } from './sheet.js';
 import { playFwRound, startFw } from './round.js';
 import { healthNumber } from '../../core/numbers.js';
-import { asListed, newFwState, type FwSetup, type FwState } from './state.js';
+import { asListed, newFwState, renewFwState, type FwSetup, type FwState } from './state.js';
 import { fwTracker } from './tracker.js';
 import { FANTASY_WARGAMING_SECRETS } from './secrets.js';
 
@@ -19,6 +19,9 @@ export const fantasyWargaming: Ruleset<FwSetup, FwState> = {
   load: loadFantasyWargaming,
   create(setup) {
     return newFwState(setup);
+  },
+  renew(st) {
+    renewFwState(st);
   },
   start(st, ctx) {
     startFw(st, ctx);

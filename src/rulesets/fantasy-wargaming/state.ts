@@ -123,42 +123,50 @@ export function asListed(st: FwState): FwFighter[] {
 export function newFwState(setup: FwSetup): FwState {
   const combatants: FwFighter[] = [...setup.fighters]
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-    .map((spec) => {
-      const wielded = wieldedOf(spec.weapons);
-      return {
-        id: spec.id,
-        name: spec.name,
-        side: spec.side,
-        out: spec.endurance <= 0 ? 'unconscious' : null,
-        spec,
-        endurance: spec.endurance,
-        carried: [...spec.weapons],
-        wielded,
-        shield: spec.shield,
-        berserk: false,
-        morale: null,
-        bound: null,
-        fleeing: false,
-        chargedOrLunged: -9,
-        damaged: -9,
-        hurt: -9,
-        stunned: -9,
-        knockedDown: -9,
-        lastFlurry: null,
-        lastChoice: null,
-        lastLunge: null,
-        lastAction: null,
-        phasesFought: 0,
-        withdrew: false,
-        underFire: -9,
-        magicUsed: false,
-        stats: { ...newCombatStats(), defences: 0, berserk: 0 },
-      };
-    });
-  const leaders = setup.sides.map(
-    (_, i) => combatants.find((f) => f.side === i && f.spec.leader)?.id ?? null,
-  );
-  return { round: 0, setup, sides: setup.sides, combatants, leaders };
+    .map((spec) => ({ id: spec.id, name: spec.name, side: spec.side, ...fwStart(spec) }));
+  return { round: 0, setup, sides: setup.sides, combatants, leaders: leadersOf(setup, combatants) };
+}
+
+/** Each side's leader as the fight starts (a side may have none). */
+function leadersOf(setup: FwSetup, combatants: readonly FwFighter[]): (string | null)[] {
+  return setup.sides.map((_, i) => combatants.find((f) => f.side === i && f.spec.leader)?.id ?? null);
+}
+
+/** newFwState's state again, in place: a simulation's runs share one state. */
+export function renewFwState(st: FwState): void {
+  st.round = 0;
+  for (const f of st.combatants) Object.assign(f, fwStart(f.spec));
+  leadersOf(st.setup, st.combatants).forEach((id, i) => (st.leaders[i] = id));
+}
+
+/** What a fighter is as the fight starts: everything but who it is. */
+function fwStart(spec: FwFighterSpec): Omit<FwFighter, 'id' | 'name' | 'side'> {
+  return {
+    out: spec.endurance <= 0 ? 'unconscious' : null,
+    spec,
+    endurance: spec.endurance,
+    carried: [...spec.weapons],
+    wielded: wieldedOf(spec.weapons),
+    shield: spec.shield,
+    berserk: false,
+    morale: null,
+    bound: null,
+    fleeing: false,
+    chargedOrLunged: -9,
+    damaged: -9,
+    hurt: -9,
+    stunned: -9,
+    knockedDown: -9,
+    lastFlurry: null,
+    lastChoice: null,
+    lastLunge: null,
+    lastAction: null,
+    phasesFought: 0,
+    withdrew: false,
+    underFire: -9,
+    magicUsed: false,
+    stats: { ...newCombatStats(), defences: 0, berserk: 0 },
+  };
 }
 
 /** The weapon it fights the melee with: its first melee weapon, else a natural one, else the fist. */

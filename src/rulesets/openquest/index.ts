@@ -6,7 +6,7 @@ import { OQ_OPTIONS } from './options.js';
 import { playOqRound, startOq } from './round.js';
 import { oqSheets } from './sheet.js';
 import { healthNumber } from '../../core/numbers.js';
-import { newOqState, type OqSetup, type OqState } from './state.js';
+import { newOqState, renewOqState, type OqSetup, type OqState } from './state.js';
 import { oqTracker } from './tracker.js';
 import { OPENQUEST_SECRETS } from './secrets.js';
 
@@ -19,6 +19,9 @@ export const openquest: Ruleset<OqSetup, OqState> = {
   load: loadOpenQuest,
   create(setup) {
     return newOqState(setup);
+  },
+  renew(st) {
+    renewOqState(st);
   },
   start(st, ctx) {
     startOq(st, ctx);

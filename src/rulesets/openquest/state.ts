@@ -93,28 +93,38 @@ export interface OqState extends FightState {
 export function newOqState(setup: OqSetup): OqState {
   const combatants: OqFighter[] = setup.fighters
     .filter((f) => !f.standsAside)
-    .map((spec) => ({
-      id: spec.id,
-      name: spec.name,
-      side: spec.side,
-      out: spec.hp <= 0 ? ('dying' as OutReason) : null,
-      spec,
-      hp: spec.hp,
-      surprised: null,
-      loseActionIn: 0,
-      reactionsUsed: 0,
-      bonus: 0,
-      // Mortally wounded before the fight: the clock runs from now (round 0).
-      mortalSince: spec.hp <= 0 ? 0 : null,
-      stabilised: false,
-      willAct: false,
-      intended: null,
-      orderSkill: null,
-      stats: { ...newCombatStats(), fumbles: 0, parries: 0 },
-    }));
+    .map((spec) => ({ id: spec.id, name: spec.name, side: spec.side, ...oqStart(spec) }));
   const st: OqState = { round: 0, setup, sides: setup.sides, combatants, near: new Set() };
   setDistance(st, combatants, setup.distance);
   return st;
+}
+
+/** newOqState's state again, in place: a simulation's runs share one state. */
+export function renewOqState(st: OqState): void {
+  st.round = 0;
+  for (const f of st.combatants) Object.assign(f, oqStart(f.spec));
+  st.near.clear();
+  setDistance(st, st.combatants, st.setup.distance);
+}
+
+/** What a combatant is as the fight starts: everything but who it is. */
+function oqStart(spec: OqFighterSpec): Omit<OqFighter, 'id' | 'name' | 'side'> {
+  return {
+    out: spec.hp <= 0 ? 'dying' : null,
+    spec,
+    hp: spec.hp,
+    surprised: null,
+    loseActionIn: 0,
+    reactionsUsed: 0,
+    bonus: 0,
+    // Mortally wounded before the fight: the clock runs from now (round 0).
+    mortalSince: spec.hp <= 0 ? 0 : null,
+    stabilised: false,
+    willAct: false,
+    intended: null,
+    orderSkill: null,
+    stats: { ...newCombatStats(), fumbles: 0, parries: 0 },
+  };
 }
 
 export function pairKey(a: OqFighter, b: OqFighter): string {

@@ -16,7 +16,7 @@ import { WFRP_CP_SECRETS } from './secrets.js';
 import { w1Lasting } from '../wfrp1e/lasting.js';
 import { wfrp1eMap } from '../wfrp1e/map.js';
 import { cpOdds } from './odds.js';
-import { hasCpCond, newCpState, type CpSetup, type CpState } from './state.js';
+import { hasCpCond, newCpState, renewCpState, type CpSetup, type CpState } from './state.js';
 
 export const wfrpCp: Ruleset<CpSetup, CpState> = {
   id: 'wfrp-cp',
@@ -27,6 +27,9 @@ export const wfrpCp: Ruleset<CpSetup, CpState> = {
   load: loadCp,
   create(setup) {
     return newCpState(setup, dismountFall);
+  },
+  renew(st) {
+    renewCpState(st);
   },
   start(st, ctx) {
     startCpFight(st, ctx);

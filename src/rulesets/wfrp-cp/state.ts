@@ -1,7 +1,7 @@
 // A Combat Points fight is a WFRP 1e fight with more on each fighter: the base's state, effects
 // and conditions are reused as they are, and the variant adds its pools and clocks.
 import type { Fighter, W1State } from '../wfrp1e/state.js';
-import { current, newState } from '../wfrp1e/state.js';
+import { current, newState, renewState } from '../wfrp1e/state.js';
 import type { Char } from '../wfrp1e/catalogue.js';
 import type { Sheet } from './abilities.js';
 import type { Charts, Classes, Spell } from './data.js';
@@ -132,54 +132,8 @@ export interface CpState extends W1State {
 
 export function newCpState(setup: CpSetup, dismount: W1State['dismount']): CpState {
   const base = newState(setup);
-  for (const f of base.combatants) {
-    const spec = setup.cp.specs.get(f.id);
-    if (!spec) throw new Error(`no Combat Points sheet for ${f.id}`);
-    const maxLP = spec.monster ? lifePoints(f.maxW) : 0;
-    const extra: Omit<CpFighter, keyof Fighter> = {
-      cp: spec,
-      used: 0,
-      spent: 0,
-      bonusCP: 0,
-      bonusEI: 0,
-      shieldLeft: 0,
-      gave: false,
-      done: false,
-      dodges: 0,
-      parade: null,
-      whirlwinds: 0,
-      magicUsed: 0,
-      surprise: null,
-      LP: maxLP,
-      maxLP,
-      pool: 0,
-      insanity: spec.insanity,
-      zeroHits: new Map(),
-      tLost: 0,
-      tEffect: 0,
-      burning: spec.burning ? 1 : 0,
-      wakesAt: spec.sleeps ? 1 + spec.sleeps : 0,
-      closing: null,
-      tieRound: 0,
-      tieRoll: 0,
-      tFire: 0,
-      coolAt: 0,
-      shots: 0,
-      feared: new Set(),
-      dreads: new Set(),
-      auraAP: spec.active.reduce((n, s) => n + s.armour, 0),
-      worst: 0,
-      whirlwindsInFight: 0,
-    };
-    Object.assign(f, extra);
-    if (spec.sleeps) f.asleep = true;
-  }
-  const sides = setup.cp.surprisedFrom;
-  for (const f of base.combatants as CpFighter[]) {
-    const from = sides[f.side];
-    if (from) f.surprise = { from, tests: 0 };
-  }
-  return {
+  for (const f of base.combatants) Object.assign(f, cpStart(setup, f));
+  const st: CpState = {
     ...base,
     setup,
     combatants: base.combatants as CpFighter[],
@@ -187,6 +141,68 @@ export function newCpState(setup: CpSetup, dismount: W1State['dismount']): CpSta
     scheduled: [],
     dismount,
   };
+  surprised(st);
+  return st;
+}
+
+/** newCpState's state again, in place (WFRP 1e's renewState, then the Combat Points' own). */
+export function renewCpState(st: CpState): void {
+  renewState(st);
+  for (const f of st.combatants) Object.assign(f, cpStart(st.setup, f));
+  st.scheduled.length = 0;
+  surprised(st);
+}
+
+/** What the Combat Points rules keep for a combatant, as the fight starts. */
+function cpStart(setup: CpSetup, f: Fighter): Omit<CpFighter, keyof Fighter> & { asleep: boolean } {
+  const spec = setup.cp.specs.get(f.id);
+  if (!spec) throw new Error(`no Combat Points sheet for ${f.id}`);
+  const maxLP = spec.monster ? lifePoints(f.maxW) : 0;
+  return {
+    cp: spec,
+    used: 0,
+    spent: 0,
+    bonusCP: 0,
+    bonusEI: 0,
+    shieldLeft: 0,
+    gave: false,
+    done: false,
+    dodges: 0,
+    parade: null,
+    whirlwinds: 0,
+    magicUsed: 0,
+    surprise: null,
+    LP: maxLP,
+    maxLP,
+    pool: 0,
+    insanity: spec.insanity,
+    zeroHits: new Map(),
+    tLost: 0,
+    tEffect: 0,
+    burning: spec.burning ? 1 : 0,
+    wakesAt: spec.sleeps ? 1 + spec.sleeps : 0,
+    closing: null,
+    tieRound: 0,
+    tieRoll: 0,
+    tFire: 0,
+    coolAt: 0,
+    shots: 0,
+    feared: new Set(),
+    dreads: new Set(),
+    auraAP: spec.active.reduce((n, s) => n + s.armour, 0),
+    worst: 0,
+    whirlwindsInFight: 0,
+    asleep: f.asleep || spec.sleeps > 0,
+  };
+}
+
+/** Surprise: every combatant of a side the encounter has surprised, and by what. */
+function surprised(st: CpState): void {
+  const sides = st.setup.cp.surprisedFrom;
+  for (const f of st.combatants) {
+    const from = sides[f.side];
+    if (from) f.surprise = { from, tests: 0 };
+  }
 }
 
 /** The action clock: a duration of n rounds ends n rounds on, when the bearer reaches the same action (Combat example #3). */

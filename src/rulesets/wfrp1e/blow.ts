@@ -44,7 +44,6 @@ import {
 } from './rules.js';
 import { d100, decide, roll, say } from './say.js';
 import {
-  condsOf,
   current,
   hasCond,
   hasSkill,
@@ -154,44 +153,76 @@ function mountedCharging(b: Blow): boolean {
   return b.attacker.mount !== null && b.charging;
 }
 
-/** The to-hit modifiers of § To Hit Modifiers and everything else that changes the chance. */
-function toHitTerms(st: W1State, b: Blow, targetProne: boolean, notes: string[]): Term[] {
+/**
+ * The to-hit modifiers of § To Hit Modifiers and everything else that changes the chance: their
+ * sum. When the blow is explained, each is pushed on `terms` and what takes no penalty on `notes`.
+ */
+function toHitModifiers(
+  st: W1State,
+  b: Blow,
+  targetProne: boolean,
+  terms: Term[] | null,
+  notes: string[] | null,
+): number {
   const a = b.attacker;
-  const terms: Term[] = [];
-  if (b.charging) terms.push({ label: 'charging', value: CHARGING_BONUS });
-  if (b.free) terms.push({ label: 'winning (free blow at a fleeing back)', value: WINNING_BONUS });
-  else if (a.wonAgainst.has(b.target) || (b.target.mount && a.wonAgainst.has(b.target.mount))) {
-    terms.push({ label: 'winning', value: WINNING_BONUS });
+  let sum = 0;
+  if (b.charging) {
+    sum += CHARGING_BONUS;
+    terms?.push({ label: 'charging', value: CHARGING_BONUS });
   }
-  if (a.spec.situation.higherGround) terms.push({ label: 'advantage of ground', value: HIGHER_GROUND });
-  if (b.target.spec.situation.obstacle) terms.push({ label: 'obstacle', value: OBSTACLE });
-  terms.push(...handTerms(a, b.weapon, b.hand, b.kind));
+  if (b.free) {
+    sum += WINNING_BONUS;
+    terms?.push({ label: 'winning (free blow at a fleeing back)', value: WINNING_BONUS });
+  } else if (a.wonAgainst.has(b.target) || (b.target.mount && a.wonAgainst.has(b.target.mount))) {
+    sum += WINNING_BONUS;
+    terms?.push({ label: 'winning', value: WINNING_BONUS });
+  }
+  if (a.spec.situation.higherGround) {
+    sum += HIGHER_GROUND;
+    terms?.push({ label: 'advantage of ground', value: HIGHER_GROUND });
+  }
+  if (b.target.spec.situation.obstacle) {
+    sum += OBSTACLE;
+    terms?.push({ label: 'obstacle', value: OBSTACLE });
+  }
+  sum += handTerms(a, b.weapon, b.hand, b.kind, terms);
   if (b.kind === 'aim' && b.aim) {
     if (targetProne || surprisedNow(st, b.target)) {
-      notes.push(`aimed at the ${b.aim.name}: no penalty, ${targetProne ? 'a prone target' : 'surprise'}`);
+      notes?.push(`aimed at the ${b.aim.name}: no penalty, ${targetProne ? 'a prone target' : 'surprise'}`);
     } else {
-      terms.push({ label: `aimed at the ${b.aim.name}`, value: targetedPenalty(b.aim) });
+      sum += targetedPenalty(b.aim);
+      terms?.push({ label: `aimed at the ${b.aim.name}`, value: targetedPenalty(b.aim) });
     }
   }
   const wm = weaponToHitTerm(st, b.weapon, mountedCharging(b), b.target.flying, isMounted(b.target));
-  if (wm) terms.push(wm);
-  for (const c of condsOf(a, 'toHit', st.round)) terms.push({ label: c.why, value: c.value ?? 0 });
-  return terms;
+  if (wm) {
+    sum += wm.value;
+    terms?.push(wm);
+  }
+  for (const c of a.conds) {
+    if (c.kind !== 'toHit' || c.from > st.round || st.round > c.until) continue;
+    sum += c.value ?? 0;
+    terms?.push({ label: c.why, value: c.value ?? 0 });
+  }
+  return sum;
 }
 
 /**
  * § To Hit Modifiers the striker brings whatever the target: the weak hand without Ambidextrous;
- * § Unarmed Combat without Street Fighting or Wrestling; § Stuns without Strike To Stun.
+ * § Unarmed Combat without Street Fighting or Wrestling; § Stuns without Strike To Stun. Returns
+ * their sum, each pushed on `terms` when given.
  */
 export function handTerms(
   a: Fighter,
   weapon: Weapon | null,
   hand: 'right' | 'left' | null,
   kind: BlowKind,
-): Term[] {
-  const terms: Term[] = [];
+  terms: Term[] | null,
+): number {
+  let sum = 0;
   if (weapon && !weapon.natural && hand !== null && hand !== strongHand(a) && !hasSkill(a, 'ambidextrous')) {
-    terms.push({ label: 'wrong-handed', value: WRONG_HANDED });
+    sum += WRONG_HANDED;
+    terms?.push({ label: 'wrong-handed', value: WRONG_HANDED });
   }
   const unarmed = weapon === null;
   if (unarmed) {
@@ -199,12 +230,16 @@ export function handTerms(
       kind === 'grapple'
         ? hasSkill(a, 'wrestling')
         : hasSkill(a, 'street fighting') || hasSkill(a, 'wrestling');
-    if (!skilled) terms.push({ label: 'unarmed', value: UNARMED_TO_HIT });
+    if (!skilled) {
+      sum += UNARMED_TO_HIT;
+      terms?.push({ label: 'unarmed', value: UNARMED_TO_HIT });
+    }
   }
   if ((kind === 'stun' || (unarmed && kind !== 'grapple')) && !hasSkill(a, 'strike to stun')) {
-    terms.push({ label: 'stun without Strike To Stun', value: STUN_TO_HIT });
+    sum += STUN_TO_HIT;
+    terms?.push({ label: 'stun without Strike To Stun', value: STUN_TO_HIT });
   }
-  return terms;
+  return sum;
 }
 
 /** § Weapon Modifiers (optional): the weapon's to-hit entry against such a target, when it is not 0. */
@@ -432,9 +467,10 @@ export function strike(st: W1State, ctx: FightContext, b: Blow): boolean {
   const sneak = (b.kind === 'stun' || isUnarmed(b)) && b.fromRear && surprisedNow(st, b.target);
   const targetProne = isProneTarget(st, b.target) || sneak;
   const { skill: ws, unskilled } = skillWith(st, a, b.weapon, 'WS');
-  const notes: string[] = [];
-  const terms = toHitTerms(st, b, targetProne, notes);
-  const need = sumTerms(ws, terms);
+  // The modifiers one by one, for the words of the roll's request and the explanation.
+  const terms: Term[] | null = ctx.words || ctx.explain ? [] : null;
+  const notes: string[] | null = ctx.explain ? [] : null;
+  const need = ws + toHitModifiers(st, b, targetProne, terms, notes);
   const cite = b.free ? CITES.fleeing : CITES.procedure;
   let toHitRoll: number | null = null;
   if (targetProne) {
@@ -450,11 +486,12 @@ export function strike(st: W1State, ctx: FightContext, b: Blow): boolean {
   } else {
     // The damage die is rolled with the to-hit die at the table.
     // What the roll needs, with its modifiers, is shown before it is rolled.
-    const needs = !ctx.words ? '' : terms.length ? `${showSum('WS', ws, terms)}` : `${need}`;
+    const needs = terms === null ? '' : terms.length ? `${showSum('WS', ws, terms)}` : `${need}`;
     const why = ctx.words ? `to hit ${b.target.name} (need ${needs} or less)` : '';
     toHitRoll = d100(ctx, a, why, DAMAGE_DIE);
-    terms.push(...ruledTerms(ctx));
-    const needed = sumTerms(ws, terms);
+    const ruled = ruledTerms(ctx);
+    terms?.push(...ruled);
+    const needed = sumTerms(need, ruled);
     const hit = isHit(toHitRoll, needed);
     if (ctx.explain) {
       const base = `WS${unskilled ? ' (unskilled: specialist weapon)' : ''}`;
@@ -462,7 +499,7 @@ export function strike(st: W1State, ctx: FightContext, b: Blow): boolean {
         st,
         ctx,
         'blow',
-        `${a.name}${b.charging ? ' charges and' : ''} ${b.kind === 'grapple' ? 'tries to grapple' : 'strikes at'} ${b.target.name} with ${weaponName(b)}${b.kind === 'stun' ? ' to stun' : ''}: D100 ${formatD100(toHitRoll)} ${hit ? '≤' : '>'} ${showSum(base, ws, terms)}${notes.length ? ` (${notes.join('; ')})` : ''}: ${hit ? 'hit' : 'miss'}.`,
+        `${a.name}${b.charging ? ' charges and' : ''} ${b.kind === 'grapple' ? 'tries to grapple' : 'strikes at'} ${b.target.name} with ${weaponName(b)}${b.kind === 'stun' ? ' to stun' : ''}: D100 ${formatD100(toHitRoll)} ${hit ? '≤' : '>'} ${showSum(base, ws, terms ?? [])}${notes?.length ? ` (${notes.join('; ')})` : ''}: ${hit ? 'hit' : 'miss'}.`,
         cite,
         [a, b.target],
         { roll: toHitRoll, need: needed, hit },
@@ -513,7 +550,7 @@ export function strike(st: W1State, ctx: FightContext, b: Blow): boolean {
   const dmgMod = weaponDamage(st, b.weapon, mountedCharging(b));
   // What the blow should do on average, for the defender's tactic: D6 averages 3.5.
   const worn0 = wornOn(struck.armour, part.zone);
-  const guard = sumTerms(0, armourPoints(worn0, shieldFor(struck, b.free), 3, isUnarmed(b)));
+  const guard = armourPoints(worn0, shieldFor(struck, b.free), 3, isUnarmed(b));
   const expected = Math.max(0, 3.5 + S + dmgMod - T - (isUnarmed(b) ? 3 : 0) - guard) * (targetProne ? 2 : 1);
   const stopped = parry(st, ctx, struck, b, expected);
 
@@ -526,8 +563,8 @@ export function strike(st: W1State, ctx: FightContext, b: Blow): boolean {
   const afterT = diceTotal + extra + S + dmgMod - T;
   const afterParry = afterT - stopped;
   const worn = wornOn(struck.armour, part.zone);
-  const ap = armourPoints(worn, shieldFor(struck, b.free), afterParry, false);
-  const apTotal = sumTerms(0, ap);
+  const ap: Term[] | null = ctx.explain ? [] : null;
+  const apTotal = armourPoints(worn, shieldFor(struck, b.free), afterParry, false, ap);
   const wounds = Math.max(0, afterParry - apTotal) * (targetProne ? 2 : 1);
   if (ctx.explain) {
     const parts = [
@@ -538,7 +575,7 @@ export function strike(st: W1State, ctx: FightContext, b: Blow): boolean {
       parts.push(`${dmgMod > 0 ? '+' : '−'} ${Math.abs(dmgMod)} ${b.weapon?.name.toLowerCase()}`);
     parts.push(`− T ${T}`);
     if (stopped > 0) parts.push(`− ${stopped} parried`);
-    for (const t of ap) parts.push(`− ${t.value} ${t.label}`);
+    for (const t of ap ?? []) parts.push(`− ${t.value} ${t.label}`);
     const total = Math.max(0, afterParry - apTotal);
     say(
       st,
@@ -619,7 +656,7 @@ function stun(
   const T = current(struck, 'T', st.round);
   const worn = wornOn(struck.armour, part.zone);
   const firstAfterT = (dice[0] as number) + S - T + (unarmed ? UNARMED_DAMAGE : 0) - stopped;
-  const ap = sumTerms(0, armourPoints(worn, shieldFor(struck, b.free), firstAfterT, unarmed));
+  const ap = armourPoints(worn, shieldFor(struck, b.free), firstAfterT, unarmed);
   const modified = firstAfterT - ap;
   const sts = hasSkill(a, 'strike to stun');
   const chance = stunChance(modified, sts, staticTarget);
@@ -778,7 +815,7 @@ export function holdRound(st: W1State, ctx: FightContext, holder: Fighter): void
   const S = current(holder, 'S', st.round);
   const T = current(held, 'T', st.round);
   const afterT = (dice[0] as number) + extra + S - T;
-  const ap = sumTerms(0, armourPoints(wornOn(held.armour, part.zone), shieldFor(held, false), afterT, false));
+  const ap = armourPoints(wornOn(held.armour, part.zone), shieldFor(held, false), afterT, false);
   const wounds = Math.max(0, afterT - ap);
   if (ctx.explain)
     say(
@@ -857,10 +894,7 @@ function selfBlow(
   const T = current(victim, 'T', st.round);
   const dmgMod = st.opt.weaponModifiers && weapon ? modifierRow(weapon, false).damage : 0;
   const afterT = d6 + S + dmgMod - T;
-  const ap = sumTerms(
-    0,
-    armourPoints(wornOn(victim.armour, part.zone), shieldFor(victim, false), afterT, false),
-  );
+  const ap = armourPoints(wornOn(victim.armour, part.zone), shieldFor(victim, false), afterT, false);
   const wounds = Math.max(0, afterT - ap);
   if (ctx.explain)
     say(

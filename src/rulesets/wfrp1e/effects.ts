@@ -17,7 +17,6 @@ import {
 import { PARTS, type Part } from './data/locations.js';
 import { hitLocation } from './locate.js';
 import { LAMP_FIRE_CHANCE, LIGHT_GOES_OUT, SLAIN_MOUNT_TABLE } from './data/tables.js';
-import { sumTerms } from '../../core/arith.js';
 import { freePointNear, offset } from '../../space/plane.js';
 import { othersThan, setPos } from './scene.js';
 import { applyWounds, armourPoints, criticalColumn, suddenDeathKills, testTarget, wornOn } from './rules.js';
@@ -137,7 +136,7 @@ function fall(st: W1State, ctx: FightContext, f: Fighter, yards: number): void {
   const loc = d100(ctx, f, 'fall: where it lands (D100)');
   const part = hitLocation(ctx, f, f, loc, false).part;
   const afterT = d6 + yards - T;
-  const ap = sumTerms(0, armourPoints(wornOn(f.armour, part.zone), false, afterT, false));
+  const ap = armourPoints(wornOn(f.armour, part.zone), false, afterT, false);
   const wounds = Math.max(0, afterT - ap);
   say(
     st,
@@ -271,7 +270,7 @@ export function critical(
   value: number,
   attacker: Fighter | null,
   suddenDeath = false,
-  how: CriticalHow = {},
+  how: CriticalHow = PLAIN_CHART,
 ): CriticalResult | null {
   if (victim.out === 'dead') return null;
   // Counted for the figures as a critical one combatant caused another (bleeding and the like are not).
@@ -349,6 +348,9 @@ export interface CriticalHow {
   readonly maxEffect?: number;
   readonly cite?: Cite;
 }
+
+/** The chart as printed. */
+const PLAIN_CHART: CriticalHow = {};
 
 /** The chart's answer: the effect number rolled, and the one applied (after a ceiling). */
 export interface CriticalResult {
@@ -506,13 +508,23 @@ export function applyConsequences(
   ) {
     addCond(f, { kind: 'prone', from: r, until: r + 1, why: 'knocked down' });
   }
-  for (const [kind, d] of [
-    ['hand', c.handUseless],
-    ['arm', c.armUseless],
-  ] as const) {
-    if (d !== undefined && hand) {
-      addCond(f, { kind: 'handUseless', hand, from: r, until: until(st, ctx, f, d, `${kind} useless`), why });
-    }
+  if (c.handUseless !== undefined && hand) {
+    addCond(f, {
+      kind: 'handUseless',
+      hand,
+      from: r,
+      until: until(st, ctx, f, c.handUseless, 'hand useless'),
+      why,
+    });
+  }
+  if (c.armUseless !== undefined && hand) {
+    addCond(f, {
+      kind: 'handUseless',
+      hand,
+      from: r,
+      until: until(st, ctx, f, c.armUseless, 'arm useless'),
+      why,
+    });
   }
   if (c.lost && hand && (c.lost === 'hand' || c.lost === 'arm')) {
     addCond(f, { kind: 'handUseless', hand, from: r, until: Infinity, why: `${c.lost} lost` });

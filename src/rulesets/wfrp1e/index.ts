@@ -11,7 +11,7 @@ import { WFRP1E_OPTIONS } from './options.js';
 import { startFight } from './round/opening.js';
 import { playRound } from './round/round.js';
 import { w1Numbers } from './rulings.js';
-import { newState, type W1State } from './state.js';
+import { newState, renewState, type W1State } from './state.js';
 import { conditionsOf, wfrp1eTracker } from './tracker.js';
 import { WFRP1E_SECRETS } from './secrets.js';
 import { w1Lasting } from './lasting.js';
@@ -25,6 +25,9 @@ export const wfrp1e: Ruleset<W1Setup, W1State> = {
   load: loadWfrp1e,
   create(setup) {
     return newState(setup);
+  },
+  renew(st) {
+    renewState(st);
   },
   start(st, ctx) {
     startFight(st, ctx);

@@ -13,29 +13,46 @@ export interface Located {
   readonly steps: readonly string[];
 }
 
+/** § Non-Humanoid Opponents: a quadruped's arms are its forelimbs, its legs its rear limbs. */
+const QUADRUPED_LIMBS: ReadonlyMap<Part, Part> = new Map([
+  [PARTS.rightArm, PARTS.rightForelimb],
+  [PARTS.leftArm, PARTS.leftForelimb],
+  [PARTS.rightLeg, PARTS.rightRearLimb],
+  [PARTS.leftLeg, PARTS.leftRearLimb],
+]);
+
+const NO_STEPS: readonly string[] = [];
+
 /** Safety cap on § Especially Tall Opponents re-rolls; past it the blow lands on a leg. */
 const MAX_REROLLS = 50;
 
-function whichHead(ctx: FightContext, target: Fighter, steps: string[]): Part {
+function whichHead(ctx: FightContext, target: Fighter, steps: string[] | null): Part {
   const left = target.body.heads - target.headsLost;
   if (left <= 1) return headNumber(target.headsLost + 1, target.body.heads);
   const k = roll(ctx, left, target, `which head is struck (D${left})`);
-  steps.push(`D${left} ${k} → head ${target.headsLost + k}`);
+  steps?.push(`D${left} ${k} → head ${target.headsLost + k}`);
   return headNumber(target.headsLost + k, target.body.heads);
 }
 
 /** The body plan's part for a D100 location result `r`; sub-rolls use the context's dice. */
-function planPart(ctx: FightContext, target: Fighter, r: number, fromRear: boolean, steps: string[]): Part {
+/** `steps`: how the part was found, kept when the fight is explained (null in simulation). */
+function planPart(
+  ctx: FightContext,
+  target: Fighter,
+  r: number,
+  fromRear: boolean,
+  steps: string[] | null,
+): Part {
   const plan = target.body;
   switch (plan.kind) {
     case 'octopus': {
       const d = roll(ctx, 10, target, 'octopus hit location (D10: 1-8 tentacle, 9-10 body)');
-      steps.push(`D10 ${d} → ${d <= 8 ? `tentacle ${d}` : 'body'}`);
+      steps?.push(`D10 ${d} → ${d <= 8 ? `tentacle ${d}` : 'body'}`);
       return d <= 8 ? tentacle(d) : PARTS.body;
     }
     case 'snake': {
       const d = roll(ctx, 4, target, 'snake hit location (D4: 1-3 body, 4 head)');
-      steps.push(`D4 ${d} → ${d <= 3 ? 'body' : 'head'}`);
+      steps?.push(`D4 ${d} → ${d <= 3 ? 'body' : 'head'}`);
       return d <= 3 ? PARTS.body : PARTS.head;
     }
     case 'hydra': {
@@ -46,16 +63,16 @@ function planPart(ctx: FightContext, target: Fighter, r: number, fromRear: boole
         `hydra hit location (D10: ${fromRear ? '1 heads, 2-10 body' : '1-9 heads, 10 body'})`,
       );
       const head = fromRear ? d === 1 : d <= 9;
-      steps.push(`D10 ${d}${fromRear ? ' from the rear' : ''} → ${head ? 'a head' : 'body'}`);
+      steps?.push(`D10 ${d}${fromRear ? ' from the rear' : ''} → ${head ? 'a head' : 'body'}`);
       return head ? whichHead(ctx, target, steps) : PARTS.body;
     }
     default:
       break;
   }
   let part = lookup(HUMANOID_TABLE, r);
-  steps.push(`${formatD100(r)} → ${part.name}`);
+  steps?.push(`${formatD100(r)} → ${part.name}`);
   if (part === PARTS.head && plan.tail && fromRear) {
-    steps.push('from behind, a head result strikes the tail');
+    steps?.push('from behind, a head result strikes the tail');
     return PARTS.tail;
   }
   switch (plan.kind) {
@@ -65,30 +82,24 @@ function planPart(ctx: FightContext, target: Fighter, r: number, fromRear: boole
       if (part === PARTS.head) part = whichHead(ctx, target, steps);
       break;
     case 'quadruped': {
-      const map = new Map<Part, Part>([
-        [PARTS.rightArm, PARTS.rightForelimb],
-        [PARTS.leftArm, PARTS.leftForelimb],
-        [PARTS.rightLeg, PARTS.rightRearLimb],
-        [PARTS.leftLeg, PARTS.leftRearLimb],
-      ]);
-      part = map.get(part) ?? part;
+      part = QUADRUPED_LIMBS.get(part) ?? part;
       break;
     }
     case 'winged':
       if (part === PARTS.rightArm || part === PARTS.leftArm) {
         const d = roll(ctx, 4, target, 'arm or wing (D4: 1 wing)');
         const wing = d === 1;
-        steps.push(`D4 ${d} → ${wing ? 'wing' : 'arm'}`);
+        steps?.push(`D4 ${d} → ${wing ? 'wing' : 'arm'}`);
         if (wing) part = part === PARTS.rightArm ? PARTS.rightWing : PARTS.leftWing;
       } else if (part === PARTS.body && fromRear) {
         const d = roll(ctx, 8, target, 'body or wing from the rear (D8: 1-3 right wing, 4-6 left wing)');
         part = d <= 3 ? PARTS.rightWing : d <= 6 ? PARTS.leftWing : PARTS.body;
-        steps.push(`D8 ${d} from the rear → ${part.name}`);
+        steps?.push(`D8 ${d} from the rear → ${part.name}`);
       }
       break;
     case 'flightless-bird':
       if (part === PARTS.rightArm || part === PARTS.leftArm) {
-        steps.push('arm hits become body hits');
+        steps?.push('arm hits become body hits');
         part = PARTS.body;
       }
       break;
@@ -96,7 +107,7 @@ function planPart(ctx: FightContext, target: Fighter, r: number, fromRear: boole
       if (part === PARTS.body) {
         const d = roll(ctx, 10, target, 'horse or humanoid body (D10: 1-6 horse)');
         part = d <= 6 ? PARTS.horseBody : PARTS.body;
-        steps.push(`D10 ${d} → ${part.name}`);
+        steps?.push(`D10 ${d} → ${part.name}`);
       } else if (part === PARTS.rightLeg || part === PARTS.leftLeg) {
         const right = part === PARTS.rightLeg;
         part = fromRear
@@ -106,7 +117,7 @@ function planPart(ctx: FightContext, target: Fighter, r: number, fromRear: boole
           : right
             ? PARTS.rightForeleg
             : PARTS.leftForeleg;
-        steps.push(`→ ${part.name}${fromRear ? ' (from the rear)' : ''}`);
+        steps?.push(`→ ${part.name}${fromRear ? ' (from the rear)' : ''}`);
       }
       break;
     default:
@@ -132,16 +143,16 @@ export function hitLocation(
   first: number,
   fromRear: boolean,
 ): Located {
-  const steps: string[] = [];
+  const steps: string[] | null = ctx.explain ? [] : null;
   const tall = muchTaller(attacker.height, target.height);
   let r = first;
   for (let i = 0; i <= MAX_REROLLS; i++) {
     const part = planPart(ctx, target, r, fromRear, steps);
-    if (!tall || reachable(target, part)) return { part, steps };
-    steps.push(`out of reach of a ${attacker.height}' attacker on a ${target.height}' target: re-roll`);
+    if (!tall || reachable(target, part)) return { part, steps: steps ?? NO_STEPS };
+    steps?.push(`out of reach of a ${attacker.height}' attacker on a ${target.height}' target: re-roll`);
     r = d100(ctx, attacker, `hit location re-roll (out of reach on ${target.name})`);
   }
   const low = partsOf(target.body).find((p) => reachable(target, p)) ?? PARTS.body;
-  steps.push(`re-roll limit reached: the ${low.name}`);
-  return { part: low, steps };
+  steps?.push(`re-roll limit reached: the ${low.name}`);
+  return { part: low, steps: steps ?? NO_STEPS };
 }

@@ -456,10 +456,7 @@ function automaticHit(
   const d6 = roll(ctx, 6, victim, `damage from ${what} (D6)`);
   const T = current(victim, 'T', st.round);
   const afterT = d6 + es - T;
-  const ap = sumTerms(
-    0,
-    armourPoints(wornOn(victim.armour, where.zone), shieldFor(victim, false), afterT, false),
-  );
+  const ap = armourPoints(wornOn(victim.armour, where.zone), shieldFor(victim, false), afterT, false);
   const wounds = Math.max(0, afterT - ap);
   say(
     st,
@@ -653,8 +650,8 @@ function fireOne(
   const T = current(struck, 'T', st.round);
   const { dice, extra } = damageDice(st, ctx, f, bs, 'BS');
   const afterT = (dice[0] as number) + extra + es + fromRange - T;
-  const ap = armourPoints(wornOn(struck.armour, part.zone), shieldFor(struck, false), afterT, false);
-  const apTotal = sumTerms(0, ap);
+  const ap: Term[] | null = ctx.explain ? [] : null;
+  const apTotal = armourPoints(wornOn(struck.armour, part.zone), shieldFor(struck, false), afterT, false, ap);
   const base = Math.max(0, afterT - apTotal);
   const doubled = helpless ? base * 2 : base;
   const wounds = stress === 'ramrod' ? doubled * 3 : doubled;
@@ -665,7 +662,7 @@ function fireOne(
     ];
     if (fromRange !== 0) parts.push(`− ${-fromRange} ${band.band} range`);
     parts.push(`− T ${T}`);
-    for (const t of ap) parts.push(`− ${t.value} ${t.label}`);
+    for (const t of ap ?? []) parts.push(`− ${t.value} ${t.label}`);
     const after = `${helpless ? `, doubled against a helpless target = ${doubled}` : ''}${stress === 'ramrod' ? `, tripled by the ramrod = ${wounds}` : ''}`;
     say(
       st,

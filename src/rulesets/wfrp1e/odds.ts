@@ -81,7 +81,7 @@ function blowModel(st: W1State, a: Fighter, d: Fighter, winning: boolean): BlowM
     const shield = shieldFor(d, false);
     const add = (dice: number, p: number) => {
       const afterT = dice + S - T;
-      const ap = armourPoints(worn, shield, afterT, false).reduce((n, t) => n + t.value, 0);
+      const ap = armourPoints(worn, shield, afterT, false);
       const w = Math.max(0, afterT - ap);
       e.wounds.set(w, (e.wounds.get(w) ?? 0) + 0.01 * p);
     };

@@ -126,20 +126,40 @@ export function wornOn(pieces: readonly ArmourPiece[], zone: Zone | null): Worn 
  * Armour points against one blow (README facts, Armour; § Unarmed Combat, Armour).
  * Normal blows: metal, plus leather's 1 only when the damage left after T is 1–3, at most 2
  * worn; a shield adds 1. Unarmed blows: metal doubled, leather +1, and the shield's 1.
+ * Returns the total; each point's reason is pushed on `terms` when the blow is explained.
  */
-export function armourPoints(worn: Worn, shield: boolean, damageAfterT: number, unarmed: boolean): Term[] {
-  const terms: Term[] = [];
+export function armourPoints(
+  worn: Worn,
+  shield: boolean,
+  damageAfterT: number,
+  unarmed: boolean,
+  terms: Term[] | null = null,
+): number {
+  let ap = 0;
   if (unarmed) {
-    if (worn.metal > 0) terms.push({ label: 'metal armour doubled', value: worn.metal * 2 });
-    if (worn.leather) terms.push({ label: 'leather', value: 1 });
+    if (worn.metal > 0) {
+      ap += worn.metal * 2;
+      terms?.push({ label: 'metal armour doubled', value: worn.metal * 2 });
+    }
+    if (worn.leather) {
+      ap += 1;
+      terms?.push({ label: 'leather', value: 1 });
+    }
   } else {
-    if (worn.metal > 0) terms.push({ label: 'metal armour', value: worn.metal });
+    if (worn.metal > 0) {
+      ap += worn.metal;
+      terms?.push({ label: 'metal armour', value: worn.metal });
+    }
     if (worn.leather && damageAfterT >= 1 && damageAfterT <= 3 && worn.metal < 2) {
-      terms.push({ label: 'leather (damage 1-3)', value: 1 });
+      ap += 1;
+      terms?.push({ label: 'leather (damage 1-3)', value: 1 });
     }
   }
-  if (shield) terms.push({ label: 'shield', value: 1 });
-  return terms;
+  if (shield) {
+    ap += 1;
+    terms?.push({ label: 'shield', value: 1 });
+  }
+  return ap;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { FightContext } from '../../core/context.js';
 import { roll } from '../../core/say.js';
 import type { Fighter } from './state.js';
 
-export { d100, decide, decideKeys, roll, say, type Detail } from '../../core/say.js';
+export { d100, decide, decideKeys, directKey, roll, say, type Detail } from '../../core/say.js';
 
 /** Rolls a duration die ("D4") or returns a number as it is. */
 export function rollDuration(

@@ -1,5 +1,6 @@
 // The scene of battle: where models stand, who sees whom, how they move (§ The Scene Of Battle,
 // § Positioning and Detection, § Initiating Hand-To-Hand Combat, § Winning and Losing, § Fleeing).
+import { emptyList } from '../../core/state.js';
 import type { FightContext } from '../../core/context.js';
 import {
   angleBetween,
@@ -169,8 +170,11 @@ export function yardsAt(st: W1State, f: Fighter, rate: Rate): number {
  * target that has not moved is judged by last round's, no further back.
  */
 export function startMoves(f: Fighter): void {
+  // The two lists trade places (the map copies them, nothing else keeps them).
+  const last = f.lastPath;
   f.lastPath = f.path;
-  f.path = [];
+  emptyList(last);
+  f.path = last;
   f.moved = 0;
   f.prevRate = f.rate;
   f.rate = null;

@@ -86,13 +86,13 @@ function armour(f: Fighter): string {
   let leather = false;
   const zones = ZONES.map((zone) => {
     const worn = wornOn(f.armour, zone);
-    const ap = (afterT: number) => sumTerms(0, armourPoints(worn, false, afterT, false));
+    const ap = (afterT: number) => armourPoints(worn, false, afterT, false);
     const plain = ap(10);
     const low = ap(1);
     if (low !== plain) leather = true;
     return `${zone} ${plain}${low !== plain ? `/${low}` : ''}`;
   });
-  const shield = shieldFor(f, false) ? sumTerms(0, armourPoints(wornOn(f.armour, null), true, 1, false)) : 0;
+  const shield = shieldFor(f, false) ? armourPoints(wornOn(f.armour, null), true, 1, false) : 0;
   const pieces = f.armour.map((a) => a.name.toLowerCase());
   return [
     `armour: ${zones.join(', ')}${pieces.length ? ` (${pieces.join(', ')})` : ''}`,
@@ -149,7 +149,8 @@ function blowBits(st: W1State, f: Fighter, w: Weapon, hand: 'right' | 'left' | n
   const { skill, unskilled } = skillWith(st, f, w, 'WS');
   const ws = unskilled ? 'WS (unskilled)' : 'WS';
   const line = (mountedCharging: boolean, flying: boolean) => {
-    const terms: Term[] = [...handTerms(f, w, hand, 'strike')];
+    const terms: Term[] = [];
+    handTerms(f, w, hand, 'strike', terms);
     const wm = weaponToHitTerm(st, w, mountedCharging, flying, false);
     if (wm) terms.push(wm);
     return `to hit ${showSum(ws, skill, terms)}; damage ${damage(st, f, weaponDamage(st, w, mountedCharging), w)}`;
@@ -202,7 +203,8 @@ function missileBits(st: W1State, f: Fighter, w: Weapon): string[] {
 
 /** § Unarmed Combat and § Stuns: fists strike only to stun. */
 function fists(st: W1State, f: Fighter): string {
-  const terms = handTerms(f, null, null, 'strike');
+  const terms: Term[] = [];
+  handTerms(f, null, null, 'strike', terms);
   return `fists: to hit ${showSum('WS', current(f, 'WS', st.round), terms)}; to stun only, damage D6 + S ${current(f, 'S', st.round)} − ${-UNARMED_DAMAGE}`;
 }
 

@@ -1,5 +1,6 @@
 import type { FightContext } from '../../core/context.js';
 import {
+  emptyList,
   newCombatStats,
   type CombatantCore,
   type CombatStats,
@@ -252,13 +253,7 @@ export interface W1State extends FightState {
 
 export function newState(setup: W1Setup): W1State {
   const fighters = setup.fighters.map((s, idx) => newFighter(s, idx));
-  const byId = new Map(fighters.map((f) => [f.id, f]));
-  for (const f of fighters) {
-    if (f.spec.mountId) f.mount = byId.get(f.spec.mountId) ?? null;
-    if (f.spec.riderId) f.rider = byId.get(f.spec.riderId) ?? null;
-    const t = f.spec.aiming ? fighters.find((o) => o.name === f.spec.aiming) : undefined;
-    if (t) f.aim = { target: t, since: 0, part: null };
-  }
+  pairFighters(fighters);
   return {
     setup,
     opt: setup.options,
@@ -275,6 +270,105 @@ export function newState(setup: W1Setup): W1State {
     surprisedByDoor: null,
     dismount: null,
   };
+}
+
+/** Riders on their mounts, and whom each archer has been aiming at (from the encounter). */
+function pairFighters(fighters: readonly Fighter[]): void {
+  const byId = (id: string) => fighters.find((f) => f.id === id) ?? null;
+  for (const f of fighters) {
+    if (f.spec.mountId) f.mount = byId(f.spec.mountId);
+    if (f.spec.riderId) f.rider = byId(f.spec.riderId);
+    const t = f.spec.aiming ? fighters.find((o) => o.name === f.spec.aiming) : undefined;
+    if (t) f.aim = { target: t, since: 0, part: null };
+  }
+}
+
+/**
+ * Puts a state newState made back to the start of the fight, in place: what newState would give,
+ * without building it again (a simulation's runs share one state). test/wfrp1e/renew.test.ts
+ * checks it against newState after played fights.
+ */
+export function renewState(st: W1State): void {
+  const mutable = st as { -readonly [K in keyof W1State]: W1State[K] };
+  mutable.round = 0;
+  mutable.edge = null;
+  emptyList(mutable.pools);
+  mutable.moment = Infinity;
+  emptyList(mutable.bombs);
+  mutable.surprisedByDoor = null;
+  for (const f of st.combatants) renewFighter(f);
+  pairFighters(st.combatants);
+}
+
+/** A fighter as newFighter makes it, in place: every field the fight changes, back to its start. */
+function renewFighter(f: Fighter): void {
+  const s = f.spec;
+  f.out = null;
+  f.W = s.W;
+  f.right = s.right;
+  f.left = s.left;
+  emptyList(f.carried);
+  for (const w of s.carried) f.carried.push(w);
+  emptyList(f.ground);
+  f.pack = s.pack ? { enc: s.pack.enc, items: [...s.pack.items] } : null;
+  f.mount = null;
+  f.rider = null;
+  f.target = null;
+  f.gap = null;
+  if (s.lasting.length > 0) {
+    f.conds = lastingConds(s);
+    f.charMods = lastingMods(s);
+  } else {
+    emptyList(f.conds);
+    emptyList(f.charMods);
+  }
+  f.suddenDeath = false;
+  f.headsLost = 0;
+  f.hold = null;
+  emptyList(f.bleeding);
+  f.diesAt = null;
+  f.flee = null;
+  f.asleep = s.asleep;
+  f.busyUntil = 0;
+  f.readying = null;
+  f.searching = null;
+  f.takeUpLoss = 0;
+  f.airborne = false;
+  f.closed = false;
+  f.pos = null;
+  f.alt = 0;
+  f.facing = 0;
+  emptyList(f.path);
+  emptyList(f.lastPath);
+  f.moved = 0;
+  f.rate = null;
+  f.prevRate = null;
+  if (f.missiles.size > 0) f.missiles = newMissileStates(s);
+  f.aim = null;
+  f.readyAtStart = false;
+  f.hangFire = null;
+  f.action = NO_ACTION;
+  f.declared = null;
+  f.approached = null;
+  emptyList(f.pending);
+  f.owedAttacks = 0;
+  f.parries = 0;
+  f.charging = false;
+  f.chargeBlowDone = false;
+  f.acted = false;
+  f.offGuard = false;
+  f.heldInPlace = false;
+  if (f.unfaced.size > 0) f.unfaced.clear();
+  f.roundTarget = null;
+  f.dealt = 0;
+  f.taken = 0;
+  if (f.fought.size > 0) f.fought.clear();
+  f.roundsFought = 0;
+  f.winning = false;
+  if (f.wonAgainst.size > 0) f.wonAgainst.clear();
+  f.losing = false;
+  const stats = f.stats;
+  for (const k of STAT_KEYS) stats[k] = 0;
 }
 
 function newMissileStates(s: FighterSpec): Map<string, MissileState> {
@@ -409,14 +503,31 @@ function newFighter(s: FighterSpec, idx: number): Fighter {
     winning: false,
     wonAgainst: new Set(),
     losing: false,
-    stats: { ...newCombatStats(), fumbles: 0, parries: 0 },
+    stats: newFighterStats(),
   };
+}
+
+const STAT_KEYS = Object.keys(newFighterStats()) as (keyof FighterStats)[];
+
+function newFighterStats(): FighterStats {
+  return { ...newCombatStats(), fumbles: 0, parries: 0 };
 }
 
 // --- Queries the rules ask of a combatant. ---
 
 export function hasCond(f: Fighter, kind: Cond['kind'], round: number): boolean {
-  for (const c of f.conds) if (c.kind === kind && c.from <= round && round <= c.until) return true;
+  return activeCond(f, kind, round) !== null;
+}
+
+/** The first condition of this kind holding this round. */
+export function activeCond(f: Fighter, kind: Cond['kind'], round: number): Cond | null {
+  for (const c of f.conds) if (c.kind === kind && c.from <= round && round <= c.until) return c;
+  return null;
+}
+
+/** A condition of this kind, at any time. */
+export function everCond(f: Fighter, kind: Cond['kind']): boolean {
+  for (const c of f.conds) if (c.kind === kind) return true;
   return false;
 }
 
@@ -472,9 +583,9 @@ export function heldItems(f: Fighter): Weapon[] {
 }
 
 export function handUsable(f: Fighter, hand: 'right' | 'left', round: number): boolean {
-  return !f.conds.some(
-    (c) => c.kind === 'handUseless' && c.hand === hand && c.from <= round && round <= c.until,
-  );
+  for (const c of f.conds)
+    if (c.kind === 'handUseless' && c.hand === hand && c.from <= round && round <= c.until) return false;
+  return true;
 }
 
 export function strongHand(f: Fighter): 'right' | 'left' {
@@ -518,7 +629,9 @@ export function inContact(a: Fighter, b: Fighter): boolean {
 
 /** Everyone fighting this combatant (or fought by it), a mount and its rider counting as one. */
 export function opponents(st: W1State, f: Fighter): Fighter[] {
-  return st.combatants.filter((o) => engaged(f, o));
+  const out: Fighter[] = [];
+  for (const o of st.combatants) if (engaged(f, o)) out.push(o);
+  return out;
 }
 
 /** Notes that these two have met in hand-to-hand (riders and mounts with them). */
@@ -531,5 +644,6 @@ export function meetInMelee(a: Fighter, b: Fighter): void {
 }
 
 export function isEngaged(st: W1State, f: Fighter): boolean {
-  return st.combatants.some((o) => engaged(f, o));
+  for (const o of st.combatants) if (engaged(f, o)) return true;
+  return false;
 }

@@ -59,6 +59,9 @@ export const BURNT_ROUND_EXPLODES = 50;
 /** § Misfires: the reprimed shot after a flash in the pan is at −10 BS. */
 export const REPRIMED_BS = -10;
 
+/** § Firearm Reload Times (optional): a slow reload under stress fires at −10 I. */
+export const SLOW_RELOAD_I = -10;
+
 export type StressOutcome = 'slow' | 'extra-round' | 'misfire' | 'no-powder' | 'no-shot' | 'ramrod';
 
 /**

@@ -7,11 +7,11 @@ import { CITES, ours } from '../cite.js';
 import { dropHand } from '../effects.js';
 import { aimedLongEnough, canLoad, canShoot, heldMissile, missileRange, missileTargets } from '../missile.js';
 import { drawLoss, packRounds } from '../rules.js';
-import { decideKeys, namesOf, say } from '../say.js';
+import { decideKeys, directKey, namesOf, say } from '../say.js';
 import { type Action, type Fighter, isEngaged, opponents, type W1State } from '../state.js';
 import { wantsToFlee } from '../tactics.js';
 import { holdOpponents } from './fleeing.js';
-import { targetable } from './hand-to-hand.js';
+import { anyTargetable } from './hand-to-hand.js';
 import { armed, fits, packItemInHand, takeInHand } from './hands.js';
 
 function mayDeclare(st: W1State, f: Fighter): boolean {
@@ -29,7 +29,7 @@ function needsTending(f: Fighter): boolean {
 function declarationKeys(st: W1State, f: Fighter): { keys: string[]; suggested: string } {
   const isIn = isEngaged(st, f);
   const keys = ['fight'];
-  const enemies = targetable(st, f).length > 0;
+  const enemies = anyTargetable(st, f);
   const bow = heldMissile(st, f);
   const targets = bow ? missileTargets(st, f) : [];
   if (bow && canShoot(st, f) && (targets.length > 0 || isIn)) keys.push('shoot');
@@ -98,38 +98,41 @@ function suggestDeclaration(
   enemies: boolean,
   targets: readonly Fighter[],
 ): string {
-  const has = (k: string) => keys.includes(k);
-  const first = (prefix: string) => keys.find((k) => k.startsWith(prefix));
   if (wantsToFlee(f) && (isIn || enemies)) return 'flee';
   if (f.tactics.tend && !isIn) {
-    const t = first('tend:');
+    const t = firstWith(keys, 'tend:');
     if (t) return t;
   }
   const bow = heldMissile(st, f);
   if (isIn && bow && !bow.melee) {
     // Engaged with a bow in hand: shoot what is loaded, else drop it and draw (§ Missiles In Melee Combat).
-    if (!f.tactics.dropMissile && has('shoot')) return 'shoot';
+    if (!f.tactics.dropMissile && keys.includes('shoot')) return 'shoot';
     const drawable = f.carried.find((w) => w.melee && !w.missile);
     const hand = f.right === bow ? 'right' : 'left';
-    if (drawable && has(`drop:${hand}`)) return `drop:${hand}`;
-    if (has('shoot')) return 'shoot';
+    if (drawable && keys.includes(`drop:${hand}`)) return `drop:${hand}`;
+    if (keys.includes('shoot')) return 'shoot';
   }
   if (!isIn && bow && f.tactics.missile === 'fire' && targets.length > 0) {
-    if (has('shoot')) {
+    if (keys.includes('shoot')) {
       const ready = targets.some(
         (t) => missileRange(f, t, bow).band?.band !== 'extreme' || aimedLongEnough(st, f, t),
       );
       if (ready) return 'shoot';
-      if (has('aim')) return 'aim';
+      if (keys.includes('aim')) return 'aim';
     }
-    if (has('load')) return 'load';
+    if (keys.includes('load')) return 'load';
   }
   if (!armed(st, f)) {
-    const d = first('draw:') ?? first('pick:');
+    const d = firstWith(keys, 'draw:') ?? firstWith(keys, 'pick:');
     if (d) return d;
   }
   if (st.spatial && !isIn && f.tactics.melee === 'hold' && !f.airborne) return 'wait';
   return 'fight';
+}
+
+function firstWith(keys: readonly string[], prefix: string): string | undefined {
+  for (const k of keys) if (k.startsWith(prefix)) return k;
+  return undefined;
 }
 
 function takeUpNote(st: W1State, w: Weapon): string {
@@ -159,22 +162,24 @@ export function declarations(st: W1State, ctx: FightContext): void {
     let action: Action | null = null;
     for (let drops = 0; action === null && drops <= 2; drops++) {
       const { keys, suggested } = declarationKeys(st, f);
-      const pick = decideKeys(
-        ctx,
-        f,
-        'declare',
-        keys,
-        suggested,
-        (key) => declarationLabel(st, f, key),
-        () => {
-          const foes = opponents(st, f);
-          return {
-            label: `${f.name}${foes.length ? ` (engaged with ${namesOf(foes)})` : ''}: what this round?`,
-            // Fighting on when engaged, or doing again what it did last round, is routine at the table.
-            routine: (suggested === 'fight' && foes.length > 0) || suggested === f.declared,
-          };
-        },
-      );
+      const pick =
+        directKey(ctx, keys, suggested) ??
+        decideKeys(
+          ctx,
+          f,
+          'declare',
+          keys,
+          suggested,
+          (key) => declarationLabel(st, f, key),
+          () => {
+            const foes = opponents(st, f);
+            return {
+              label: `${f.name}${foes.length ? ` (engaged with ${namesOf(foes)})` : ''}: what this round?`,
+              // Fighting on when engaged, or doing again what it did last round, is routine at the table.
+              routine: (suggested === 'fight' && foes.length > 0) || suggested === f.declared,
+            };
+          },
+        );
       f.declared = pick;
       if (pick.startsWith('drop:')) {
         const hand = pick.slice(5) as 'right' | 'left';

@@ -5,10 +5,12 @@ import { type Choice, combatantKey } from '../../../core/request.js';
 import { CITES } from '../cite.js';
 import { PARTS } from '../data/locations.js';
 import { bleed, takeOut, woundDirect } from '../effects.js';
-import { decide, roll, say } from '../say.js';
+import { decide, directKey, roll, say } from '../say.js';
 import { follow, gap, pushBack } from '../scene.js';
 import { engaged, type Fighter, inContact, isEngaged, type W1State } from '../state.js';
 import { fits, packItemInHand, takeInHand } from './hands.js';
+
+const PRESS_KEYS = ['press', 'hold'];
 
 /** § Winning and Losing: a winner presses the beaten opponent, or holds back and leaves it off-guard. */
 export function pressing(st: W1State, ctx: FightContext): void {
@@ -21,27 +23,34 @@ export function pressing(st: W1State, ctx: FightContext): void {
         !(engaged(w, l) || (st.spatial && w.target === l && gap(w, l) <= 2.5))
       )
         continue;
-      const words = ctx.words;
-      const pick = decide(
-        ctx,
-        w,
-        'press',
-        words ? `${w.name} is winning against ${l.name}: press the attack?` : '',
-        [
-          { key: 'press', label: words ? `press: follow ${l.name} and fight on` : '' },
-          { key: 'hold', label: words ? `hold back: ${l.name} is off-guard this round` : '' },
-        ],
-        w.tactics.press ? 'press' : 'hold',
-        undefined,
-        // Following the beaten opponent and fighting on is the fight going on: routine at the table.
-        w.tactics.press,
-      );
+      const suggested = w.tactics.press ? 'press' : 'hold';
+      const pick =
+        directKey(ctx, PRESS_KEYS, suggested) ??
+        decide(
+          ctx,
+          w,
+          'press',
+          `${w.name} is winning against ${l.name}: press the attack?`,
+          [
+            { key: 'press', label: `press: follow ${l.name} and fight on` },
+            { key: 'hold', label: `hold back: ${l.name} is off-guard this round` },
+          ],
+          suggested,
+          undefined,
+          // Following the beaten opponent and fighting on is the fight going on: routine at the table.
+          w.tactics.press,
+        );
       if (pick === 'press') {
         follow(st, ctx, w, l);
-        say(st, ctx, 'press', `${w.name} presses ${l.name}, following the 2-yard step back.`, CITES.winning, [
-          w,
-          l,
-        ]);
+        if (ctx.explain)
+          say(
+            st,
+            ctx,
+            'press',
+            `${w.name} presses ${l.name}, following the 2-yard step back.`,
+            CITES.winning,
+            [w, l],
+          );
         continue;
       }
       if (w.target === l) w.target = null;
@@ -51,14 +60,15 @@ export function pressing(st: W1State, ctx: FightContext): void {
         l.gap = 2;
       }
       l.offGuard = true;
-      say(
-        st,
-        ctx,
-        'press',
-        `${w.name} does not press: ${l.name} is thrown off-guard and may do nothing more this round than turn to meet a fresh attack.`,
-        CITES.winning,
-        [w, l],
-      );
+      if (ctx.explain)
+        say(
+          st,
+          ctx,
+          'press',
+          `${w.name} does not press: ${l.name} is thrown off-guard and may do nothing more this round than turn to meet a fresh attack.`,
+          CITES.winning,
+          [w, l],
+        );
     }
   }
 }
@@ -133,7 +143,7 @@ function winningAndLosing(st: W1State, ctx: FightContext): void {
     if (fought) f.roundsFought++;
     f.winning = f.out === null && f.dealt > f.taken;
     f.losing = f.out === null && f.taken > f.dealt;
-    f.wonAgainst.clear();
+    if (f.wonAgainst.size > 0) f.wonAgainst.clear();
     if (f.winning) for (const o of f.fought) if (o.out === null) f.wonAgainst.add(o);
     if (ctx.explain && (f.dealt > 0 || f.taken > 0) && f.out === null) {
       notes.push(

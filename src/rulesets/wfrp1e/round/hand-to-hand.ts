@@ -8,11 +8,11 @@ import { CITES } from '../cite.js';
 import { type Part, PARTS, partsOf } from '../data/locations.js';
 import { reachable } from '../locate.js';
 import { canCharge, muchTaller, targetedPenalty } from '../rules.js';
-import { decide, decideKeys, say } from '../say.js';
+import { decide, decideKeys, directKey, say } from '../say.js';
 import { faceToward, inFront, outOfReach } from '../scene.js';
 import { carrier, current, type Fighter, inContact, isRidden, running, type W1State } from '../state.js';
 import { suggestTarget } from '../tactics.js';
-import { usableWeapons } from './hands.js';
+import { firstUsableHand, secondUsable, usableWeapons } from './hands.js';
 import type { Entry } from './initiative.js';
 import { approach, engage } from './movement.js';
 
@@ -27,9 +27,30 @@ const LOCATIONS_BY_KEY: Readonly<Record<string, Part>> = {
 
 /** Enemies this combatant could fight: standing, not fleeing, not out of reach in the air; a mount counts with its rider. */
 export function targetable(st: W1State, f: Fighter): Fighter[] {
-  return st.combatants.filter(
-    (o) => o.side !== f.side && o.out === null && !running(o, st.round) && !outOfReach(f, o) && !isRidden(o),
-  );
+  const out: Fighter[] = [];
+  for (const o of st.combatants) if (isTargetable(st, f, o)) out.push(o);
+  return out;
+}
+
+function isTargetable(st: W1State, f: Fighter, o: Fighter): boolean {
+  return o.side !== f.side && o.out === null && !running(o, st.round) && !outOfReach(f, o) && !isRidden(o);
+}
+
+/** Whether there is anyone targetable, without the list. */
+export function anyTargetable(st: W1State, f: Fighter): boolean {
+  for (const o of st.combatants) if (isTargetable(st, f, o)) return true;
+  return false;
+}
+
+/** Whom a combatant can strike at its blow. Not opponents(): a combatant struck down at this same moment still strikes (§ More About Rounds). */
+function withinReach(st: W1State, f: Fighter): Fighter[] {
+  const out: Fighter[] = [];
+  for (const o of st.combatants) {
+    if (o.side === f.side || o.out !== null || running(o, st.round)) continue;
+    if (st.spatial ? inContact(f, o) && !isRidden(o) : (o.target === f || f.target === o) && !o.airborne)
+      out.push(o);
+  }
+  return out;
 }
 
 /** An ordinary blow with the main weapon (or claws, or fists); `free`: at a fleeing back (§ Fleeing). */
@@ -61,14 +82,7 @@ export function blow(
   const r = st.round;
   const M = current(carrier(f), 'M', r);
   const chargeOk = !st.spatial && f.gap !== null && canCharge(f.gap, M);
-  // Not opponents(): a combatant struck down at this same moment still strikes (§ More About Rounds).
-  const opp = st.combatants.filter(
-    (o) =>
-      o.side !== f.side &&
-      o.out === null &&
-      !running(o, r) &&
-      (st.spatial ? inContact(f, o) && !isRidden(o) : (o.target === f || f.target === o) && !o.airborne),
-  );
+  const opp = withinReach(st, f);
   let target: Fighter | null = null;
   let charging = false;
   if (opp.length === 0 && st.spatial) {
@@ -169,21 +183,12 @@ export function blow(
   }
 
   // The kind of blow, and at whom when the first blow of the round has several within reach: one question.
-  const weapons = usableWeapons(st, f);
-  const unarmed = weapons.length === 0 && f.natural.length === 0;
-  const others = opp.filter((o) => o !== target);
+  const firstHand = firstUsableHand(st, f);
+  const unarmed = firstHand === null && f.natural.length === 0;
+  const others = opp.length > 1 ? opp.filter((o) => o !== target) : NOBODY;
   const picking = f.roundTarget === null && others.length > 0;
-  const at = (o: Fighter) => (picking ? `:${combatantKey(o)}` : '');
-  const keys: string[] = [];
-  const ways = (o: Fighter) => {
-    keys.push(`strike${at(o)}`, `aim${at(o)}`, `stun${at(o)}`);
-    if (unarmed) keys.push(`grapple${at(o)}`);
-  };
-  ways(target);
-  if (picking) for (const o of others) ways(o);
-  if (f.roundTarget !== null) for (const o of others) keys.push(`switch:${o.id}`);
-  if (current(f, 'A', r) <= 1 && !charging && nextIndex < entries.length) keys.push('delay');
-  keys.push('pass');
+  const mayDelay = current(f, 'A', r) <= 1 && !charging && nextIndex < entries.length;
+  const keys = blowKeys(f, target, others, picking, unarmed, mayDelay);
   const suggestedKind =
     unarmed && f.tactics.grapple
       ? 'grapple'
@@ -192,25 +197,29 @@ export function blow(
         : f.tactics.aim !== 'none'
           ? 'aim'
           : 'strike';
-  const suggested = `${suggestedKind}${at(target)}`;
+  const suggested = picking ? `${suggestedKind}:${combatantKey(target)}` : suggestedKind;
   const facing = target;
-  const picked = decideKeys(
-    ctx,
-    f,
-    'blow',
-    keys,
-    suggested,
-    (key) => blowLabel(f, key, facing, opp),
-    () => ({
-      label: `${f.name}, blow at EI ${e.tick}${charging ? ' (charging)' : ''}: ${picking ? 'at whom, and how?' : `at ${facing.name}`}`,
-      // Striking on at the one opponent, or the same one as before, is routine at the table.
-      routine:
-        suggestedKind === 'strike' && (opp.length === 1 || facing === f.target || facing === f.roundTarget),
-    }),
-  );
+  const picked =
+    directKey(ctx, keys, suggested) ??
+    decideKeys(
+      ctx,
+      f,
+      'blow',
+      keys,
+      suggested,
+      (key) => blowLabel(f, key, facing, opp),
+      () => ({
+        label: `${f.name}, blow at EI ${e.tick}${charging ? ' (charging)' : ''}: ${picking ? 'at whom, and how?' : `at ${facing.name}`}`,
+        // Striking on at the one opponent, or the same one as before, is routine at the table.
+        routine:
+          suggestedKind === 'strike' && (opp.length === 1 || facing === f.target || facing === f.roundTarget),
+      }),
+    );
   // "strike:@orc-2": the kind, and the opponent picked with it.
-  const [kindKey, whom] = picked.includes(':@') ? (picked.split(':') as [string, string]) : [picked, null];
-  if (whom) {
+  const split = picked.indexOf(':@');
+  const kindKey = split < 0 ? picked : picked.slice(0, split);
+  if (split >= 0) {
+    const whom = picked.slice(split + 1);
     const chosen = opp.find((o) => combatantKey(o) === whom);
     if (chosen && chosen !== target) {
       target = chosen;
@@ -251,7 +260,8 @@ export function blow(
   }
   let weapon: Weapon | null = null;
   let hand: 'right' | 'left' | null = null;
-  if (weapons.length > 1) {
+  const weapons = firstHand !== null && secondUsable(st, f, firstHand) ? usableWeapons(st, f) : null;
+  if (weapons !== null) {
     const wChoices = weapons.map((x) => ({
       key: x.hand,
       label: `the ${x.w.name.toLowerCase()} (${x.hand} hand)`,
@@ -268,9 +278,9 @@ export function blow(
       weapons.find((x) => x.hand === wk) ?? (weapons[0] as { w: Weapon; hand: 'right' | 'left' });
     weapon = chosen.w;
     hand = chosen.hand;
-  } else if (weapons.length === 1) {
-    weapon = (weapons[0] as { w: Weapon }).w;
-    hand = (weapons[0] as { hand: 'right' | 'left' }).hand;
+  } else if (firstHand !== null) {
+    weapon = f[firstHand];
+    hand = firstHand;
   } else if (f.natural.length > 0) {
     weapon = f.natural[0] as Weapon;
   }
@@ -291,6 +301,48 @@ export function blow(
     fromRear: f.spec.situation.behind || (st.spatial && !inFront(target, f)),
   });
   return 'done';
+}
+
+const NOBODY: readonly Fighter[] = [];
+
+/** The ways of the blow as choice keys, one list for each shape of the common case (at the one opponent in reach). */
+const BLOW_KEYS = [false, true].map((unarmed) =>
+  [false, true].map((delay) => [
+    'strike',
+    'aim',
+    'stun',
+    ...(unarmed ? ['grapple'] : []),
+    ...(delay ? ['delay'] : []),
+    'pass',
+  ]),
+);
+
+/**
+ * A blow's choice keys: each way at each opponent ("stun:@orc-2") when the first blow of the
+ * round picks among several, turning to another ("switch:orc-2") after the first.
+ */
+function blowKeys(
+  f: Fighter,
+  target: Fighter,
+  others: readonly Fighter[],
+  picking: boolean,
+  unarmed: boolean,
+  mayDelay: boolean,
+): readonly string[] {
+  const turning = f.roundTarget !== null && others.length > 0;
+  if (!picking && !turning) return BLOW_KEYS[Number(unarmed)]?.[Number(mayDelay)] as readonly string[];
+  const keys: string[] = [];
+  const ways = (o: Fighter) => {
+    const at = picking ? `:${combatantKey(o)}` : '';
+    keys.push(`strike${at}`, `aim${at}`, `stun${at}`);
+    if (unarmed) keys.push(`grapple${at}`);
+  };
+  ways(target);
+  if (picking) for (const o of others) ways(o);
+  if (turning) for (const o of others) keys.push(`switch:${o.id}`);
+  if (mayDelay) keys.push('delay');
+  keys.push('pass');
+  return keys;
 }
 
 /** The words of a blow's choice key ("stun:@orc-2"), for a person. */

@@ -46,12 +46,24 @@ function usableIn(st: W1State, f: Fighter, hand: 'right' | 'left'): boolean {
   return w.hands !== 2 || (handUsable(f, 'right', st.round) && handUsable(f, 'left', st.round));
 }
 
-/** The first of usableWeapons, without the list. */
-function firstUsable(st: W1State, f: Fighter): Weapon | null {
+/** The hand of the first of usableWeapons, without the list. */
+export function firstUsableHand(st: W1State, f: Fighter): 'right' | 'left' | null {
   const strong = strongHand(f);
-  if (usableIn(st, f, strong)) return f[strong];
+  if (usableIn(st, f, strong)) return strong;
   const weak = strong === 'right' ? 'left' : 'right';
-  return usableIn(st, f, weak) ? f[weak] : null;
+  return usableIn(st, f, weak) ? weak : null;
+}
+
+function firstUsable(st: W1State, f: Fighter): Weapon | null {
+  const hand = firstUsableHand(st, f);
+  return hand === null ? null : f[hand];
+}
+
+/** Whether the other hand holds a second weapon to strike with (usableWeapons has two). */
+export function secondUsable(st: W1State, f: Fighter, first: 'right' | 'left'): boolean {
+  const other = first === 'right' ? 'left' : 'right';
+  // Two of one kind (a dagger in each hand) are two weapons; a two-handed one is one.
+  return (f[other] !== f[first] || f[first]?.hands !== 2) && usableIn(st, f, other);
 }
 
 /** Usable weapons in hand, strong hand first: item, hand. Shields are not struck with. */

@@ -1,10 +1,11 @@
 // § Effective Initiative and § Multiple Attacks: the edge die, each combatant's EI this round, and the
 // timeline's entries: blows spread over the round, shots, moves and the other declared actions.
+import { emptyList } from '../../../core/state.js';
 import { showSum, sumTerms, type Term } from '../../../core/arith.js';
 import type { FightContext } from '../../../core/context.js';
 import { isMounted, surprisedNow } from '../blow.js';
 import { CITES } from '../cite.js';
-import { LOADED_I_BONUS } from '../data/missile-tables.js';
+import { LOADED_I_BONUS, SLOW_RELOAD_I } from '../data/missile-tables.js';
 import { heldMissile } from '../missile.js';
 import { afterTakeUp, blowTicks, modifierRow, weaponInitiative, WINNING_EI } from '../rules.js';
 import { roll, say } from '../say.js';
@@ -53,12 +54,25 @@ export function rollEdge(st: W1State, ctx: FightContext): void {
 
 /** Effective Initiative: I, plus what § Effective Initiative and the options add this round. */
 export function effectiveInitiative(st: W1State, f: Fighter): { base: number; terms: Term[] } {
-  const base = current(f, 'I', st.round);
   const terms: Term[] = [];
-  if (st.opt.multipleAttacks === 'simplified') return { base, terms };
-  if (f.winning) terms.push({ label: 'winning', value: WINNING_EI });
-  if (st.edge && sideOf(st, f).players === st.edge.players)
-    terms.push({ label: 'edge', value: st.edge.bonus });
+  return { base: eiInto(st, f, terms) - sumTerms(0, terms), terms };
+}
+
+/**
+ * Effective Initiative as a number, each term also pushed on `terms` when there is a reader
+ * (null in simulation: no term is made).
+ */
+function eiInto(st: W1State, f: Fighter, terms: Term[] | null): number {
+  let ei = current(f, 'I', st.round);
+  if (st.opt.multipleAttacks === 'simplified') return ei;
+  if (f.winning) {
+    ei += WINNING_EI;
+    terms?.push({ label: 'winning', value: WINNING_EI });
+  }
+  if (st.edge && sideOf(st, f).players === st.edge.players) {
+    ei += st.edge.bonus;
+    terms?.push({ label: 'edge', value: st.edge.bonus });
+  }
   if (st.opt.weaponModifiers) {
     const w = mainWeapon(st, f);
     if (w && !w.natural) {
@@ -68,14 +82,22 @@ export function effectiveInitiative(st: W1State, f: Fighter): { base: number; te
         f.roundsFought === 0 || f.winning,
         f.target !== null && isMounted(f.target),
       );
-      if (v !== 0) terms.push({ label: w.name.toLowerCase(), value: v });
+      if (v !== 0) {
+        ei += v;
+        terms?.push({ label: w.name.toLowerCase(), value: v });
+      }
     }
   }
   if (f.action.kind === 'shoot') {
-    if (f.readyAtStart) terms.push({ label: 'carried loaded', value: LOADED_I_BONUS });
+    if (f.readyAtStart) {
+      ei += LOADED_I_BONUS;
+      terms?.push({ label: 'carried loaded', value: LOADED_I_BONUS });
+    }
     const bow = heldMissile(st, f);
-    if (bow && f.missiles.get(bow.id)?.stress === 'slow')
-      terms.push({ label: 'reloaded under stress', value: -10 });
+    if (bow && f.missiles.get(bow.id)?.stress === 'slow') {
+      ei += SLOW_RELOAD_I;
+      terms?.push({ label: 'reloaded under stress', value: SLOW_RELOAD_I });
+    }
   }
   if (st.opt.bracerPenalty) {
     for (const l of st.cat.layerings) {
@@ -84,11 +106,12 @@ export function effectiveInitiative(st: W1State, f: Fighter): { base: number; te
         f.armour.some((a) => l.over.includes(a.id)) &&
         f.armour.some((a) => l.under.includes(a.id))
       ) {
-        terms.push({ label: 'layered bracers', value: l.I });
+        ei += l.I;
+        terms?.push({ label: 'layered bracers', value: l.I });
       }
     }
   }
-  return { base, terms };
+  return ei;
 }
 
 export function schedule(st: W1State, ctx: FightContext): Entry[] {
@@ -97,8 +120,9 @@ export function schedule(st: W1State, ctx: FightContext): Entry[] {
   let seq = 0;
   for (const f of st.combatants) {
     if (f.out !== null || f.asleep || surprisedNow(st, f) || f.busyUntil >= st.round) continue;
-    const { base, terms } = effectiveInitiative(st, f);
-    const ei = sumTerms(base, terms);
+    const terms: Term[] | null = ctx.explain ? [] : null;
+    const ei = eiInto(st, f, terms);
+    const base = terms ? ei - sumTerms(0, terms) : ei;
     const a = f.action.kind;
     if (f.hold && f.hold.holder) {
       if (f.hold.since < st.round)
@@ -110,7 +134,7 @@ export function schedule(st: W1State, ctx: FightContext): Entry[] {
       entries.push({ f, tick: Math.max(1, ei), phase: 0, kind, seq: seq++ });
       if (ctx.explain)
         lines.push(
-          `${f.name} ${showSum('EI: I', base, terms)}: ${ACTION_WORDS[a] ?? a} at ${Math.max(1, ei)}`,
+          `${f.name} ${showSum('EI: I', base, terms ?? [])}: ${ACTION_WORDS[a] ?? a} at ${Math.max(1, ei)}`,
         );
       continue;
     }
@@ -125,7 +149,8 @@ export function schedule(st: W1State, ctx: FightContext): Entry[] {
       ticks = ticks.slice(owed);
       f.owedAttacks -= owed;
     }
-    f.pending = [...ticks];
+    emptyList(f.pending);
+    for (const t of ticks) f.pending.push(t);
     for (const t of ticks) entries.push({ f, tick: t, phase: 0, kind: 'blow', seq: seq++ });
     if (ctx.explain) {
       const notes = [
@@ -133,7 +158,7 @@ export function schedule(st: W1State, ctx: FightContext): Entry[] {
         owed > 0 ? `${owed} lost to an earlier parry or fumble` : '',
       ].filter((x) => x);
       lines.push(
-        `${f.name} ${showSum('EI: I', base, terms)}, A ${attacks}: blows at ${ticks.join(', ') || 'none'}${notes.length ? ` (${notes.join('; ')})` : ''}`,
+        `${f.name} ${showSum('EI: I', base, terms ?? [])}, A ${attacks}: blows at ${ticks.join(', ') || 'none'}${notes.length ? ` (${notes.join('; ')})` : ''}`,
       );
     }
   }

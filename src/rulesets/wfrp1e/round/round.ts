@@ -1,13 +1,14 @@
 // The round, step by step (§ More About Rounds, § Combat Procedure): what is reset, the declarations,
 // the Effective Initiative edge, the timeline of blows, shots and moves, and the end of the round.
 // Each step is a file of this folder, named as the text names it.
+import { emptyList } from '../../../core/state.js';
 import type { FightContext } from '../../../core/context.js';
 import { CITES } from '../cite.js';
 import { addCond, takeOut, test } from '../effects.js';
 import { hangFire, heldMissile, sputter, struggle } from '../missile.js';
 import { say } from '../say.js';
 import { describePositions, startMoves } from '../scene.js';
-import { NO_ACTION, type W1State } from '../state.js';
+import { activeCond, everCond, NO_ACTION, type W1State } from '../state.js';
 import { declarations } from './declarations.js';
 import { endRound, pressing } from './end-of-round.js';
 import { rollEdge, schedule } from './initiative.js';
@@ -17,7 +18,7 @@ import { runTimeline } from './timeline.js';
 export function playRound(st: W1State, ctx: FightContext): void {
   st.round++;
   const r = st.round;
-  say(st, ctx, 'round', `Round ${r}.`, CITES.order);
+  if (ctx.explain) say(st, ctx, 'round', `Round ${r}.`, CITES.order);
   beginRound(st, ctx);
   roundUpkeep(st, ctx);
   if (st.spatial && ctx.explain) say(st, ctx, 'positions', describePositions(st), CITES.scene);
@@ -33,25 +34,25 @@ export function playRound(st: W1State, ctx: FightContext): void {
 function beginRound(st: W1State, ctx: FightContext): void {
   const r = st.round;
   for (const f of st.combatants) {
-    f.pending.length = 0;
+    emptyList(f.pending);
     f.parries = 0;
     f.charging = false;
     f.chargeBlowDone = false;
     f.acted = false;
     f.offGuard = false;
     f.heldInPlace = false;
-    f.unfaced.clear();
+    if (f.unfaced.size > 0) f.unfaced.clear();
     f.roundTarget = null;
     f.dealt = 0;
     f.taken = 0;
-    f.fought.clear();
+    if (f.fought.size > 0) f.fought.clear();
     f.action = NO_ACTION;
     startMoves(f);
     // § Carrying Loaded Weapons: the +10 I is for reacting to a sudden danger, the fight's first round.
     const held = heldMissile(st, f);
     f.readyAtStart = r === 1 && held !== null && (f.missiles.get(held.id)?.loaded ?? 0) > 0;
     if (f.out !== null) continue;
-    if (f.conds.some((c) => c.kind === 'entangled')) struggle(st, ctx, f);
+    if (everCond(f, 'entangled')) struggle(st, ctx, f);
     if (f.flying && f.tactics.dive && !f.rider && !f.mount && f.hold === null) {
       if (!f.airborne && f.target) {
         if (f.target.target === f) f.target.target = null;
@@ -68,7 +69,7 @@ function beginRound(st: W1State, ctx: FightContext): void {
         if (c.test.fail === 'unconscious') takeOut(st, ctx, f, 'unconscious', `failed T test (${c.why})`);
       }
     }
-    const trapped = f.conds.find((c) => c.kind === 'trapped' && c.from <= r && r <= c.until);
+    const trapped = activeCond(f, 'trapped', r);
     if (
       trapped &&
       f.out === null &&
