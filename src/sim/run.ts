@@ -111,7 +111,12 @@ export function recordOf<S extends SetupCore, T extends FightState>(
 
 function numbersOf(o: object | undefined): Record<string, number> {
   const out: Record<string, number> = {};
-  if (o) for (const [k, v] of Object.entries(o)) if (typeof v === 'number') out[k] = v;
+  if (!o) return out;
+  const counts = o as Record<string, unknown>;
+  for (const k in counts) {
+    const v = counts[k];
+    if (typeof v === 'number') out[k] = v;
+  }
   return out;
 }
 

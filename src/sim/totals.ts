@@ -62,11 +62,12 @@ export class Totals {
     else this.wins[r.winner] = (this.wins[r.winner] ?? 0) + 1;
     while (this.rounds.length <= r.rounds) this.rounds.push(0);
     this.rounds[r.rounds] = (this.rounds[r.rounds] ?? 0) + 1;
-    r.combatants.forEach((c, i) => {
+    for (let i = 0; i < r.combatants.length; i++) {
+      const c = r.combatants[i] as RunRecord['combatants'][number];
       const t = (this.combatants[i] ??= { survived: 0, fled: 0, stats: {}, hist: {} });
       if (c.out === null) t.survived++;
       if (c.out === 'fled') t.fled++;
-      for (const [k, v] of Object.entries(c.stats)) addTo((t.stats[k] ??= { sum: 0, squares: 0 }), v);
+      for (const k in c.stats) addTo((t.stats[k] ??= { sum: 0, squares: 0 }), c.stats[k] as number);
       for (const k of HISTOGRAMS) {
         const v = c.stats[k];
         if (v === undefined || !Number.isInteger(v) || v < 0) continue;
@@ -74,9 +75,10 @@ export class Totals {
         while (h.length <= v) h.push(0);
         h[v] = (h[v] ?? 0) + 1;
       }
-    });
+    }
     if (this.tallyLabels.length === 0) this.tallyLabels = [...tallyLabels];
-    r.tallies.forEach((v, i) => addTo((this.tallies[i] ??= { sum: 0, squares: 0 }), v));
+    for (let i = 0; i < r.tallies.length; i++)
+      addTo((this.tallies[i] ??= { sum: 0, squares: 0 }), r.tallies[i] as number);
   }
 
   /** Adds another part's totals to these (the same encounter, other runs). */

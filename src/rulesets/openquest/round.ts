@@ -4,7 +4,7 @@
 import type { FightContext } from '../../core/context.js';
 import { showSum, sumTerms } from '../../core/arith.js';
 import { ruledTerms } from '../../core/rulings.js';
-import { d100, decide, roll, say } from '../../core/say.js';
+import { d100, decide, decideKeys, directKey, roll, say } from '../../core/say.js';
 import type { Choice, FollowingDice } from '../../core/request.js';
 import { combatantKey } from '../../core/request.js';
 import { formatD100 } from '../../dice/d100.js';
@@ -389,7 +389,7 @@ type Intent =
 
 export function playOqRound(st: OqState, ctx: FightContext): void {
   st.round++;
-  say(st, ctx, 'round', `Round ${st.round}.`, text('FIGHT! Drop into Combat Rounds'));
+  if (ctx.explain) say(st, ctx, 'round', `Round ${st.round}.`, text('FIGHT! Drop into Combat Rounds'));
   for (const f of st.combatants) f.reactionsUsed = 0;
   // 1. Statement of intent (the players' view shows the Referee's as the GM says: core/veil.ts).
   const intents = new Map<OqFighter, Intent>();
@@ -435,6 +435,27 @@ export function playOqRound(st: OqState, ctx: FightContext): void {
   endRound(st, ctx);
 }
 
+/** The words of an intent's key, for a person. */
+function intentLabel(st: OqState, f: OqFighter, key: string): string {
+  const colon = key.indexOf(':');
+  const verb = colon < 0 ? key : key.slice(0, colon);
+  const o = colon < 0 ? undefined : st.combatants.find((x) => combatantKey(x) === key.slice(colon + 1));
+  switch (verb) {
+    case 'attack':
+      return o ? `attack ${o.name} (${o.hp} HP, ${distanceOf(st, f, o)})` : key;
+    case 'stabilise':
+      return o ? `stabilise ${o.name} (Healing ${f.spec.skills.healing}%)` : key;
+    case 'close':
+      return 'close in to 2 m';
+    case 'flee':
+      return 'flee the fight';
+    case 'surrender':
+      return 'surrender';
+    default:
+      return 'only defend this round';
+  }
+}
+
 function intentOf(st: OqState, ctx: FightContext, f: OqFighter): Intent {
   if (f.surprised === 'helpless')
     return { kind: 'defend', why: 'is surprised and can do nothing this round' };
@@ -450,21 +471,10 @@ function intentOf(st: OqState, ctx: FightContext, f: OqFighter): Intent {
   const reachable = foes.filter((o) => weaponFor(st, f, o) !== undefined);
   const apart = foes.some((o) => distanceOf(st, f, o) === 'ranged');
   const reaches = reachable.length > 0;
-  const choices: Choice[] = reachable.map((o) => ({
-    key: `attack:${combatantKey(o)}`,
-    label: `attack ${o.name} (${o.hp} HP, ${distanceOf(st, f, o)})`,
-  }));
-  if (apart) choices.push({ key: 'close', label: 'close in to 2 m' });
-  for (const o of dying)
-    choices.push({
-      key: `stabilise:${combatantKey(o)}`,
-      label: `stabilise ${o.name} (Healing ${f.spec.skills.healing}%)`,
-    });
-  choices.push(
-    { key: 'flee', label: 'flee the fight' },
-    { key: 'surrender', label: 'surrender' },
-    { key: 'defend', label: 'only defend this round' },
-  );
+  const keys: string[] = reachable.map((o) => `attack:${combatantKey(o)}`);
+  if (apart) keys.push('close');
+  for (const o of dying) keys.push(`stabilise:${combatantKey(o)}`);
+  keys.push('flee', 'surrender', 'defend');
   const suggested = reaches
     ? suggestIntent(f, reachable, dying)
     : f.spec.tactics.surrenderAt > 0 && f.hp <= f.spec.tactics.surrenderAt
@@ -474,19 +484,21 @@ function intentOf(st: OqState, ctx: FightContext, f: OqFighter): Intent {
         : apart
           ? 'close'
           : 'defend';
-  // The same intent as last round (fighting on at the same foe), or the one attack there is: routine.
-  const attacks = choices.filter((c) => c.key.startsWith('attack:'));
-  const routine = suggested === f.intended || (attacks.length === 1 && suggested === attacks[0]?.key);
-  const pick = decide(
-    ctx,
-    f,
-    'intent',
-    `${f.name} (${f.hp} HP): what this round?`,
-    choices,
-    suggested,
-    undefined,
-    routine,
-  );
+  const pick =
+    directKey(ctx, keys, suggested) ??
+    decideKeys(
+      ctx,
+      f,
+      'intent',
+      keys,
+      suggested,
+      (key) => intentLabel(st, f, key),
+      () => ({
+        label: `${f.name} (${f.hp} HP): what this round?`,
+        // The same intent as last round (fighting on at the same foe), or the one attack there is: routine.
+        routine: suggested === f.intended || (reachable.length === 1 && suggested === keys[0]),
+      }),
+    );
   f.intended = pick;
   if (pick === 'surrender') {
     // End the combat: a surrender takes the fighter out as it is stated.

@@ -5,7 +5,6 @@ import {
   type CombatantCore,
   type CombatStats,
   type FightState,
-  type OutReason,
   type SideCore,
 } from '../../core/state.js';
 import type { Armour, Weapon } from './data.js';
@@ -61,6 +60,8 @@ export interface OqSetup extends SetupCore {
 }
 
 export interface OqFighter extends CombatantCore {
+  /** Its place among the combatants: pairs of fighters are kept by these (`pairKey`). */
+  readonly n: number;
   readonly spec: OqFighterSpec;
   hp: number;
   /** Surprised until the end of this round: may only parry or dodge; `helpless`: not even that. */
@@ -85,7 +86,7 @@ export interface OqFighter extends CombatantCore {
 export interface OqState extends FightState {
   readonly setup: OqSetup;
   /** Pairs of enemies within close distance (2 m), by `pairKey`; the others are at ranged distance. */
-  readonly near: Set<string>;
+  readonly near: Set<number>;
   readonly combatants: OqFighter[];
   readonly sides: readonly SideCore[];
 }
@@ -93,7 +94,7 @@ export interface OqState extends FightState {
 export function newOqState(setup: OqSetup): OqState {
   const combatants: OqFighter[] = setup.fighters
     .filter((f) => !f.standsAside)
-    .map((spec) => ({ id: spec.id, name: spec.name, side: spec.side, ...oqStart(spec) }));
+    .map((spec, n) => ({ id: spec.id, name: spec.name, side: spec.side, n, ...oqStart(spec) }));
   const st: OqState = { round: 0, setup, sides: setup.sides, combatants, near: new Set() };
   setDistance(st, combatants, setup.distance);
   return st;
@@ -108,7 +109,7 @@ export function renewOqState(st: OqState): void {
 }
 
 /** What a combatant is as the fight starts: everything but who it is. */
-function oqStart(spec: OqFighterSpec): Omit<OqFighter, 'id' | 'name' | 'side'> {
+function oqStart(spec: OqFighterSpec): Omit<OqFighter, 'id' | 'name' | 'side' | 'n'> {
   return {
     out: spec.hp <= 0 ? 'dying' : null,
     spec,
@@ -127,9 +128,13 @@ function oqStart(spec: OqFighterSpec): Omit<OqFighter, 'id' | 'name' | 'side'> {
   };
 }
 
-export function pairKey(a: OqFighter, b: OqFighter): string {
-  return a.id < b.id ? `${a.id}|${b.id}` : `${b.id}|${a.id}`;
+/** One number for a pair of fighters, the same either way round. */
+export function pairKey(a: OqFighter, b: OqFighter): number {
+  return a.n < b.n ? a.n * PAIR_BASE + b.n : b.n * PAIR_BASE + a.n;
 }
+
+/** More fighters than an encounter can hold (pairKey stays exact below it). */
+const PAIR_BASE = 1 << 16;
 
 /** Encounter Distance: close (2 m or less) or ranged, between two enemies. */
 export function distanceOf(st: OqState, a: OqFighter, b: OqFighter): 'close' | 'ranged' {

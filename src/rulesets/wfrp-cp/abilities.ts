@@ -51,7 +51,7 @@ export interface WeaponSkill {
   readonly total: number;
   /** The ability's level in the weapon's own class (a shield's pool, a shooter's level). */
   readonly level: number;
-  /** How the total was reached, for the explanation. */
+  /** How the total was reached, for the explanation (made when read). */
   readonly how: string;
 }
 
@@ -99,7 +99,9 @@ export function weaponSkill(
       ability: 0,
       total: basic,
       level: 0,
-      how: `${ch} ${basic} (no class for this weapon)`,
+      get how() {
+        return `${ch} ${basic} (no class for this weapon)`;
+      },
     };
   const own = sheet.abilities.get(cls.id);
   let half = 0;
@@ -120,7 +122,9 @@ export function weaponSkill(
       ability,
       total: basic + ability,
       level: abilityLevel(own),
-      how: `${ch} ${basic} + ${cls.name} ${abilityValue(own)}${sf}`,
+      get how() {
+        return `${ch} ${basic} + ${cls.name} ${abilityValue(own)}${sf}`;
+      },
     };
   }
   if (half > 0) {
@@ -129,7 +133,9 @@ export function weaponSkill(
       ability: half + streetFighting,
       total: basic + half + streetFighting,
       level: 0,
-      how: `${ch} ${basic} + half of ${from} (similar) ${half}${sf}`,
+      get how() {
+        return `${ch} ${basic} + half of ${from} (similar) ${half}${sf}`;
+      },
     };
   }
   if (cls.specialist && !hasSpecialistSkill(w, skills)) {
@@ -139,7 +145,9 @@ export function weaponSkill(
       ability: 0,
       total,
       level: 0,
-      how: `half ${ch} ${basic} = ${total} (a Specialist Weapon without the skill)`,
+      get how() {
+        return `half ${ch} ${basic} = ${total} (a Specialist Weapon without the skill)`;
+      },
     };
   }
   return {
@@ -147,7 +155,9 @@ export function weaponSkill(
     ability: streetFighting,
     total: basic + streetFighting,
     level: 0,
-    how: `${ch} ${basic}${sf} (no ${cls.name} ability)`,
+    get how() {
+      return `${ch} ${basic}${sf} (no ${cls.name} ability)`;
+    },
   };
 }
 

@@ -4,7 +4,7 @@
 import { showSum, type Term } from '../../core/arith.js';
 import type { Weapon } from '../wfrp1e/catalogue.js';
 import { WEAPON_MODIFIERS } from '../wfrp1e/data/tables.js';
-import { engaged, handUsable, hasSkill, isRidden, running } from '../wfrp1e/state.js';
+import { engaged, handUsable, HANDS, hasSkill, isRidden, running } from '../wfrp1e/state.js';
 import { weaponSkill, type WeaponSkill } from './abilities.js';
 import {
   ACTIONS_PER_ROUND,
@@ -18,9 +18,11 @@ import {
 } from './rules.js';
 import { hasCpCond, now, type CpFighter, type CpState } from './state.js';
 
+const LEFT_FIRST = ['left', 'right'] as const;
+
 /** The weapon a fighter strikes with: the strong hand's, else the other's, else a natural weapon; null is unarmed. */
 export function meleeWeapon(st: CpState, f: CpFighter): Weapon | null {
-  const hands = f.spec.leftHanded ? (['left', 'right'] as const) : (['right', 'left'] as const);
+  const hands = f.spec.leftHanded ? LEFT_FIRST : HANDS;
   for (const h of hands) {
     const w = f[h];
     if (w && w.melee && !w.shield && !w.missile && handUsable(f, h, st.round)) return w;

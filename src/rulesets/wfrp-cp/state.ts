@@ -224,12 +224,22 @@ export function hasCpCond(st: CpState, f: CpFighter, kind: Fighter['conds'][numb
   return false;
 }
 
+/** A change timed in actions that has run out this round, though its round is not over. */
+function endedNow(st: CpState, f: CpFighter, m: Fighter['charMods'][number]): boolean {
+  return m.atAction !== undefined && !activeNow(st, f, m) && m.from <= st.round && st.round <= m.until;
+}
+
 /** A characteristic now, on the action clock: WFRP 1e's `current`, with durations ending at their action. */
 export function now(st: CpState, f: CpFighter, ch: Char): number {
-  const ended = f.charMods.filter(
-    (m) => m.atAction !== undefined && !activeNow(st, f, m) && m.from <= st.round && st.round <= m.until,
-  );
-  if (ended.length === 0) return current(f, ch, st.round) - (ch === 'T' ? f.tLost + f.tFire : 0);
+  let anyEnded = false;
+  for (const m of f.charMods) {
+    if (endedNow(st, f, m)) {
+      anyEnded = true;
+      break;
+    }
+  }
+  if (!anyEnded) return current(f, ch, st.round) - (ch === 'T' ? f.tLost + f.tFire : 0);
+  const ended = f.charMods.filter((m) => endedNow(st, f, m));
   const kept = { ...f, charMods: f.charMods.filter((m) => !ended.includes(m)) };
   return current(kept, ch, st.round) - (ch === 'T' ? f.tLost + f.tFire : 0);
 }

@@ -19,7 +19,7 @@ import { fear } from './fear.js';
 
 export function playCpRound(st: CpState, ctx: FightContext): void {
   st.round++;
-  say(st, ctx, 'round', `Round ${st.round}.`, rule(5));
+  if (ctx.explain) say(st, ctx, 'round', `Round ${st.round}.`, rule(5));
   beginRound(st, ctx);
   turns(st, ctx);
   endRound(st, ctx);
