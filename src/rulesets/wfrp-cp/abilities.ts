@@ -51,8 +51,32 @@ export interface WeaponSkill {
   readonly total: number;
   /** The ability's level in the weapon's own class (a shield's pool, a shooter's level). */
   readonly level: number;
-  /** How the total was reached, for the explanation (made when read). */
-  readonly how: string;
+  // How the total was reached, for the explanation: `showWeaponSkill` puts it in words when read.
+  readonly ch: 'WS' | 'BS';
+  readonly basic: number;
+  readonly via: 'no-class' | 'own' | 'similar' | 'unskilled' | 'none';
+  /** The similar class whose half ability counts (via `similar`). */
+  readonly from: string;
+  /** Street Fighting's part of the ability (unarmed, with the skill). */
+  readonly streetFighting: number;
+}
+
+/** How a weapon skill was reached: "WS 31 + Fencing 15", "half WS 31 = 15 (…)". */
+export function showWeaponSkill(s: WeaponSkill): string {
+  const { ch, basic, cls } = s;
+  const sf = s.streetFighting ? ` + ${s.streetFighting} Street Fighting` : '';
+  switch (s.via) {
+    case 'no-class':
+      return `${ch} ${basic} (no class for this weapon)`;
+    case 'own':
+      return `${ch} ${basic} + ${cls?.name} ${s.ability - s.streetFighting}${sf}`;
+    case 'similar':
+      return `${ch} ${basic} + half of ${s.from} (similar) ${s.ability - s.streetFighting}${sf}`;
+    case 'unskilled':
+      return `half ${ch} ${basic} = ${s.total} (a Specialist Weapon without the skill)`;
+    default:
+      return `${ch} ${basic}${sf} (no ${cls?.name} ability)`;
+  }
 }
 
 /** § Weapon class: the class a weapon is used in (a 1.5-handed weapon moves with Ambidextrous). */
@@ -92,16 +116,17 @@ export function weaponSkill(
   const ch = mode === 'hand' ? 'WS' : 'BS';
   const cls = classOf(classes, w, mode, skills);
   const streetFighting = cls?.id === 'unarmed' && skills.has('street fighting') ? STREET_FIGHTING : 0;
-  const sf = streetFighting ? ` + ${STREET_FIGHTING} Street Fighting` : '';
   if (!cls)
     return {
       cls: null,
       ability: 0,
       total: basic,
       level: 0,
-      get how() {
-        return `${ch} ${basic} (no class for this weapon)`;
-      },
+      ch,
+      basic,
+      via: 'no-class',
+      from: '',
+      streetFighting: 0,
     };
   const own = sheet.abilities.get(cls.id);
   let half = 0;
@@ -122,9 +147,11 @@ export function weaponSkill(
       ability,
       total: basic + ability,
       level: abilityLevel(own),
-      get how() {
-        return `${ch} ${basic} + ${cls.name} ${abilityValue(own)}${sf}`;
-      },
+      ch,
+      basic,
+      via: 'own',
+      from: '',
+      streetFighting,
     };
   }
   if (half > 0) {
@@ -133,9 +160,11 @@ export function weaponSkill(
       ability: half + streetFighting,
       total: basic + half + streetFighting,
       level: 0,
-      get how() {
-        return `${ch} ${basic} + half of ${from} (similar) ${half}${sf}`;
-      },
+      ch,
+      basic,
+      via: 'similar',
+      from,
+      streetFighting,
     };
   }
   if (cls.specialist && !hasSpecialistSkill(w, skills)) {
@@ -145,9 +174,11 @@ export function weaponSkill(
       ability: 0,
       total,
       level: 0,
-      get how() {
-        return `half ${ch} ${basic} = ${total} (a Specialist Weapon without the skill)`;
-      },
+      ch,
+      basic,
+      via: 'unskilled',
+      from: '',
+      streetFighting: 0,
     };
   }
   return {
@@ -155,9 +186,11 @@ export function weaponSkill(
     ability: streetFighting,
     total: basic + streetFighting,
     level: 0,
-    get how() {
-      return `${ch} ${basic}${sf} (no ${cls.name} ability)`;
-    },
+    ch,
+    basic,
+    via: 'none',
+    from: '',
+    streetFighting,
   };
 }
 

@@ -18,7 +18,7 @@ import {
   type Loader,
 } from '../wfrp1e/load.js';
 import type { Catalogue } from '../wfrp1e/catalogue.js';
-import { abilityLevel, weaponSkill, type Ability, type Sheet } from './abilities.js';
+import { abilityLevel, weaponSkill, type Ability, type Sheet, showWeaponSkill } from './abilities.js';
 import { parseCharts, parseClasses, parseSpells, type Charts, type Classes, type Spell } from './data.js';
 import { baseOptions, readCpOptions } from './options.js';
 import { ADVANCED_BY_ID, ADVANCED_SKILLS, missingRequirements } from './skills.js';
@@ -190,7 +190,7 @@ function withoutAbility(load: Loader, classes: Classes, e: Entry, spec: CpSpec):
       if (ws.cls === null || ws.ability > 0) continue;
       load.warn(
         placeOf(e, f.carried.includes(w) ? 'carried' : 'weapons', w.id),
-        `the ${w.name.toLowerCase()} is used at ${ws.how}`,
+        `the ${w.name.toLowerCase()} is used at ${showWeaponSkill(ws)}`,
         ids(e),
       );
     }

@@ -4,7 +4,7 @@
 import type { CombatantSheet } from '../../core/ruleset.js';
 import type { Weapon } from '../wfrp1e/catalogue.js';
 import { profileLine, ridden, situation, ZONES } from '../wfrp1e/sheet.js';
-import { sheetSummary } from './abilities.js';
+import { sheetSummary, showWeaponSkill } from './abilities.js';
 import { dismountFall } from './round/falls-and-fire.js';
 import {
   actionCap,
@@ -75,12 +75,12 @@ function weapons(st: CpState, f: CpFighter): string[] {
   const pool = poolWeapon(st, f);
   const unarmed = items.some(({ w, where }) => w.melee && !w.shield && where !== 'carried')
     ? []
-    : [`unarmed: ${skillWith(st, f, null).how}`];
+    : [`unarmed: ${showWeaponSkill(skillWith(st, f, null))}`];
   return [
     ...items.map(({ w, where }) => {
       const bits: string[] = [];
-      if (w.melee && !w.shield) bits.push(skillWith(st, f, w).how);
-      if (w.missile) bits.push(`shoots at ${ballisticSkill(st, f, w).how}`);
+      if (w.melee && !w.shield) bits.push(showWeaponSkill(skillWith(st, f, w)));
+      if (w.missile) bits.push(`shoots at ${showWeaponSkill(ballisticSkill(st, f, w))}`);
       if (w === pool) bits.push(`defence pool ${shieldPool(st, f)} CP a round`);
       return `${w.name.toLowerCase()} (${where}): ${bits.join('; ') || 'not struck with'}`;
     }),

@@ -1,5 +1,6 @@
 // Before the first round: each fighter's CP, cap, weapon skill and EI announced, positions, and falls
 // into the fight (rule 1, rules 41-45).
+import { showWeaponSkill } from '../abilities.js';
 import type { FightContext } from '../../../core/context.js';
 import type { Weapon } from '../../wfrp1e/catalogue.js';
 import { pairUp } from '../../wfrp1e/round/opening.js';
@@ -32,7 +33,7 @@ export function startCpFight(st: CpState, ctx: FightContext): void {
 }
 
 function describeSkill(st: CpState, f: CpFighter, w: Weapon | null): string {
-  return `${w ? w.name.toLowerCase() : 'unarmed'}: ${skillWith(st, f, w).how}`;
+  return `${w ? w.name.toLowerCase() : 'unarmed'}: ${showWeaponSkill(skillWith(st, f, w))}`;
 }
 
 /** Rule 13: the per-action cap as words; Dance and Acrobatics lift it. */

@@ -1,5 +1,6 @@
 // Ballistic combat (rules 22, 25-30): shots and their targets, Fast shooting, loading and quick
 // loading, thrown weapons.
+import { showWeaponSkill } from '../abilities.js';
 import type { FightContext } from '../../../core/context.js';
 import { type Choice, combatantKey } from '../../../core/request.js';
 import { formatD100, reverseD100 } from '../../../dice/d100.js';
@@ -181,7 +182,7 @@ function oneShot(
     st,
     ctx,
     'shot',
-    `${f.name} shoots at ${t.name} (${band} range): ${skill.how}${rangeToHit(band) ? ` − ${-rangeToHit(band)} ${band} range` : ''}${behaviour ? ` − ${-behaviour} running` : ''}${extra ? ` ${extra.n > 0 ? '+' : '−'} ${Math.abs(extra.n)} ${extra.why}` : ''} = ${chance}; D100 ${formatD100(r)}: ${hit ? 'hit' : 'miss'}.`,
+    `${f.name} shoots at ${t.name} (${band} range): ${showWeaponSkill(skill)}${rangeToHit(band) ? ` − ${-rangeToHit(band)} ${band} range` : ''}${behaviour ? ` − ${-behaviour} running` : ''}${extra ? ` ${extra.n > 0 ? '+' : '−'} ${Math.abs(extra.n)} ${extra.why}` : ''} = ${chance}; D100 ${formatD100(r)}: ${hit ? 'hit' : 'miss'}.`,
     rule(25),
     [f, t],
     { roll: r, chance },
