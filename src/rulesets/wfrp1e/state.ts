@@ -347,11 +347,21 @@ function renewFighter(f: Fighter): void {
   f.aim = null;
   f.readyAtStart = false;
   f.hangFire = null;
-  f.action = NO_ACTION;
+  clearRound(f);
   f.declared = null;
   f.approached = null;
-  emptyList(f.pending);
   f.owedAttacks = 0;
+  f.roundsFought = 0;
+  f.winning = false;
+  if (f.wonAgainst.size > 0) f.wonAgainst.clear();
+  f.losing = false;
+  const stats = f.stats;
+  for (const k of STAT_KEYS) stats[k] = 0;
+}
+
+/** The round in hand, cleared: what a combatant did this round starts again each round (§ More About Rounds). */
+export function clearRound(f: Fighter): void {
+  emptyList(f.pending);
   f.parries = 0;
   f.charging = false;
   f.chargeBlowDone = false;
@@ -363,12 +373,7 @@ function renewFighter(f: Fighter): void {
   f.dealt = 0;
   f.taken = 0;
   if (f.fought.size > 0) f.fought.clear();
-  f.roundsFought = 0;
-  f.winning = false;
-  if (f.wonAgainst.size > 0) f.wonAgainst.clear();
-  f.losing = false;
-  const stats = f.stats;
-  for (const k of STAT_KEYS) stats[k] = 0;
+  f.action = NO_ACTION;
 }
 
 function newMissileStates(s: FighterSpec): Map<string, MissileState> {

@@ -1,14 +1,13 @@
 // The round, step by step (§ More About Rounds, § Combat Procedure): what is reset, the declarations,
 // the Effective Initiative edge, the timeline of blows, shots and moves, and the end of the round.
 // Each step is a file of this folder, named as the text names it.
-import { emptyList } from '../../../core/state.js';
 import type { FightContext } from '../../../core/context.js';
 import { CITES } from '../cite.js';
 import { addCond, takeOut, test } from '../effects.js';
 import { hangFire, heldMissile, sputter, struggle } from '../missile.js';
 import { say } from '../say.js';
 import { describePositions, startMoves } from '../scene.js';
-import { activeCond, everCond, NO_ACTION, type W1State } from '../state.js';
+import { activeCond, clearRound, everCond, type W1State } from '../state.js';
 import { declarations } from './declarations.js';
 import { endRound, pressing } from './end-of-round.js';
 import { rollEdge, schedule } from './initiative.js';
@@ -34,19 +33,7 @@ export function playRound(st: W1State, ctx: FightContext): void {
 function beginRound(st: W1State, ctx: FightContext): void {
   const r = st.round;
   for (const f of st.combatants) {
-    emptyList(f.pending);
-    f.parries = 0;
-    f.charging = false;
-    f.chargeBlowDone = false;
-    f.acted = false;
-    f.offGuard = false;
-    f.heldInPlace = false;
-    if (f.unfaced.size > 0) f.unfaced.clear();
-    f.roundTarget = null;
-    f.dealt = 0;
-    f.taken = 0;
-    if (f.fought.size > 0) f.fought.clear();
-    f.action = NO_ACTION;
+    clearRound(f);
     startMoves(f);
     // § Carrying Loaded Weapons: the +10 I is for reacting to a sudden danger, the fight's first round.
     const held = heldMissile(st, f);
