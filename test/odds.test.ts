@@ -178,6 +178,27 @@ describe('fray odds: OpenQuest', () => {
     expect(o.duelMethod).toContain('it opens at ranged distance');
   });
 
+  it("a weapon's dice modifier and a Master's dodge in the enumeration: the dagger's 1D4+1, critical against critical only", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fray-oq-'));
+    const file = join(dir, 'dagger.yaml');
+    const person = (name: string, dodge: number, weapon: string) =>
+      `      - name: ${name}\n        characteristics: { STR: 12, CON: 12, SIZ: 12, DEX: 12, INT: 12, POW: 12, CHA: 12 }\n        skills: { close: 60, dodge: ${dodge} }\n        weapons: [${weapon}]\n`;
+    writeFileSync(
+      file,
+      `ruleset: openquest\nsides:\n  - name: A\n    combatants:\n${person('Ann', 30, 'dagger')}  - name: B\n    combatants:\n${person('Bob', 100, 'fist')}`,
+    );
+    const ann = (o: { blows: { attacker: string; hit: number; wounds: { value: number; p: number }[] }[] }) =>
+      o.blows.find((b) => b.attacker === 'Ann');
+    // Bob dodges at 100%, a Master: every dodge a critical, so only Ann's criticals (11 … 55) get through, rolled.
+    const master = ann(JSON.parse((await fray(['odds', file, '--json'])).out));
+    expect(master?.hit).toBeCloseTo(0.05, 12);
+    expect(master?.wounds.map((w) => w.value)).toEqual([2, 3, 4, 5]);
+    for (const w of master?.wounds ?? []) expect(w.p).toBeCloseTo(0.0125, 12);
+    // As anyone's: Ann's successes get through on Bob's failed or fumbled dodges too.
+    const plain = ann(JSON.parse((await fray(['odds', file, '-o', 'mastery=none', '--json'])).out));
+    expect(plain?.hit).toBeGreaterThan(0.05);
+  });
+
   it('without the fumble option the chain follows the engine too', async () => {
     const o = JSON.parse((await fray(['odds', duelFile, '-o', 'fumbles=none', '--json'])).out);
     const j = JSON.parse(

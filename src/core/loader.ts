@@ -130,6 +130,24 @@ export function dataLine(notes: readonly DataNote[] | undefined): string | null 
   return parts.length ? parts.join(' ') : null;
 }
 
+/**
+ * A sheet's line naming where a combatant's data rows come from, each source once with the rows
+ * taken from it: "sources: OpenQuest SRD, Creatures (orc); ours (bite)". A row a user's file
+ * gave without a source is "yours".
+ */
+export function sourcesLine(
+  rows: readonly { readonly name: string; readonly source: string }[],
+): string | null {
+  const bySource = new Map<string, string[]>();
+  for (const r of rows) {
+    const names = bySource.get(r.source) ?? [];
+    if (!names.includes(r.name)) names.push(r.name);
+    bySource.set(r.source, names);
+  }
+  if (bySource.size === 0) return null;
+  return `sources: ${[...bySource].map(([source, names]) => `${source} (${names.join(', ')})`).join('; ')}`;
+}
+
 /** One combatant entry as written, and the fighters it makes (`count: 3` makes three). */
 export interface WrittenEntry<C, F extends { readonly id: string }> {
   readonly path: Path;

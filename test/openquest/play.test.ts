@@ -38,7 +38,8 @@ describe('OpenQuest: the attack against the reaction, every cell', () => {
     ['success', 'success', 'blocked or dodged', 12],
     ['success', 'critical', 'no damage', 12],
     ['success', 'none', 'damage less armour', 9],
-    ['critical', 'fumble', 'maximum damage, ignoring armour', 4],
+    // The SRD's combat results: against a fumbled reaction the defender fumbles too.
+    ['critical', 'fumble', 'maximum damage, ignoring armour, and the defender fumbles', 4],
     ['critical', 'failure', 'maximum damage, ignoring armour', 4],
     ['critical', 'success', 'maximum damage, ignoring armour', 4],
     ['critical', 'critical', 'damage less armour', 9],
@@ -62,6 +63,34 @@ describe('OpenQuest: the attack against the reaction, every cell', () => {
       if (rolled) has(r.texts, 'Def: 1D8 5 − 2 AP = 3 damage: HP 12 → 9 (a minor wound)');
     });
   }
+
+  it("the dagger's 1D4+1: the die and its modifier, then armour", () => {
+    const r = fight(
+      duel(ATT.replace('[longsword]', '[dagger]')),
+      [ROLL.success, PARRY.failure, 3],
+      [
+        ['intent', 'attack:@def'],
+        ['intent', 'defend'],
+        ['reaction', 'parry'],
+      ],
+    );
+    has(r.texts, 'Def: 1D4+1 4 − 2 AP = 2 damage: HP 12 → 10 (a minor wound).');
+    expect(r.unusedDice).toBe(0);
+  });
+
+  it('a Master (skill 100% or more): a critical whatever the roll, unless the option says otherwise', () => {
+    const master = ATT.replace('close: 60', 'close: 100');
+    const moves: Decisions = [
+      ['intent', 'attack:@def'],
+      ['intent', 'defend'],
+      ['reaction', 'parry'],
+    ];
+    const r = fight(duel(master), [ROLL.failure, PARRY.failure], moves);
+    has(r.texts, 'D100 70 against 100 (a Master): a critical');
+    has(r.texts, 'maximum 1D8 8 (armour ignored) = 8 damage: HP 12 → 4');
+    const plain = fight(duel(master), [ROLL.failure, PARRY.failure, 5], moves, 1, { mastery: 'none' });
+    has(plain.texts, 'D100 70 against 100: a success');
+  });
 
   it('a dodge works the same way; a fumble costs the next action (ours)', () => {
     const r = fight(

@@ -6,9 +6,11 @@ import {
   damageModifier,
   formatDice,
   hitPoints,
+  mostOf,
   opposed,
   skillBase,
   testResult,
+  weaponDice,
 } from '../../src/rulesets/openquest/rules.js';
 
 describe('OpenQuest rules', () => {
@@ -76,6 +78,8 @@ describe('OpenQuest rules', () => {
       skillBase('resilience', c),
       skillBase('persistence', c),
     ]).toEqual([26, 26, 29, 24, 21, 20]);
+    // The SRD's skill list: Drive is DEX+INT, Ride DEX+POW, Perception INT+POW.
+    expect([skillBase('drive', c), skillBase('ride', c), skillBase('perception', c)]).toEqual([29, 24, 25]);
     expect(armourPoints([{ ap: 2 }, { ap: 5 }, { ap: 3 }])).toBe(5);
     expect(armourPoints([])).toBe(0);
   });
@@ -92,6 +96,28 @@ describe('OpenQuest rules', () => {
     expect(t.success.critical.damage).toBe('none');
     for (const d of ['fumble', 'failure', 'success', 'none'] as const)
       expect(t.critical[d]).toMatchObject({ damage: 'maximum', armour: false });
+    // The SRD's summary of combat results: a critical against a fumbled reaction, the defender fumbles too.
+    expect(t.critical.fumble.defenderFumbles).toBe(true);
+    for (const d of ['failure', 'success', 'critical', 'none'] as const)
+      expect(t.critical[d].defenderFumbles).toBe(false);
     expect(t.critical.critical).toMatchObject({ damage: 'rolled', armour: true });
+  });
+
+  it('a Master (100% or more): a critical at every test by default; or never a fumble; or as anyone', () => {
+    for (const roll of [1, 50, 73, 99, 100]) expect(testResult(roll, 100, 'critical')).toBe('critical');
+    expect(testResult(100, 99, 'critical')).toBe('fumble');
+    expect([33, 34, 100].map((r) => testResult(r, 110, 'succeeds'))).toEqual([
+      'critical',
+      'success',
+      'success',
+    ]);
+    expect([33, 100].map((r) => testResult(r, 110, 'none'))).toEqual(['critical', 'fumble']);
+  });
+
+  it("a weapon's dice take a modifier: the dagger's 1D4+1 at most 5", () => {
+    const dagger = { count: 1, sides: 4, sign: 1, plus: 1 } as const;
+    expect(weaponDice(dagger)).toBe('1D4+1');
+    expect(mostOf(dagger)).toBe(5);
+    expect(weaponDice({ count: 2, sides: 6, sign: 1, plus: -1 })).toBe('2D6−1');
   });
 });

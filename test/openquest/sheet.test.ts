@@ -24,7 +24,7 @@ describe('OpenQuest sheets', () => {
     expect(bryn).toContain(
       'skills: Close Combat 45%, Ranged Combat 60%, Unarmed 27%, Dodge 50%; Healing 55%, Athletics 27%, Resilience 25%',
     );
-    expect(bryn).toContain('short bow: 1D8, Ranged Combat 60%, range 60 m; used at ranged distance');
+    expect(bryn).toContain('short bow: 1D8, Ranged Combat 60%, range 75 m; used at ranged distance');
     expect(bryn).toContain(
       'tactics: dodges (Close Combat 45% < Dodge 50%); attacks the most hurt enemy; shoots while apart; stabilises a dying friend (Healing 40% or more)',
     );

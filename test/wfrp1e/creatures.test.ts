@@ -45,7 +45,7 @@ describe('§ Non-Humanoid Opponents: hit locations', () => {
     expect(hitLocation(t.ctx, t.a, t.b, 95, false).part.id).toBe('left-leg');
   });
   it('winged humanoid: a quarter of arm hits on wings, three quarters of body hits from the rear', () => {
-    const t = pair(man, '{ use: harpy }', [1, 2, 5, 8]);
+    const t = pair(man, '{ use: harpy, profile: { I: 40, A: 2 } }', [1, 2, 5, 8]);
     expect(hitLocation(t.ctx, t.a, t.b, 20, false).part.id).toBe('right-wing');
     expect(hitLocation(t.ctx, t.a, t.b, 40, false).part.id).toBe('left-arm');
     expect(hitLocation(t.ctx, t.a, t.b, 60, true).part.id).toBe('left-wing');
@@ -143,7 +143,10 @@ describe('§ Mounted Combat', () => {
 describe('§ Attacks From Flying Creatures', () => {
   it('a flier dives, swaps blows with a target that has not acted, and climbs away', () => {
     const loaded = loadText(
-      fightYaml([`{ name: Helga, profile: ${P({ I: 30 })}, weapons: [spear] }`], ['{ use: harpy }']),
+      fightYaml(
+        [`{ name: Helga, profile: ${P({ I: 30 })}, weapons: [spear] }`],
+        ['{ use: harpy, profile: { I: 40, A: 2 } }'],
+      ),
     );
     // The harpy (I 40, A 2: 40, 20) dives at 40: its blows at 40 and 20 and Helga's at 30, in order: 96, 95, 94.
     const { events, unused } = runScripted(loaded, [96, 95, 94], 1);
@@ -157,7 +160,10 @@ describe('§ Attacks From Flying Creatures', () => {
 
   it('a target that has had its turn may only parry; fliers leave without a free blow', () => {
     const loaded = loadText(
-      fightYaml([`{ name: Helga, profile: ${P({ I: 60 })}, weapons: [spear] }`], ['{ use: harpy }']),
+      fightYaml(
+        [`{ name: Helga, profile: ${P({ I: 60 })}, weapons: [spear] }`],
+        ['{ use: harpy, profile: { I: 40, A: 2 } }'],
+      ),
     );
     // Helga (I 60) has nobody to strike: the harpy is in the air. Harpy dives at 40: 96, 95.
     const { events, unused } = runScripted(loaded, [96, 95], 1);

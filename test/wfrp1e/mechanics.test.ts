@@ -560,7 +560,7 @@ describe('§ Attacks From Flying Creatures: a parry in the exchange', () => {
         [
           `{ name: Helga, profile: ${P({ I: 30, A: 2, W: 12 })}, weapons: [sword], tactics: { parry: always } }`,
         ],
-        ['{ use: harpy }'],
+        ['{ use: harpy, profile: { I: 40, A: 2 } }'],
         '',
         true,
       ),

@@ -155,7 +155,7 @@ const piece = (
   id: string,
   covers: ArmourPiece['covers'],
   kind: 'metal' | 'leather' = 'metal',
-): ArmourPiece => ({ id, name: id, covers, kind });
+): ArmourPiece => ({ id, name: id, covers, kind, source: 'facts: Armour' });
 
 describe('Armour (README facts; § Unarmed Combat)', () => {
   const mail = piece('mail-shirt', ['body']);
@@ -219,6 +219,8 @@ describe('Critical value (README facts)', () => {
       expect(CRITICAL_EFFECTS[chart]).toHaveLength(16);
   });
   it('kills on Sudden Death from 51, 41, 31, 21, 10 and always at +6', () => {
+    // +5 kills from 10, not the 11 the step of ten would give: the rulebook prints the band "10-20%"
+    // (docs/rulesets/wfrp1e.md, Sudden Death criticals).
     expect(SUDDEN_DEATH_KILLS_FROM).toEqual([51, 41, 31, 21, 10, 1]);
     expect(suddenDeathKills(1, 50)).toBe(false);
     expect(suddenDeathKills(1, 51)).toBe(true);

@@ -11,7 +11,6 @@ export interface Weapon {
   readonly id: string;
   readonly name: string;
   readonly damage: Dice;
-  readonly damageText: string;
   readonly skill: 'close' | 'ranged' | 'unarmed';
   readonly hands: 1 | 2;
   readonly shield: boolean;
@@ -20,6 +19,10 @@ export interface Weapon {
   readonly mechanism: boolean;
   /** Metres; ranged distance reaches twice it. */
   readonly range: number | null;
+  /** A thrown weapon's range: the thrower's STR in metres, times this (the SRD's "STR m", "STR×2 m"). */
+  readonly rangeBySTR: number | null;
+  /** Where the row comes from: a page of the OpenQuest SRD, our docs' facts, or ours. */
+  readonly source: string;
 }
 
 export interface Armour {
@@ -27,6 +30,7 @@ export interface Armour {
   readonly name: string;
   readonly ap: number;
   readonly enc: number;
+  readonly source: string;
 }
 
 export interface Creature {
@@ -36,6 +40,7 @@ export interface Creature {
   readonly skills: Readonly<Partial<Record<Skill, number>>>;
   readonly weapons: readonly string[];
   readonly armour: readonly string[];
+  readonly source: string;
 }
 
 export interface Catalogue {
@@ -44,11 +49,12 @@ export interface Catalogue {
   readonly creatures: ReadonlyMap<string, Creature>;
 }
 
-const diceText = text('dice such as 1D8 or 2D6').refine((s) => /^\d+D\d+$/i.test(s), {
-  error: 'expected dice such as 1D8 or 2D6',
+const diceText = text('dice such as 1D8, 2D6 or 1D4+1').refine((s) => /^\d+D\d+([+-]\d+)?$/i.test(s), {
+  error: 'expected dice such as 1D8, 2D6 or 1D4+1',
 });
 const weaponsSchema = z.strictObject({
   table: z.literal('openquest-weapons', { error: 'expected table: openquest-weapons' }),
+  source: text('a source').optional(),
   weapons: z.array(
     z.strictObject({
       id: text('an id'),
@@ -59,13 +65,18 @@ const weaponsSchema = z.strictObject({
       shield: flag().optional(),
       natural: flag().optional(),
       mechanism: flag().optional(),
-      range: whole(1, 1000, 'metres').optional(),
+      range: z
+        .union([whole(1, 1000, 'metres'), z.literal('STR'), z.literal('STRx2')], {
+          error: "expected metres, STR or STRx2 (a thrown weapon's range by the thrower's STR)",
+        })
+        .optional(),
       source: text('a source').optional(),
     }),
   ),
 });
 const armourSchema = z.strictObject({
   table: z.literal('openquest-armour', { error: 'expected table: openquest-armour' }),
+  source: text('a source').optional(),
   armour: z.array(
     z.strictObject({
       id: text('an id'),
@@ -81,9 +92,10 @@ export const characteristicsSchema = z.strictObject({
   CON: whole(1, 100),
   SIZ: whole(1, 100),
   DEX: whole(1, 100),
-  INT: whole(1, 100),
-  POW: whole(1, 100),
-  CHA: whole(1, 100),
+  // The SRD's mindless undead have none: a skeleton's INT, POW and CHA are 0.
+  INT: whole(0, 100),
+  POW: whole(0, 100),
+  CHA: whole(0, 100),
 });
 export const skillsSchema = z.strictObject(
   Object.fromEntries(SKILLS.map((s) => [s, whole(0, 300, 'a skill %').optional()])) as Record<
@@ -93,6 +105,7 @@ export const skillsSchema = z.strictObject(
 );
 const bestiarySchema = z.strictObject({
   table: z.literal('openquest-bestiary', { error: 'expected table: openquest-bestiary' }),
+  source: text('a source').optional(),
   creatures: z.array(
     z.strictObject({
       id: text('an id'),
@@ -124,19 +137,25 @@ export function readCatalogue(files: { weapons: FileText; armour: FileText; best
           {
             id: x.id,
             name: x.name,
-            damage: { count: d.count, sides: d.sides, sign: 1 },
-            damageText: x.damage.toUpperCase(),
+            damage: { count: d.count, sides: d.sides, sign: 1, plus: d.plus },
             skill: x.skill,
             hands: x.hands ?? 1,
             shield: x.shield ?? false,
             natural: x.natural ?? false,
             mechanism: x.mechanism ?? false,
-            range: x.range ?? null,
+            range: typeof x.range === 'number' ? x.range : null,
+            rangeBySTR: x.range === 'STR' ? 1 : x.range === 'STRx2' ? 2 : null,
+            source: x.source ?? w.source ?? 'yours',
           },
         ];
       }),
     ),
-    armour: new Map(a.armour.map((x) => [x.id, { id: x.id, name: x.name, ap: x.ap, enc: x.enc }])),
+    armour: new Map(
+      a.armour.map((x) => [
+        x.id,
+        { id: x.id, name: x.name, ap: x.ap, enc: x.enc, source: x.source ?? a.source ?? 'yours' },
+      ]),
+    ),
     creatures: new Map(
       b.creatures.map((c) => [
         c.id,
@@ -147,6 +166,7 @@ export function readCatalogue(files: { weapons: FileText; armour: FileText; best
           skills: c.skills ?? {},
           weapons: c.weapons ?? [],
           armour: c.armour ?? [],
+          source: c.source ?? b.source ?? 'yours',
         },
       ]),
     ),

@@ -12,6 +12,7 @@ import {
   testResult,
   type Dice,
   type Level,
+  type Mastery,
   type Skill,
 } from './rules.js';
 import type { OqFighterSpec, OqSetup } from './state.js';
@@ -20,10 +21,10 @@ import { parryWeapon, suggestedReaction, weaponAt } from './tactics.js';
 const LEVELS: readonly Level[] = ['critical', 'success', 'failure', 'fumble'];
 
 /** P(each result) of a D100 test against `target`. */
-function levels(target: number): Map<Level, number> {
+function levels(target: number, mastery: Mastery): Map<Level, number> {
   const m = new Map<Level, number>(LEVELS.map((l) => [l, 0]));
   for (let r = 1; r <= 100; r++) {
-    const l = testResult(r, target);
+    const l = testResult(r, target, mastery);
     m.set(l, (m.get(l) ?? 0) + 0.01);
   }
   return m;
@@ -31,7 +32,7 @@ function levels(target: number): Map<Level, number> {
 
 /** The distribution of a sum of dice, signed. */
 function diceDist(d: Dice): Map<number, number> {
-  let dist = new Map<number, number>([[0, 1]]);
+  let dist = new Map<number, number>([[d.count === 0 ? 0 : d.plus, 1]]);
   for (let i = 0; i < d.count; i++) {
     const next = new Map<number, number>();
     for (const [v, p] of dist)
@@ -72,9 +73,9 @@ function attackOutcomes(
   const skill: Skill = w ? w.skill : 'unarmed';
   const missile = skill === 'ranged';
   const reaction = reactionOf(d, missile);
-  const att = levels(a.skills[skill] + a.modifier);
+  const att = levels(a.skills[skill] + a.modifier, setup.opt.mastery);
   const def = reaction
-    ? levels(d.skills[reaction.skill] + d.modifier)
+    ? levels(d.skills[reaction.skill] + d.modifier, setup.opt.mastery)
     : new Map<Level | 'none', number>([['none', 1]]);
   const wd = w ? w.damage : FIST;
   const dm = damageModifierWith(w, a.dm);
@@ -103,7 +104,12 @@ function attackOutcomes(
         setup.opt.parrySize &&
         mostOf(pw.damage) < mostOf(wd);
       if (cell.damage === 'maximum')
-        put(Math.max(0, mostOf(wd) + maximumModifier(dm, setup.opt.fullPenalty)), false, false, p);
+        put(
+          Math.max(0, mostOf(wd) + maximumModifier(dm, setup.opt.fullPenalty)),
+          cell.attackerFumbles,
+          cell.defenderFumbles,
+          p,
+        );
       else if (cell.damage === 'rolled' || lets) {
         const stop = lets ? mostOf((pw as Weapon).damage) : 0;
         for (const [v, q] of rolled)

@@ -1,5 +1,6 @@
 import type { OptionSpec, Options } from '../../core/ruleset.js';
-import { ours, text } from './cite.js';
+import { facts, ours, text } from './cite.js';
+import type { Mastery } from './rules.js';
 
 /** What the text leaves out (facts: "Not found: reactions per round, parry size rules, the exact 0 HP procedure"): our readings, each switchable. */
 export const OQ_OPTIONS: readonly OptionSpec[] = [
@@ -35,6 +36,14 @@ export const OQ_OPTIONS: readonly OptionSpec[] = [
     cite: ours('Maximum damage with a negative damage modifier'),
   },
   {
+    name: 'mastery',
+    values: ['automatic-critical', 'never-fumbles', 'none'],
+    default: 'automatic-critical',
+    summary:
+      'A skill of 100% or more (a Master): every test a critical; or a success that a double makes a critical, never a fumble; or a test like any other.',
+    cite: facts('Skills of 100% or more'),
+  },
+  {
     name: 'fumbles',
     values: ['lose-action', 'none'],
     default: 'lose-action',
@@ -51,6 +60,7 @@ export interface OqOptions {
   readonly fumbleLosesAction: boolean;
   /** A critical's maximum damage takes a negative damage modifier at its full size. */
   readonly fullPenalty: boolean;
+  readonly mastery: Mastery;
 }
 
 export function readOqOptions(o: Options): OqOptions {
@@ -60,5 +70,6 @@ export function readOqOptions(o: Options): OqOptions {
     mortalDeath: o.mortalWounds !== 'linger',
     fumbleLosesAction: o.fumbles !== 'none',
     fullPenalty: o.maxDamageModifier === 'full-penalty',
+    mastery: o.mastery === 'never-fumbles' ? 'succeeds' : o.mastery === 'none' ? 'none' : 'critical',
   };
 }

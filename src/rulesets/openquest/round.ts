@@ -25,7 +25,9 @@ import {
   type Level,
   type Skill,
   maximumModifier,
+  MASTERY,
   mostOf,
+  weaponDice,
 } from './rules.js';
 import { distanceOf, setDistance, type OqFighter, type OqState } from './state.js';
 import { parryWeapon, STABILISE_AT, suggestedReaction, weaponAt } from './tactics.js';
@@ -40,6 +42,7 @@ function enemies(st: OqState, f: OqFighter): OqFighter[] {
 }
 
 function test(
+  st: OqState,
   ctx: FightContext,
   f: OqFighter,
   skill: Skill,
@@ -47,14 +50,22 @@ function test(
   why: string,
   then?: FollowingDice,
 ): { roll: number; level: Level; against: string } {
-  const r = d100(ctx, f, `${why}: ${skill} test (need ${target} or less)`, then);
+  const mastery = st.setup.opt.mastery;
+  // A Master's roll is still asked: the GM's one-off modifier may take the skill below 100%.
+  const need =
+    target >= MASTERY && mastery === 'critical'
+      ? `a Master at ${target}%: a critical, unless the GM's modifier takes it below ${MASTERY}%`
+      : target >= MASTERY && mastery === 'succeeds'
+        ? `a Master at ${target}%: succeeds, a double is a critical`
+        : `need ${target} or less`;
+  const r = d100(ctx, f, ctx.words ? `${why}: ${skill} test (${need})` : why, then);
   const ruled = ruledTerms(ctx);
   // The GM's one-off modifier changes the target, and with it the critical's tenth.
   const t = sumTerms(target, ruled);
   return {
     roll: r,
-    level: testResult(r, t),
-    against: ruled.length ? showSum('', target, ruled).trim() : `${t}`,
+    level: testResult(r, t, mastery),
+    against: `${ruled.length ? showSum('', target, ruled).trim() : `${t}`}${t >= MASTERY && mastery !== 'none' ? ' (a Master)' : ''}`,
   };
 }
 
@@ -73,7 +84,7 @@ export function startOq(st: OqState, ctx: FightContext): void {
       const s = f.spec;
       const kit = s.weapons
         .filter((w) => !w.shield)
-        .map((w) => `${w.name} ${w.damageText} (${w.skill} ${s.skills[w.skill]}%)`);
+        .map((w) => `${w.name} ${weaponDice(w.damage)} (${w.skill} ${s.skills[w.skill]}%)`);
       say(
         st,
         ctx,
@@ -176,6 +187,7 @@ function scout(
   for (const s of scouts) {
     const need = s.spec.skills.perception + COVER[cover];
     const r = test(
+      st,
       ctx,
       s,
       'perception',
@@ -187,6 +199,7 @@ function scout(
     if (r.level === 'critical') {
       // A critical: exact numbers and positions, and a second look at +20%, cover ignored.
       const again = test(
+        st,
         ctx,
         s,
         'perception',
@@ -252,6 +265,7 @@ function avoid(st: OqState, ctx: FightContext, a: NonNullable<OqState['setup']['
       (x, y) => y.spec.skills.influence - x.spec.skills.influence,
     )[0] as OqFighter;
     const r = test(
+      st,
       ctx,
       lead,
       'influence',
@@ -296,8 +310,8 @@ function avoid(st: OqState, ctx: FightContext, a: NonNullable<OqState['setup']['
     (x, y) => y.spec.skills.athletics - x.spec.skills.athletics,
   )[0] as OqFighter;
   for (const f of runners) {
-    const rf = test(ctx, f, 'athletics', f.spec.skills.athletics, 'run away');
-    const rc = test(ctx, catcher, 'athletics', catcher.spec.skills.athletics, `catch ${f.name}`);
+    const rf = test(st, ctx, f, 'athletics', f.spec.skills.athletics, 'run away');
+    const rc = test(st, ctx, catcher, 'athletics', catcher.spec.skills.athletics, `catch ${f.name}`);
     const away = opposed(rf, rc) === 'a';
     say(
       st,
@@ -343,8 +357,8 @@ function surprise(
     const watcher = best(unaware, 'perception');
     let caught: 'defend-only' | 'helpless' | null = null;
     for (const a of attackers) {
-      const ra = test(ctx, a, stealth, a.spec.skills[stealth], 'surprise the opposition');
-      const rw = test(ctx, watcher, 'perception', watcher.spec.skills.perception, `spot ${a.name}`);
+      const ra = test(st, ctx, a, stealth, a.spec.skills[stealth], 'surprise the opposition');
+      const rw = test(st, ctx, watcher, 'perception', watcher.spec.skills.perception, `spot ${a.name}`);
       const won = opposed(ra, rw) === 'a';
       say(
         st,
@@ -362,8 +376,8 @@ function surprise(
   // 2. The unaware each test Perception against the attackers' best Deception; 4. failed: only parry or dodge for a round; fumbled: not even that.
   const sneak = best(attackers, stealth);
   for (const u of unaware) {
-    const ru = test(ctx, u, 'perception', u.spec.skills.perception, 'notice the attack');
-    const rs = test(ctx, sneak, stealth, sneak.spec.skills[stealth], `surprise ${u.name}`);
+    const ru = test(st, ctx, u, 'perception', u.spec.skills.perception, 'notice the attack');
+    const rs = test(st, ctx, sneak, stealth, sneak.spec.skills[stealth], `surprise ${u.name}`);
     // A tie goes against the side trying to surprise (ours).
     const spotted = opposed(ru, rs) !== 'b';
     say(
@@ -573,7 +587,7 @@ function act(st: OqState, ctx: FightContext, f: OqFighter, i: Intent): void {
   }
   if (i.kind === 'stabilise') {
     if (i.ally.out !== 'dying') return;
-    const r = test(ctx, f, 'healing', f.spec.skills.healing, `stabilise ${i.ally.name}`);
+    const r = test(st, ctx, f, 'healing', f.spec.skills.healing, `stabilise ${i.ally.name}`);
     const ok = r.level === 'success' || r.level === 'critical';
     say(
       st,
@@ -620,10 +634,10 @@ export function attack(st: OqState, ctx: FightContext, a: OqFighter, d: OqFighte
   a.stats.blows++;
   // The damage dice are rolled with the attack at the table.
   const wd = w ? w.damage : FIST;
-  const ra = test(ctx, a, skill, target, `attack ${d.name}`, {
+  const ra = test(st, ctx, a, skill, target, `attack ${d.name}`, {
     count: wd.count,
     sides: wd.sides,
-    label: `damage (${wd.count}D${wd.sides})`,
+    label: `damage (${weaponDice(wd)})`,
   });
   const missile = skill === 'ranged';
   // The reaction: parry (a weapon or shield; only a shield against a missile: ours) or dodge, once a round by default.
@@ -639,6 +653,7 @@ export function attack(st: OqState, ctx: FightContext, a: OqFighter, d: OqFighte
     : null;
   const rd = reaction
     ? test(
+        st,
         ctx,
         d,
         reaction.skill,
@@ -764,7 +779,7 @@ function rollDice(ctx: FightContext, f: OqFighter, d: Dice, why: string, then?: 
     sides: then.sides,
     label: `damage modifier (${formatDice(then)})`,
   };
-  return d.count === 0 ? 0 : d.sign * roll(ctx, d.sides, f, why, d.count, next);
+  return d.count === 0 ? 0 : d.sign * roll(ctx, d.sides, f, why, d.count, next) + d.plus;
 }
 
 /** Taking Damage: the weapon's dice and the damage modifier (not for a mechanism), less AP; maximum: both at their most, armour ignored. */
@@ -782,7 +797,7 @@ function damage(
   const dm = damageModifierWith(w, a.spec.dm);
   const weaponRoll = maximum
     ? mostOf(wd)
-    : rollDice(ctx, a, wd, `damage (${wd.count}D${wd.sides})`, dm.count ? dm : undefined);
+    : rollDice(ctx, a, wd, `damage (${weaponDice(wd)})`, dm.count ? dm : undefined);
   const dmRoll = maximum
     ? maximumModifier(dm, st.setup.opt.fullPenalty)
     : rollDice(ctx, a, dm, `damage modifier (${formatDice(dm)})`);
@@ -795,7 +810,7 @@ function damage(
   a.stats.woundsDealt += dealt;
   d.stats.woundsTaken += dealt;
   if (ctx.explain) {
-    const parts = [`${maximum ? 'maximum ' : ''}${wd.count}D${wd.sides} ${weaponRoll}`];
+    const parts = [`${maximum ? 'maximum ' : ''}${weaponDice(wd)} ${weaponRoll}`];
     if (dm.count) parts.push(`${dmRoll < 0 ? '−' : '+'} ${Math.abs(dmRoll)} damage modifier`);
     else if (w?.mechanism) parts.push('(a mechanism: no damage modifier)');
     if (stopped) parts.push(`− ${stopped} parried by the ${parriedWith?.name.toLowerCase()}`);
@@ -859,7 +874,7 @@ function endRound(st: OqState, ctx: FightContext): void {
       f.hp = Math.max(1, f.hp);
       f.mortalSince = null;
       f.stabilised = true;
-      const r = test(ctx, f, 'resilience', f.spec.skills.resilience, 'regain consciousness');
+      const r = test(st, ctx, f, 'resilience', f.spec.skills.resilience, 'regain consciousness');
       const up = r.level === 'success' || r.level === 'critical';
       f.out = up ? null : 'unconscious';
       say(

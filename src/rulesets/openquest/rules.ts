@@ -7,9 +7,23 @@ export type Level = 'critical' | 'success' | 'failure' | 'fumble';
 /** Facts, Tests: difficulty modifiers. */
 export const DIFFICULTY = { easy: 50, simple: 20, normal: 0, difficult: -20, hard: -50 } as const;
 
-/** Facts, Tests: D100 ≤ skill succeeds; a double (11, 22 … 99, 00) is a critical if it succeeds and a fumble if it fails; 00 always fumbles. */
-export function testResult(roll: number, target: number): Level {
+/** Facts, Skills of 100% or more: from this skill on, a Master. */
+export const MASTERY = 100;
+
+/**
+ * How a Master's test goes (facts, Skills of 100% or more): `critical`, a critical whatever the
+ * roll; `succeeds`, a success that a double makes a critical, never a fumble; `none`, as anyone's.
+ */
+export type Mastery = 'critical' | 'succeeds' | 'none';
+
+/**
+ * Facts, Tests: D100 ≤ skill succeeds; a double (11, 22 … 99, 00) is a critical if it succeeds
+ * and a fumble if it fails; 00 always fumbles. A skill of 100% or more is a Master's (`mastery`).
+ */
+export function testResult(roll: number, target: number, mastery: Mastery = 'none'): Level {
   const double = roll === 100 || (roll % 11 === 0 && roll <= 99);
+  if (target >= MASTERY && mastery === 'critical') return 'critical';
+  if (target >= MASTERY && mastery === 'succeeds') return double && roll !== 100 ? 'critical' : 'success';
   if (roll === 100) return 'fumble';
   if (roll <= target) return double ? 'critical' : 'success';
   return double ? 'fumble' : 'failure';
@@ -28,33 +42,37 @@ export function opposed(
   return 'tie';
 }
 
-/** Dice: count D sides, added (sign 1) or taken away (−1); count 0 is nothing. */
+/**
+ * Dice: count D sides, added (sign 1) or taken away (−1), then `plus` (a weapon's 1D4+1); count 0
+ * is nothing.
+ */
 export interface Dice {
   readonly count: number;
   readonly sides: number;
   readonly sign: 1 | -1;
+  readonly plus: number;
 }
 
-export const NO_DICE: Dice = { count: 0, sides: 6, sign: 1 };
+export const NO_DICE: Dice = { count: 0, sides: 6, sign: 1, plus: 0 };
 
 /** Facts, Damage modifier: by STR + SIZ, and +1D6 for every further 15 above 60. */
 const DAMAGE_MODIFIER = rangeTable<Dice>('damage modifier', 0, 60, [
-  [0, 10, { count: 1, sides: 6, sign: -1 }],
-  [11, 15, { count: 1, sides: 4, sign: -1 }],
+  [0, 10, { count: 1, sides: 6, sign: -1, plus: 0 }],
+  [11, 15, { count: 1, sides: 4, sign: -1, plus: 0 }],
   [16, 25, NO_DICE],
-  [26, 30, { count: 1, sides: 4, sign: 1 }],
-  [31, 45, { count: 1, sides: 6, sign: 1 }],
-  [46, 60, { count: 2, sides: 6, sign: 1 }],
+  [26, 30, { count: 1, sides: 4, sign: 1, plus: 0 }],
+  [31, 45, { count: 1, sides: 6, sign: 1, plus: 0 }],
+  [46, 60, { count: 2, sides: 6, sign: 1, plus: 0 }],
 ]);
 
 export function damageModifier(strPlusSiz: number): Dice {
-  if (strPlusSiz > 60) return { count: 2 + Math.ceil((strPlusSiz - 60) / 15), sides: 6, sign: 1 };
+  if (strPlusSiz > 60) return { count: 2 + Math.ceil((strPlusSiz - 60) / 15), sides: 6, sign: 1, plus: 0 };
   return lookup(DAMAGE_MODIFIER, Math.max(0, strPlusSiz));
 }
 
 /** The highest the dice can roll: a negative modifier's highest is −1 a die. */
 export function mostOf(d: Dice): number {
-  return d.count === 0 ? 0 : d.sign > 0 ? d.count * d.sides : -d.count;
+  return d.count === 0 ? 0 : (d.sign > 0 ? d.count * d.sides : -d.count) + d.plus;
 }
 
 /**
@@ -67,16 +85,22 @@ export function maximumModifier(dm: Dice, fullPenalty: boolean): number {
 }
 
 /** Facts, Weapons: a fist, 1D4. */
-export const FIST: Dice = { count: 1, sides: 4, sign: 1 };
+export const FIST: Dice = { count: 1, sides: 4, sign: 1, plus: 0 };
 
 /** Taking Damage: the attacker's damage modifier, but none with a mechanism (a crossbow's force is its own). */
 export function damageModifierWith(w: { readonly mechanism: boolean } | null, dm: Dice): Dice {
-  return w?.mechanism ? { count: 0, sides: 6, sign: 1 } : dm;
+  return w?.mechanism ? NO_DICE : dm;
 }
 
+/** A damage modifier as the text writes it: +1D4, −1D6, or none. */
 export function formatDice(d: Dice): string {
   if (d.count === 0) return 'none';
   return `${d.sign < 0 ? '−' : '+'}${d.count}D${d.sides}`;
+}
+
+/** A weapon's dice as the text writes them: 1D8, 1D4+1, 2D6−1. */
+export function weaponDice(d: Dice): string {
+  return `${d.count}D${d.sides}${d.plus > 0 ? `+${d.plus}` : d.plus < 0 ? `−${-d.plus}` : ''}`;
 }
 
 /** Facts, Hit points: (SIZ + CON) / 2, rounded up. */
@@ -105,7 +129,10 @@ export const SKILLS = [
 ] as const;
 export type Skill = (typeof SKILLS)[number];
 
-/** Skill bases: the facts give Close and Unarmed DEX+STR, Ranged DEX+INT, Dodge DEX+10, Resilience CON+POW, Persistence POW+10; the others are ours. */
+/**
+ * Skill bases: the facts give Close and Unarmed DEX+STR, Ranged DEX+INT, Dodge DEX+10,
+ * Resilience CON+POW, Persistence POW+10; the rest are the SRD's skill list's (facts, Skill bases).
+ */
 export function skillBase(s: Skill, c: Characteristics): number {
   switch (s) {
     case 'close':
@@ -119,15 +146,14 @@ export function skillBase(s: Skill, c: Characteristics): number {
       return c.CON + c.POW;
     case 'persistence':
       return c.POW + 10;
-    // Ours: the facts do not give these bases.
     case 'perception':
       return c.INT + c.POW;
     case 'deception':
-      return c.INT + c.DEX;
+    case 'drive':
+      return c.DEX + c.INT;
     case 'athletics':
       return c.STR + c.DEX;
     case 'ride':
-    case 'drive':
       return c.DEX + c.POW;
     case 'influence':
       return c.CHA + 10;
@@ -183,7 +209,9 @@ export const ATTACK_RESULTS: Readonly<Record<Level, Readonly<Record<Level | 'non
     none: r('rolled', true, 'damage less armour'),
   },
   critical: {
-    fumble: r('maximum', false, 'maximum damage, ignoring armour'),
+    fumble: r('maximum', false, 'maximum damage, ignoring armour, and the defender fumbles', {
+      defenderFumbles: true,
+    }),
     failure: r('maximum', false, 'maximum damage, ignoring armour'),
     success: r('maximum', false, 'maximum damage, ignoring armour'),
     critical: r('rolled', true, 'damage less armour'),

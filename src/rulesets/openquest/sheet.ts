@@ -2,7 +2,8 @@
 // the combat skills, what it strikes and parries with, armour) and what its tactics will do.
 import type { CombatantSheet } from '../../core/ruleset.js';
 import type { Weapon } from './data.js';
-import { armourPoints, damageModifierWith, FIST, formatDice, type Skill } from './rules.js';
+import { sourcesLine } from '../../core/loader.js';
+import { armourPoints, damageModifierWith, FIST, formatDice, type Skill, weaponDice } from './rules.js';
 import type { OqFighterSpec, OqSetup } from './state.js';
 import { parryWeapon, STABILISE_AT, suggestedReaction, weaponAt } from './tactics.js';
 
@@ -31,6 +32,7 @@ export function oqSheets(setup: OqSetup): CombatantSheet[] {
         ...weapons(f),
         parries(f),
         `tactics: ${tactics(f)}`,
+        ...sources(f),
       ],
     };
   });
@@ -48,12 +50,16 @@ function weapons(f: OqFighterSpec): string[] {
   const ranged = weaponAt(f.weapons, 'ranged');
   const line = (w: Weapon | null) => {
     const dm = damageModifierWith(w, f.dm);
-    const dice = w ? w.damageText : `${FIST.count}D${FIST.sides}`;
+    const dice = weaponDice(w ? w.damage : FIST);
     const skill: Skill = w ? w.skill : 'unarmed';
     const use = [w === close ? 'at close distance' : '', w === ranged ? 'at ranged distance' : '']
       .filter((x) => x)
       .join(' and ');
-    const range = w?.range ? `, range ${w.range} m` : '';
+    const range = w?.rangeBySTR
+      ? `, range ${f.characteristics.STR * w.rangeBySTR} m (STR${w.rangeBySTR > 1 ? ` ×${w.rangeBySTR}` : ''})`
+      : w?.range
+        ? `, range ${w.range} m`
+        : '';
     const damage = `${dice}${dm.count ? formatDice(dm) : ''}${w?.mechanism ? ' (a mechanism: no damage modifier)' : ''}`;
     return `${w ? w.name.toLowerCase() : 'fist'}: ${damage}, ${SKILL_NAMES[skill]} ${f.skills[skill] + f.modifier}%${range}${use ? `; used ${use}` : '; not used'}`;
   };
@@ -98,4 +104,15 @@ function tactics(f: OqFighterSpec): string {
   ]
     .filter((x) => x)
     .join('; ');
+}
+
+/** Where its data rows come from: the bestiary's creature, its weapons and armour. */
+function sources(f: OqFighterSpec): string[] {
+  const rows = [
+    ...(f.creature && f.creatureSource ? [{ name: f.creature, source: f.creatureSource }] : []),
+    ...f.weapons.map((w) => ({ name: w.name.toLowerCase(), source: w.source })),
+    ...f.armour.map((a) => ({ name: a.name.toLowerCase(), source: a.source })),
+  ];
+  const line = sourcesLine(rows);
+  return line ? [line] : [];
 }

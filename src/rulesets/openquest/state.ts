@@ -30,6 +30,8 @@ export interface OqFighterSpec {
   readonly healingMagic: boolean;
   /** The bestiary's creature it was made from, if any. */
   readonly creature: string | null;
+  /** Where that creature's row comes from (its `source:`). */
+  readonly creatureSource: string | null;
   /** Situational and magic modifiers to its combat tests (%). */
   readonly modifier: number;
 }

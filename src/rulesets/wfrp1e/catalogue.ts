@@ -145,6 +145,8 @@ export interface ArmourPiece {
   readonly name: string;
   readonly covers: readonly Zone[];
   readonly kind: 'metal' | 'leather';
+  /** The file's `source:`: where its pieces come from. */
+  readonly source: string;
 }
 
 export interface Layering {
@@ -154,6 +156,7 @@ export interface Layering {
 }
 
 const armourSchema = z.strictObject({
+  source: text('a source').optional(),
   pieces: z.array(
     z.strictObject({
       id: text('an id'),
@@ -418,7 +421,12 @@ export function parseNightVision(f: FileText): Map<string, number> {
 export function parseArmour(f: FileText): { pieces: Map<string, ArmourPiece>; layerings: Layering[] } {
   const doc = SourceDoc.parse(f.file, f.text);
   const v = validate(armourSchema, doc, doc.data);
-  const pieces = byId(doc, v.pieces as ArmourPiece[], 'pieces');
+  const source = v.source ?? 'yours';
+  const pieces = byId(
+    doc,
+    v.pieces.map((p) => ({ ...p, source })),
+    'pieces',
+  );
   const issues = [];
   for (const [i, l] of v.layerings.entries()) {
     for (const [side, ids] of [

@@ -124,7 +124,7 @@ export const WFRP1E_OPTIONS: readonly OptionSpec[] = [
     name: 'bracerPenalty',
     values: ['off', 'on'],
     default: 'off',
-    summary: 'Plate bracers worn over mail sleeves "may cost -10 I".',
+    summary: 'Plate bracers over sleeved mail, and leggings with a mail coat: each "may cost -10 I".',
     cite: fact('Armour'),
   },
   {

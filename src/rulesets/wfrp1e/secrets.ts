@@ -18,6 +18,7 @@ export const WFRP1E_EVENTS: Readonly<Record<string, EventSecret>> = {
   direction: NOTHING,
   distance: NOTHING,
   dive: NOTHING,
+  tend: NOTHING,
   engage: NOTHING,
   miss: NOTHING,
   move: NOTHING,

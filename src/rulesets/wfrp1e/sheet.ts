@@ -2,6 +2,7 @@
 // the same functions the round uses (Effective Initiative, skill with a weapon, armour points,
 // the optional weapon modifiers), and what its tactics will do.
 import { showSum, showTerm, sumTerms, type Term } from '../../core/arith.js';
+import { sourcesLine } from '../../core/loader.js';
 import type { CombatantSheet } from '../../core/ruleset.js';
 import {
   handTerms,
@@ -38,8 +39,23 @@ export function wfrp1eSheets(setup: W1Setup): CombatantSheet[] {
       ...(f.mount ? [`rides ${f.mount.name}`] : []),
       ...(f.rider ? [ridden(f, f.rider)] : []),
       `tactics: ${tactics(st, f)}`,
+      ...sources(st, f),
     ],
   }));
+}
+
+/** Where its data rows come from: the bestiary's creature, its weapons and armour. */
+function sources(st: W1State, f: Fighter): string[] {
+  const creature = f.spec.creature ? st.cat.creatures.get(f.spec.creature) : undefined;
+  const weapons = [f.spec.right, f.spec.left, ...f.spec.natural, ...f.spec.carried].filter(
+    (w): w is Weapon => w !== null,
+  );
+  const line = sourcesLine([
+    ...(creature ? [{ name: creature.name, source: creature.source }] : []),
+    ...weapons.map((w) => ({ name: w.name.toLowerCase(), source: w.source })),
+    ...f.spec.armour.map((a) => ({ name: a.name.toLowerCase(), source: a.source })),
+  ]);
+  return line ? [line] : [];
 }
 
 /** The profile in the text's order ("-" where a creature has none). */

@@ -100,14 +100,13 @@ function eiInto(st: W1State, f: Fighter, terms: Term[] | null): number {
     }
   }
   if (st.opt.bracerPenalty) {
+    // Facts, Armour: bracers over sleeved mail, and leggings with a mail coat, each "may cost −10 I".
     for (const l of st.cat.layerings) {
-      if (
-        l.I !== 0 &&
-        f.armour.some((a) => l.over.includes(a.id)) &&
-        f.armour.some((a) => l.under.includes(a.id))
-      ) {
+      if (l.I === 0) continue;
+      const over = f.armour.find((a) => l.over.includes(a.id));
+      if (over && f.armour.some((a) => l.under.includes(a.id))) {
         ei += l.I;
-        terms?.push({ label: 'layered bracers', value: l.I });
+        terms?.push({ label: `${over.name.toLowerCase()} layered`, value: l.I });
       }
     }
   }
