@@ -130,14 +130,18 @@ export function dataLine(notes: readonly DataNote[] | undefined): string | null 
   return parts.length ? parts.join(' ') : null;
 }
 
+/** A data row as a sheet names it: its name, and where it comes from (its `source:`). */
+export interface SourcedRow {
+  readonly name: string;
+  readonly source: string;
+}
+
 /**
  * A sheet's line naming where a combatant's data rows come from, each source once with the rows
  * taken from it: "sources: OpenQuest SRD, Creatures (orc); ours (bite)". A row a user's file
  * gave without a source is "yours".
  */
-export function sourcesLine(
-  rows: readonly { readonly name: string; readonly source: string }[],
-): string | null {
+export function sourcesLine(rows: readonly SourcedRow[]): string | null {
   const bySource = new Map<string, string[]>();
   for (const r of rows) {
     const names = bySource.get(r.source) ?? [];

@@ -238,6 +238,7 @@ describe('Fantasy Wargaming: the Weapon Factor (Weapons and armor)', () => {
     length: 3,
     damage: { count: 1, sides: 8, plus: 0 },
     damageText: '1D8',
+    source: 'ours',
     encumbrance: 3,
     strength: 9,
     agility: 9,
@@ -267,7 +268,7 @@ describe('Fantasy Wargaming: the Weapon Factor (Weapons and armor)', () => {
     const kit = {
       carried: [sword, axe, bow],
       shield,
-      armour: { id: 'mail', name: 'mail', protection: 3, agility: 2 },
+      armour: { id: 'mail', name: 'mail', protection: 3, agility: 2, source: 'ours' },
       wielded: sword,
     };
     // Sword in hand with the shield: the axe (2) and the bow (4) are unwielded: 13 − 9 − 6 − 2 = −4.

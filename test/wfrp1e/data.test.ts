@@ -45,10 +45,10 @@ describe('WFRP 1e bestiary from the published profiles', () => {
       'ruleset: wfrp1e\nsides:\n  - name: A\n    combatants:\n      - { name: Ulla, use: human, weapons: [sword], armour: [mail-shirt] }\n  - name: B\n    combatants:\n      - { use: griffon }\n',
     );
     expect(sheetOf(loaded, 'Ulla')).toContain(
-      'sources: facts: Profiles (Human); text (sword); facts: Armour (mail shirt)',
+      'sources: facts: Profiles (human); WFRP 1e (1986), Combat (sword); facts: Armour (mail shirt)',
     );
     expect(sheetOf(loaded, 'Griffon').at(-1)).toMatch(
-      /^sources: WFRP 1e \(1986\) bestiary: Griffon \(Griffon\)/,
+      /^sources: WFRP 1e \(1986\) bestiary: Griffon \(griffon\)/,
     );
   });
 });

@@ -25,6 +25,8 @@ export interface Weapon {
   readonly natural: boolean;
   readonly hands: 1 | 2;
   readonly range: number | null;
+  /** Where the row comes from: its own `source:`, else its file's. */
+  readonly source: string;
 }
 
 export interface Armour {
@@ -37,6 +39,7 @@ export interface Armour {
   readonly St: number;
   readonly shield: boolean;
   readonly helmet: boolean;
+  readonly source: string;
 }
 
 export type MonsterRule = 'infestation' | 'backstab' | 'run-amok' | 'panic';
@@ -48,6 +51,7 @@ export interface Spell {
   readonly kind: 'bolt' | 'heal' | 'ward';
   readonly dd: number;
   readonly range: number;
+  readonly source: string;
 }
 
 export interface Creature {
@@ -62,6 +66,7 @@ export interface Creature {
   readonly beastmaster: number | null;
   readonly slavemaster: number | null;
   readonly spells: { readonly college: string; readonly list: readonly string[] } | null;
+  readonly source: string;
 }
 
 export interface Catalogue {
@@ -102,6 +107,7 @@ const schemas = {
           natural: flag().optional(),
           hands: z.union([z.literal(1), z.literal(2)], { error: 'expected 1 or 2' }).optional(),
           range: whole(1, 200, 'squares').optional(),
+          source: text('a source').optional(),
         }),
       )
       .min(1),
@@ -120,6 +126,7 @@ const schemas = {
         St: mod,
         shield: flag().optional(),
         helmet: flag().optional(),
+        source: text('a source').optional(),
       }),
     ),
   }),
@@ -139,6 +146,7 @@ const schemas = {
         beastmaster: whole(1, 50, 'squares').optional(),
         slavemaster: whole(1, 50, 'squares').optional(),
         spells: spellsRefSchema.optional(),
+        source: text('a source').optional(),
       }),
     ),
   }),
@@ -153,6 +161,7 @@ const schemas = {
         kind: oneOf(['bolt', 'heal', 'ward']),
         dd: whole(0, 12, 'dice'),
         range: whole(0, 100, 'squares'),
+        source: text('a source').optional(),
       }),
     ),
   }),
@@ -185,6 +194,7 @@ export function readCatalogue(files: {
           natural: x.natural ?? false,
           hands: x.hands ?? 1,
           range: x.range ?? null,
+          source: x.source ?? w.source ?? 'yours',
         },
       ]),
     ),
@@ -201,6 +211,7 @@ export function readCatalogue(files: {
           St: x.St ?? 0,
           shield: x.shield ?? false,
           helmet: x.helmet ?? false,
+          source: x.source ?? a.source ?? 'yours',
         },
       ]),
     ),
@@ -219,9 +230,10 @@ export function readCatalogue(files: {
           beastmaster: c.beastmaster ?? null,
           slavemaster: c.slavemaster ?? null,
           spells: c.spells ?? null,
+          source: c.source ?? b.source ?? 'yours',
         },
       ]),
     ),
-    spells: new Map(s.spells.map((x) => [x.id, { ...x }])),
+    spells: new Map(s.spells.map((x) => [x.id, { ...x, source: x.source ?? s.source ?? 'yours' }])),
   };
 }

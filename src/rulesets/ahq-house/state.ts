@@ -1,4 +1,5 @@
 // A house-rules fight's state: the board, each model's square, facing, wounds, and what it did.
+import type { SourcedRow } from '../../core/loader.js';
 import type { SetupCore } from '../../core/ruleset.js';
 import {
   newCombatStats,
@@ -35,6 +36,8 @@ export interface AhqSpec {
   readonly facing: Facing;
   readonly wounds: number;
   readonly tactics: Tactics;
+  /** The bestiary's creature it was made from, named with its source, for the sheet. */
+  readonly fromBestiary: SourcedRow | null;
 }
 
 /** Facts, house armour: a profile value with every piece's modifier added. */

@@ -18,6 +18,8 @@ export interface Weapon {
   readonly agility: number;
   readonly range: number | null;
   readonly defence: number | null;
+  /** Where the row comes from: its own `source:`, else its file's. */
+  readonly source: string;
 }
 
 export interface Armour {
@@ -25,6 +27,7 @@ export interface Armour {
   readonly name: string;
   readonly protection: number;
   readonly agility: number;
+  readonly source: string;
 }
 
 export interface Catalogue {
@@ -52,6 +55,7 @@ const weaponsSchema = z.strictObject({
         agility: whole(0, 40, 'an agility'),
         range: whole(1, 1000, 'yards').optional(),
         defence: whole(0, 50, "a shield's defensive value").optional(),
+        source: text('a source').optional(),
       }),
     )
     .min(1),
@@ -65,6 +69,7 @@ const armourSchema = z.strictObject({
       name: text('a name'),
       protection: whole(0, 30, 'protection'),
       agility: whole(0, 30, "the armour's agility value"),
+      source: text('a source').optional(),
     }),
   ),
 });
@@ -91,11 +96,21 @@ export function readCatalogue(files: { weapons: FileText; armour: FileText }): C
           agility: x.agility,
           range: x.range ?? null,
           defence: x.defence ?? null,
+          source: x.source ?? w.source ?? 'yours',
         },
       ]),
     ),
     armour: new Map(
-      a.armour.map((x) => [x.id, { id: x.id, name: x.name, protection: x.protection, agility: x.agility }]),
+      a.armour.map((x) => [
+        x.id,
+        {
+          id: x.id,
+          name: x.name,
+          protection: x.protection,
+          agility: x.agility,
+          source: x.source ?? a.source ?? 'yours',
+        },
+      ]),
     ),
   };
 }

@@ -193,4 +193,5 @@ export const FIST: Weapon = {
   agility: 0,
   range: null,
   defence: null,
+  source: 'ours',
 };

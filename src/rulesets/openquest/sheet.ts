@@ -109,7 +109,7 @@ function tactics(f: OqFighterSpec): string {
 /** Where its data rows come from: the bestiary's creature, its weapons and armour. */
 function sources(f: OqFighterSpec): string[] {
   const rows = [
-    ...(f.creature && f.creatureSource ? [{ name: f.creature, source: f.creatureSource }] : []),
+    ...(f.fromBestiary ? [f.fromBestiary] : []),
     ...f.weapons.map((w) => ({ name: w.name.toLowerCase(), source: w.source })),
     ...f.armour.map((a) => ({ name: a.name.toLowerCase(), source: a.source })),
   ];

@@ -1,4 +1,5 @@
 // An OpenQuest fight's state: the fighters with their hit points and this round's doings.
+import type { SourcedRow } from '../../core/loader.js';
 import type { SetupCore } from '../../core/ruleset.js';
 import {
   newCombatStats,
@@ -30,8 +31,8 @@ export interface OqFighterSpec {
   readonly healingMagic: boolean;
   /** The bestiary's creature it was made from, if any. */
   readonly creature: string | null;
-  /** Where that creature's row comes from (its `source:`). */
-  readonly creatureSource: string | null;
+  /** That creature's row, named with its source, for the sheet. */
+  readonly fromBestiary: SourcedRow | null;
   /** Situational and magic modifiers to its combat tests (%). */
   readonly modifier: number;
 }

@@ -30,6 +30,8 @@ export interface Classes {
   readonly shieldModifier: ReadonlyMap<string, number>;
   readonly peoples: ReadonlySet<string>;
   readonly file: string;
+  /** The file's `source:`: where its classes come from. */
+  readonly source: string;
 }
 
 const classSchema = z.strictObject({
@@ -118,6 +120,7 @@ export function parseClasses(f: FileText, cat: Catalogue): Classes {
     shieldModifier: new Map(Object.entries(v.shieldModifier)),
     peoples: new Set(v.peoples),
     file: f.file,
+    source: v.source ?? 'yours',
   };
 }
 

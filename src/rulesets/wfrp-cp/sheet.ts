@@ -3,7 +3,8 @@
 // WS + ability, the shield's pool, armour as rule 10 counts it, and the plan the tactics follow.
 import type { CombatantSheet } from '../../core/ruleset.js';
 import type { Weapon } from '../wfrp1e/catalogue.js';
-import { profileLine, ridden, situation, ZONES } from '../wfrp1e/sheet.js';
+import type { SourcedRow } from '../../core/loader.js';
+import { profileLine, ridden, situation, sources, weaponsOf, ZONES } from '../wfrp1e/sheet.js';
 import { sheetSummary, showWeaponSkill } from './abilities.js';
 import { dismountFall } from './round/falls-and-fire.js';
 import {
@@ -44,8 +45,18 @@ export function cpSheets(setup: CpSetup): CombatantSheet[] {
       ...(f.mount ? [`rides ${f.mount.name}`] : []),
       ...(f.rider ? [ridden(f, f.rider)] : []),
       `tactics: ${tactics(st, f)}`,
+      ...sources(st, f, classRows(setup, f)),
     ],
   }));
+}
+
+/** The weapon classes its weapons fall in (rule 8), named with the class table's source. */
+function classRows(setup: CpSetup, f: CpFighter): SourcedRow[] {
+  const { classes } = setup.cp;
+  return weaponsOf(f).flatMap((w) => {
+    const c = (w.missile && !w.melee ? classes.ballisticOf : classes.handOf).get(w.id);
+    return c ? [{ name: `class ${c.name.toLowerCase()}`, source: classes.source }] : [];
+  });
 }
 
 const cap = (n: number) => (n === Infinity ? 'any' : String(n));

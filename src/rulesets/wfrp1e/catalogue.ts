@@ -395,7 +395,7 @@ export function parseMissiles(f: FileText, weapons: Map<string, Weapon>): void {
         ...(m.specialist ? { specialist: m.specialist } : {}),
         natural: false,
         shield: false,
-        source: 'text',
+        source: 'WFRP 1e (1986), Combat',
         melee: false,
         missile,
       });

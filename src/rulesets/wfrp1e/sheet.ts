@@ -2,7 +2,7 @@
 // the same functions the round uses (Effective Initiative, skill with a weapon, armour points,
 // the optional weapon modifiers), and what its tactics will do.
 import { showSum, showTerm, sumTerms, type Term } from '../../core/arith.js';
-import { sourcesLine } from '../../core/loader.js';
+import { sourcesLine, type SourcedRow } from '../../core/loader.js';
 import type { CombatantSheet } from '../../core/ruleset.js';
 import {
   handTerms,
@@ -44,18 +44,23 @@ export function wfrp1eSheets(setup: W1Setup): CombatantSheet[] {
   }));
 }
 
-/** Where its data rows come from: the bestiary's creature, its weapons and armour. */
-function sources(st: W1State, f: Fighter): string[] {
+/** Where its data rows come from: the bestiary's creature, its weapons and armour; `more`, a variant's own rows. */
+export function sources(st: W1State, f: Fighter, more: readonly SourcedRow[] = []): string[] {
   const creature = f.spec.creature ? st.cat.creatures.get(f.spec.creature) : undefined;
-  const weapons = [f.spec.right, f.spec.left, ...f.spec.natural, ...f.spec.carried].filter(
-    (w): w is Weapon => w !== null,
-  );
   const line = sourcesLine([
-    ...(creature ? [{ name: creature.name, source: creature.source }] : []),
-    ...weapons.map((w) => ({ name: w.name.toLowerCase(), source: w.source })),
+    ...(creature ? [{ name: creature.name.toLowerCase(), source: creature.source }] : []),
+    ...weaponsOf(f).map((w) => ({ name: w.name.toLowerCase(), source: w.source })),
     ...f.spec.armour.map((a) => ({ name: a.name.toLowerCase(), source: a.source })),
+    ...more,
   ]);
   return line ? [line] : [];
+}
+
+/** Every weapon it starts with: in hand, natural and carried. */
+export function weaponsOf(f: Fighter): Weapon[] {
+  return [f.spec.right, f.spec.left, ...f.spec.natural, ...f.spec.carried].filter(
+    (w): w is Weapon => w !== null,
+  );
 }
 
 /** The profile in the text's order ("-" where a creature has none). */
