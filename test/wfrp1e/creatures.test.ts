@@ -5,7 +5,7 @@ import { ScriptedDice } from '../../src/dice/index.js';
 import type { W1Setup } from '../../src/rulesets/wfrp1e/encounter.js';
 import { hitLocation } from '../../src/rulesets/wfrp1e/locate.js';
 import { newState, type Fighter } from '../../src/rulesets/wfrp1e/state.js';
-import { fightYaml, loadText, ofType, profile as P, runScripted, strikers } from '../helpers.js';
+import { fightYaml, loadText, ofType, profile as P, runScripted, runWith, strikers } from '../helpers.js';
 
 /** The two first combatants of a fight between `a` and `b`, and a context rolling `dice`. */
 function pair(
@@ -141,6 +141,43 @@ describe('§ Mounted Combat', () => {
 });
 
 describe('§ Attacks From Flying Creatures', () => {
+  it('one with nobody in reach may wait for the dive (§ More About Rounds) and strikes back when it comes', () => {
+    const loaded = loadText(
+      fightYaml(
+        [`{ name: Helga, profile: ${P({ I: 60 })}, weapons: [spear] }`],
+        ['{ use: harpy, profile: { I: 40, A: 2 } }'],
+      ),
+    );
+    const asked: string[] = [];
+    // Helga waits at 60; the harpy dives at 40 and the two swap blows: the harpy at 40, Helga at 60's
+    // blow now, the harpy at 20: 96, 95, 94.
+    const { events } = runWith(loaded, [96, 95, 94], 1, (req) => {
+      if (req.topic === 'wait') asked.push(req.choices.map((c) => c.key).join(' '));
+      return undefined;
+    });
+    expect(asked).toEqual(['wait pass']);
+    expect(ofType(events, 'delay')[0]?.text).toBe('Helga waits for the dive.');
+    expect(ofType(events, 'dive')[0]?.text).toBe('Harpy dives at Helga.');
+    expect(strikers(events)).toContain('helga');
+  });
+
+  it('nobody waits once the flier has dived on another: the round ends', () => {
+    const loaded = loadText(
+      fightYaml(
+        [
+          `{ name: Helga, profile: ${P({ I: 60 })}, weapons: [spear] }`,
+          `{ name: Ulf, profile: ${P({ I: 50 })}, weapons: [axe] }`,
+        ],
+        ['{ use: harpy, profile: { I: 40, A: 1 }, tactics: { target: first } }'],
+      ),
+    );
+    // Both wait; the harpy dives at one of them (96, 95), and the other, still waiting, has nobody to strike.
+    const { events, unused } = runScripted(loaded, [96, 95], 1);
+    expect(unused).toBe(0);
+    expect(ofType(events, 'delay').length).toBeLessThanOrEqual(4);
+    expect(ofType(events, 'idle')).toHaveLength(1);
+  });
+
   it('a flier dives, swaps blows with a target that has not acted, and climbs away', () => {
     const loaded = loadText(
       fightYaml(
@@ -165,9 +202,9 @@ describe('§ Attacks From Flying Creatures', () => {
         ['{ use: harpy, profile: { I: 40, A: 2 } }'],
       ),
     );
-    // Helga (I 60) has nobody to strike: the harpy is in the air. Harpy dives at 40: 96, 95.
-    const { events, unused } = runScripted(loaded, [96, 95], 1);
-    expect(unused).toBe(0);
+    // Helga (I 60) has nobody to strike: the harpy is in the air. She lets her blow go rather than
+    // wait for the dive; the harpy dives at 40: 96, 95.
+    const { events } = runWith(loaded, [96, 95], 1, (req) => (req.topic === 'wait' ? 'pass' : undefined));
     expect(ofType(events, 'dive')[0]?.text).toBe(
       'Harpy dives at Helga (Helga has had its turn: it may only parry).',
     );

@@ -85,6 +85,26 @@ export function blow(
   const opp = withinReach(st, f);
   let target: Fighter | null = null;
   let charging = false;
+  if (opp.length === 0 && !f.acted && diveToCome(f, entries, entries.lastIndexOf(e) + 1)) {
+    // § More About Rounds (a turn may be taken later, never earlier) and § Attacks From Flying
+    // Creatures (only one who has not had its turn strikes back): holding the blow for the dive.
+    const held = decideKeys(
+      ctx,
+      f,
+      'wait',
+      WAIT_KEYS,
+      'wait',
+      (key) => (key === 'wait' ? 'wait for the dive, to strike back' : 'let the blow go'),
+      () => ({ label: `${f.name}: nobody within reach at ${e.tick}, a flier still to dive: wait for it?` }),
+    );
+    if (held === 'wait') {
+      say(st, ctx, 'delay', `${f.name} waits for the dive.`, CITES.flying, [f]);
+      const next = entries[nextIndex];
+      const at = f.pending.indexOf(e.tick);
+      if (at >= 0) f.pending[at] = next ? next.tick : 0;
+      return 'delay';
+    }
+  }
   if (opp.length === 0 && st.spatial) {
     // The scene of battle: at the start of its turn a combatant may close in (§ Initiating Hand-To-Hand Combat).
     if (f.acted || f.heldInPlace || isRidden(f)) {
@@ -304,6 +324,19 @@ export function blow(
 }
 
 const NOBODY: readonly Fighter[] = [];
+const WAIT_KEYS: readonly string[] = ['wait', 'pass'];
+
+/** Whether an enemy flier in the air has a blow still to come this round (at this moment too): a dive this one may wait for. */
+function diveToCome(f: Fighter, entries: readonly Entry[], from: number): boolean {
+  // An entry delayed stays where it was played and is queued again later: the live one is the last.
+  for (let i = from; i < entries.length; i++) {
+    const x = entries[i] as Entry;
+    const o = x.f;
+    if (x.kind === 'blow' && o.side !== f.side && o.airborne && o.out === null && o.pending.includes(x.tick))
+      return true;
+  }
+  return false;
+}
 
 /** The ways of the blow as choice keys, one list for each shape of the common case (at the one opponent in reach). */
 const BLOW_KEYS = [false, true].map((unarmed) =>
