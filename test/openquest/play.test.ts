@@ -90,6 +90,13 @@ describe('OpenQuest: the attack against the reaction, every cell', () => {
     has(r.texts, 'maximum 1D8 8 (armour ignored) = 8 damage: HP 12 → 4');
     const plain = fight(duel(master), [ROLL.failure, PARRY.failure, 5], moves, 1, { mastery: 'none' });
     has(plain.texts, 'D100 70 against 100: a success');
+    // A bonus makes nobody a Master: Close 60 with +50 is tested at 110, as anyone's test.
+    const lifted = fight(
+      duel(ATT.replace('weapons:', 'modifier: 50, weapons:')),
+      [ROLL.failure, PARRY.failure, 5],
+      moves,
+    );
+    has(lifted.texts, 'D100 70 against 110 (+50 situation): a success');
   });
 
   it('a dodge works the same way; a fumble costs the next action (ours)', () => {

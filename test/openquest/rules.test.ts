@@ -118,6 +118,6 @@ describe('OpenQuest rules', () => {
     const dagger = { count: 1, sides: 4, sign: 1, plus: 1 } as const;
     expect(weaponDice(dagger)).toBe('1D4+1');
     expect(mostOf(dagger)).toBe(5);
-    expect(weaponDice({ count: 2, sides: 6, sign: 1, plus: -1 })).toBe('2D6−1');
+    expect(weaponDice({ count: 2, sides: 6, sign: 1, plus: -1 })).toBe('2D6-1');
   });
 });

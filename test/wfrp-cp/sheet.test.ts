@@ -1,7 +1,8 @@
 // fray sheet for the Combat Points rules: CP, EI, the action cap, the shield's pool, armour; and the warnings.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadFile, ROOT, sheetOf, warningLines, warningsFixture } from '../helpers.js';
+import { loadFile, loadText, ROOT, sheetOf, warningLines, warningsFixture } from '../helpers.js';
 
 const cp = (name: string) => join(ROOT, 'data', 'wfrp-cp', 'encounters', name);
 
@@ -15,6 +16,17 @@ describe('Combat Points sheets', () => {
     expect(ernst).toContain('sword (right hand): WS 20 + Swords 45');
     expect(ernst).toContain('shield (left hand): defence pool 30 CP a round');
     expect(ernst).toContain('Swords: 15% + 30 = 45/65% (level 3), CP 125; 700 XP spent, next level 400 XP');
+  });
+
+  it("rule 2's armour modifiers to I: leggings with a mail coat cost 10, as bracers over sleeved mail do", () => {
+    const text = readFileSync(cp('ernst-and-the-ogre.yaml'), 'utf8');
+    const armoured = (armour: string) =>
+      sheetOf(loadText(text.replace('[sleeved-mail-coat, helmet]', `[${armour}]`)), 'Ernst').find((l) =>
+        l.startsWith('W '),
+      );
+    expect(armoured('sleeved-mail-coat, helmet')).toContain('EI 43,');
+    expect(armoured('sleeved-mail-coat, helmet, mail-leggings')).toContain('EI 33,');
+    expect(armoured('sleeved-mail-coat, helmet, mail-leggings, plate-bracers')).toContain('EI 23,');
   });
 
   it('a monster with Life Points spends everything on attacks (rule 32); spells count as armour', () => {

@@ -1,7 +1,8 @@
 // § Mounted Combat, § Non-Humanoid Opponents, § Especially Tall Opponents, § Attacks From Flying Creatures.
 import { describe, expect, it } from 'vitest';
 import { AutoDriver, FightContext } from '../../src/core/context.js';
-import { ScriptedDice } from '../../src/dice/index.js';
+import { runFight } from '../../src/core/fight.js';
+import { Rng, ScriptedDice, SeededDice } from '../../src/dice/index.js';
 import type { W1Setup } from '../../src/rulesets/wfrp1e/encounter.js';
 import { hitLocation } from '../../src/rulesets/wfrp1e/locate.js';
 import { newState, type Fighter } from '../../src/rulesets/wfrp1e/state.js';
@@ -161,21 +162,46 @@ describe('§ Attacks From Flying Creatures', () => {
     expect(strikers(events)).toContain('helga');
   });
 
-  it('nobody waits once the flier has dived on another: the round ends', () => {
+  it('two waiting on one flier wait once each, then the one not dived at has nobody to strike', () => {
     const loaded = loadText(
       fightYaml(
         [
           `{ name: Helga, profile: ${P({ I: 60 })}, weapons: [spear] }`,
           `{ name: Ulf, profile: ${P({ I: 50 })}, weapons: [axe] }`,
         ],
-        ['{ use: harpy, profile: { I: 40, A: 1 }, tactics: { target: first } }'],
+        ['{ use: harpy, profile: { I: 40, A: 1 } }'],
       ),
     );
-    // Both wait; the harpy dives at one of them (96, 95), and the other, still waiting, has nobody to strike.
+    // Helga and Ulf both wait (each after the harpy's turn, not after each other); the harpy dives
+    // at one of them and the two swap blows (96, 95); the other has nobody to strike.
     const { events, unused } = runScripted(loaded, [96, 95], 1);
     expect(unused).toBe(0);
-    expect(ofType(events, 'delay').length).toBeLessThanOrEqual(4);
+    expect(ofType(events, 'delay').map((e) => e.text)).toEqual([
+      'Helga waits for the dive.',
+      'Ulf waits for the dive.',
+    ]);
     expect(ofType(events, 'idle')).toHaveLength(1);
+  });
+
+  it('waiting always moves on: over many fights, each waits at most once a dive, winners too', () => {
+    const yaml = fightYaml(
+      [
+        `{ name: Helga, profile: ${P({ I: 30 })}, weapons: [spear] }`,
+        `{ name: Ulf, profile: ${P({ I: 20 })}, weapons: [axe] }`,
+      ],
+      ['{ use: harpy, profile: { I: 10 } }'],
+    );
+    for (let seed = 1; seed <= 25; seed++) {
+      const loaded = loadText(yaml);
+      const r = runFight(loaded.ruleset, loaded.setup, {
+        driver: new AutoDriver(new SeededDice(Rng.seeded(seed))),
+        explain: true,
+        maxRounds: 12,
+      });
+      const perRound = new Map<number, number>();
+      for (const e of ofType(r.events, 'delay')) perRound.set(e.round, (perRound.get(e.round) ?? 0) + 1);
+      for (const [round, n] of perRound) expect(n, `seed ${seed}, round ${round}`).toBeLessThanOrEqual(2);
+    }
   });
 
   it('a flier dives, swaps blows with a target that has not acted, and climbs away', () => {

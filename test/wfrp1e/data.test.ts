@@ -30,7 +30,8 @@ describe('WFRP 1e bestiary from the published profiles', () => {
     expect(profile('horse')).toBe('8 33 - 3 3 5 30 0 - 10 10 10 10 -');
     expect(profile('giant-bat')).toBe('1 33 - 2 2 5 30 1 - 10 14 24 24 -');
     expect(creature('griffon').source).toBe('WFRP 1e (1986) bestiary: Griffon');
-    expect(creature('hydra').source).toMatch(/A 8 of the printed 8-10 ours/);
+    expect(creature('hydra').source).toBe('WFRP 1e (1986) bestiary: Hydra, A ours');
+    expect(creature('horse').source).toBe('WFRP 1e (1986) bestiary: Horse, S ours');
     expect(creature('hydra').heads).toBe(7);
   });
 

@@ -49,8 +49,18 @@ export interface Catalogue {
   readonly creatures: ReadonlyMap<string, Creature>;
 }
 
-const diceText = text('dice such as 1D8, 2D6 or 1D4+1').refine((s) => /^\d+D\d+([+-]\d+)?$/i.test(s), {
-  error: 'expected dice such as 1D8, 2D6 or 1D4+1',
+/** Dice as the SRD writes a weapon's: 1D8, 2D6, 1D4+1 (a count, and dice notation can read them). */
+function isWeaponDice(s: string): boolean {
+  if (!/^\d+D\d+([+-]\d+)?$/i.test(s)) return false;
+  try {
+    parseDice(s);
+    return true;
+  } catch {
+    return false;
+  }
+}
+const diceText = text('dice such as 1D8, 2D6 or 1D4+1').refine(isWeaponDice, {
+  error: 'expected dice such as 1D8, 2D6 or 1D4+1 (1 to 100 dice of 2 to 1000 sides)',
 });
 const weaponsSchema = z.strictObject({
   table: z.literal('openquest-weapons', { error: 'expected table: openquest-weapons' }),

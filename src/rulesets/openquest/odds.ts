@@ -12,6 +12,7 @@ import {
   testResult,
   type Dice,
   type Level,
+  MASTERY,
   type Mastery,
   type Skill,
 } from './rules.js';
@@ -73,9 +74,12 @@ function attackOutcomes(
   const skill: Skill = w ? w.skill : 'unarmed';
   const missile = skill === 'ranged';
   const reaction = reactionOf(d, missile);
-  const att = levels(a.skills[skill] + a.modifier, setup.opt.mastery);
+  const att = levels(a.skills[skill] + a.modifier, a.skills[skill] >= MASTERY ? setup.opt.mastery : 'none');
   const def = reaction
-    ? levels(d.skills[reaction.skill] + d.modifier, setup.opt.mastery)
+    ? levels(
+        d.skills[reaction.skill] + d.modifier,
+        d.skills[reaction.skill] >= MASTERY ? setup.opt.mastery : 'none',
+      )
     : new Map<Level | 'none', number>([['none', 1]]);
   const wd = w ? w.damage : FIST;
   const dm = damageModifierWith(w, a.dm);

@@ -50,7 +50,8 @@ function test(
   why: string,
   then?: FollowingDice,
 ): { roll: number; level: Level; against: string } {
-  const mastery = st.setup.opt.mastery;
+  // A Master by the skill itself (a bonus makes nobody one), while the target stays at 100% or more.
+  const mastery = f.spec.skills[skill] >= MASTERY ? st.setup.opt.mastery : 'none';
   // A Master's roll is still asked: the GM's one-off modifier may take the skill below 100%.
   const need =
     target >= MASTERY && mastery === 'critical'

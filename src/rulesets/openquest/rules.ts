@@ -81,7 +81,7 @@ export function mostOf(d: Dice): number {
  * (−1D4 → −4, the option `maxDamageModifier`).
  */
 export function maximumModifier(dm: Dice, fullPenalty: boolean): number {
-  return dm.sign < 0 && fullPenalty ? -dm.count * dm.sides : mostOf(dm);
+  return dm.sign < 0 && fullPenalty ? -dm.count * dm.sides + dm.plus : mostOf(dm);
 }
 
 /** Facts, Weapons: a fist, 1D4. */
@@ -98,9 +98,9 @@ export function formatDice(d: Dice): string {
   return `${d.sign < 0 ? '−' : '+'}${d.count}D${d.sides}`;
 }
 
-/** A weapon's dice as the text writes them: 1D8, 1D4+1, 2D6−1. */
+/** A weapon's dice as the text and the data files write them: 1D8, 1D4+1, 2D6-1. */
 export function weaponDice(d: Dice): string {
-  return `${d.count}D${d.sides}${d.plus > 0 ? `+${d.plus}` : d.plus < 0 ? `−${-d.plus}` : ''}`;
+  return `${d.count}D${d.sides}${d.plus > 0 ? `+${d.plus}` : d.plus < 0 ? `-${-d.plus}` : ''}`;
 }
 
 /** Facts, Hit points: (SIZ + CON) / 2, rounded up. */

@@ -190,6 +190,8 @@ export interface Fighter extends CombatantCore {
   charging: boolean;
   chargeBlowDone: boolean;
   acted: boolean;
+  /** A blow held back for a dive this round: the tick it waits at now, and its own (its place in the exchange's I order). */
+  waited: { tick: number; readonly from: number } | null;
   offGuard: boolean;
   /** An opponent fled this round: stay put, but fight those already engaged (§ Fleeing). */
   heldInPlace: boolean;
@@ -366,6 +368,7 @@ export function clearRound(f: Fighter): void {
   f.charging = false;
   f.chargeBlowDone = false;
   f.acted = false;
+  f.waited = null;
   f.offGuard = false;
   f.heldInPlace = false;
   if (f.unfaced.size > 0) f.unfaced.clear();
@@ -497,6 +500,7 @@ function newFighter(s: FighterSpec, idx: number): Fighter {
     charging: false,
     chargeBlowDone: false,
     acted: false,
+    waited: null,
     offGuard: false,
     heldInPlace: false,
     unfaced: new Set(),

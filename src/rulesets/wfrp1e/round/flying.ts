@@ -77,10 +77,17 @@ export function dive(st: W1State, ctx: FightContext, f: Fighter): void {
     f.alt = 0;
     moveTo(st, ctx, f, t, yardsAt(st, f, 'running') / 2, 'running', 'swoops on');
   }
-  const swaps: { who: Fighter; tick: number }[] = f.pending.map((tick) => ({ who: f, tick }));
+  const swaps: { who: Fighter; tick: number; order: number }[] = f.pending.map((tick) => ({
+    who: f,
+    tick,
+    order: tick,
+  }));
   const strikesBack = !t.acted;
-  if (strikesBack) for (const tick of t.pending) swaps.push({ who: t, tick });
-  swaps.sort((x, y) => y.tick - x.tick || Number(x.who !== f) - Number(y.who !== f));
+  // "I order is observed as normal": a blow held back for the dive keeps its place in that order.
+  if (strikesBack)
+    for (const tick of t.pending)
+      swaps.push({ who: t, tick, order: t.waited?.tick === tick ? t.waited.from : tick });
+  swaps.sort((x, y) => y.order - x.order || Number(x.who !== f) - Number(y.who !== f));
   t.acted = true;
   f.acted = true;
   for (const s of swaps) {

@@ -78,14 +78,15 @@ export function blow(
   entries: Entry[],
   nextIndex: number,
   wasFree: boolean,
-): 'done' | 'delay' {
+): 'done' | 'delay' | 'requeue' {
   const r = st.round;
   const M = current(carrier(f), 'M', r);
   const chargeOk = !st.spatial && f.gap !== null && canCharge(f.gap, M);
   const opp = withinReach(st, f);
   let target: Fighter | null = null;
   let charging = false;
-  if (opp.length === 0 && !f.acted && diveToCome(f, entries, entries.lastIndexOf(e) + 1)) {
+  const dive = opp.length === 0 && !f.acted ? diveToCome(f, entries, entries.lastIndexOf(e) + 1) : null;
+  if (dive) {
     // § More About Rounds (a turn may be taken later, never earlier) and § Attacks From Flying
     // Creatures (only one who has not had its turn strikes back): holding the blow for the dive.
     const held = decideKeys(
@@ -99,10 +100,13 @@ export function blow(
     );
     if (held === 'wait') {
       say(st, ctx, 'delay', `${f.name} waits for the dive.`, CITES.flying, [f]);
-      const next = entries[nextIndex];
+      // Straight after the flier's turn: past other waiters, so that two never wait on each other.
       const at = f.pending.indexOf(e.tick);
-      if (at >= 0) f.pending[at] = next ? next.tick : 0;
-      return 'delay';
+      if (at >= 0) f.pending[at] = dive.tick;
+      f.waited = { tick: dive.tick, from: f.waited?.from ?? e.tick };
+      e.tick = dive.tick;
+      e.phase = dive.phase + 1;
+      return 'requeue';
     }
   }
   if (opp.length === 0 && st.spatial) {
@@ -326,16 +330,16 @@ export function blow(
 const NOBODY: readonly Fighter[] = [];
 const WAIT_KEYS: readonly string[] = ['wait', 'pass'];
 
-/** Whether an enemy flier in the air has a blow still to come this round (at this moment too): a dive this one may wait for. */
-function diveToCome(f: Fighter, entries: readonly Entry[], from: number): boolean {
+/** An enemy flier's turn still to come this round (at this moment too): a dive this one may wait for; null if none. */
+function diveToCome(f: Fighter, entries: readonly Entry[], from: number): Entry | null {
   // An entry delayed stays where it was played and is queued again later: the live one is the last.
   for (let i = from; i < entries.length; i++) {
     const x = entries[i] as Entry;
     const o = x.f;
     if (x.kind === 'blow' && o.side !== f.side && o.airborne && o.out === null && o.pending.includes(x.tick))
-      return true;
+      return x;
   }
-  return false;
+  return null;
 }
 
 /** The ways of the blow as choice keys, one list for each shape of the common case (at the one opponent in reach). */

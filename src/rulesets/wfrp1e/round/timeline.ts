@@ -50,19 +50,24 @@ export function runTimeline(st: W1State, ctx: FightContext, entries: Entry[]): v
     const free: Fighter[] = [];
     for (const e of group) if (!isEngaged(st, e.f)) free.push(e.f);
     const delayed: Entry[] = [];
+    const requeued: Entry[] = [];
     for (const e of group) {
       if (!able.includes(e.f)) continue;
       const outcome = act(st, ctx, e, entries, j, free.includes(e.f));
       if (outcome === 'delay') delayed.push(e);
+      else if (outcome === 'requeue') requeued.push(e);
     }
     i = j;
-    if (delayed.length > 0) {
+    if (delayed.length > 0 || requeued.length > 0) {
       const next = entries[i];
       for (const e of delayed) {
+        // After the next turn, whatever side of it winning would sort it: a delay always moves on.
         e.tick = next ? next.tick : 0;
-        e.phase = 1;
+        e.phase = next ? next.phase + 1 : 1;
         entries.push(e);
       }
+      // Placed by the rule that moved them (a wait for a dive: after the flier's turn).
+      for (const e of requeued) entries.push(e);
       const rest = entries.splice(i);
       sortEntries(rest);
       entries.push(...rest);
@@ -78,7 +83,7 @@ function act(
   entries: Entry[],
   nextIndex: number,
   wasFree: boolean,
-): 'done' | 'delay' {
+): 'done' | 'delay' | 'requeue' {
   const f = e.f;
   switch (e.kind) {
     case 'flee':
@@ -101,7 +106,7 @@ function act(
         return 'done';
       }
       const result = blow(st, ctx, f, e, entries, nextIndex, wasFree);
-      if (result === 'delay') return 'delay';
+      if (result !== 'done') return result;
       // Its turn has come, struck or not (§ Attacks From Flying Creatures: "already taken their individual turn").
       f.acted = true;
       const at = f.pending.indexOf(e.tick);
