@@ -77,7 +77,7 @@ const weaponsSchema = z.strictObject({
       mechanism: flag().optional(),
       range: z
         .union([whole(1, 1000, 'metres'), z.literal('STR'), z.literal('STRx2')], {
-          error: "expected metres, STR or STRx2 (a thrown weapon's range by the thrower's STR)",
+          error: 'expected metres, or STR or STRx2 for a thrown weapon',
         })
         .optional(),
       source: text('a source').optional(),
