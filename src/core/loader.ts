@@ -138,18 +138,19 @@ export interface SourcedRow {
 
 /**
  * A sheet's line naming where a combatant's data rows come from, each source once with the rows
- * taken from it: "sources: OpenQuest SRD, Creatures (orc); ours (bite)". A row a user's file
- * gave without a source is "yours".
+ * taken from it: "sources: OpenQuest SRD: Creatures (orc); ours (bite)"; none without rows. A row
+ * a user's file gave without a source is "yours".
  */
-export function sourcesLine(rows: readonly SourcedRow[]): string | null {
+export function sourcesLines(rows: readonly SourcedRow[]): string[] {
   const bySource = new Map<string, string[]>();
   for (const r of rows) {
     const names = bySource.get(r.source) ?? [];
-    if (!names.includes(r.name)) names.push(r.name);
+    const name = r.name.toLowerCase();
+    if (!names.includes(name)) names.push(name);
     bySource.set(r.source, names);
   }
-  if (bySource.size === 0) return null;
-  return `sources: ${[...bySource].map(([source, names]) => `${source} (${names.join(', ')})`).join('; ')}`;
+  if (bySource.size === 0) return [];
+  return [`sources: ${[...bySource].map(([source, names]) => `${source} (${names.join(', ')})`).join('; ')}`];
 }
 
 /** One combatant entry as written, and the fighters it makes (`count: 3` makes three). */

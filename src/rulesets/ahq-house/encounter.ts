@@ -236,7 +236,7 @@ export function loadAhq(part: DocPart, options: Options, env: LoadEnv): AhqSetup
         facing,
         wounds: c.wounds ?? maxW,
         tactics: { ...DEFAULT_TACTICS, ...(c.tactics ?? {}) },
-        fromBestiary: creature ? { name: creature.name.toLowerCase(), source: creature.source } : null,
+        fromBestiary: creature ? { name: creature.name, source: creature.source } : null,
       });
     });
     warnings(load, { path, doc: c, fighters: fighters.slice(before) });

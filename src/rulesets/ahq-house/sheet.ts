@@ -1,7 +1,7 @@
 // `fray sheet` for the Advanced HeroQuest house rules: each model's profile with its armour's
 // effects, what it needs to hit (close combat against its enemies' DS, the ranged table by band),
 // its damage dice, the monster rules it carries, and what its tactics will do.
-import { sourcesLine } from '../../core/loader.js';
+import { sourcesLines } from '../../core/loader.js';
 import type { CombatantSheet } from '../../core/ruleset.js';
 import type { MonsterRule } from './data.js';
 import { closeCombatNeed, RANGE_BANDS, rangedNeed, rearDice, type RangeBand } from './rules.js';
@@ -58,7 +58,12 @@ export function ahqSheets(setup: AhqSetup): CombatantSheet[] {
           ? [`slavemaster: spares its side's Panic rolls within ${f.slavemaster} squares`]
           : []),
         `tactics: ${tactics(f, m !== null)}`,
-        ...sources(f),
+        ...sourcesLines([
+          ...(f.fromBestiary ? [f.fromBestiary] : []),
+          ...f.weapons,
+          ...f.armour,
+          ...f.spells,
+        ]),
       ],
     };
   });
@@ -109,16 +114,4 @@ function tactics(f: AhqSpec, shoots: boolean): string {
   ]
     .filter((x) => x)
     .join('; ');
-}
-
-/** Where its data rows come from: the bestiary's creature, its weapons, armour and spells. */
-function sources(f: AhqSpec): string[] {
-  const line = sourcesLine([
-    ...(f.fromBestiary ? [f.fromBestiary] : []),
-    ...[...f.weapons, ...f.armour, ...f.spells].map((x) => ({
-      name: x.name.toLowerCase(),
-      source: x.source,
-    })),
-  ]);
-  return line ? [line] : [];
 }

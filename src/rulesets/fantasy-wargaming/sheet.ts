@@ -2,10 +2,9 @@
 // a fight (Morale Factor, Berserk Factor, WF and adjusted damage per weapon), its endurance,
 // armour and parry, with the fight's own functions, and what its tactics will do.
 import type { Term } from '../../core/arith.js';
-import { sourcesLine } from '../../core/loader.js';
+import { sourcesLines } from '../../core/loader.js';
 import type { CombatantSheet } from '../../core/ruleset.js';
 import { formatDice } from '../../dice/notation.js';
-import type { Armour, Weapon } from './data.js';
 import { berserkFactor, moraleFactor, showWeaponFactor } from './fighter.js';
 import { berserkProfile, holder, isLeader, kit, leaderLevel, wfOf } from './round.js';
 import { defenceAllowed, mustCheckBerserk } from './rules.js';
@@ -48,7 +47,7 @@ export function fwSheets(setup: FwSetup): CombatantSheet[] {
             ]
           : []),
         `tactics: ${tactics(st, f)}`,
-        ...sources(spec.weapons, a),
+        ...sourcesLines([...spec.weapons, ...(a ? [a] : [])]),
       ],
     };
   });
@@ -106,12 +105,4 @@ function tactics(st: FwState, f: FwFighter): string {
   ]
     .filter((x) => x)
     .join('; ');
-}
-
-/** Where its data rows come from: its weapons and armour. */
-function sources(weapons: readonly Weapon[], armour: Armour | null): string[] {
-  const line = sourcesLine(
-    [...weapons, ...(armour ? [armour] : [])].map((x) => ({ name: x.name.toLowerCase(), source: x.source })),
-  );
-  return line ? [line] : [];
 }

@@ -195,7 +195,7 @@ export function loadOpenQuest(part: DocPart, options: Options, env: LoadEnv): Oq
         standsAside: c.standsAside ?? false,
         healingMagic: c.healingMagic ?? false,
         creature: creature?.id ?? null,
-        fromBestiary: creature ? { name: creature.name.toLowerCase(), source: creature.source } : null,
+        fromBestiary: creature ? { name: creature.name, source: creature.source } : null,
         modifier: c.modifier ?? 0,
       });
     }

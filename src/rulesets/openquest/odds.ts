@@ -12,7 +12,7 @@ import {
   testResult,
   type Dice,
   type Level,
-  MASTERY,
+  masteryOf,
   type Mastery,
   type Skill,
 } from './rules.js';
@@ -74,12 +74,9 @@ function attackOutcomes(
   const skill: Skill = w ? w.skill : 'unarmed';
   const missile = skill === 'ranged';
   const reaction = reactionOf(d, missile);
-  const att = levels(a.skills[skill] + a.modifier, a.skills[skill] >= MASTERY ? setup.opt.mastery : 'none');
+  const att = levels(a.skills[skill] + a.modifier, masteryOf(a.skills[skill], setup.opt.mastery));
   const def = reaction
-    ? levels(
-        d.skills[reaction.skill] + d.modifier,
-        d.skills[reaction.skill] >= MASTERY ? setup.opt.mastery : 'none',
-      )
+    ? levels(d.skills[reaction.skill] + d.modifier, masteryOf(d.skills[reaction.skill], setup.opt.mastery))
     : new Map<Level | 'none', number>([['none', 1]]);
   const wd = w ? w.damage : FIST;
   const dm = damageModifierWith(w, a.dm);

@@ -26,6 +26,8 @@ import {
   type Skill,
   maximumModifier,
   MASTERY,
+  type Mastery,
+  masteryOf,
   mostOf,
   weaponDice,
 } from './rules.js';
@@ -50,16 +52,9 @@ function test(
   why: string,
   then?: FollowingDice,
 ): { roll: number; level: Level; against: string } {
-  // A Master by the skill itself (a bonus makes nobody one), while the target stays at 100% or more.
-  const mastery = f.spec.skills[skill] >= MASTERY ? st.setup.opt.mastery : 'none';
+  const mastery = masteryOf(f.spec.skills[skill], st.setup.opt.mastery);
   // A Master's roll is still asked: the GM's one-off modifier may take the skill below 100%.
-  const need =
-    target >= MASTERY && mastery === 'critical'
-      ? `a Master at ${target}%: a critical, unless the GM's modifier takes it below ${MASTERY}%`
-      : target >= MASTERY && mastery === 'succeeds'
-        ? `a Master at ${target}%: succeeds, a double is a critical`
-        : `need ${target} or less`;
-  const r = d100(ctx, f, ctx.words ? `${why}: ${skill} test (${need})` : why, then);
+  const r = d100(ctx, f, ctx.words ? `${why}: ${skill} test (${need(target, mastery)})` : why, then);
   const ruled = ruledTerms(ctx);
   // The GM's one-off modifier changes the target, and with it the critical's tenth.
   const t = sumTerms(target, ruled);
@@ -68,6 +63,14 @@ function test(
     level: testResult(r, t, mastery),
     against: `${ruled.length ? showSum('', target, ruled).trim() : `${t}`}${t >= MASTERY && mastery !== 'none' ? ' (a Master)' : ''}`,
   };
+}
+
+/** What a test needs, in words: a number, or what a Master gets. */
+function need(target: number, mastery: Mastery): string {
+  if (target < MASTERY || mastery === 'none') return `need ${target} or less`;
+  return mastery === 'critical'
+    ? `a Master at ${target}%: a critical, unless the GM's modifier takes it below ${MASTERY}%`
+    : `a Master at ${target}%: succeeds, a double is a critical`;
 }
 
 const LEVEL_WORD: Readonly<Record<Level, string>> = {

@@ -16,6 +16,11 @@ export const MASTERY = 100;
  */
 export type Mastery = 'critical' | 'succeeds' | 'none';
 
+/** Facts, Skills of 100% or more: a Master by the skill itself (a bonus makes nobody one); `none` for anyone else. */
+export function masteryOf(skill: number, mastery: Mastery): Mastery {
+  return skill >= MASTERY ? mastery : 'none';
+}
+
 /**
  * Facts, Tests: D100 ≤ skill succeeds; a double (11, 22 … 99, 00) is a critical if it succeeds
  * and a fumble if it fails; 00 always fumbles. A skill of 100% or more is a Master's (`mastery`).

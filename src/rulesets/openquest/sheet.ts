@@ -2,7 +2,7 @@
 // the combat skills, what it strikes and parries with, armour) and what its tactics will do.
 import type { CombatantSheet } from '../../core/ruleset.js';
 import type { Weapon } from './data.js';
-import { sourcesLine } from '../../core/loader.js';
+import { sourcesLines } from '../../core/loader.js';
 import { armourPoints, damageModifierWith, FIST, formatDice, type Skill, weaponDice } from './rules.js';
 import type { OqFighterSpec, OqSetup } from './state.js';
 import { parryWeapon, STABILISE_AT, suggestedReaction, weaponAt } from './tactics.js';
@@ -32,7 +32,7 @@ export function oqSheets(setup: OqSetup): CombatantSheet[] {
         ...weapons(f),
         parries(f),
         `tactics: ${tactics(f)}`,
-        ...sources(f),
+        ...sourcesLines([...(f.fromBestiary ? [f.fromBestiary] : []), ...f.weapons, ...f.armour]),
       ],
     };
   });
@@ -104,15 +104,4 @@ function tactics(f: OqFighterSpec): string {
   ]
     .filter((x) => x)
     .join('; ');
-}
-
-/** Where its data rows come from: the bestiary's creature, its weapons and armour. */
-function sources(f: OqFighterSpec): string[] {
-  const rows = [
-    ...(f.fromBestiary ? [f.fromBestiary] : []),
-    ...f.weapons.map((w) => ({ name: w.name.toLowerCase(), source: w.source })),
-    ...f.armour.map((a) => ({ name: a.name.toLowerCase(), source: a.source })),
-  ];
-  const line = sourcesLine(rows);
-  return line ? [line] : [];
 }

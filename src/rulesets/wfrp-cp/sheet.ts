@@ -55,7 +55,7 @@ function classRows(setup: CpSetup, f: CpFighter): SourcedRow[] {
   const { classes } = setup.cp;
   return weaponsOf(f).flatMap((w) => {
     const c = (w.missile && !w.melee ? classes.ballisticOf : classes.handOf).get(w.id);
-    return c ? [{ name: `class ${c.name.toLowerCase()}`, source: classes.source }] : [];
+    return c ? [{ name: `class ${c.name}`, source: classes.source }] : [];
   });
 }
 

@@ -2,7 +2,7 @@
 // the same functions the round uses (Effective Initiative, skill with a weapon, armour points,
 // the optional weapon modifiers), and what its tactics will do.
 import { showSum, showTerm, sumTerms, type Term } from '../../core/arith.js';
-import { sourcesLine, type SourcedRow } from '../../core/loader.js';
+import { sourcesLines, type SourcedRow } from '../../core/loader.js';
 import type { CombatantSheet } from '../../core/ruleset.js';
 import {
   handTerms,
@@ -47,13 +47,7 @@ export function wfrp1eSheets(setup: W1Setup): CombatantSheet[] {
 /** Where its data rows come from: the bestiary's creature, its weapons and armour; `more`, a variant's own rows. */
 export function sources(st: W1State, f: Fighter, more: readonly SourcedRow[] = []): string[] {
   const creature = f.spec.creature ? st.cat.creatures.get(f.spec.creature) : undefined;
-  const line = sourcesLine([
-    ...(creature ? [{ name: creature.name.toLowerCase(), source: creature.source }] : []),
-    ...weaponsOf(f).map((w) => ({ name: w.name.toLowerCase(), source: w.source })),
-    ...f.spec.armour.map((a) => ({ name: a.name.toLowerCase(), source: a.source })),
-    ...more,
-  ]);
-  return line ? [line] : [];
+  return sourcesLines([...(creature ? [creature] : []), ...weaponsOf(f), ...f.spec.armour, ...more]);
 }
 
 /** Every weapon it starts with: in hand, natural and carried. */

@@ -78,7 +78,7 @@ export function blow(
   entries: Entry[],
   nextIndex: number,
   wasFree: boolean,
-): 'done' | 'delay' | 'requeue' {
+): 'done' | 'later' {
   const r = st.round;
   const M = current(carrier(f), 'M', r);
   const chargeOk = !st.spatial && f.gap !== null && canCharge(f.gap, M);
@@ -101,12 +101,9 @@ export function blow(
     if (held === 'wait') {
       say(st, ctx, 'delay', `${f.name} waits for the dive.`, CITES.flying, [f]);
       // Straight after the flier's turn: past other waiters, so that two never wait on each other.
-      const at = f.pending.indexOf(e.tick);
-      if (at >= 0) f.pending[at] = dive.tick;
       f.waited = { tick: dive.tick, from: f.waited?.from ?? e.tick };
-      e.tick = dive.tick;
-      e.phase = dive.phase + 1;
-      return 'requeue';
+      moveAfter(f, e, dive);
+      return 'later';
     }
   }
   if (opp.length === 0 && st.spatial) {
@@ -260,10 +257,8 @@ export function blow(
   }
   if (kindKey === 'delay') {
     say(st, ctx, 'delay', `${f.name} delays.`, CITES.order, [f]);
-    const next = entries[nextIndex];
-    const at = f.pending.indexOf(e.tick);
-    if (at >= 0) f.pending[at] = next ? next.tick : 0;
-    return 'delay';
+    moveAfter(f, e, entries[nextIndex]);
+    return 'later';
   }
   if (kindKey.startsWith('switch:')) {
     const to = others.find((o) => `switch:${o.id}` === kindKey);
@@ -329,6 +324,17 @@ export function blow(
 
 const NOBODY: readonly Fighter[] = [];
 const WAIT_KEYS: readonly string[] = ['wait', 'pass'];
+
+/**
+ * § More About Rounds: a turn taken later, never earlier: the blow moves to just after `x`'s turn
+ * (whatever side of it winning would sort it), or to the round's end. The timeline queues it again.
+ */
+function moveAfter(f: Fighter, e: Entry, x: Entry | undefined): void {
+  const at = f.pending.indexOf(e.tick);
+  e.tick = x ? x.tick : 0;
+  e.phase = x ? x.phase + 1 : 1;
+  if (at >= 0) f.pending[at] = e.tick;
+}
 
 /** An enemy flier's turn still to come this round (at this moment too): a dive this one may wait for; null if none. */
 function diveToCome(f: Fighter, entries: readonly Entry[], from: number): Entry | null {

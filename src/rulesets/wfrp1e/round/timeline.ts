@@ -49,25 +49,16 @@ export function runTimeline(st: W1State, ctx: FightContext, entries: Entry[]): v
     // Equal I can both charge: whoever was free when the moment came counts as charging (§ Being Charged).
     const free: Fighter[] = [];
     for (const e of group) if (!isEngaged(st, e.f)) free.push(e.f);
-    const delayed: Entry[] = [];
-    const requeued: Entry[] = [];
+    // Turns put off to later (a delay, a wait for a dive): the rule that moved them set their place.
+    const later: Entry[] = [];
     for (const e of group) {
       if (!able.includes(e.f)) continue;
       const outcome = act(st, ctx, e, entries, j, free.includes(e.f));
-      if (outcome === 'delay') delayed.push(e);
-      else if (outcome === 'requeue') requeued.push(e);
+      if (outcome === 'later') later.push(e);
     }
     i = j;
-    if (delayed.length > 0 || requeued.length > 0) {
-      const next = entries[i];
-      for (const e of delayed) {
-        // After the next turn, whatever side of it winning would sort it: a delay always moves on.
-        e.tick = next ? next.tick : 0;
-        e.phase = next ? next.phase + 1 : 1;
-        entries.push(e);
-      }
-      // Placed by the rule that moved them (a wait for a dive: after the flier's turn).
-      for (const e of requeued) entries.push(e);
+    if (later.length > 0) {
+      for (const e of later) entries.push(e);
       const rest = entries.splice(i);
       sortEntries(rest);
       entries.push(...rest);
@@ -83,7 +74,7 @@ function act(
   entries: Entry[],
   nextIndex: number,
   wasFree: boolean,
-): 'done' | 'delay' | 'requeue' {
+): 'done' | 'later' {
   const f = e.f;
   switch (e.kind) {
     case 'flee':
