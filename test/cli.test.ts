@@ -555,7 +555,7 @@ describe('saves and resumes, the hard cases', () => {
     expect(r.out).toBe('');
     const d = await fray(['fight', demo, '--seed', '3', '--save', dir]);
     expect(d.code).toBe(2);
-    expect(d.err).toContain('cannot write: not a file');
+    expect(d.err).toContain('cannot write: is a folder');
   });
 
   it('rolls new dice after a resume, not the first session’s again', async () => {

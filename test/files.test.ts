@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import {
   existsSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -376,7 +377,7 @@ describe('an output never replaces an input or another output', () => {
     const t = `fumbles=${table}`;
     const cases: [string[], string][] = [
       [['fight', enc, '--save', enc], `--save ${enc}: that is a file this command reads`],
-      [['fight', enc, '--save', join(dir, 'alias.yaml')], 'that is a file this command reads'],
+      [['fight', enc, '--save', join(dir, 'alias.yaml')], 'cannot write: a symbolic link'],
       [['fight', enc, '--table', t, '--save', table], 'that is a file this command reads'],
       [['sim', enc, '--runs', '5', '--out', enc], 'that is a file this command reads'],
       [['sim', enc, '--runs', '5', '--table', t, '--report', table], 'that is a file this command reads'],
@@ -450,11 +451,116 @@ describe('an output never replaces an input or another output', () => {
           ...(outs as string[]),
         ]);
         expect(r.code).toBe(2);
-        expect(r.err).toMatch(/that is a file this command reads|writes there too/);
+        expect(r.err).toMatch(
+          /that is a file this command reads|writes there too|cannot write: a symbolic link/,
+        );
         expect(snapshot(dir)).toEqual(before);
       }),
       { numRuns: 40 },
     );
+  });
+});
+
+describe('an output is a regular file or a new name: never a link, a device or a pipe; - is standard output', () => {
+  const vary = ['--vary', 'sides[0].combatants[0].profile.WS=40,50'];
+  function setup() {
+    const dir = tmp();
+    const enc = join(dir, 'enc.yaml');
+    writeFileSync(enc, demoText);
+    // What a link would lead to: a file elsewhere that must come through untouched.
+    const elsewhere = join(tmp(), 'precious.txt');
+    writeFileSync(elsewhere, 'keep me\n');
+    symlinkSync(elsewhere, join(dir, 'out-link'));
+    symlinkSync(join(dir, 'no-such-target'), join(dir, 'dangling'));
+    return { dir, enc, elsewhere };
+  }
+  const commands = (enc: string) => [
+    { base: ['fight', enc, '--seed', '1'], flags: ['--save'] },
+    { base: ['sim', enc, '--runs', '5', '--workers', '1'], flags: ['--out', '--report'] },
+    { base: ['sweep', enc, ...vary, '--runs', '5', '--workers', '1'], flags: ['--csv', '--svg'] },
+  ];
+
+  it('refuses a link (to a file, or dangling) at every output flag: exit 2, the link and its target unchanged', async () => {
+    const { dir, enc, elsewhere } = setup();
+    for (const c of commands(enc))
+      for (const flag of c.flags)
+        for (const name of ['out-link', 'dangling']) {
+          const before = snapshot(dir);
+          const r = await fray([...c.base, flag, join(dir, name)]);
+          expect(r.code, `${c.base[0]} ${flag} ${name}`).toBe(2);
+          expect(r.err).toContain(`${flag} ${join(dir, name)}: cannot write: a symbolic link`);
+          expect(r.out).toBe('');
+          expect(snapshot(dir)).toEqual(before);
+          expect(readFileSync(elsewhere, 'utf8')).toBe('keep me\n');
+          expect(lstatSync(join(dir, name)).isSymbolicLink()).toBe(true);
+        }
+  });
+
+  it('refuses a device, /dev/stdout (a link) and a FIFO, naming what it is', async () => {
+    const { dir, enc } = setup();
+    const r = await fray(['fight', enc, '--seed', '1', '--save', '/dev/null']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('--save /dev/null: cannot write: not a regular file: a device');
+    const s = await fray(['fight', enc, '--seed', '1', '--save', '/dev/stdout']);
+    expect(s.code).toBe(2);
+    expect(s.err).toContain('a symbolic link');
+    expect(s.err).toContain('or - for standard output');
+    expect(lstatSync('/dev/stdout').isSymbolicLink()).toBe(true);
+    if (HAVE_MKFIFO) {
+      const fifo = join(dir, 'pipe');
+      mkfifo(fifo);
+      const f = await fray(['sim', enc, '--runs', '5', '--workers', '1', '--out', fifo]);
+      expect(f.code).toBe(2);
+      expect(f.err).toContain('not a regular file: a named pipe (FIFO)');
+    }
+  });
+
+  it('a link put at the name after the command began is refused when it writes, not followed', () => {
+    const { dir, elsewhere } = setup();
+    expect(() => writeAtomic(join(dir, 'out-link'), 'over it')).toThrow(/cannot write: a symbolic link/);
+    expect(readFileSync(elsewhere, 'utf8')).toBe('keep me\n');
+    expect(lstatSync(join(dir, 'out-link')).isSymbolicLink()).toBe(true);
+    expect(readdirSync(dir).filter((n) => n.includes('.tmp-'))).toEqual([]);
+  });
+
+  it('- writes the output alone on standard output, the printout on stderr, for every output flag', async () => {
+    const { dir, enc } = setup();
+    const save = await fray(['fight', enc, '--seed', '1', '--save', '-']);
+    expect(save.code, save.err).toBe(0);
+    expect(JSON.parse(save.out).fray).toBe('fray-saved-fight');
+    expect(save.err).toContain('seed 1');
+    const file = join(dir, 'from-stdout.json');
+    writeFileSync(file, save.out);
+    const resumed = await fray(['fight', '--resume', file]);
+    expect(resumed.code, resumed.err).toBe(0);
+
+    const part = await fray(['sim', enc, '--runs', '20', '--seed', '2', '--workers', '1', '--out', '-']);
+    expect(part.code, part.err).toBe(0);
+    expect(JSON.parse(part.out).fray).toBe('fray-sim-part');
+    expect(part.err).toContain('20 fights');
+    writeFileSync(join(dir, 'p.json'), part.out);
+    expect((await fray(['merge', join(dir, 'p.json')])).code).toBe(0);
+
+    const report = await fray(['sim', enc, '--runs', '20', '--workers', '1', '--report', '-', '--json']);
+    expect(report.out.startsWith('<!doctype html>')).toBe(true);
+    expect(JSON.parse(report.err.slice(report.err.indexOf('{'))).runs).toBe(20);
+
+    const csv = await fray(['sweep', enc, ...vary, '--runs', '5', '--workers', '1', '--csv', '-']);
+    expect(csv.code, csv.err).toBe(0);
+    expect(csv.out.split('\n')[0]).toContain('win rate');
+    const svg = await fray(['sweep', enc, ...vary, '--runs', '5', '--workers', '1', '--svg', '-']);
+    expect(svg.out.trimStart().startsWith('<svg')).toBe(true);
+  });
+
+  it('two outputs on standard output, or an interactive save there, are refused before anything runs', async () => {
+    const { enc } = setup();
+    const two = await fray(['sim', enc, '--runs', '5', '--out', '-', '--report', '-']);
+    expect(two.code).toBe(2);
+    expect(two.err).toContain('--report -: --out writes to standard output too');
+    const i = await fray(['fight', enc, '-i', '--save', '-'], ['auto']);
+    expect(i.code).toBe(2);
+    expect(i.err).toContain('an interactive fight is saved after every answer');
+    expect(i.out).toBe('');
   });
 });
 

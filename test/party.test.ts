@@ -1,7 +1,17 @@
 // The party that goes on (issue 16): a party file brought into encounters whole (`party:`) or a
 // member at a time (`use: FILE#Name`), and `fray party apply SAVE` writing back what lasts: a diff
 // first, then asked; atomic, with a backup; the file's comments and layout kept.
-import { existsSync, mkdtempSync, readFileSync, writeFileSync, copyFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -176,6 +186,74 @@ describe('fray party apply', () => {
     expect(o.code).toBe(2);
     expect(o.err).toContain('the fight has no members of');
     expect(readFileSync(other, 'utf8')).toBe(readFileSync(c.party, 'utf8'));
+    expect(existsSync(`${c.party}.bak`)).toBe(false);
+  });
+});
+
+describe('a save from elsewhere writes no party file outside its folder', () => {
+  /** The GM's campaign in victim/, and a save of its fight received in received/. */
+  async function received() {
+    const c = campaign();
+    const inbox = join(c.dir, 'received');
+    mkdirSync(inbox);
+    const save = join(inbox, 's.json');
+    expect((await fray(['fight', c.ambush, '--seed', '4', '--save', save])).code).toBe(0);
+    return { ...c, save, inbox };
+  }
+
+  it('refuses the party file a save names outside its folder: exit 2, nothing written, the way to go on named', async () => {
+    const c = await received();
+    const before = readFileSync(c.party, 'utf8');
+    const r = await fray(['party', 'apply', c.save, '--yes']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`the save names the party file ${c.party}, outside its folder (${c.inbox})`);
+    expect(r.err).toContain('--party');
+    expect(r.out).toBe('');
+    expect(readFileSync(c.party, 'utf8')).toBe(before);
+    expect(existsSync(`${c.party}.bak`)).toBe(false);
+    // The same save, its party path edited to climb out, and to a link beside it that leads out.
+    const text = readFileSync(c.save, 'utf8');
+    writeFileSync(c.save, text.replace(JSON.stringify(c.party), JSON.stringify('../heroes.yaml')));
+    expect((await fray(['party', 'apply', c.save, '--yes'])).code).toBe(2);
+    symlinkSync(c.party, join(c.inbox, 'heroes.yaml'));
+    writeFileSync(c.save, text.replace(JSON.stringify(c.party), JSON.stringify('heroes.yaml')));
+    const link = await fray(['party', 'apply', c.save, '--yes']);
+    expect(link.code).toBe(2);
+    expect(link.err).toContain('outside its folder');
+    expect(readFileSync(c.party, 'utf8')).toBe(before);
+  });
+
+  it('writes it when the user names it (--party) or allows its folder, asking with the whole path', async () => {
+    const c = await received();
+    const named = await fray(['party', 'apply', c.save, '--party', c.party], ['n']);
+    expect(named.code, named.err).toBe(0);
+    expect(named.out).toContain(`Write these changes to ${c.party}? [y/N]`);
+    const allowed = await fray(['party', 'apply', c.save, '--allow-path', c.dir, '--yes']);
+    expect(allowed.code, allowed.err).toBe(0);
+    expect(readFileSync(c.party, 'utf8')).toContain('wounds: 5');
+  });
+
+  it('a save beside its party (relative or absolute path) is written as before', async () => {
+    const c = campaign();
+    expect((await fray(['fight', c.ambush, '--seed', '4', '--save', c.save])).code).toBe(0);
+    const text = readFileSync(c.save, 'utf8');
+    writeFileSync(c.save, text.replace(JSON.stringify(c.party), JSON.stringify('heroes.yaml')));
+    const r = await fray(['party', 'apply', c.save, '--yes']);
+    expect(r.code, r.err).toBe(0);
+    expect(readFileSync(c.party, 'utf8')).toContain('wounds: 5');
+  });
+
+  it('refuses a party file that is a link, writing nothing', async () => {
+    const c = campaign();
+    const real = join(c.dir, 'real-heroes.yaml');
+    copyFileSync(c.party, real);
+    rmSync(c.party);
+    symlinkSync(real, c.party);
+    expect((await fray(['fight', c.ambush, '--seed', '4', '--save', c.save])).code).toBe(0);
+    const r = await fray(['party', 'apply', c.save, '--yes']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('cannot write: a symbolic link');
+    expect(lstatSync(c.party).isSymbolicLink()).toBe(true);
     expect(existsSync(`${c.party}.bak`)).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 // Where the CLI reads and writes, below every subcommand so that they need not import main.
 import { resolve } from 'node:path';
+import { STDOUT, writeAtomic } from '../node/files.js';
 import { dataLine } from '../core/loader.js';
 import type { SetupCore } from '../core/ruleset.js';
 import { formatWarning } from '../core/document.js';
@@ -23,6 +24,27 @@ export function sayData(io: Io, setup: SetupCore): void {
 /** Says where a file was written, on stderr so that `--json` output stays clean: "report written to /abs/path". */
 export function sayWritten(io: Io, what: string, path: string): void {
   io.err.write(`${what} written to ${resolve(path)}\n`);
+}
+
+/**
+ * Writes an output the command line named: to standard output for `-`, else whole to its file,
+ * saying where on stderr.
+ */
+export function writeOutput(io: Io, what: string, path: string, text: string): void {
+  if (path === STDOUT) {
+    io.out.write(text);
+    return;
+  }
+  writeAtomic(path, text);
+  sayWritten(io, what, path);
+}
+
+/**
+ * The streams a command prints its own lines on: stderr when one of its outputs is `-`, so that
+ * standard output holds that output alone (a part, a save, a CSV to pipe on).
+ */
+export function printoutIo(io: Io, ...outputs: readonly (string | undefined)[]): Io {
+  return outputs.includes(STDOUT) ? { ...io, out: io.err } : io;
 }
 
 /**

@@ -9,7 +9,7 @@ import { describeOutcome, type FightState } from '../core/state.js';
 import { parseDiceScript, ScriptedDice, SeededDice, Streams, type DiceSource } from '../dice/index.js';
 import { RULESETS } from '../rulesets/index.js';
 import { SimFailure } from '../sim/run.js';
-import { checkAllowed, checkOutputs, inputsOf, writeAtomic } from '../node/files.js';
+import { checkAllowed, checkOutputs, inputsOf, STDOUT, writeAtomic } from '../node/files.js';
 import { isUserError, UsageError } from './errors.js';
 import { runInteractive } from './interactive.js';
 import { partyApply } from './party.js';
@@ -28,7 +28,7 @@ import {
 } from '../files/fight-file.js';
 import { sayWarnings } from './io.js';
 import { formatEvent, type Style } from './print.js';
-import { processIo, sayData, sayWritten, type Io } from './io.js';
+import { printoutIo, processIo, sayData, writeOutput, type Io } from './io.js';
 
 const VERSION = '0.1.0';
 
@@ -125,7 +125,12 @@ function saveMayNotReplace(path: string, ff: FightFile): Map<string, string> {
   return inputs;
 }
 
-async function fight(io: Io, file: string | undefined, o: FightOpts): Promise<void> {
+async function fight(given: Io, file: string | undefined, o: FightOpts): Promise<void> {
+  if (o.save === STDOUT && o.interactive)
+    throw new UsageError(
+      `fight: --save ${STDOUT}: an interactive fight is saved after every answer; give it a file`,
+    );
+  const io = printoutIo(given, o.save);
   const path = o.resume ?? file;
   if (!path) throw new UsageError('fight: give an encounter FILE, or --resume SAVE');
   if (o.resume && file) throw new UsageError('fight: give either FILE or --resume SAVE, not both');
@@ -198,9 +203,10 @@ async function fight(io: Io, file: string | undefined, o: FightOpts): Promise<vo
   );
   checkAllUsed(ff, ff.inputs.length - result.unused);
   if (savePath) {
-    writeAtomic(savePath, saveText(ff, result.log as Input[], scripted ? null : seed, maxRounds));
+    const text = saveText(ff, result.log as Input[], scripted ? null : seed, maxRounds);
     // In text mode the last line says where the save went; JSON keeps stdout to itself.
-    if (o.json) sayWritten(io, 'save', savePath);
+    if (o.json || savePath === STDOUT) writeOutput(given, 'save', savePath, text);
+    else writeAtomic(savePath, text);
   }
   if (scripted && scripted.remaining > 0) {
     io.err.write(`fray: note: the fight ended with ${scripted.remaining} scripted dice unused\n`);
@@ -239,7 +245,8 @@ async function fight(io: Io, file: string | undefined, o: FightOpts): Promise<vo
   for (const e of result.events) io.out.write(`${formatEvent(e, shown)}\n`);
   io.out.write('\n');
   for (const l of ruleset.describe(state)) io.out.write(`  ${l}\n`);
-  if (savePath) io.out.write(`\nSaved to ${savePath} (${result.log.length} inputs).\n`);
+  if (savePath && savePath !== STDOUT)
+    io.out.write(`\nSaved to ${savePath} (${result.log.length} inputs).\n`);
 }
 
 interface SheetOpts {

@@ -4,7 +4,7 @@
 // FILE.bak. The file is edited in place through the YAML document, so its comments and layout stay.
 import { createInterface } from 'node:readline/promises';
 import { isDeepStrictEqual } from 'node:util';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { isMap, isPair, isScalar, isSeq, parseDocument, stringify } from 'yaml';
 import { AskingDriver } from '../core/context.js';
 import { ValidationError } from '../core/document.js';
@@ -12,7 +12,15 @@ import { runFight } from '../core/fight.js';
 import { memberName, readParty, type PartyUse } from '../core/party.js';
 import { describeOutcome } from '../core/state.js';
 import { SeededDice, Rng } from '../dice/index.js';
-import { checkWritable, readText, shownPath, writeAtomic } from '../node/files.js';
+import {
+  checkWritable,
+  FileError,
+  reachable,
+  readText,
+  reachOf,
+  shownPath,
+  writeAtomic,
+} from '../node/files.js';
 import { UsageError } from './errors.js';
 import type { Io } from './io.js';
 import { loadFightFile, replaying } from '../files/fight-file.js';
@@ -39,9 +47,12 @@ export async function partyApply(io: Io, savePath: string, o: PartyApplyOpts): P
   const ff = loadFightFile(savePath, {}, {}, 'save', o.allowPath ?? []);
   const { ruleset, setup } = ff.loaded;
   if (!ruleset.lasting) throw new UsageError(`party apply: ${ruleset.id} keeps nothing from fight to fight`);
-  const uses = partyOf(ff.parties, o.party, savePath);
+  const base = dirname(resolve(savePath));
+  const listed = ff.parties.map((p) => ({ ...p, file: resolve(base, p.file) }));
+  const uses = partyOf(listed, o.party, savePath).map((p) => confined(p, savePath, o));
   const path = (uses[0] as PartyUse).file;
   checkWritable(path);
+  checkWritable(`${path}.bak`);
   const original = readText(path);
   const { party } = readParty(original, ruleset.id);
 
@@ -104,7 +115,8 @@ export async function partyApply(io: Io, savePath: string, o: PartyApplyOpts): P
   readParty({ file: original.file, text }, ruleset.id);
 
   if (!o.yes) {
-    io.out.write(`Write these changes to ${shownPath(path)}? [y/N] `);
+    // In full: a save from elsewhere must not hide which file it would have changed.
+    io.out.write(`Write these changes to ${path}? [y/N] `);
     const rl = createInterface({ input: io.input, terminal: false });
     const line = await rl[Symbol.asyncIterator]().next();
     rl.close();
@@ -185,6 +197,28 @@ function patched(text: string, changes: readonly Change[]): string {
   for (const e of edits.sort((x, y) => y.from - x.from))
     out = out.slice(0, e.from) + e.text + out.slice(e.to);
   return out;
+}
+
+/**
+ * A save's party file, resolved from the save's folder, kept inside it (or a folder of
+ * --allow-path), as every file a save names is: a save received from someone else must not write
+ * a party file elsewhere on the machine. A file the user names with --party is the user's word and
+ * may be anywhere, as long as the fight used it.
+ */
+function confined(p: PartyUse, savePath: string, o: PartyApplyOpts): PartyUse {
+  if (o.party !== undefined && resolve(o.party) === p.file) return p;
+  const base = dirname(resolve(savePath));
+  try {
+    return {
+      ...p,
+      file: reachable(base, p.file, reachOf(savePath, { allow: o.allowPath ?? [], save: savePath })),
+    };
+  } catch (e) {
+    if (!(e instanceof FileError)) throw e;
+    throw new FileError(
+      `${shownPath(savePath)}: the save names the party file ${p.file}, outside its folder (${base}): a save writes only the party files beside it. If that is your party, name it: --party ${shownPath(p.file)} (or --allow-path ${shownPath(dirname(p.file))})`,
+    );
+  }
 }
 
 /** The party the command writes to: --party FILE, else the one party file the fight used. */

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { ValidationError, type Issue } from '../core/document.js';
-import { checkAllowed, checkOutputs, inputsOf, readText, writeAtomic, type Output } from '../node/files.js';
+import { checkAllowed, checkOutputs, inputsOf, readText, type Output } from '../node/files.js';
 import { defaultWorkers, runJob } from '../sim/parallel.js';
 import { reportHtml } from '../sim/report.js';
 import {
@@ -20,7 +20,7 @@ import { Totals } from '../sim/totals.js';
 import { UsageError } from './errors.js';
 import { loadFightFile, pairs } from '../files/fight-file.js';
 import { sayWarnings } from './io.js';
-import { sayData, sayWritten, type Io } from './io.js';
+import { printoutIo, sayData, writeOutput, type Io } from './io.js';
 import { dataLine } from '../core/loader.js';
 
 /** The flags every simulating command takes. */
@@ -54,7 +54,8 @@ export function parseShard(v: string): [number, number] {
   return [k, n];
 }
 
-export async function sim(io: Io, file: string, o: SimOpts, seedOf: () => number): Promise<void> {
+export async function sim(given: Io, file: string, o: SimOpts, seedOf: () => number): Promise<void> {
+  const io = printoutIo(given, o.out, o.report);
   const options = pairs(o.option, '--option');
   const tables = pairs(o.table, '--table');
   const allow = checkAllowed(o.allowPath ?? []);
@@ -108,8 +109,7 @@ export async function sim(io: Io, file: string, o: SimOpts, seedOf: () => number
       roster: result.roster,
       totals: (result.totals[0] as Totals).toJSON(),
     });
-    writeAtomic(o.out, `${JSON.stringify(part)}\n`);
-    sayWritten(io, 'part', o.out);
+    writeOutput(given, 'part', o.out, `${JSON.stringify(part)}\n`);
   }
   const summary = summarize(
     result.totals[0] as Totals,
@@ -118,7 +118,9 @@ export async function sim(io: Io, file: string, o: SimOpts, seedOf: () => number
     o.untilCi === undefined ? null : { target: o.untilCi, reached: result.reached },
   );
   if (o.report) {
-    writeAtomic(
+    writeOutput(
+      given,
+      'report',
       o.report,
       reportHtml(
         { title: setup.title, ruleset: ruleset.id, file, options, data: dataLine(setup.data) },
@@ -127,7 +129,6 @@ export async function sim(io: Io, file: string, o: SimOpts, seedOf: () => number
         result.roster,
       ),
     );
-    sayWritten(io, 'report', o.report);
   }
   if (o.json) io.out.write(`${JSON.stringify({ ...summary, data: setup.data ?? [] })}\n`);
   else {

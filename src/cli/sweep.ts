@@ -1,7 +1,7 @@
 // `fray sweep`: a parameter (or two, or more) varied over a grid, every point simulated on the
 // same dice (src/sim/sweep.ts runs it), as a table (terminal, CSV, JSON) and a plot (SVG).
 import { resolve } from 'node:path';
-import { checkAllowed, checkOutputs, inputsOf, writeAtomic } from '../node/files.js';
+import { checkAllowed, checkOutputs, inputsOf } from '../node/files.js';
 import { defaultWorkers } from '../sim/parallel.js';
 import {
   axisLabel,
@@ -17,7 +17,7 @@ import { loadVariant, type Variant } from '../sim/variant.js';
 import { UsageError } from './errors.js';
 import { loadFightFile, pairs } from '../files/fight-file.js';
 import { sayWarnings } from './io.js';
-import { sayData, sayWritten, type Io } from './io.js';
+import { printoutIo, sayData, writeOutput, type Io } from './io.js';
 import { outputs, readBy, type RunFlags } from './sim.js';
 
 export interface SweepOpts extends RunFlags {
@@ -26,7 +26,8 @@ export interface SweepOpts extends RunFlags {
   svg?: string;
 }
 
-export async function sweep(io: Io, file: string, o: SweepOpts, seedOf: () => number): Promise<void> {
+export async function sweep(given: Io, file: string, o: SweepOpts, seedOf: () => number): Promise<void> {
+  const io = printoutIo(given, o.csv, o.svg);
   if (!o.vary?.length)
     throw new UsageError("sweep: give at least one --vary 'path=LO..HI:STEP' (or path=a,b,c)");
   const options = pairs(o.option, '--option');
@@ -57,14 +58,8 @@ export async function sweep(io: Io, file: string, o: SweepOpts, seedOf: () => nu
   if (tty) io.err.write('\r\u001b[K');
   const result = sweepResult(axes, grid, summaries, o.runs, seed);
   const title = loadVariant(variants[0] as Variant).setup.title;
-  if (o.csv) {
-    writeAtomic(o.csv, csvOf(result));
-    sayWritten(io, 'table', o.csv);
-  }
-  if (o.svg) {
-    writeAtomic(o.svg, svgOf(title, result));
-    sayWritten(io, 'plot', o.svg);
-  }
+  if (o.csv) writeOutput(given, 'table', o.csv, csvOf(result));
+  if (o.svg) writeOutput(given, 'plot', o.svg, svgOf(title, result));
   if (o.json) io.out.write(`${JSON.stringify({ ...result, data: setup.data ?? [] })}\n`);
   else {
     printSweep(io, title, result);

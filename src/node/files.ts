@@ -7,6 +7,7 @@ import {
   existsSync,
   fstatSync,
   fsyncSync,
+  lstatSync,
   openSync,
   readdirSync,
   readSync,
@@ -238,13 +239,34 @@ function realTarget(path: string): string {
   return join(realOr(dirname(abs)), basename(abs));
 }
 
-/** Refuses a path that cannot be written before anything is run: a missing folder, or a folder. */
-export function checkWritable(path: string): void {
+/** `-` as an output: standard output, wherever an output is named. */
+export const STDOUT = '-';
+
+/**
+ * Why the name an output would take cannot be written over, or null for a new name or a regular
+ * file. Not through the name (lstat): a link there would have the output replace the link (or
+ * write where it leads), and a device or pipe is not a file to replace.
+ */
+function unwritable(path: string): string | null {
+  const st = lstatSync(path, { throwIfNoEntry: false });
+  if (st === undefined || st.isFile()) return null;
+  if (st.isSymbolicLink())
+    return `a symbolic link: Fray writes only regular files or new names, never through a link (name the file itself${path.startsWith('/dev/') ? `, or ${STDOUT} for standard output` : ''})`;
+  return kindOf(st);
+}
+
+/**
+ * Refuses a path that cannot be written before anything is run: a missing folder, a folder, a
+ * link, a device; `-` (standard output) always can be. `flag` names it in the message (`--save`).
+ */
+export function checkWritable(path: string, flag?: string): void {
+  if (path === STDOUT) return;
+  const shown = `${flag ? `${flag} ` : ''}${shownPath(path)}`;
   const dir = dirname(resolve(path));
   if (!existsSync(dir) || !statSync(dir).isDirectory())
-    throw new FileError(`${shownPath(path)}: cannot write: no folder ${shownPath(dir)}`);
-  if (existsSync(path) && !statSync(path).isFile())
-    throw new FileError(`${shownPath(path)}: cannot write: not a file`);
+    throw new FileError(`${shown}: cannot write: no folder ${shownPath(dir)}`);
+  const why = unwritable(path);
+  if (why !== null) throw new FileError(`${shown}: cannot write: ${why}`);
 }
 
 export interface Output {
@@ -261,15 +283,17 @@ export interface Output {
 export function checkOutputs(outputs: readonly Output[], inputs: ReadonlyMap<string, string>): void {
   const taken = new Map<string, string>();
   for (const o of outputs) {
-    checkWritable(o.path);
-    const real = realTarget(o.path);
+    checkWritable(o.path, o.flag);
+    const real = o.path === STDOUT ? STDOUT : realTarget(o.path);
     const input = inputs.get(real);
     if (input !== undefined)
       throw new FileError(`${o.flag} ${o.path}: that is ${input}; write to another file`);
     const other = taken.get(real);
     if (other !== undefined)
       throw new FileError(
-        `${o.flag} ${o.path}: ${other} writes there too; give each output a file of its own`,
+        real === STDOUT
+          ? `${o.flag} ${STDOUT}: ${other} writes to standard output too; give one of them a file`
+          : `${o.flag} ${o.path}: ${other} writes there too; give each output a file of its own`,
       );
     taken.set(real, o.flag);
   }
@@ -317,10 +341,16 @@ export function removeStaleTemps(path: string): void {
 
 /**
  * Writes through a temporary file, flushed to disk, then a rename (and the folder flushed), so a
- * crash or a power cut leaves either the old file or the new one, never half of one.
+ * crash or a power cut leaves either the old file or the new one, never half of one. What stands
+ * at the name is checked again just before: a link or a device put there since the command began
+ * is refused, not replaced.
  */
 export function writeAtomic(path: string, text: string): void {
+  if (path === STDOUT)
+    throw new Error('writeAtomic: standard output is written by the command, not renamed over');
   const tmp = `${path}${TEMP}${process.pid}`;
+  const why = unwritable(path);
+  if (why !== null) throw new FileError(`${shownPath(path)}: cannot write: ${why}`);
   try {
     removeStaleTemps(path);
     // Made afresh ('wx'): a file or link left at the temporary's name is never written through.
