@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import {
   DiceNotationError,
   ImpossibleRollError,
+  JUMP,
   Rng,
+  jumpPower,
+  polyOfWords,
   ScriptExhaustedError,
   ScriptedDice,
   SeedError,
@@ -115,6 +118,44 @@ describe('seeded generator', () => {
     expect(draw(fresh.stream(5))).toEqual(five);
     expect(five).not.toEqual(two);
     expect(draw(new Streams(9).stream(0))).toEqual(draw(Rng.seeded(9)));
+  });
+});
+
+describe('reaching any substream at once (issue 29)', () => {
+  const poly = (words: readonly number[]) => polyOfWords(words);
+  it('the characteristic polynomial has degree 128, and x^(2^64) mod it is the published jump polynomial', () => {
+    const p = Rng.characteristic();
+    expect(p >> 128n).toBe(1n);
+    expect(p & 1n).toBe(1n);
+    // x squared 64 times is x^(2^64): one jump. jumpPower(1) is the same polynomial reached from JUMP.
+    expect(jumpPower(1)).toBe(poly(JUMP));
+    expect(jumpPower(0)).toBe(1n);
+    expect(jumpPower(2)).not.toBe(poly(JUMP));
+  });
+
+  it('n jumps in one leap land where n single jumps land, for small and odd n', () => {
+    for (const n of [0, 1, 2, 3, 7, 64, 65, 100, 129]) {
+      const one = Rng.seeded(42);
+      for (let i = 0; i < n; i++) one.jump();
+      const leap = Rng.seeded(42);
+      leap.jumps(n);
+      expect(leap.words(), `n = ${n}`).toEqual(one.words());
+    }
+    expect(() => Rng.seeded(1).jumps(-1)).toThrow(RangeError);
+    expect(() => Rng.seeded(1).jumps(1.5)).toThrow(RangeError);
+  });
+
+  it('streams far ahead are the streams a walk would reach: the next after a leap is one jump on', () => {
+    const draw = (r: Rng) => Array.from({ length: 10 }, () => r.die(1000));
+    for (const index of [1_000_000, 2 ** 40 + 3, Number.MAX_SAFE_INTEGER - 1]) {
+      const s = new Streams(7);
+      const at = s.stream(index).clone();
+      at.jump();
+      expect(draw(new Streams(7).stream(index + 1))).toEqual(draw(at));
+      // Going back and forth gives the same streams.
+      expect(draw(s.stream(3))).toEqual(draw(new Streams(7).stream(3)));
+      expect(draw(s.stream(index))).toEqual(draw(new Streams(7).stream(index)));
+    }
   });
 });
 
