@@ -255,18 +255,18 @@ describe('fray odds: Fantasy Wargaming', () => {
     inside(o.duel.meanRounds, j.rounds.ci95);
   });
 
-  it('a chain too big for exact odds (endurance 60 against 60) is left to simulation, saying why', async () => {
+  it('a chain past the budget (endurance 40 against 40) stops within it, is left to simulation, and says why', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fray-fw-'));
     const file = join(dir, 'big.yaml');
     const bare = readFileSync(
       join(ROOT, 'data', 'fantasy-wargaming', 'encounters', 'duel-bare.yaml'),
       'utf8',
     );
-    writeFileSync(file, bare.replace(/endurance: \d+/g, 'endurance: 60'));
+    writeFileSync(file, bare.replace(/endurance: \d+/g, 'endurance: 40'));
     const o = JSON.parse((await fray(['odds', file, '--json'])).out);
     expect(o.duel).toBeNull();
     expect(o.duelMethod).toMatch(
-      /^not computed: the chain grew past 12,000 states \([\d,]+ in round \d+\); fray sim estimates it$/,
+      /^not computed: the chain passed its budget of [\d,]+ steps \(about 4 s of work\) in round \d+, at [\d,]+ states; fewer W, HP or endurance make it smaller, and fray sim estimates it$/,
     );
     expect(o.blows.length).toBe(2);
   });
@@ -277,9 +277,93 @@ describe('fray odds: Fantasy Wargaming', () => {
         .out,
     );
     expect(o.duel).toBeNull();
-    expect(o.duelMethod).toContain('not one against one');
-    expect(o.duelMethod).toContain('morale checks change what a fighter does');
+    // Of a fight of many, that it is no duel is all there is to say.
+    expect(o.duelMethod).toBe('not computed: not one against one (3 against 2); fray sim estimates it');
     expect(o.blows.length).toBe(12);
+    const duel = JSON.parse(
+      (
+        await fray([
+          'odds',
+          join(ROOT, 'data', 'fantasy-wargaming', 'encounters', 'duel-bare.yaml'),
+          '-o',
+          'morale=on',
+          '--json',
+        ])
+      ).out,
+    );
+    expect(duel.duelMethod).toContain('morale checks change what a fighter does');
+  });
+});
+
+describe('fray odds: one budget bounds the pairs listed and the chains solved (issue 29)', () => {
+  it('refuses 250 against 250 at once, saying how many pairs and what to narrow; prints nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fray-odds-'));
+    const file = join(dir, 'armies.yaml');
+    const side = (name: string, use: string) =>
+      `  - name: ${name}\n    combatants:\n${[100, 100, 50].map((n) => `      - { use: ${use}, count: ${n} }`).join('\n')}\n`;
+    writeFileSync(
+      file,
+      `ruleset: wfrp1e\ntitle: Two armies\nsides:\n${side('Men', 'human')}${side('Orcs', 'orc')}`,
+    );
+    const r = await fray(['odds', file]);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err).toContain('at most 800; this encounter has 125,000 (250 against 250)');
+    expect(r.err).toContain('Narrow it to the combatants you ask about');
+  });
+
+  it('lists exactly as many pairs as the budget holds, and refuses one more', async () => {
+    const { foePairs, ODDS_BUDGET, OddsBudgetError } = await import('../src/core/odds.js');
+    const army = (a: number, b: number) => [
+      ...Array.from({ length: a }, () => ({ side: 0 })),
+      ...Array.from({ length: b }, () => ({ side: 1 })),
+    ];
+    expect(ODDS_BUDGET.pairs).toBe(800);
+    // 20 against 20 is 800 pairs (each way); 20 against 21 is 840.
+    expect(foePairs(army(20, 20)).length).toBe(800);
+    expect(() => foePairs(army(20, 21))).toThrow(OddsBudgetError);
+    expect(() => foePairs(army(20, 21))).toThrow('this encounter has 840 (20 against 21)');
+  });
+
+  it('a hundred harpies: every blow listed, the fight said to be no duel in a few words', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fray-odds-'));
+    const file = join(dir, 'harpies.yaml');
+    writeFileSync(
+      file,
+      'ruleset: wfrp1e\ntitle: Harpies\nsides:\n  - name: Travellers\n    combatants:\n      - { name: Helga, use: human, weapons: [spear] }\n  - name: Harpies\n    combatants:\n      - { use: harpy, count: 100 }\n',
+    );
+    const o = JSON.parse((await fray(['odds', file, '--json'])).out);
+    expect(o.blows.length).toBe(200);
+    expect(o.duelMethod).toBe(
+      'not computed exactly: not one against one (1 against 100). Use fray sim for the whole fight.',
+    );
+  });
+
+  it('a round cap of 100,000 costs nothing: the chains stop once what is undecided is negligible', () => {
+    for (const file of [
+      SD,
+      join(ROOT, 'data', 'openquest', 'encounters', 'duel.yaml'),
+      join(ROOT, 'data', 'fantasy-wargaming', 'encounters', 'duel-bare.yaml'),
+    ]) {
+      const { ruleset, setup } = loadFile(file);
+      const odds = ruleset.odds as NonNullable<typeof ruleset.odds>;
+      const capped = odds(setup, 100).duel;
+      const long = odds(setup, 100_000).duel;
+      expect(long, file).not.toBeNull();
+      expect(long?.sides.map((x) => x.win.toFixed(12))).toEqual(capped?.sides.map((x) => x.win.toFixed(12)));
+      // What is left undecided (below 1e-13) counts as lasting to the cap: 1e-13 × 100,000 rounds at most.
+      expect(long?.meanRounds).toBeCloseTo(capped?.meanRounds ?? 0, 6);
+    }
+  });
+
+  it('a chain stops where its budget ends: a step past it is refused, the steps before it are not', async () => {
+    const { ChainBudget, ODDS_BUDGET } = await import('../src/core/odds.js');
+    const b = new ChainBudget(1000);
+    expect(b.spend(ODDS_BUDGET.seconds * 1000)).toBe(true);
+    expect(b.spend(1)).toBe(false);
+    expect(b.refusal(3, 1234)).toContain(
+      'budget of 4,000 steps (about 4 s of work) in round 3, at 1,234 states',
+    );
   });
 });
 

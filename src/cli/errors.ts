@@ -1,4 +1,5 @@
 import { ValidationError } from '../core/document.js';
+import { OddsBudgetError } from '../core/odds.js';
 import { InputError } from '../core/request.js';
 import { DiceNotationError, ImpossibleRollError, ScriptExhaustedError, SeedError } from '../dice/index.js';
 import { FileError } from '../node/files.js';
@@ -15,6 +16,7 @@ export function isUserError(e: unknown): boolean {
     e instanceof ImpossibleRollError ||
     e instanceof ScriptExhaustedError ||
     e instanceof InputError ||
+    e instanceof OddsBudgetError ||
     e instanceof UsageError
   );
 }

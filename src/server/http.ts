@@ -3,6 +3,7 @@
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { formatIssue, ValidationError, type Issue } from '../core/document.js';
+import { OddsBudgetError } from '../core/odds.js';
 import { RulingError } from '../core/rulings.js';
 import { FileError } from '../node/files.js';
 import { Refusal } from './fights.js';
@@ -31,7 +32,8 @@ export function refuse(reply: FastifyReply, e: unknown): FastifyReply {
   if (e instanceof ValidationError)
     return reply.code(400).send({ error: e.issues.map(formatIssue).join('\n'), issues: e.issues });
   if (e instanceof Refusal) return reply.code(e.status).send({ error: e.message });
-  if (e instanceof FileError || e instanceof RulingError) return reply.code(400).send({ error: e.message });
+  if (e instanceof FileError || e instanceof RulingError || e instanceof OddsBudgetError)
+    return reply.code(400).send({ error: e.message });
   throw e;
 }
 

@@ -1,6 +1,7 @@
 // Exact odds for the house rules by enumerating the dice: each pair's close-combat blow (the D12 to
 // hit, every damage die, a helmet on an exact roll, a critical wound's extra die). A whole fight
 // depends on the board (moves, facing, surrounding), so it is left to simulation.
+import { foePairs } from '../../core/odds.js';
 import type { Odds, OddsBlow } from '../../core/ruleset.js';
 import { closeCombatNeed, toHitRoll } from './rules.js';
 import { handWeapon, toughnessOf, withArmour, type AhqSetup } from './state.js';
@@ -33,41 +34,38 @@ export function woundDistribution(dd: number, T: number, extra: boolean): Map<nu
 
 export function ahqOdds(setup: AhqSetup): Odds {
   const blows: OddsBlow[] = [];
-  for (const a of setup.fighters) {
-    for (const d of setup.fighters) {
-      if (a.side === d.side) continue;
-      const w = handWeapon(a);
-      const dd = w?.dd ?? a.unarmedDd;
-      const need = closeCombatNeed(a.profile.WS, withArmour(d, 'DS'));
-      const { T, helmet } = toughnessOf(d);
-      const wounds = new Map<number, number>();
-      let hit = 0;
-      let critical = 0;
-      for (let r = 1; r <= 12; r++) {
-        const res = toHitRoll(r, need);
-        if (res !== 'hit' && res !== 'critical') continue;
-        hit += 1 / 12;
-        if (res === 'critical') critical += 1 / 12;
-        for (const [k, p] of woundDistribution(dd, T + (r === need ? helmet : 0), setup.opt.criticalExtraDie))
-          wounds.set(k, (wounds.get(k) ?? 0) + p / 12);
-      }
-      const list = [...wounds].sort((x, y) => x[0] - y[0]).map(([value, p]) => ({ value, p }));
-      const killed = list.filter((x) => x.value >= d.wounds).reduce((n, x) => n + x.p, 0);
-      blows.push({
-        attacker: a.name,
-        defender: d.name,
-        need,
-        needText: `D12 ≥ ${need}; 7 + DS − WS: ours`,
-        hit,
-        locations: [],
-        wounds: list,
-        meanWounds: list.reduce((n, x) => n + x.value * x.p, 0),
-        critical,
-        criticalValues: [],
-        killed,
-        outAtOnce: killed,
-      });
+  for (const [a, d] of foePairs(setup.fighters)) {
+    const w = handWeapon(a);
+    const dd = w?.dd ?? a.unarmedDd;
+    const need = closeCombatNeed(a.profile.WS, withArmour(d, 'DS'));
+    const { T, helmet } = toughnessOf(d);
+    const wounds = new Map<number, number>();
+    let hit = 0;
+    let critical = 0;
+    for (let r = 1; r <= 12; r++) {
+      const res = toHitRoll(r, need);
+      if (res !== 'hit' && res !== 'critical') continue;
+      hit += 1 / 12;
+      if (res === 'critical') critical += 1 / 12;
+      for (const [k, p] of woundDistribution(dd, T + (r === need ? helmet : 0), setup.opt.criticalExtraDie))
+        wounds.set(k, (wounds.get(k) ?? 0) + p / 12);
     }
+    const list = [...wounds].sort((x, y) => x[0] - y[0]).map(([value, p]) => ({ value, p }));
+    const killed = list.filter((x) => x.value >= d.wounds).reduce((n, x) => n + x.p, 0);
+    blows.push({
+      attacker: a.name,
+      defender: d.name,
+      need,
+      needText: `D12 ≥ ${need}; 7 + DS − WS: ours`,
+      hit,
+      locations: [],
+      wounds: list,
+      meanWounds: list.reduce((n, x) => n + x.value * x.p, 0),
+      critical,
+      criticalValues: [],
+      killed,
+      outAtOnce: killed,
+    });
   }
   return {
     blows,

@@ -2,6 +2,7 @@
 // Table, location, damage), and a one-against-one melee as a Markov chain over the state the
 // modifiers read: (endurance, damaged in the last phase, stunned, disarmed) of each fighter.
 import { sumTerms } from '../../core/arith.js';
+import { ChainBudget, foePairs, NEGLIGIBLE, notOneAgainstOne } from '../../core/odds.js';
 import type { Odds, OddsBlow, OddsDuel } from '../../core/ruleset.js';
 import type { Dice } from '../../dice/notation.js';
 import { chartResult, type SpecialEffect } from './charts.js';
@@ -106,7 +107,7 @@ function merged(os: readonly Outcome[]): Outcome[] {
 function obstacles(setup: FwSetup): string[] {
   const why: string[] = [];
   const fs = setup.fighters;
-  if (fs.length !== 2 || fs[0]?.side === fs[1]?.side) why.push('it is not one against one');
+  if (fs.length !== 2 || fs[0]?.side === fs[1]?.side) return [notOneAgainstOne(fs)];
   if (setup.volleys > 0) why.push('it opens with a ranged exchange');
   if (setup.opt.morale)
     why.push('morale checks change what a fighter does (run with --option morale=off for the bare combat)');
@@ -149,51 +150,48 @@ const keyOf = (a: Side, b: Side) => ((a.en * 8 + flags(a)) * 1024 + b.en) * 8 + 
 export function fwOdds(setup: FwSetup, maxRounds?: number): Odds {
   const cap = maxRounds ?? setup.maxRounds;
   const blows: OddsBlow[] = [];
-  for (const a of setup.fighters) {
-    for (const d of setup.fighters) {
-      if (a.side === d.side) continue;
-      const arm = armOf(setup, a, false);
-      const mine = { length: arm.weapon.length, surplusAgility: arm.surplusAgility };
-      const dArm = armOf(setup, d, false);
-      const fs = firstStrike(
-        mine,
-        { length: dArm.weapon.length, surplusAgility: dArm.surplusAgility },
-        setup.opt.firstStrikeAgility,
-      )
-        ? 1
-        : 0;
-      const os = blowOutcomes(setup, arm, d, fs + a.astrology);
-      const hit = os.filter((o) => o.band !== 'failure').reduce((s, o) => s + o.p, 0);
-      const wounds = new Map<number, number>();
-      const locations = new Map<string, number>();
-      for (const o of os) {
-        if (o.band === 'failure') continue;
-        wounds.set(o.harm, (wounds.get(o.harm) ?? 0) + o.p);
-        if (o.location) locations.set(o.location, (locations.get(o.location) ?? 0) + o.p);
-      }
-      const need = (() => {
-        const col = arm.wf + fs + a.astrology;
-        for (let r = 1; r <= setup.charts.striking.die; r++)
-          if (chartResult(setup.charts.striking, col, r) !== 'failure') return r;
-        return setup.charts.striking.die + 1;
-      })();
-      blows.push({
-        attacker: a.name,
-        defender: d.name,
-        need,
-        needText: `D${setup.charts.striking.die} ≥ ${need} with luck 0`,
-        hit,
-        locations: [...locations].map(([part, p]) => ({ part, p })),
-        wounds: [...wounds].sort((x, y) => x[0] - y[0]).map(([value, p]) => ({ value, p })),
-        meanWounds: os.reduce((s, o) => s + o.harm * o.p, 0),
-        critical: os.filter((o) => o.band === 'total').reduce((s, o) => s + o.p, 0),
-        criticalValues: [],
-        killed: os.filter((o) => o.harm >= d.endurance).reduce((s, o) => s + o.p, 0),
-        outAtOnce: os
-          .filter((o) => o.harm >= d.endurance || o.effects.includes('knocked-out'))
-          .reduce((s, o) => s + o.p, 0),
-      });
+  for (const [a, d] of foePairs(setup.fighters)) {
+    const arm = armOf(setup, a, false);
+    const mine = { length: arm.weapon.length, surplusAgility: arm.surplusAgility };
+    const dArm = armOf(setup, d, false);
+    const fs = firstStrike(
+      mine,
+      { length: dArm.weapon.length, surplusAgility: dArm.surplusAgility },
+      setup.opt.firstStrikeAgility,
+    )
+      ? 1
+      : 0;
+    const os = blowOutcomes(setup, arm, d, fs + a.astrology);
+    const hit = os.filter((o) => o.band !== 'failure').reduce((s, o) => s + o.p, 0);
+    const wounds = new Map<number, number>();
+    const locations = new Map<string, number>();
+    for (const o of os) {
+      if (o.band === 'failure') continue;
+      wounds.set(o.harm, (wounds.get(o.harm) ?? 0) + o.p);
+      if (o.location) locations.set(o.location, (locations.get(o.location) ?? 0) + o.p);
     }
+    const need = (() => {
+      const col = arm.wf + fs + a.astrology;
+      for (let r = 1; r <= setup.charts.striking.die; r++)
+        if (chartResult(setup.charts.striking, col, r) !== 'failure') return r;
+      return setup.charts.striking.die + 1;
+    })();
+    blows.push({
+      attacker: a.name,
+      defender: d.name,
+      need,
+      needText: `D${setup.charts.striking.die} ≥ ${need} with luck 0`,
+      hit,
+      locations: [...locations].map(([part, p]) => ({ part, p })),
+      wounds: [...wounds].sort((x, y) => x[0] - y[0]).map(([value, p]) => ({ value, p })),
+      meanWounds: os.reduce((s, o) => s + o.harm * o.p, 0),
+      critical: os.filter((o) => o.band === 'total').reduce((s, o) => s + o.p, 0),
+      criticalValues: [],
+      killed: os.filter((o) => o.harm >= d.endurance).reduce((s, o) => s + o.p, 0),
+      outAtOnce: os
+        .filter((o) => o.harm >= d.endurance || o.effects.includes('knocked-out'))
+        .reduce((s, o) => s + o.p, 0),
+    });
   }
   const blowMethod = `exact: the luck die, every Striking Table roll (D${setup.charts.striking.die}) in the attacker's column (WF with a first strike's +1 where it has one), every location and damage roll, armour; a flurry at a foe who does not defend; "critical" is a total success, "killed" brings endurance to 0 or below from full`;
   const why = obstacles(setup);
@@ -205,13 +203,7 @@ export function fwOdds(setup: FwSetup, maxRounds?: number): Odds {
       duelMethod: `not computed: ${why.join('; ')}; fray sim estimates it`,
     };
   const duel = chain(setup, cap);
-  if ('tooMany' in duel)
-    return {
-      blows,
-      blowMethod,
-      duel: null,
-      duelMethod: `not computed: the chain grew past ${MAX_STATES.toLocaleString('en')} states (${duel.tooMany.toLocaleString('en')} in round ${duel.round}); fray sim estimates it`,
-    };
+  if ('stopped' in duel) return { blows, blowMethod, duel: null, duelMethod: duel.stopped };
   return {
     blows,
     blowMethod,
@@ -220,13 +212,28 @@ export function fwOdds(setup: FwSetup, maxRounds?: number): Odds {
   };
 }
 
-/**
- * The most states the chain may hold in a round: about ten seconds of work (endurance 20 against 20
- * reaches 9,801); endurance 60 would take minutes and hundreds of MB, so it is left to simulation.
- */
-const MAX_STATES = 12_000;
+/** One fighter's states after each of the blows it may take, the same state once with their probabilities added. */
+function settled(
+  blows: readonly Outcome[],
+  after: (o: Outcome) => { readonly side: Side; readonly out: boolean },
+): { side: Side; out: boolean; p: number }[] {
+  const by = new Map<number, { side: Side; out: boolean; p: number }>();
+  for (const o of blows) {
+    const { side, out } = after(o);
+    const k = (side.en + 512) * 16 + flags(side) * 2 + Number(out);
+    const had = by.get(k);
+    if (had) had.p += o.p;
+    else by.set(k, { side, out, p: o.p });
+  }
+  return [...by.values()];
+}
 
-function chain(setup: FwSetup, cap: number): OddsDuel | { tooMany: number; round: number } {
+/** The chain's steps a second on large states (endurance 40 against 40), for the odds' budget (docs/performance.md). */
+const CHAIN_STEPS_PER_SECOND = 8_500_000;
+
+/** The duel phase by phase, or why it stopped: past the odds' budget (endurance 60 would take minutes). */
+function chain(setup: FwSetup, cap: number): OddsDuel | { readonly stopped: string } {
+  const budget = new ChainBudget(CHAIN_STEPS_PER_SECOND);
   const [A, B] = setup.fighters as [FwFighterSpec, FwFighterSpec];
   const memo = new Map<string, Outcome[]>();
   const outcomes = (
@@ -280,7 +287,7 @@ function chain(setup: FwSetup, cap: number): OddsDuel | { tooMany: number; round
   };
   let mass = 1;
   // Ends at the cap, or once what is left could not move any figure at the 12th decimal.
-  for (let round = 1; round <= cap && dist.size && mass > 1e-13; round++) {
+  for (let round = 1; round <= cap && dist.size && mass > NEGLIGIBLE; round++) {
     const next = new Map<number, { a: Side; b: Side; p: number }>();
     const add = (a: Side, b: Side, p: number, outA: boolean, outB: boolean) => {
       if (outA || outB) {
@@ -336,49 +343,47 @@ function chain(setup: FwSetup, cap: number): OddsDuel | { tooMany: number; round
           out: out || en <= 0,
         };
       };
+      let steps = 0;
       if (fsA === fsB || !actA || !actB) {
         // Simultaneous (both first strikes, or neither; a stunned fighter does not act).
-        const byB = ob.map((y) => settle(a, A, [y]));
-        const byA = oa.map((x) => settle(b, B, [x]));
-        oa.forEach((x, i) => {
-          const sb = byA[i] as ReturnType<typeof settle>;
-          ob.forEach((y, j) => {
-            const sa = byB[j] as ReturnType<typeof settle>;
-            add(sa.side, sb.side, p * x.p * y.p, sa.out, sb.out);
-          });
-        });
+        // Blows that leave the one struck in the same state are added up first: fewer steps.
+        const byB = settled(ob, (y) => settle(a, A, [y]));
+        const byA = settled(oa, (x) => settle(b, B, [x]));
+        steps = byA.length * byB.length;
+        for (const sb of byA) for (const sa of byB) add(sa.side, sb.side, p * sb.p * sa.p, sa.out, sb.out);
       } else {
         const [firstOs, counterAtt, counterDef, counterSide, counterSelf] = fsA
           ? [oa, B, A, b, a]
           : [ob, A, B, a, b];
-        for (const x of firstOs) {
-          const hit = settle(counterSide, counterAtt, [x]);
+        for (const hit of settled(firstOs, (x) => settle(counterSide, counterAtt, [x]))) {
+          steps++;
           if (hit.out) {
             const untouched = settle(counterSelf, counterDef, []);
-            if (fsA) add(untouched.side, hit.side, p * x.p, false, true);
-            else add(hit.side, untouched.side, p * x.p, true, false);
+            if (fsA) add(untouched.side, hit.side, p * hit.p, false, true);
+            else add(hit.side, untouched.side, p * hit.p, true, false);
             continue;
           }
           // The counter-attack is struck with what is left in hand after the first strike, while
           // "damaged in the last melee phase" still means the last phase, not this one.
-          for (const y of outcomes(
+          const counters = outcomes(
             counterAtt,
             counterDef,
             { ...counterSide, disarmed: hit.side.disarmed },
             counterSelf,
             false,
             charge,
-          )) {
-            const back = settle(counterSelf, counterDef, [y]);
-            if (fsA) add(back.side, hit.side, p * x.p * y.p, back.out, false);
-            else add(hit.side, back.side, p * x.p * y.p, false, back.out);
+          );
+          for (const back of settled(counters, (y) => settle(counterSelf, counterDef, [y]))) {
+            steps++;
+            if (fsA) add(back.side, hit.side, p * hit.p * back.p, back.out, false);
+            else add(hit.side, back.side, p * hit.p * back.p, false, back.out);
           }
         }
       }
+      if (!budget.spend(steps)) return { stopped: budget.refusal(round, Math.max(states, dist.size)) };
     }
     dist = next;
     states = Math.max(states, dist.size);
-    if (states > MAX_STATES) return { tooMany: states, round };
     mass = 0;
     for (const e of dist.values()) mass += e.p;
   }

@@ -1,5 +1,6 @@
 // Exact odds for OpenQuest by enumerating the dice: each pair's attack against the defender's
 // reaction, and a one-against-one fight as a Markov chain over (HP, HP, actions lost to fumbles).
+import { ChainBudget, foePairs, massOf, NEGLIGIBLE, notOneAgainstOne } from '../../core/odds.js';
 import type { Odds, OddsBlow, OddsDuel } from '../../core/ruleset.js';
 import type { Weapon } from './data.js';
 import {
@@ -160,7 +161,7 @@ function oneBlow(setup: OqSetup, a: OqFighterSpec, d: OqFighterSpec): OddsBlow {
 function obstacles(setup: OqSetup): string[] {
   const why: string[] = [];
   const fs = setup.fighters.filter((f) => !f.standsAside);
-  if (fs.length !== 2 || fs[0]?.side === fs[1]?.side) why.push('not one against one');
+  if (fs.length !== 2 || fs[0]?.side === fs[1]?.side) return [notOneAgainstOne(fs)];
   if (setup.surprise) why.push('a surprise attack opens it');
   if (setup.distance !== 'close') why.push('it opens at ranged distance');
   if (setup.scouting) why.push('scouting may change the distance');
@@ -172,12 +173,16 @@ function obstacles(setup: OqSetup): string[] {
   return why;
 }
 
+/** The chain's steps a second on large states (HP 21 against 21), for the odds' budget (docs/performance.md). */
+const CHAIN_STEPS_PER_SECOND = 17_000_000;
+
 /**
  * The duel round by round: the higher skill acts first (ties: DEX, then as listed), each attack
  * meets the other's reaction, a fumble costs the fumbler's next action, and hit points at 0 or
  * below (a mortal wound) end it.
  */
-function duel(setup: OqSetup, cap: number): OddsDuel {
+function duel(setup: OqSetup, cap: number): OddsDuel | { readonly stopped: string } {
+  const budget = new ChainBudget(CHAIN_STEPS_PER_SECOND);
   const [a, b] = setup.fighters.filter((f) => !f.standsAside) as [OqFighterSpec, OqFighterSpec];
   const skillOf = (f: OqFighterSpec) => f.skills[weaponOf(f, setup)?.skill ?? 'unarmed'] + f.modifier;
   const aFirst =
@@ -189,18 +194,25 @@ function duel(setup: OqSetup, cap: number): OddsDuel {
   const xy = noFumbles(attackOutcomes(setup, x, y).outcomes);
   const yx = noFumbles(attackOutcomes(setup, y, x).outcomes);
   // State: HP of x, HP of y, x loses this round's action, y loses it.
-  const enc = (hx: number, hy: number, lx: boolean, ly: boolean) => `${hx},${hy},${Number(lx)},${Number(ly)}`;
-  let dist = new Map<string, number>([[enc(x.hp, y.hp, false, false), 1]]);
+  // As one number: HP stay within their starting values (a state with HP at 0 or below has ended).
+  const hyMax = y.hp + 1;
+  const enc = (hx: number, hy: number, lx: boolean, ly: boolean) =>
+    ((hx * hyMax + hy) * 2 + Number(lx)) * 2 + Number(ly);
+  let dist = new Map<number, number>([[enc(x.hp, y.hp, false, false), 1]]);
   let xWins = 0;
   let yWins = 0;
   let rounds = 0;
   let states = 1;
-  for (let round = 1; round <= cap && dist.size > 0; round++) {
-    const next = new Map<string, number>();
-    const add = (k: string, p: number) => next.set(k, (next.get(k) ?? 0) + p);
+  for (let round = 1; round <= cap && dist.size > 0 && massOf(dist) > NEGLIGIBLE; round++) {
+    const next = new Map<number, number>();
+    const add = (k: number, p: number) => next.set(k, (next.get(k) ?? 0) + p);
     for (const [k, p0] of dist) {
-      const [hx, hy, lxN, lyN] = k.split(',').map(Number) as [number, number, number, number];
+      const lyN = k & 1;
+      const lxN = (k >> 1) & 1;
+      const hy = Math.floor(k / 4) % hyMax;
+      const hx = Math.floor(k / 4 / hyMax);
       const first: [number, boolean, boolean, number][] = lxN ? [[0, false, false, 1]] : xy;
+      let steps = first.length;
       for (const [d1, xf, yf, p1] of first) {
         const hy1 = hy - d1;
         if (hy1 <= 0) {
@@ -211,6 +223,7 @@ function duel(setup: OqSetup, cap: number): OddsDuel {
         // x has acted: its fumble costs next round's action; y's fumble as defender costs its action now.
         const yLosesNow = lyN === 1 || yf;
         const second: [number, boolean, boolean, number][] = yLosesNow ? [[0, false, false, 1]] : yx;
+        steps += second.length;
         for (const [d2, yf2, xf2, p2] of second) {
           const p = p0 * p1 * p2;
           const hx1 = hx - d2;
@@ -223,6 +236,7 @@ function duel(setup: OqSetup, cap: number): OddsDuel {
           add(enc(hx1, hy1, xf || xf2, yf2 || (yf && lyN === 1)), p);
         }
       }
+      if (!budget.spend(steps)) return { stopped: budget.refusal(round, Math.max(states, dist.size)) };
     }
     dist = next;
     states = Math.max(states, dist.size);
@@ -243,18 +257,20 @@ function duel(setup: OqSetup, cap: number): OddsDuel {
 
 export function oqOdds(setup: OqSetup, maxRounds?: number): Odds {
   const fs = setup.fighters.filter((f) => !f.standsAside);
-  const blows: OddsBlow[] = [];
-  for (const a of fs) for (const d of fs) if (a.side !== d.side) blows.push(oneBlow(setup, a, d));
+  const blows: OddsBlow[] = foePairs(fs).map(([a, d]) => oneBlow(setup, a, d));
   const why = obstacles(setup);
   const cap = maxRounds ?? setup.maxRounds;
+  const solved = why.length === 0 ? duel(setup, cap) : null;
   return {
     blows,
     blowMethod:
       "exact: every D100 of the attack and of the defender's reaction (the one its tactics pick), the facts' table cell by cell, every damage die with the damage modifier, and the best armour; a hit is damage that gets through, and killed is brought to 0 HP or below (a mortal wound) from full",
-    duel: why.length === 0 ? duel(setup, cap) : null,
+    duel: solved && !('stopped' in solved) ? solved : null,
     duelMethod:
-      why.length === 0
-        ? `exact: a Markov chain over (HP of each, actions lost to fumbles), round by round to the round cap of ${cap}`
-        : `not computed exactly: ${why.join('; ')}. Use fray sim for the whole fight.`,
+      solved === null
+        ? `not computed exactly: ${why.join('; ')}. Use fray sim for the whole fight.`
+        : 'stopped' in solved
+          ? solved.stopped
+          : `exact: a Markov chain over (HP of each, actions lost to fumbles), round by round to the round cap of ${cap}`,
   };
 }

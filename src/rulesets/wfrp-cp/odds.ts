@@ -2,6 +2,7 @@
 // every D100 roll, at the attacker's most CP an action against no defence and against the
 // defender's most. A fight is a chain of decisions (CP, W, pools, dodges), not a small state.
 import { AutoDriver, FightContext } from '../../core/context.js';
+import { foePairs } from '../../core/odds.js';
 import type { Odds, OddsBlow } from '../../core/ruleset.js';
 import { reverseD100 } from '../../dice/d100.js';
 import { Rng, SeededDice } from '../../dice/index.js';
@@ -62,14 +63,15 @@ export function cpOdds(setup: CpSetup): Odds {
   const st = newCpState(setup, dismountFall);
   startCpFight(st, new FightContext([], new AutoDriver(new SeededDice(Rng.seeded(0))), false, false));
   const blows: OddsBlow[] = [];
-  for (const a of st.combatants) {
-    for (const d of st.combatants) {
-      if (a.side === d.side || a.rider || d.rider || (st.spatial && !foes(st, a).includes(d))) continue;
-      if (d.LP > 0) continue;
-      blows.push(oneBlow(st, a, d, 0));
-      const full = Math.min(cpLeft(st, d), actionCap(st, d));
-      if (full > 0) blows.push(oneBlow(st, a, d, full));
-    }
+  const pairs = foePairs(
+    st.combatants,
+    (a, d) =>
+      a.side !== d.side && !a.rider && !d.rider && !(st.spatial && !foes(st, a).includes(d)) && d.LP <= 0,
+  );
+  for (const [a, d] of pairs) {
+    blows.push(oneBlow(st, a, d, 0));
+    const full = Math.min(cpLeft(st, d), actionCap(st, d));
+    if (full > 0) blows.push(oneBlow(st, a, d, full));
   }
   return {
     blows,

@@ -1,6 +1,7 @@
 // Exact odds for WFRP 1e by enumerating the dice: one blow between every attacker and defender,
 // and, for a plain duel, the whole fight as a Markov chain over (W, W, who is winning).
 import { AutoDriver, FightContext } from '../../core/context.js';
+import { ChainBudget, foePairs, massOf, NEGLIGIBLE, notOneAgainstOne } from '../../core/odds.js';
 import type { Odds, OddsBlow, OddsDuel } from '../../core/ruleset.js';
 import { reverseD100 } from '../../dice/d100.js';
 import { Rng, SeededDice } from '../../dice/index.js';
@@ -165,7 +166,8 @@ function oneBlow(st: W1State, a: Fighter, d: Fighter): OddsBlow {
 function duelObstacles(st: W1State, setup: W1Setup): string[] {
   const why: string[] = [];
   const fs = st.combatants;
-  if (fs.length !== 2 || fs[0]?.side === fs[1]?.side) why.push('not one against one');
+  // Of more than two, that is all there is to say: what else would stand in a duel's way does not matter.
+  if (fs.length !== 2 || fs[0]?.side === fs[1]?.side) return [notOneAgainstOne(fs)];
   if (st.opt.criticals !== 'sudden-death')
     why.push(
       'detailed criticals leave lasting effects (parry only, −10 to hit, bleeding…) that the state would have to carry: use criticals=sudden-death',
@@ -208,12 +210,16 @@ function duelObstacles(st: W1State, setup: W1Setup): string[] {
   return why;
 }
 
+/** The chain's steps a second on large states (W 60 against W 60), for the odds' budget (docs/performance.md). */
+const CHAIN_STEPS_PER_SECOND = 25_000_000;
+
 /**
  * The duel as a Markov chain over (W of each, who is winning), round by round up to the cap:
  * each round the higher EI strikes first (+10 for winning), equal EI strike together; a kill
  * ends it; more wounds caused than received wins the round (§ Winning and Losing).
  */
-function duel(st: W1State, cap: number): OddsDuel {
+function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string } {
+  const budget = new ChainBudget(CHAIN_STEPS_PER_SECOND);
   const [a, b] = st.combatants as [Fighter, Fighter];
   const models = {
     a: [blowModel(st, a, b, false), blowModel(st, a, b, true)],
@@ -256,7 +262,7 @@ function duel(st: W1State, cap: number): OddsDuel {
   const Ib = current(b, 'I', 1);
   const byRound: number[] = [];
   let states = dist.size;
-  for (let round = 1; round <= cap && dist.size > 0; round++) {
+  for (let round = 1; round <= cap && dist.size > 0 && massOf(dist) > NEGLIGIBLE; round++) {
     const next = new Map<number, number>();
     let endedNow = 0;
     for (const [key, p0] of dist) {
@@ -269,7 +275,9 @@ function duel(st: W1State, cap: number): OddsDuel {
       const mb = models.b[win === 2 ? 1 : 0] as BlowModel;
       const together = eiA === eiB && win === 0;
       const aFirst = eiA > eiB || (eiA === eiB && win === 1);
-      for (const [w1, k1, p1] of outcomes(aFirst || together ? ma : mb, aFirst || together ? wb : wa)) {
+      const firsts = outcomes(aFirst || together ? ma : mb, aFirst || together ? wb : wa);
+      let steps = firsts.length;
+      for (const [w1, k1, p1] of firsts) {
         // The first blow: a's at b (or b's at a); together, both land whatever the first did.
         const firstIsA = aFirst || together;
         const hitW = firstIsA ? wb : wa;
@@ -283,7 +291,9 @@ function duel(st: W1State, cap: number): OddsDuel {
         }
         const secondModel = firstIsA ? mb : ma;
         const secondTargetW = firstIsA ? wa : wb;
-        for (const [w2, k2, p2] of outcomes(secondModel, secondTargetW)) {
+        const seconds = outcomes(secondModel, secondTargetW);
+        steps += seconds.length;
+        for (const [w2, k2, p2] of seconds) {
           const p = p0 * p1 * p2;
           const dealtA = firstIsA ? w1 : w2;
           const dealtB = firstIsA ? w2 : w1;
@@ -303,6 +313,7 @@ function duel(st: W1State, cap: number): OddsDuel {
           next.set(k, (next.get(k) ?? 0) + p);
         }
       }
+      if (!budget.spend(steps)) return { stopped: budget.refusal(round, Math.max(states, dist.size)) };
     }
     byRound.push(endedNow);
     dist = next;
@@ -323,19 +334,21 @@ function duel(st: W1State, cap: number): OddsDuel {
 
 /** `fray odds` for WFRP 1e; `cap`: the round cap (the encounter's by default). */
 export function wfrp1eOdds(setup: W1Setup, st: W1State, cap = setup.maxRounds): Odds {
-  const blows: OddsBlow[] = [];
-  for (const a of st.combatants)
-    for (const d of st.combatants)
-      if (a.side !== d.side && !a.rider && !d.rider) blows.push(oneBlow(st, a, d));
+  const blows = foePairs(st.combatants, (a, d) => a.side !== d.side && !a.rider && !d.rider).map(([a, d]) =>
+    oneBlow(st, a, d),
+  );
   const obstacles = duelObstacles(st, setup);
+  const solved = obstacles.length === 0 ? duel(st, cap) : null;
   return {
     blows,
     blowMethod:
       'exact: every D100 to-hit roll, its reversed location, every damage D6 and additional-damage chain (to 20 extra dice), and the critical chart, for a first blow: nobody winning, nobody charging, no parry',
-    duel: obstacles.length === 0 ? duel(st, cap) : null,
+    duel: solved && !('stopped' in solved) ? solved : null,
     duelMethod:
-      obstacles.length === 0
-        ? `exact: a Markov chain over (W of each, who is winning), round by round to the round cap of ${cap}`
-        : `not computed exactly: ${obstacles.join('; ')}. Use fray sim for the whole fight.`,
+      solved === null
+        ? `not computed exactly: ${obstacles.join('; ')}. Use fray sim for the whole fight.`
+        : 'stopped' in solved
+          ? solved.stopped
+          : `exact: a Markov chain over (W of each, who is winning), round by round to the round cap of ${cap}`,
   };
 }
