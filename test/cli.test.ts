@@ -700,9 +700,27 @@ describe('control characters from a file never reach the terminal', () => {
     const r = await fray(['fight', file]);
     expect(r.code).toBe(2);
     expect(r.err).toContain(
-      'sides[0].combatants[0].name: expected a name without control characters (escape codes, tabs, line breaks)',
+      'sides[0].combatants[0].name: expected a name without control or invisible characters (escape codes, tabs, line breaks, direction overrides, zero-width characters)',
     );
     expect(r.err).toContain("unknown field 'bad\\x1b]0;pwned\\x07'");
     expect(printable(r.err)).toBe(r.err);
+  });
+
+  it('a name with a direction override or a zero-width character is refused like a control character (issue 29)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fray-esc-'));
+    for (const name of ['\u202eCRO', 'Orc\u200b', 'O\u2066rc', '\ufeffOrc']) {
+      const file = join(dir, 'bidi.yaml');
+      writeFileSync(
+        file,
+        `ruleset: wfrp1e\nsides:\n  - name: A\n    combatants:\n      - { use: human, name: "x${name}" }\n  - name: B\n    combatants:\n      - { use: orc }\n`,
+      );
+      const r = await fray(['sheet', file]);
+      expect(r.code, name).toBe(2);
+      expect(r.err).toContain(
+        'sides[0].combatants[0].name: expected a name without control or invisible characters',
+      );
+      expect(r.out).toBe('');
+      expect(printable(r.err)).toBe(r.err);
+    }
   });
 });

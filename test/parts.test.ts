@@ -346,6 +346,58 @@ function expectSane(s: {
   expect(s.rounds.distribution.reduce((a, d) => a + d.fights, 0)).toBe(s.runs);
 }
 
+describe('fray merge shows what a part says as text, never as commands to the terminal (issue 29)', () => {
+  /** Both parts edited alike and sealed again, as a hand with the checksum's recipe could. */
+  function resealedPair(edit: (p: Record<string, Json>) => void): [string, string] {
+    return [partA, partB].map((f, k) => {
+      const p = partOf(readFileSync(f, 'utf8')) as unknown as Record<string, Json>;
+      edit(p);
+      p.digest = partDigest(p as unknown as PartFile);
+      const out = join(dir, `resealed-${written++}-${k}.json`);
+      writeFileSync(out, JSON.stringify(p));
+      return out;
+    }) as [string, string];
+  }
+
+  it('titles and names with escape codes, direction overrides and zero-width characters are printed escaped', async () => {
+    const evil = 'Evil\u001b[2J\u001b]0;pwned\u0007\u202eRED\u200b\nline';
+    const files = resealedPair((p) => {
+      p.title = evil;
+      const roster = p.roster as { sides: string[]; combatants: { name: string }[] };
+      roster.sides[0] = `Side${evil}`;
+      roster.combatants[0]!.name = `Who${evil}`;
+    });
+    const r = await fray(['merge', ...files]);
+    expect(r.code, r.err).toBe(0);
+    // eslint-disable-next-line no-control-regex
+    expect(r.out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202e\u200b]/);
+    expect(r.out).toContain('Evil\\x1b[2J\\x1b]0;pwned\\x07\\u{202e}RED\\u{200b}\\x0aline');
+    expect(r.out).toContain('SideEvil\\x1b');
+    expect(r.out).toContain('WhoEvil\\x1b');
+    // Every summary line is one line: a name's line break does not start another.
+    expect(r.out.split('\n').filter((l) => l.startsWith('line')).length).toBe(0);
+  });
+
+  it('parts keeping other counts are refused naming the count and the field', async () => {
+    const [a, b] = resealedPair((p) => {
+      const c = (p.totals as { combatants: { stats: Record<string, Json>; hist: Record<string, Json> }[] })
+        .combatants[2]!;
+      delete c.stats.fumbles;
+      delete c.hist.fumbles;
+    });
+    const r = await fray(['merge', a, partB]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(
+      `${basename(partB)} totals.combatants[2].stats: keeps the count 'fumbles', which`,
+    );
+    expect(r.err).toContain(`${a} does not keep`);
+    const swapped = await fray(['merge', partA, b]);
+    expect(swapped.err).toContain(
+      `totals.combatants[2].stats: lacks the count 'fumbles', which ${partA} keeps`,
+    );
+  });
+});
+
 describe('properties of fray merge', () => {
   it('any edit of a part is refused naming the file, or changes nothing', async () => {
     await fc.assert(

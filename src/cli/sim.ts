@@ -22,6 +22,7 @@ import { loadFightFile, pairs } from '../files/fight-file.js';
 import { sayWarnings } from './io.js';
 import { printoutIo, sayData, writeOutput, type Io } from './io.js';
 import { dataLine } from '../core/loader.js';
+import { printable } from '../core/names.js';
 
 /** The flags every simulating command takes. */
 export interface RunFlags {
@@ -178,12 +179,14 @@ function identityOf(
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
+/** A summary in words; its names shown escaped, since a part's come from a file no schema of ours checked. */
 export function printSummary(io: Io, heading: string, s: SimSummary): void {
   const w = (t: string) => io.out.write(t);
-  w(`${heading}\n`);
+  const name = (x: string) => printable(x, true);
+  w(`${name(heading)}\n`);
   for (const side of s.sides) {
     w(
-      `  ${side.name.padEnd(20)} wins ${String(side.wins).padStart(8)}  ${pct(side.winRate).padStart(6)}  95% CI ${pct(side.ci95[0])} – ${pct(side.ci95[1])}\n`,
+      `  ${name(side.name).padEnd(20)} wins ${String(side.wins).padStart(8)}  ${pct(side.winRate).padStart(6)}  95% CI ${pct(side.ci95[0])} – ${pct(side.ci95[1])}\n`,
     );
   }
   w(`  ${'draws'.padEnd(20)}      ${String(s.draws).padStart(8)}  ${pct(s.drawRate.rate).padStart(6)}\n`);
@@ -195,23 +198,23 @@ export function printSummary(io: Io, heading: string, s: SimSummary): void {
     `  mean length: ${s.meanRounds.toFixed(2)} rounds (95% CI ${s.rounds.ci95[0].toFixed(2)} – ${s.rounds.ci95[1].toFixed(2)}); ${roundsLine(s)}\n`,
   );
   if (s.combatants.length > 0) {
-    const width = Math.max(...s.combatants.map((c) => c.name.length));
+    const width = Math.max(...s.combatants.map((c) => name(c.name).length));
     w(
       '  per combatant: standing at the end, fled; per fight: wounds dealt / taken, criticals dealt / taken, fumbles\n',
     );
     for (const c of s.combatants) {
       const m = (k: string) => (c.stats[k] ? c.stats[k].mean.toFixed(2) : '–');
       w(
-        `    ${c.name.padEnd(width)}  ${pct(c.survived.rate).padStart(6)}  ${pct(c.fled.rate).padStart(6)}   ${m('woundsDealt')} / ${m('woundsTaken')}   ${m('criticalsDealt')} / ${m('criticalsTaken')}   ${m('fumbles')}\n`,
+        `    ${name(c.name).padEnd(width)}  ${pct(c.survived.rate).padStart(6)}  ${pct(c.fled.rate).padStart(6)}   ${m('woundsDealt')} / ${m('woundsTaken')}   ${m('criticalsDealt')} / ${m('criticalsTaken')}   ${m('fumbles')}\n`,
       );
     }
   }
   if (s.tallies.length > 0) {
-    const width = Math.max(...s.tallies.map((t) => t.label.length));
+    const width = Math.max(...s.tallies.map((t) => name(t.label).length));
     w('  per fight, mean:\n');
     for (const t of s.tallies)
       w(
-        `    ${t.label.padEnd(width)}  ${t.mean.toFixed(2).padStart(7)}  95% CI ${t.ci95[0].toFixed(2)} – ${t.ci95[1].toFixed(2)}\n`,
+        `    ${name(t.label).padEnd(width)}  ${t.mean.toFixed(2).padStart(7)}  95% CI ${t.ci95[0].toFixed(2)} – ${t.ci95[1].toFixed(2)}\n`,
       );
   }
 }

@@ -49,18 +49,26 @@ export function slug(name: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-// Control characters are exactly what these look for: escape codes, bells, other C0 and C1 codes.
+// Control characters are exactly what these look for: escape codes, bells, other C0 and C1 codes;
+// and the invisible format characters (Unicode's Cf: direction overrides and isolates, zero-width
+// spaces and joiners, the byte-order mark), which reverse a name on screen or make two "Orc"s differ.
 /* eslint-disable no-control-regex */
-/** Control characters a text from a file may not hold; with `lines`, tabs and line breaks are allowed. */
+/** Control and invisible characters a text from a file may not hold; with `lines`, tabs and line breaks are allowed. */
 export function controlCharacters(lines: boolean): RegExp {
-  return lines ? /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/ : /[\u0000-\u001f\u007f-\u009f]/;
+  return lines ? /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\p{Cf}]/u : /[\u0000-\u001f\u007f-\u009f\p{Cf}]/u;
 }
 
-/** Control characters that came from a file shown as escapes (\x1b), never sent to the terminal. */
-export function printable(s: string): string {
-  return s.replace(
-    /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g,
-    (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
-  );
+/**
+ * Control and invisible characters that came from a file shown as escapes (\x1b, \u{202e}), never
+ * sent to the terminal; line breaks kept (a message of several lines) unless `oneLine` (a name).
+ */
+export function printable(s: string, oneLine = false): string {
+  const unsafe = oneLine
+    ? /[\u0000-\u001f\u007f-\u009f\p{Cf}]/gu
+    : /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\p{Cf}]/gu;
+  return s.replace(unsafe, (c) => {
+    const code = c.codePointAt(0) as number;
+    return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u{${code.toString(16)}}`;
+  });
 }
 /* eslint-enable no-control-regex */

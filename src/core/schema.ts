@@ -13,7 +13,8 @@ export function oneOf<const T extends readonly [string, ...string[]]>(values: T,
 
 /**
  * A text from a file. Control characters are refused (a shared file could clear the GM's screen
- * or retitle the terminal when its names are printed); `lines` lets a text span lines (a map).
+ * or retitle the terminal when its names are printed), and so are invisible ones (a name shown
+ * reversed, two names that look the same); `lines` lets a text span lines (a map).
  */
 export function text(what = 'a text', lines = false) {
   const control = controlCharacters(lines);
@@ -21,7 +22,7 @@ export function text(what = 'a text', lines = false) {
     .string({ error: `expected ${what}` })
     .min(1, { error: `expected ${what}, not empty` })
     .refine((s) => !control.test(s), {
-      error: `expected ${what} without control characters (escape codes, tabs${lines ? '' : ', line breaks'})`,
+      error: `expected ${what} without control or invisible characters (escape codes, tabs${lines ? '' : ', line breaks'}, direction overrides, zero-width characters)`,
     });
 }
 

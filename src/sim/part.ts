@@ -218,12 +218,34 @@ function otherRun(p: PartFile, first: PartFile): string | null {
   return null;
 }
 
-/** What the counts of a part's totals are (stats, histograms, tallies): the same in every part of a run. */
-function countsKept(t: TotalsData): string {
-  return canonicalJson({
-    combatants: t.combatants.map((c) => [Object.keys(c.stats).sort(), Object.keys(c.hist).sort()]),
-    tallies: t.tallyLabels,
-  });
+/**
+ * Where a part's counts (stats, histograms, tallies) first differ from another's, which every
+ * part of a run keeps alike: the field, and the count it keeps or lacks; null when alike.
+ */
+function countsDiffer(t: TotalsData, other: TotalsData, otherFile: string): Omit<Issue, 'file'> | null {
+  const names = (r: Readonly<Record<string, unknown>> | undefined) => Object.keys(r ?? {}).sort();
+  const differ = (mine: readonly string[], theirs: readonly string[], path: string, what: string) => {
+    const extra = mine.find((k) => !theirs.includes(k));
+    if (extra !== undefined)
+      return { path, message: `keeps the ${what} '${extra}', which ${otherFile} does not keep` };
+    const missing = theirs.find((k) => !mine.includes(k));
+    if (missing !== undefined)
+      return { path, message: `lacks the ${what} '${missing}', which ${otherFile} keeps` };
+    return null;
+  };
+  for (let i = 0; i < Math.max(t.combatants.length, other.combatants.length); i++) {
+    const [a, b] = [t.combatants[i], other.combatants[i]];
+    const at = `totals.combatants[${i}]`;
+    const found =
+      differ(names(a?.stats), names(b?.stats), `${at}.stats`, 'count') ??
+      differ(names(a?.hist), names(b?.hist), `${at}.hist`, 'histogram');
+    if (found) return found;
+  }
+  const tallies = differ(t.tallyLabels, other.tallyLabels, 'totals.tallyLabels', 'tally');
+  if (tallies) return tallies;
+  if (t.tallyLabels.join('\n') !== other.tallyLabels.join('\n'))
+    return { path: 'totals.tallyLabels', message: `keeps its tallies in another order than ${otherFile}` };
+  return null;
 }
 
 /** Whether the parts, each sound alone, are the slices of one run, each once and all of them. */
@@ -237,12 +259,10 @@ export function runIssues(parts: readonly { readonly file: string; readonly part
   for (const { file, part } of parts) {
     const why = otherRun(part, first);
     if (why) issues.push({ file, path: '', message: `not a part of the same run as ${head.file}: ${why}` });
-    else if (kept && part.totals.runs > 0 && countsKept(part.totals) !== countsKept(kept.part.totals))
-      issues.push({
-        file,
-        path: 'totals',
-        message: `keeps other counts (stats, histograms or tallies) than ${kept.file}`,
-      });
+    else if (kept && part.totals.runs > 0) {
+      const differs = countsDiffer(part.totals, kept.part.totals, kept.file);
+      if (differs) issues.push({ file, ...differs });
+    }
   }
   if (issues.length > 0) return issues;
   const n = first.shard[1];
