@@ -689,6 +689,26 @@ describe('--workers is capped at 4 a core', () => {
   });
 });
 
+describe('names a user types that are an object’s own machinery (issue 29)', () => {
+  it('-o __proto__=1, --table __proto__=FILE and --a constructor=1 are refused as unknown, not ignored', async () => {
+    const table = join(ROOT, 'data', 'wfrp1e', 'user-tables', 'my-fumbles.yaml');
+    const cases: [string[], string][] = [
+      [['fight', demo, '--seed', '1', '-o', '__proto__=1'], "unknown option '__proto__'"],
+      [['fight', demo, '--seed', '1', '--table', `__proto__=${table}`], "wfrp1e has no table '__proto__'"],
+      [['sheet', demo, '--table', `constructor=${table}`], "wfrp1e has no table 'constructor'"],
+      [['compare', demo, '--runs', '5', '--a', '__proto__=1'], "unknown option '__proto__'"],
+      [['odds', demo, '-o', 'constructor=1'], "unknown option 'constructor'"],
+    ];
+    for (const [args, said] of cases) {
+      const r = await fray(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.err).toContain(said);
+      expect(r.out).toBe('');
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
 describe('control characters from a file never reach the terminal', () => {
   it('a name with escape codes is refused at its line; a key with them is shown escaped', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fray-esc-'));

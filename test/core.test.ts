@@ -383,4 +383,26 @@ describe('refusals of hostile or huge files, in our words and located', () => {
       'inline.yaml:3:9: its aliases (*a) repeat the same values more than 100 times over: write the values out, or use fewer aliases',
     ]);
   });
+  it('an alias with no anchor is named as such; an anchor used exactly 100 times is read, 101 refused (issue 29)', () => {
+    expect(issues(() => loadText('ruleset: wfrp1e\nsides: *nope\n'))).toEqual([
+      'inline.yaml:2:8: the alias *nope names no anchor (&nope) above it',
+    ]);
+    const uses = (n: number) => `a: &x 1\nb: [${Array(n).fill('*x').join(', ')}]\n`;
+    expect((SourceDoc.parse('inline.yaml', uses(100)).data as { b: number[] }).b).toHaveLength(100);
+    expect(issues(() => SourceDoc.parse('inline.yaml', uses(101)))).toEqual([
+      'inline.yaml:2:5: its aliases (*x) repeat the same values more than 100 times over: write the values out, or use fewer aliases',
+    ]);
+  });
+  it('a file nested deeper than 64 lists and maps is refused in our words, however deep (issue 29)', () => {
+    for (const n of [65, 1000, 100_000]) {
+      const found = issues(() => loadText(`ruleset: wfrp1e\nsides: ${'['.repeat(n)}${']'.repeat(n)}\n`));
+      expect(found).toHaveLength(1);
+      expect(found[0]).toMatch(
+        /^inline\.yaml(:\d+:\d+)?: nested too deeply: lists and maps within each other more than 64 levels down/,
+      );
+    }
+    // 63 levels under the root's map are read (the encounter then refused for what it is, not its depth).
+    const ok = issues(() => loadText(`ruleset: wfrp1e\nsides: ${'['.repeat(63)}${']'.repeat(63)}\n`));
+    expect(ok.join()).not.toContain('nested too deeply');
+  });
 });

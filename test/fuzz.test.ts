@@ -3,6 +3,7 @@
 // our words); none may crash, say NaN or take too long. `npm run fuzz -- --cases 100000` runs more.
 import { describe, expect, it } from 'vitest';
 import { campaign, cliCampaign } from './fuzz/harness.js';
+import { serverCampaign } from './fuzz/server.js';
 
 const CASES = Number(process.env.FRAY_FUZZ_CASES ?? 2000);
 const SEED = Number(process.env.FRAY_FUZZ_SEED ?? 20261123);
@@ -27,5 +28,16 @@ describe('fuzz: command lines', () => {
     expect(examples).toEqual([]);
     expect(counts.ran).toBeGreaterThan(0);
     expect(counts.refused).toBeGreaterThan(0);
+  }, 600_000);
+});
+
+describe('fuzz: requests to the server', () => {
+  const SERVER_CASES = Number(process.env.FRAY_FUZZ_SERVER_CASES ?? Math.max(300, Math.round(CASES / 4)));
+  it(`${SERVER_CASES} requests: each answered or refused in our words (4xx), a refusal changing nothing`, async () => {
+    const { counts, examples } = await serverCampaign(SERVER_CASES, SEED);
+    console.log(`fuzz server counts (${SERVER_CASES} requests, seed ${SEED}): ${JSON.stringify(counts)}`);
+    expect(examples).toEqual([]);
+    expect(counts.ok).toBeGreaterThan(0);
+    expect(counts.refused).toBeGreaterThan(SERVER_CASES / 4);
   }, 600_000);
 });

@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import WebSocket from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import type { FightView } from '../src/server/fights.js';
@@ -424,5 +425,178 @@ describe('the map in the fight view', () => {
       true,
     );
     expect(v.map?.models.find((m) => m.id === 'count-von-blitz')?.path).toHaveLength(2);
+  });
+});
+
+describe('files strangers send, rows damaged, a full disk (issue 29)', () => {
+  /** A second connection to the campaign file, to damage its rows as a hand or a disk fault would. */
+  const raw = (path: string) => new Database(path);
+
+  it('a character row that is not JSON is reported beside the others, which it does not hide', async () => {
+    const { call, path } = await server();
+    for (const name of ['Anna', 'Berta'])
+      await call('POST', '/api/characters', { ruleset: 'wfrp1e', text: `name: ${name}\nuse: human\n` });
+    const db = raw(path);
+    db.prepare("UPDATE characters SET entry = 'not json {' WHERE name = 'Anna'").run();
+    db.close();
+    const r = await call('GET', '/api/characters');
+    expect(r.status).toBe(200);
+    const byName = new Map((r.body as { name: string; damaged: string | null }[]).map((c) => [c.name, c]));
+    expect(byName.get('Berta')?.damaged).toBeNull();
+    expect(byName.get('Anna')?.damaged).toContain('its entry cannot be read');
+    const party = await call('GET', '/api/characters/party?ruleset=wfrp1e');
+    expect(party.status).toBe(200);
+    expect(party.body).toContain('# Left out: Anna: its entry cannot be read');
+    expect(
+      (parse(party.body as string) as { members: { name: string }[] }).members.map((m) => m.name),
+    ).toEqual(['Berta']);
+  });
+
+  it('a fight whose save or log is damaged is refused (409) saying so; the list keeps it; the table does not open to it', async () => {
+    const { call, path, store } = await server();
+    await call('POST', '/api/encounters', { text: text(encounterPath('demo.yaml')) });
+    for (const seed of [1, 2, 3]) await call('POST', '/api/fights', { encounterId: 1, seed });
+    await call('PUT', '/api/table', { fight: 3 });
+    const db = raw(path);
+    db.prepare("UPDATE fights SET save = 'garbage: [' WHERE id = 1").run();
+    db.prepare("UPDATE fights SET auto_sides = '{' WHERE id = 2").run();
+    db.prepare("UPDATE inputs SET value = 'x{' WHERE fight_id = 3 AND idx = 0").run();
+    db.close();
+    const list = await call('GET', '/api/fights');
+    expect(list.status).toBe(200);
+    expect(
+      (list.body as { id: number; damaged: string | null }[]).map((f) => [f.id, f.damaged !== null]),
+    ).toEqual([
+      [1, false],
+      [2, true],
+      [3, false],
+    ]);
+    const one = await call('GET', '/api/fights/1');
+    expect(one.status).toBe(409);
+    expect(one.body.error).toMatch(/^fight 1 \(.*\): its save cannot be read/);
+    const three = await call('GET', '/api/fights/3');
+    expect(three.status).toBe(409);
+    expect(three.body.error).toContain('fight 3: input 1 of its log cannot be read');
+    // The table stays on what it was: a refused request changes nothing.
+    const before = store.setting('table_fight');
+    const open = await call('PUT', '/api/table', { fight: 1 });
+    expect(open.status).toBe(409);
+    expect(store.setting('table_fight')).toBe(before);
+    // The fight with a damaged column plays on with its default (no side played by the tactics).
+    expect((await call('GET', '/api/fights/2')).status).toBe(200);
+  });
+
+  it('a full disk is a 507 in a plain sentence, and nothing of the request is kept', async () => {
+    const { call, store } = await server();
+    await call('POST', '/api/encounters', { text: text(encounterPath('demo.yaml')) });
+    const db = (store as unknown as { db: Database.Database }).db;
+    // The file may grow no more: the next page SQLite needs is refused, as on a full disk.
+    db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true }) as number}`);
+    const big = `${text(encounterPath('demo.yaml'))}\n# ${'x'.repeat(200_000)}\n`;
+    const r = await call('POST', '/api/encounters', { text: big });
+    expect(r.status).toBe(507);
+    expect(r.body.error).toMatch(/^the campaign could not be written: the disk it is on is full/);
+    expect(r.body.error).not.toMatch(/SQLITE|database or disk/);
+    db.pragma('max_page_count = 1073741823');
+    expect(((await call('GET', '/api/encounters')).body as unknown[]).length).toBe(1);
+  });
+
+  it('a campaign file with a negative schema version, or no database at all, is refused in our words', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fray-store-'));
+    const path = join(dir, 'c.db');
+    const db = new Database(path);
+    db.pragma('user_version = -3');
+    db.close();
+    expect(() => new Store(path)).toThrow(
+      'the campaign file says it has schema -3, which no Fray writes: it was changed outside Fray, or is no campaign',
+    );
+    const notDb = join(dir, 'notes.db');
+    writeFileSync(notDb, 'these are my notes, not a database\n'.repeat(200));
+    expect(() => new Store(notDb)).toThrow('it is not a campaign file (not an SQLite database)');
+  });
+});
+
+describe('live sockets that never say hello (issue 29)', () => {
+  /** A socket as the live part needs one, recording what it is sent and how it is closed. */
+  class FakeSocket {
+    readonly sent: string[] = [];
+    closed: number | null = null;
+    private readonly on_: Record<string, ((d: Buffer) => void)[]> = {};
+    send(d: string) {
+      this.sent.push(d);
+    }
+    close(code?: number) {
+      if (this.closed !== null) return;
+      this.closed = code ?? 1000;
+      for (const f of this.on_.close ?? []) f(Buffer.alloc(0));
+    }
+    terminate() {
+      this.close(1006);
+    }
+    ping() {}
+    on(event: string, f: (d: Buffer) => void) {
+      (this.on_[event] ??= []).push(f);
+    }
+    say(m: unknown) {
+      for (const f of this.on_.message ?? []) f(Buffer.from(JSON.stringify(m)));
+    }
+  }
+
+  it('closes a socket silent past the time for a hello (4408); one that says hello in time stays', async () => {
+    const { Live } = await import('../src/server/live.js');
+    const live = new Live('t'.repeat(32), null, { helloMs: 40 });
+    const silent = new FakeSocket();
+    const polite = new FakeSocket();
+    live.open(silent, '10.0.0.1');
+    live.open(polite, '10.0.0.1');
+    polite.say({ type: 'hello', token: 't'.repeat(32) });
+    await new Promise((r) => setTimeout(r, 120));
+    expect(silent.closed).toBe(4408);
+    expect(silent.sent.at(-1)).toContain('said nothing for 0.04 s');
+    expect(polite.closed).toBeNull();
+    live.close();
+  });
+
+  it('caps the sockets one address holds; a closed one frees its place; other addresses are not counted', async () => {
+    const { Live } = await import('../src/server/live.js');
+    const live = new Live('t'.repeat(32), null, { perAddress: 3 });
+    const mine = Array.from({ length: 4 }, () => new FakeSocket());
+    mine.forEach((s) => live.open(s, '10.0.0.2'));
+    expect(mine.map((s) => s.closed)).toEqual([null, null, null, 4429]);
+    expect(mine[3]?.sent[0]).toContain('this address has 3 live sockets open already');
+    const other = new FakeSocket();
+    live.open(other, '10.0.0.3');
+    expect(other.closed).toBeNull();
+    mine[0]?.close();
+    const again = new FakeSocket();
+    live.open(again, '10.0.0.2');
+    expect(again.closed).toBeNull();
+    live.close();
+  });
+
+  it('the server closes a real socket that says nothing, and keeps no count of it after', async () => {
+    const store = new Store(join(mkdtempSync(join(tmpdir(), 'fray-live-')), 'c.db'));
+    const { buildApp } = await import('../src/server/app.js');
+    const app = await buildApp(store, { webRoot: null, live: { helloMs: 100, perAddress: 2 } });
+    const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `${origin.replace('http', 'ws')}/api/live`;
+    try {
+      const closes: number[] = [];
+      for (let i = 0; i < 3; i++) new WebSocket(url).on('close', (code: number) => closes.push(code));
+      await expect.poll(() => closes.length, { timeout: 3000 }).toBe(3);
+      expect([...closes].sort()).toEqual([4408, 4408, 4429]);
+      // Both places are free again: a socket that says hello is welcomed, and stays.
+      const ws = new WebSocket(url);
+      const heard: string[] = [];
+      ws.on('message', (d: Buffer) => heard.push(d.toString()));
+      ws.on('open', () => ws.send(JSON.stringify({ type: 'hello', token: store.gmToken() })));
+      await expect.poll(() => heard.join('')).toContain('"welcome"');
+      await new Promise((r) => setTimeout(r, 250));
+      expect(ws.readyState).toBe(WebSocket.OPEN);
+      ws.terminate();
+    } finally {
+      await app.close();
+      store.close();
+    }
   });
 });

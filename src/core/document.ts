@@ -1,5 +1,6 @@
 import {
   LineCounter,
+  isAlias,
   isMap,
   isPair,
   isScalar,
@@ -169,6 +170,55 @@ function firstAlias(doc: Document): Alias | null {
   return found;
 }
 
+/** How deep lists and maps may nest in a file: an encounter needs about ten levels. */
+export const MAX_DEPTH = 64;
+export const TOO_DEEP = `nested too deeply: lists and maps within each other more than ${MAX_DEPTH} levels down; no Fray file needs that many`;
+
+/** The first list or map nested deeper than MAX_DEPTH, found without recursion (the file may be deep), or null. */
+function tooDeep(root: Node | null): Node | null {
+  const stack: [Node, number][] = root ? [[root, 1]] : [];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [Node, number];
+    if (!isMap(node) && !isSeq(node)) continue;
+    if (depth > MAX_DEPTH) return node;
+    for (const item of node.items) {
+      if (isPair(item)) {
+        if (item.key && typeof item.key === 'object') stack.push([item.key as Node, depth + 1]);
+        if (item.value && typeof item.value === 'object') stack.push([item.value as Node, depth + 1]);
+      } else if (item && typeof item === 'object') stack.push([item as Node, depth + 1]);
+    }
+  }
+  return null;
+}
+
+/** Whether a value (a parsed JSON body) nests lists and objects deeper than MAX_DEPTH: found without recursion. */
+export function nestedTooDeep(value: unknown): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop() as [unknown, number];
+    if (v === null || typeof v !== 'object') continue;
+    if (depth > MAX_DEPTH) return true;
+    for (const x of Array.isArray(v) ? v : Object.values(v)) stack.push([x, depth + 1]);
+  }
+  return false;
+}
+
+/** The first alias whose anchor is not set before it (`*name` with no `&name` above), or null. */
+function unresolvedAlias(doc: Document): Alias | null {
+  const anchors = new Set<string>();
+  let found: Alias | null = null;
+  visit(doc, (_key, node) => {
+    if (isAlias(node)) {
+      if (!anchors.has(node.source)) {
+        found = node;
+        return visit.BREAK;
+      }
+    } else if ((isScalar(node) || isMap(node) || isSeq(node)) && node.anchor) anchors.add(node.anchor);
+    return undefined;
+  });
+  return found;
+}
+
 /** A parsed YAML or JSON file that can say where each of its values stands. */
 export class SourceDoc {
   private constructor(
@@ -182,7 +232,20 @@ export class SourceDoc {
   static parse(file: string, text: string): SourceDoc {
     const lines = new LineCounter();
     // Keys are checked below in one pass: the parser's own check of unique keys is quadratic.
-    const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: false });
+    let doc: Document;
+    try {
+      doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: false });
+    } catch (e) {
+      if (e instanceof RangeError) throw new ValidationError([{ file, path: '', message: TOO_DEEP }]);
+      throw e;
+    }
+    // The parser's own stack gave out: the file nests past anything it could mean, and what the
+    // parser said after that is noise.
+    const overflow = doc.errors.find((e) => /Maximum call stack/.test(e.message));
+    if (overflow) {
+      const pos = overflow.linePos?.[0] ?? lines.linePos(Math.min(overflow.pos[0], text.length));
+      throw new ValidationError([{ file, line: pos?.line, col: pos?.col, path: '', message: TOO_DEEP }]);
+    }
     if (doc.errors.length > 0) {
       throw new ValidationError(
         doc.errors.map((e) => {
@@ -192,18 +255,37 @@ export class SourceDoc {
         }),
       );
     }
+    const deep = tooDeep(doc.contents as Node | null);
+    if (deep) {
+      const pos = deep.range ? lines.linePos(deep.range[0]) : undefined;
+      throw new ValidationError([{ file, line: pos?.line, col: pos?.col, path: '', message: TOO_DEEP }]);
+    }
     const keyIssues = checkKeys(doc, (node) => {
       const pos = node.range ? lines.linePos(node.range[0]) : undefined;
       return { file, line: pos?.line, col: pos?.col };
     });
     if (keyIssues.length > 0) throw new ValidationError(capIssues(keyIssues));
+    const unresolved = unresolvedAlias(doc);
+    if (unresolved) {
+      const pos = unresolved.range ? lines.linePos(unresolved.range[0]) : undefined;
+      throw new ValidationError([
+        {
+          file,
+          line: pos?.line,
+          col: pos?.col,
+          path: '',
+          message: `the alias *${unresolved.source} names no anchor (&${unresolved.source}) above it`,
+        },
+      ]);
+    }
     let data: unknown;
     try {
-      data = doc.toJS({ maxAliasCount: MAX_ALIAS_USES });
+      // The library refuses at its limit, not past it: one more, so that exactly MAX_ALIAS_USES pass.
+      data = doc.toJS({ maxAliasCount: MAX_ALIAS_USES + 1 });
     } catch (e) {
       const alias = firstAlias(doc);
       const pos = alias?.range ? lines.linePos(alias.range[0]) : undefined;
-      const message = /alias/i.test((e as Error).message)
+      const message = /Excessive alias count/.test((e as Error).message)
         ? `its aliases (*${alias?.source ?? 'name'}) repeat the same values more than ${MAX_ALIAS_USES} times over: write the values out, or use fewer aliases`
         : `cannot read: ${(e as Error).message}`;
       throw new ValidationError([{ file, line: pos?.line, col: pos?.col, path: '', message }]);
@@ -297,6 +379,7 @@ function fieldsAt(schema: z.ZodType, path: Path): string[] {
 }
 
 const KINDS: Readonly<Record<string, string>> = {
+  int: 'a whole number',
   array: 'a list',
   object: 'a map',
   string: 'a text',
@@ -307,6 +390,14 @@ const KINDS: Readonly<Record<string, string>> = {
   nonoptional: 'a value',
 };
 
+/** What a size is counted in, for zod's "expected string to have <=200 characters". */
+const UNITS: Readonly<Record<string, string>> = {
+  string: 'characters',
+  array: 'items',
+  set: 'items',
+  map: 'entries',
+};
+
 /** zod's own wording, where a schema gives none of ours, in the words of the rest of the messages. */
 function plain(message: string): string {
   let m = /^Invalid input: expected (\w+), received (.+)$/.exec(message);
@@ -314,14 +405,19 @@ function plain(message: string): string {
     if (m[1] === 'nonoptional') return 'missing';
     return `expected ${KINDS[m[1] as string] ?? m[1]}, got ${KINDS[m[2] as string] ?? m[2]}`;
   }
-  m = /^Too small: expected \w+ to (?:be|have) >=?(\S+)/.exec(message);
-  if (m) return `expected at least ${m[1]}`;
-  m = /^Too big: expected \w+ to (?:be|have) <=?(\S+)/.exec(message);
-  if (m) return `expected at most ${m[1]}`;
+  m = /^Too (small|big): expected (\w+) to (?:be|have) ([<>]=?)(\S+)(?: \w+)?$/.exec(message);
+  if (m) {
+    const [, size, kind, op, n] = m as unknown as [string, string, string, string, string];
+    const unit = UNITS[kind] ? ` ${UNITS[kind]}` : '';
+    const strict = op.length === 1;
+    if (size === 'small') return strict ? `expected more than ${n}${unit}` : `expected at least ${n}${unit}`;
+    return strict ? `expected fewer than ${n}${unit}` : `expected at most ${n}${unit}`;
+  }
   m = /^Invalid input: expected (.+)$/.exec(message);
   if (m) return `expected ${(m[1] as string).replace(/"/g, '')}`;
   m = /^Invalid option: expected one of (.+)$/.exec(message);
   if (m) return `expected one of ${(m[1] as string).replace(/"/g, '').replace(/\|/g, ', ')}`;
+  if (/^Invalid (input|option|key|element)$/.test(message)) return 'not a value this field takes';
   return message;
 }
 
@@ -335,18 +431,29 @@ function eitherOf(zi: z.core.$ZodIssue): string {
   return said.join('; or ');
 }
 
-/** Validates `value` (found at `base` in `doc`) against `schema`; issues name file, line and field. */
-export function validate<T>(schema: z.ZodType<T>, doc: SourceDoc, value: unknown, base: Path = []): T {
-  const r = schema.safeParse(value);
-  if (r.success) return r.data;
-  const issues: Issue[] = [];
-  // Locating a problem walks the file: past MAX_ISSUES they are only counted, so a file of
-  // forty thousand wrong keys is refused as fast as one with a single one.
+/** One of zod's issues in our words, at its path; `key`: the unknown field it is about. */
+export interface PlainIssue {
+  readonly path: Path;
+  readonly message: string;
+  readonly key?: string;
+}
+
+/**
+ * zod's issues in the words of every other message: an unknown field with "did you mean" (or the
+ * fields there are), a union by what each of its forms expected, a missing value as missing, the
+ * rest made plain. Past MAX_ISSUES they are only counted (`more`): locating each walks the file.
+ */
+export function plainIssues(
+  schema: z.ZodType,
+  error: z.ZodError,
+  value: unknown,
+): { issues: PlainIssue[]; more: number } {
+  const issues: PlainIssue[] = [];
   let more = 0;
-  for (const zi of r.error.issues) {
-    const path = [...base, ...(zi.path as (string | number)[])];
+  for (const zi of error.issues) {
+    const path = zi.path as (string | number)[];
     if (zi.code === 'unrecognized_keys') {
-      const allowed = fieldsAt(schema, zi.path as (string | number)[]);
+      const allowed = fieldsAt(schema, path);
       for (const key of zi.keys) {
         if (issues.length >= MAX_ISSUES) {
           more++;
@@ -356,7 +463,7 @@ export function validate<T>(schema: z.ZodType<T>, doc: SourceDoc, value: unknown
         // With no close match, the fields there are, if few enough to read.
         const listed =
           !close && allowed.length > 0 && allowed.length <= 30 ? `; fields: ${allowed.join(', ')}` : '';
-        issues.push(doc.issue(path, `unknown field '${key}'${close}${listed}`, key));
+        issues.push({ path, message: `unknown field '${key}'${close}${listed}`, key });
       }
       continue;
     }
@@ -364,13 +471,23 @@ export function validate<T>(schema: z.ZodType<T>, doc: SourceDoc, value: unknown
       more++;
       continue;
     }
-    const missing = valueAt(doc.data, path) === undefined;
+    const missing = valueAt(value, path) === undefined;
     const message =
       zi.code === 'invalid_union' && zi.message === 'Invalid input' ? eitherOf(zi) : plain(zi.message);
-    issues.push(
-      doc.issue(path, missing ? (message === 'missing' ? message : `missing; ${message}`) : message),
-    );
+    issues.push({
+      path,
+      message: missing ? (message === 'missing' ? message : `missing; ${message}`) : message,
+    });
   }
-  if (more > 0) issues.push({ file: doc.file, path: '', message: `and ${more} more problems like these` });
-  throw new ValidationError(issues);
+  return { issues, more };
+}
+
+/** Validates `value` (found at `base` in `doc`) against `schema`; issues name file, line and field. */
+export function validate<T>(schema: z.ZodType<T>, doc: SourceDoc, value: unknown, base: Path = []): T {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  const { issues, more } = plainIssues(schema, r.error, value);
+  const located = issues.map((i) => doc.issue([...base, ...i.path], i.message, i.key));
+  if (more > 0) located.push({ file: doc.file, path: '', message: `and ${more} more problems like these` });
+  throw new ValidationError(located);
 }

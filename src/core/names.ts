@@ -36,6 +36,14 @@ export function didYouMean(word: string, candidates: Iterable<string>): string {
   return m.length === 0 ? '' : ` (did you mean ${m.join(', ')}?)`;
 }
 
+/**
+ * A record keyed by names a user typed: no prototype, so `__proto__` or `constructor` is a name
+ * like any other (kept, and refused where it is no known one), never the object's own machinery.
+ */
+export function byName<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
 /** "Skaven" gives "Skaven's", "Heroes" gives "Heroes'". */
 export function possessive(name: string): string {
   return /s$/i.test(name) ? `${name}'` : `${name}'s`;

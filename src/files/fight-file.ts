@@ -6,6 +6,7 @@ import { SourceDoc, ValidationError, validate } from '../core/document.js';
 import { loadPart, type Loaded } from '../core/encounter.js';
 import { InputError, type Input } from '../core/request.js';
 import type { FileText, LoadEnv, Options } from '../core/ruleset.js';
+import { byName } from '../core/names.js';
 import { RULESETS } from '../rulesets/index.js';
 import { nodeEnv, readNamed, readSeen, reachOf, shippedOnlyEnv } from '../node/files.js';
 import type { PartyUse } from '../core/party.js';
@@ -80,7 +81,8 @@ export type FileKind = 'encounter' | 'save' | 'either';
 
 /** Parses `-o name=value` and `--table name=FILE` lists. */
 export function pairs(list: readonly string[] | undefined, what: string): Record<string, string> {
-  const out: Record<string, string> = {};
+  // `-o __proto__=1` is a name like any other, refused as an unknown option.
+  const out = byName<string>();
   for (const item of list ?? []) {
     const m = /^([^=\s]+)=(.+)$/.exec(item);
     if (!m)
@@ -219,7 +221,7 @@ function savedTables(
 ): Record<string, () => FileText> {
   const base = dirname(resolve(savePath));
   const reach = reachOf(savePath, { allow, save: savePath });
-  const out: Record<string, () => FileText> = {};
+  const out = byName<() => FileText>();
   for (const [name, t] of Object.entries(tables)) {
     out[name] = () => {
       if (typeof t !== 'string') return t;
@@ -321,7 +323,7 @@ export function saveFromText(name: string, text: string): FightFile {
       { file: name, path: '', message: `not a saved fight (a save starts with fray: ${SAVE_MARK})` },
     ]);
   const save = validate(saveSchema, doc, doc.data);
-  const tables: Record<string, () => FileText> = {};
+  const tables = byName<() => FileText>();
   const used: Record<string, FileText> = {};
   const issues = [];
   for (const [table, t] of Object.entries(save.tables)) {

@@ -20,6 +20,7 @@ import {
 } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { byName } from '../core/names.js';
 import type { FileText, LoadEnv } from '../core/ruleset.js';
 
 /** The folder holding Fray's package.json, found from this module (src/ or dist/). */
@@ -185,7 +186,7 @@ export function nodeEnv(
   const reach = reachOf(docPath, o);
   const root = packageRoot();
   const read = (path: string) => readSeen(path, o.seen);
-  const readTables: Record<string, () => FileText> = {};
+  const readTables = byName<() => FileText>();
   for (const [name, path] of Object.entries(tables)) readTables[name] = () => read(resolve(path));
   return {
     readFile: (rel) => readNamed(base, rel, reach, o.seen),

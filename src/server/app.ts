@@ -16,18 +16,20 @@ import { RULESETS } from '../rulesets/index.js';
 import { readParty } from '../core/party.js';
 import { checkCharacter, entryFromText } from './characters.js';
 import { Fights, Refusal } from './fights.js';
-import { bearer, guard, idOf, parseBody, refuse } from './http.js';
-import { isToken, Live } from './live.js';
+import { bearer, DISK_FULL_MESSAGE, guard, idOf, isDiskFull, parseBody, refuse } from './http.js';
+import { isToken, Live, type LiveLimits } from './live.js';
 import { Network } from './network.js';
 import { registerTable } from './players.js';
 import { Table } from './table.js';
-import type { Store } from './store.js';
+import { DamagedRow, type Store } from './store.js';
 import { registerStudies } from './studies.js';
 
 export interface AppOptions {
   /** Where the built page is (dist/web); left out, the page is not served. */
   readonly webRoot?: string | null;
   readonly logger?: boolean;
+  /** The live socket's limits (the defaults of live.ts unless a test shortens them). */
+  readonly live?: LiveLimits;
 }
 
 /** Bodies the API takes, checked before anything runs. */
@@ -97,6 +99,18 @@ const BODY = {
   ),
 };
 
+/** The largest request body the API takes: an encounter or save of many fights' inputs fits. */
+const BODY_LIMIT = 4 * 1024 * 1024;
+
+/** The body parser's refusals, as the rest of the API words them. */
+const PARSER_WORDS: Readonly<Record<string, string>> = {
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'request body: empty; expected a JSON object',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'request body: not valid JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: `request body: too large; the API takes bodies up to ${BODY_LIMIT / 1024 / 1024} MB`,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'request body: expected JSON (content-type: application/json)',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'request body: its length is not what the request said',
+};
+
 /** The routes a player's device may call without the GM's token (they check a seat's token themselves). */
 const PUBLIC_API: ReadonlySet<string> = new Set([
   '/api/join/:code',
@@ -121,7 +135,20 @@ const TYPES: Readonly<Record<string, string>> = {
 };
 
 export async function buildApp(store: Store, o: AppOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: o.logger ?? false, bodyLimit: 4 * 1024 * 1024 });
+  const app = Fastify({ logger: o.logger ?? false, bodyLimit: BODY_LIMIT });
+  // What no route refused by itself: the disk, a damaged row, the body's parser, in our words.
+  app.setErrorHandler((err, _req, reply) => {
+    if (isDiskFull(err)) return reply.code(507).send({ error: DISK_FULL_MESSAGE });
+    if (err instanceof DamagedRow) return reply.code(409).send({ error: err.message });
+    const said = /forbidden prototype/.test(err instanceof Error ? err.message : '')
+      ? 'request body: a key named __proto__ (or constructor.prototype) is not taken'
+      : PARSER_WORDS[(err as { code?: string }).code ?? ''];
+    if (said) return reply.code((err as { statusCode?: number }).statusCode ?? 400).send({ error: said });
+    reply.log.error(err);
+    return reply
+      .code(500)
+      .send({ error: `internal error: ${err instanceof Error ? err.message : String(err)}` });
+  });
   const fights = new Fights(store);
   await app.register(websocket);
   const gmToken = store.gmToken();
@@ -146,26 +173,30 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
 
   // Live updates: each change says which fight moved; the GM's pages fetch what they show, the
   // players' devices are sent the fight open to the table as they may see it.
-  const live = new Live(gmToken, {
-    seat: (token) => {
-      try {
-        return table.seatOf(token);
-      } catch {
-        return null;
-      }
+  const live = new Live(
+    gmToken,
+    {
+      seat: (token) => {
+        try {
+          return table.seatOf(token);
+        } catch {
+          return null;
+        }
+      },
+      view: () => {
+        const fight = table.fight();
+        return fight === null ? null : fights.players(fight, null, 0);
+      },
+      forSeat: (view, seat) => fights.forSeat(view, seat),
     },
-    view: () => {
-      const fight = table.fight();
-      return fight === null ? null : fights.players(fight, null, 0);
-    },
-    forSeat: (view, seat) => fights.forSeat(view, seat),
-  });
+    o.live,
+  );
   app.addHook('onClose', async () => {
     live.close();
     await network.close();
   });
   const changed = (fight: number | null, what: string) => live.changed(fight, what);
-  app.get('/api/live', { websocket: true }, (socket) => live.open(socket));
+  app.get('/api/live', { websocket: true }, (socket, req) => live.open(socket, req.ip));
   registerTable(app, { store, fights, table, live, network });
 
   app.get(
@@ -214,11 +245,14 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
       const ruleset = (req.query as { ruleset?: string }).ruleset ?? '';
       if (!RULESETS.has(ruleset))
         throw new Refusal(`expected ?ruleset= one of ${[...RULESETS.keys()].join(', ')}`);
-      const members = store
-        .characters(ruleset)
-        .filter((c) => c.party)
-        .map((c) => c.entry);
-      const text = `# The party of a Fray campaign, exported ${new Date().toISOString().slice(0, 10)}.\n${stringify({ name: 'The party', ruleset, members }, { lineWidth: 0 })}`;
+      const party = store.characters(ruleset).filter((c) => c.party);
+      const members = party.filter((c) => c.damaged === null).map((c) => c.entry);
+      // A member whose row cannot be read is named, not dropped without a word.
+      const left = party
+        .filter((c) => c.damaged !== null)
+        .map((c) => `# Left out: ${c.name}: ${c.damaged}.\n`)
+        .join('');
+      const text = `# The party of a Fray campaign, exported ${new Date().toISOString().slice(0, 10)}.\n${left}${stringify({ name: 'The party', ruleset, members }, { lineWidth: 0 })}`;
       return reply.type('text/yaml; charset=utf-8').send(text);
     } catch (e) {
       return refuse(reply, e);

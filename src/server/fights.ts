@@ -32,8 +32,8 @@ import {
   withNewcomer,
   type FightFile,
 } from '../files/fight-file.js';
-import { ValidationError } from '../core/document.js';
-import type { FightRow, SeatRow, Store } from './store.js';
+import { formatIssue, ValidationError } from '../core/document.js';
+import { DamagedRow, type FightRow, type SeatRow, type Store } from './store.js';
 
 /** A request as the page gets it: what is asked, of whom, with the choices or the dice. */
 export interface Question {
@@ -370,8 +370,16 @@ export class Fights {
     return row;
   }
 
+  /** The fight's save as kept; one the store cannot read is DamagedRow (the request was not at fault). */
   private open(row: FightRow): FightFile {
-    return saveFromText(`fight ${row.id}`, row.save);
+    try {
+      return saveFromText(`fight ${row.id}`, row.save);
+    } catch (e) {
+      if (!(e instanceof ValidationError)) throw e;
+      throw new DamagedRow(
+        `fight ${row.id} (${row.title}): its save cannot be read (the campaign file was changed outside Fray, or damaged): ${e.issues[0] ? formatIssue(e.issues[0]) : e.message}; delete it, or import its save again`,
+      );
+    }
   }
 
   /** Replays to the next question and keeps the inputs the dice added on the way. */

@@ -2,22 +2,38 @@
 // refusals turned into their 4xx with the located message, tokens read from the header.
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
-import { formatIssue, ValidationError, type Issue } from '../core/document.js';
+import {
+  formatIssue,
+  formatPath,
+  nestedTooDeep,
+  plainIssues,
+  TOO_DEEP,
+  ValidationError,
+  type Issue,
+} from '../core/document.js';
 import { OddsBudgetError } from '../core/odds.js';
 import { RulingError } from '../core/rulings.js';
 import { FileError } from '../node/files.js';
 import { Refusal } from './fights.js';
+import { DamagedRow } from './store.js';
 
-/** A body as the schema reads it, or a ValidationError naming each field at fault. */
+/** A body as the schema reads it, or a ValidationError naming each field at fault, in the command line's words. */
 export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
-  const r = schema.safeParse(body ?? {});
+  const value = body ?? {};
+  // Checked first, without recursion: what reads it after (the schema, a clone, YAML) recurses.
+  if (nestedTooDeep(value))
+    throw new ValidationError([{ file: 'request body', path: '', message: TOO_DEEP }]);
+  const r = schema.safeParse(value);
   if (r.success) return r.data;
-  const issues: Issue[] = r.error.issues.map((i) => ({
+  const { issues, more } = plainIssues(schema, r.error, value);
+  // A body is JSON: what a file calls a map, it calls an object.
+  const out: Issue[] = issues.map((i) => ({
     file: 'request body',
-    path: i.path.join('.'),
-    message: i.message,
+    path: formatPath(i.path),
+    message: i.message.replace(/\ba map\b/g, 'an object'),
   }));
-  throw new ValidationError(issues);
+  if (more > 0) out.push({ file: 'request body', path: '', message: `and ${more} more problems like these` });
+  throw new ValidationError(out);
 }
 
 /** The `:id` of a route's path, a whole number from 1. */
@@ -27,8 +43,31 @@ export function idOf(params: unknown): number {
   return id;
 }
 
+/**
+ * SQLite's codes for a write the disk could not take: full, or out of room for the journal. The
+ * transaction was rolled back, so nothing of the request was kept.
+ */
+const DISK_FULL = new Set([
+  'SQLITE_FULL',
+  'SQLITE_IOERR_WRITE',
+  'SQLITE_IOERR_SHMSIZE',
+  'SQLITE_IOERR_TRUNCATE',
+]);
+
+/** Whether `e` is the campaign file's disk refusing a write. */
+export function isDiskFull(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && DISK_FULL.has(code);
+}
+
+/** What the page says of a write the disk refused. */
+export const DISK_FULL_MESSAGE =
+  'the campaign could not be written: the disk it is on is full (or refused the write). Nothing of this request was kept; free some space and try again';
+
 /** A refusal as the page shows it: the status, the message, and each problem with its place. */
 export function refuse(reply: FastifyReply, e: unknown): FastifyReply {
+  if (isDiskFull(e)) return reply.code(507).send({ error: DISK_FULL_MESSAGE });
+  if (e instanceof DamagedRow) return reply.code(409).send({ error: e.message });
   if (e instanceof ValidationError)
     return reply.code(400).send({ error: e.issues.map(formatIssue).join('\n'), issues: e.issues });
   if (e instanceof Refusal) return reply.code(e.status).send({ error: e.message });

@@ -25,6 +25,21 @@ export interface Socket {
 /** How often every socket is pinged; one that has not answered the last ping by the next is dropped. */
 export const PING_MS = 20_000;
 
+/** The limits a socket lives under; tests shorten them. */
+export interface LiveLimits {
+  /** How often every socket is pinged (PING_MS). */
+  readonly pingMs?: number;
+  /** How long a new socket has to say whose it is before it is closed. */
+  readonly helloMs?: number;
+  /** How many sockets one address may hold open: a table's devices each have their own. */
+  readonly perAddress?: number;
+}
+
+/** A page says hello as soon as its socket opens: five seconds is ample on a slow network. */
+export const HELLO_MS = 5_000;
+/** A GM's pages and a table display on one machine need a handful; a few dozen is far more than any table. */
+export const SOCKETS_PER_ADDRESS = 32;
+
 /** Compares a token given with the one kept, in time that does not depend on where they differ. */
 export function isToken(given: string, kept: string): boolean {
   const a = Buffer.from(given);
@@ -93,14 +108,20 @@ export class Live {
   /** Sockets that answered the last ping (or were opened since). */
   private readonly alive = new Set<Socket>();
   private readonly all = new Set<Socket>();
+  /** Open sockets by the address they came from. */
+  private readonly byAddress = new Map<string, number>();
   private readonly pinger: ReturnType<typeof setInterval>;
+  private readonly helloMs: number;
+  private readonly perAddress: number;
 
   constructor(
     private readonly gmToken: string,
     private readonly table: LiveTable | null = null,
-    pingMs = PING_MS,
+    limits: LiveLimits = {},
   ) {
-    this.pinger = setInterval(() => this.pingAll(), pingMs);
+    this.helloMs = limits.helloMs ?? HELLO_MS;
+    this.perAddress = limits.perAddress ?? SOCKETS_PER_ADDRESS;
+    this.pinger = setInterval(() => this.pingAll(), limits.pingMs ?? PING_MS);
     this.pinger.unref();
   }
 
@@ -122,13 +143,50 @@ export class Live {
     clearInterval(this.pinger);
   }
 
-  /** A new socket: it is heard from once it has said whose it is. */
-  open(socket: Socket): void {
+  /**
+   * A new socket from `address`: it is heard from once it has said whose it is, and closed if it
+   * has not within helloMs, or if its address holds as many open as it may already.
+   */
+  open(socket: Socket, address = 'local'): void {
+    const held = this.byAddress.get(address) ?? 0;
+    if (held >= this.perAddress) {
+      socket.send(
+        JSON.stringify({
+          type: 'error',
+          error: `this address has ${this.perAddress} live sockets open already: close a page and reload`,
+        }),
+      );
+      socket.close(4429, 'too many sockets');
+      return;
+    }
+    this.byAddress.set(address, held + 1);
+    // Its place is given back once: when it closes, or when we close it (a client that never
+    // answers the close would otherwise hold the place until the library gives up on it).
+    let counted = true;
+    const release = () => {
+      if (!counted) return;
+      counted = false;
+      const left = (this.byAddress.get(address) ?? 1) - 1;
+      if (left > 0) this.byAddress.set(address, left);
+      else this.byAddress.delete(address);
+    };
     this.all.add(socket);
     this.alive.add(socket);
     socket.on('pong', () => this.alive.add(socket));
     let known = false;
+    const silent = setTimeout(() => {
+      socket.send(
+        JSON.stringify({
+          type: 'error',
+          error: `said nothing for ${this.helloMs / 1000} s: a socket says { "type": "hello", "token": … } first`,
+        }),
+      );
+      socket.close(4408, 'no hello');
+      release();
+    }, this.helloMs);
+    silent.unref();
     socket.on('message', (data) => {
+      clearTimeout(silent);
       if (known) {
         // A device says nothing after its hello: answers go to the API, where they are checked.
         socket.send(
@@ -159,8 +217,11 @@ export class Live {
         }),
       );
       socket.close(4401, 'not signed in');
+      release();
     });
     socket.on('close', () => {
+      clearTimeout(silent);
+      release();
       this.all.delete(socket);
       this.alive.delete(socket);
       this.gms.delete(socket);

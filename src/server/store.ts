@@ -103,10 +103,12 @@ export interface CharacterRow {
   readonly name: string;
   /** A member of the party (else another character: a rival, a hireling). */
   readonly party: boolean;
-  /** The combatant entry, as an encounter writes it. */
+  /** The combatant entry, as an encounter writes it ({} when the row is damaged). */
   readonly entry: Readonly<Record<string, unknown>>;
   readonly created: string;
   readonly updated: string;
+  /** Why the row cannot be read (changed outside Fray, or a disk fault); null when it is sound. */
+  readonly damaged: string | null;
 }
 
 /** A player's place at the table: a token for a character (by combatant id), or for the table display. */
@@ -120,6 +122,22 @@ export interface SeatRow {
   readonly player: string;
   readonly created: string;
 }
+
+/** Why a campaign file could not be opened, in our words rather than the driver's. */
+function openingFault(e: unknown): string {
+  const code = String((e as { code?: unknown }).code ?? '');
+  if (code === 'SQLITE_NOTADB') return 'it is not a campaign file (not an SQLite database)';
+  if (code.startsWith('SQLITE_CORRUPT')) return 'the file is damaged (SQLite reports it corrupt)';
+  if (code.startsWith('SQLITE_CANTOPEN'))
+    return 'it cannot be opened there (no such folder, or no permission)';
+  if (code.startsWith('SQLITE_READONLY')) return 'it can only be read (no permission to write it)';
+  if (code === 'SQLITE_FULL' || code.startsWith('SQLITE_IOERR'))
+    return 'the disk refused to write it (full?)';
+  return (e as Error).message;
+}
+
+/** A row the store cannot read: reported with what it is, never a 500 for every row beside it. */
+export class DamagedRow extends Error {}
 
 /** A new secret: 128 random bits as hex. */
 export function newToken(): string {
@@ -141,19 +159,30 @@ export interface FightRow {
   readonly playersSee: Readonly<Record<string, string>>;
   readonly created: string;
   readonly updated: string;
+  /** Why part of the row cannot be read (its defaults stand in); null when it is sound. */
+  readonly damaged: string | null;
 }
 
 export class Store {
   private readonly db: Database.Database;
 
   constructor(path: string) {
-    this.db = new Database(path);
-    this.db.pragma('journal_mode = WAL');
-    // An answer is acknowledged only once it is on disk.
-    this.db.pragma('synchronous = FULL');
-    this.db.pragma('foreign_keys = ON');
-    this.db.pragma('busy_timeout = 5000');
-    this.migrate();
+    try {
+      this.db = new Database(path);
+    } catch (e) {
+      throw new Error(openingFault(e));
+    }
+    try {
+      this.db.pragma('journal_mode = WAL');
+      // An answer is acknowledged only once it is on disk.
+      this.db.pragma('synchronous = FULL');
+      this.db.pragma('foreign_keys = ON');
+      this.db.pragma('busy_timeout = 5000');
+      this.migrate();
+    } catch (e) {
+      this.db.close();
+      throw new Error(openingFault(e));
+    }
   }
 
   /** The schema steps this file has had applied. */
@@ -163,6 +192,10 @@ export class Store {
 
   private migrate(): void {
     const at = this.version;
+    if (!Number.isSafeInteger(at) || at < 0)
+      throw new Error(
+        `the campaign file says it has schema ${at}, which no Fray writes: it was changed outside Fray, or is no campaign`,
+      );
     if (at > MIGRATIONS.length)
       throw new Error(
         `the campaign file was made by a newer Fray (schema ${at}; this one knows ${MIGRATIONS.length})`,
@@ -303,12 +336,24 @@ export class Store {
     return this.db.prepare('DELETE FROM fights WHERE id = ?').run(id).changes > 0;
   }
 
+  /** The fight's input log; a row that is no input is DamagedRow, naming the fight and the place. */
   inputs(fightId: number): Input[] {
-    return (
-      this.db.prepare('SELECT value FROM inputs WHERE fight_id = ? ORDER BY idx').all(fightId) as {
-        value: string;
-      }[]
-    ).map((r) => JSON.parse(r.value) as Input);
+    const rows = this.db
+      .prepare('SELECT idx, value FROM inputs WHERE fight_id = ? ORDER BY idx')
+      .all(fightId) as { idx: number; value: string }[];
+    return rows.map((r, i) => {
+      let v: unknown;
+      try {
+        v = JSON.parse(r.value);
+      } catch {
+        v = undefined;
+      }
+      if (r.idx !== i || !(Number.isSafeInteger(v) || typeof v === 'string'))
+        throw new DamagedRow(
+          `fight ${fightId}: input ${i + 1} of its log cannot be read (the campaign file was changed outside Fray, or damaged); export it to see the rest, or delete it`,
+        );
+      return v as Input;
+    });
   }
 
   /** Who gave each input a person gave (the GM, `seat:N`), by its place in the log. */
@@ -407,7 +452,7 @@ export class Store {
           'SELECT id, kind, encounter_id, title, ruleset, params, seed, status, error, done, total, rerun_of, created, started, finished FROM studies ORDER BY id DESC',
         )
         .all() as RawStudy[]
-    ).map(studyRow);
+    ).map((r) => studyRow(r));
   }
 
   study(
@@ -415,12 +460,10 @@ export class Store {
   ): (StudyRow & { readonly text: string; readonly result: unknown; readonly plots: unknown }) | null {
     const r = this.db.prepare('SELECT * FROM studies WHERE id = ?').get(id) as RawStudy | undefined;
     if (!r) return null;
-    return {
-      ...studyRow(r),
-      text: r.text ?? '',
-      result: r.result ? (JSON.parse(r.result) as unknown) : null,
-      plots: r.plots ? (JSON.parse(r.plots) as unknown) : [],
-    };
+    const damage: string[] = [];
+    const result = r.result ? column<unknown>(r.result, null, 'result', isMap, damage) : null;
+    const plots = r.plots ? column<unknown>(r.plots, [], 'plots', Array.isArray, damage) : [];
+    return { ...studyRow(r, damage), text: r.text ?? '', result, plots };
   }
 
   /** A new study, queued to run. */
@@ -507,15 +550,44 @@ interface RawCharacter {
   updated: string;
 }
 
+/**
+ * A JSON column as read, or `fallback` with why it could not be (a row changed outside Fray, or
+ * a disk fault): one damaged row is reported beside the others, never hides them.
+ */
+function column<T>(
+  text: string | null,
+  fallback: T,
+  what: string,
+  ok: (v: unknown) => boolean,
+  damage: string[],
+): T {
+  try {
+    const v: unknown = text === null ? null : JSON.parse(text);
+    if (ok(v)) return v as T;
+  } catch {
+    // Said below: not JSON at all is damage like JSON of the wrong shape.
+  }
+  damage.push(`its ${what} cannot be read`);
+  return fallback;
+}
+
+const isMap = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
+const damaged = (damage: readonly string[]) =>
+  damage.length === 0
+    ? null
+    : `${damage.join('; ')} (the campaign file was changed outside Fray, or damaged)`;
+
 function characterRow(r: RawCharacter): CharacterRow {
+  const damage: string[] = [];
   return {
     id: r.id,
     ruleset: r.ruleset,
     name: r.name,
     party: r.party === 1,
-    entry: JSON.parse(r.entry) as Record<string, unknown>,
+    entry: column<Record<string, unknown>>(r.entry, {}, 'entry', isMap, damage),
     created: r.created,
     updated: r.updated,
+    damaged: damaged(damage),
   };
 }
 
@@ -533,6 +605,7 @@ interface RawFight {
 }
 
 function fightRow(r: RawFight): FightRow {
+  const damage: string[] = [];
   return {
     id: r.id,
     title: r.title,
@@ -540,10 +613,23 @@ function fightRow(r: RawFight): FightRow {
     encounterId: r.encounter_id,
     save: r.save,
     outcome: r.outcome,
-    autoSides: JSON.parse(r.auto_sides) as number[],
-    playersSee: JSON.parse(r.players_see) as Record<string, string>,
+    autoSides: column<number[]>(
+      r.auto_sides,
+      [],
+      'list of sides the tactics play',
+      (v) => Array.isArray(v) && v.every((x) => Number.isSafeInteger(x)),
+      damage,
+    ),
+    playersSee: column<Record<string, string>>(
+      r.players_see,
+      {},
+      'settings of what the players see',
+      (v) => isMap(v) && Object.values(v as object).every((x) => typeof x === 'string'),
+      damage,
+    ),
     created: r.created,
     updated: r.updated,
+    damaged: damaged(damage),
   };
 }
 
@@ -579,6 +665,8 @@ export interface StudyRow {
   readonly error: string | null;
   /** Fights done when it ended (while it runs, the live socket says). */
   readonly done: number;
+  /** Why part of the row cannot be read; null when it is sound. */
+  readonly damaged: string | null;
   readonly total: number;
   readonly rerunOf: number | null;
   readonly created: string;
@@ -607,14 +695,15 @@ interface RawStudy {
   finished: string | null;
 }
 
-function studyRow(r: RawStudy): StudyRow {
+function studyRow(r: RawStudy, damage: string[] = []): StudyRow {
+  const params = column<Record<string, unknown>>(r.params, {}, 'parameters', isMap, damage);
   return {
     id: r.id,
     kind: r.kind,
     encounterId: r.encounter_id,
     title: r.title,
     ruleset: r.ruleset,
-    params: JSON.parse(r.params) as Record<string, unknown>,
+    params,
     seed: r.seed,
     status: r.status,
     error: r.error,
@@ -624,5 +713,6 @@ function studyRow(r: RawStudy): StudyRow {
     created: r.created,
     started: r.started,
     finished: r.finished,
+    damaged: damaged(damage),
   };
 }

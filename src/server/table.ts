@@ -77,6 +77,8 @@ export class Table {
   /** Opens a fight to the table (null closes it): the players' devices follow it. */
   open(fight: number | null): void {
     if (fight !== null && !this.store.fight(fight)) throw new Refusal(`no fight ${fight}`, 404);
+    // A fight the table could not show (its save or log damaged) is refused before the table changes.
+    if (fight !== null) this.fights.combatants(fight);
     this.store.setSetting('table_fight', fight === null ? null : String(fight));
   }
 

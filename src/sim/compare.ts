@@ -3,6 +3,7 @@
 // both run it through here.
 import { basename, resolve } from 'node:path';
 import { ValidationError } from '../core/document.js';
+import { byName } from '../core/names.js';
 import type { Loaded } from '../core/encounter.js';
 import { runJob } from './parallel.js';
 import { rosterOf, summarize, type Roster, type SimSummary } from './run.js';
@@ -21,7 +22,7 @@ export function parseVariantSpec(
   files = true,
 ): Variant {
   let file = base.file;
-  const options = { ...base.options };
+  const options = Object.assign(byName<string>(), base.options);
   const edits: Edit[] = [...base.edits];
   for (const spec of specs) {
     for (const item of spec

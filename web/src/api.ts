@@ -35,6 +35,7 @@ export interface FightItem {
   readonly encounterId: number | null;
   readonly outcome: string | null;
   readonly updated: string;
+  readonly damaged?: string | null;
 }
 export interface RulesetItem {
   readonly id: string;
@@ -53,6 +54,8 @@ export interface Character {
   readonly name: string;
   readonly party: boolean;
   readonly entry: Record<string, unknown>;
+  /** Why its row cannot be read (the campaign file was changed outside Fray); null when sound. */
+  readonly damaged?: string | null;
 }
 export interface Creature {
   readonly id: string;

@@ -216,6 +216,7 @@ function Characters({ rulesets }: { rulesets: readonly RulesetItem[] }) {
           <li>
             <strong>{c.name}</strong> <span class="tag">{c.ruleset}</span>{' '}
             <span class="muted">{c.party ? 'party' : 'other'}</span>{' '}
+            {c.damaged && <span class="damaged">cannot be read: {c.damaged}</span>}{' '}
             <button type="button" class="link" onClick={() => void api.deleteCharacter(c.id).then(refresh)}>
               delete
             </button>
@@ -341,6 +342,7 @@ export function Campaign() {
             <li>
               <a href={`#/fights/${f.id}`}>{f.title}</a> <span class="tag">{f.ruleset}</span>{' '}
               <span class="muted">{f.outcome ?? 'in play'}</span>{' '}
+              {f.damaged && <span class="damaged">partly unreadable: {f.damaged}</span>}{' '}
               <button
                 type="button"
                 class="link"

@@ -5,8 +5,15 @@ import { ApiError } from './api.js';
 export function Problems({ error }: { error: ApiError | Error | null }) {
   if (!error) return null;
   const issues = error instanceof ApiError ? error.issues : [];
+  // 507: the disk refused the write; nothing the GM did was wrong, and nothing of it was kept.
+  const unwritten = error instanceof ApiError && error.status === 507;
   return (
     <div class="problems" role="alert">
+      {unwritten && (
+        <p>
+          <strong>The campaign could not be written.</strong>
+        </p>
+      )}
       {issues.length ? (
         <ul>
           {issues.map((i) => (

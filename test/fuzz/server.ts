@@ -1,0 +1,195 @@
+// The server's part of the fuzz campaign: requests to every route of the API with bodies made
+// from a valid one by a mutation (a field of another type or out of range, one missing, one
+// unknown, the whole body something else). Every answer must be a success or a refusal (4xx) in
+// our words, and a refusal must change nothing in the campaign.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { packageRoot } from '../../src/node/files.js';
+import { closeApps, startApp, type Method } from '../app.js';
+
+export type ServerOutcome =
+  | 'ok' // a success
+  | 'refused' // a 4xx in our words, nothing changed
+  | 'crash' // a 5xx
+  | 'foreign words' // a refusal in the schema library's or the framework's words
+  | 'changed'; // a refusal that changed the campaign
+
+/** Words of the schema library or the framework that a refusal in our words never uses. */
+const FOREIGN =
+  /Invalid input|Invalid option|Invalid (discriminator|literal|enum)|received |Too (big|small)|expected (int|number|string|boolean|array|object|nonoptional)\b|Unrecognized|\[object |Body cannot|Unexpected token|FST_|SQLITE_/;
+
+interface Route {
+  readonly method: Method;
+  readonly url: string;
+  /** A body the route takes (mutations start from it); none for a route without one. */
+  readonly body?: Readonly<Record<string, unknown>>;
+}
+
+const demo = () => readFileSync(join(packageRoot(), 'data', 'wfrp1e', 'encounters', 'demo.yaml'), 'utf8');
+
+/** Every route with a body, and a few without; ids are those of the campaign made below. */
+function routes(encounter: string, seat: string): Route[] {
+  const character = 'name: Anna\nuse: human\nweapons: [sword]\n';
+  return [
+    { method: 'POST', url: '/api/encounters', body: { text: encounter } },
+    { method: 'POST', url: '/api/encounters/check', body: { text: encounter } },
+    { method: 'PUT', url: '/api/encounters/1', body: { text: encounter } },
+    { method: 'POST', url: '/api/characters', body: { ruleset: 'wfrp1e', text: character, party: true } },
+    { method: 'PUT', url: '/api/characters/1', body: { ruleset: 'wfrp1e', text: character } },
+    { method: 'POST', url: '/api/characters/import', body: { text: 'ruleset: wfrp1e\nmembers: []\n' } },
+    { method: 'POST', url: '/api/fights', body: { encounterId: 1, seed: 3 } },
+    { method: 'POST', url: '/api/fights/import', body: { text: '{}' } },
+    { method: 'POST', url: '/api/fights/1/answer', body: { answer: 1, step: 0 } },
+    { method: 'PUT', url: '/api/fights/1/auto', body: { sides: [1] } },
+    {
+      method: 'POST',
+      url: '/api/fights/1/combatants',
+      body: { side: 1, entry: { use: 'orc' }, why: 'more' },
+    },
+    { method: 'POST', url: '/api/fights/1/rulings', body: { kind: 'modify', by: -10, why: 'fog' } },
+    {
+      method: 'POST',
+      url: '/api/fights/1/rulings',
+      body: { kind: 'set', who: 'Helmut', what: 'W', value: 3 },
+    },
+    { method: 'PUT', url: '/api/fights/1/see', body: { health: 'rough', rolls: 'all', intents: 'hidden' } },
+    { method: 'PUT', url: '/api/table', body: { fight: 1 } },
+    { method: 'POST', url: '/api/table/seats', body: { character: 'helmut', player: 'Anna' } },
+    { method: 'PUT', url: '/api/table/network', body: { open: false } },
+    { method: 'POST', url: `/api/seat/answer#${seat}`, body: { step: 0, answer: 1 } },
+    {
+      method: 'POST',
+      url: '/api/studies',
+      body: { kind: 'sim', encounterId: 1, runs: 10, seed: 1, options: {}, maxRounds: 5 },
+    },
+    {
+      method: 'POST',
+      url: '/api/studies',
+      body: {
+        kind: 'odds',
+        encounterId: 1,
+        pick: [
+          { side: 0, entry: 0 },
+          { side: 1, entry: 0 },
+        ],
+      },
+    },
+    { method: 'GET', url: '/api/characters?ruleset=wfrp1e' },
+    { method: 'GET', url: '/api/fights/1' },
+    { method: 'DELETE', url: '/api/characters/999' },
+  ];
+}
+
+/** A list in a list … `depth` deep. */
+function nested(depth: number): unknown {
+  let v: unknown = 1;
+  for (let i = 0; i < depth; i++) v = [v];
+  return v;
+}
+
+const odd = fc.oneof(
+  fc.integer({ min: -1_000_000, max: 1_000_000 }),
+  fc.constantFrom(0, -1, 1.5, 2 ** 53, -(2 ** 53), 1e300, 1001, 100_000_000),
+  fc.string({ maxLength: 8 }),
+  fc.constantFrom('', '__proto__', 'constructor', 'x'.repeat(300), '\u202eevil', 'a\u0000b'),
+  fc.constant(null),
+  fc.boolean(),
+  fc.array(fc.integer(), { maxLength: 3 }),
+  fc.constant({}),
+  fc.constant({ __proto__: { polluted: true } }),
+  fc.constant(nested(40)),
+);
+
+export const serverCase = fc.record({
+  route: fc.nat(),
+  mutation: fc.constantFrom('none', 'set', 'set', 'set', 'drop', 'add', 'whole'),
+  field: fc.nat(),
+  value: odd,
+  key: fc.constantFrom('extra', '__proto__', 'constructor', 'kind', 'text'),
+});
+export type ServerCase = typeof serverCase extends fc.Arbitrary<infer T> ? T : never;
+
+/** The body a case sends: the route's own, mutated. */
+function bodyOf(c: ServerCase, r: Route): unknown {
+  if (!r.body) return undefined;
+  const keys = Object.keys(r.body);
+  const k = keys[c.field % Math.max(1, keys.length)] as string;
+  const b: Record<string, unknown> = { ...r.body };
+  switch (c.mutation) {
+    case 'none':
+      return b;
+    case 'set':
+      b[k] = c.value;
+      return b;
+    case 'drop':
+      delete b[k];
+      return b;
+    case 'add':
+      Object.defineProperty(b, c.key, { value: c.value, enumerable: true, writable: true });
+      return b;
+    default:
+      return c.value;
+  }
+}
+
+/**
+ * Runs `n` requests from `seed` against one campaign: the counts by outcome and the first few of
+ * each bad kind.
+ */
+export async function serverCampaign(
+  n: number,
+  seed: number,
+): Promise<{ counts: Record<ServerOutcome, number>; examples: string[] }> {
+  const counts: Record<ServerOutcome, number> = {
+    ok: 0,
+    refused: 0,
+    crash: 0,
+    'foreign words': 0,
+    changed: 0,
+  };
+  const examples: string[] = [];
+  const s = await startApp('fuzz-server');
+  try {
+    const encounter = demo();
+    await s.gm('POST', '/api/encounters', { text: encounter });
+    await s.gm('POST', '/api/fights', { encounterId: 1, seed: 7 });
+    await s.gm('POST', '/api/characters', { ruleset: 'wfrp1e', text: 'name: Berta\nuse: human\n' });
+    await s.gm('PUT', '/api/table', { fight: 1 });
+    const seat = await s.gm('POST', '/api/table/seats', { character: 'helmut', player: 'P' });
+    const token = String((seat.body as { token?: string }).token ?? '');
+    const all = routes(encounter, token);
+    /** The campaign as a refusal must leave it: every row but the times of change. */
+    const state = () =>
+      JSON.stringify({
+        encounters: s.store.encounters().map(({ updated: _u, ...e }) => e),
+        characters: s.store.characters().map(({ updated: _u, ...c }) => c),
+        fights: s.store.fights().map(({ updated: _u, ...f }) => ({ ...f, inputs: s.store.inputs(f.id) })),
+        seats: s.store.seats(),
+        table: s.store.setting('table_fight'),
+        studies: s.store.studies().length,
+      });
+    for (const c of fc.sample(serverCase, { numRuns: n, seed })) {
+      const r = all[c.route % all.length] as Route;
+      const [url, seatToken] = r.url.split('#') as [string, string | undefined];
+      const body = bodyOf(c, r);
+      const before = state();
+      const call = seatToken === undefined ? s.gm : s.as(seatToken);
+      const got = await call(r.method, url, body);
+      const said = typeof got.body === 'object' && got.body ? String(got.body.error ?? '') : '';
+      const shown = `${r.method} ${url} ${JSON.stringify(body)?.slice(0, 200)} → ${got.status}: ${said.slice(0, 300)}`;
+      let outcome: ServerOutcome;
+      if (got.status >= 500) outcome = 'crash';
+      else if (got.status < 400) outcome = 'ok';
+      else if (FOREIGN.test(said)) outcome = 'foreign words';
+      else if (state() !== before) outcome = 'changed';
+      else outcome = 'refused';
+      counts[outcome]++;
+      if (outcome !== 'ok' && outcome !== 'refused' && examples.length < 20)
+        examples.push(`${outcome}: ${shown}`);
+    }
+  } finally {
+    await closeApps();
+  }
+  return { counts, examples };
+}
