@@ -2,7 +2,8 @@
 // and, if it loads, fought. Every one must be fought to its end or refused cleanly (located, in
 // our words); none may crash, say NaN or take too long. `npm run fuzz -- --cases 100000` runs more.
 import { describe, expect, it } from 'vitest';
-import { campaign, cliCampaign } from './fuzz/harness.js';
+import { cliCampaign } from './fuzz/cli.js';
+import { campaign } from './fuzz/harness.js';
 import { serverCampaign } from './fuzz/server.js';
 
 const CASES = Number(process.env.FRAY_FUZZ_CASES ?? 2000);

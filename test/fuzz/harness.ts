@@ -13,6 +13,10 @@ import { Rng, SeededDice } from '../../src/dice/index.js';
 import { nodeEnv, packageRoot } from '../../src/node/files.js';
 import { RULESETS } from '../../src/rulesets/index.js';
 
+/** Words of the schema or YAML libraries that a refusal in our words never uses. */
+export const FOREIGN_WORDS =
+  /Invalid input|Invalid option|received |Too (big|small)|expected (number|string|boolean|array|object|nonoptional)\b|Unrecognized|\[object |Maximum call stack/;
+
 export type Outcome =
   | 'fought' // loaded and fought to its end
   | 'refused' // a clean refusal: every problem located and in our words
@@ -21,10 +25,6 @@ export type Outcome =
   | 'foreign words' // a refusal in the schema library's words
   | 'nan' // NaN or Infinity in what a fight said
   | 'slow'; // over the time a case may take
-
-/** Words of the schema or YAML libraries that a refusal in our words never uses. */
-const FOREIGN =
-  /Invalid input|Invalid option|received |Too (big|small)|expected (number|string|boolean|array|object|nonoptional)\b|Unrecognized|\[object /;
 
 export function exampleFiles(): string[] {
   const root = packageRoot();
@@ -159,7 +159,7 @@ export function runCase(
   } catch (e) {
     if (!(e instanceof ValidationError)) return done('crash', `load: ${(e as Error).stack ?? e}`);
     const lines = e.issues.map(formatIssue);
-    const foreign = lines.find((l) => FOREIGN.test(l));
+    const foreign = lines.find((l) => FOREIGN_WORDS.test(l));
     if (foreign) return done('foreign words', foreign);
     const unlocated = e.issues.find(
       (i) => i.line === undefined && !/^and \d+ more/.test(i.message) && i.file === 'fuzz.yaml',
@@ -202,186 +202,6 @@ export function campaign(n: number, seed: number): { counts: Record<Outcome, num
     counts[r.outcome]++;
     if (r.outcome !== 'fought' && r.outcome !== 'refused' && examples.length < 20)
       examples.push(`${r.outcome}: ${JSON.stringify(c)}\n  ${r.detail.split('\n').slice(0, 4).join('\n  ')}`);
-  }
-  return { counts, examples };
-}
-
-// ------------------------------------------------------------------ the command line
-
-import { mkdtempSync, copyFileSync, readdirSync as list, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { Readable, Writable } from 'node:stream';
-import { main } from '../../src/cli/main.js';
-
-export type CliOutcome = 'ran' | 'refused' | 'crash' | 'stack' | 'changed' | 'unsaid';
-
-const value = fc.constantFrom(
-  '1',
-  '5',
-  '20',
-  '0',
-  '-1',
-  'abc',
-  '2.5',
-  '',
-  '1e3',
-  '7',
-  '1/2',
-  '3/2',
-  'x=y',
-  '=',
-);
-const FLAGS: readonly (readonly [string, fc.Arbitrary<string> | null])[] = [
-  ['--seed', value],
-  ['--runs', fc.constantFrom('1', '5', '20', '0', '-1', 'abc', '2.5', '')],
-  ['--workers', fc.constantFrom('1', '0', '2', '9999', 'x')],
-  ['--max-rounds', value],
-  ['--json', null],
-  ['--option', fc.constantFrom('criticals=sudden-death', 'criticals=x', 'nope=1', 'x', '=', 'firstStrike=4')],
-  [
-    '--table',
-    fc.constantFrom('fumbles=my.yaml', 'fumbles=enc.yaml', 'nope=my.yaml', 'fumbles=missing.yaml', 'x'),
-  ],
-  ['--save', fc.constantFrom('out.json', 'enc.yaml', 'my.yaml', 'sub/none.json')],
-  ['--out', fc.constantFrom('part.json', 'enc.yaml', 'report.html')],
-  ['--report', fc.constantFrom('report.html', 'enc.yaml', 'part.json')],
-  ['--shard', fc.constantFrom('1/2', '2/2', '3/2', '0/1', 'x')],
-  ['--until-ci', fc.constantFrom('0.05', '0', '2', 'x')],
-  ['--dice', fc.constantFrom('60,22,1', '101', 'x', '', '3 4')],
-  [
-    '--vary',
-    fc.constantFrom(
-      'sides[0].combatants[0].profile.WS=30,40',
-      'options.criticals=detailed',
-      'x=1..3',
-      'sides[9].x=1',
-    ),
-  ],
-  ['--a', fc.constantFrom('criticals=detailed', 'file=enc.yaml', 'x')],
-  ['--b', fc.constantFrom('criticals=sudden-death', 'sides[0].combatants[0].profile.WS=700', 'file=my.yaml')],
-  ['--csv', fc.constantFrom('t.csv', 'enc.yaml')],
-  ['--svg', fc.constantFrom('p.svg', 't.csv')],
-  ['--allow-path', fc.constantFrom('.', '/nowhere', '..')],
-];
-
-export const cliCase = fc.record({
-  command: fc.constantFrom('fight', 'sim', 'odds', 'sheet', 'compare', 'sweep', 'merge', 'rulesets', 'nope'),
-  file: fc.constantFrom(
-    'enc.yaml',
-    'enc.yaml',
-    'enc.yaml',
-    'enc.yaml',
-    'my.yaml',
-    'missing.yaml',
-    'part.json',
-    '.',
-  ),
-  flags: fc.array(
-    fc.constantFrom(...FLAGS.keys()).chain((k) => {
-      const [name, arb] = FLAGS[k] as readonly [string, fc.Arbitrary<string> | null];
-      return arb ? arb.map((v): string[] => [name, v]) : fc.constant<string[]>([name]);
-    }),
-    { maxLength: 3 },
-  ),
-});
-export type CliCase = typeof cliCase extends fc.Arbitrary<infer T> ? T : never;
-
-function snapshot(dir: string): string {
-  return list(dir)
-    .sort()
-    .map((n) => {
-      try {
-        return `${n}:${readFileSync(join(dir, n), 'utf8')}`;
-      } catch {
-        return `${n}:(folder)`;
-      }
-    })
-    .join('\n');
-}
-
-/** A folder with an encounter, a user table and a part file, for commands to read and write. */
-export function cliFolder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'fray-fuzz-'));
-  const root = packageRoot();
-  copyFileSync(join(root, 'data', 'wfrp1e', 'encounters', 'demo.yaml'), join(dir, 'enc.yaml'));
-  copyFileSync(join(root, 'data', 'wfrp1e', 'user-tables', 'my-fumbles.yaml'), join(dir, 'my.yaml'));
-  writeFileSync(join(dir, 'part.json'), '{"fray": "nope"}\n');
-  return dir;
-}
-
-const FILE_FLAGS = new Set(['--save', '--out', '--report', '--csv', '--svg']);
-
-/** A flag's file names made paths in the case's folder, as a user working there would write them. */
-function inDir(flag: string, v: string, dir: string): string {
-  if (FILE_FLAGS.has(flag)) return join(dir, v);
-  if (flag === '--allow-path') return v === '/nowhere' ? v : join(dir, v);
-  if (flag === '--table' || flag === '--a' || flag === '--b') {
-    const m = /^(\w+)=([\w.-]+\.(yaml|json))$/.exec(v);
-    if (m && (flag === '--table' || m[1] === 'file')) return `${m[1]}=${join(dir, m[2] as string)}`;
-  }
-  return v;
-}
-
-/** Runs one command in-process in `dir`; a refusal (exit 2) must say why plainly and change nothing. */
-export async function runCli(c: CliCase, dir: string): Promise<{ outcome: CliOutcome; detail: string }> {
-  const argv = [
-    c.command,
-    join(dir, c.file),
-    ...c.flags.flatMap(([name, v]) =>
-      v === undefined ? [name as string] : [name as string, inDir(name as string, v, dir)],
-    ),
-  ];
-  const before = snapshot(dir);
-  let out = '';
-  let err = '';
-  const sink = (put: (t: string) => void) =>
-    new Writable({
-      write(chunk, _enc, cb) {
-        put(String(chunk));
-        cb();
-      },
-    });
-  let code: number;
-  try {
-    code = await main(['node', 'fray', ...argv], {
-      out: sink((t) => (out += t)),
-      err: sink((t) => (err += t)),
-      input: Readable.from(['quit\n']),
-    });
-  } catch (e) {
-    return { outcome: 'crash', detail: `${argv.join(' ')}: ${(e as Error).stack}` };
-  }
-  const shown = `${argv.join(' ')} → ${code}: ${err.slice(0, 300)}`;
-  if (/\n\s+at /.test(err)) return { outcome: 'stack', detail: shown };
-  if (code === 1) return { outcome: 'crash', detail: shown };
-  if (code === 2) {
-    if (!err.trim()) return { outcome: 'unsaid', detail: shown };
-    if (snapshot(dir) !== before) return { outcome: 'changed', detail: shown };
-    return { outcome: 'refused', detail: '' };
-  }
-  void out;
-  return { outcome: 'ran', detail: '' };
-}
-
-/** Runs `n` command lines from `seed`: the counts by outcome and the first few of each bad kind. */
-export async function cliCampaign(
-  n: number,
-  seed: number,
-): Promise<{ counts: Record<CliOutcome, number>; examples: string[] }> {
-  const counts: Record<CliOutcome, number> = {
-    ran: 0,
-    refused: 0,
-    crash: 0,
-    stack: 0,
-    changed: 0,
-    unsaid: 0,
-  };
-  const examples: string[] = [];
-  for (const c of fc.sample(cliCase, { numRuns: n, seed })) {
-    const r = await runCli(c, cliFolder());
-    counts[r.outcome]++;
-    if (r.outcome !== 'ran' && r.outcome !== 'refused' && examples.length < 20)
-      examples.push(`${r.outcome}: ${r.detail}`);
   }
   return { counts, examples };
 }
