@@ -370,7 +370,10 @@ export function program(io: Io): Command {
       )
       .option('--json', 'print the fight as JSON')
       .option('--no-cites', 'leave out the rule citations')
-      .option('--save <file>', 'write the encounter and its input log (a small file) to resume or share')
+      .option(
+        '--save <file>',
+        'write the encounter and its input log (a small file) to resume or share; - for standard output',
+      )
       .option('--resume <file>', 'carry on a saved fight (saves back to the same file)')
       .option(
         '--run <i>',
@@ -409,10 +412,10 @@ export function program(io: Io): Command {
         parseFraction('--until-ci'),
       )
       .option('--shard <K/N>', 'run only the K-th of N slices of the runs (with --out), for fray merge')
-      .option('--out <file>', 'also write the totals to FILE (for fray merge)')
+      .option('--out <file>', 'also write the totals to FILE (for fray merge); - for standard output')
       .option(
         '--report <file>',
-        'also write a self-contained HTML page: win rates with intervals, fight lengths, wounds',
+        'also write a self-contained HTML page: win rates with intervals, fight lengths, wounds; - for standard output',
       )
       .option('--json', 'print one JSON object (schema fray-sim/2, docs/simulation.md)'),
   ).action((file: string, o: SimOpts) => sim(io, file, o, randomSeed));
@@ -480,8 +483,11 @@ export function program(io: Io): Command {
           ` (4 for each of this machine's ${availableParallelism()} cores)`,
         ),
       )
-      .option('--csv <file>', 'write the table as CSV')
-      .option('--svg <file>', 'write a plot: win rates along one parameter, a heat map for two')
+      .option('--csv <file>', 'write the table as CSV; - for standard output')
+      .option(
+        '--svg <file>',
+        'write a plot: win rates along one parameter, a heat map for two; - for standard output',
+      )
       .option('--json', 'print one JSON object (schema fray-sweep/1)'),
   ).action((file: string, o: SweepOpts) => sweep(io, file, o, randomSeed));
   common(
@@ -516,7 +522,10 @@ export function program(io: Io): Command {
       'write what lasts after a saved fight (W/HP left, lasting effects, ammunition, insanity, weapons destroyed) into its party file: a diff first, then asks',
     )
     .argument('<save>', 'a fight saved with fray fight --save')
-    .option('--party <file>', 'the party file to write, when the fight used more than one')
+    .option(
+      '--party <file>',
+      'the party file to write: when the fight used more than one, or when the save is not beside it',
+    )
     .option('--yes', 'write without asking (for scripts)')
     .option(
       '--allow-path <dir>',
