@@ -3,6 +3,7 @@
 // reinforcement, reloads mid-fight and finds everything where it was; screenshots of each page
 // at 1280×800 and 820×1180 go to test-browser/shots for a person to look at.
 import { readFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -205,6 +206,53 @@ describe('every ruleset from the page', () => {
     await playToEnd(page, seeded(3));
     await expect.poll(() => page.locator('.question.over h2').textContent()).toMatch(/victory|draw/);
     await shoot(page, `over-${file.split('/')[0]}`);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('what the campaign cannot read or write (issue 29)', () => {
+  it('shows a character whose row cannot be read beside the others, and says so when the disk refuses a write', async () => {
+    for (const name of ['Anna', 'Berta'])
+      await t.served.api('POST', '/api/characters', {
+        ruleset: 'wfrp1e',
+        text: `name: ${name}\nuse: human\n`,
+      });
+    const db = new Database(t.served.campaignFile);
+    db.prepare("UPDATE characters SET entry = 'not json {' WHERE name = 'Anna'").run();
+    db.close();
+    const page = await t.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(t.served.gm());
+    const characters = page.getByRole('heading', { name: 'Characters' }).locator('..');
+    await expect.poll(() => characters.getByText('Berta').count()).toBe(1);
+    await expect.poll(() => characters.getByText(/its entry cannot be read/).count()).toBe(1);
+    // It is not offered to a fight: it has no entry to bring.
+    const offered = await page.getByLabel('character', { exact: true }).locator('option').allTextContents();
+    expect(offered.some((o) => o.startsWith('Berta'))).toBe(true);
+    expect(offered.some((o) => o.startsWith('Anna'))).toBe(false);
+    // A full disk, as the server answers it (test/server.test.ts makes the disk refuse for real).
+    await page.route('**/api/characters', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 507,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              error:
+                'the campaign could not be written: the disk it is on is full (or refused the write). Nothing of this request was kept; free some space and try again',
+            }),
+          })
+        : route.continue(),
+    );
+    await page.getByLabel('character YAML').fill('name: Carl\nuse: human\n');
+    await page.getByRole('button', { name: 'Check and add the character' }).click();
+    const alert = characters.getByRole('alert');
+    await expect.poll(() => alert.textContent()).toContain('The campaign could not be written.');
+    await expect.poll(() => alert.textContent()).toContain('The disk it is on is full');
+    await shoot(page, 'gm-unreadable-and-full');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(SHOTS, 'gm-unreadable-and-full-390x844.png'), fullPage: true });
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -28,6 +28,11 @@ export class Served {
 
   private constructor(private readonly db: string) {}
 
+  /** The campaign file (a test may damage a row of it, as a hand or a disk fault would). */
+  get campaignFile(): string {
+    return this.db;
+  }
+
   /** Starts on a new campaign, on any free port. */
   static async start(name: string): Promise<Served> {
     const s = new Served(join(mkdtempSync(join(tmpdir(), `fray-${name}-`)), 'c.db'));

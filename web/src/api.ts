@@ -155,6 +155,9 @@ export const api = {
       'GET',
       ruleset ? `/api/characters?ruleset=${encodeURIComponent(ruleset)}` : '/api/characters',
     ),
+  /** The characters that can be brought into a fight: not those whose row cannot be read. */
+  usableCharacters: (ruleset: string) =>
+    api.characters(ruleset).then((list) => list.filter((c) => !c.damaged)),
   addCharacter: (ruleset: string, text: string) =>
     call<Character>('POST', '/api/characters', { ruleset, text }),
   importParty: (text: string) => call<Character[]>('POST', '/api/characters/import', { text }),

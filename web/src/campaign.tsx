@@ -57,7 +57,8 @@ function Builder({ rulesets, onText }: { rulesets: readonly RulesetItem[]; onTex
       setCreatures(c);
       setUse(c[0]?.id ?? '');
     });
-    void api.characters(ruleset).then((c) => {
+    // A character whose row cannot be read has no entry to bring into a fight.
+    void api.usableCharacters(ruleset).then((c) => {
       setCharacters(c);
       setWho((w) => (c.some((x) => x.name === w) ? w : (c[0]?.name ?? '')));
     });
@@ -216,7 +217,7 @@ function Characters({ rulesets }: { rulesets: readonly RulesetItem[] }) {
           <li>
             <strong>{c.name}</strong> <span class="tag">{c.ruleset}</span>{' '}
             <span class="muted">{c.party ? 'party' : 'other'}</span>{' '}
-            {c.damaged && <span class="damaged">cannot be read: {c.damaged}</span>}{' '}
+            {c.damaged && <span class="damaged">⚠ {c.damaged}</span>}{' '}
             <button type="button" class="link" onClick={() => void api.deleteCharacter(c.id).then(refresh)}>
               delete
             </button>
@@ -342,7 +343,7 @@ export function Campaign() {
             <li>
               <a href={`#/fights/${f.id}`}>{f.title}</a> <span class="tag">{f.ruleset}</span>{' '}
               <span class="muted">{f.outcome ?? 'in play'}</span>{' '}
-              {f.damaged && <span class="damaged">partly unreadable: {f.damaged}</span>}{' '}
+              {f.damaged && <span class="damaged">⚠ {f.damaged}</span>}{' '}
               <button
                 type="button"
                 class="link"

@@ -325,7 +325,7 @@ function StudyForm({
     void Promise.all([
       api.encounter(encounter.id).then((e) => api.checkEncounter(e.text)),
       api.bestiary(encounter.ruleset),
-      api.characters(encounter.ruleset),
+      api.usableCharacters(encounter.ruleset),
     ]).then(([checked, creatures, characters]) => {
       if (!live) return;
       const d = entriesOf(checked.data, creatures);

@@ -24,8 +24,14 @@ export function Problems({ error }: { error: ApiError | Error | null }) {
           ))}
         </ul>
       ) : (
-        <p>{error.message}</p>
+        <p>{unwritten ? afterHeading(error.message) : error.message}</p>
       )}
     </div>
   );
+}
+
+/** The server's sentence after the heading that already says it: "The disk it is on is full …". */
+function afterHeading(message: string): string {
+  const rest = message.replace(/^the campaign could not be written: /, '');
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
 }
