@@ -18,6 +18,7 @@ import { merge, sim, type SimOpts } from './sim.js';
 import { compare, type CompareOpts } from './compare.js';
 import { sweep, type SweepOpts } from './sweep.js';
 import { odds, type OddsOpts } from './odds.js';
+import { importCommand, type ImportOpts } from './import.js';
 import {
   checkAllUsed,
   loadFightFile,
@@ -535,6 +536,22 @@ export function program(io: Io): Command {
     .action((save: string, o: { party?: string; yes?: boolean; allowPath?: string[] }) =>
       partyApply(io, save, { ...o, allowPath: checkAllowed(o.allowPath ?? []) }),
     );
+  p.command('import')
+    .description(
+      'read a creature or character as a book or web page prints it into one combatant entry (YAML); what was read and what was not, on stderr',
+    )
+    .argument('<file>', 'the stat block (text); - reads standard input')
+    .option(
+      '--ruleset <id>',
+      `the ruleset the block is written for (${[...RULESETS.values()]
+        .filter((r) => r.importer)
+        .map((r) => r.id)
+        .join(', ')})`,
+    )
+    .option('--name <name>', 'the name to give it (else the name line above the profile)')
+    .option('--out <file>', 'write the entry to FILE (never over the block read); - for standard output')
+    .option('--json', 'print the entry with what was read, not used and warned of, as JSON')
+    .action((file: string, o: ImportOpts) => importCommand(io, file, o));
   p.command('serve')
     .description("the campaign and the GM's screen in a browser: a local web server (docs/api.md)")
     .option('--campaign <file>', 'the campaign file (SQLite), made on first use', 'fray-campaign.db')

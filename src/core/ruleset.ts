@@ -6,6 +6,7 @@ import type { RulingHooks } from './rulings.js';
 import type { FightState } from './state.js';
 import type { Tracker } from './tracker.js';
 import type { Secrets } from './veil.js';
+import type { Imported, StatBlock } from './statblock.js';
 
 /** A house-rule switch a text offers: its values, default, and where the text offers it. */
 export interface OptionSpec {
@@ -116,6 +117,18 @@ export interface Ruleset<Setup extends SetupCore = SetupCore, State extends Figh
   sheets?(setup: Setup): readonly CombatantSheet[];
   /** Exact odds by enumerating the dice, for `fray odds`: one blow per pair, and the fight where its state is small. */
   odds?(setup: Setup, maxRounds?: number): Odds;
+  /**
+   * Reads a creature or character as a book or web page prints it (`fray import`, the page's
+   * "Paste a stat block") into one combatant entry; throws ValidationError at the line when the
+   * block holds nothing this ruleset can read.
+   */
+  importer?(block: StatBlock, o: ImportOptions): Imported;
+}
+
+/** What an importer is given besides the block: the name the user wants, and the data to match names to. */
+export interface ImportOptions {
+  readonly name?: string;
+  readonly env: LoadEnv;
 }
 
 /** One blow of `attacker` at `defender`, exactly: probabilities of all blows (misses included unless said). */

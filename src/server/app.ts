@@ -14,7 +14,7 @@ import { encounterFromText, saveFromText } from '../files/fight-file.js';
 import { packageRoot } from '../node/files.js';
 import { RULESETS } from '../rulesets/index.js';
 import { readParty } from '../core/party.js';
-import { checkCharacter, entryFromText } from './characters.js';
+import { checkCharacter, entryFromText } from '../files/character.js';
 import { Fights, Refusal } from './fights.js';
 import { bearer, DISK_FULL_MESSAGE, guard, idOf, isDiskFull, parseBody, refuse } from './http.js';
 import { isToken, Live, type LiveLimits } from './live.js';

@@ -15,6 +15,7 @@ import { newState, renewState, type W1State } from './state.js';
 import { conditionsOf, wfrp1eTracker } from './tracker.js';
 import { WFRP1E_SECRETS } from './secrets.js';
 import { w1Lasting } from './lasting.js';
+import { importWfrp1e } from './import.js';
 
 export const wfrp1e: Ruleset<W1Setup, W1State> = {
   id: 'wfrp1e',
@@ -57,6 +58,7 @@ export const wfrp1e: Ruleset<W1Setup, W1State> = {
     return f ? w1Lasting(f) : null;
   },
   sheets: wfrp1eSheets,
+  importer: importWfrp1e,
   odds(setup, maxRounds) {
     // The fight as it stands before the first round: who holds what, and full W.
     const st = newState(setup);

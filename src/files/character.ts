@@ -3,9 +3,8 @@
 // its own; a problem comes back at the field of the entry, and at its line when it came as text.
 import { stringify } from 'yaml';
 import { SourceDoc, ValidationError, type Issue } from '../core/document.js';
-import { encounterFromText } from '../files/fight-file.js';
+import { encounterFromText } from './fight-file.js';
 import { RULESETS } from '../rulesets/index.js';
-import { Refusal } from './fights.js';
 
 /** The grid house rules place every model: a two-square room for the check. */
 const PLACED: Readonly<Record<string, { map: string; at: readonly [string, string] }>> = {
@@ -25,7 +24,13 @@ export function entryFromText(text: string): { entry: Record<string, unknown>; d
 /** Checks a character for a ruleset; returns its name. */
 export function checkCharacter(ruleset: string, entry: Record<string, unknown>, doc?: SourceDoc): string {
   if (!RULESETS.has(ruleset))
-    throw new Refusal(`no ruleset '${ruleset}'; known: ${[...RULESETS.keys()].join(', ')}`);
+    throw new ValidationError([
+      {
+        file: 'character',
+        path: 'ruleset',
+        message: `no ruleset '${ruleset}'; known: ${[...RULESETS.keys()].join(', ')}`,
+      },
+    ]);
   const at = (path: string, message: string): Issue =>
     doc ? doc.issue(path ? path.split('.') : [], message) : { file: 'character', path, message };
   const name = typeof entry.name === 'string' ? entry.name.trim() : '';

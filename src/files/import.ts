@@ -1,0 +1,61 @@
+// A stat block read into a combatant entry, for every way in (`fray import`, the page's paste box):
+// the ruleset's importer reads it, and the entry must then load as a character of the ruleset, a
+// value the schema refuses being reported at the line it was read from.
+import { ValidationError, type Issue } from '../core/document.js';
+import type { LoadEnv } from '../core/ruleset.js';
+import { StatBlock, type Imported } from '../core/statblock.js';
+import { RULESETS } from '../rulesets/index.js';
+import { checkCharacter } from './character.js';
+
+/** The rulesets that read stat blocks, for messages. */
+export function importingRulesets(): string[] {
+  return [...RULESETS.values()].filter((r) => r.importer).map((r) => r.id);
+}
+
+/**
+ * Reads `text` (named `file` in messages) as a creature or character of `ruleset`: the entry and
+ * the account of what was read, what was not, and what to check. Refused (ValidationError, at its
+ * line) when nothing can be read, or when what was read is not a legal character.
+ */
+export function importBlock(
+  ruleset: string,
+  text: string,
+  file: string,
+  o: { readonly name?: string; readonly env: LoadEnv },
+): Imported {
+  const r = RULESETS.get(ruleset);
+  if (!r?.importer)
+    throw new ValidationError([
+      {
+        file: 'command line',
+        path: '--ruleset',
+        message: `${r ? `${ruleset} reads no stat blocks` : `unknown ruleset '${ruleset}'`}; these do: ${importingRulesets().join(', ')}`,
+      },
+    ]);
+  if (o.name !== undefined && o.name.trim() === '')
+    throw new ValidationError([
+      { file: 'command line', path: '--name', message: 'expected a name, not empty' },
+    ]);
+  const block = new StatBlock(file, text);
+  const imported = r.importer(block, {
+    ...(o.name !== undefined ? { name: o.name.trim() } : {}),
+    env: o.env,
+  });
+  try {
+    checkCharacter(ruleset, { ...imported.entry });
+  } catch (e) {
+    if (!(e instanceof ValidationError)) throw e;
+    throw new ValidationError(e.issues.map((i) => located(i, imported, file)));
+  }
+  return imported;
+}
+
+/** A problem of the entry, placed at the line its field was read from. */
+function located(i: Issue, imported: Imported, file: string): Issue {
+  const field = i.path.split(/[.[]/)[0] ?? '';
+  const read = imported.read.find((f) => f.field === field);
+  const line = read?.lines.at(-1);
+  return line === undefined
+    ? { file, path: i.path, message: i.message }
+    : { file, line, col: 1, path: i.path, message: i.message };
+}

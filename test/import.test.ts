@@ -1,0 +1,242 @@
+// fray import (issue 30): a creature or character as a book or web page prints it, read into one
+// combatant entry to the number; every line not used said with its reason; a block that is not
+// one refused at its line, writing nothing. The blocks are in test/fixtures/blocks (README: sources).
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { main } from '../src/cli/main.js';
+import { importBlock } from '../src/files/import.js';
+import { shippedOnlyEnv } from '../src/node/files.js';
+import { fray, ROOT } from './helpers.js';
+
+const BLOCKS = join(ROOT, 'test', 'fixtures', 'blocks');
+const block = (name: string) => join(BLOCKS, name);
+const env = shippedOnlyEnv();
+const read = (ruleset: string, name: string, o: { name?: string } = {}) =>
+  importBlock(ruleset, readFileSync(block(name), 'utf8'), name, { ...o, env });
+
+/** The command's entry (stdout, YAML) and account (stderr). */
+async function imported(args: string[]) {
+  const r = await fray(['import', ...args]);
+  return { ...r, entry: r.code === 0 ? (parse(r.out) as Record<string, unknown>) : null };
+}
+
+describe('fray import: WFRP 1e', () => {
+  it('the rulebook’s layout: the name in capitals, the label, headings over values; the bestiary’s troll for what no profile prints', async () => {
+    const r = await imported([block('wfrp1e-troll.txt'), '--ruleset', 'wfrp1e']);
+    expect(r.code, r.err).toBe(0);
+    expect(r.entry).toEqual({
+      name: 'Troll',
+      use: 'troll',
+      profile: {
+        M: 6,
+        WS: 33,
+        BS: 9,
+        S: 5,
+        T: 4,
+        W: 18,
+        I: 10,
+        A: 3,
+        Dex: 14,
+        Ld: 14,
+        Int: 14,
+        Cl: 24,
+        WP: 24,
+        Fel: 6,
+      },
+    });
+    expect(r.err).toContain(
+      '  profile: M 6 WS 33 BS 9 S 5 T 4 W 18 I 10 A 3 Dex 14 Ld 14 Int 14 Cl 24 WP 24 Fel 6 (lines 3, 4)',
+    );
+    expect(r.err).toContain("line 2: 'Basic Profile' — a label of the profile");
+    expect(r.err).toContain(
+      "line 5: 'Special Rules: regenerates; subject to stupidity.' — special rules are not read",
+    );
+  });
+
+  it('tabs, a 0 and a "-" kept apart', () => {
+    const r = read('wfrp1e', 'wfrp1e-amoeba.txt');
+    expect(r.entry.profile).toEqual({
+      M: 4,
+      WS: 33,
+      BS: 0,
+      S: 3,
+      T: 5,
+      W: 11,
+      I: 30,
+      A: 3,
+      Dex: '-',
+      Ld: 0,
+      Int: 0,
+      Cl: 0,
+      WP: 0,
+      Fel: '-',
+    });
+    expect(r.entry.name).toBe('Amoeba');
+  });
+
+  it('the inline form: the name before the colon, each characteristic with its value', () => {
+    const r = read('wfrp1e', 'wfrp1e-minotaur.txt');
+    expect(r.entry).toMatchObject({
+      name: 'Minotaur',
+      profile: {
+        M: 6,
+        WS: 41,
+        BS: 25,
+        S: 4,
+        T: 4,
+        W: 17,
+        I: 30,
+        A: 2,
+        Dex: 18,
+        Ld: 66,
+        Int: 18,
+        Cl: 29,
+        WP: 24,
+        Fel: 10,
+      },
+    });
+    expect(r.unused.map((u) => u.line)).toEqual([2]);
+  });
+
+  it('an adventure’s NPC: a | table, its armour, a shield held, a hand weapon read as the sword, the bow carried, skills played and not', () => {
+    const r = read('wfrp1e', 'wfrp1e-orc-raider.txt');
+    expect(r.entry).toEqual({
+      name: 'Orc raider',
+      profile: {
+        M: 4,
+        WS: 33,
+        BS: 25,
+        S: 3,
+        T: 4,
+        W: 7,
+        I: 20,
+        A: 1,
+        Dex: 29,
+        Ld: 29,
+        Int: 18,
+        Cl: 29,
+        WP: 29,
+        Fel: 18,
+      },
+      weapons: ['sword', 'shield'],
+      carried: ['short-bow'],
+      armour: ['leather-jerkin'],
+      skills: ['strike to stun'],
+    });
+    expect(r.unused).toContainEqual({
+      line: 4,
+      text: 'Concealment Rural, Silent Move Rural',
+      why: 'skills the combat rules do not play',
+    });
+    expect(r.warnings.map((w) => w.message)).toContain(
+      "'hand weapon' is read as the sword (ours: the data has no row of that name)",
+    );
+  });
+
+  it('--name names it; --out writes the entry (never over the block); - reads standard input', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fray-import-'));
+    const out = join(dir, 'troll.yaml');
+    const r = await imported([
+      block('wfrp1e-troll.txt'),
+      '--ruleset',
+      'wfrp1e',
+      '--name',
+      'Grok',
+      '--out',
+      out,
+    ]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toBe('');
+    expect((parse(readFileSync(out, 'utf8')) as { name: string }).name).toBe('Grok');
+    const copy = join(dir, 'troll.txt');
+    writeFileSync(copy, readFileSync(block('wfrp1e-troll.txt')));
+    const over = await imported([copy, '--ruleset', 'wfrp1e', '--out', copy]);
+    expect(over.code).toBe(2);
+    expect(over.err).toContain('that is the block this command reads');
+    let stdout = '';
+    let stderr = '';
+    const sink = (put: (s: string) => void) =>
+      new Writable({
+        write(c, _e, cb) {
+          put(String(c));
+          cb();
+        },
+      });
+    const code = await main(['node', 'fray', 'import', '-', '--ruleset', 'wfrp1e'], {
+      out: sink((s) => (stdout += s)),
+      err: sink((s) => (stderr += s)),
+      input: Readable.from([readFileSync(block('wfrp1e-minotaur.txt'), 'utf8')]),
+    });
+    expect(code, stderr).toBe(0);
+    expect((parse(stdout) as { name: string }).name).toBe('Minotaur');
+    expect(stderr).toContain('read from standard input (wfrp1e)');
+  });
+
+  it('the entry fights: imported, it loads in an encounter as written', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fray-import-'));
+    const r = read('wfrp1e', 'wfrp1e-orc-raider.txt');
+    const enc = join(dir, 'e.yaml');
+    writeFileSync(
+      enc,
+      `ruleset: wfrp1e\nsides:\n  - name: A\n    combatants:\n      - ${JSON.stringify(r.entry)}\n  - name: B\n    combatants:\n      - { use: human }\n`,
+    );
+    const f = await fray(['fight', enc, '--seed', '1']);
+    expect(f.code, f.err).toBe(0);
+    expect(f.out).toContain('Orc raider');
+  });
+});
+
+describe('fray import refuses what is no stat block, at its line, writing nothing', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fray-import-bad-'));
+  const cases: [string, string, RegExp][] = [
+    [
+      'a heading without values',
+      'Orc\nM WS BS S T W I A Dex Ld Int Cl WP Fel\n',
+      /bad\.txt:2:1: the profile heading \(M WS BS S T W I A Dex Ld Int Cl WP Fel\) has no row of values beneath it/,
+    ],
+    [
+      'a row one short',
+      'Orc\nM WS BS S T W I A Dex Ld Int Cl WP Fel\n4 33 25 3 4 7 20 1 29 29 18 29 29\n',
+      /bad\.txt:3:1: 13 values under 14 headings \(M WS BS S T W I A Dex Ld Int Cl WP Fel\): one is missing/,
+    ],
+    [
+      'letters in a number',
+      'Orc\nM WS BS S T W I A Dex Ld Int Cl WP Fel\n4 3x 25 3 4 7 20 1 29 29 18 29 29 18\n',
+      /bad\.txt:3:1: '3x' under WS is not a number/,
+    ],
+    ['nothing recognisable', 'Dear diary,\ntoday we met an orc.\n', /bad\.txt: no WFRP 1e profile found/],
+    [
+      'a 2 MB paste',
+      `Orc\n${'x'.repeat(2 * 1024 * 1024)}\n`,
+      /bad\.txt: the text is 2\.0 MB: a stat block is a few lines/,
+    ],
+    [
+      'a value out of bounds',
+      'Orc\nM WS BS S T W I A Dex Ld Int Cl WP Fel\n4 333 25 3 4 7 20 1 29 29 18 29 29 18\n',
+      /bad\.txt:3:1 profile\.WS: /,
+    ],
+  ];
+  it.each(cases)('%s', async (_what, text, said) => {
+    const file = join(dir, 'bad.txt');
+    writeFileSync(file, text);
+    const out = join(dir, 'out.yaml');
+    const r = await fray(['import', file, '--ruleset', 'wfrp1e', '--out', out]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(said);
+    expect(r.out).toBe('');
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('a ruleset that is not one, or none, is refused naming those that read blocks', async () => {
+    const r = await fray(['import', block('wfrp1e-troll.txt'), '--ruleset', 'nope']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("unknown ruleset 'nope'; these do: wfrp1e");
+    const none = await fray(['import', block('wfrp1e-troll.txt')]);
+    expect(none.code).toBe(2);
+    expect(none.err).toContain('--ruleset R');
+  });
+});
