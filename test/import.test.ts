@@ -190,6 +190,90 @@ describe('fray import: WFRP 1e', () => {
   });
 });
 
+describe('fray import: OpenQuest', () => {
+  it('the SRD’s web page copied: the dice row passed over, the values read, skills and combat lines, the weapon it lacks by its dice', () => {
+    const r = read('openquest', 'oq-elf.txt');
+    expect(r.entry).toEqual({
+      name: 'Elf',
+      characteristics: { STR: 10, CON: 11, SIZ: 10, DEX: 17, INT: 17, POW: 13, CHA: 11 },
+      armour: ['leather'],
+      weapons: ['longsword', 'short-bow'],
+      skills: {
+        close: 60,
+        ranged: 80,
+        dodge: 55,
+        perception: 30,
+        deception: 55,
+        athletics: 55,
+        resilience: 20,
+        healing: 50,
+        persistence: 55,
+      },
+    });
+    expect(r.warnings.map((w) => w.message)).toEqual([
+      "'Long spear (1D8)': no weapon of that name in the data; the longsword (1D8) is used, which has its dice",
+    ]);
+    expect(r.unused).toContainEqual({
+      line: 4,
+      text: '2D6+3 | 3D6 | 3D6+6 | 2D6+3 | 3D6+6 | 2D6+6 | 3D6 |',
+      why: 'the dice the characteristics are rolled with: the values beneath are read',
+    });
+    expect(r.unused).toContainEqual({
+      line: 11,
+      text: 'Natural lore 80%',
+      why: 'skills the fight does not use',
+    });
+  });
+
+  it('copied as text: spaces between cells, the page’s own column order, natural armour by its points, the damage modifier taken off the dice', () => {
+    const r = read('openquest', 'oq-gargoyle.txt');
+    expect(r.entry).toMatchObject({
+      name: 'Gargoyle',
+      characteristics: { STR: 29, CON: 11, SIZ: 17, DEX: 11, INT: 4, POW: 11, CHA: 4 },
+      armour: ['natural-6'],
+      weapons: ['claw'],
+      skills: { unarmed: 50, dodge: 25 },
+    });
+    expect(r.warnings).toEqual([]);
+  });
+
+  it('no armour, a poison and a special line noted, each with its reason', () => {
+    const r = read('openquest', 'oq-ghoul.txt');
+    expect(r.entry).toMatchObject({ name: 'Ghoul', skills: { unarmed: 60 } });
+    expect(r.entry.armour).toBeUndefined();
+    expect(r.read.find((f) => f.field === 'armour')?.value).toBe('(none)');
+    const why = new Map(r.unused.map((u) => [u.line, u.why]));
+    expect(why.get(18)).toBe('part of a poison: not played');
+    expect(why.get(16)).toMatch(/^special rules are not played/);
+  });
+
+  it('a character sheet typed as plain text, its shield matched by dice to a shield', () => {
+    const r = read('openquest', 'oq-orc-plain.txt');
+    expect(r.entry).toEqual({
+      name: 'Orc warrior',
+      characteristics: { STR: 14, CON: 11, SIZ: 10, DEX: 14, INT: 11, POW: 10, CHA: 7 },
+      armour: ['leather'],
+      weapons: ['scimitar', 'medium-shield', 'short-bow'],
+      skills: {
+        close: 40,
+        ranged: 50,
+        dodge: 35,
+        perception: 45,
+        deception: 45,
+        athletics: 35,
+        resilience: 35,
+        persistence: 35,
+      },
+    });
+  });
+
+  it('a spirit is refused at its values: spirit combat is not played', () => {
+    expect(() => read('openquest', 'oq-disease-spirit.txt')).toThrow(
+      'oq-disease-spirit.txt:5:1: no STR, CON, SIZ or DEX: a spirit, whose spirit combat Fray does not play',
+    );
+  });
+});
+
 describe('fray import refuses what is no stat block, at its line, writing nothing', () => {
   const dir = mkdtempSync(join(tmpdir(), 'fray-import-bad-'));
   const cases: [string, string, RegExp][] = [
@@ -234,7 +318,7 @@ describe('fray import refuses what is no stat block, at its line, writing nothin
   it('a ruleset that is not one, or none, is refused naming those that read blocks', async () => {
     const r = await fray(['import', block('wfrp1e-troll.txt'), '--ruleset', 'nope']);
     expect(r.code).toBe(2);
-    expect(r.err).toContain("unknown ruleset 'nope'; these do: wfrp1e");
+    expect(r.err).toContain("unknown ruleset 'nope'; these do: wfrp1e, ");
     const none = await fray(['import', block('wfrp1e-troll.txt')]);
     expect(none.code).toBe(2);
     expect(none.err).toContain('--ruleset R');

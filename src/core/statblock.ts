@@ -72,9 +72,30 @@ export interface Profile {
 
 /** The cells of a line: split at '|', tabs, or two spaces or more; a single space when `words`. */
 export function cellsOf(text: string, words = false): string[] {
-  const body = text.replace(/^\|/, '').replace(/\|$/, '');
-  const split = /\|/.test(body) ? body.split('|') : body.split(words ? /\s+/ : /\t|\s{2,}/);
-  return split.map((c) => c.trim()).filter((c) => c !== '');
+  // A table's empty cell stays a cell (a spirit has no STR). A row that opens with '|' (a Markdown
+  // table) has no cell before it; one that opens with blanks then '|' has an empty first cell.
+  const t = text.replace(/\s+$/, '').replace(/\|$/, '');
+  const body = t.startsWith('|') ? t.slice(1) : t;
+  if (/\|/.test(body)) return body.split('|').map((c) => c.trim());
+  return body
+    .trim()
+    .split(words ? /\s+/ : /\t|\s{2,}/)
+    .map((c) => c.trim())
+    .filter((c) => c !== '');
+}
+
+/** Dice as a profile's rolling row writes them: 3D6, 2D6+6, 1D3, or a fixed number. */
+const ROLLED = /^(\d*D\d+([+-]\d+)?|\d+)$/i;
+
+/** A row of the dice characteristics are rolled with (a number alone counts; most must be dice). */
+function isDiceRow(cells: readonly string[]): boolean {
+  const dice = cells.filter((c) => /D/i.test(c) && ROLLED.test(c.replace(/\s/g, ''))).length;
+  const given = cells.filter((c) => !/^[-–—]?$/.test(c)).length;
+  return (
+    dice > 0 &&
+    dice >= given / 2 &&
+    cells.every((c) => ROLLED.test(c.replace(/\s/g, '')) || /^[-–—]?$/.test(c))
+  );
 }
 
 /** "mail shirt, helmet and shield." → ['mail shirt', 'helmet', 'shield'] */
@@ -208,10 +229,20 @@ export class StatBlock {
       const head = free[i] as BlockLine;
       const cells = this.headerCells(head.text, h);
       if (!cells) continue;
-      const next = free[i + 1];
+      let next = free[i + 1];
+      // The dice the characteristics are rolled with, between the headings and the values (OpenQuest).
+      if (next && isDiceRow(cellsOf(next.text, true))) {
+        this.use(next.n, 'dice');
+        this.unused.push({
+          line: next.n,
+          text: next.text,
+          why: 'the dice the characteristics are rolled with: the values beneath are read',
+        });
+        next = free[i + 2];
+      }
       if (!next || next.n > head.n + 3)
         throw this.refuse(head.n, `${h.what} heading (${cells.join(' ')}) has no row of values beneath it`);
-      const values = cellsOf(next.text, true);
+      const values = cellsOf(next.raw.replace(/[\u00a0\u2007\u202f]/g, ' '), true);
       // A name written before the values ("Orc  4 33 25 …"): the cells past the headings' count, in front.
       const lead = values.length > cells.length ? values.slice(0, values.length - cells.length) : [];
       const own = values.slice(lead.length);
@@ -247,7 +278,7 @@ export class StatBlock {
   value(cell: string, heading: string, line: number): number | '-' {
     // Footnote marks and a per cent sign are not part of the number.
     const v = cell.replace(/[%*†‡♦]+$/u, '');
-    if (/^[-–—]$/.test(v)) return '-';
+    if (/^[-–—]?$/.test(v)) return '-';
     if (/^\+?\d{1,4}$/.test(v)) return Number(v);
     const range = /^(\d{1,4})\s*[-/]\s*(\d{1,4})$/.exec(v);
     if (range) {

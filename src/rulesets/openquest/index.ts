@@ -1,6 +1,7 @@
 import type { Ruleset } from '../../core/ruleset.js';
 import { TEXT } from './cite.js';
 import { loadOpenQuest } from './encounter.js';
+import { importOpenQuest } from './import.js';
 import { oqOdds } from './odds.js';
 import { OQ_OPTIONS } from './options.js';
 import { playOqRound, startOq } from './round.js';
@@ -28,6 +29,7 @@ export const openquest: Ruleset<OqSetup, OqState> = {
   },
   round: playOqRound,
   odds: oqOdds,
+  importer: importOpenQuest,
   sheets: oqSheets,
   rulings: {
     numbers(st, id) {
