@@ -274,6 +274,126 @@ describe('fray import: OpenQuest', () => {
   });
 });
 
+describe('fray import: the Combat Points rules (the text’s own combat examples)', () => {
+  it('Hans: the profile, his abilities as basic and advance, his chain mail as the mail shirt', () => {
+    const r = read('wfrp-cp', 'cp-hans.txt');
+    expect(r.entry).toEqual({
+      name: 'Hans Breugmann',
+      profile: { WS: 20, BS: 20, S: 3, T: 4, W: 7, I: 33, A: 2 },
+      abilities: {
+        swords: { base: 15, advance: 10 },
+        bows: { base: 13, advance: 30 },
+        'daggers-and-knives': { base: 12, advance: 0 },
+      },
+      armour: ['mail-shirt'],
+    });
+  });
+  it('Tanalor: abilities written 13% +10 = 23/43%, his Int, a 4th level mage; the spell noted', () => {
+    const r = read('wfrp-cp', 'cp-tanalor.txt');
+    expect(r.entry).toMatchObject({
+      profile: { WS: 20, BS: 30, S: 5, T: 4, W: 7, I: 97, A: 1, Int: 84 },
+      abilities: { swords: { base: 13, advance: 10 }, unarmed: { base: 12, advance: 10 } },
+      mage: { level: 4 },
+    });
+    expect(r.unused.map((u) => u.line)).toEqual([8, 9]);
+  });
+  it('the goblins: abilities written 13% / 33%, the bestiary’s goblin for the rest', () => {
+    const r = read('wfrp-cp', 'cp-goblin.txt');
+    expect(r.entry).toEqual({
+      name: 'Goblin',
+      use: 'goblin',
+      profile: { WS: 20, BS: 20, S: 3, T: 2, W: 5, I: 28, A: 1 },
+      abilities: { swords: 13, 'daggers-and-knives': 12 },
+    });
+  });
+});
+
+describe('fray import: Fantasy Wargaming (a character sheet’s layouts)', () => {
+  it('pairs by name, the combat level, weapons, armour, culture; what is not combat noted', () => {
+    const r = read('fantasy-wargaming', 'fw-wulfstan.txt');
+    expect(r.entry).toEqual({
+      name: 'Wulfstan, Saxon Thegn',
+      characteristics: {
+        physique: 14,
+        agility: 12,
+        endurance: 14,
+        intelligence: 11,
+        bravery: 13,
+        selfishness: 9,
+      },
+      combatLevel: 3,
+      weapons: ['broadsword', 'small-shield'],
+      armour: 'mail',
+      culture: 'Saxon',
+    });
+    expect(r.unused).toContainEqual({ line: 7, text: 'Piety: 12', why: 'not used in personal combat' });
+  });
+  it('abbreviations over values with the combat level among them; a role; a leader', () => {
+    const r = read('fantasy-wargaming', 'fw-raoul.txt');
+    expect(r.entry).toMatchObject({
+      name: 'Raoul the Norman',
+      characteristics: {
+        physique: 13,
+        agility: 13,
+        endurance: 13,
+        intelligence: 12,
+        bravery: 12,
+        selfishness: 11,
+      },
+      combatLevel: 3,
+      weapons: ['mace', 'large-shield'],
+      role: 'warrior',
+      leader: true,
+    });
+  });
+  it('a | table with greed and lust; the combat level on its own line; a Viking', () => {
+    const r = read('fantasy-wargaming', 'fw-bjorn.txt');
+    expect(r.entry).toMatchObject({
+      characteristics: { physique: 16, greed: 10, lust: 9 },
+      combatLevel: 5,
+      culture: 'Viking',
+      weapons: ['battle-axe'],
+      armour: 'leather',
+    });
+  });
+});
+
+describe('fray import: the Advanced HeroQuest house rules', () => {
+  it('a rulebook card: DS and St the house rules’ own (written, ours, with a warning), its armour taken out of T and Sp', () => {
+    const r = read('ahq-house', 'ahq-orc.txt');
+    expect(r.entry).toEqual({
+      name: 'Orc',
+      profile: { WS: 6, BS: 5, DS: 6, T: 5, W: 4, Sp: 7, St: 5, Br: 7 },
+      weapons: ['sword'],
+      armour: ['leather', 'shield'],
+    });
+    expect(r.warnings.map((w) => w.message).join('\n')).toContain(
+      "the card's T and Sp count its armour: T 5 and Sp 7",
+    );
+  });
+  it('a large monster with claws: its damage dice as its unarmed dice, 2 × 2, running amok', () => {
+    const r = read('ahq-house', 'ahq-rat-ogre.txt');
+    expect(r.entry).toEqual({
+      name: 'Rat Ogre',
+      profile: { WS: 7, BS: 3, DS: 7, T: 8, W: 7, Sp: 7, St: 5, Br: 8 },
+      dd: 6,
+      size: 2,
+      rules: ['run-amok'],
+    });
+  });
+  it('the house profile as written, nothing to warn of', () => {
+    const r = read('ahq-house', 'ahq-gutter-runner.txt');
+    expect(r.entry).toEqual({
+      name: 'Gutter Runner',
+      profile: { WS: 7, BS: 6, DS: 8, T: 4, W: 2, Sp: 8, St: 10, Br: 7 },
+      weapons: ['dagger'],
+      dd: 2,
+      rules: ['backstab'],
+    });
+    expect(r.warnings).toEqual([]);
+  });
+});
+
 describe('fray import refuses what is no stat block, at its line, writing nothing', () => {
   const dir = mkdtempSync(join(tmpdir(), 'fray-import-bad-'));
   const cases: [string, string, RegExp][] = [

@@ -337,7 +337,13 @@ export class StatBlock {
         this.use(l.n, h.what);
         // "Minotaur: M 6, WS 41, …": the name before the colon.
         const named = /^([A-Za-z][\w '-]{1,40}?)\s*:\s*\S/.exec(l.text);
-        if (named && !h.names[(named[1] as string).toLowerCase()] && !this.leadName)
+        const head = (named?.[1] ?? '').toLowerCase();
+        if (
+          named &&
+          found.length >= h.atLeast &&
+          !head.split(' ').some((w) => h.names[w] !== undefined) &&
+          !this.leadName
+        )
           this.leadName = { n: l.n, name: named[1] as string };
       }
     }

@@ -6,9 +6,9 @@ import { SourceDoc, ValidationError, type Issue } from '../core/document.js';
 import { encounterFromText } from './fight-file.js';
 import { RULESETS } from '../rulesets/index.js';
 
-/** The grid house rules place every model: a two-square room for the check. */
+/** The grid house rules place every model: a room for the check, with space for a large one (2 × 2) at each mark. */
 const PLACED: Readonly<Record<string, { map: string; at: readonly [string, string] }>> = {
-  'ahq-house': { map: '#####\n#A.B#\n#####', at: ['A', 'B'] },
+  'ahq-house': { map: '########\n#A...B.#\n#......#\n#......#\n########', at: ['A', 'B'] },
 };
 
 /** The entry read from text (YAML or JSON of one combatant), with its document for the lines. */

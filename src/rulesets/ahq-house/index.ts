@@ -2,6 +2,7 @@ import type { Ruleset } from '../../core/ruleset.js';
 import { TEXT } from './cite.js';
 import { loadAhq } from './encounter.js';
 import { ahqMap } from './map.js';
+import { importAhq } from './import.js';
 import { ahqOdds } from './odds.js';
 import { AHQ_OPTIONS } from './options.js';
 import { playAhqRound, startAhq } from './round.js';
@@ -29,6 +30,7 @@ export const ahqHouse: Ruleset<AhqSetup, AhqState> = {
   },
   round: playAhqRound,
   odds: ahqOdds,
+  importer: importAhq,
   sheets: ahqSheets,
   rulings: {
     numbers(st, id) {

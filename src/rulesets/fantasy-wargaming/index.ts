@@ -1,6 +1,7 @@
 import type { Ruleset } from '../../core/ruleset.js';
 import { TEXT } from './cite.js';
 import { loadFantasyWargaming } from './encounter.js';
+import { importFantasyWargaming } from './import.js';
 import { fwOdds } from './odds.js';
 import { FW_OPTIONS } from './options.js';
 import { fwSheets } from './sheet.js';
@@ -28,6 +29,7 @@ export const fantasyWargaming: Ruleset<FwSetup, FwState> = {
   },
   round: playFwRound,
   odds: fwOdds,
+  importer: importFantasyWargaming,
   rulings: {
     numbers(st, id) {
       const f = st.combatants.find((c) => c.id === id);

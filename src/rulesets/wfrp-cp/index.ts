@@ -15,6 +15,7 @@ import { cpTracker } from './tracker.js';
 import { WFRP_CP_SECRETS } from './secrets.js';
 import { w1Lasting } from '../wfrp1e/lasting.js';
 import { wfrp1eMap } from '../wfrp1e/map.js';
+import { importCombatPoints } from './import.js';
 import { cpOdds } from './odds.js';
 import { hasCpCond, newCpState, renewCpState, type CpSetup, type CpState } from './state.js';
 
@@ -73,6 +74,7 @@ export const wfrpCp: Ruleset<CpSetup, CpState> = {
   },
   sheets: cpSheets,
   odds: cpOdds,
+  importer: importCombatPoints,
   tallies(st) {
     const out: Tally[] = [];
     const people = st.combatants.filter((f) => !isRidden(f) || f.rider === null);

@@ -1,0 +1,200 @@
+// A model for the Advanced HeroQuest house rules, as the house profile writes it (WS BS DS T W Sp
+// St Br) or as the AHQ rulebook's monster cards print it (WS BS S T Sp Br Int W: no DS or St, the
+// house rules' own; T and Sp with the armour worn already counted), with lines naming its weapons,
+// armour, unarmed damage dice and the special rules the house rules give monsters.
+import type { ImportOptions } from '../../core/ruleset.js';
+import {
+  dataRows,
+  listOf,
+  matchName,
+  plainName,
+  type Headings,
+  type Imported,
+  type Named,
+  type StatBlock,
+} from '../../core/statblock.js';
+
+const FIELDS = ['WS', 'BS', 'DS', 'T', 'W', 'Sp', 'St', 'Br'] as const;
+
+export const AHQ_HEADINGS: Headings = {
+  names: {
+    ...Object.fromEntries(FIELDS.map((f) => [f.toLowerCase(), f])),
+    s: 'S',
+    str: 'S',
+    int: 'Int',
+    pv: 'PV',
+    sp: 'Sp',
+    speed: 'Sp',
+    stealth: 'St',
+    bravery: 'Br',
+    wounds: 'W',
+    toughness: 'T',
+  },
+  atLeast: 5,
+  what: 'the profile',
+};
+
+/** The house rules' monster rules, as a line may name them. */
+const RULES: Readonly<Record<string, string>> = {
+  infestation: 'infestation',
+  backstab: 'backstab',
+  'run amok': 'run-amok',
+  panic: 'panic',
+};
+
+interface ArmourRow extends Named {
+  readonly T?: number;
+  readonly Sp?: number;
+}
+
+/** `fray import --ruleset ahq-house`. */
+export function importAhq(block: StatBlock, o: ImportOptions): Imported {
+  const p = block.profile(AHQ_HEADINGS) ?? block.pairs(AHQ_HEADINGS);
+  if (!p)
+    throw block.refuse(
+      null,
+      'no profile found: expected a heading row such as WS BS DS T W Sp St Br (or the rulebook card’s WS BS S T Sp Br Int W) with a row of values beneath it',
+    );
+  const entry: Record<string, unknown> = {};
+  const named = block.name(o.name, p.lines[0] as number);
+  if (named) {
+    entry.name = named.name;
+    block.said('name', named.name, named.n === null ? [] : [named.n]);
+  } else {
+    entry.name = 'Imported';
+    block.warn(null, "no name found above the profile: it is called 'Imported'; give one with --name");
+  }
+  entry.profile = {};
+  const profile: Record<string, number> = {};
+  for (const f of FIELDS) if (typeof p.values[f] === 'number') profile[f] = p.values[f] as number;
+  const lacking = ['WS', 'BS', 'T', 'W', 'Sp', 'Br'].filter((f) => profile[f] === undefined);
+  if (lacking.length > 0)
+    throw block.refuse(
+      p.lines.at(-1) as number,
+      `the profile lacks ${lacking.join(', ')}: WS, BS, T, W, Sp and Br are needed`,
+    );
+  const card = profile.DS === undefined || profile.St === undefined;
+  if (profile.DS === undefined) {
+    profile.DS = profile.WS as number;
+    block.warn(
+      p.lines.at(-1) ?? null,
+      `no DS (the house rules' Defense Skill): DS ${profile.DS} is written, as its WS (ours); set it by hand`,
+    );
+  }
+  if (profile.St === undefined) {
+    profile.St = 5;
+    block.warn(
+      p.lines.at(-1) ?? null,
+      'no St (the house rules’ Stealth): St 5 is written (ours); set it by hand',
+    );
+  }
+  for (const x of ['S', 'Int', 'PV'])
+    if (p.values[x] !== undefined)
+      block.unused.push({
+        line: p.lines.at(-1) as number,
+        text: `${x} ${p.values[x]}`,
+        why:
+          x === 'S'
+            ? 'the house rules give a model its damage dice, not S'
+            : 'not used by the house rules in combat',
+      });
+  const weapons = dataRows<Named>(o.env, 'ahq-house', 'weapons.yaml', 'weapons');
+  const armour = dataRows<ArmourRow>(o.env, 'ahq-house', 'armour.yaml', 'armour');
+  const w = block.field(/^(weapons?|equipment|armed with)$/i, 'weapons');
+  const held: string[] = [];
+  const worn: string[] = [];
+  if (w) {
+    for (const item of listOf(w.value)) {
+      // Claws, fangs, a bite: its natural attack, whose dice are its unarmed damage dice (dd).
+      if (/^(claws?|fangs?|bites?|teeth|horns?|tails?|tusks?|natural)\b/i.test(item.trim())) continue;
+      const wpn = matchName(item, weapons);
+      const arm = matchName(item, armour);
+      if (wpn && (!arm || plainName(wpn.name) === plainName(item))) held.push(wpn.id);
+      else if (arm) worn.push(arm.id);
+      else
+        block.warn(w.n, `'${item}': no weapon or armour of that name in the data (data/ahq-house); left out`);
+    }
+  }
+  const a = block.field(/^(armou?r)$/i, 'armour');
+  if (a)
+    for (const item of listOf(a.value)) {
+      if (/^(none|nil)$/i.test(item)) continue;
+      const arm = matchName(item, armour);
+      if (arm) worn.push(arm.id);
+      else
+        block.warn(
+          a.n,
+          `'${item}': no armour of that name in the data (data/ahq-house/armour.yaml); left out`,
+        );
+    }
+  if (held.length > 0) {
+    entry.weapons = held;
+    block.said('weapons', held.join(', '), w ? [w.n] : []);
+  }
+  if (worn.length > 0) {
+    entry.armour = [...new Set(worn)];
+    block.said(
+      'armour',
+      (entry.armour as string[]).join(', '),
+      [w?.n, a?.n].filter((n): n is number => n !== undefined),
+    );
+    // A rulebook card counts its armour in T and Sp; Fray adds the armour worn, so it is taken out again.
+    if (card) {
+      const rows = (entry.armour as string[]).map((id) => armour.find((r) => r.id === id) as ArmourRow);
+      const t = rows.reduce((n, r) => n + (r.T ?? 0), 0);
+      const sp = rows.reduce((n, r) => n + (r.Sp ?? 0), 0);
+      if (t !== 0 || sp !== 0) {
+        profile.T = (profile.T as number) - t;
+        profile.Sp = (profile.Sp as number) - sp;
+        block.warn(
+          p.lines.at(-1) ?? null,
+          `the card's T and Sp count its armour: T ${profile.T} and Sp ${profile.Sp} are written without it, since Fray adds the armour worn`,
+        );
+      }
+    }
+  }
+  entry.profile = Object.fromEntries(FIELDS.map((f) => [f, profile[f]]));
+  block.said('profile', FIELDS.map((f) => `${f} ${profile[f]}`).join(' '), p.lines);
+  // Its unarmed damage dice: written so, or a card's damage dice for a model with no weapon (claws, fangs).
+  const dd =
+    block.free().find((l) => /^(dd|damage dice unarmed|unarmed)\s*:?\s*(\d+)/i.test(l.text)) ??
+    (held.length === 0
+      ? block.free().find((l) => /^(damage|damage dice)\s*:?\s*(\d+)/i.test(l.text))
+      : undefined);
+  if (dd) {
+    entry.dd = Number(/(\d+)/.exec(dd.text)?.[1]);
+    block.use(dd.n, 'dd');
+    block.said('dd', `${entry.dd} (its unarmed damage dice)`, [dd.n]);
+  }
+  const r = block.field(/^(special rules?|rules|special)$/i, 'rules');
+  if (r) {
+    const rules: string[] = [];
+    const left: string[] = [];
+    for (const item of listOf(r.value)) {
+      const rule = RULES[plainName(item).replace(/s$/, '')] ?? RULES[item.toLowerCase().trim()];
+      if (rule) rules.push(rule);
+      else if (/^large\b/i.test(item.trim())) {
+        entry.size = 2;
+        block.said('size', '2 (a large monster: 2 × 2 squares)', [r.n]);
+      } else left.push(item);
+    }
+    if (rules.length > 0) {
+      entry.rules = rules;
+      block.said('rules', rules.join(', '), [r.n]);
+    }
+    if (left.length > 0)
+      block.unused.push({
+        line: r.n,
+        text: left.join(', '),
+        why: 'rules the house rules do not give monsters',
+      });
+  }
+  block.leftOver((l) =>
+    /^(to hit|damage)\b/i.test(l.text)
+      ? "the card's tables: Fray works hitting and damage out from the profile and the weapons"
+      : /^(spells?|magic)\b/i.test(l.text)
+        ? 'spells are written into the entry by hand (spells: { college, list })'
+        : null,
+  );
+  return block.result('ahq-house', entry);
+}
