@@ -19,6 +19,7 @@ import { compare, type CompareOpts } from './compare.js';
 import { sweep, type SweepOpts } from './sweep.js';
 import { odds, type OddsOpts } from './odds.js';
 import { importCommand, type ImportOpts } from './import.js';
+import { bestiary, creatureSheet } from '../files/bestiary.js';
 import {
   checkAllUsed,
   loadFightFile,
@@ -255,9 +256,58 @@ interface SheetOpts {
   table?: string[];
   allowPath?: string[];
   json?: boolean;
+  ruleset?: string;
+  creature?: string;
 }
 
-function sheet(io: Io, file: string, o: SheetOpts): void {
+/** `fray sheet --ruleset R [--creature NAME]`: the bestiary by group, or one creature's sheet. */
+function bestiarySheet(io: Io, o: SheetOpts): void {
+  const ruleset = o.ruleset as string;
+  if (o.creature !== undefined) {
+    const { row, sheet } = creatureSheet(ruleset, o.creature);
+    if (o.json) {
+      io.out.write(`${JSON.stringify({ ...row, sheet })}\n`);
+      return;
+    }
+    io.out.write(`${row.name} (${row.id}, ${row.group}: ${row.source})\n`);
+    for (const l of [...sheet.lines, ...(sheet.warnings ?? [])]) io.out.write(`  ${l}\n`);
+    return;
+  }
+  const rows = bestiary(ruleset);
+  if (o.json) {
+    io.out.write(`${JSON.stringify(rows)}\n`);
+    return;
+  }
+  if (rows.length === 0) {
+    io.out.write(`${ruleset} has no bestiary: its combatants are written out in the encounter\n`);
+    return;
+  }
+  io.out.write(
+    `The ${ruleset} bestiary: ${rows.length} creatures (fray sheet --ruleset ${ruleset} --creature NAME for one's sheet; use: ID in an encounter)\n`,
+  );
+  let group = '';
+  for (const r of rows) {
+    if (r.group !== group) {
+      group = r.group;
+      io.out.write(`${group} (${rows.filter((x) => x.group === group).length}):\n`);
+    }
+    io.out.write(`  ${r.name} (${r.id}) — ${r.source}${r.notPlayed ? `; not played: ${r.notPlayed}` : ''}\n`);
+  }
+}
+
+function sheet(io: Io, file: string | undefined, o: SheetOpts): void {
+  if (file === undefined) {
+    if (!o.ruleset)
+      throw new UsageError(
+        'sheet: give an encounter FILE, or --ruleset R to list its bestiary (with --creature NAME, one sheet)',
+      );
+    bestiarySheet(io, o);
+    return;
+  }
+  if (o.ruleset !== undefined || o.creature !== undefined)
+    throw new UsageError(
+      'sheet: --ruleset and --creature list the bestiary: give them without an encounter FILE',
+    );
   const ff = loadFightFile(
     file,
     pairs(o.option, '--option'),
@@ -511,9 +561,11 @@ export function program(io: Io): Command {
       .description(
         "print each combatant's sheet as the ruleset computes it: derived values, weapons, armour, tactics, warnings",
       )
-      .argument('<file>', 'encounter file (YAML or JSON)')
+      .argument('[file]', 'encounter file (YAML or JSON); left out, --ruleset lists its bestiary')
+      .option('--ruleset <id>', "list the ruleset's bestiary by group, each creature with its source")
+      .option('--creature <name>', "with --ruleset: that creature's sheet")
       .option('--json', 'as JSON'),
-  ).action((file: string, o: SheetOpts) => sheet(io, file, o));
+  ).action((file: string | undefined, o: SheetOpts) => sheet(io, file, o));
   const party = p
     .command('party')
     .description('the party that goes on: write back what a fight left on its members');

@@ -196,6 +196,15 @@ export class EncounterLoader<E extends EncounterShape> {
   private readonly asked = new Set<string>();
   private readonly notes: DataNote[] = [];
   private readonly warned: Warning[] = [];
+  /** Each combatant's id by its name: the first one given it. */
+  private readonly idOf = new Map<string, string>();
+  /** Entries of creatures whose bestiary row names rules Fray does not play. */
+  private readonly unplayed: {
+    readonly path: Path;
+    readonly creature: string;
+    readonly notPlayed: string;
+    readonly names: readonly string[];
+  }[] = [];
 
   /** Validates the part against the schema (a ValidationError lists every problem). */
   constructor(
@@ -301,6 +310,7 @@ export class EncounterLoader<E extends EncounterShape> {
     let id = base;
     for (let n = 2; this.ids.has(id); n++) id = `${base}-${n}`;
     this.ids.add(id);
+    if (!this.idOf.has(name)) this.idOf.set(name, id);
     if (entersLater) this.later.push(id);
     return id;
   }
@@ -352,7 +362,11 @@ export class EncounterLoader<E extends EncounterShape> {
         const name = c.name ?? creature?.name;
         if (name === undefined)
           return this.rep.add(path, 'needs a name, or `use:` naming a creature from the bestiary');
-        out.push({ doc: c, side: si, path, creature, names: numbered(name, countOf(c)) });
+        const names = numbered(name, countOf(c));
+        out.push({ doc: c, side: si, path, creature, names });
+        const notPlayed = (creature as { readonly notPlayed?: string } | null)?.notPlayed;
+        if (creature && notPlayed)
+          this.unplayed.push({ path: [...path, 'use'], creature: creature.name, notPlayed, names });
       }),
     );
     const all = out.reduce((n, e) => n + e.names.length, 0);
@@ -394,8 +408,25 @@ export class EncounterLoader<E extends EncounterShape> {
     this.warned.push({ ...this.doc.issue(path, message, keyOf), about });
   }
 
-  /** The warnings so far, in file order. */
+  /**
+   * The warnings so far, in file order; with one for each creature of the bestiary whose rules
+   * Fray does not all play (its row's `notPlayed`), once for all who use it.
+   */
   warnings(): Warning[] {
-    return inFileOrder(this.warned);
+    const said = new Map<string, Warning>();
+    for (const u of this.unplayed) {
+      const about = u.names.map((n) => this.idOf.get(n)).filter((x): x is string => x !== undefined);
+      const had = said.get(u.creature);
+      if (had) said.set(u.creature, { ...had, about: [...had.about, ...about] });
+      else
+        said.set(u.creature, {
+          ...this.doc.issue(
+            u.path,
+            `the ${u.creature}'s ${u.notPlayed}: not played by Fray (its bestiary row says so); the GM rules it`,
+          ),
+          about,
+        });
+    }
+    return inFileOrder([...this.warned, ...said.values()]);
   }
 }

@@ -3,7 +3,8 @@
 // its own; a problem comes back at the field of the entry, and at its line when it came as text.
 import { stringify } from 'yaml';
 import { SourceDoc, ValidationError, type Issue } from '../core/document.js';
-import { encounterFromText } from './fight-file.js';
+import { sheetsWithWarnings, type CombatantSheet } from '../core/ruleset.js';
+import { encounterFromText, type FightFile } from './fight-file.js';
 import { RULESETS } from '../rulesets/index.js';
 
 /** The grid house rules place every model: a room for the check, with space for a large one (2 × 2) at each mark. */
@@ -23,6 +24,32 @@ export function entryFromText(text: string): { entry: Record<string, unknown>; d
 
 /** Checks a character for a ruleset; returns its name. */
 export function checkCharacter(ruleset: string, entry: Record<string, unknown>, doc?: SourceDoc): string {
+  return loadCharacter(ruleset, entry, doc).name;
+}
+
+/**
+ * The character's sheet as `fray sheet` computes it (the values the rules derive, what its
+ * tactics do, what the load warns of), for the page's builder and `fray sheet --creature`.
+ */
+export function characterSheet(
+  ruleset: string,
+  entry: Record<string, unknown>,
+  doc?: SourceDoc,
+): CombatantSheet {
+  const { ff } = loadCharacter(ruleset, entry, doc);
+  const { ruleset: r, setup } = ff.loaded;
+  const sheet = r.sheets ? sheetsWithWarnings(r.sheets(setup), setup.warnings)[0] : undefined;
+  if (!sheet)
+    throw new ValidationError([{ file: 'character', path: '', message: `${ruleset} computes no sheets` }]);
+  return sheet;
+}
+
+/** Loads a character into a small encounter of its own (against its double); refused at its fields. */
+export function loadCharacter(
+  ruleset: string,
+  entry: Record<string, unknown>,
+  doc?: SourceDoc,
+): { name: string; ff: FightFile } {
   if (!RULESETS.has(ruleset))
     throw new ValidationError([
       {
@@ -54,7 +81,7 @@ export function checkCharacter(ruleset: string, entry: Record<string, unknown>, 
     ],
   };
   try {
-    encounterFromText('character', stringify(encounter));
+    return { name, ff: encounterFromText('character', stringify(encounter)) };
   } catch (e) {
     if (!(e instanceof ValidationError)) throw e;
     // Only the first side's problems: the double repeats them.
@@ -67,5 +94,4 @@ export function checkCharacter(ruleset: string, entry: Record<string, unknown>, 
       }),
     );
   }
-  return name;
 }

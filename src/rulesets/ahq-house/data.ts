@@ -67,6 +67,10 @@ export interface Creature {
   readonly slavemaster: number | null;
   readonly spells: { readonly college: string; readonly list: readonly string[] } | null;
   readonly source: string;
+  /** How the cards group it (Skaven, Orcs and Goblins, Chaos, Undead …). */
+  readonly group?: string;
+  /** Its rules that Fray does not play (fear, regeneration): said once when it fights. */
+  readonly notPlayed?: string;
 }
 
 export interface Catalogue {
@@ -147,6 +151,8 @@ const schemas = {
         slavemaster: whole(1, 50, 'squares').optional(),
         spells: spellsRefSchema.optional(),
         source: text('a source').optional(),
+        group: text('a group').optional(),
+        notPlayed: text('the rules not played').optional(),
       }),
     ),
   }),
@@ -231,6 +237,8 @@ export function readCatalogue(files: {
           slavemaster: c.slavemaster ?? null,
           spells: c.spells ?? null,
           source: c.source ?? b.source ?? 'yours',
+          ...(c.group ? { group: c.group } : {}),
+          ...(c.notPlayed ? { notPlayed: c.notPlayed } : {}),
         },
       ]),
     ),

@@ -41,6 +41,10 @@ export interface Creature {
   readonly weapons: readonly string[];
   readonly armour: readonly string[];
   readonly source: string;
+  /** How the SRD groups it (Creatures, Animals, Nymphs). */
+  readonly group?: string;
+  /** Its rules that Fray does not play (a gaze, a breath, poison): said once when it fights. */
+  readonly notPlayed?: string;
 }
 
 export interface Catalogue {
@@ -125,6 +129,8 @@ const bestiarySchema = z.strictObject({
       skills: skillsSchema.optional(),
       weapons: z.array(text('a weapon id')).optional(),
       armour: uniqueList(text('an armour id')).optional(),
+      group: text('a group').optional(),
+      notPlayed: text('the rules not played').optional(),
     }),
   ),
 });
@@ -177,6 +183,8 @@ export function readCatalogue(files: { weapons: FileText; armour: FileText; best
           weapons: c.weapons ?? [],
           armour: c.armour ?? [],
           source: c.source ?? b.source ?? 'yours',
+          ...(c.group ? { group: c.group } : {}),
+          ...(c.notPlayed ? { notPlayed: c.notPlayed } : {}),
         },
       ]),
     ),

@@ -191,6 +191,8 @@ export interface Creature {
   readonly mountSize?: MountSize;
   readonly attacksWith?: readonly string[];
   readonly skills: readonly string[];
+  readonly group?: string;
+  readonly notPlayed?: string;
   /** Row of the night vision chart; absent: no night vision. */
   readonly sees?: string;
 }
@@ -214,6 +216,10 @@ const creatureSchema = z.strictObject({
   attacksWith: z.array(text('a part id')).optional(),
   skills: uniqueList(text('a skill')).default([]),
   sees: text('a row of the night vision chart').optional(),
+  /** How the rulebook's bestiary groups it (Humanoids, Animals and Monsters, Undead, Daemons). */
+  group: text('a group').optional(),
+  /** Its rules that Fray does not play (a breath, poison, regeneration): said once when it fights. */
+  notPlayed: text('the rules not played').optional(),
 });
 
 export const durationSchema = z.union([whole(1, 100), oneOf(['D4', 'D6', 'D10', 'med'])], {
