@@ -51,7 +51,8 @@ describe("the GM's screen", () => {
     await expect(page.getByRole('heading', { name: 'Encounters' })).toBeTruthy();
     await shoot(page, 'campaign-empty');
 
-    // A party member kept in the campaign, checked as the command line checks it.
+    // A party member kept in the campaign, checked as the command line checks it (its YAML view).
+    await page.getByRole('region', { name: 'characters' }).getByRole('tab', { name: 'YAML view' }).click();
     await page
       .getByLabel('character YAML')
       .fill(
@@ -80,7 +81,7 @@ describe("the GM's screen", () => {
     expect(yaml).toContain('      - { use: human, count: 2 }\n');
     expect(yaml).toContain('      - { use: orc }\n      - { use: goblin }\n');
     // The form: each field checked as it is typed, the problem beside it.
-    await page.getByRole('tab', { name: 'Form' }).click();
+    await page.getByRole('tab', { name: 'Form', exact: true }).click();
     const monsters = page.locator('fieldset.side-form').nth(1);
     await expect.poll(() => monsters.locator('.combatant-form').count()).toBe(2);
     const orcCount = monsters.locator('.combatant-form').first().getByLabel('count');
@@ -92,7 +93,7 @@ describe("the GM's screen", () => {
       )
       .toMatch(/expected/);
     await shoot(page, 'campaign-form');
-    await page.getByRole('tab', { name: 'YAML' }).click();
+    await page.getByRole('tab', { name: 'YAML', exact: true }).click();
     expect(await page.getByLabel('encounter YAML').inputValue()).toContain('{ use: orc, count: 500 }');
 
     // A mistake is shown at its line, and nothing is added.
@@ -245,6 +246,7 @@ describe('what the campaign cannot read or write (issue 29)', () => {
           })
         : route.continue(),
     );
+    await page.getByRole('region', { name: 'characters' }).getByRole('tab', { name: 'YAML view' }).click();
     await page.getByLabel('character YAML').fill('name: Carl\nuse: human\n');
     await page.getByRole('button', { name: 'Check and add the character' }).click();
     const alert = characters.getByRole('alert');

@@ -422,7 +422,7 @@ export class EncounterLoader<E extends EncounterShape> {
         said.set(u.creature, {
           ...this.doc.issue(
             u.path,
-            `the ${u.creature}'s ${u.notPlayed}: not played by Fray (its bestiary row says so); the GM rules it`,
+            `not played by Fray for the ${u.creature} (its bestiary row says so; the GM rules it): ${u.notPlayed}`,
           ),
           about,
         });

@@ -7,6 +7,7 @@ import type { FightState } from './state.js';
 import type { Tracker } from './tracker.js';
 import type { Secrets } from './veil.js';
 import type { Imported, StatBlock } from './statblock.js';
+import type { ZodType } from 'zod';
 
 /** A house-rule switch a text offers: its values, default, and where the text offers it. */
 export interface OptionSpec {
@@ -123,6 +124,20 @@ export interface Ruleset<Setup extends SetupCore = SetupCore, State extends Figh
    * block holds nothing this ruleset can read.
    */
   importer?(block: StatBlock, o: ImportOptions): Imported;
+  /**
+   * What the page's character builder offers, as a form: the combatant entry's schema, and the
+   * fields of it a character is made of (in the form's order); the rest stay for the YAML.
+   */
+  readonly character?: CharacterForm;
+}
+
+export interface CharacterForm {
+  readonly schema: ZodType;
+  readonly fields: readonly string[];
+  /** Where the ids a list field takes come from: data file and its list ("weapons.yaml#weapons"). */
+  readonly lists: Readonly<Record<string, readonly string[]>>;
+  /** Names a skill list may hold, where the schema says only "a text". */
+  readonly skills?: readonly string[];
 }
 
 /** What an importer is given besides the block: the name the user wants, and the data to match names to. */

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { parse, stringify } from 'yaml';
+import { stringify } from 'yaml';
 import { z } from 'zod';
 import { SourceDoc, ValidationError, type Issue } from '../core/document.js';
 import type { Ruling } from '../core/rulings.js';
@@ -23,6 +23,7 @@ import { registerTable } from './players.js';
 import { Table } from './table.js';
 import { DamagedRow, type Store } from './store.js';
 import { registerStudies } from './studies.js';
+import { registerMaterial } from './material.js';
 
 export interface AppOptions {
   /** Where the built page is (dist/web); left out, the page is not served. */
@@ -122,9 +123,6 @@ const PUBLIC_API: ReadonlySet<string> = new Set([
 /** Paths of the players' page: the join link, a seat's page, the table display. */
 const PLAYERS_PAGE = /^(join\/[^/]*|play|display)\/?$/;
 
-/** A variant that uses its base's bestiary. */
-const BESTIARY_OF: Readonly<Record<string, string>> = { 'wfrp-cp': 'wfrp1e' };
-
 const TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -204,18 +202,8 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
     guard(() => [...RULESETS.values()].map((r) => ({ id: r.id, title: r.title, options: r.options }))),
   );
 
-  // The creatures a ruleset's bestiary offers, for building an encounter on the page.
-  app.get(
-    '/api/rulesets/:id/bestiary',
-    guard((req) => {
-      const id = (req.params as { id: string }).id;
-      if (!RULESETS.has(id)) throw new Refusal(`no ruleset '${id}'`, 404);
-      const file = join(packageRoot(), 'data', BESTIARY_OF[id] ?? id, 'bestiary.yaml');
-      if (!existsSync(file)) return [];
-      const doc = parse(readFileSync(file, 'utf8')) as { creatures?: { id: string; name?: string }[] };
-      return (doc.creatures ?? []).map((c) => ({ id: c.id, name: c.name ?? c.id }));
-    }),
-  );
+  // A GM's own material: stat blocks read, the builder's form and live sheet, the bestiary, the examples.
+  registerMaterial(app, store, changed);
 
   // ------------------------------------------------------------- studies
   // The designer's simulations, comparisons, sweeps and odds, on the worker threads (studies.ts).

@@ -69,7 +69,7 @@ describe('OpenQuest data from the SRD', () => {
     expect(weapon('thrown-hatchet')).toMatchObject({ dice: '1D8', bySTR: 1 });
   });
 
-  it("the SRD's creatures: orc, goblin, skeleton; the wolf from the book's animals", () => {
+  it("the SRD's creatures: orc, goblin, skeleton; the wolf from the SRD's animal list", () => {
     const c = (id: string) => cat.creatures.get(id);
     expect(c('orc')).toMatchObject({
       source: 'OpenQuest SRD: Creatures',
@@ -89,7 +89,7 @@ describe('OpenQuest data from the SRD', () => {
       armour: ['leather'],
     });
     expect(c('wolf')).toMatchObject({
-      source: 'OpenQuest 3e: Animals',
+      source: 'OpenQuest SRD: Creatures, The Animal List',
       skills: { unarmed: 50 },
       weapons: ['bite'],
     });

@@ -428,9 +428,9 @@ describe('OpenQuest: bad input', () => {
   it('names the file, line and field', () => {
     expect(
       bad(
-        'ruleset: openquest\nsides:\n  - name: A\n    combatants:\n      - { use: dragon }\n  - name: B\n    combatants:\n      - { use: orc }\n',
+        'ruleset: openquest\nsides:\n  - name: A\n    combatants:\n      - { use: tarrasque }\n  - name: B\n    combatants:\n      - { use: orc }\n',
       ),
-    ).toThrow(/inline\.yaml:5:\d+ sides\[0\]\.combatants\[0\]\.use: unknown creature 'dragon'/);
+    ).toThrow(/inline\.yaml:5:\d+ sides\[0\]\.combatants\[0\]\.use: unknown creature 'tarrasque'/);
     expect(
       bad(
         'ruleset: openquest\nsides:\n  - name: A\n    combatants:\n      - { name: X, characteristics: { STR: 10 } }\n  - name: B\n    combatants:\n      - { use: orc }\n',

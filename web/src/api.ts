@@ -5,6 +5,8 @@ import type { PlayersSee } from '../../src/core/veil.js';
 import type { Issue } from '../../src/core/document.js';
 import type { StudyRow } from '../../src/server/store.js';
 import type { ReportPlot } from '../../src/sim/report.js';
+import type { Imported } from '../../src/core/statblock.js';
+import type { CombatantSheet } from '../../src/core/ruleset.js';
 
 export type {
   FightView,
@@ -60,6 +62,34 @@ export interface Character {
 export interface Creature {
   readonly id: string;
   readonly name: string;
+  /** How the book groups it (Humanoids, Animals and Monsters, Undead …). */
+  readonly group?: string;
+  readonly source?: string;
+  /** Its rules Fray does not play, if any. */
+  readonly notPlayed?: string | null;
+}
+export type { Imported } from '../../src/core/statblock.js';
+export type { CombatantSheet } from '../../src/core/ruleset.js';
+
+/** A property of a JSON Schema, as the character builder's form reads it. */
+export interface PropSchema {
+  readonly type?: string;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly enum?: readonly string[];
+  readonly anyOf?: readonly PropSchema[];
+  readonly items?: PropSchema;
+  readonly properties?: Readonly<Record<string, PropSchema>>;
+  readonly additionalProperties?: PropSchema | boolean;
+  readonly const?: unknown;
+}
+
+/** What the builder's form offers a ruleset's characters: the fields, their schema, the ids lists take. */
+export interface CharacterFormSpec {
+  readonly fields: readonly string[];
+  readonly schema: { readonly properties: Readonly<Record<string, PropSchema>> } | null;
+  readonly lists: Readonly<Record<string, readonly { readonly id: string; readonly name: string }[]>>;
+  readonly skills: readonly string[];
 }
 
 export type { StudyKind, StudyRow, StudyStatus } from '../../src/server/store.js';
@@ -161,6 +191,27 @@ export const api = {
   addCharacter: (ruleset: string, text: string) =>
     call<Character>('POST', '/api/characters', { ruleset, text }),
   importParty: (text: string) => call<Character[]>('POST', '/api/characters/import', { text }),
+  /** A stat block read as `fray import` reads it: nothing is kept. */
+  importBlock: (ruleset: string, text: string, name?: string) =>
+    call<Imported & { yaml: string }>(
+      'POST',
+      '/api/import',
+      name ? { ruleset, text, name } : { ruleset, text },
+    ),
+  characterForm: (ruleset: string) => call<CharacterFormSpec>('GET', `/api/rulesets/${ruleset}/character`),
+  /** A character's sheet as the rules compute it, from its entry or its YAML: nothing is kept. */
+  characterSheet: (ruleset: string, from: { entry: Record<string, unknown> } | { text: string }) =>
+    call<{ entry: Record<string, unknown>; sheet: CombatantSheet; yaml: string }>(
+      'POST',
+      '/api/characters/sheet',
+      {
+        ruleset,
+        ...from,
+      },
+    ),
+  /** The shipped examples of a ruleset, into the campaign: how many encounters and characters came. */
+  loadExamples: (ruleset: string) =>
+    call<{ encounters: number; characters: number }>('POST', '/api/examples', { ruleset }),
   deleteCharacter: (id: number) => call<unknown>('DELETE', `/api/characters/${id}`),
   encounters: () => call<EncounterItem[]>('GET', '/api/encounters'),
   checkEncounter: (text: string) =>

@@ -14,6 +14,9 @@ import {
 import { Problems } from './problems.js';
 import { changes } from './state.js';
 import { EncounterForm, inline } from './form.js';
+import { Characters } from './characters.js';
+import { CreaturePicker } from './creature-picker.js';
+import { PasteBlock } from './paste.js';
 
 interface Pick {
   /** A creature of the bestiary, or a character's name. */
@@ -98,12 +101,7 @@ function Builder({ rulesets, onText }: { rulesets: readonly RulesetItem[]; onTex
       ) : (
         <div class="row">
           <label>
-            Creature{' '}
-            <select value={use} onChange={(e) => setUse(e.currentTarget.value)} aria-label="creature">
-              {creatures.map((c) => (
-                <option value={c.id}>{c.name}</option>
-              ))}
-            </select>
+            Creature <CreaturePicker creatures={creatures} value={use} onChange={setUse} />
           </label>
           {([0, 1] as const).map((i) => (
             <button type="button" onClick={() => add(i)}>
@@ -132,6 +130,18 @@ function Builder({ rulesets, onText }: { rulesets: readonly RulesetItem[]; onTex
           ))}
         </div>
       )}
+      <details class="paste-in">
+        <summary>Paste a stat block</summary>
+        <PasteBlock
+          ruleset={ruleset}
+          label="paste a stat block into the encounter"
+          actions={([0, 1] as const).map((i) => ({
+            label: `add to ${sides[i]}`,
+            run: (entry: Record<string, unknown>) =>
+              setPicks((p) => [...p, { use: String(entry.name), count: 1, side: i, entry }]),
+          }))}
+        />
+      </details>
       <div class="sides">
         {([0, 1] as const).map((i) => (
           <div class="side">
@@ -188,100 +198,40 @@ function Builder({ rulesets, onText }: { rulesets: readonly RulesetItem[]; onTex
   );
 }
 
-/** The campaign's characters: party members and others, each one combatant entry for its ruleset. */
-function Characters({ rulesets }: { rulesets: readonly RulesetItem[] }) {
-  const [list, setList] = useState<Character[]>([]);
+/** An empty campaign's way in: a ruleset's shipped example party and encounters, in one click. */
+function Examples({ rulesets, onLoaded }: { rulesets: readonly RulesetItem[]; onLoaded: () => void }) {
   const [ruleset, setRuleset] = useState('wfrp1e');
-  const [text, setText] = useState('');
+  const [said, setSaid] = useState('');
   const [error, setError] = useState<Error | null>(null);
-  const refresh = () => void api.characters().then(setList);
-  useEffect(refresh, [changes.value]);
-  const add = async () => {
+  const load = async () => {
     setError(null);
     try {
-      await api.addCharacter(ruleset, text);
-      setText('');
-      refresh();
+      const r = await api.loadExamples(ruleset);
+      setSaid(
+        `${r.encounters} encounter${r.encounters === 1 ? '' : 's'} and ${r.characters} character${r.characters === 1 ? '' : 's'} of ${ruleset} added`,
+      );
+      onLoaded();
     } catch (e) {
       setError(e as Error);
     }
   };
   return (
-    <section class="panel wide">
-      <h2>Characters</h2>
-      {list.length === 0 && (
-        <p class="hint">No character yet: the party goes here, one combatant entry each.</p>
-      )}
-      <ul class="list">
-        {list.map((c) => (
-          <li>
-            <strong>{c.name}</strong> <span class="tag">{c.ruleset}</span>{' '}
-            <span class="muted">{c.party ? 'party' : 'other'}</span>{' '}
-            {c.damaged && <span class="damaged">⚠ {c.damaged}</span>}{' '}
-            <button type="button" class="link" onClick={() => void api.deleteCharacter(c.id).then(refresh)}>
-              delete
-            </button>
-          </li>
+    <div class="row">
+      <select
+        value={ruleset}
+        onChange={(e) => setRuleset(e.currentTarget.value)}
+        aria-label="examples of the ruleset"
+      >
+        {rulesets.map((r) => (
+          <option value={r.id}>{r.title}</option>
         ))}
-      </ul>
-      <div class="row">
-        <label>
-          Ruleset{' '}
-          <select
-            value={ruleset}
-            onChange={(e) => setRuleset(e.currentTarget.value)}
-            aria-label="character ruleset"
-          >
-            {rulesets.map((r) => (
-              <option value={r.id}>{r.id}</option>
-            ))}
-          </select>
-        </label>
-      </div>
-      <textarea
-        aria-label="character YAML"
-        spellcheck={false}
-        rows={4}
-        value={text}
-        placeholder={
-          'name: Helmut\nprofile: { M: 4, WS: 45, BS: 30, S: 4, T: 3, W: 8, I: 45, A: 1 }\nweapons: [sword, shield]'
-        }
-        onInput={(e) => setText(e.currentTarget.value)}
-      />
+      </select>
+      <button type="button" onClick={() => void load()}>
+        Load the examples
+      </button>
+      {said && <span role="status">{said}</span>}
       <Problems error={error} />
-      <div class="row">
-        <button type="button" disabled={!text.trim()} onClick={() => void add()}>
-          Check and add the character
-        </button>
-        <label>
-          Import a party file:{' '}
-          <input
-            type="file"
-            accept=".yaml,.yml,.json"
-            aria-label="party file"
-            onChange={(e) => {
-              const f = e.currentTarget.files?.[0];
-              if (f)
-                void f
-                  .text()
-                  .then((t) => api.importParty(t))
-                  .then(refresh, (err: Error) => setError(err));
-            }}
-          />
-        </label>
-        <button
-          type="button"
-          class="link"
-          onClick={() =>
-            void download(`/api/characters/party?ruleset=${ruleset}`, `party-${ruleset}.yaml`).catch(
-              (err: Error) => setError(err),
-            )
-          }
-        >
-          export the {ruleset} party
-        </button>
-      </div>
-    </section>
+    </div>
   );
 }
 
@@ -362,7 +312,12 @@ export function Campaign() {
       </section>
       <section class="panel">
         <h2>Encounters</h2>
-        {encounters.length === 0 && <p class="hint">No encounter yet: build one below, or paste YAML.</p>}
+        {encounters.length === 0 && (
+          <>
+            <p class="hint">No encounter yet: build one below, or paste YAML, or start from the examples.</p>
+            <Examples rulesets={rulesets} onLoaded={refresh} />
+          </>
+        )}
         <ul class="list">
           {encounters.map((e) => (
             <li>

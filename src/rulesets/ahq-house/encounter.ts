@@ -36,7 +36,7 @@ const square = z.union(
   ],
   { error: 'expected a letter marked on the map, or [x, y]' },
 );
-const combatantSchema = z.strictObject({
+export const combatantSchema = z.strictObject({
   name: text('a name').optional(),
   use: text('a creature from the bestiary').optional(),
   /** Not in the fight at the start: the GM brings it in (docs/table-play.md). */

@@ -1,6 +1,6 @@
 import type { Ruleset } from '../../core/ruleset.js';
 import { TEXT } from './cite.js';
-import { loadAhq } from './encounter.js';
+import { combatantSchema, loadAhq } from './encounter.js';
 import { ahqMap } from './map.js';
 import { importAhq } from './import.js';
 import { ahqOdds } from './odds.js';
@@ -30,6 +30,11 @@ export const ahqHouse: Ruleset<AhqSetup, AhqState> = {
   },
   round: playAhqRound,
   odds: ahqOdds,
+  character: {
+    schema: combatantSchema,
+    fields: ['profile', 'weapons', 'armour', 'dd', 'size', 'rules', 'tactics'],
+    lists: { weapons: ['weapons.yaml#weapons'], armour: ['armour.yaml#armour'] },
+  },
   importer: importAhq,
   sheets: ahqSheets,
   rulings: {

@@ -22,7 +22,7 @@ import { FIST, parryItemOf, wieldedOf, type FwFighterSpec, type FwSetup, type Ma
 import { DEFAULT_TACTICS, tacticsSchema } from './tactics.js';
 
 const stat = (what: string) => whole(0, 30, what);
-const combatantSchema = z.strictObject({
+export const combatantSchema = z.strictObject({
   name: text('a name'),
   count: whole(1, 50, 'a count').optional(),
   /** Not in the fight at the start: the GM brings it in (docs/table-play.md). */

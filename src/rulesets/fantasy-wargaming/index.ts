@@ -1,6 +1,6 @@
 import type { Ruleset } from '../../core/ruleset.js';
 import { TEXT } from './cite.js';
-import { loadFantasyWargaming } from './encounter.js';
+import { combatantSchema, loadFantasyWargaming } from './encounter.js';
 import { importFantasyWargaming } from './import.js';
 import { fwOdds } from './odds.js';
 import { FW_OPTIONS } from './options.js';
@@ -29,6 +29,25 @@ export const fantasyWargaming: Ruleset<FwSetup, FwState> = {
   },
   round: playFwRound,
   odds: fwOdds,
+  character: {
+    schema: combatantSchema,
+    fields: [
+      'characteristics',
+      'combatLevel',
+      'culture',
+      'role',
+      'leader',
+      'weapons',
+      'favoured',
+      'armour',
+      'tactics',
+    ],
+    lists: {
+      weapons: ['weapons.yaml#weapons'],
+      favoured: ['weapons.yaml#weapons'],
+      armour: ['armour.yaml#armour'],
+    },
+  },
   importer: importFantasyWargaming,
   rulings: {
     numbers(st, id) {

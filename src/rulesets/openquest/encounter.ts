@@ -34,7 +34,7 @@ import {
 import type { OqFighterSpec, OqSetup } from './state.js';
 import { DEFAULT_TACTICS, tacticsSchema } from './tactics.js';
 
-const combatantSchema = z.strictObject({
+export const combatantSchema = z.strictObject({
   name: text('a name').optional(),
   use: text('a creature from the bestiary').optional(),
   count: whole(1, 50, 'a count').optional(),

@@ -1,6 +1,6 @@
 import type { Ruleset } from '../../core/ruleset.js';
 import { TEXT } from './cite.js';
-import { loadOpenQuest } from './encounter.js';
+import { combatantSchema, loadOpenQuest } from './encounter.js';
 import { importOpenQuest } from './import.js';
 import { oqOdds } from './odds.js';
 import { OQ_OPTIONS } from './options.js';
@@ -29,6 +29,11 @@ export const openquest: Ruleset<OqSetup, OqState> = {
   },
   round: playOqRound,
   odds: oqOdds,
+  character: {
+    schema: combatantSchema,
+    fields: ['characteristics', 'skills', 'weapons', 'armour', 'tactics'],
+    lists: { weapons: ['weapons.yaml#weapons'], armour: ['armour.yaml#armour'] },
+  },
   importer: importOpenQuest,
   sheets: oqSheets,
   rulings: {

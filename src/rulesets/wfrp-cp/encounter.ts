@@ -6,7 +6,7 @@ import type { EncounterLoader, EncounterShape } from '../../core/loader.js';
 import { didYouMean, editDistance } from '../../core/names.js';
 import type { DocPart, FileText, LoadEnv, Options } from '../../core/ruleset.js';
 import { flag, oneOf, text, whole, uniqueList } from '../../core/schema.js';
-import { encounterSchemaFor, loadEncounter, type FighterSpec } from '../wfrp1e/encounter.js';
+import { combatantSchema, encounterSchemaFor, loadEncounter, type FighterSpec } from '../wfrp1e/encounter.js';
 import { normaliseSkill } from '../wfrp1e/rules.js';
 import {
   allWeapons,
@@ -38,46 +38,52 @@ const abilitySchema = z.union(
   { error: 'expected an ability: a number, or { base, advance }' },
 );
 
+/** What the Combat Points rules add to a WFRP 1e combatant entry. */
+const CP_COMBATANT = {
+  /** § Weapon class: ability per class, above basic WS/BS (the profile's). */
+  abilities: z.record(z.string(), abilitySchema).optional(),
+  /** Career kind and career (fighter, ranger, rogue, academic; "Highwayman"…), for advanced skills. */
+  career: uniqueList(text('a career')).optional(),
+  /** Rules 35-38: the mage's level (0: apprentice) and the spells known. */
+  mage: z
+    .strictObject({
+      level: whole(0, 4, 'a mage level 0..4 (0: apprentice)'),
+      spells: uniqueList(text('a spell id')).default([]),
+    })
+    .optional(),
+  /** Spells already in effect (Combat example #3: Aura of Resistance). */
+  active: uniqueList(text('a spell id')).optional(),
+  /** Rule 31: LP are for monsters only; by default bestiary creatures other than the peoples are. */
+  monster: flag().optional(),
+  /** It causes fear or terror (the Fear and Terror resistant skills). */
+  causes: oneOf(['fear', 'terror']).optional(),
+  /** Asleep for the first N rounds, then wakes (Combat example #3: Jagwar under the Sleep spell). */
+  sleeps: whole(1, 100, 'rounds').optional(),
+  /** Rule 46: on fire when the fight begins. */
+  burning: flag().optional(),
+  /** Insanity Points already gained (past fights: `fray party apply` writes them). */
+  insanity: whole(0, 1000, 'insanity points').optional(),
+  /** Rules 41-45: falls or jumps this far (metres) as the fight begins, perhaps into water. */
+  falls: z
+    .strictObject({ metres: whole(0, 1000, 'metres'), jump: flag().optional(), water: flag().optional() })
+    .optional(),
+  /** How it splits CP (tactics.ts): % held back for defence, the chance it defends down to, W kept, dodging. */
+  plan: z
+    .strictObject({
+      reserve: whole(0, 100, 'a %').optional(),
+      target: whole(0, 100, 'a %').optional(),
+      keepW: whole(0, 100).optional(),
+      dodge: flag().optional(),
+    })
+    .optional(),
+};
+
+/** A combatant entry of the Combat Points rules, for the page's character builder. */
+export const cpCombatantSchema = combatantSchema.extend(CP_COMBATANT);
+
 const SCHEMA = encounterSchemaFor({
   id: 'wfrp-cp',
-  combatant: {
-    /** § Weapon class: ability per class, above basic WS/BS (the profile's). */
-    abilities: z.record(z.string(), abilitySchema).optional(),
-    /** Career kind and career (fighter, ranger, rogue, academic; "Highwayman"…), for advanced skills. */
-    career: uniqueList(text('a career')).optional(),
-    /** Rules 35-38: the mage's level (0: apprentice) and the spells known. */
-    mage: z
-      .strictObject({
-        level: whole(0, 4, 'a mage level 0..4 (0: apprentice)'),
-        spells: uniqueList(text('a spell id')).default([]),
-      })
-      .optional(),
-    /** Spells already in effect (Combat example #3: Aura of Resistance). */
-    active: uniqueList(text('a spell id')).optional(),
-    /** Rule 31: LP are for monsters only; by default bestiary creatures other than the peoples are. */
-    monster: flag().optional(),
-    /** It causes fear or terror (the Fear and Terror resistant skills). */
-    causes: oneOf(['fear', 'terror']).optional(),
-    /** Asleep for the first N rounds, then wakes (Combat example #3: Jagwar under the Sleep spell). */
-    sleeps: whole(1, 100, 'rounds').optional(),
-    /** Rule 46: on fire when the fight begins. */
-    burning: flag().optional(),
-    /** Insanity Points already gained (past fights: `fray party apply` writes them). */
-    insanity: whole(0, 1000, 'insanity points').optional(),
-    /** Rules 41-45: falls or jumps this far (metres) as the fight begins, perhaps into water. */
-    falls: z
-      .strictObject({ metres: whole(0, 1000, 'metres'), jump: flag().optional(), water: flag().optional() })
-      .optional(),
-    /** How it splits CP (tactics.ts): % held back for defence, the chance it defends down to, W kept, dodging. */
-    plan: z
-      .strictObject({
-        reserve: whole(0, 100, 'a %').optional(),
-        target: whole(0, 100, 'a %').optional(),
-        keepW: whole(0, 100).optional(),
-        dodge: flag().optional(),
-      })
-      .optional(),
-  },
+  combatant: CP_COMBATANT,
   side: {
     /** Rule 15: surprised from the rear, a flank or the front. */
     surprisedFrom: oneOf(['rear', 'flank', 'front']).optional(),

@@ -1,8 +1,9 @@
+import { KNOWN_SKILLS } from '../wfrp1e/encounter.js';
 import type { Ruleset, Tally } from '../../core/ruleset.js';
 import { isRidden } from '../wfrp1e/state.js';
 import { TEXT } from '../wfrp1e/cite.js';
 import { CP_TEXT } from './cite.js';
-import { loadCp } from './encounter.js';
+import { cpCombatantSchema, loadCp } from './encounter.js';
 import { cpLeft, maxCP } from './fighter.js';
 import { CP_OPTIONS } from './options.js';
 import { dismountFall } from './round/falls-and-fire.js';
@@ -74,6 +75,16 @@ export const wfrpCp: Ruleset<CpSetup, CpState> = {
   },
   sheets: cpSheets,
   odds: cpOdds,
+  character: {
+    schema: cpCombatantSchema,
+    fields: ['profile', 'abilities', 'weapons', 'carried', 'armour', 'skills', 'career', 'tactics'],
+    lists: {
+      weapons: ['../wfrp1e/weapons.yaml#weapons', '../wfrp1e/missiles.yaml#missiles'],
+      carried: ['../wfrp1e/weapons.yaml#weapons', '../wfrp1e/missiles.yaml#missiles'],
+      armour: ['../wfrp1e/armour.yaml#pieces'],
+    },
+    skills: KNOWN_SKILLS,
+  },
   importer: importCombatPoints,
   tallies(st) {
     const out: Tally[] = [];

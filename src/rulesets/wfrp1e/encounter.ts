@@ -162,7 +162,7 @@ const lastingSchema = z.strictObject({
 
 export type LastingEffect = z.infer<typeof lastingSchema>;
 
-const combatantSchema = z.strictObject({
+export const combatantSchema = z.strictObject({
   name: text('a name').optional(),
   use: text('a creature from the bestiary').optional(),
   count: whole(1, 100).optional(),

@@ -1,4 +1,5 @@
 import { AutoDriver, FightContext } from '../../core/context.js';
+import { combatantSchema, KNOWN_SKILLS } from './encounter.js';
 import type { Ruleset, Tally } from '../../core/ruleset.js';
 import { Rng, SeededDice } from '../../dice/index.js';
 import { wfrp1eOdds } from './odds.js';
@@ -58,6 +59,16 @@ export const wfrp1e: Ruleset<W1Setup, W1State> = {
     return f ? w1Lasting(f) : null;
   },
   sheets: wfrp1eSheets,
+  character: {
+    schema: combatantSchema,
+    fields: ['profile', 'weapons', 'carried', 'armour', 'skills', 'leftHanded', 'tactics'],
+    lists: {
+      weapons: ['weapons.yaml#weapons', 'missiles.yaml#missiles'],
+      carried: ['weapons.yaml#weapons', 'missiles.yaml#missiles'],
+      armour: ['armour.yaml#pieces'],
+    },
+    skills: KNOWN_SKILLS,
+  },
   importer: importWfrp1e,
   odds(setup, maxRounds) {
     // The fight as it stands before the first round: who holds what, and full W.
