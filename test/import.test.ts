@@ -444,3 +444,48 @@ describe('fray import refuses what is no stat block, at its line, writing nothin
     expect(none.err).toContain('--ruleset R');
   });
 });
+
+describe('the bestiaries (issue 30): fray sheet --ruleset lists them by group, each with its source', () => {
+  it('WFRP 1e: 60 and more published profiles, OpenQuest 30 and more of the SRD, AHQ the monster cards', async () => {
+    const { bestiary } = await import('../src/files/bestiary.js');
+    const published = (r: string, re: RegExp) => bestiary(r).filter((x) => re.test(x.source)).length;
+    expect(published('wfrp1e', /^WFRP 1e \(1986\) bestiary: /)).toBeGreaterThanOrEqual(60);
+    expect(published('openquest', /^OpenQuest SRD: Creatures/)).toBeGreaterThanOrEqual(30);
+    expect(published('ahq-house', /^AHQ monster card: /)).toBeGreaterThanOrEqual(30);
+    for (const r of ['wfrp1e', 'openquest', 'ahq-house'])
+      for (const row of bestiary(r)) {
+        expect(row.source, `${r} ${row.id}`).not.toBe('');
+        expect(row.group, `${r} ${row.id}`).not.toBe('Others');
+      }
+  });
+
+  it('every creature of every bestiary has a sheet: it loads as the rules read it', async () => {
+    const { bestiary, creatureSheet } = await import('../src/files/bestiary.js');
+    for (const r of ['wfrp1e', 'openquest', 'ahq-house'])
+      for (const row of bestiary(r)) {
+        const { sheet } = creatureSheet(r, row.id);
+        expect(sheet.lines.length, `${r} ${row.id}`).toBeGreaterThan(2);
+        // What is not played is said, once.
+        const said = (sheet.warnings ?? []).filter((w) => w.includes('not played by Fray'));
+        expect(said.length, `${r} ${row.id}`).toBe(row.notPlayed ? 1 : 0);
+      }
+  }, 120_000);
+
+  it('the command: the groups with their counts, one creature’s sheet, a creature that is not there', async () => {
+    const list = await fray(['sheet', '--ruleset', 'openquest']);
+    expect(list.code).toBe(0);
+    expect(list.out).toMatch(/^The openquest bestiary: \d+ creatures/);
+    expect(list.out).toMatch(/\nCreatures \(\d+\):\n/);
+    expect(list.out).toMatch(/\nAnimals \(\d+\):\n/);
+    expect(list.out).toContain('  Basilisk (basilisk) — OpenQuest SRD: Creatures; not played: ');
+    const one = await fray(['sheet', '--ruleset', 'wfrp1e', '--creature', 'Minotaur']);
+    expect(one.code, one.err).toBe(0);
+    expect(one.out).toContain('Minotaur (minotaur, Humanoids: WFRP 1e (1986) bestiary: Minotaur)');
+    expect(one.out).toContain('profile: M 6, WS 41, BS 25, S 4, T 4, W 17');
+    const none = await fray(['sheet', '--ruleset', 'wfrp1e', '--creature', 'tarrasque']);
+    expect(none.code).toBe(2);
+    expect(none.err).toContain("no creature 'tarrasque' in the wfrp1e bestiary");
+    const neither = await fray(['sheet']);
+    expect(neither.code).toBe(2);
+  });
+});

@@ -600,3 +600,117 @@ describe('live sockets that never say hello (issue 29)', () => {
     }
   });
 });
+
+describe("a GM's own material through the API (issue 30)", () => {
+  const block = (name: string) => readFileSync(join(ROOT, 'test', 'fixtures', 'blocks', name), 'utf8');
+
+  it('reads a pasted stat block as fray import does, keeping nothing; refuses one that is none at its line', async () => {
+    const { call, store } = await server();
+    const r = await call('POST', '/api/import', { ruleset: 'openquest', text: block('oq-elf.txt') });
+    expect(r.status).toBe(200);
+    expect(r.body.entry).toMatchObject({
+      name: 'Elf',
+      characteristics: { DEX: 17 },
+      weapons: ['longsword', 'short-bow'],
+    });
+    expect(r.body.yaml).toContain(
+      'characteristics: { STR: 10, CON: 11, SIZ: 10, DEX: 17, INT: 17, POW: 13, CHA: 11 }',
+    );
+    expect(r.body.warnings[0].message).toContain("'Long spear (1D8)'");
+    expect(store.characters()).toEqual([]);
+    const bad = await call('POST', '/api/import', {
+      ruleset: 'wfrp1e',
+      text: 'Orc\nM WS BS S T W I A Dex Ld Int Cl WP Fel\n',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe(
+      'paste:2:1: the profile heading (M WS BS S T W I A Dex Ld Int Cl WP Fel) has no row of values beneath it',
+    );
+  });
+
+  it("gives the builder's form: the fields, their bounds, the ids each list takes", async () => {
+    const { call } = await server();
+    const w = await call('GET', '/api/rulesets/wfrp1e/character');
+    expect(w.body.fields).toEqual([
+      'profile',
+      'weapons',
+      'carried',
+      'armour',
+      'skills',
+      'leftHanded',
+      'tactics',
+    ]);
+    expect(w.body.schema.properties.profile.properties.WS).toMatchObject({ minimum: 0, maximum: 100 });
+    expect(w.body.lists.weapons.map((x: { id: string }) => x.id)).toEqual(
+      expect.arrayContaining(['sword', 'bow', 'bite']),
+    );
+    expect(w.body.skills).toEqual(expect.arrayContaining(['strike to stun', 'specialist weapon flail']));
+    expect(new Set(w.body.skills).size).toBe(w.body.skills.length);
+    const o = await call('GET', '/api/rulesets/openquest/character');
+    expect(o.body.schema.properties.characteristics.properties.INT).toMatchObject({
+      minimum: 0,
+      maximum: 100,
+    });
+    expect(o.body.lists.armour.map((x: { id: string }) => x.id)).toContain('natural-4');
+    expect((await call('GET', '/api/rulesets/nope/character')).status).toBe(404);
+  });
+
+  it("computes a character's sheet as it is written, from the form's entry or its YAML; a problem at its field or line", async () => {
+    const { call, store } = await server();
+    const entry = { name: 'Helga', use: 'human', weapons: ['spear'] };
+    const r = await call('POST', '/api/characters/sheet', { ruleset: 'wfrp1e', entry });
+    expect(r.status).toBe(200);
+    expect(r.body.sheet.name).toBe('Helga');
+    expect(r.body.sheet.lines.join('\n')).toContain('spear');
+    const y = await call('POST', '/api/characters/sheet', {
+      ruleset: 'wfrp1e',
+      text: 'name: Helga\nuse: human\nweapons: [spear]\n',
+    });
+    expect(y.body.entry).toEqual(entry);
+    const bad = await call('POST', '/api/characters/sheet', {
+      ruleset: 'wfrp1e',
+      text: 'name: Helga\nuse: human\nweapons: [sporn]\n',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues[0]).toMatchObject({ file: 'character', line: 3, path: 'weapons[0]' });
+    expect(store.characters()).toEqual([]);
+  });
+
+  it('lists a bestiary by group, each creature with its source and what is not played', async () => {
+    const { call } = await server();
+    const r = await call('GET', '/api/rulesets/openquest/bestiary');
+    const rows = r.body as { id: string; group: string; source: string; notPlayed: string | null }[];
+    expect(rows.length).toBeGreaterThanOrEqual(30);
+    expect(rows.find((x) => x.id === 'basilisk')).toMatchObject({
+      group: 'Creatures',
+      source: 'OpenQuest SRD: Creatures',
+    });
+    expect(rows.find((x) => x.id === 'basilisk')?.notPlayed).toContain('gaze');
+    // Grouped: a group's rows together.
+    const groups = rows.map((x) => x.group).filter((g, i, a) => a.indexOf(g) === i);
+    for (const g of groups) {
+      const at = rows.map((x, i) => (x.group === g ? i : -1)).filter((i) => i >= 0);
+      expect(at.at(-1)! - at[0]! + 1).toBe(at.length);
+    }
+    expect(
+      ((await call('GET', '/api/rulesets/wfrp-cp/bestiary')).body as unknown[]).length,
+    ).toBeGreaterThanOrEqual(60);
+  });
+
+  it('loads the shipped examples of a ruleset into the campaign, and not twice', async () => {
+    const { call, store } = await server();
+    const r = await call('POST', '/api/examples', { ruleset: 'wfrp1e' });
+    expect(r.status).toBe(200);
+    expect(r.body.encounters).toBeGreaterThanOrEqual(10);
+    // The example party file's members, and the players' sides of the encounters.
+    expect(store.characters('wfrp1e').map((c) => c.name)).toEqual(
+      expect.arrayContaining(['Helmut', 'Skallier', 'Gunnar']),
+    );
+    const again = await call('POST', '/api/examples', { ruleset: 'wfrp1e' });
+    expect(again.body).toEqual({ encounters: 0, characters: 0 });
+    const oq = await call('POST', '/api/examples', { ruleset: 'openquest' });
+    expect(oq.body.encounters).toBe(2);
+    const fight = await call('POST', '/api/fights', { encounterId: store.encounters().at(-1)?.id, seed: 1 });
+    expect(fight.status).toBe(201);
+  });
+});

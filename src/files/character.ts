@@ -58,8 +58,11 @@ export function loadCharacter(
         message: `no ruleset '${ruleset}'; known: ${[...RULESETS.keys()].join(', ')}`,
       },
     ]);
+  // A field as messages write it ("weapons[0]", "profile.WS") back into the steps that locate it.
+  const steps = (path: string) =>
+    (path.match(/[^.[\]]+/g) ?? []).map((x) => (/^\d+$/.test(x) ? Number(x) : x));
   const at = (path: string, message: string): Issue =>
-    doc ? doc.issue(path ? path.split('.') : [], message) : { file: 'character', path, message };
+    doc ? doc.issue(steps(path), message) : { file: 'character', path, message };
   const name = typeof entry.name === 'string' ? entry.name.trim() : '';
   if (!name) throw new ValidationError([at('name', 'a character needs a name')]);
   if (entry.count !== undefined)
