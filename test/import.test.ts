@@ -78,6 +78,19 @@ describe('fray import: WFRP 1e', () => {
     expect(r.entry.name).toBe('Amoeba');
   });
 
+  it('a two-handed axe is the great axe; a name matched to a shorter row says which words were left out', () => {
+    const text = (weapons: string) =>
+      `Grimli\nM\tWS\tBS\tS\tT\tW\tI\tA\tDex\tLd\tInt\tCl\tWP\tFel\n3\t51\t25\t4\t5\t8\t30\t2\t28\t41\t30\t60\t45\t21\nWeapons: ${weapons}\n`;
+    const axe = importBlock('wfrp1e', text('two-handed axe'), 'grimli.txt', { env });
+    expect(axe.entry.weapons).toEqual(['great-axe']);
+    const silver = importBlock('wfrp1e', text('silvered dagger'), 'grimli.txt', { env });
+    expect(silver.entry.weapons).toEqual(['dagger']);
+    expect(silver.warnings).toContainEqual({
+      line: 4,
+      message: "'silvered dagger' is read as the dagger, the data's nearest row ('silvered' left out)",
+    });
+  });
+
   it('the inline form: the name before the colon, each characteristic with its value', () => {
     const r = read('wfrp1e', 'wfrp1e-minotaur.txt');
     expect(r.entry).toMatchObject({

@@ -208,6 +208,25 @@ export class StatBlock {
     this.warnings.push({ line, message });
   }
 
+  /**
+   * Says so when a name was matched to a row whose name holds fewer words ("two-handed axe" read
+   * as the axe): a word left out may have mattered, and the GM should see it.
+   */
+  nearest(line: number, given: string, row: Named): void {
+    const kept = new Set([
+      ...plainName(row.name).split(' '),
+      ...plainName(row.id.replace(/-/g, ' ')).split(' '),
+    ]);
+    const dropped = plainName(given)
+      .split(' ')
+      .filter((w) => w !== '' && !kept.has(w));
+    if (dropped.length > 0)
+      this.warn(
+        line,
+        `'${given}' is read as the ${row.name.toLowerCase()}, the data's nearest row ('${dropped.join(' ')}' left out)`,
+      );
+  }
+
   /** A located refusal of the block: nothing is written. */
   refuse(line: number | null, message: string): ValidationError {
     const issue: Issue =

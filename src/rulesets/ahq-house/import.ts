@@ -109,9 +109,13 @@ export function importAhq(block: StatBlock, o: ImportOptions): Imported {
       if (/^(claws?|fangs?|bites?|teeth|horns?|tails?|tusks?|natural)\b/i.test(item.trim())) continue;
       const wpn = matchName(item, weapons);
       const arm = matchName(item, armour);
-      if (wpn && (!arm || plainName(wpn.name) === plainName(item))) held.push(wpn.id);
-      else if (arm) worn.push(arm.id);
-      else
+      if (wpn && (!arm || plainName(wpn.name) === plainName(item))) {
+        held.push(wpn.id);
+        block.nearest(w.n, item, wpn);
+      } else if (arm) {
+        worn.push(arm.id);
+        block.nearest(w.n, item, arm);
+      } else
         block.warn(w.n, `'${item}': no weapon or armour of that name in the data (data/ahq-house); left out`);
     }
   }
@@ -120,8 +124,10 @@ export function importAhq(block: StatBlock, o: ImportOptions): Imported {
     for (const item of listOf(a.value)) {
       if (/^(none|nil)$/i.test(item)) continue;
       const arm = matchName(item, armour);
-      if (arm) worn.push(arm.id);
-      else
+      if (arm) {
+        worn.push(arm.id);
+        block.nearest(a.n, item, arm);
+      } else
         block.warn(
           a.n,
           `'${item}': no armour of that name in the data (data/ahq-house/armour.yaml); left out`,

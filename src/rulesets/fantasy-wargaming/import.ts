@@ -122,8 +122,10 @@ export function importFantasyWargaming(block: StatBlock, o: ImportOptions): Impo
     const ids: string[] = [];
     for (const item of listOf(w.value)) {
       const row = matchName(item, weapons);
-      if (row) ids.push(row.id);
-      else
+      if (row) {
+        ids.push(row.id);
+        block.nearest(w.n, item, row);
+      } else
         block.warn(
           w.n,
           `'${item}': no weapon of that name in the data (data/fantasy-wargaming/weapons.yaml); left out`,

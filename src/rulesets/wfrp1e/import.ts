@@ -51,6 +51,11 @@ const WEAPON_ALIASES: Readonly<Record<string, string>> = {
   'hand weapon': 'sword',
   'two handed weapon': 'two-handed-sword',
   'double handed weapon': 'two-handed-sword',
+  'two handed axe': 'great-axe',
+  'double handed axe': 'great-axe',
+  'great sword': 'two-handed-sword',
+  greatsword: 'two-handed-sword',
+  'two handed sword': 'two-handed-sword',
   teeth: 'bite',
   claw: 'claw',
   bow: 'bow',
@@ -163,6 +168,7 @@ function readGear(block: StatBlock, o: ImportOptions, entry: Record<string, unkn
             w.n,
             `'${item}' is read as the ${row.name.toLowerCase()} (ours: the data has no row of that name)`,
           );
+        else if (!alias) block.nearest(w.n, item, row);
       } else if (
         /^\d+\s+(arrows?|bolts?|shots?|stones?)$/i.test(item) ||
         /^(arrows?|bolts?|quiver)/i.test(item)
@@ -185,8 +191,10 @@ function readGear(block: StatBlock, o: ImportOptions, entry: Record<string, unkn
         item,
         weapons.filter((r) => r.id === 'shield' || r.id === 'buckler'),
       );
-      if (piece) worn.push(piece.id);
-      else if (shield) {
+      if (piece) {
+        worn.push(piece.id);
+        block.nearest(a.n, item, piece);
+      } else if (shield) {
         // A shield is held, not worn, in WFRP 1e: it goes with the weapons.
         if (!held.includes(shield.id)) held.push(shield.id);
       } else
