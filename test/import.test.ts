@@ -376,13 +376,27 @@ describe('fray import: the Advanced HeroQuest house rules', () => {
     const r = read('ahq-house', 'ahq-orc.txt');
     expect(r.entry).toEqual({
       name: 'Orc',
-      profile: { WS: 6, BS: 5, DS: 6, T: 5, W: 4, Sp: 7, St: 5, Br: 7 },
+      profile: { WS: 6, BS: 6, DS: 6, T: 5, W: 4, Sp: 7, St: 5, Br: 7 },
       weapons: ['sword'],
       armour: ['leather', 'shield'],
     });
     expect(r.warnings.map((w) => w.message).join('\n')).toContain(
-      "the card's T and Sp count its armour: T 5 and Sp 7",
+      "the card's T, Sp and BS count its armour: T 5, Sp 7 and BS 6",
     );
+  });
+  it('a card read as the bestiary reads it: the Skaven Warrior to its row, DS and St aside', () => {
+    const r = read('ahq-house', 'ahq-skaven-warrior.txt');
+    const rows = (
+      parse(readFileSync(join(ROOT, 'data', 'ahq-house', 'bestiary.yaml'), 'utf8')) as {
+        creatures: { id: string; profile: Record<string, number> }[];
+      }
+    ).creatures;
+    const row = rows.find((c) => c.id === 'skaven-warrior');
+    const { DS: _ds, St: _st, ...printed } = r.entry.profile as Record<string, number>;
+    const { DS: _rds, St: _rst, ...ours } = row?.profile ?? {};
+    expect(printed).toEqual(ours);
+    expect(printed).toEqual({ WS: 6, BS: 6, T: 5, W: 3, Sp: 11, Br: 6 });
+    expect(r.entry.armour).toEqual(['leather', 'shield']);
   });
   it('a large monster with claws: its damage dice as its unarmed dice, 2 × 2, running amok', () => {
     const r = read('ahq-house', 'ahq-rat-ogre.txt');
@@ -393,6 +407,19 @@ describe('fray import: the Advanced HeroQuest house rules', () => {
       size: 2,
       rules: ['run-amok'],
     });
+  });
+  it("an animal's card: BS '-' written as the bestiary's animals write it, its bite's dice as its unarmed dice", () => {
+    // AHQ monster card: Wolf, as the frankjmclarke/advancedheroquest project transcribes it.
+    const text = 'Wolf\nWS BS S T Sp Br Int W\n8 - 4 7 9 8 7 4\nWeapons: bite\nDamage: 3 dice\n';
+    const r = importBlock('ahq-house', text, 'wolf.txt', { env });
+    expect(r.entry).toMatchObject({
+      name: 'Wolf',
+      profile: { WS: 8, BS: 1, DS: 8, T: 7, W: 4, Sp: 9, St: 5, Br: 8 },
+      dd: 3,
+    });
+    expect(r.warnings.map((w) => w.message)).toContain(
+      "BS '-' (it does not shoot) is written as BS 1 (ours), as the bestiary's animals",
+    );
   });
   it('the house profile as written, nothing to warn of', () => {
     const r = read('ahq-house', 'ahq-gutter-runner.txt');

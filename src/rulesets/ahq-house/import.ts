@@ -43,8 +43,11 @@ const RULES: Readonly<Record<string, string>> = {
 };
 
 interface ArmourRow extends Named {
+  readonly BS?: number;
   readonly T?: number;
   readonly Sp?: number;
+  readonly shield?: boolean;
+  readonly helmet?: boolean;
 }
 
 /** `fray import --ruleset ahq-house`. */
@@ -67,6 +70,14 @@ export function importAhq(block: StatBlock, o: ImportOptions): Imported {
   entry.profile = {};
   const profile: Record<string, number> = {};
   for (const f of FIELDS) if (typeof p.values[f] === 'number') profile[f] = p.values[f] as number;
+  // An animal's card prints BS as '-': it never shoots; the house profile needs a number (as the bestiary's rows).
+  if (p.values.BS === '-') {
+    profile.BS = 1;
+    block.warn(
+      p.lines.at(-1) ?? null,
+      "BS '-' (it does not shoot) is written as BS 1 (ours), as the bestiary's animals",
+    );
+  }
   const lacking = ['WS', 'BS', 'T', 'W', 'Sp', 'Br'].filter((f) => profile[f] === undefined);
   if (lacking.length > 0)
     throw block.refuse(
@@ -144,17 +155,20 @@ export function importAhq(block: StatBlock, o: ImportOptions): Imported {
       (entry.armour as string[]).join(', '),
       [w?.n, a?.n].filter((n): n is number => n !== undefined),
     );
-    // A rulebook card counts its armour in T and Sp; Fray adds the armour worn, so it is taken out again.
+    // A rulebook card counts its armour in T and Sp, and its body armour in BS (the cards' BS do not
+    // drop for a shield); Fray adds the armour worn, so it is taken out again, as the bestiary's rows are.
     if (card) {
       const rows = (entry.armour as string[]).map((id) => armour.find((r) => r.id === id) as ArmourRow);
       const t = rows.reduce((n, r) => n + (r.T ?? 0), 0);
       const sp = rows.reduce((n, r) => n + (r.Sp ?? 0), 0);
-      if (t !== 0 || sp !== 0) {
+      const bs = rows.filter((r) => !r.shield && !r.helmet).reduce((n, r) => n + (r.BS ?? 0), 0);
+      if (t !== 0 || sp !== 0 || bs !== 0) {
         profile.T = (profile.T as number) - t;
         profile.Sp = (profile.Sp as number) - sp;
+        profile.BS = (profile.BS as number) - bs;
         block.warn(
           p.lines.at(-1) ?? null,
-          `the card's T and Sp count its armour: T ${profile.T} and Sp ${profile.Sp} are written without it, since Fray adds the armour worn`,
+          `the card's T, Sp and BS count its armour: T ${profile.T}, Sp ${profile.Sp} and BS ${profile.BS} are written without it, since Fray adds the armour worn`,
         );
       }
     }
