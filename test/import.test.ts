@@ -210,7 +210,7 @@ describe('fray import: OpenQuest', () => {
       name: 'Elf',
       characteristics: { STR: 10, CON: 11, SIZ: 10, DEX: 17, INT: 17, POW: 13, CHA: 11 },
       armour: ['leather'],
-      weapons: ['longsword', 'short-bow'],
+      weapons: ['longspear', 'short-bow'],
       skills: {
         close: 60,
         ranged: 80,
@@ -223,8 +223,18 @@ describe('fray import: OpenQuest', () => {
         persistence: 55,
       },
     });
-    expect(r.warnings.map((w) => w.message)).toEqual([
-      "'Long spear (1D8)': no weapon of that name in the data; the longsword (1D8) is used, which has its dice",
+    // "Long spear" is the data's Longspear, spaced otherwise: nothing to warn of.
+    expect(r.warnings).toEqual([]);
+    // A weapon the data lacks, by its dice and skill.
+    const thorn = importBlock(
+      'openquest',
+      readFileSync(block('oq-elf.txt'), 'utf8').replace('Long spear', 'Thornblade'),
+      'oq-elf.txt',
+      { env },
+    );
+    expect(thorn.entry.weapons).toEqual(['longsword', 'short-bow']);
+    expect(thorn.warnings.map((w) => w.message)).toEqual([
+      "'Thornblade (1D8)': no weapon of that name in the data; the longsword (1D8) is used, which has its dice",
     ]);
     expect(r.unused).toContainEqual({
       line: 4,

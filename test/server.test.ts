@@ -606,7 +606,10 @@ describe("a GM's own material through the API (issue 30)", () => {
 
   it('reads a pasted stat block as fray import does, keeping nothing; refuses one that is none at its line', async () => {
     const { call, store } = await server();
-    const r = await call('POST', '/api/import', { ruleset: 'openquest', text: block('oq-elf.txt') });
+    const r = await call('POST', '/api/import', {
+      ruleset: 'openquest',
+      text: block('oq-elf.txt').replace('Long spear', 'Thornblade'),
+    });
     expect(r.status).toBe(200);
     expect(r.body.entry).toMatchObject({
       name: 'Elf',
@@ -616,7 +619,7 @@ describe("a GM's own material through the API (issue 30)", () => {
     expect(r.body.yaml).toContain(
       'characteristics: { STR: 10, CON: 11, SIZ: 10, DEX: 17, INT: 17, POW: 13, CHA: 11 }',
     );
-    expect(r.body.warnings[0].message).toContain("'Long spear (1D8)'");
+    expect(r.body.warnings[0].message).toContain("'Thornblade (1D8)'");
     expect(store.characters()).toEqual([]);
     const bad = await call('POST', '/api/import', {
       ruleset: 'wfrp1e',

@@ -135,11 +135,22 @@ export interface Named {
 }
 
 /** The row a name names (by id or name, plurals and brackets aside), or null. */
+/** Two names for one thing, whatever their case, articles, plurals or spacing ("Long spear", "Longspear"). */
+export function sameName(a: string, b: string): boolean {
+  return plainName(a).replace(/ /g, '') === plainName(b).replace(/ /g, '');
+}
+
 export function matchName<T extends Named>(given: string, rows: readonly T[]): T | null {
   const g = plainName(given);
   if (g === '') return null;
   const exact = rows.find((r) => plainName(r.name) === g || plainName(r.id.replace(/-/g, ' ')) === g);
   if (exact) return exact;
+  // "Long spear" for the Longspear, "great sword" for a Greatsword: the same words, spaced otherwise.
+  const squashed = g.replace(/ /g, '');
+  const spaced = rows.find(
+    (r) => plainName(r.name).replace(/ /g, '') === squashed || r.id.replace(/-/g, '') === squashed,
+  );
+  if (spaced) return spaced;
   // "Normal bow" for "bow", "hand axe" for "axe": the row whose every word the name holds, the longest.
   const words = new Set(g.split(' '));
   const within = rows

@@ -7,6 +7,7 @@ import {
   listOf,
   matchName,
   plainName,
+  sameName,
   type BlockLine,
   type Headings,
   type Imported,
@@ -270,10 +271,10 @@ function readCombat(
         );
         continue;
       }
-      if (plainName(row.name) !== plainName(name) || (dice !== null && diceOf(row.damage) !== dice))
+      if (!sameName(row.name, name) || (dice !== null && diceOf(row.damage) !== dice))
         block.warn(
           l.n,
-          plainName(row.name) === plainName(name) || matchName(name, [row])
+          sameName(row.name, name) || matchName(name, [row])
             ? `'${name}' is ${dice} in the block; the data's ${row.name.toLowerCase()} (${row.damage}) is used`
             : `'${name}${dice ? ` (${dice})` : ''}': no weapon of that name in the data; the ${row.name.toLowerCase()} (${row.damage}) is used, which has its dice`,
         );
@@ -305,9 +306,7 @@ function weaponFor(
   rows: readonly WeaponRow[],
 ): WeaponRow | null {
   const byName = rows.filter(
-    (r) =>
-      plainName(r.name) === plainName(name) ||
-      plainName(r.name.replace(/\s*\(.*\)$/, '')) === plainName(name),
+    (r) => sameName(r.name, name) || sameName(r.name.replace(/\s*\(.*\)$/, ''), name),
   );
   const same = byName.find((r) => dice === null || diceOf(r.damage) === dice);
   if (same) return same;

@@ -197,6 +197,7 @@ function readGear(block: StatBlock, o: ImportOptions, entry: Record<string, unkn
       } else if (shield) {
         // A shield is held, not worn, in WFRP 1e: it goes with the weapons.
         if (!held.includes(shield.id)) held.push(shield.id);
+        block.said('weapons', `${shield.id} (from the armour: a shield is held, not worn)`, [a.n]);
       } else
         block.warn(a.n, `'${item}': no armour of that name in the data (data/wfrp1e/armour.yaml); left out`);
     }
