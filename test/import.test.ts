@@ -538,4 +538,26 @@ describe('the bestiaries (issue 30): fray sheet --ruleset lists them by group, e
     const neither = await fray(['sheet']);
     expect(neither.code).toBe(2);
   });
+
+  it('an imported entry’s sheet: fray import piped into fray sheet - --ruleset; a bad entry located; an encounter refused with --ruleset', async () => {
+    const imported = await fray(['import', block('wfrp1e-orc-raider.txt'), '--ruleset', 'wfrp1e']);
+    expect(imported.code, imported.err).toBe(0);
+    const piped = await fray(['sheet', '-', '--ruleset', 'wfrp1e'], imported.out.split('\n'));
+    expect(piped.code, piped.err).toBe(0);
+    expect(piped.out).toMatch(/^Orc raider\n/);
+    expect(piped.out).toContain('  shield (left hand): parry under WS 33 + 20 shield = 53');
+    const bad = await fray(['sheet', '-', '--ruleset', 'wfrp1e'], ['name: X', 'profile: { WS: 200 }']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('standard input:2:16 profile.WS: expected a whole number 0..100');
+    const encounter = await fray([
+      'sheet',
+      join(ROOT, 'data', 'wfrp1e', 'encounters', 'demo.yaml'),
+      '--ruleset',
+      'wfrp1e',
+    ]);
+    expect(encounter.code).toBe(2);
+    expect(encounter.err).toContain(
+      'is an encounter, which names its own ruleset: give it without --ruleset',
+    );
+  });
 });

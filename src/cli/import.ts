@@ -2,6 +2,8 @@
 // into one combatant entry (YAML on standard output, or --out FILE), with what was read, what was
 // not and why on stderr; `-` reads standard input.
 import { BLOCK_LIMIT, entryYaml, importReport } from '../core/statblock.js';
+import { SourceDoc } from '../core/document.js';
+import { characterSheet } from '../files/character.js';
 import { importBlock } from '../files/import.js';
 import { checkOutputs, inputsOf, readText, shippedOnlyEnv, STDOUT } from '../node/files.js';
 import { UsageError } from './errors.js';
@@ -15,7 +17,7 @@ export interface ImportOpts {
 }
 
 /** Standard input, whole, refused past the size a block may have (and a little: the block says how large). */
-async function readInput(io: Io): Promise<string> {
+export async function readInput(io: Io): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of io.input) {
@@ -45,4 +47,30 @@ export async function importCommand(io: Io, file: string, o: ImportOpts): Promis
   for (const line of importReport(r, shown)) io.err.write(`${line}\n`);
   if (o.out !== undefined && o.out !== STDOUT) writeOutput(io, 'entry', o.out, out);
   else io.out.write(out);
+}
+
+/**
+ * `fray sheet ENTRY --ruleset R`: one combatant entry (what `fray import` writes, a party member,
+ * a character) as the rules compute it; `-` reads standard input, so an import pipes into it.
+ */
+export async function entrySheet(io: Io, file: string, ruleset: string, json: boolean): Promise<void> {
+  const read = file === '-' ? { file: 'standard input', text: await readInput(io) } : readText(file);
+  const doc = SourceDoc.parse(read.file, read.text);
+  const entry = doc.data;
+  if (entry === null || typeof entry !== 'object' || Array.isArray(entry))
+    throw new UsageError(
+      `sheet: ${read.file} is not a combatant entry (a mapping of name, profile, weapons…, as fray import writes)`,
+    );
+  if ('sides' in entry)
+    throw new UsageError(
+      `sheet: ${read.file} is an encounter, which names its own ruleset: give it without --ruleset`,
+    );
+  const sheet = characterSheet(ruleset, entry as Record<string, unknown>, doc);
+  if (json) {
+    io.out.write(`${JSON.stringify(sheet)}\n`);
+    return;
+  }
+  io.out.write(
+    `${sheet.name}\n${[...sheet.lines, ...(sheet.warnings ?? [])].map((l) => `  ${l}\n`).join('')}`,
+  );
 }

@@ -18,7 +18,7 @@ import { merge, sim, type SimOpts } from './sim.js';
 import { compare, type CompareOpts } from './compare.js';
 import { sweep, type SweepOpts } from './sweep.js';
 import { odds, type OddsOpts } from './odds.js';
-import { importCommand, type ImportOpts } from './import.js';
+import { entrySheet, importCommand, type ImportOpts } from './import.js';
 import { bestiary, creatureSheet } from '../files/bestiary.js';
 import {
   checkAllUsed,
@@ -295,7 +295,11 @@ function bestiarySheet(io: Io, o: SheetOpts): void {
   }
 }
 
-function sheet(io: Io, file: string | undefined, o: SheetOpts): void {
+async function sheet(io: Io, file: string | undefined, o: SheetOpts): Promise<void> {
+  if (file !== undefined && o.ruleset !== undefined && o.creature === undefined) {
+    await entrySheet(io, file, o.ruleset, o.json === true);
+    return;
+  }
   if (file === undefined) {
     if (!o.ruleset)
       throw new UsageError(
@@ -304,10 +308,8 @@ function sheet(io: Io, file: string | undefined, o: SheetOpts): void {
     bestiarySheet(io, o);
     return;
   }
-  if (o.ruleset !== undefined || o.creature !== undefined)
-    throw new UsageError(
-      'sheet: --ruleset and --creature list the bestiary: give them without an encounter FILE',
-    );
+  if (o.creature !== undefined)
+    throw new UsageError('sheet: --creature names a creature of the bestiary: give it without a FILE');
   const ff = loadFightFile(
     file,
     pairs(o.option, '--option'),
@@ -561,8 +563,14 @@ export function program(io: Io): Command {
       .description(
         "print each combatant's sheet as the ruleset computes it: derived values, weapons, armour, tactics, warnings",
       )
-      .argument('[file]', 'encounter file (YAML or JSON); left out, --ruleset lists its bestiary')
-      .option('--ruleset <id>', "list the ruleset's bestiary by group, each creature with its source")
+      .argument(
+        '[file]',
+        'encounter file (YAML or JSON); with --ruleset, one combatant entry (- reads standard input); left out, --ruleset lists its bestiary',
+      )
+      .option(
+        '--ruleset <id>',
+        "the ruleset of a combatant entry FILE; without FILE, list the ruleset's bestiary by group, each creature with its source",
+      )
       .option('--creature <name>', "with --ruleset: that creature's sheet")
       .option('--json', 'as JSON'),
   ).action((file: string | undefined, o: SheetOpts) => sheet(io, file, o));
