@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { ROOT, SHOTS, Served, withServer } from './serve.js';
 
 const t = withServer('material');
-const block = (name: string) => readFileSync(join(ROOT, 'test', 'fixtures', 'blocks', name), 'utf8');
+const block = (name: string) => readFileSync(join(ROOT, 'data', 'blocks', name), 'utf8');
 
 /** The whole page at a phone's, a tablet's and a laptop's width. */
 async function shoot(page: Page, name: string) {

@@ -1,6 +1,6 @@
 // fray import (issue 30): a creature or character as a book or web page prints it, read into one
 // combatant entry to the number; every line not used said with its reason; a block that is not
-// one refused at its line, writing nothing. The blocks are in test/fixtures/blocks (README: sources).
+// one refused at its line, writing nothing. The blocks are in data/blocks (README: sources).
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ import { importBlock } from '../src/files/import.js';
 import { shippedOnlyEnv } from '../src/node/files.js';
 import { fray, ROOT } from './helpers.js';
 
-const BLOCKS = join(ROOT, 'test', 'fixtures', 'blocks');
+const BLOCKS = join(ROOT, 'data', 'blocks');
 const block = (name: string) => join(BLOCKS, name);
 const env = shippedOnlyEnv();
 const read = (ruleset: string, name: string, o: { name?: string } = {}) =>

@@ -602,7 +602,7 @@ describe('live sockets that never say hello (issue 29)', () => {
 });
 
 describe("a GM's own material through the API (issue 30)", () => {
-  const block = (name: string) => readFileSync(join(ROOT, 'test', 'fixtures', 'blocks', name), 'utf8');
+  const block = (name: string) => readFileSync(join(ROOT, 'data', 'blocks', name), 'utf8');
 
   it('reads a pasted stat block as fray import does, keeping nothing; refuses one that is none at its line', async () => {
     const { call, store } = await server();
