@@ -47,7 +47,12 @@ describe('bringing your own material', () => {
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(t.served.gm());
     const characters = page.getByRole('region', { name: 'characters' });
-    await characters.getByRole('tab', { name: 'Paste a stat block' }).click();
+    // The tabs by keyboard, as a tab list goes: the arrow moves to the next and shows it.
+    await characters.getByRole('tab', { name: 'Build it' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect
+      .poll(() => characters.getByRole('tab', { name: 'Paste a stat block' }).getAttribute('aria-selected'))
+      .toBe('true');
     const paste = characters.getByRole('group', { name: "paste a character's stat block" });
     for (const [name, text] of PARTY) {
       await paste.getByLabel('stat block').fill(text);

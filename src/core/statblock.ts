@@ -391,6 +391,24 @@ export class StatBlock {
     return null;
   }
 
+  /** The profile under these headings (a heading row over its values, or pairs), else the block is refused saying what was expected. */
+  profileOrRefuse(h: Headings, expected: string): Profile {
+    const p = this.profile(h) ?? this.pairs(h);
+    if (!p) throw this.refuse(null, expected);
+    return p;
+  }
+
+  /** The entry's name, said as read: `--name`, else the block's; with none, 'Imported' and a warning. */
+  entryName(given: string | undefined, p: Profile, above: string): string {
+    const named = this.name(given, p.lines[0] as number);
+    if (named) {
+      this.said('name', named.name, named.n === null ? [] : [named.n]);
+      return named.name;
+    }
+    this.warn(null, `no name found above ${above}: it is called 'Imported'; give one with --name`);
+    return 'Imported';
+  }
+
   /** The name: `--name`, else a name on the values' row, else the first free line above the profile that reads as one. */
   name(given: string | undefined, before: number): { name: string; n: number | null } | null {
     if (given !== undefined) return { name: given, n: null };

@@ -17,6 +17,7 @@ import { EncounterForm, inline } from './form.js';
 import { Characters } from './characters.js';
 import { CreaturePicker } from './creature-picker.js';
 import { PasteBlock } from './paste.js';
+import { Tabs } from './tabs.js';
 
 interface Pick {
   /** A creature of the bestiary, or a character's name. */
@@ -355,26 +356,14 @@ export function Campaign() {
       <section class="panel wide">
         <h2>{editing !== null ? `Edit encounter ${editing}` : 'New encounter'}</h2>
         <Builder rulesets={rulesets} onText={setText} />
-        <div class="row tabs" role="tablist">
-          <button
-            type="button"
-            role="tab"
-            aria-selected={!asForm}
-            class={!asForm ? 'on' : ''}
-            onClick={() => setAsForm(false)}
-          >
-            YAML
-          </button>
-          <button
-            type="button"
-            role="tab"
-            aria-selected={asForm}
-            class={asForm ? 'on' : ''}
-            onClick={() => setAsForm(true)}
-          >
-            Form
-          </button>
-        </div>
+        <Tabs
+          tabs={[
+            ['yaml', 'YAML'],
+            ['form', 'Form'],
+          ]}
+          value={asForm ? 'form' : 'yaml'}
+          onChange={(v) => setAsForm(v === 'form')}
+        />
         {asForm && <EncounterForm text={text} onText={setText} />}
         <textarea
           hidden={asForm}

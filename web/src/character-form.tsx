@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, type CharacterFormSpec, type CombatantSheet, type Issue, type PropSchema } from './api.js';
 import { ApiError } from './api.js';
+import { Tabs } from './tabs.js';
 
 type Entry = Record<string, unknown>;
 
@@ -105,6 +106,37 @@ function IdList({
   );
 }
 
+/** One value picked from a list, or none (the entry then leaves the field out). */
+function PickOne({
+  label,
+  value,
+  none,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: unknown;
+  none: string;
+  options: readonly { id: string; name: string }[];
+  onChange: (v: unknown) => void;
+}) {
+  return (
+    <label class="field">
+      <span class="flabel">{label}</span>
+      <select
+        aria-label={label}
+        value={String(value ?? '')}
+        onChange={(e) => onChange(e.currentTarget.value || undefined)}
+      >
+        <option value="">{none}</option>
+        {options.map((o) => (
+          <option value={o.id}>{o.name}</option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** One field of the entry, drawn from its schema. */
 function Field({
   field,
@@ -136,38 +168,18 @@ function Field({
     );
   if (s.enum)
     return (
-      <label class="field">
-        <span class="flabel">{label}</span>
-        <select
-          aria-label={label}
-          value={String(value ?? '')}
-          onChange={(e) => onChange(e.currentTarget.value || undefined)}
-        >
-          <option value="">(default)</option>
-          {s.enum.map((v) => (
-            <option value={v}>{v}</option>
-          ))}
-        </select>
-      </label>
+      <PickOne
+        label={label}
+        value={value}
+        none="(default)"
+        options={s.enum.map((v) => ({ id: v, name: v }))}
+        onChange={onChange}
+      />
     );
   if (s.type === 'string') {
     const options = spec.lists[field];
     if (options)
-      return (
-        <label class="field">
-          <span class="flabel">{label}</span>
-          <select
-            aria-label={label}
-            value={String(value ?? '')}
-            onChange={(e) => onChange(e.currentTarget.value || undefined)}
-          >
-            <option value="">(none)</option>
-            {options.map((o) => (
-              <option value={o.id}>{o.name}</option>
-            ))}
-          </select>
-        </label>
-      );
+      return <PickOne label={label} value={value} none="(none)" options={options} onChange={onChange} />;
     return (
       <label class="field">
         <span class="flabel">{label}</span>
@@ -343,26 +355,15 @@ export function CharacterForm({
     );
   return (
     <div class="character-form">
-      <div class="row tabs" role="tablist">
-        <button
-          type="button"
-          role="tab"
-          aria-selected={!asYaml}
-          class={!asYaml ? 'on' : ''}
-          onClick={() => setAsYaml(false)}
-        >
-          Form view
-        </button>
-        <button
-          type="button"
-          role="tab"
-          aria-selected={asYaml}
-          class={asYaml ? 'on' : ''}
-          onClick={() => setAsYaml(true)}
-        >
-          YAML view
-        </button>
-      </div>
+      <Tabs
+        label="how to see the character"
+        tabs={[
+          ['form', 'Form view'],
+          ['yaml', 'YAML view'],
+        ]}
+        value={asYaml ? 'yaml' : 'form'}
+        onChange={(v) => setAsYaml(v === 'yaml')}
+      />
       <div class="builder-columns">
         <div>
           {asYaml ? (

@@ -7,6 +7,7 @@ import { CharacterForm } from './character-form.js';
 import { PasteBlock } from './paste.js';
 import { Problems } from './problems.js';
 import { changes } from './state.js';
+import { Tabs } from './tabs.js';
 
 type Way = 'form' | 'paste';
 
@@ -74,26 +75,15 @@ export function Characters({ rulesets }: { rulesets: readonly RulesetItem[] }) {
             ))}
           </select>
         </label>
-        <div class="row tabs" role="tablist" aria-label="how to make the character">
-          <button
-            type="button"
-            role="tab"
-            aria-selected={way === 'form'}
-            class={way === 'form' ? 'on' : ''}
-            onClick={() => setWay('form')}
-          >
-            Build it
-          </button>
-          <button
-            type="button"
-            role="tab"
-            aria-selected={way === 'paste'}
-            class={way === 'paste' ? 'on' : ''}
-            onClick={() => setWay('paste')}
-          >
-            Paste a stat block
-          </button>
-        </div>
+        <Tabs
+          label="how to make the character"
+          tabs={[
+            ['form', 'Build it'],
+            ['paste', 'Paste a stat block'],
+          ]}
+          value={way}
+          onChange={setWay}
+        />
       </div>
       {way === 'form' ? (
         <>

@@ -52,21 +52,11 @@ interface ArmourRow extends Named {
 
 /** `fray import --ruleset ahq-house`. */
 export function importAhq(block: StatBlock, o: ImportOptions): Imported {
-  const p = block.profile(AHQ_HEADINGS) ?? block.pairs(AHQ_HEADINGS);
-  if (!p)
-    throw block.refuse(
-      null,
-      'no profile found: expected a heading row such as WS BS DS T W Sp St Br (or the rulebook card’s WS BS S T Sp Br Int W) with a row of values beneath it',
-    );
-  const entry: Record<string, unknown> = {};
-  const named = block.name(o.name, p.lines[0] as number);
-  if (named) {
-    entry.name = named.name;
-    block.said('name', named.name, named.n === null ? [] : [named.n]);
-  } else {
-    entry.name = 'Imported';
-    block.warn(null, "no name found above the profile: it is called 'Imported'; give one with --name");
-  }
+  const p = block.profileOrRefuse(
+    AHQ_HEADINGS,
+    'no profile found: expected a heading row such as WS BS DS T W Sp St Br (or the rulebook card’s WS BS S T Sp Br Int W) with a row of values beneath it',
+  );
+  const entry: Record<string, unknown> = { name: block.entryName(o.name, p, 'the profile') };
   entry.profile = {};
   const profile: Record<string, number> = {};
   for (const f of FIELDS) if (typeof p.values[f] === 'number') profile[f] = p.values[f] as number;

@@ -61,24 +61,11 @@ const NOT_USED: readonly [RegExp, string][] = [
 
 /** `fray import --ruleset fantasy-wargaming`. */
 export function importFantasyWargaming(block: StatBlock, o: ImportOptions): Imported {
-  const p = block.profile(FW_HEADINGS) ?? block.pairs(FW_HEADINGS);
-  if (!p)
-    throw block.refuse(
-      null,
-      'no Fantasy Wargaming characteristics found: expected physique, agility, endurance, intelligence and bravery with their values (a heading row over values, or Physique 14, Agility 12, …)',
-    );
-  const entry: Record<string, unknown> = {};
-  const named = block.name(o.name, p.lines[0] as number);
-  if (named) {
-    entry.name = named.name;
-    block.said('name', named.name, named.n === null ? [] : [named.n]);
-  } else {
-    entry.name = 'Imported';
-    block.warn(
-      null,
-      "no name found above the characteristics: it is called 'Imported'; give one with --name",
-    );
-  }
+  const p = block.profileOrRefuse(
+    FW_HEADINGS,
+    'no Fantasy Wargaming characteristics found: expected physique, agility, endurance, intelligence and bravery with their values (a heading row over values, or Physique 14, Agility 12, …)',
+  );
+  const entry: Record<string, unknown> = { name: block.entryName(o.name, p, 'the characteristics') };
   const ch: Record<string, number> = {};
   for (const f of FIELDS) {
     const v = p.values[f];

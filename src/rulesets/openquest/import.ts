@@ -94,24 +94,11 @@ function diceOf(s: string): string | null {
 
 /** `fray import --ruleset openquest`. */
 export function importOpenQuest(block: StatBlock, o: ImportOptions): Imported {
-  const p = block.profile(OQ_HEADINGS) ?? block.pairs(OQ_HEADINGS);
-  if (!p)
-    throw block.refuse(
-      null,
-      'no OpenQuest characteristics found: expected STR CON SIZ DEX INT POW CHA with their values (a heading row with a row of values beneath, or STR 10 CON 11 …)',
-    );
-  const entry: Record<string, unknown> = {};
-  const named = block.name(o.name, p.lines[0] as number);
-  if (named) {
-    entry.name = named.name;
-    block.said('name', named.name, named.n === null ? [] : [named.n]);
-  } else {
-    entry.name = 'Imported';
-    block.warn(
-      null,
-      "no name found above the characteristics: it is called 'Imported'; give one with --name",
-    );
-  }
+  const p = block.profileOrRefuse(
+    OQ_HEADINGS,
+    'no OpenQuest characteristics found: expected STR CON SIZ DEX INT POW CHA with their values (a heading row with a row of values beneath, or STR 10 CON 11 …)',
+  );
+  const entry: Record<string, unknown> = { name: block.entryName(o.name, p, 'the characteristics') };
   const ch: Record<string, number> = {};
   const lacking: string[] = [];
   for (const c of CHARACTERISTICS) {

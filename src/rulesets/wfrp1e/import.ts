@@ -89,27 +89,17 @@ export interface Wfrp1eImport {
 
 /** Reads the profile, name, weapons, armour and skills; leaves the rest of the block to the caller. */
 export function readWfrp1eBlock(block: StatBlock, o: ImportOptions): Wfrp1eImport {
-  const p = block.profile(WFRP1E_HEADINGS) ?? block.pairs(WFRP1E_HEADINGS);
-  if (!p)
-    throw block.refuse(
-      null,
-      'no WFRP 1e profile found: expected a heading row such as M WS BS S T W I A Dex Ld Int Cl WP Fel with a row of values beneath it',
-    );
-  const entry: Record<string, unknown> = {};
-  const named = block.name(o.name, p.lines[0] as number);
+  const p = block.profileOrRefuse(
+    WFRP1E_HEADINGS,
+    'no WFRP 1e profile found: expected a heading row such as M WS BS S T W I A Dex Ld Int Cl WP Fel with a row of values beneath it',
+  );
+  const entry: Record<string, unknown> = { name: block.entryName(o.name, p, 'the profile') };
   const creatures = dataRows<Named & { profile: Record<string, unknown> }>(
     o.env,
     'wfrp1e',
     'bestiary.yaml',
     'creatures',
   );
-  if (named) {
-    entry.name = named.name;
-    block.said('name', named.name, named.n === null ? [] : [named.n]);
-  } else {
-    entry.name = 'Imported';
-    block.warn(null, "no name found above the profile: it is called 'Imported'; give one with --name");
-  }
   // A creature of the bestiary by that name gives what no profile prints (height, body, how it sees).
   const kin = creatures.find((c) => plainName(c.name) === plainName(String(entry.name)));
   if (kin) {
