@@ -5,7 +5,6 @@
 // does not use is reported with the reason, and a text with nothing recognisable is refused at
 // its line.
 import { Document, isScalar, parse, visit } from 'yaml';
-import type { LoadEnv } from './ruleset.js';
 import { ValidationError, type Issue } from './document.js';
 import { printable } from './names.js';
 
@@ -121,8 +120,13 @@ export function plainName(s: string): string {
     .join(' ');
 }
 
+/** What reading the shipped data needs of a ruleset's LoadEnv (named here so ruleset.ts, which speaks of importers, is not imported back). */
+interface DataReader {
+  readData(ruleset: string, name: string): { readonly text: string };
+}
+
 /** The rows of a list in one of a ruleset's shipped data files (`weapons:` of weapons.yaml). */
-export function dataRows<T extends Named>(env: LoadEnv, ruleset: string, file: string, key: string): T[] {
+export function dataRows<T extends Named>(env: DataReader, ruleset: string, file: string, key: string): T[] {
   const data = parse(env.readData(ruleset, file).text) as Record<string, unknown> | null;
   const rows = data?.[key];
   return Array.isArray(rows) ? (rows as T[]) : [];
