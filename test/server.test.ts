@@ -208,6 +208,35 @@ describe('the API: fights', () => {
     expect((JSON.parse(r.out) as { outcome: { text: string } }).outcome.text).toBe(v.outcome);
   });
 
+  it('takes a roll with the dice typed with it in one request; one undo takes both back (issue 31)', async () => {
+    const { call, store } = await server();
+    await call('POST', '/api/encounters', { text: text(encounterPath('demo.yaml')) });
+    const start = (await call('POST', '/api/fights', { encounterId: 1, seed: 3 })).body as FightView;
+    const q = start.question as { then?: { label: string } };
+    expect(q.then?.label).toContain('damage');
+    const answer = (body: object) => call('POST', `/api/fights/${start.id}/answer`, body);
+    // Dice the damage cannot show: refused whole, the to-hit not kept either.
+    const bad = await answer({ answer: 37, then: 99, step: start.inputs });
+    expect(bad.status).toBe(400);
+    expect((bad.body as { error: string }).error).toMatch(/^the dice rolled with it: /);
+    expect(store.inputs(start.id).length).toBe(start.inputs);
+    // A hit: the damage typed with it is taken, the next question is past both.
+    const hit = (await answer({ answer: 37, then: 4, step: start.inputs })).body as FightView;
+    expect(hit.inputs).toBeGreaterThanOrEqual(start.inputs + 2);
+    expect(hit.question?.label ?? '').not.toContain('Skallier: damage');
+    expect(hit.events.some((e) => /Skallier/.test(e.text) && /\b4\b/.test(e.text))).toBe(true);
+    // One undo: the to-hit is asked again, nothing of the pair left.
+    const undone = (await call('POST', `/api/fights/${start.id}/undo`)).body as FightView;
+    expect(undone.inputs).toBe(start.inputs);
+    expect(undone.question?.label).toBe(start.question?.label);
+    // A miss asks for no damage: the dice typed with it are dropped, and undo goes back one.
+    const miss = (await answer({ answer: 99, then: 4, step: start.inputs })).body as FightView;
+    expect(miss.question?.label ?? '').not.toContain('Skallier: damage');
+    expect(((await call('POST', `/api/fights/${start.id}/undo`)).body as FightView).inputs).toBe(
+      start.inputs,
+    );
+  });
+
   it('imports a save of the command line at its last step, and refuses a broken one where it breaks', async () => {
     const { call, store } = await server();
     const dir = mkdtempSync(join(tmpdir(), 'fray-import-'));

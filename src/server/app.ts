@@ -60,6 +60,8 @@ const BODY = {
       .int()
       .min(0)
       .optional(),
+    // The dice rolled with a roll ("37 4": its damage), kept if the roll asks for them.
+    then: z.number({ error: 'expected the dice rolled with it as a whole number' }).int().optional(),
   }),
   autoplay: z.strictObject({
     sides: z.array(z.number().int(), {
@@ -443,7 +445,7 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
     guard((req) => {
       const id = idOf(req.params);
       const b = parseBody(BODY.answer, req.body);
-      const v = fights.answer(id, b.answer, { step: b.step, by: { gm: true } });
+      const v = fights.answer(id, b.answer, { step: b.step, by: { gm: true } }, b.then);
       changed(id, 'answer');
       return v;
     }),

@@ -6,7 +6,7 @@ import { AskingDriver } from '../core/context.js';
 import { formatCite, type FightEvent } from '../core/events.js';
 import { runFight, type FightResult } from '../core/fight.js';
 import { mapTargets, type FightMap, type MapTargets } from '../core/map.js';
-import { InputError, type Input, type Request } from '../core/request.js';
+import { InputError, isRollFor, type Input, type Request } from '../core/request.js';
 import { formatRuling, isRuling, type Ruling } from '../core/rulings.js';
 import { describeOutcome, type FightState } from '../core/state.js';
 import type { CombatantSheet } from '../core/ruleset.js';
@@ -33,7 +33,7 @@ import {
   type FightFile,
 } from '../files/fight-file.js';
 import { formatIssue, ValidationError } from '../core/document.js';
-import { DamagedRow, type FightRow, type SeatRow, type Store } from './store.js';
+import { DamagedRow, type FightRow, type GivenBy, type SeatRow, type Store } from './store.js';
 
 /** A request as the page gets it: what is asked, of whom, with the choices or the dice. */
 export interface Question {
@@ -390,7 +390,7 @@ export class Fights {
     keep: number,
     stored: number,
     save?: string,
-    givenBy?: { count: number; by: string },
+    givenBy?: GivenBy,
   ): FightView {
     const p = play(ff, inputs, row.autoSides);
     if (p.result.pending === null) checkAllUsed({ ...ff, inputs }, inputs.length - p.result.unused);
@@ -404,7 +404,7 @@ export class Fights {
     keep: number,
     stored: number,
     save?: string,
-    givenBy?: { count: number; by: string },
+    givenBy?: GivenBy,
   ): FightView {
     const log = p.result.log as Input[];
     const outcome = p.result.outcome ? describeOutcome(p.result.state, p.result.outcome) : null;
@@ -449,7 +449,7 @@ export class Fights {
    * With `step`, an answer given to an earlier question (answered meanwhile by someone else, or a
    * message sent twice) is refused; a seat answers only its own character's questions.
    */
-  answer(id: number, answer: Input, from: AnswerFrom = {}): FightView {
+  answer(id: number, answer: Input, from: AnswerFrom = {}, then?: Input): FightView {
     // A ruling written as an answer would be applied as one: rulings have their own way in (the GM's).
     if (isRuling(answer))
       throw new Refusal("that is a ruling, not an answer: the GM's rulings go to /api/fights/:id/rulings");
@@ -482,15 +482,28 @@ export class Fights {
       giver = `seat:${by.seat.id}:${by.seat.player || 'a player'} (${whose.name})`;
     }
     // One replay: the engine checks the answer against the question it meets there.
-    let p: Played;
-    try {
-      p = play(ff, [...inputs, answer], row.autoSides);
-    } catch (e) {
-      if (e instanceof InputError) throw new Refusal(e.message.replace(/^input \d+: /, ''));
-      throw e;
-    }
+    const replay = (given: readonly Input[], what: string) => {
+      try {
+        return play(ff, given, row.autoSides);
+      } catch (e) {
+        if (e instanceof InputError) throw new Refusal(`${what}${e.message.replace(/^input \d+: /, '')}`);
+        throw e;
+      }
+    };
+    let p = replay([...inputs, answer], '');
     if (p.result.unused > 0) throw new Refusal('the fight is over: nothing is asked', 409);
-    return this.keep(row, p, inputs.length, inputs.length, undefined, { count: 1, by: giver });
+    const at = [inputs.length];
+    // The dice rolled with it ("37 4": the damage with its to-hit) answer the roll they were rolled
+    // for, if it comes to it (a miss asks for none): kept as given together, undone together.
+    if (then !== undefined) {
+      const asked = this.current(row, ff, inputs).result.pending;
+      const next = p.result.pending;
+      if (asked?.kind === 'roll' && asked.then && next && isRollFor(asked.then, asked.actor, next)) {
+        at.push(p.result.log.length);
+        p = replay([...(p.result.log as Input[]), then], 'the dice rolled with it: ');
+      }
+    }
+    return this.keep(row, p, inputs.length, inputs.length, undefined, { at, by: giver });
   }
 
   /** Whether the last replay is the fight as kept (the same save, sides to the tactics, inputs). */
@@ -562,11 +575,14 @@ export class Fights {
     const row = this.row(id);
     const ff = this.open(row);
     const inputs = this.store.inputs(id);
-    const back = play(ff, inputs, row.autoSides)
+    const answerable = play(ff, inputs, row.autoSides)
       .answerable.filter((i) => i < inputs.length)
-      .sort((a, b) => a - b)
-      .pop();
+      .sort((a, b) => a - b);
+    let back = answerable[answerable.length - 1];
     if (back === undefined) throw new Refusal('nothing to undo', 409);
+    // What was given together is taken back together: to the first of them.
+    const joined = this.store.givenWithPrevious(id);
+    for (let b = back; joined.has(b) && b > 0;) back = b = answerable.filter((i) => i < b).pop() ?? 0;
     return this.step(row, ff, inputs.slice(0, back), back, inputs.length);
   }
 
@@ -580,7 +596,7 @@ export class Fights {
     const added: Input[] = [formatRuling(ruling), ...(answer !== undefined ? [answer] : [])];
     try {
       return this.step(row, ff, [...inputs, ...added], inputs.length, inputs.length, undefined, {
-        count: added.length,
+        at: added.map((_, i) => inputs.length + i),
         by: 'gm',
       });
     } catch (e) {

@@ -44,6 +44,7 @@ const BODY = {
     answer: z.union([z.number().int(), z.string().max(200)], {
       error: 'expected a roll (a whole number) or a choice (text)',
     }),
+    then: z.number({ error: 'expected the dice rolled with it as a whole number' }).int().optional(),
   }),
   network: z.strictObject({ open: z.boolean({ error: 'expected open: true or false' }) }),
 };
@@ -181,10 +182,10 @@ export function registerTable(app: FastifyInstance, p: TableParts): void {
     '/api/seat/answer',
     guard((req) => {
       const seat = seatOf(table, req);
-      const { step, answer } = parseBody(BODY.answer, req.body);
+      const { step, answer, then } = parseBody(BODY.answer, req.body);
       const fight = table.fight();
       if (fight === null) throw new Refusal('no fight is open to the table', 409);
-      fights.answer(fight, answer, { step, by: { seat } });
+      fights.answer(fight, answer, { step, by: { seat } }, then);
       changed(fight, 'answer', { by: seat.player || seat.combatant, seat: seat.id });
       return table.view(seat, Number.MAX_SAFE_INTEGER);
     }),

@@ -83,7 +83,16 @@ const MIGRATIONS: readonly string[] = [
      started TEXT,
      finished TEXT
    );`,
+  // An input given together with the person's answer before it (the damage typed with its to-hit,
+  // the answer a "give" ruling gives): one undo takes back the pair.
+  `ALTER TABLE inputs ADD COLUMN with_previous INTEGER NOT NULL DEFAULT 0;`,
 ];
+
+/** What a person gave in one request: the places of its inputs in the log (the first, and those given with it), and who. */
+export interface GivenBy {
+  readonly at: readonly number[];
+  readonly by: string;
+}
 
 /** The schema version this Fray writes: one more for each migration step. */
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -364,9 +373,19 @@ export class Store {
     return new Map(rows.map((r) => [r.idx, r.given_by]));
   }
 
+  /** The places of the inputs given together with the person's answer before them (one undo takes both). */
+  givenWithPrevious(fightId: number): Set<number> {
+    const rows = this.db
+      .prepare('SELECT idx FROM inputs WHERE fight_id = ? AND with_previous = 1')
+      .all(fightId) as { idx: number }[];
+    return new Set(rows.map((r) => r.idx));
+  }
+
   /**
    * The fight's inputs become `inputs`: those past the first `keep` are replaced, in one
    * transaction, with the outcome once there is one. Committed (and on disk) when this returns.
+   * `givenBy`: the places of what a person gave in this request, and who; the second and later
+   * were given together with the first.
    */
   commit(
     fightId: number,
@@ -374,16 +393,18 @@ export class Store {
     inputs: readonly Input[],
     outcome: string | null,
     save?: string,
-    givenBy?: { readonly count: number; readonly by: string },
+    givenBy?: GivenBy,
   ): void {
     this.db.transaction(() => {
       this.db.prepare('DELETE FROM inputs WHERE fight_id = ? AND idx >= ?').run(fightId, keep);
       this.appendInputs(fightId, keep, inputs.slice(keep));
-      // The first inputs past `keep` are the person's answer (and a ruling's): whose they are.
-      if (givenBy)
-        this.db
-          .prepare('UPDATE inputs SET given_by = ? WHERE fight_id = ? AND idx >= ? AND idx < ?')
-          .run(givenBy.by, fightId, keep, keep + givenBy.count);
+      // The person's answer (a ruling and its answer, a roll and the dice typed with it): whose they are.
+      if (givenBy) {
+        const mark = this.db.prepare(
+          'UPDATE inputs SET given_by = ?, with_previous = ? WHERE fight_id = ? AND idx = ?',
+        );
+        givenBy.at.forEach((idx, i) => mark.run(givenBy.by, i > 0 ? 1 : 0, fightId, idx));
+      }
       this.db
         .prepare(
           `UPDATE fights SET outcome = ?, ${save !== undefined ? 'save = ?, ' : ''}updated = datetime('now') WHERE id = ?`,

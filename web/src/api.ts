@@ -225,9 +225,12 @@ export const api = {
     call<FightView>('POST', '/api/fights', seed === undefined ? { encounterId } : { encounterId, seed }),
   importFight: (text: string) => call<FightView>('POST', '/api/fights/import', { text }),
   fight: (id: number) => call<FightView>('GET', `/api/fights/${id}`),
-  /** `step`: the step the answer is for (the view's inputs): refused if someone answered first. */
-  answer: (id: number, answer: number | string, step?: number) =>
-    call<FightView>('POST', `/api/fights/${id}/answer`, step === undefined ? { answer } : { answer, step }),
+  /**
+   * `step`: the step the answer is for (the view's inputs): refused if someone answered first.
+   * `then`: the dice rolled with a roll (its damage), kept with it and undone with it.
+   */
+  answer: (id: number, answer: number | string, step?: number, then?: number) =>
+    call<FightView>('POST', `/api/fights/${id}/answer`, { answer, step, then }),
   undo: (id: number) => call<FightView>('POST', `/api/fights/${id}/undo`),
   rule: (id: number, ruling: Record<string, unknown>) =>
     call<FightView>('POST', `/api/fights/${id}/rulings`, ruling),

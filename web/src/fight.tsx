@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, download, type Creature, type FightView } from './api.js';
 import { FightMapView } from './map.js';
-import { goesWith, Log, QuestionCard, rollDice, TrackerPanel } from './parts.js';
+import { Log, QuestionCard, rollDice, TrackerPanel } from './parts.js';
 import { changes, lastChange } from './state.js';
 import { TablePanel } from './table.js';
 
@@ -164,15 +164,9 @@ export function FightScreen({ id }: { id: number }) {
       busy.current = false;
     }
   };
-  const answer = (a: number | string, then?: number) =>
-    act(async () => {
-      // The step the question was shown at: a player who answered it first wins, and this is refused.
-      let v = await api.answer(id, a, view?.inputs);
-      // The dice rolled with it answer the roll they were rolled for, if it comes to it.
-      if (then !== undefined && view?.question && goesWith(view.question, v.question))
-        v = await api.answer(id, then, v.inputs);
-      return v;
-    });
+  // The step the question was shown at: a player who answered it first wins, and this is refused.
+  // The dice rolled with it go in the same request: the server keeps them if the roll asks for them.
+  const answer = (a: number | string, then?: number) => act(() => api.answer(id, a, view?.inputs, then));
   // A player's answer from their device: said on the GM's screen as it arrives.
   const heard = lastChange.value;
   const news = heard && heard.fight === id && heard.what === 'answer' && heard.by ? heard : null;

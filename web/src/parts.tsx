@@ -4,20 +4,7 @@
 import type { ComponentChildren } from 'preact';
 import { useRef, useState } from 'preact/hooks';
 import type { Question, TrackerRow } from './api.js';
-import { isRollFor } from '../../src/core/request.js';
 import type { VeiledRow } from '../../src/core/veil.js';
-
-/**
- * Whether `next` is the roll the dice typed with `asked` were rolled for ("37 4": the damage after a
- * hit), by the engine's own rule (core/request.ts isRollFor): a miss asks for no damage, and the next
- * roll may be another blow's to-hit, which those dice are not.
- */
-export function goesWith(
-  asked: Question,
-  next: { kind: string; actor?: string | null; count?: number; sides?: number; label?: string } | null,
-): boolean {
-  return asked.then !== undefined && next !== null && isRollFor(asked.then, asked.actor, next);
-}
 
 /** Dice the table rolls: a person's "Roll" is as good as dice thrown on the table. */
 export function rollDice(count: number, sides: number): number {

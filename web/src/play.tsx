@@ -8,7 +8,7 @@ import { render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { PlayersQuestion, PlayersView, Question } from './api.js';
 import { FightMapView } from './map.js';
-import { goesWith, Health, Log, QuestionCard, RowDetails, TrackerRows } from './parts.js';
+import { Health, Log, QuestionCard, RowDetails, TrackerRows } from './parts.js';
 import { answer, join, joinPage, Refused, seatToken, stayLive, table } from './seat.js';
 import './style.css';
 import './play.css';
@@ -137,22 +137,11 @@ function Player() {
   if (lost) return <Lost why={lost} />;
   const give = async (a: number | string, then?: number) => {
     if (!view || sending.current) return;
-    const asked = view.question;
     sending.current = true;
     setBusy(true);
     setError(null);
     try {
-      const next = await answer(token, view.step, a);
-      // The dice rolled with it answer the roll they were rolled for, if it comes to it.
-      if (
-        then !== undefined &&
-        asked &&
-        !asked.waiting &&
-        next.question &&
-        !next.question.waiting &&
-        goesWith(asked, next.question)
-      )
-        await answer(token, next.step, then);
+      await answer(token, view.step, a, then);
     } catch (e) {
       const r = e as Refused;
       setError(r.status === 409 ? `Not taken: ${r.message}` : r.message);

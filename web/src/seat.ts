@@ -157,12 +157,17 @@ async function send<T>(method: string, path: string, token: string | null, body?
 }
 
 /**
- * The seat's answer to the question at `step`; the view after it. The page shows what the socket
+ * The seat's answer to the question at `step` (`then`: the dice rolled with a roll); the view after it. The page shows what the socket
  * brings (the view and the log in the order they happened), not this answer's view, which an undo
  * right after could make stale.
  */
-export function answer(token: string, step: number, value: number | string): Promise<PlayersView> {
-  return send<PlayersView>('POST', '/api/seat/answer', token, { step, answer: value });
+export function answer(
+  token: string,
+  step: number,
+  value: number | string,
+  then?: number,
+): Promise<PlayersView> {
+  return send<PlayersView>('POST', '/api/seat/answer', token, { step, answer: value, then });
 }
 
 /** What a device that opened the join link is offered. */
