@@ -2,8 +2,9 @@
 // WebSocket, and the built page. Every refused request is a 4xx with a located message, the same
 // validation as the command line, and nothing is written; every change is committed before the
 // response goes out.
-import { existsSync, readFileSync } from 'node:fs';
-import { extname, join, normalize } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { stringify } from 'yaml';
@@ -17,7 +18,8 @@ import { readParty } from '../core/party.js';
 import { checkCharacter, entryFromText } from '../files/character.js';
 import { Fights, Refusal } from './fights.js';
 import { bearer, DISK_FULL_MESSAGE, guard, idOf, isDiskFull, parseBody, refuse } from './http.js';
-import { isToken, Live, type LiveLimits } from './live.js';
+import { isToken, Live, LIVE_MESSAGE_BYTES, type LiveLimits } from './live.js';
+import { registerCompression } from './compress.js';
 import { Network } from './network.js';
 import { registerTable } from './players.js';
 import { Table } from './table.js';
@@ -105,6 +107,31 @@ const BODY = {
 /** The largest request body the API takes: an encounter or save of many fights' inputs fits. */
 const BODY_LIMIT = 4 * 1024 * 1024;
 
+/** A body past the limit is still read (and dropped) up to this, so that its sender hears the 413. */
+const DRAIN_LIMIT = 64 * 1024 * 1024;
+
+/** Reads a request's body to its end without keeping it (giving up past DRAIN_LIMIT or 30 s). */
+function drained(raw: IncomingMessage): Promise<void> {
+  if (raw.complete) return Promise.resolve();
+  return new Promise((done) => {
+    let read = 0;
+    const end = () => {
+      clearTimeout(timer);
+      done();
+    };
+    const timer = setTimeout(end, 30_000);
+    timer.unref();
+    raw.on('data', (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > DRAIN_LIMIT) end();
+    });
+    raw.on('end', end);
+    raw.on('error', end);
+    raw.on('close', end);
+    raw.resume();
+  });
+}
+
 /** The body parser's refusals, as the rest of the API words them. */
 const PARSER_WORDS: Readonly<Record<string, string>> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'request body: empty; expected a JSON object',
@@ -134,29 +161,68 @@ const TYPES: Readonly<Record<string, string>> = {
   '.json': 'application/json',
 };
 
+/**
+ * The file of the built page a path names, or null (404): a file inside the page's folder, by
+ * whole path segments (a sibling folder whose name begins the same is outside); a folder is none.
+ * A path naming no file and looking like no file (no extension) is one of the pages' own routes.
+ */
+export function pageFile(root: string, url: string): string | null {
+  const page = join(root, PLAYERS_PAGE.test(url) ? 'play.html' : 'index.html');
+  if (url === '') return page;
+  const path = resolve(root, url);
+  const inside = relative(resolve(root), path);
+  if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) return null;
+  let stat;
+  try {
+    stat = statSync(path);
+  } catch {
+    return extname(url) === '' && !url.startsWith('assets/') ? page : null;
+  }
+  return stat.isFile() ? path : null;
+}
+
 export async function buildApp(store: Store, o: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({ logger: o.logger ?? false, bodyLimit: BODY_LIMIT });
   // What no route refused by itself: the disk, a damaged row, the body's parser, in our words.
-  app.setErrorHandler((err, _req, reply) => {
+  app.setErrorHandler(async (err, req, reply) => {
     if (isDiskFull(err)) return reply.code(507).send({ error: DISK_FULL_MESSAGE });
     if (err instanceof DamagedRow) return reply.code(409).send({ error: err.message });
     const said = /forbidden prototype/.test(err instanceof Error ? err.message : '')
       ? 'request body: a key named __proto__ (or constructor.prototype) is not taken'
       : PARSER_WORDS[(err as { code?: string }).code ?? ''];
-    if (said) return reply.code((err as { statusCode?: number }).statusCode ?? 400).send({ error: said });
+    if (said) {
+      // What is left of a body too large is read first: its sender hears the answer, not a broken pipe.
+      if ((err as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        await drained(req.raw);
+        reply.header('connection', 'close');
+      }
+      return reply.code((err as { statusCode?: number }).statusCode ?? 400).send({ error: said });
+    }
     reply.log.error(err);
     return reply
       .code(500)
       .send({ error: `internal error: ${err instanceof Error ? err.message : String(err)}` });
   });
+  registerCompression(app);
   const fights = new Fights(store);
-  await app.register(websocket);
+  await app.register(websocket, { options: { maxPayload: LIVE_MESSAGE_BYTES } });
   const gmToken = store.gmToken();
 
   // The GM's API needs the GM's token (`Authorization: Bearer TOKEN`, as fray serve prints it);
   // the players' part (/api/join, /api/seat) takes a seat's token instead, and the live socket
   // is told its token in its first message.
   app.addHook('onRequest', async (req, reply) => {
+    // A body said to be past the limit is refused before anything else, once it has been read
+    // (and dropped): a client still sending when the connection closed would see a broken pipe,
+    // not the answer. One far past it is not worth reading: the connection is closed after the answer.
+    const length = Number(req.headers['content-length'] ?? 0);
+    if (length > BODY_LIMIT) {
+      if (length <= DRAIN_LIMIT) await drained(req.raw);
+      return reply
+        .code(413)
+        .header('connection', 'close')
+        .send({ error: PARSER_WORDS.FST_ERR_CTP_BODY_TOO_LARGE });
+    }
     // By the route the request was matched to, not by its address as written: a request line may
     // carry a whole URL ("GET http://host/api/table"), which still reaches the API's routes.
     const route = req.routeOptions.url ?? '';
@@ -510,9 +576,13 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
           '<!doctype html><title>Fray</title><p>The page is not built: run <code>npm run build</code>.</p>',
         );
     // Files of the built page; the players' paths are their page, any other the GM's (each routes on the client).
-    const path = normalize(join(root, url));
-    const page = PLAYERS_PAGE.test(url) ? 'play.html' : 'index.html';
-    const file = path.startsWith(root) && url !== '' && existsSync(path) ? path : join(root, page);
+    const file = pageFile(root, url);
+    if (file === null) return reply.code(404).type('text/plain; charset=utf-8').send(`no such file: /${url}`);
+    // The built assets are named by their content's hash: a name never changes its content.
+    reply.header(
+      'cache-control',
+      file.startsWith(join(root, 'assets') + sep) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    );
     return reply.type(TYPES[extname(file)] ?? 'application/octet-stream').send(readFileSync(file));
   });
   return app;

@@ -35,6 +35,13 @@ export interface LiveLimits {
   readonly perAddress?: number;
 }
 
+/**
+ * The largest message a socket may send, before its hello and after: a hello is a token and three
+ * numbers, and a socket says nothing after it (answers go to the API). A larger one closes the
+ * socket (1009) before it is read, so no one can make the server hold megabytes it was never owed.
+ */
+export const LIVE_MESSAGE_BYTES = 4 * 1024;
+
 /** A page says hello as soon as its socket opens: five seconds is ample on a slow network. */
 export const HELLO_MS = 5_000;
 /** A GM's pages and a table display on one machine need a handful; a few dozen is far more than any table. */
