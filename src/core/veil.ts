@@ -228,14 +228,26 @@ export function veilEvent(
   const health =
     (subject !== undefined && v.hidden(subject) && v.see.health !== 'numbers') ||
     (s.wounds === true && v.see.health !== 'numbers');
-  // A strike that missed has no damage part: nothing of the struck one's to keep.
-  const from = rolls || !health || !s.healthFrom ? 0 : (s.healthFrom.exec(e.text)?.index ?? e.text.length);
   if (rolls || health) {
-    const text =
-      e.text.slice(0, from) +
-      parts(v, e.text.slice(from), null)
+    // Only what is the hidden side's: a player's own dice and S stay beside the monster's T kept
+    // back, a monster's dice are kept beside the player's own T and W. Where the text does not say
+    // where the struck one's part begins, the whole of it is kept. A strike that missed has no
+    // damage part: nothing of the struck one's to keep.
+    const from =
+      rolls && health ? null : s.healthFrom ? (s.healthFrom.exec(e.text)?.index ?? e.text.length) : null;
+    const masked = (t: string) =>
+      parts(v, t, null)
         .map((p) => (p.name ? p.text : maskNumbers(p.text)))
         .join('');
+    const text =
+      s.wounds && !rolls
+        ? // A round's tally: each combatant's numbers follow its name, and only the hidden side's are kept.
+          maskOwned(v, e.text, null, maskNumbers)
+        : from === null
+          ? masked(e.text)
+          : rolls
+            ? masked(e.text.slice(0, from)) + e.text.slice(from)
+            : e.text.slice(0, from) + masked(e.text.slice(from));
     // A table's entry is the roll that found it ("entry 99"): it goes with the roll.
     const cite = e.cite && rolls ? { source: e.cite.source, section: maskNumbers(e.cite.section) } : e.cite;
     return { text, ...(cite ? { cite } : {}), masked: text !== e.text };

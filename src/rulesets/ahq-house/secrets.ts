@@ -18,7 +18,7 @@ export const AHQ_HOUSE_SECRETS: Secrets = {
     shoot: { roll: 0 },
     spell: { roll: 0 },
     // The attacker's damage dice against the struck one's T, and the W it has left.
-    damage: { roll: 0, health: 1 },
+    damage: { roll: 0, health: 1, healthFrom: / against T \d/ },
     // The GM's ruling on a combatant (its numbers set, its roll given): its own.
     ruling: { roll: 0, health: 0, named: true },
     start: { named: true },

@@ -23,7 +23,8 @@ export const OPENQUEST_SECRETS: Secrets = {
     scout: { roll: 0 },
     social: { roll: 0 },
     surprise: { roll: 0 },
-    damage: { roll: 0, health: 1 },
+    // The attacker's dice and damage modifier, then the struck one's AP and HP ("− 2 AP = 1 damage: HP 11 → 10").
+    damage: { roll: 0, health: 1, healthFrom: /\s[−-] \d+ AP\b|\s= \d+ damage\b/ },
     death: { health: 0 },
     mortal: { health: 0 },
     order: { named: true },

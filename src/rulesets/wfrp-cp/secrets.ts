@@ -20,7 +20,8 @@ export const WFRP_CP_SECRETS: Secrets = {
     deadly: { roll: 0 },
     precise: { roll: 0 },
     whirlwind: { roll: 0 },
-    damage: { roll: 0, health: 1 },
+    // The striker's S against the struck one's T: the struck one's part from its T on ("× (10 − T 4)").
+    damage: { roll: 0, health: 1, healthFrom: /\s×\s\(10 [−-] T \d/ },
     spell: { roll: 0, health: 1 },
     insanity: { health: 0 },
     // Each one's CP, EI and pool follow its name.

@@ -47,8 +47,9 @@ export const WFRP1E_EVENTS: Readonly<Record<string, EventSecret>> = {
   'slain-mount': ROLL,
   stress: ROLL,
   test: ROLL,
-  // The attacker's dice against the struck one's T and armour: both sides' secrets.
-  damage: { roll: 0, health: 1 },
+  // The attacker's dice and S against the struck one's T and armour: both sides' secrets, the
+  // struck one's from its T on ("D6 4 + S 3 − T 4 − 1 leather = 2 W").
+  damage: { roll: 0, health: 1, healthFrom: /\s[−-] T \d/ },
   stun: { roll: 0, health: 1 },
   // What the struck one has left, or how far past its W the blow went.
   critical: { health: 0 },
