@@ -98,13 +98,13 @@ describe("the GM's screen", () => {
 
     // A mistake is shown at its line, and nothing is added.
     await page.getByLabel('encounter YAML').fill(yaml.replace('use: orc', 'use: orcc'));
-    await page.getByRole('button', { name: 'Check and add', exact: true }).click();
+    await page.getByRole('button', { name: 'Check and add the encounter' }).click();
     await expect
       .poll(() => page.getByRole('alert').textContent())
       .toMatch(/line \d+.*unknown creature 'orcc'/);
     await shoot(page, 'campaign-problem');
     await page.getByLabel('encounter YAML').fill(yaml);
-    await page.getByRole('button', { name: 'Check and add', exact: true }).click();
+    await page.getByRole('button', { name: 'Check and add the encounter' }).click();
     await expect.poll(() => page.locator('.list li', { hasText: 'A new fight' }).count()).toBe(1);
     await page.getByLabel('seed for A new fight').fill('11');
     await page.getByRole('button', { name: 'Start a fight' }).click();
@@ -151,7 +151,7 @@ describe("the GM's screen", () => {
     await page
       .getByLabel('encounter YAML')
       .fill(readFileSync(join(ROOT, 'data', 'openquest', 'encounters', 'duel.yaml'), 'utf8'));
-    await page.getByRole('button', { name: 'Check and add', exact: true }).click();
+    await page.getByRole('button', { name: 'Check and add the encounter' }).click();
     await expect
       .poll(() => page.locator('.list li').filter({ hasText: 'openquest' }).count())
       .toBeGreaterThan(0);

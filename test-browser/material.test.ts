@@ -109,7 +109,7 @@ describe('bringing your own material', () => {
     await creatureRow.getByRole('button', { name: 'add to Monsters' }).click();
     await builder.getByRole('button', { name: 'Write it as YAML below' }).click();
     await shoot(page, 'encounter');
-    await page.getByRole('button', { name: 'Check and add', exact: true }).click();
+    await page.getByRole('button', { name: 'Check and add the encounter' }).click();
     const encounters = page.locator('.panel', { has: page.getByRole('heading', { name: 'Encounters' }) });
     await expect.poll(() => encounters.locator('.list li').count()).toBe(1);
     await encounters.getByRole('button', { name: 'Start a fight' }).click();

@@ -488,6 +488,86 @@ describe('studies through the API', () => {
     ]);
   });
 
+  it('kill -9 mid-study keeps what was added up: stopped by a restart at N of M, its figures; go on gives the uninterrupted figures (issue 31)', async () => {
+    const { spawn } = await import('node:child_process');
+    const Database = (await import('better-sqlite3')).default;
+    const path = join(mkdtempSync(join(tmpdir(), 'fray-studies-kill-')), 'c.db');
+    const child = spawn(
+      process.execPath,
+      [join(ROOT, 'dist', 'cli', 'bin.js'), 'serve', '--campaign', path, '--port', '0'],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    const address = await new Promise<URL>((done) => {
+      let out = '';
+      child.stdout?.on('data', (d: Buffer) => {
+        out += d.toString();
+        const m = /Open (http:\/\/\S+) /.exec(out);
+        if (m) done(new URL(m[1] as string));
+      });
+    });
+    const headers = {
+      authorization: `Bearer ${address.searchParams.get('token')}`,
+      'content-type': 'application/json',
+    };
+    const post = async (url: string, body: unknown) =>
+      (
+        await fetch(address.origin + url, { method: 'POST', headers, body: JSON.stringify(body) })
+      ).json() as Promise<{
+        id: number;
+      }>;
+    const enc = await post('/api/encounters', { text: readFileSync(DEMO, 'utf8') });
+    const runs = 60 * BLOCK;
+    const id = (await post('/api/studies', { kind: 'sim', encounterId: enc.id, runs, seed: 4 })).id;
+    // Killed once something is kept, well before the end.
+    const kept = () => {
+      const db = new Database(path, { readonly: true });
+      try {
+        return (
+          (
+            db.prepare('SELECT done FROM studies WHERE id = ? AND checkpoint IS NOT NULL').get(id) as
+              { done: number } | undefined
+          )?.done ?? 0
+        );
+      } finally {
+        db.close();
+      }
+    };
+    await expect.poll(kept, { timeout: 30_000, interval: 20 }).toBeGreaterThan(0);
+    child.kill('SIGKILL');
+    await new Promise((r) => child.on('exit', r));
+    const done = kept();
+    expect(done).toBeLessThan(runs);
+
+    const s = await server(path);
+    await expect
+      .poll(async () => ((await s.call('GET', `/api/studies/${id}`)).body as unknown as Study).result, {
+        timeout: 20_000,
+      })
+      .not.toBeNull();
+    const stopped = (await s.call('GET', `/api/studies/${id}`)).body as unknown as Study & {
+      goesOn: boolean;
+    };
+    expect(stopped).toMatchObject({
+      status: 'stopped',
+      done,
+      goesOn: true,
+      error: `stopped by a restart at ${done.toLocaleString('en-US')} of ${runs.toLocaleString('en-US')}`,
+    });
+    expect(stopped.result).toEqual(await cli(['sim', DEMO, '--runs', String(done), '--seed', '4', '--json']));
+
+    // Going on: the same figures as a run that never stopped.
+    expect((await s.call('POST', `/api/studies/${id}/go-on`)).status).toBe(202);
+    const finished = await s.ended(id);
+    expect(finished).toMatchObject({ status: 'done', done: runs, error: null });
+    expect(finished.result).toEqual(
+      await cli(['sim', DEMO, '--runs', String(runs), '--seed', '4', '--json']),
+    );
+    // Done: nothing to go on with.
+    expect((await s.call('POST', `/api/studies/${id}/go-on`)).status).toBe(409);
+  }, 120_000);
+
   it('a server closing stops its running study, keeping what it ran', async () => {
     const s = await server();
     const enc = await s.addEncounter(DEMO);

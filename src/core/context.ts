@@ -169,6 +169,13 @@ export class FightContext {
           if (req.kind !== 'roll')
             throw new RulingError('a modifier goes with a roll, and this question is not one');
           this.pendingModifier = r;
+          // Said when given, not only when the roll is made: the GM sees the ruling taken at once.
+          this.emit({
+            type: 'ruling',
+            round: this.state?.round ?? 0,
+            text: `The GM's modifier for "${req.label}": ${r.by >= 0 ? '+' : '−'}${Math.abs(r.by)} to what it needs ${byTheGm(r.why)}.`,
+            ...(req.actor ? { who: [req.actor] } : {}),
+          });
         } else if (r.kind === 'give') this.given = r.why;
         else this.onRuling?.(r);
       } catch (e) {

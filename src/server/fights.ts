@@ -7,7 +7,7 @@ import { formatCite, type FightEvent } from '../core/events.js';
 import { runFight, type FightResult } from '../core/fight.js';
 import { mapTargets, type FightMap, type MapTargets } from '../core/map.js';
 import { InputError, isRollFor, type Input, type Request } from '../core/request.js';
-import { formatRuling, isRuling, type Ruling } from '../core/rulings.js';
+import { formatRuling, isRuling, parseRuling, type Ruling } from '../core/rulings.js';
 import { describeOutcome, type FightState } from '../core/state.js';
 import type { CombatantSheet } from '../core/ruleset.js';
 import type { Tracker } from '../core/tracker.js';
@@ -56,6 +56,8 @@ export interface Question {
     readonly label: string;
     readonly each?: boolean;
   };
+  /** The GM's modifier given for this roll, which the rules add to what it needs when it is made. */
+  readonly ruled?: { readonly by: number; readonly why: string };
   readonly min?: number;
   readonly max?: number;
   readonly step?: number;
@@ -186,12 +188,34 @@ function play(ff: FightFile, inputs: readonly Input[], autoSides: readonly numbe
   return { ff, result, answerable, asked };
 }
 
-function question(req: Request | null, st: FightState, map: FightMap | null): Question | null {
+/** The GM's modifier for the roll asked: the last `!modify` of the rulings given since the last answer. */
+function pendingModifier(log: readonly Input[]): { by: number; why: string } | null {
+  for (let i = log.length - 1; i >= 0 && isRuling(log[i] as Input); i--) {
+    const r = parseRuling(log[i] as string);
+    if (r.kind === 'modify') return { by: r.by, why: r.why };
+  }
+  return null;
+}
+
+function question(
+  req: Request | null,
+  st: FightState,
+  map: FightMap | null,
+  log: readonly Input[] = [],
+): Question | null {
   if (!req) return null;
   const actorName = req.actor ? (st.combatants.find((c) => c.id === req.actor)?.name ?? null) : null;
   const base = { kind: req.kind, actor: req.actor ?? null, actorName, label: req.label };
-  if (req.kind === 'roll')
-    return { ...base, count: req.count, sides: req.sides, ...(req.then ? { then: { ...req.then } } : {}) };
+  if (req.kind === 'roll') {
+    const ruled = pendingModifier(log);
+    return {
+      ...base,
+      count: req.count,
+      sides: req.sides,
+      ...(req.then ? { then: { ...req.then } } : {}),
+      ...(ruled ? { ruled } : {}),
+    };
+  }
   if (req.kind === 'amount')
     return {
       ...base,
@@ -242,7 +266,7 @@ function view(row: FightRow, p: Played, givers: ReadonlyMap<number, string>): Fi
     outcome: result.outcome ? describeOutcome(st, result.outcome) : null,
     tracker: ff.loaded.ruleset.tracker(st),
     map,
-    question: question(result.pending, st, map),
+    question: question(result.pending, st, map, result.log as Input[]),
     events: result.events.map((e: FightEvent) => ({
       type: e.type,
       round: e.round,
@@ -318,7 +342,7 @@ function playersView(row: FightRow, p: Played, seat: SeatRow | null, from: numbe
     tracker: veilTracker(v, ff.loaded.ruleset.tracker(st)),
     // Where everyone stands is in plain sight; what the GM keeps of it is not (core/veil.ts, veilMap).
     map: map ? veilMap(v, map) : null,
-    question: playersQuestion(v, question(result.pending, st, map)),
+    question: playersQuestion(v, question(result.pending, st, map, result.log as Input[])),
     events: { from: start, total: events.length, items: events.slice(start) },
     sides: st.sides.map((sd) => ({ name: sd.name, players: sd.players })),
     see: v.see,

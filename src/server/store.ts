@@ -86,6 +86,9 @@ const MIGRATIONS: readonly string[] = [
   // An input given together with the person's answer before it (the damage typed with its to-hit,
   // the answer a "give" ruling gives): one undo takes back the pair.
   `ALTER TABLE inputs ADD COLUMN with_previous INTEGER NOT NULL DEFAULT 0;`,
+  // What a simulation or comparison has added up so far (fray-checkpoint JSON: the runs done and
+  // their totals), kept as it runs: a restart or a stop loses nothing, and it can go on from there.
+  `ALTER TABLE studies ADD COLUMN checkpoint TEXT;`,
 ];
 
 /** What a person gave in one request: the places of its inputs in the log (the first, and those given with it), and who. */
@@ -525,7 +528,7 @@ export class Store {
   ): void {
     this.db
       .prepare(
-        "UPDATE studies SET status = ?, done = ?, result = ?, plots = ?, error = ?, finished = datetime('now') WHERE id = ?",
+        "UPDATE studies SET status = ?, done = ?, result = ?, plots = ?, error = ?, finished = datetime('now'), checkpoint = CASE WHEN status = 'done' THEN NULL ELSE checkpoint END WHERE id = ?",
       )
       .run(
         end.status,
@@ -542,13 +545,50 @@ export class Store {
    * so. Their threads died with it; what they had run was not kept.
    */
   stopLeftRunning(): number {
-    return this.db
-      .prepare(
-        `UPDATE studies SET status = 'stopped', finished = datetime('now'),
-           error = CASE status WHEN 'running' THEN 'the server stopped while it ran' ELSE 'the server stopped before it ran' END
-         WHERE status IN ('queued', 'running')`,
-      )
-      .run().changes;
+    const left = this.db
+      .prepare("SELECT id, status, done, total FROM studies WHERE status IN ('queued', 'running')")
+      .all() as { id: number; status: string; done: number; total: number }[];
+    const stop = this.db.prepare(
+      "UPDATE studies SET status = 'stopped', finished = datetime('now'), error = ? WHERE id = ?",
+    );
+    this.db.transaction(() => {
+      for (const r of left)
+        stop.run(
+          r.status === 'queued'
+            ? 'the server stopped before it ran'
+            : r.done > 0
+              ? `stopped by a restart at ${r.done.toLocaleString('en-US')} of ${r.total.toLocaleString('en-US')}`
+              : 'the server stopped while it ran',
+          r.id,
+        );
+    })();
+    return left.length;
+  }
+
+  /** What a running study has added up so far: kept (on disk) before this returns. */
+  checkpointStudy(id: number, done: number, checkpoint: unknown): void {
+    this.db
+      .prepare("UPDATE studies SET done = ?, checkpoint = ? WHERE id = ? AND status = 'running'")
+      .run(done, JSON.stringify(checkpoint), id);
+  }
+
+  /** The checkpoint a study keeps (its totals so far), or null; a damaged one is null. */
+  studyCheckpoint(id: number): unknown {
+    const r = this.db.prepare('SELECT checkpoint FROM studies WHERE id = ?').get(id) as
+      { checkpoint: string | null } | undefined;
+    if (!r?.checkpoint) return null;
+    try {
+      return JSON.parse(r.checkpoint) as unknown;
+    } catch {
+      return null;
+    }
+  }
+
+  /** A stopped study goes on: queued again, its result to come. */
+  resumeStudy(id: number): void {
+    this.db
+      .prepare("UPDATE studies SET status = 'queued', error = NULL, finished = NULL WHERE id = ?")
+      .run(id);
   }
 
   deleteStudy(id: number): boolean {

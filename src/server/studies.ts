@@ -12,7 +12,7 @@ import type { Loaded } from '../core/encounter.js';
 import { RULESETS } from '../rulesets/index.js';
 import { loadPair, parseVariantSpec, runComparison, variantLabel } from '../sim/compare.js';
 import { duelFromEncounter, duelOfEntries, noOdds, type OddsReport } from '../sim/odds.js';
-import { defaultWorkers, inWorker, runJob } from '../sim/parallel.js';
+import { defaultWorkers, inWorker, runJob, type Checkpoint } from '../sim/parallel.js';
 import { reportPlots, type ReportPlot } from '../sim/report.js';
 import { rosterOf, SimFailure, summarize } from '../sim/run.js';
 import { axisLabel, gridOf, parseAxis, runSweep, svgOf, sweepResult, sweepVariants } from '../sim/sweep.js';
@@ -107,8 +107,21 @@ export type StudyBody = z.infer<typeof STUDY>;
 interface Plan {
   readonly study: NewStudy;
   /** Runs it (the variants named after the study, for the replays its failures print). */
-  run(id: number, signal: AbortSignal, progress: (done: number) => void): Promise<Outcome>;
+  run(id: number, signal: AbortSignal, progress: (done: number) => void, go?: GoOn): Promise<Outcome>;
 }
+
+/** How a simulation or comparison runs on from what it had added up, and keeps what it adds. */
+interface GoOn {
+  /** What was added up before (runs 0 to its `done`): the run starts there. */
+  readonly prior?: Checkpoint;
+  /** Told after each block of what is added up so far. */
+  readonly checkpoint?: (c: Checkpoint) => void;
+  /** Runs no fight: the result of the prior alone (a study a restart stopped, its figures so far). */
+  readonly noMore?: boolean;
+}
+
+/** The kinds that keep a checkpoint as they run, and can go on from one. */
+const GOES_ON: ReadonlySet<StudyKind> = new Set(['sim', 'compare']);
 
 interface Outcome {
   readonly result: unknown;
@@ -187,17 +200,19 @@ async function plan(
     const { runs, untilCi } = body;
     return {
       study: keep('sim', loaded, runs, { runs, ...(untilCi !== undefined ? { untilCi } : {}) }),
-      async run(id, signal, progress) {
+      async run(id, signal, progress, go = {}) {
         const r = await runJob({
           variants: [named(base, id)],
           seed: s,
-          from: 0,
-          to: runs,
+          from: go.prior?.done ?? 0,
+          to: go.noMore ? (go.prior?.done ?? 0) : runs,
           maxRounds,
           untilCi,
-          workers: workers(),
+          workers: go.noMore ? 1 : workers(),
           progress,
           signal,
+          prior: go.prior,
+          checkpoint: go.checkpoint,
         });
         const totals = r.totals[0] as Totals;
         const summary = summarize(
@@ -243,19 +258,21 @@ async function plan(
         b: specB,
         ...(untilCi !== undefined ? { untilCi } : {}),
       }),
-      async run(id, signal, progress) {
+      async run(id, signal, progress, go = {}) {
         const { comparison, stopped } = await runComparison({
           a: named(a, id),
           b: named(b, id),
           loaded: pair,
           labels,
           seed: s,
-          runs,
+          runs: go.noMore ? (go.prior?.done ?? 0) : runs,
           maxRounds,
           untilCi,
-          workers: workers(),
+          workers: go.noMore ? 1 : workers(),
           progress,
           signal,
+          prior: go.prior,
+          checkpoint: go.checkpoint,
         });
         return {
           result: { ...comparison, data: { a: pair[0].setup.data ?? [], b: pair[1].setup.data ?? [] } },
@@ -395,9 +412,25 @@ interface Running {
   readonly ended: Promise<void>;
 }
 
+/** How often a running study's totals are kept, at most. */
+const CHECKPOINT_MS = 500;
+
+/** A kept study's plan again, from its text, parameters and seed (a re-run, or going on). */
+function planOf(
+  row: StudyRow & { readonly text: string },
+  rerunOf: number | null = row.rerunOf,
+): Promise<Plan> {
+  const body = parseBody(STUDY, {
+    kind: row.kind,
+    ...row.params,
+    ...(row.encounterId !== null ? { encounterId: row.encounterId } : {}),
+  });
+  return plan(body, row.seed, row.text, row.encounterId, rerunOf);
+}
+
 /** The queue, the study running on the pool, and the odds running beside it; what the pages hear. */
 class Studies {
-  private readonly queue: { id: number; plan: Plan }[] = [];
+  private readonly queue: { id: number; plan: Plan; go?: GoOn }[] = [];
   private readonly running = new Map<number, Running>();
   private pool: number | null = null;
   private closing = false;
@@ -406,8 +439,60 @@ class Studies {
     private readonly store: Store,
     private readonly live: Live,
   ) {
-    // The last server's threads died with it: what it left queued or running is stopped.
+    // The last server's threads died with it: what it left queued or running is stopped, and
+    // what it had added up (its checkpoint) is summed up into figures that can go on.
+    const left = store.studies().filter((r) => r.status === 'running');
     store.stopLeftRunning();
+    this.summedUp = Promise.all(left.map((r) => this.sumUp(r.id))).then(() => undefined);
+  }
+
+  /** The figures of a study stopped by a restart, from its checkpoint (none run), kept with it. */
+  readonly summedUp: Promise<void>;
+
+  private async sumUp(id: number): Promise<void> {
+    const row = this.store.study(id);
+    const prior = this.store.studyCheckpoint(id) as Checkpoint | null;
+    if (!row || !prior || !GOES_ON.has(row.kind) || prior.done <= 0) return;
+    try {
+      const p = await planOf(row);
+      const o = await p.run(id, new AbortController().signal, () => undefined, { prior, noMore: true });
+      this.store.endStudy(id, {
+        status: 'stopped',
+        done: prior.done,
+        result: o.result,
+        plots: o.plots,
+        error: row.error,
+      });
+      this.tell(id, 'stopped');
+    } catch {
+      // A checkpoint that no longer loads (the data changed under it) leaves the row as it is: stopped.
+    }
+  }
+
+  /** Whether a study can go on from where it stopped (`go on` on its page). */
+  goesOn(row: StudyRow): boolean {
+    return (
+      row.status === 'stopped' &&
+      GOES_ON.has(row.kind) &&
+      row.done < row.total &&
+      this.store.studyCheckpoint(row.id) !== null
+    );
+  }
+
+  /**
+   * A stopped simulation or comparison goes on from what it had added up, to the end it was
+   * given: the same figures as had it never stopped. False when it cannot (another kind, no checkpoint).
+   */
+  async goOn(id: number): Promise<boolean> {
+    const row = this.store.study(id);
+    const prior = this.store.studyCheckpoint(id) as Checkpoint | null;
+    if (!row || !prior || !this.goesOn(row)) return false;
+    const p = await planOf(row);
+    this.store.resumeStudy(id);
+    this.tell(id, 'queued');
+    this.queue.push({ id, plan: p, go: { prior } });
+    this.next();
+    return true;
   }
 
   add(p: Plan): number {
@@ -457,23 +542,37 @@ class Studies {
     const q = this.queue.shift();
     if (!q) return;
     this.pool = q.id;
-    this.start(q.id, q.plan);
+    this.start(q.id, q.plan, q.go);
   }
 
-  private start(id: number, p: Plan): void {
+  private start(id: number, p: Plan, go: GoOn = {}): void {
     const abort = new AbortController();
     this.store.startStudy(id);
     this.tell(id, 'running');
     const total = p.study.total;
-    let done = 0;
+    let done = go.prior?.done ?? 0;
     const progress = (n: number) => {
       // A message a block is plenty; a page draws the bar from the latest.
       if (n !== done) this.live.toGm({ type: 'progress', study: id, done: n, total });
       done = n;
     };
-    const ended = p.run(id, abort.signal, progress).then(
+    // What is added up is kept as it runs (a few times a second at most): a restart loses none of it.
+    let kept = 0;
+    let latest: Checkpoint | null = null;
+    const checkpoint = GOES_ON.has(p.study.kind)
+      ? (c: Checkpoint) => {
+          latest = c;
+          const now = Date.now();
+          if (now - kept < CHECKPOINT_MS && c.done < total) return;
+          kept = now;
+          this.store.checkpointStudy(id, c.done, c);
+        }
+      : undefined;
+    const ended = p.run(id, abort.signal, progress, { ...go, checkpoint }).then(
       (o) => {
         const status = o.stopped ? 'stopped' : 'done';
+        // Stopped: the last of what was added up is kept, to go on from exactly there.
+        if (o.stopped && latest) this.store.checkpointStudy(id, latest.done, latest);
         this.store.endStudy(id, {
           status,
           done: o.done,
@@ -568,7 +667,7 @@ export function registerStudies(app: FastifyInstance, store: Store, live: Live):
     try {
       const row = store.study(idOf(req.params));
       if (!row) throw new Refusal('no such study', 404);
-      return { ...row, done: studies.doneOf(row.id) ?? row.done };
+      return { ...row, done: studies.doneOf(row.id) ?? row.done, goesOn: studies.goesOn(row) };
     } catch (e) {
       return refuse(reply, e);
     }
@@ -603,14 +702,30 @@ export function registerStudies(app: FastifyInstance, store: Store, live: Live):
     try {
       const old = store.study(idOf(req.params));
       if (!old) throw new Refusal('no such study', 404);
-      const body = parseBody(STUDY, {
-        kind: old.kind,
-        ...old.params,
-        ...(old.encounterId !== null ? { encounterId: old.encounterId } : {}),
-      });
-      const p = await plan(body, old.seed, old.text, old.encounterId, old.id);
+      const p = await planOf(old, old.id);
       const id = studies.add(p);
       return reply.code(202).send({ id, seed: old.seed });
+    } catch (e) {
+      return refuse(reply, e);
+    }
+  });
+
+  // A stopped simulation or comparison goes on from what it had added up (after a restart, or a Stop).
+  app.post('/api/studies/:id/go-on', async (req, reply) => {
+    try {
+      const id = idOf(req.params);
+      const row = store.study(id);
+      if (!row) throw new Refusal('no such study', 404);
+      if (!(await studies.goOn(id)))
+        throw new Refusal(
+          row.status !== 'stopped'
+            ? `study ${id} is ${row.status}: only a stopped one goes on`
+            : !GOES_ON.has(row.kind)
+              ? `a ${row.kind} study does not go on from where it stopped: re-run it`
+              : `study ${id} kept nothing to go on from: re-run it`,
+          409,
+        );
+      return reply.code(202).send(store.study(id));
     } catch (e) {
       return refuse(reply, e);
     }

@@ -5,7 +5,7 @@ import { basename, resolve } from 'node:path';
 import { ValidationError } from '../core/document.js';
 import { byName } from '../core/names.js';
 import type { Loaded } from '../core/encounter.js';
-import { runJob } from './parallel.js';
+import { runJob, type Checkpoint } from './parallel.js';
 import { rosterOf, summarize, type Roster, type SimSummary } from './run.js';
 import { meanOf, pairedDifference, type PairTotals, type Totals } from './totals.js';
 import { EditError, loadVariant, parseEdit, type Edit, type Variant } from './variant.js';
@@ -101,6 +101,9 @@ export interface CompareRun {
   readonly workers: number;
   readonly progress?: (done: number) => void;
   readonly signal?: AbortSignal;
+  /** Going on from a checkpoint (runJob's `prior`), and told of each (runJob's `checkpoint`). */
+  readonly prior?: Checkpoint;
+  readonly checkpoint?: (c: Checkpoint) => void;
 }
 
 /** Runs the paired fights and sets out A, B and B − A; `stopped` when the signal cut it short. */
@@ -108,13 +111,15 @@ export async function runComparison(c: CompareRun): Promise<{ comparison: Compar
   const r = await runJob({
     variants: [c.a, c.b],
     seed: c.seed,
-    from: 0,
+    from: c.prior?.done ?? 0,
     to: c.runs,
     maxRounds: c.maxRounds,
     untilCi: c.untilCi,
     workers: c.workers,
     progress: c.progress,
     signal: c.signal,
+    prior: c.prior,
+    checkpoint: c.checkpoint,
   });
   const [ra, rb] = c.loaded.map((l) => rosterOf(l.ruleset, l.setup)) as [Roster, Roster];
   const until = c.untilCi === undefined ? null : { target: c.untilCi, reached: r.reached };

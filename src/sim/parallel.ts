@@ -17,7 +17,7 @@ import {
   type Playable,
   type Roster,
 } from './run.js';
-import { PairTotals, Totals } from './totals.js';
+import { PairTotals, Totals, type PairData, type TotalsData } from './totals.js';
 import { loadVariant, replayOf, type Variant } from './variant.js';
 import type { BlockResult, BlockTask } from './worker.js';
 
@@ -44,6 +44,20 @@ export interface Job {
    * the result, marked `stopped`.
    */
   readonly signal?: AbortSignal;
+  /**
+   * What runs before `from` added up already (a study gone on after a restart): merged first, so
+   * the stopping rule and the result are those of one run from the start.
+   */
+  readonly prior?: Checkpoint;
+  /** Told what is added up after each block, in block order: runs 0 (or the prior's start) to `done`. */
+  readonly checkpoint?: (c: Checkpoint) => void;
+}
+
+/** Totals of the runs from the first to `done`, as JSON: a run can go on from there. */
+export interface Checkpoint {
+  readonly done: number;
+  readonly totals: readonly TotalsData[];
+  readonly pairs: PairData | null;
 }
 
 export type Pool = Piscina<BlockTask, BlockResult>;
@@ -213,13 +227,18 @@ export async function runJob(job: Job): Promise<JobResult> {
   const totals = job.variants.map(() => new Totals(sides));
   const pairs = job.variants.length === 2 ? new PairTotals(sides) : null;
   const blocks = blocksOf(job.from, job.to);
+  if (job.prior) {
+    job.prior.totals.forEach((t, k) => totals[k]?.merge(t));
+    if (pairs && job.prior.pairs) pairs.merge(job.prior.pairs);
+  }
   let reached = false;
   const stopped = () => job.signal?.aborted === true;
   /** Adds the next block's result; true when the stopping rule is met. */
-  const take = (r: BlockResult): boolean => {
+  const take = (r: BlockResult, to: number): boolean => {
     r.totals.forEach((t, k) => (totals[k] as Totals).merge(t));
     if (pairs && r.pairs) pairs.merge(r.pairs);
     job.progress?.((totals[0] as Totals).runs);
+    job.checkpoint?.({ done: to, totals: totals.map((t) => t.toJSON()), pairs: pairs?.toJSON() ?? null });
     return job.untilCi !== undefined && totals.every((t) => narrowEnough(t, job.untilCi));
   };
   if (job.workers <= 1) {
@@ -230,7 +249,7 @@ export async function runJob(job: Job): Promise<JobResult> {
       if (stopped()) break;
       const r = runVariantsBlock(playable, sides, a, b, streams, job.maxRounds);
       ran++;
-      if (take({ totals: r.totals.map((t) => t.toJSON()), pairs: r.pairs?.toJSON() ?? null })) {
+      if (take({ totals: r.totals.map((t) => t.toJSON()), pairs: r.pairs?.toJSON() ?? null }, b)) {
         reached = true;
         break;
       }
@@ -303,7 +322,7 @@ export async function runJob(job: Job): Promise<JobResult> {
         // Totals grow only by the next block in order: the stopping rule sees what one thread would.
         for (let r = done.get(merged); r !== undefined && !reached; r = done.get(merged)) {
           if ('failed' in r) throw r.failed;
-          reached = take(r.ok);
+          reached = take(r.ok, (blocks[merged] as [number, number])[1]);
           done.delete(merged);
           merged++;
         }

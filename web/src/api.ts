@@ -7,6 +7,7 @@ import type { StudyRow } from '../../src/server/store.js';
 import type { ReportPlot } from '../../src/sim/report.js';
 import type { Imported } from '../../src/core/statblock.js';
 import type { CombatantSheet } from '../../src/core/ruleset.js';
+import { connection, UNREACHABLE } from './state.js';
 
 export type {
   FightView,
@@ -104,6 +105,8 @@ export interface Study extends StudyRow {
   readonly text: string;
   readonly result: unknown;
   readonly plots: readonly ReportPlot[];
+  /** It stopped (a restart, a Stop) and can go on from what it had added up. */
+  readonly goesOn?: boolean;
 }
 
 /** What the live socket says of studies: progress (`done` of `total` fights), and each change of status. */
@@ -152,8 +155,20 @@ export function gmToken(): string {
   return localStorage.getItem('fray.gm') ?? '';
 }
 
+/** A fetch that says, in our words, that the server is gone (the browser's own is "Failed to fetch"). */
+export async function reach(path: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(path, init);
+  } catch {
+    connection.value = 'down';
+    throw new ApiError(UNREACHABLE, 0);
+  }
+}
+
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const r = await fetch(path, {
+  // While the server is gone nothing is sent, so nothing can be queued and sent late by surprise.
+  if (connection.value === 'down') throw new ApiError(UNREACHABLE, 0);
+  const r = await reach(path, {
     method,
     headers: {
       authorization: `Bearer ${gmToken()}`,
@@ -179,6 +194,8 @@ export const api = {
     call<{ id: number; seed: number | null }>('POST', '/api/studies', body),
   stopStudy: (id: number) => call<Study>('POST', `/api/studies/${id}/stop`),
   rerunStudy: (id: number) => call<{ id: number; seed: number | null }>('POST', `/api/studies/${id}/rerun`),
+  /** A stopped simulation or comparison goes on from what it had added up. */
+  goOnStudy: (id: number) => call<Study>('POST', `/api/studies/${id}/go-on`),
   deleteStudy: (id: number) => call<unknown>('DELETE', `/api/studies/${id}`),
   characters: (ruleset?: string) =>
     call<Character[]>(
@@ -249,7 +266,7 @@ export const api = {
   see: (id: number, see: PlayersSee) => call<FightView>('PUT', `/api/fights/${id}/see`, see),
   /** The QR code of the join link (or a seat's link) as SVG text. */
   qr: async (link: string) => {
-    const r = await fetch(`/api/table/qr.svg?link=${encodeURIComponent(link)}`, {
+    const r = await reach(`/api/table/qr.svg?link=${encodeURIComponent(link)}`, {
       headers: { authorization: `Bearer ${gmToken()}` },
     });
     if (!r.ok) throw new ApiError(`${r.status} ${r.statusText}`, r.status);
@@ -259,7 +276,7 @@ export const api = {
 
 /** Saves what a GET of the API answers as a file (a plain link cannot carry the token). */
 export async function download(path: string, name: string): Promise<void> {
-  const r = await fetch(path, { headers: { authorization: `Bearer ${gmToken()}` } });
+  const r = await reach(path, { headers: { authorization: `Bearer ${gmToken()}` } });
   if (!r.ok) throw new ApiError(`${r.status} ${r.statusText}`, r.status);
   const url = URL.createObjectURL(await r.blob());
   const a = document.createElement('a');
@@ -299,10 +316,14 @@ export function live(changed: (msg: Change) => void): () => void {
       const msg = JSON.parse(String(m.data)) as Change & { type?: string };
       if (msg.type === undefined) changed(msg);
       // Back after a drop (the server restarted, the laptop slept): what is shown may be stale.
-      else if (msg.type === 'welcome' && dropped) changed({ fight: null, what: 'reconnected' });
+      else if (msg.type === 'welcome') {
+        connection.value = 'live';
+        if (dropped) changed({ fight: null, what: 'reconnected' });
+      }
     };
     socket.onclose = () => {
       dropped = true;
+      connection.value = 'down';
       if (!stopped) setTimeout(connect, 1000);
     };
   };

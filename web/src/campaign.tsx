@@ -212,6 +212,9 @@ function Examples({ rulesets, onLoaded }: { rulesets: readonly RulesetItem[]; on
         `${r.encounters} encounter${r.encounters === 1 ? '' : 's'} and ${r.characters} character${r.characters === 1 ? '' : 's'} of ${ruleset} added`,
       );
       onLoaded();
+      // Every list of the page (the characters too) fetched again, whether or not the live socket
+      // has said so yet (a page just opened may not have said hello when the answer comes).
+      changes.value++;
     } catch (e) {
       setError(e as Error);
     }
@@ -378,7 +381,7 @@ export function Campaign() {
         />
         <Problems error={error} />
         <button type="button" class="primary" disabled={!text.trim()} onClick={() => void save()}>
-          {editing !== null ? 'Check and save' : 'Check and add'}
+          {editing !== null ? 'Check and save the encounter' : 'Check and add the encounter'}
         </button>
         {editing !== null && (
           <button type="button" class="link" onClick={() => (setEditing(null), setText(''))}>

@@ -21,7 +21,7 @@ import {
   type SweepResult,
 } from './api.js';
 import { Problems } from './problems.js';
-import { changes } from './state.js';
+import { changes, reconnects } from './state.js';
 
 const KINDS: readonly { kind: StudyKind; label: string }[] = [
   { kind: 'sim', label: 'Simulation' },
@@ -910,7 +910,8 @@ function ResultPanel({
       (e: Error) => n === asked.current && setError(e),
     );
   };
-  useEffect(load, [id]);
+  // Fetched again on reconnecting: a restart may have stopped it meanwhile.
+  useEffect(load, [id, reconnects.value]);
   // The page hears of the study's end (or a stop from another page) and fetches it again.
   useEffect(
     () =>
@@ -943,16 +944,28 @@ function ResultPanel({
         </div>
       )}
       {study.status === 'stopped' && (
-        <p class="note-stopped" role="status">
-          Stopped{study.error ? ` (${study.error})` : ''} after {count(study.done)} of {count(study.total)}{' '}
-          fights
-          {study.kind === 'sweep'
-            ? ': the points finished are shown'
-            : study.done > 0
-              ? ': the figures are of those'
-              : ''}
-          .
-        </p>
+        <div class="row note-stopped" role="status">
+          <p>
+            {study.error?.startsWith('stopped by a restart')
+              ? `Stopped by a restart at ${count(study.done)} of ${count(study.total)} fights`
+              : `Stopped${study.error ? ` (${study.error})` : ''} after ${count(study.done)} of ${count(study.total)} fights`}
+            {study.kind === 'sweep'
+              ? ': the points finished are shown'
+              : study.done > 0
+                ? ': the figures are of those'
+                : ''}
+            .
+          </p>
+          {study.goesOn && (
+            <button
+              type="button"
+              class="primary"
+              onClick={() => void api.goOnStudy(id).then(setStudy, (e: Error) => setError(e))}
+            >
+              Go on to {count(study.total)}
+            </button>
+          )}
+        </div>
       )}
       {study.status === 'failed' && (
         <div class="problems" role="alert">
@@ -1040,7 +1053,7 @@ export function Designer({ open }: { open: number | null }) {
   };
   useEffect(() => void api.encounters().then(setEncounters), [changes.value]);
   useEffect(() => void api.rulesets().then(setRulesets), []);
-  useEffect(refresh, []);
+  useEffect(refresh, [reconnects.value]);
   useEffect(
     () =>
       onStudies((m) => {

@@ -6,8 +6,8 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, download, type Creature, type FightView } from './api.js';
 import { FightMapView } from './map.js';
 import { Log, QuestionCard, rollDice, TrackerPanel } from './parts.js';
-import { changes, lastChange } from './state.js';
-import { TablePanel } from './table.js';
+import { changes, lastChange, UNREACHABLE } from './state.js';
+import { TablePanel, useTable } from './table.js';
 
 function Rulings({
   view,
@@ -15,26 +15,44 @@ function Rulings({
   onAdd,
 }: {
   view: FightView;
-  onRule: (r: Record<string, unknown>) => void;
+  onRule: (r: Record<string, unknown>) => Promise<string | null>;
   onAdd: (side: number, use: string, why: string) => void;
 }) {
   const [kind, setKind] = useState('modify');
-  const [who, setWho] = useState(view.tracker.rows[0]?.id ?? '');
+  // Whom each ruling can name: only those not in the fight yet come in, only those in it go out.
+  const rows = view.tracker.rows.filter((r) =>
+    kind === 'enter' ? r.out === 'absent' : kind === 'leave' ? r.out === null : true,
+  );
+  const [picked, setWho] = useState('');
+  const who = rows.some((r) => r.id === picked) ? picked : (rows[0]?.id ?? '');
   const [what, setWhat] = useState('W');
   const [value, setValue] = useState('');
   const [why, setWhy] = useState('');
-  const submit = (e: Event) => {
+  // A ruling that needs a number is not sent without one (an empty field is not a modifier of 0).
+  const needsValue = kind === 'modify' || kind === 'set' || kind === 'give';
+  const submit = async (e: Event) => {
     e.preventDefault();
-    const n = Number(value);
-    if (kind === 'modify') onRule({ kind, by: n, why });
-    else if (kind === 'set') onRule({ kind, who, what, value: n, why });
-    else if (kind === 'give') onRule({ kind, answer: Number.isInteger(n) && value.trim() ? n : value, why });
-    else onRule({ kind, who, why });
+    if (needsValue && value.trim() === '') return;
+    const n = Number(value.replace('−', '-'));
+    const refused = await onRule(
+      kind === 'modify'
+        ? { kind, by: n, why }
+        : kind === 'set'
+          ? { kind, who, what, value: n, why }
+          : kind === 'give'
+            ? { kind, answer: Number.isInteger(n) ? n : value, why }
+            : { kind, who, why },
+    );
+    // Taken: the fields are empty again, so a second click does not rule it twice.
+    if (refused === null) {
+      setValue('');
+      setWhy('');
+    }
   };
   return (
     <section class="panel rulings" aria-label="rulings">
       <h2>The GM's ruling</h2>
-      <form class="row" onSubmit={submit}>
+      <form class="row" onSubmit={(e) => void submit(e)}>
         <select value={kind} onChange={(e) => setKind(e.currentTarget.value)} aria-label="ruling">
           <option value="modify">modify this roll by</option>
           <option value="set">set a number</option>
@@ -42,12 +60,17 @@ function Rulings({
           <option value="enter">bring in</option>
           <option value="leave">take out</option>
         </select>
-        {kind !== 'modify' && kind !== 'give' && (
+        {kind !== 'modify' && kind !== 'give' && rows.length > 0 && (
           <select value={who} onChange={(e) => setWho(e.currentTarget.value)} aria-label="who">
-            {view.tracker.rows.map((r) => (
-              <option value={r.id}>{r.name}</option>
+            {rows.map((r) => (
+              <option value={r.id}>
+                {r.name} ({r.side})
+              </option>
             ))}
           </select>
+        )}
+        {kind === 'enter' && rows.length === 0 && (
+          <span class="muted">nobody is waiting to come in (written enters: true)</span>
         )}
         {kind === 'set' && (
           <input
@@ -71,7 +94,12 @@ function Rulings({
           value={why}
           onInput={(e) => setWhy(e.currentTarget.value)}
         />
-        <button type="submit">Rule</button>
+        <button
+          type="submit"
+          disabled={(needsValue && value.trim() === '') || (!needsValue && kind !== 'modify' && who === '')}
+        >
+          Rule
+        </button>
       </form>
       <Reinforce view={view} onAdd={onAdd} />
     </section>
@@ -87,16 +115,26 @@ function Reinforce({
   onAdd: (side: number, use: string, why: string) => void;
 }) {
   const [creatures, setCreatures] = useState<Creature[]>([]);
-  const sides = [...new Set(view.tracker.rows.map((r) => r.side))];
+  // Reinforcements mostly come for the GM's side: the sides no player plays come first, the first the
+  // default. With no side marked as the players', the encounter's first side is taken for theirs.
+  const marked = view.sides.some((sd) => sd.players);
+  const sides = view.sides
+    .map((sd, i) => ({ name: sd.name, players: marked ? sd.players : i === 0, i }))
+    .sort((a, b) => Number(a.players) - Number(b.players));
   const [use, setUse] = useState('');
-  const [side, setSide] = useState(sides.length - 1);
+  const [side, setSide] = useState(sides[0]?.i ?? 0);
   const [why, setWhy] = useState('');
+  // Asked again after a reconnection, if the server went before it answered.
   useEffect(() => {
-    void api.bestiary(view.ruleset).then((c) => {
-      setCreatures(c);
-      setUse(c[0]?.id ?? '');
-    });
-  }, [view.ruleset]);
+    if (creatures.length > 0) return;
+    api.bestiary(view.ruleset).then(
+      (c) => {
+        setCreatures(c);
+        setUse(c[0]?.id ?? '');
+      },
+      () => undefined,
+    );
+  }, [view.ruleset, changes.value]);
   if (creatures.length === 0) return null;
   return (
     <form
@@ -114,8 +152,11 @@ function Reinforce({
         ))}
       </select>
       <select value={side} onChange={(e) => setSide(Number(e.currentTarget.value))} aria-label="for the side">
-        {sides.map((s, i) => (
-          <option value={i}>for {s}</option>
+        {sides.map((s) => (
+          <option value={s.i}>
+            for {s.name}
+            {view.sides[s.i]?.players ? ' (the players)' : ''}
+          </option>
         ))}
       </select>
       <input
@@ -129,9 +170,20 @@ function Reinforce({
   );
 }
 
+/** Whether a key pressed there belongs to a control (WCAG 2.1.1: every control works from the keyboard as its own). */
+function onControl(target: EventTarget | null): boolean {
+  return (
+    target instanceof Element &&
+    target.closest(
+      'button, a[href], input, select, textarea, summary, [role="button"], [role="tab"], [role="link"], [contenteditable]:not([contenteditable="false"])',
+    ) !== null
+  );
+}
+
 export function FightScreen({ id }: { id: number }) {
   const [view, setView] = useState<FightView | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [table, setTable] = useTable();
   const busy = useRef(false);
   // Only the answer to the latest request is shown: a refresh sent before an answer and
   // returning after it would show the fight as it was.
@@ -143,6 +195,8 @@ export function FightScreen({ id }: { id: number }) {
       .fight(id)
       .then((v) => {
         if (mine === latest.current) setView(v);
+        // Back after the server was gone: what was said of it is said no more.
+        setError((was) => (was === UNREACHABLE ? null : was));
       })
       .catch((e: Error) => setError(e.message));
   }, [id, changes.value]);
@@ -175,16 +229,15 @@ export function FightScreen({ id }: { id: number }) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const q = view?.question;
-      const typing =
-        e.target instanceof HTMLInputElement ||
-        e.target instanceof HTMLTextAreaElement ||
-        e.target instanceof HTMLSelectElement;
-      if ((e.key === 'z' && (e.ctrlKey || e.metaKey)) || (e.key === 'Backspace' && !typing)) {
+      // On a control (a button, a link, a field, a list), a key is the control's: Enter presses
+      // that button, Ctrl+Z undoes typing. The fight's keys act only where focus is on no control.
+      if (onControl(e.target) || e.altKey || e.defaultPrevented) return;
+      if ((e.key === 'z' && (e.ctrlKey || e.metaKey)) || e.key === 'Backspace') {
         e.preventDefault();
         if (view?.canUndo) void undo();
         return;
       }
-      if (typing || !q) return;
+      if (!q || e.ctrlKey || e.metaKey) return;
       if (e.key === 'Enter') {
         e.preventDefault();
         void answer(
@@ -199,6 +252,13 @@ export function FightScreen({ id }: { id: number }) {
     return () => removeEventListener('keydown', onKey);
   });
 
+  // A question of a character with a player's phone at the table: the GM's card says it waits for that phone.
+  const asked = view?.question?.actor ?? null;
+  const seat =
+    table && view && table.fight === view.id && asked
+      ? table.seats.find((s) => s.kind === 'player' && s.combatant === asked)
+      : undefined;
+  const waitingFor = seat ? `${seat.player || 'the player'}'s phone` : undefined;
   if (!view) return <main class="fight">{error ? <p class="problems">{error}</p> : <p>Loading…</p>}</main>;
   return (
     <main class="fight" data-inputs={view.inputs}>
@@ -252,7 +312,12 @@ export function FightScreen({ id }: { id: number }) {
           {view.question ? (
             // A new question is a new card (keyed by the fight's step): what was typed for the last
             // one is gone at once, not after the next paint.
-            <QuestionCard key={view.inputs} q={view.question} onAnswer={(a, t) => void answer(a, t)} />
+            <QuestionCard
+              key={view.inputs}
+              q={view.question}
+              onAnswer={(a, t) => void answer(a, t)}
+              waitingFor={waitingFor}
+            />
           ) : (
             <section class="panel question over">
               <h2>{view.outcome ?? 'The fight is over'}</h2>
@@ -270,11 +335,11 @@ export function FightScreen({ id }: { id: number }) {
           {view.question && (
             <Rulings
               view={view}
-              onRule={(r) => void act(() => api.rule(id, r))}
+              onRule={(r) => act(() => api.rule(id, r))}
               onAdd={(side, use, why) => void act(() => api.reinforce(id, side, { use }, why))}
             />
           )}
-          <TablePanel view={view} onView={setView} />
+          <TablePanel view={view} onView={setView} table={table} setTable={setTable} />
           <Log events={view.events} rows={view.tracker.rows} />
         </div>
       </div>

@@ -5,12 +5,20 @@
 import { render } from 'preact';
 import { useEffect } from 'preact/hooks';
 import { signal } from '@preact/signals';
-import { gmToken, live } from './api.js';
+import { ApiError, gmToken, live } from './api.js';
 import { Campaign } from './campaign.js';
 import { Designer } from './designer.js';
 import { FightScreen } from './fight.js';
-import { changes, lastChange } from './state.js';
+import { ConnectionState, Unreachable } from './parts.js';
+import { changes, connection, lastChange, reconnects } from './state.js';
 import './style.css';
+
+// A request the server could not be reached for is said once, by the line across the page (and
+// where it was asked, by its own message); a list that could not be fetched is fetched again on
+// reconnecting. Nothing more to report of it.
+addEventListener('unhandledrejection', (e) => {
+  if (e.reason instanceof ApiError && e.reason.status === 0) e.preventDefault();
+});
 
 const route = signal(location.hash);
 addEventListener('hashchange', () => (route.value = location.hash));
@@ -23,6 +31,7 @@ function App() {
       live((msg) => {
         lastChange.value = msg;
         changes.value++;
+        if (msg.what === 'reconnected') reconnects.value++;
       }),
     [],
   );
@@ -35,6 +44,7 @@ function App() {
           Fray
         </a>
         <span class="where">{fight ? `Fight ${fight[1]}` : designer ? 'Designer' : 'Campaign'}</span>
+        <ConnectionState state={connection.value} />
         <nav class="nav">
           <a href="#/" aria-current={!fight && !designer ? 'page' : undefined}>
             Campaign
@@ -44,6 +54,7 @@ function App() {
           </a>
         </nav>
       </header>
+      <Unreachable state={connection.value} />
       {!signedIn ? (
         <main class="campaign">
           <section class="panel">

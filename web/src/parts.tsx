@@ -2,9 +2,32 @@
 // a card, the log. Each draws what the server sends it (the GM's view, or the players' view in
 // which the GM side's numbers are already kept back); none of them runs a rule.
 import type { ComponentChildren } from 'preact';
-import { useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Question, TrackerRow } from './api.js';
+import type { Connection } from './state.js';
 import type { VeiledRow } from '../../src/core/veil.js';
+
+/**
+ * The connection's state, the same on every page: live, or reconnecting with what that means (nothing
+ * is sent meanwhile; the page catches up when the server is back).
+ */
+export function ConnectionState({ state }: { state: Connection }) {
+  return (
+    <span class={`live is-${state}`} role="status" aria-label="connection">
+      {state === 'live' ? '● live' : state === 'down' ? '○ reconnecting…' : '○ connecting…'}
+    </span>
+  );
+}
+
+/** A line across the page while the server is gone. */
+export function Unreachable({ state }: { state: Connection }) {
+  return state === 'down' ? (
+    <p class="unreachable" role="alert">
+      The server cannot be reached — reconnecting… Nothing you do is sent until it is back; the page then
+      shows the fight as it stands.
+    </p>
+  ) : null;
+}
 
 /** Dice the table rolls: a person's "Roll" is as good as dice thrown on the table. */
 export function rollDice(count: number, sides: number): number {
@@ -130,15 +153,26 @@ export function QuestionCard({
   onAnswer,
   keys = true,
   who,
+  waitingFor,
 }: {
   q: Question;
   onAnswer: (a: number | string, then?: number) => void;
   keys?: boolean;
   who?: string;
+  /** Whose device the question has gone to (the GM's card says so, and may still answer it). */
+  waitingFor?: string;
 }) {
   const [typed, setTyped] = useState('');
   const [then, setThen] = useState('');
   const field = useRef<HTMLInputElement>(null);
+  const card = useRef<HTMLElement>(null);
+  // A new question where focus was lost (the last card's button is gone): focus comes to this card,
+  // so the keyboard goes on from here (Tab to its choices, Enter for the suggestion) and a screen
+  // reader reads it.
+  useEffect(() => {
+    const at = document.activeElement;
+    if (at === null || at === document.body) card.current?.focus({ preventScroll: true });
+  }, []);
   const dice = q.kind === 'roll' ? `${q.count === 1 ? '' : q.count}D${q.sides}` : '';
   const submitTyped = () => {
     const v = typed.trim();
@@ -148,9 +182,21 @@ export function QuestionCard({
     onAnswer(q.kind === 'choice' && !Number.isInteger(n) ? v : Number.isInteger(n) ? n : v, t);
   };
   return (
-    <section class="panel question" aria-label="question">
+    <section class="panel question" aria-label="question" tabIndex={-1} ref={card}>
       <p class="who">{who ?? q.actorName ?? 'The GM'}</p>
       <h2 class="label">{q.label}</h2>
+      {waitingFor && (
+        <p class="waiting-for" role="status">
+          Waiting for {waitingFor} — or answer it here.
+        </p>
+      )}
+      {q.ruled && (
+        <p class="ruled" role="status">
+          with the GM's modifier {q.ruled.by >= 0 ? '+' : '−'}
+          {Math.abs(q.ruled.by)}
+          {q.ruled.why ? ` (${q.ruled.why})` : ''}: the rules add it to what the roll needs
+        </p>
+      )}
       {q.kind === 'choice' && (
         <ol class="choices">
           {(q.choices ?? []).map((c, i) => (

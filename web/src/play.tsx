@@ -8,7 +8,8 @@ import { render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { PlayersQuestion, PlayersView, Question } from './api.js';
 import { FightMapView } from './map.js';
-import { Health, Log, QuestionCard, RowDetails, TrackerRows } from './parts.js';
+import { ConnectionState, Health, Log, QuestionCard, RowDetails, TrackerRows, Unreachable } from './parts.js';
+import type { Connection } from './state.js';
 import { answer, join, joinPage, Refused, seatToken, stayLive, table } from './seat.js';
 import './style.css';
 import './play.css';
@@ -108,15 +109,18 @@ function Lost({ why }: { why: string }) {
 }
 
 function Header({ view, live, who }: { view: PlayersView | null; live: boolean; who: string }) {
+  // Never welcomed yet: connecting; welcomed once and gone since: reconnecting.
+  const state: Connection = live ? 'live' : table.value.seat === null ? 'connecting' : 'down';
   return (
-    <header class="play-top">
-      <span class="brand">Fray</span>
-      <span class="title">{view ? `${view.title} · round ${view.round}` : 'at the table'}</span>
-      <span class={`live ${live ? 'on' : ''}`} title={live ? 'live' : 'reconnecting…'}>
-        {live ? '● live' : '○ reconnecting…'}
-      </span>
-      <span class="you">{who}</span>
-    </header>
+    <>
+      <header class="play-top">
+        <span class="brand">Fray</span>
+        <span class="title">{view ? `${view.title} · round ${view.round}` : 'at the table'}</span>
+        <ConnectionState state={state} />
+        <span class="you">{who}</span>
+      </header>
+      <Unreachable state={state} />
+    </>
   );
 }
 

@@ -4,6 +4,7 @@
 import { signal } from '@preact/signals';
 import { LOG_HASH_START, logHash } from '../../src/core/veil.js';
 import type { PlayerEvent, PlayersView } from './api.js';
+import { UNREACHABLE } from './state.js';
 
 export interface Seat {
   readonly id: number;
@@ -143,14 +144,21 @@ export class Refused extends Error {
 }
 
 async function send<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
-  const r = await fetch(path, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  // A seat's page with its socket down sends nothing: an answer is never queued to arrive late.
+  if (token && !table.value.live && table.value.seat !== null) throw new Refused(UNREACHABLE, 0);
+  let r: Response;
+  try {
+    r = await fetch(path, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new Refused(UNREACHABLE, 0);
+  }
   const data = (await r.json()) as T & { error?: string };
   if (!r.ok) throw new Refused(data.error ?? `${r.status} ${r.statusText}`, r.status);
   return data;

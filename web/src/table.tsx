@@ -45,13 +45,29 @@ const SEE: { key: keyof PlayersSee; label: string; values: { v: string; label: s
   },
 ];
 
-export function TablePanel({ view, onView }: { view: FightView; onView: (v: FightView) => void }) {
+/** The table's state (the fight open to it, its seats), fetched again after every change the server tells. */
+export function useTable(): [TableState | null, (t: TableState) => void, string | null] {
   const [table, setTable] = useState<TableState | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [given, setGiven] = useState<{ name: string; link: string; seat: number } | null>(null);
   useEffect(() => {
     api.table().then(setTable, (e: Error) => setError(e.message));
   }, [changes.value]);
+  return [table, setTable, error];
+}
+
+export function TablePanel({
+  view,
+  onView,
+  table,
+  setTable,
+}: {
+  view: FightView;
+  onView: (v: FightView) => void;
+  table: TableState | null;
+  setTable: (t: TableState) => void;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const [given, setGiven] = useState<{ name: string; link: string; seat: number } | null>(null);
   const run = async (f: () => Promise<unknown>) => {
     setError(null);
     try {
