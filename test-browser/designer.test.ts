@@ -191,4 +191,44 @@ describe("the designer's page", () => {
     await shoot(page, 'odds-none');
     await page.close();
   });
+  it('a restart mid-study: the page says where it stopped without a reload, shows the figures so far, and goes on from there (issue 31)', async () => {
+    const page = await designer();
+    await page.getByLabel('runs').fill('100000000');
+    await page.getByRole('button', { name: 'Start the simulation' }).click();
+    const bar = result(page).getByRole('progressbar');
+    await expect
+      .poll(async () => Number((await bar.count()) && (await bar.getAttribute('aria-valuenow'))), {
+        timeout: 30_000,
+      })
+      .toBeGreaterThan(0);
+    // Something kept: a checkpoint is written within half a second of a block.
+    await new Promise((r) => setTimeout(r, 1500));
+    t.served.crash();
+    await t.served.restart();
+    const stopped = result(page).getByRole('status');
+    await expect
+      .poll(() => stopped.textContent(), { timeout: 30_000 })
+      .toMatch(/^Stopped by a restart at [\d,]+ of 100,000,000 fights: the figures are of those\./);
+    const at = Number(
+      (/at ([\d,]+) of/.exec((await stopped.textContent()) ?? '')?.[1] ?? '0').replace(/,/g, ''),
+    );
+    expect(at).toBeGreaterThan(0);
+    await expect.poll(() => result(page).getByRole('table', { name: 'who wins' }).count()).toBe(1);
+    const id = await page.locator('table.studies tr.current').getAttribute('data-id');
+    await expect
+      .poll(() => page.locator(`table.studies tr[data-id="${id}"] .status`).textContent())
+      .toBe('stopped');
+    await shoot(page, 'restarted');
+    await result(page).getByRole('button', { name: 'Go on to 100,000,000' }).click();
+    await expect
+      .poll(async () => Number((await bar.count()) && (await bar.getAttribute('aria-valuenow'))), {
+        timeout: 30_000,
+      })
+      .toBeGreaterThan(at);
+    await result(page).getByRole('button', { name: 'Stop' }).click();
+    await expect
+      .poll(() => stopped.textContent(), { timeout: 30_000 })
+      .toMatch(/^Stopped after [\d,]+ of 100,000,000 fights/);
+    await page.close();
+  });
 });
