@@ -59,11 +59,13 @@ async function screenAt(page: Page, x: number, y: number): Promise<{ x: number; 
 }
 
 async function clickMap(page: Page, x: number, y: number) {
+  await page.locator('.map-svg').scrollIntoViewIfNeeded();
   const p = await screenAt(page, x, y);
   await page.mouse.click(p.x, p.y);
 }
 
 async function hoverMap(page: Page, x: number, y: number) {
+  await page.locator('.map-svg').scrollIntoViewIfNeeded();
   const p = await screenAt(page, x, y);
   await page.mouse.move(p.x, p.y);
 }
@@ -171,6 +173,41 @@ describe('the map on the GM’s screen', () => {
     await expect.poll(() => status(page)).toBe('(9, 2), 7 squares from Elf: (9, 2) is taken by Orc 1');
     expect(await page.locator('.map-svg .rings rect').count()).toBe(1);
     await shoot(page, 'map-ahq-moved', [9.5, 2.5]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('no name is written over a base; a refusal is said until the pointer goes elsewhere; the board key wraps (issue 31)', async () => {
+    const v = await start('ahq-house/encounters/crypt.yaml', 1);
+    const { page, errors } = await open(v.id, 820, 1180);
+    await page.locator('.map-svg').scrollIntoViewIfNeeded();
+    const overlaps = (await page.evaluate(`(() => {
+      const boxes = [...document.querySelectorAll('.map-svg .model > rect, .map-svg .model > circle:not(.turn)')].map((e) => e.getBoundingClientRect());
+      const out = [];
+      for (const t of document.querySelectorAll('.map-svg .labels text')) {
+        const a = t.getBoundingClientRect();
+        for (const b of boxes)
+          if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1) out.push(t.textContent);
+      }
+      return out;
+    })()`)) as string[];
+    expect(overlaps).toEqual([]);
+    expect(await page.locator('.map-svg .labels text').count()).toBeGreaterThan(3);
+    // A refused click is said; moving the pointer elsewhere says what is there instead.
+    await clickMap(page, 5.5, 1.5);
+    await expect.poll(() => status(page)).toBe('(5, 1) refused: (5, 1) is a wall');
+    await hoverMap(page, 4.5, 3.5);
+    await expect
+      .poll(() => status(page))
+      .toBe('(4, 3), 2 squares from Barbarian: legal, click to move there');
+    // The board's key is text that wraps in its panel, not a line cut off at its edge.
+    const key = page.locator('.tracker .board-key').last();
+    expect(await key.textContent()).toContain('# wall, + door');
+    const [keyRight, panelRight] = (await page.evaluate(`[
+      document.querySelector('.tracker .board-key:last-of-type').getBoundingClientRect().right,
+      document.querySelector('.tracker').getBoundingClientRect().right,
+    ]`)) as [number, number];
+    expect(keyRight).toBeLessThanOrEqual(panelRight);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -23,7 +23,14 @@ type PlotDocument = NonNullable<Plot.PlotOptions['document']>;
 
 function render(make: (document: PlotDocument) => { outerHTML: string }): string {
   const { document } = parseHTML('<!doctype html><html><body></body></html>');
-  return make(document as unknown as PlotDocument).outerHTML;
+  const chart = make(document as unknown as PlotDocument) as unknown as {
+    readonly outerHTML: string;
+    querySelectorAll(selector: string): Iterable<{ removeAttribute(name: string): void }>;
+  };
+  // Plot names each mark's group ("dot", "rule") with an aria-label a group may not carry (it has
+  // no role): screen readers read the chart's own title and axes, not the names of its marks.
+  for (const g of chart.querySelectorAll('g[aria-label]')) g.removeAttribute('aria-label');
+  return chart.outerHTML;
 }
 
 /** A chart of the report: its heading, Observable Plot's SVG (in a figure where it has a legend), and a note under it. */

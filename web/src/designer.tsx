@@ -616,7 +616,7 @@ function SimTable({ s, label }: { s: SimSummary; label?: string }) {
   return (
     <div class="sim-figures">
       {label && <h3>{label}</h3>}
-      <table class="figures" aria-label={label ? `${label} wins` : 'who wins'}>
+      <table class="figures" tabIndex={0} aria-label={label ? `${label} wins` : 'who wins'}>
         <thead>
           <tr>
             <th />
@@ -650,7 +650,7 @@ function SimTable({ s, label }: { s: SimSummary; label?: string }) {
       </p>
       {s.combatants.length > 0 && (
         <div class="scroll">
-          <table class="figures per" aria-label="per combatant">
+          <table class="figures per" tabIndex={0} aria-label="per combatant">
             <thead>
               <tr>
                 <th>combatant</th>
@@ -708,7 +708,7 @@ function CompareTable({ c }: { c: Comparison }) {
         <strong>B</strong>: {c.b.label}
       </p>
       <div class="scroll">
-        <table class="figures" aria-label="comparison">
+        <table class="figures" tabIndex={0} aria-label="comparison">
           <thead>
             <tr>
               <th />
@@ -768,7 +768,7 @@ function SweepTable({ r }: { r: SweepResult }) {
   const names = r.points[0]?.sides.map((s) => s.name) ?? [];
   return (
     <div class="scroll">
-      <table class="figures" aria-label="sweep">
+      <table class="figures" tabIndex={0} aria-label="sweep">
         <thead>
           <tr>
             {r.axes.map((a) => (
@@ -835,7 +835,7 @@ function OddsView({ r }: { r: OddsReport }) {
       <h3>The fight</h3>
       {r.duel ? (
         <>
-          <table class="figures" aria-label="the fight's odds">
+          <table class="figures" tabIndex={0} aria-label="the fight's odds">
             <tbody>
               {r.duel.sides.map((s) => (
                 <tr>

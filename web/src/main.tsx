@@ -9,7 +9,7 @@ import { ApiError, gmToken, live } from './api.js';
 import { Campaign } from './campaign.js';
 import { Designer } from './designer.js';
 import { FightScreen } from './fight.js';
-import { ConnectionState, Unreachable } from './parts.js';
+import { applyTheme, ConnectionState, ThemeSwitch, Unreachable } from './parts.js';
 import { changes, connection, lastChange, reconnects } from './state.js';
 import './style.css';
 
@@ -20,6 +20,7 @@ addEventListener('unhandledrejection', (e) => {
   if (e.reason instanceof ApiError && e.reason.status === 0) e.preventDefault();
 });
 
+applyTheme();
 const route = signal(location.hash);
 addEventListener('hashchange', () => (route.value = location.hash));
 
@@ -53,6 +54,7 @@ function App() {
             Designer
           </a>
         </nav>
+        <ThemeSwitch />
       </header>
       <Unreachable state={connection.value} />
       {!signedIn ? (

@@ -109,6 +109,8 @@ export function FightMapView({ map, targets = null, current = null, onPick }: Ma
   const [hover, setHover] = useState<MapPoint | null>(null);
   const [pinned, setPinned] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  /** Where the last click was: what is said of it is said while the pointer stays there. */
+  const clicked = useRef<MapPoint | null>(null);
   /** A tap on a touch screen previews a destination; a second tap there sends it. */
   const [preview, setPreview] = useState<MapPoint | null>(null);
   const [facing, setFacing] = useState('');
@@ -206,6 +208,12 @@ export function FightMapView({ map, targets = null, current = null, onPick }: Ma
     return facing && a.facings?.includes(facing) ? `${base} ${facing}` : base;
   };
 
+  /** The same square of the grid, or within a yard and a half on the plane. */
+  const sameSpot = (a: MapPoint, p: MapPoint) =>
+    map.kind === 'grid'
+      ? Math.floor(a.x) === Math.floor(p.x) && Math.floor(a.y) === Math.floor(p.y)
+      : Math.hypot(a.x - p.x, a.y - p.y) < 1.5;
+
   const pick = async (answer: string) => {
     if (!onPick) return;
     setMessage(`sent ${answer}…`);
@@ -222,6 +230,7 @@ export function FightMapView({ map, targets = null, current = null, onPick }: Ma
   };
 
   const onClick = (p: MapPoint, touch: boolean) => {
+    clicked.current = p;
     const m = modelAt(p);
     if (!targets || !mover) return setPinned(m && m.id !== pinned ? m.id : null);
     let answer: string;
@@ -239,11 +248,7 @@ export function FightMapView({ map, targets = null, current = null, onPick }: Ma
       answer = contact?.answer ?? answerFor(p);
     }
     // On a touch screen the first tap shows where it would go (there is no hovering); a second tap there sends it.
-    const same = (a: MapPoint) =>
-      map.kind === 'grid'
-        ? Math.floor(a.x) === Math.floor(p.x) && Math.floor(a.y) === Math.floor(p.y)
-        : Math.hypot(a.x - p.x, a.y - p.y) < 1.5;
-    if (touch && !(preview && same(preview))) {
+    if (touch && !(preview && sameSpot(preview, p))) {
       setMessage(null);
       setPreview(p);
       return setHover(p);
@@ -339,14 +344,27 @@ export function FightMapView({ map, targets = null, current = null, onPick }: Ma
       .map((m) => ({ m, rank: m.id === current ? 0 : m === focus ? 1 : m.out === null ? 2 : 3 }))
       .sort((a, b) => a.rank - b.rank);
     const placed: { m: MapModel; x: number; y: number; text: string; half: number }[] = [];
+    const reach = (m: MapModel) => (map.kind === 'plane' ? (m.radius ?? 0.5) * 1.3 : (m.size ?? 1) / 2);
+    // Every base standing on the map: a name is not written over one (another's, or its own).
+    const bases = drawn.map((m) => {
+      const [cx, cy] = svgOf(map, centreOf(map, m));
+      return { m, cx, cy, r: reach(m) };
+    });
     for (const { m } of order) {
       const [cx, cy] = svgOf(map, centreOf(map, m));
-      const r = map.kind === 'plane' ? (m.radius ?? 0.5) * 1.3 : (m.size ?? 1) / 2;
+      const r = reach(m);
       const text = `${labelOf(m)}${m.alt ? ` ↑${fmt(m.alt)}` : ''}`;
       // A rough width: the page's sans-serif averages a little over half the size a letter.
       const half = (text.length * font * 0.58) / 2;
-      const y = cy + r + u(1);
-      if (placed.some((p) => Math.abs(p.x - cx) < p.half + half && Math.abs(p.y - y) < font * 1.1)) continue;
+      // Below the base, else above it; where both would cover a name or a base, it is left out.
+      const free = (y: number) =>
+        !placed.some((p) => Math.abs(p.x - cx) < p.half + half && Math.abs(p.y - y) < font * 1.1) &&
+        !bases.some(
+          (b) =>
+            b.m.id !== m.id && Math.abs(b.cx - cx) < b.r + half && y < b.cy + b.r && y + font > b.cy - b.r,
+        );
+      const y = [cy + r + u(1), cy - r - u(1) - font].find(free);
+      if (y === undefined) continue;
       placed.push({ m, x: cx, y, text, half });
     }
     return placed;
@@ -420,7 +438,12 @@ export function FightMapView({ map, targets = null, current = null, onPick }: Ma
                 return;
               }
             }
-            if (e.pointerType === 'mouse') setHover(pointOf(e));
+            if (e.pointerType === 'mouse') {
+              const p = pointOf(e);
+              // What was said of the last click stays only while the pointer is where it clicked.
+              if (message && p && clicked.current && !sameSpot(p, clicked.current)) setMessage(null);
+              setHover(p);
+            }
           }}
           // A finger leaves the map after every tap: what it showed stays until the next.
           onPointerLeave={(e) => {

@@ -19,6 +19,37 @@ export function ConnectionState({ state }: { state: Connection }) {
   );
 }
 
+/** The theme this browser chose with the switch (kept), else none: the system's preference rules. */
+export function applyTheme(): void {
+  const kept = localStorage.getItem('fray.theme');
+  if (kept === 'dark' || kept === 'light') document.documentElement.dataset.theme = kept;
+}
+
+function isDark(): boolean {
+  const chosen = document.documentElement.dataset.theme;
+  return chosen ? chosen === 'dark' : matchMedia('(prefers-color-scheme: dark)').matches;
+}
+
+/** The switch between the light and the dark theme, on every page; the choice is kept in this browser. */
+export function ThemeSwitch() {
+  const [dark, setDark] = useState(isDark);
+  return (
+    <button
+      type="button"
+      class="theme-switch"
+      aria-pressed={dark}
+      onClick={() => {
+        const next = dark ? 'light' : 'dark';
+        document.documentElement.dataset.theme = next;
+        localStorage.setItem('fray.theme', next);
+        setDark(!dark);
+      }}
+    >
+      {dark ? '☾' : '☀'} Dark theme
+    </button>
+  );
+}
+
 /** A line across the page while the server is gone. */
 export function Unreachable({ state }: { state: Connection }) {
   return state === 'down' ? (
@@ -110,6 +141,26 @@ export function TrackerRows({ rows, current }: { rows: readonly Row[]; current: 
   );
 }
 
+/**
+ * The grid's board as text: its rows in columns (scrolled sideways on a narrow screen), and the
+ * key under them (who each letter is, what each sign means) as sentences that wrap.
+ */
+export function Board({ lines }: { lines: readonly string[] }) {
+  const grid = (l: string) => /^\s*\d/.test(l);
+  return (
+    <>
+      <pre class="board" tabIndex={0} aria-label="the board">
+        {lines.filter(grid).join('\n')}
+      </pre>
+      {lines
+        .filter((l) => !grid(l))
+        .map((l) => (
+          <p class="board-key">{l.trim()}</p>
+        ))}
+    </>
+  );
+}
+
 export function TrackerPanel({
   t,
   current,
@@ -123,7 +174,7 @@ export function TrackerPanel({
         Round {t.round} <small>order: {t.orderBy}</small>
       </h2>
       <TrackerRows rows={t.rows} current={current} />
-      {t.board && <pre class="board">{t.board.join('\n')}</pre>}
+      {t.board && <Board lines={t.board} />}
     </section>
   );
 }

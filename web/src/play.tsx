@@ -8,7 +8,18 @@ import { render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { PlayersQuestion, PlayersView, Question } from './api.js';
 import { FightMapView } from './map.js';
-import { ConnectionState, Health, Log, QuestionCard, RowDetails, TrackerRows, Unreachable } from './parts.js';
+import {
+  applyTheme,
+  Board,
+  ConnectionState,
+  Health,
+  Log,
+  QuestionCard,
+  RowDetails,
+  ThemeSwitch,
+  TrackerRows,
+  Unreachable,
+} from './parts.js';
 import type { Connection } from './state.js';
 import { answer, join, joinPage, Refused, seatToken, stayLive, table } from './seat.js';
 import './style.css';
@@ -36,6 +47,7 @@ function Join({ code }: { code: string }) {
       <header class="play-top">
         <span class="brand">Fray</span>
         <span>join the table</span>
+        <ThemeSwitch />
       </header>
       {error && (
         <p class="problems" role="alert">
@@ -118,6 +130,7 @@ function Header({ view, live, who }: { view: PlayersView | null; live: boolean; 
         <span class="title">{view ? `${view.title} · round ${view.round}` : 'at the table'}</span>
         <ConnectionState state={state} />
         <span class="you">{who}</span>
+        <ThemeSwitch />
       </header>
       <Unreachable state={state} />
     </>
@@ -244,7 +257,7 @@ function Player() {
               Round {view.round} <small>order: {view.tracker.orderBy}</small>
             </h2>
             <TrackerRows rows={view.tracker.rows} current={view.question?.actor ?? null} />
-            {view.tracker.board && !view.map && <pre class="board">{view.tracker.board.join('\n')}</pre>}
+            {view.tracker.board && !view.map && <Board lines={view.tracker.board} />}
           </section>
           <Log events={events} rows={view.tracker.rows} limit={30} />
         </>
@@ -291,16 +304,21 @@ function Display() {
                 </div>
               )
             )}
+            {recent[0] && (
+              <p class="last" aria-label="the last result">
+                {recent[0].text}
+              </p>
+            )}
             {view.map ? (
               <FightMapView map={view.map} current={q?.actor ?? null} />
             ) : (
-              view.tracker.board && <pre class="board">{view.tracker.board.join('\n')}</pre>
+              view.tracker.board && <Board lines={view.tracker.board} />
             )}
           </section>
           <section class="panel log recent" aria-label="last results">
-            <h2>Last results</h2>
+            <h2>Before that</h2>
             <ol>
-              {recent.map((e) => (
+              {recent.slice(1).map((e) => (
                 <li class={`ev ${e.type}`}>{e.text}</li>
               ))}
             </ol>
@@ -319,4 +337,5 @@ function App() {
   return <Player />;
 }
 
+applyTheme();
 render(<App />, document.getElementById('app') as HTMLElement);
