@@ -138,7 +138,7 @@ describe('a night at the table (issue 31)', () => {
   it("the GM's card says whose phone a question waits for; the player's phone shows its own damage unmasked", async () => {
     const { page, id, errors } = await fightPage('Phones');
     await page.getByRole('button', { name: 'Open this fight to the table' }).click();
-    const seat = await api<{ link: string }>('POST', '/api/table/seats', {
+    const seat = await api<{ id: number; link: string }>('POST', '/api/table/seats', {
       character: 'skallier',
       player: 'Anna',
     });
@@ -158,9 +158,46 @@ describe('a night at the table (issue 31)', () => {
     expect(damage).toMatch(/D6 4 \+ S 3 − T ▒/);
     const gmView = await api<FightView>('GET', `/api/fights/${id}`);
     expect(gmView.events.some((e) => /Damage to Orc 2's .*: D6 4 \+ S 3 − T 4/.test(e.text))).toBe(true);
+    await api('DELETE', `/api/table/seats/${seat.id}`);
     await api('PUT', '/api/table', { fight: null });
     expect(errors).toEqual([]);
     await phone.close();
+    await page.close();
+  });
+
+  it("a player's phone gives the cue it was asked for when it is their turn: a vibration, a sound turned on by a tap", async () => {
+    const { page, id, errors } = await fightPage('Cues');
+    await page.getByRole('button', { name: 'Open this fight to the table' }).click();
+    const seat = await api<{ link: string }>('POST', '/api/table/seats', {
+      character: 'skallier',
+      player: 'Bea',
+    });
+    const context = await t.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+    // What the phone did, counted: its vibrations and the tones it played.
+    await context.addInitScript(`
+      window.__cues = { vibrations: 0, tones: 0 };
+      navigator.vibrate = () => (window.__cues.vibrations++, true);
+      const make = AudioContext.prototype.createOscillator;
+      AudioContext.prototype.createOscillator = function () { window.__cues.tones++; return make.call(this); };
+    `);
+    const phone = await context.newPage();
+    const cues = () => phone.evaluate('window.__cues') as Promise<{ vibrations: number; tones: number }>;
+    await phone.goto(seat.link);
+    await phone.waitForSelector('main.player .mine');
+    // Skallier's to-hit is asked: the phone vibrates; no sound until the player asks for one.
+    await expect.poll(cues).toEqual({ vibrations: 1, tones: 0 });
+    await phone.getByRole('checkbox', { name: 'a short sound' }).check();
+    const chimed = (await cues()).tones;
+    expect(chimed).toBeGreaterThan(0);
+    // The GM answers the to-hit: Skallier's damage is the next question, and the cue comes again.
+    const v = await api<FightView>('GET', `/api/fights/${id}`);
+    await api('POST', `/api/fights/${id}/answer`, { answer: 37, step: v.inputs });
+    await expect.poll(cues).toEqual({ vibrations: 2, tones: 2 * chimed });
+    // Kept on the phone for the next time.
+    expect(await phone.evaluate("localStorage.getItem('fray.cue.sound')")).toBe('on');
+    await api('PUT', '/api/table', { fight: null });
+    expect(errors).toEqual([]);
+    await context.close();
     await page.close();
   });
 

@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/server/app.js';
 import { encodingFor } from '../src/server/compress.js';
 import { Store } from '../src/server/store.js';
+import type { FightView } from '../src/server/fights.js';
 
 const closing: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -194,4 +195,52 @@ describe('starting fray never builds it', () => {
     expect(r.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
     expect(statSync(page).mtimeMs).toBe(before);
   }, 150_000);
+});
+
+describe("a fight's view since the step a page has (issue 31)", () => {
+  it('sends only the log entries past what the page says it has, the whole log when its hash is not this log’s', async () => {
+    const { startApp, closeApps } = await import('./app.js');
+    const { readFileSync } = await import('node:fs');
+    const { encounterPath } = await import('./helpers.js');
+    const { LOG_HASH_START, logHash } = await import('../src/core/veil.js');
+    const { gm } = await startApp('delta');
+    try {
+      await gm('POST', '/api/encounters', { text: readFileSync(encounterPath('demo.yaml'), 'utf8') });
+      let v = (await gm('POST', '/api/fights', { encounterId: 1, seed: 3 })).body as FightView;
+      const answerOf = (q: NonNullable<FightView['question']>) =>
+        q.kind === 'roll'
+          ? Math.ceil(((q.count ?? 1) * (q.sides ?? 6)) / 2)
+          : (q.suggested as string | number);
+      for (let i = 0; i < 8 && v.question; i++)
+        v = (await gm('POST', `/api/fights/${v.id}/answer`, { answer: answerOf(v.question), step: v.inputs }))
+          .body as FightView;
+      const had = v.events.slice(0, v.events.length - 3);
+      const hash = had.reduce((h, e) => logHash(h, e.text), LOG_HASH_START);
+      const whole = (await gm('GET', `/api/fights/${v.id}`)).body as FightView;
+      const since = (await gm('GET', `/api/fights/${v.id}?since=${had.length}&hash=${hash}`))
+        .body as FightView;
+      expect(since.eventsFrom).toBe(had.length);
+      expect([...had, ...since.events]).toEqual(whole.events);
+      expect(JSON.stringify(since).length).toBeLessThan(JSON.stringify(whole).length);
+      // An answer's view too: the entries it added, after those the page had.
+      const next = (
+        await gm(
+          'POST',
+          `/api/fights/${v.id}/answer?since=${whole.events.length}&hash=${whole.events.reduce((h, e) => logHash(h, e.text), LOG_HASH_START)}`,
+          {
+            answer: answerOf(whole.question as NonNullable<FightView['question']>),
+            step: whole.inputs,
+          },
+        )
+      ).body as FightView;
+      expect(next.eventsFrom, JSON.stringify(next).slice(0, 300)).toBe(whole.events.length);
+      // A log the page has that is not this one's beginning: the whole log.
+      const wrong = (await gm('GET', `/api/fights/${v.id}?since=${had.length}&hash=${hash + 1}`))
+        .body as FightView;
+      expect(wrong.eventsFrom).toBeUndefined();
+      expect(wrong.events.length).toBeGreaterThan(had.length);
+    } finally {
+      await closeApps();
+    }
+  });
 });

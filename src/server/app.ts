@@ -20,6 +20,7 @@ import { Fights, Refusal } from './fights.js';
 import { bearer, DISK_FULL_MESSAGE, guard, idOf, isDiskFull, parseBody, refuse } from './http.js';
 import { isToken, Live, LIVE_MESSAGE_BYTES, type LiveLimits } from './live.js';
 import { registerCompression } from './compress.js';
+import { registerDeltas } from './delta.js';
 import { Network } from './network.js';
 import { registerTable } from './players.js';
 import { Table } from './table.js';
@@ -204,6 +205,7 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
       .send({ error: `internal error: ${err instanceof Error ? err.message : String(err)}` });
   });
   registerCompression(app);
+  registerDeltas(app);
   const fights = new Fights(store);
   await app.register(websocket, { options: { maxPayload: LIVE_MESSAGE_BYTES } });
   const gmToken = store.gmToken();

@@ -88,6 +88,11 @@ export interface FightView {
   readonly sides: readonly { readonly name: string; readonly players: boolean; readonly auto: boolean }[];
   /** What the players see of this fight, as the GM set it. */
   readonly see: PlayersSee;
+  /**
+   * Set when the request said how much of the log it had (`?since=N&hash=H`): `events` are the
+   * entries from N on, and the page keeps its first N (src/server/delta.ts).
+   */
+  readonly eventsFrom?: number;
   /** The answers the players gave from their own devices, latest last: the GM sees each and may undo it. */
   readonly answers: readonly GivenAnswer[];
 }

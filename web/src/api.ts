@@ -8,6 +8,7 @@ import type { ReportPlot } from '../../src/sim/report.js';
 import type { Imported } from '../../src/core/statblock.js';
 import type { CombatantSheet } from '../../src/core/ruleset.js';
 import { connection, UNREACHABLE } from './state.js';
+import { LOG_HASH_START, logHash } from '../../src/core/veil.js';
 
 export type {
   FightView,
@@ -185,6 +186,30 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   return data as T;
 }
 
+/** The running hash of a view's log (core/veil.ts logHash), kept per view: what the page says it has. */
+const hashes = new WeakMap<FightView, number>();
+function logHashOf(v: FightView): number {
+  let h = hashes.get(v);
+  if (h === undefined) {
+    h = v.events.reduce((x, e) => logHash(x, e.text), LOG_HASH_START);
+    hashes.set(v, h);
+  }
+  return h;
+}
+
+/**
+ * A call answered with a fight's view. Given the view the page has (of that fight), it asks for
+ * only the log entries past those, and puts the view back together.
+ */
+async function fightCall(method: string, path: string, had: FightView | null | undefined, body?: unknown) {
+  const mine = had && path.startsWith(`/api/fights/${had.id}`) ? had : null;
+  const asked = mine ? `${path}?since=${mine.events.length}&hash=${logHashOf(mine)}` : path;
+  const v = await call<FightView>(method, asked, body);
+  if (v.eventsFrom === undefined || !mine) return v;
+  const { eventsFrom, ...rest } = v;
+  return { ...rest, events: [...mine.events.slice(0, eventsFrom), ...v.events] };
+}
+
 export const api = {
   rulesets: () => call<RulesetItem[]>('GET', '/api/rulesets'),
   bestiary: (ruleset: string) => call<Creature[]>('GET', `/api/rulesets/${ruleset}/bestiary`),
@@ -241,20 +266,26 @@ export const api = {
   startFight: (encounterId: number, seed?: number) =>
     call<FightView>('POST', '/api/fights', seed === undefined ? { encounterId } : { encounterId, seed }),
   importFight: (text: string) => call<FightView>('POST', '/api/fights/import', { text }),
-  fight: (id: number) => call<FightView>('GET', `/api/fights/${id}`),
+  /** `had`: the view the page shows; only the log entries it lacks are sent (src/server/delta.ts). */
+  fight: (id: number, had?: FightView | null) => fightCall('GET', `/api/fights/${id}`, had),
   /**
    * `step`: the step the answer is for (the view's inputs): refused if someone answered first.
    * `then`: the dice rolled with a roll (its damage), kept with it and undone with it.
    */
-  answer: (id: number, answer: number | string, step?: number, then?: number) =>
-    call<FightView>('POST', `/api/fights/${id}/answer`, { answer, step, then }),
-  undo: (id: number) => call<FightView>('POST', `/api/fights/${id}/undo`),
-  rule: (id: number, ruling: Record<string, unknown>) =>
-    call<FightView>('POST', `/api/fights/${id}/rulings`, ruling),
-  reinforce: (id: number, side: number, entry: Record<string, unknown>, why: string) =>
-    call<FightView>('POST', `/api/fights/${id}/combatants`, { side, entry, why }),
-  autoplay: (id: number, sides: readonly number[]) =>
-    call<FightView>('PUT', `/api/fights/${id}/auto`, { sides }),
+  answer: (id: number, answer: number | string, step?: number, then?: number, had?: FightView | null) =>
+    fightCall('POST', `/api/fights/${id}/answer`, had, { answer, step, then }),
+  undo: (id: number, had?: FightView | null) => fightCall('POST', `/api/fights/${id}/undo`, had),
+  rule: (id: number, ruling: Record<string, unknown>, had?: FightView | null) =>
+    fightCall('POST', `/api/fights/${id}/rulings`, had, ruling),
+  reinforce: (
+    id: number,
+    side: number,
+    entry: Record<string, unknown>,
+    why: string,
+    had?: FightView | null,
+  ) => fightCall('POST', `/api/fights/${id}/combatants`, had, { side, entry, why }),
+  autoplay: (id: number, sides: readonly number[], had?: FightView | null) =>
+    fightCall('PUT', `/api/fights/${id}/auto`, had, { sides }),
   deleteFight: (id: number) => call<unknown>('DELETE', `/api/fights/${id}`),
   table: () => call<TableState>('GET', '/api/table'),
   openTable: (fight: number | null) => call<TableState>('PUT', '/api/table', { fight }),
@@ -263,7 +294,8 @@ export const api = {
     call<{ id: number; token: string; link: string }>('POST', '/api/table/seats', pick),
   freeSeat: (id: number) => call<TableState>('DELETE', `/api/table/seats/${id}`),
   network: (open: boolean) => call<TableState>('PUT', '/api/table/network', { open }),
-  see: (id: number, see: PlayersSee) => call<FightView>('PUT', `/api/fights/${id}/see`, see),
+  see: (id: number, see: PlayersSee, had?: FightView | null) =>
+    fightCall('PUT', `/api/fights/${id}/see`, had, see),
   /** The QR code of the join link (or a seat's link) as SVG text. */
   qr: async (link: string) => {
     const r = await reach(`/api/table/qr.svg?link=${encodeURIComponent(link)}`, {

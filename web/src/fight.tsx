@@ -192,7 +192,7 @@ export function FightScreen({ id }: { id: number }) {
     if (busy.current) return;
     const mine = ++latest.current;
     void api
-      .fight(id)
+      .fight(id, view)
       .then((v) => {
         if (mine === latest.current) setView(v);
         // Back after the server was gone: what was said of it is said no more.
@@ -220,11 +220,12 @@ export function FightScreen({ id }: { id: number }) {
   };
   // The step the question was shown at: a player who answered it first wins, and this is refused.
   // The dice rolled with it go in the same request: the server keeps them if the roll asks for them.
-  const answer = (a: number | string, then?: number) => act(() => api.answer(id, a, view?.inputs, then));
+  const answer = (a: number | string, then?: number) =>
+    act(() => api.answer(id, a, view?.inputs, then, view));
   // A player's answer from their device: said on the GM's screen as it arrives.
   const heard = lastChange.value;
   const news = heard && heard.fight === id && heard.what === 'answer' && heard.by ? heard : null;
-  const undo = () => act(() => api.undo(id));
+  const undo = () => act(() => api.undo(id, view));
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -287,6 +288,7 @@ export function FightScreen({ id }: { id: number }) {
                   api.autoplay(
                     id,
                     view.sides.flatMap((x, j) => ((j === i ? on : x.auto) ? [j] : [])),
+                    view,
                   ),
                 );
               }}
@@ -329,14 +331,14 @@ export function FightScreen({ id }: { id: number }) {
               map={view.map}
               targets={view.question?.targets ?? null}
               current={view.question?.actor ?? null}
-              onPick={(a) => act(() => api.answer(id, a, view.inputs))}
+              onPick={(a) => act(() => api.answer(id, a, view.inputs, undefined, view))}
             />
           )}
           {view.question && (
             <Rulings
               view={view}
-              onRule={(r) => act(() => api.rule(id, r))}
-              onAdd={(side, use, why) => void act(() => api.reinforce(id, side, { use }, why))}
+              onRule={(r) => act(() => api.rule(id, r, view))}
+              onAdd={(side, use, why) => void act(() => api.reinforce(id, side, { use }, why, view))}
             />
           )}
           <TablePanel view={view} onView={setView} table={table} setTable={setTable} />

@@ -137,6 +137,77 @@ function Header({ view, live, who }: { view: PlayersView | null; live: boolean; 
   );
 }
 
+/** How a phone tells its player it is their turn, besides the card: a vibration, a short sound. */
+interface TurnCue {
+  readonly vibrate: boolean;
+  readonly sound: boolean;
+}
+
+/** The player's choice, kept on this phone: vibration on where the device has it, the sound off until asked for. */
+function turnCue(): TurnCue {
+  return {
+    vibrate: localStorage.getItem('fray.cue.vibrate') !== 'off',
+    sound: localStorage.getItem('fray.cue.sound') === 'on',
+  };
+}
+
+let audio: AudioContext | null = null;
+
+/** A short two-note chime (made here, no file to fetch); a browser plays it once the page was touched. */
+function chime(): void {
+  audio ??= new AudioContext();
+  const at = audio.currentTime;
+  for (const [i, hz] of [660, 880].entries()) {
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = hz;
+    gain.gain.setValueAtTime(0.0001, at + i * 0.12);
+    gain.gain.exponentialRampToValueAtTime(0.25, at + i * 0.12 + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, at + i * 0.12 + 0.18);
+    tone.connect(gain).connect(audio.destination);
+    tone.start(at + i * 0.12);
+    tone.stop(at + i * 0.12 + 0.2);
+  }
+}
+
+function giveCue(cue: TurnCue): void {
+  if (cue.vibrate) navigator.vibrate?.(150);
+  if (cue.sound) chime();
+}
+
+/** The player's switches for the cue (the sound is turned on by a tap, which lets the browser play it). */
+function CueSettings({ cue, onCue }: { cue: TurnCue; onCue: (c: TurnCue) => void }) {
+  const set = (c: TurnCue) => {
+    localStorage.setItem('fray.cue.vibrate', c.vibrate ? 'on' : 'off');
+    localStorage.setItem('fray.cue.sound', c.sound ? 'on' : 'off');
+    onCue(c);
+    if (c.sound && !cue.sound) chime();
+  };
+  return (
+    <section class="panel cue" aria-label="your turn's cue">
+      <h2>When it is your turn</h2>
+      {'vibrate' in navigator && (
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={cue.vibrate}
+            onChange={(e) => set({ ...cue, vibrate: e.currentTarget.checked })}
+          />{' '}
+          vibrate
+        </label>
+      )}
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={cue.sound}
+          onChange={(e) => set({ ...cue, sound: e.currentTarget.checked })}
+        />{' '}
+        a short sound
+      </label>
+    </section>
+  );
+}
+
 function Player() {
   const token = seatToken('player');
   const { view, events, live, lost, seat } = table.value;
@@ -146,9 +217,10 @@ function Player() {
   const sending = useRef(false);
   useEffect(() => (token ? stayLive(token) : undefined), [token]);
   const mine = view?.you && view.question && !view.question.waiting && view.question.actor === view.you.id;
+  const [cue, setCue] = useState<TurnCue>(turnCue);
   useEffect(() => {
     document.title = mine ? '▶ Your turn — Fray' : 'Fray — at the table';
-    if (mine) navigator.vibrate?.(150);
+    if (mine) giveCue(cue);
   }, [mine, view?.step]);
   if (!token) return <Lost why="This device has not joined the table." />;
   if (lost) return <Lost why={lost} />;
@@ -260,6 +332,7 @@ function Player() {
             {view.tracker.board && !view.map && <Board lines={view.tracker.board} />}
           </section>
           <Log events={events} rows={view.tracker.rows} limit={30} />
+          {view.you && <CueSettings cue={cue} onCue={setCue} />}
         </>
       )}
     </main>

@@ -146,7 +146,7 @@ export function TablePanel({
                   onChange={(e) => {
                     const v = e.currentTarget.value;
                     void run(async () =>
-                      onView(await api.see(view.id, { ...view.see, [s.key]: v } as PlayersSee)),
+                      onView(await api.see(view.id, { ...view.see, [s.key]: v } as PlayersSee, view)),
                     );
                   }}
                 >
