@@ -207,7 +207,10 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
   registerCompression(app);
   registerDeltas(app);
   const fights = new Fights(store);
-  await app.register(websocket, { options: { maxPayload: LIVE_MESSAGE_BYTES } });
+  // Frames compressed where the browser takes it (every one does): a seat's view is JSON that shrinks to a fifth.
+  await app.register(websocket, {
+    options: { maxPayload: LIVE_MESSAGE_BYTES, perMessageDeflate: { threshold: 1024 } },
+  });
   const gmToken = store.gmToken();
 
   // The GM's API needs the GM's token (`Authorization: Bearer TOKEN`, as fray serve prints it);

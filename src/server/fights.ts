@@ -400,9 +400,18 @@ export class Fights {
   }
 
   /** The fight's save as kept; one the store cannot read is DamagedRow (the request was not at fault). */
+  /** Saves read (parsed and loaded), by their text: a fight's save changes only with its reinforcements. */
+  private readonly files = new Map<string, FightFile>();
+
   private open(row: FightRow): FightFile {
+    const kept = this.files.get(row.save);
+    if (kept) return kept;
     try {
-      return saveFromText(`fight ${row.id}`, row.save);
+      const ff = saveFromText(`fight ${row.id}`, row.save);
+      // A handful of fights are played at once; the oldest read goes first.
+      if (this.files.size >= 16) this.files.delete(this.files.keys().next().value as string);
+      this.files.set(row.save, ff);
+      return ff;
     } catch (e) {
       if (!(e instanceof ValidationError)) throw e;
       throw new DamagedRow(
@@ -470,6 +479,11 @@ export class Fights {
   get(id: number): FightView {
     const row = this.row(id);
     const inputs = this.store.inputs(id);
+    // Looked at again as it was last played: its view, without playing it again.
+    if (this.isCurrent(row, inputs)) {
+      const last = this.last.get(id) as { played: Played };
+      return view(row, last.played, this.store.givers(id));
+    }
     return this.step(row, this.open(row), inputs, inputs.length, inputs.length);
   }
 

@@ -122,7 +122,7 @@ export function TrackerRows({ rows, current }: { rows: readonly Row[]; current: 
   return (
     <ol>
       {rows.map((r) => (
-        <li class={`${r.id === current ? 'current' : ''} ${r.out ? 'out' : ''}`} data-id={r.id}>
+        <li key={r.id} class={`${r.id === current ? 'current' : ''} ${r.out ? 'out' : ''}`} data-id={r.id}>
           <div class="line">
             <span class="mark">{r.id === current ? '▶' : ''}</span>
             <span class="name">{r.name}</span>
@@ -379,7 +379,11 @@ export function Log({
 }) {
   const [who, setWho] = useState('');
   const [all, setAll] = useState(false);
-  const shown = [...events].reverse().filter((e) => !who || e.who.includes(who));
+  // Keyed by their place in the log: a new entry is one new item at the top, not every item redrawn.
+  const shown = events
+    .map((e, at) => ({ ...e, at }))
+    .reverse()
+    .filter((e) => !who || e.who.includes(who));
   const cut = limit !== undefined && !all ? shown.slice(0, limit) : shown;
   return (
     <section class="panel log" aria-label="log">
@@ -394,7 +398,7 @@ export function Log({
       </h2>
       <ol>
         {cut.map((e) => (
-          <li class={`ev ${e.type}`}>
+          <li key={e.at} class={`ev ${e.type}`}>
             {e.type === 'round' ? <strong>{e.text}</strong> : e.text}
             {e.cite && <cite>{e.cite}</cite>}
           </li>

@@ -1,0 +1,306 @@
+#!/usr/bin/env node
+// A night at the table, played by machine (`npm run soak`; docs/table-play.md prints its output):
+// one GM page, six phones and a table display in Chromium play three fights to the end against a
+// `fray serve` of a fresh campaign, the players typing their dice on their phones, the tactics
+// playing the orcs and the GM answering what is the GM's, with one `kill -9` of the server and a
+// restart in the middle. It prints the answers lost (an answer the server acknowledged and no
+// longer has: must be 0), the time from an answer to every page showing it (p50, p95), the
+// server's memory at the start and the end, the bytes the pages were sent per answer, and the
+// pages that had to be reloaded (must be 0). It exits 1 when an answer was lost or a page needed
+// a reload.
+//   npm run build && npm run soak [-- --fights N] [--phones N] [--quick]
+// --quick: one fight, two phones, stopped after 40 answers, the kill after 15 (a slice for the tests).
+// Needs Debian's chromium (apt-get install -y chromium).
+/* global console, URL, setTimeout, fetch, performance, document, Buffer */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import process from 'node:process';
+import { deflateRawSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const flag = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const FIGHTS = flag('--fights', quick ? 1 : 3);
+const PHONES = Math.min(6, flag('--phones', quick ? 2 : 6));
+/** Answers at most in a fight (a quick run stops before the end). */
+const MAX_ANSWERS = quick ? 40 : 2000;
+/** The answer after which the server is killed: in the middle of the night. */
+const KILL_AT = flag('--kill-at', quick ? 15 : 700);
+
+const HEROES = ['Helmut', 'Skallier', 'Brunhilde', 'Ottokar', 'Marta', 'Wendel'];
+const ENCOUNTER = `ruleset: wfrp1e
+title: The long night at the mill
+sides:
+  - name: Heroes
+    players: true
+    combatants:
+${HEROES.map((n) => `      - { name: ${n}, use: human, weapons: [sword, shield], armour: [mail-shirt] }`).join('\n')}
+  - name: Orcs
+    combatants:
+      - { use: orc, count: 8, armour: [leather-jerkin] }
+      - { use: goblin, count: 4 }
+`;
+
+const root = new URL('..', import.meta.url).pathname;
+const bin = join(root, 'dist/cli/bin.js');
+const browserPath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(existsSync);
+if (!existsSync(bin)) throw new Error('dist/ is not built: npm run build first');
+if (!browserPath) throw new Error('no chromium: apt-get install -y chromium');
+
+// ------------------------------------------------------------------ the server
+const db = join(mkdtempSync(join(tmpdir(), 'fray-soak-')), 'c.db');
+let server = null;
+let origin = '';
+let token = '';
+async function startServer(port) {
+  const child = spawn(process.execPath, [bin, 'serve', '--campaign', db, '--port', String(port)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const address = await new Promise((done, fail) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /Open (http:\/\/\S+) /.exec(out);
+      if (m) done(new URL(m[1]));
+    });
+    child.on('exit', (code) => fail(new Error(`fray serve exited ${code}: ${out}`)));
+  });
+  server = child;
+  origin = address.origin;
+  token = address.searchParams.get('token');
+}
+/** The server's resident memory, in MB (Linux). */
+const rss = () => {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+};
+async function api(method, path, body) {
+  const r = await fetch(origin + path, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const data = await r.json();
+  if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(data)}`);
+  return data;
+}
+
+// ------------------------------------------------------------------ the pages
+const browser = await chromium.launch({ executablePath: browserPath, args: ['--no-sandbox'] });
+let bytes = { http: 0, socket: 0 };
+/** Answers the server acknowledged (200), by fight: the step and what was given. */
+const acknowledged = [];
+/** How long the server took over each answer, as the page saw it (request sent to response read). */
+const served = [];
+let fightNow = 0;
+async function open(kind, size, url, ready) {
+  const context = await browser.newContext({ viewport: size });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  // The socket's frames come compressed (permessage-deflate): each counted as deflate makes it.
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', (f) => (bytes.socket += deflateRawSync(Buffer.from(f.payload)).length)),
+  );
+  page.on('response', async (r) => {
+    try {
+      const sizes = await r.request().sizes();
+      bytes.http += sizes.responseBodySize + sizes.responseHeadersSize;
+    } catch {
+      // A response cut by the kill has no sizes.
+    }
+    if (r.status() === 200 && /\/api\/(fights\/\d+|seat)\/answer/.test(r.url())) {
+      const t = r.request().timing();
+      served.push(t.responseEnd - t.requestStart);
+      const body = r.request().postDataJSON();
+      acknowledged.push({ fight: fightNow, step: body.step, answer: body.answer, then: body.then });
+    }
+  });
+  await page.goto(url);
+  await page.waitForSelector(ready);
+  return { kind, page, errors, context };
+}
+/** The step a page shows (the GM's view's inputs, a seat's view's step). */
+const stepOf = (p) =>
+  p.page.evaluate(() => {
+    const el = document.querySelector('main.fight, main.player, main.display');
+    return Number(el?.getAttribute('data-inputs') ?? el?.getAttribute('data-step') ?? -1);
+  });
+
+let dice = 20261127;
+const roll = (count, sides) => {
+  let total = 0;
+  for (let i = 0; i < count; i++) {
+    dice = (dice * 1103515245 + 12345) % 2147483648;
+    total += 1 + (dice % sides);
+  }
+  return total;
+};
+/**
+ * Readies the answer on the card (the dice typed, and the damage with them; else the suggestion,
+ * else the first choice) and gives the button that sends it: the clock starts at its press.
+ */
+async function readyAnswer(page, scope) {
+  const card = page.locator(`${scope} .question`).first();
+  await card.waitFor({ timeout: 30_000 });
+  const rollButton = card.getByRole('button', { name: /^Roll / });
+  if ((await rollButton.count()) > 0) {
+    const m = /Roll (\d*)D(\d+)/.exec((await rollButton.textContent()) ?? '');
+    await card
+      .getByLabel('dice rolled', { exact: true })
+      .fill(String(roll(Number(m?.[1] || 1), Number(m?.[2] ?? 6))));
+    const then = card.getByLabel('the dice rolled with it');
+    if ((await then.count()) > 0 && dice % 2 === 0) await then.fill(String(roll(1, 6)));
+    return card.getByRole('button', { name: 'Take' });
+  }
+  for (const sel of ['button.suggested', 'button:has-text("(suggested)")', '.choices button']) {
+    const b = card.locator(sel).first();
+    if ((await b.count()) > 0) return b;
+  }
+  throw new Error(`no way to answer the card: ${await card.textContent()}`);
+}
+
+// ------------------------------------------------------------------ the night
+await startServer(0);
+const port = Number(new URL(origin).port);
+const encounter = await api('POST', '/api/encounters', { text: ENCOUNTER });
+const latencies = [];
+const gmLatencies = [];
+let answers = 0;
+let byGm = 0;
+let reloads = 0;
+const memory = {};
+let pages = [];
+let gm = null;
+
+for (let f = 0; f < FIGHTS; f++) {
+  const fight = await api('POST', '/api/fights', { encounterId: encounter.id, seed: 100 + f });
+  fightNow = fight.id;
+  await api('PUT', `/api/fights/${fight.id}/auto`, { sides: [1] });
+  await api('PUT', '/api/table', { fight: fight.id });
+  if (f === 0) {
+    gm = await open(
+      'gm',
+      { width: 1280, height: 800 },
+      `${origin}/?token=${token}#/fights/${fight.id}`,
+      'main.fight',
+    );
+    const phones = [];
+    for (const name of HEROES.slice(0, PHONES)) {
+      const seat = await api('POST', '/api/table/seats', {
+        character: name.toLowerCase(),
+        player: `${name}'s player`,
+      });
+      phones.push(await open('phone', { width: 390, height: 844 }, seat.link, 'main.player'));
+    }
+    const tv = await api('POST', '/api/table/seats', { display: true, player: 'TV' });
+    const display = await open('display', { width: 1280, height: 720 }, tv.link, 'main.display');
+    pages = [gm, ...phones, display];
+    memory.start = rss();
+    bytes = { http: 0, socket: 0 };
+  } else await gm.page.goto(`${origin}/?token=${token}#/fights/${fight.id}`);
+  const seated = new Map(HEROES.slice(0, PHONES).map((n, i) => [n.toLowerCase(), pages[i + 1]]));
+
+  for (let a = 0; a < MAX_ANSWERS; a++) {
+    const v = await api('GET', `/api/fights/${fight.id}`);
+    if (!v.question) break;
+    // Every page at this step before anyone answers.
+    for (const p of pages)
+      for (let t = 0; (await stepOf(p)) !== v.inputs; t++) {
+        if (t > 300) throw new Error(`the ${p.kind} page is not at step ${v.inputs}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    const phone = seated.get(v.question.actor);
+    const button = phone ? await readyAnswer(phone.page, '.mine') : await readyAnswer(gm.page, 'main.fight');
+    if (!phone) byGm++;
+    const t0 = performance.now();
+    await button.click();
+    // From the answer to every page showing the step after it.
+    let gmAt = 0;
+    await Promise.all(
+      pages.map((p) =>
+        p.page
+          .waitForFunction(
+            (s) => {
+              const el = document.querySelector('main.fight, main.player, main.display');
+              return Number(el?.getAttribute('data-inputs') ?? el?.getAttribute('data-step') ?? -1) > s;
+            },
+            v.inputs,
+            { timeout: 30_000, polling: 'raf' },
+          )
+          .then(() => {
+            if (p === gm) gmAt = performance.now() - t0;
+          }),
+      ),
+    );
+    latencies.push(performance.now() - t0);
+    if (!phone) gmLatencies.push(gmAt);
+    answers++;
+
+    if (answers === KILL_AT) {
+      memory.killed = rss();
+      server.kill('SIGKILL');
+      await new Promise((r) => server.once('exit', r));
+      await startServer(port);
+      memory.restarted = rss();
+      // Every page comes back by itself (its socket reconnects); one that does not is reloaded, and counted.
+      for (const p of pages) {
+        try {
+          await p.page.waitForFunction(
+            () => document.querySelector('[aria-label="connection"]')?.textContent === '● live',
+            null,
+            { timeout: 20_000 },
+          );
+        } catch {
+          reloads++;
+          await p.page.reload();
+        }
+      }
+    }
+  }
+}
+memory.end = rss();
+
+// ------------------------------------------------------------------ what was kept
+let lost = 0;
+const saves = new Map();
+for (const x of acknowledged) {
+  if (!saves.has(x.fight)) {
+    const r = await fetch(`${origin}/api/fights/${x.fight}/export`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    saves.set(x.fight, JSON.parse(await r.text()).inputs);
+  }
+  const inputs = saves.get(x.fight);
+  if (inputs[x.step] !== x.answer) lost++;
+}
+const errors = pages.flatMap((p) => p.errors.map((e) => `${p.kind}: ${e}`));
+await browser.close();
+server.kill();
+
+const pct = (xs, q) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))] : NaN;
+};
+const ms = (x) => `${Math.round(x)} ms`;
+const mb = (x) => `${x.toFixed(0)} MB`;
+const kb = (x) => `${(x / 1024).toFixed(1)} KB`;
+const growth = (memory.end / memory.start - 1) * 100;
+const lines = [
+  `soak: ${FIGHTS} fight${FIGHTS === 1 ? '' : 's'} of ${HEROES.length} heroes against 12 orcs and goblins; 1 GM page, ${PHONES} phones, 1 table display; kill -9 after answer ${KILL_AT}`,
+  `answers: ${answers} (${answers - byGm} on the phones, ${byGm} on the GM's page); acknowledged and checked: ${acknowledged.length}; lost: ${lost}`,
+  `an answer to every page showing it: p50 ${ms(pct(latencies, 0.5))}, p95 ${ms(pct(latencies, 0.95))}, max ${ms(Math.max(...latencies))} (target p95 ≤ 150 ms)`,
+  `the server over an answer (request to response, as the page saw it): p50 ${ms(pct(served, 0.5))}, p95 ${ms(pct(served, 0.95))}`,
+  `the GM's answer to the GM's page showing it: p50 ${ms(pct(gmLatencies, 0.5))}, p90 ${ms(pct(gmLatencies, 0.9))}`,
+  `server memory (RSS): start ${mb(memory.start)}, at the kill ${mb(memory.killed ?? NaN)}; after the restart ${mb(memory.restarted ?? NaN)}, at the end ${mb(memory.end)} (${growth >= 0 ? '+' : ''}${growth.toFixed(0)}% of the start; target within 20%)`,
+  `sent to the pages per answer: ${kb((bytes.http + bytes.socket) / Math.max(1, answers))} (HTTP ${kb(bytes.http / Math.max(1, answers))}, live socket ${kb(bytes.socket / Math.max(1, answers))}), over ${pages.length} pages`,
+  `pages reloaded: ${reloads}; page errors: ${errors.length}${errors.length ? `\n  ${errors.slice(0, 5).join('\n  ')}` : ''}`,
+];
+console.log(lines.join('\n'));
+process.exit(lost > 0 || reloads > 0 || errors.length > 0 ? 1 : 0);
