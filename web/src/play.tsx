@@ -390,6 +390,7 @@ function Display() {
           </section>
           <section class="panel log recent" aria-label="last results">
             <h2>Before that</h2>
+            {recent.length <= 1 && <p class="hint">No earlier result yet.</p>}
             <ol>
               {recent.slice(1).map((e) => (
                 <li class={`ev ${e.type}`}>{e.text}</li>
