@@ -482,6 +482,8 @@ export class Fights {
     // Looked at again as it was last played: its view, without playing it again.
     if (this.isCurrent(row, inputs)) {
       const last = this.last.get(id) as { played: Played };
+      // The row as it is now (what the players see may have changed since): the players' views read it.
+      this.last.set(id, { row, played: last.played });
       return view(row, last.played, this.store.givers(id));
     }
     return this.step(row, this.open(row), inputs, inputs.length, inputs.length);
