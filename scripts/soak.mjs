@@ -11,13 +11,12 @@
 //   npm run build && npm run soak [-- --fights N] [--phones N] [--quick]
 // --quick: one fight, two phones, stopped after 40 answers, the kill after 15 (a slice for the tests).
 // Needs Debian's chromium (apt-get install -y chromium).
-/* global console, URL, setTimeout, fetch, performance, document, Buffer */
+/* global console, URL, setTimeout, fetch, document, window, addEventListener, PerformanceObserver, MutationObserver, TextEncoder, performance */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
-import { deflateRawSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 const args = process.argv.slice(2);
@@ -29,9 +28,12 @@ const flag = (name, fallback) => {
 const FIGHTS = flag('--fights', quick ? 1 : 3);
 const PHONES = Math.min(6, flag('--phones', quick ? 2 : 6));
 /** Answers at most in a fight (a quick run stops before the end). */
-const MAX_ANSWERS = quick ? 40 : 2000;
+const MAX_ANSWERS = flag('--answers', quick ? 40 : 2000);
 /** The answer after which the server is killed: in the middle of the night. */
 const KILL_AT = flag('--kill-at', quick ? 15 : 600);
+/** --profile DIR: the server runs under node --cpu-prof, its profile written to DIR when it stops. */
+const profileAt = args.indexOf('--profile');
+const PROFILE = profileAt >= 0 ? args[profileAt + 1] : null;
 
 const HEROES = ['Helmut', 'Skallier', 'Brunhilde', 'Ottokar', 'Marta', 'Wendel'];
 const ENCOUNTER = `ruleset: wfrp1e
@@ -40,11 +42,11 @@ sides:
   - name: Heroes
     players: true
     combatants:
-${HEROES.map((n) => `      - { name: ${n}, use: human, profile: { WS: 45, T: 4, W: 16 }, weapons: [sword, shield], armour: [mail-shirt] }`).join('\n')}
+${HEROES.map((n) => `      - { name: ${n}, use: human, profile: { WS: 45, T: 4, W: 34 }, weapons: [sword, shield], armour: [mail-shirt] }`).join('\n')}
   - name: Orcs
     combatants:
-      - { use: orc, count: 10, armour: [leather-jerkin] }
-      - { use: goblin, count: 4 }
+      - { use: orc, count: 10, profile: { W: 13 }, armour: [leather-jerkin] }
+      - { use: goblin, count: 4, profile: { W: 9 } }
 `;
 
 const root = new URL('..', import.meta.url).pathname;
@@ -59,9 +61,25 @@ let server = null;
 let origin = '';
 let token = '';
 async function startServer(port) {
-  const child = spawn(process.execPath, [bin, 'serve', '--campaign', db, '--port', String(port)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const profile = process.env.SOAK_NODE_FLAGS
+    ? process.env.SOAK_NODE_FLAGS.split(' ')
+    : PROFILE
+      ? [
+          '--cpu-prof',
+          '--cpu-prof-dir',
+          PROFILE,
+          '--heapsnapshot-signal=SIGUSR2',
+          '--diagnostic-dir',
+          PROFILE,
+        ]
+      : [];
+  const child = spawn(
+    process.execPath,
+    [...profile, bin, 'serve', '--campaign', db, '--port', String(port)],
+    {
+      stdio: ['ignore', 'pipe', process.env.SOAK_NODE_FLAGS ? 'pipe' : 'inherit'],
+    },
+  );
   const address = await new Promise((done, fail) => {
     let out = '';
     child.stdout.on('data', (d) => {
@@ -72,9 +90,21 @@ async function startServer(port) {
     child.on('exit', (code) => fail(new Error(`fray serve exited ${code}: ${out}`)));
   });
   server = child;
+  // However the soak ends (a throw included), it leaves no server behind.
+  process.once('exit', () => child.kill('SIGKILL'));
   origin = address.origin;
   token = address.searchParams.get('token');
 }
+/** How long the soak lets the server be quiet before reading its memory: twice its REST_MS, and a little. */
+const QUIET_S = 23;
+/**
+ * The server's memory once it has been quiet long enough to collect (src/node/at-rest.ts, REST_MS):
+ * at the start and at the end alike, so the two are the same moment of a quiet server's life.
+ */
+const atRest = async () => {
+  await new Promise((r) => setTimeout(r, QUIET_S * 1000));
+  return rss();
+};
 /** The server's resident memory, in MB (Linux). */
 const rss = () => {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'));
@@ -93,7 +123,13 @@ async function api(method, path, body) {
 
 // ------------------------------------------------------------------ the pages
 const browser = await chromium.launch({ executablePath: browserPath, args: ['--no-sandbox'] });
+/** The bytes sent to the pages, as they count them: those of the GM page's earlier fights, and now. */
 let bytes = { http: 0, socket: 0 };
+const bytesNow = async (p) => {
+  const b = await p.page.evaluate(() => window.__bytes);
+  return { http: b.http, socket: b.socket };
+};
+const addBytes = (b) => (bytes = { http: bytes.http + b.http, socket: bytes.socket + b.socket });
 /** Answers the server acknowledged (200), by fight: the step and what was given. */
 const acknowledged = [];
 /** How long the server took over each answer, as the page saw it (request sent to response read). */
@@ -101,23 +137,56 @@ const served = [];
 let fightNow = 0;
 async function open(kind, size, url, ready) {
   const context = await browser.newContext({ viewport: size });
+  // The page keeps its own clock: when each step was first shown (the step attribute of its main
+  // element, seen by a MutationObserver), when each live message arrived, and the bytes it was
+  // sent (the HTTP responses as they came over the wire, the socket's messages). The soak reads
+  // them after, so the measuring costs the page next to nothing and waits on no polling.
+  await context.addInitScript(() => {
+    // The wall clock, which every page reads alike (each page's performance.timeOrigin is fixed
+    // when it opened, and drifts from a page opened minutes later by as much as the clock was
+    // slewed meanwhile).
+    const now = () => Date.now();
+    const shown = (window.__shown = []);
+    const heard = (window.__heard = []);
+    const bytes = (window.__bytes = { http: 0, socket: 0 });
+    performance.setResourceTimingBufferSize(1_000_000);
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) bytes.http += e.transferSize;
+    }).observe({ type: 'resource', buffered: true });
+    const encoder = new TextEncoder();
+    let last = -2;
+    window.__clicked = 0;
+    window.__clickedHere = 0;
+    addEventListener(
+      'click',
+      () => {
+        window.__clicked = now();
+        window.__clickedHere = performance.now();
+      },
+      true,
+    );
+    const look = () => {
+      const el = document.querySelector('main.fight, main.player, main.display');
+      const step = Number(el?.getAttribute('data-inputs') ?? el?.getAttribute('data-step') ?? -1);
+      if (step !== last) shown.push([(last = step), now()]);
+    };
+    new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true });
+    const Socket = window.WebSocket;
+    window.WebSocket = class extends Socket {
+      constructor(...a) {
+        super(...a);
+        this.addEventListener('message', (m) => {
+          heard.push(now());
+          bytes.socket += typeof m.data === 'string' ? encoder.encode(m.data).length : m.data.size;
+        });
+      }
+    };
+  });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  // The socket's frames come compressed (permessage-deflate): each counted as deflate makes it.
-  page.on('websocket', (ws) =>
-    ws.on('framereceived', (f) => (bytes.socket += deflateRawSync(Buffer.from(f.payload)).length)),
-  );
-  page.on('response', async (r) => {
-    try {
-      const sizes = await r.request().sizes();
-      bytes.http += sizes.responseBodySize + sizes.responseHeadersSize;
-    } catch {
-      // A response cut by the kill has no sizes.
-    }
+  page.on('response', (r) => {
     if (r.status() === 200 && /\/api\/(fights\/\d+|seat)\/answer/.test(r.url())) {
-      const t = r.request().timing();
-      served.push(t.responseEnd - t.requestStart);
       const body = r.request().postDataJSON();
       acknowledged.push({ fight: fightNow, step: body.step, answer: body.answer, then: body.then });
     }
@@ -179,6 +248,11 @@ const port = Number(new URL(origin).port);
 const encounter = await api('POST', '/api/encounters', { text: ENCOUNTER });
 const latencies = [];
 const gmLatencies = [];
+/** From the answer to the last page hearing of it on its socket; from a page hearing to its showing it (the slowest). */
+const heard = [];
+const rendered = [];
+/** The answer to each kind of page showing it. */
+const byKind = {};
 let answers = 0;
 let byGm = 0;
 let reloads = 0;
@@ -210,9 +284,17 @@ for (let f = 0; f < FIGHTS; f++) {
     const tv = await api('POST', '/api/table/seats', { display: true, player: 'TV' });
     const display = await open('display', { width: 1280, height: 720 }, tv.link, 'main.display');
     pages = [gm, ...phones, display];
-    memory.start = rss();
-    bytes = { http: 0, socket: 0 };
-  } else await gm.page.goto(`${origin}/?token=${token}#/fights/${fight.id}`);
+    memory.start = await atRest();
+    if (PROFILE) server.kill('SIGUSR2');
+    // What opening the pages took is not the night's.
+    for (const p of pages) addBytes(await bytesNow(p));
+    bytes = { http: -bytes.http, socket: -bytes.socket };
+  } else {
+    // The GM's page opens the next fight anew: what it counted so far is kept.
+    addBytes(await bytesNow(gm));
+    await gm.page.goto(`${origin}/?token=${token}#/fights/${fight.id}`);
+    addBytes(await bytesNow(gm).then((b) => ({ http: -b.http, socket: -b.socket })));
+  }
   const seated = new Map(HEROES.slice(0, PHONES).map((n, i) => [n.toLowerCase(), pages[i + 1]]));
 
   for (let a = 0; a < MAX_ANSWERS; a++) {
@@ -227,28 +309,44 @@ for (let f = 0; f < FIGHTS; f++) {
     const phone = seated.get(v.question.actor);
     const button = phone ? await readyAnswer(phone.page, '.mine') : await readyAnswer(gm.page, 'main.fight');
     if (!phone) byGm++;
-    const t0 = performance.now();
+    // A page's record holds the earlier fights' steps too: only what it showed from now on counts.
+    const since = Date.now();
     await button.click();
-    // From the answer to every page showing the step after it.
-    let gmAt = 0;
-    await Promise.all(
-      pages.map((p) =>
-        p.page
-          .waitForFunction(
-            (s) => {
-              const el = document.querySelector('main.fight, main.player, main.display');
-              return Number(el?.getAttribute('data-inputs') ?? el?.getAttribute('data-step') ?? -1) > s;
-            },
-            v.inputs,
-            { timeout: 30_000, polling: 10 },
-          )
-          .then(() => {
-            if (p === gm) gmAt = performance.now() - t0;
-          }),
-      ),
+    // From the answer (its click, by the answering page's clock) to every page showing the step
+    // after it (by each page's own clock: one machine, one wall clock).
+    const at = await Promise.all(
+      pages.map(async (p) => {
+        await p.page.waitForFunction(
+          ([s, t0]) => window.__shown.some(([x, t]) => x > s && t >= t0),
+          [v.inputs, since],
+          {
+            timeout: 30_000,
+            polling: 25,
+          },
+        );
+        return p.page.evaluate(() => ({
+          // The answer's request, from its start to its response read.
+          asked: performance
+            .getEntriesByType('resource')
+            .filter((e) => /\/api\/(fights\/\d+|seat)\/answer/.test(e.name))
+            .filter((e) => e.startTime >= window.__clickedHere)
+            .map((e) => e.responseEnd - e.startTime),
+          clicked: window.__clicked,
+          shown: window.__shown.filter(([x]) => x >= 0),
+          heard: window.__heard,
+        }));
+      }),
     );
-    latencies.push(performance.now() - t0);
-    if (!phone) gmLatencies.push(gmAt);
+    const answering = at[pages.indexOf(phone ?? gm)];
+    const clicked = answering.clicked;
+    if (answering.asked.length > 0) served.push(answering.asked[0]);
+    const shownAt = at.map((x) => x.shown.find(([step, t]) => step > v.inputs && t >= clicked)?.[1] ?? NaN);
+    const heardAt = at.map((x) => x.heard.find((t) => t >= clicked) ?? NaN);
+    latencies.push(Math.max(...shownAt) - clicked);
+    heard.push(Math.max(...heardAt) - clicked);
+    rendered.push(Math.max(...shownAt.map((t, i) => t - heardAt[i])));
+    if (!phone) gmLatencies.push(shownAt[0] - clicked);
+    pages.forEach((p, i) => (byKind[p.kind] ??= []).push(shownAt[i] - clicked));
     answers++;
 
     if (answers === KILL_AT) {
@@ -273,7 +371,12 @@ for (let f = 0; f < FIGHTS; f++) {
     }
   }
 }
-memory.end = rss();
+memory.last = rss();
+memory.end = await atRest();
+if (PROFILE) {
+  server.kill('SIGUSR2');
+  await new Promise((r) => setTimeout(r, 5000));
+}
 
 // ------------------------------------------------------------------ what was kept
 let lost = 0;
@@ -288,14 +391,17 @@ for (const x of acknowledged) {
   const inputs = saves.get(x.fight);
   if (inputs[x.step] !== x.answer) lost++;
 }
+for (const p of pages) addBytes(await bytesNow(p));
 const errors = pages.flatMap((p) => p.errors.map((e) => `${p.kind}: ${e}`));
 await browser.close();
 server.kill();
+await new Promise((r) => server.once('exit', r));
 
 const pct = (xs, q) => {
-  const s = [...xs].sort((a, b) => a - b);
+  const s = xs.filter(Number.isFinite).sort((a, b) => a - b);
   return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))] : NaN;
 };
+const unmeasured = latencies.filter((x) => !Number.isFinite(x)).length;
 const ms = (x) => `${Math.round(x)} ms`;
 const mb = (x) => `${x.toFixed(0)} MB`;
 const kb = (x) => `${(x / 1024).toFixed(1)} KB`;
@@ -303,10 +409,14 @@ const growth = (memory.end / memory.start - 1) * 100;
 const lines = [
   `soak: ${FIGHTS} fight${FIGHTS === 1 ? '' : 's'} of ${HEROES.length} heroes against 14 orcs and goblins (the tactics' in the first fight, the GM's after); 1 GM page, ${PHONES} phones, 1 table display; kill -9 after answer ${KILL_AT}`,
   `answers: ${answers} (${answers - byGm} on the phones, ${byGm} on the GM's page); acknowledged and checked: ${acknowledged.length}; lost: ${lost}`,
-  `an answer to every page showing it: p50 ${ms(pct(latencies, 0.5))}, p95 ${ms(pct(latencies, 0.95))}, max ${ms(Math.max(...latencies))} (target p95 ≤ 150 ms)`,
+  `an answer to every page showing it: p50 ${ms(pct(latencies, 0.5))}, p95 ${ms(pct(latencies, 0.95))}, max ${ms(Math.max(...latencies.filter(Number.isFinite)))}${unmeasured ? ` (${unmeasured} answers not seen on a page's own clock)` : ''} (target p95 ≤ 150 ms)`,
   `the server over an answer (request to response, as the page saw it): p50 ${ms(pct(served, 0.5))}, p95 ${ms(pct(served, 0.95))}`,
+  `  of which to the last page hearing it on its socket: p50 ${ms(pct(heard, 0.5))}, p95 ${ms(pct(heard, 0.95))}; a page from hearing to showing (the slowest page): p50 ${ms(pct(rendered, 0.5))}, p95 ${ms(pct(rendered, 0.95))}`,
+  `  by page: ${Object.entries(byKind)
+    .map(([k, xs]) => `${k} p50 ${ms(pct(xs, 0.5))} p95 ${ms(pct(xs, 0.95))}`)
+    .join('; ')}`,
   `the GM's answer to the GM's page showing it: p50 ${ms(pct(gmLatencies, 0.5))}, p90 ${ms(pct(gmLatencies, 0.9))}`,
-  `server memory (RSS): start ${mb(memory.start)}, at the kill ${mb(memory.killed ?? NaN)}; after the restart ${mb(memory.restarted ?? NaN)}, at the end ${mb(memory.end)} (${growth >= 0 ? '+' : ''}${growth.toFixed(0)}% of the start; target within 20%)`,
+  `server memory (RSS), quiet for ${QUIET_S} s: at the start ${mb(memory.start)}, at the end ${mb(memory.end)} (${growth >= 0 ? '+' : ''}${growth.toFixed(0)}% of the start; target within 20%); at the last answer ${mb(memory.last)}; ${memory.killed ? `before the kill ${mb(memory.killed)}, just after the restart ${mb(memory.restarted)}` : 'no kill'}`,
   `sent to the pages per answer: ${kb((bytes.http + bytes.socket) / Math.max(1, answers))} (HTTP ${kb(bytes.http / Math.max(1, answers))}, live socket ${kb(bytes.socket / Math.max(1, answers))}), over ${pages.length} pages`,
   `pages reloaded: ${reloads}; page errors: ${errors.length}${errors.length ? `\n  ${errors.slice(0, 5).join('\n  ')}` : ''}`,
 ];

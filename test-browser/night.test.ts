@@ -147,6 +147,12 @@ describe('a night at the table (issue 31)', () => {
     await phone.waitForSelector('main.player');
     // Skallier's to-hit is the first question: it went to Anna's phone.
     await expect.poll(() => card(page).locator('.waiting-for').textContent()).toContain("Anna's phone");
+    // The GM's page is sent the step with its view on its socket: it fetches nothing to show it.
+    const before = Number(await inputs(page));
+    const fetched: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'GET' && new RegExp(`/api/fights/${id}(\\?|$)`).test(r.url())) fetched.push(r.url());
+    });
     // Anna rolls her hit and her damage on her phone.
     const mine = phone.locator('.mine .question');
     await mine.getByLabel('dice rolled', { exact: true }).fill('37');
@@ -156,6 +162,9 @@ describe('a night at the table (issue 31)', () => {
     await expect.poll(() => log.textContent()).toContain("Damage to Orc 2's");
     const damage = (await log.locator('li', { hasText: "Damage to Orc 2's" }).first().textContent()) ?? '';
     expect(damage).toMatch(/D6 4 \+ S 3 − T ▒/);
+    await expect.poll(async () => Number(await inputs(page))).toBeGreaterThan(before);
+    await expect.poll(() => page.locator('.news').textContent()).toContain('Anna answered');
+    expect(fetched).toEqual([]);
     const gmView = await api<FightView>('GET', `/api/fights/${id}`);
     expect(gmView.events.some((e) => /Damage to Orc 2's .*: D6 4 \+ S 3 − T 4/.test(e.text))).toBe(true);
     await api('DELETE', `/api/table/seats/${seat.id}`);

@@ -24,8 +24,9 @@ describe('npm run soak, a slice', () => {
     );
     expect(out).toMatch(/an answer to every page showing it: p50 \d+ ms, p95 \d+ ms/);
     expect(out).toMatch(
-      /server memory \(RSS\): start \d+ MB, at the kill \d+ MB; after the restart \d+ MB, at the end \d+ MB/,
+      /server memory \(RSS\), quiet for \d+ s: at the start \d+ MB, at the end \d+ MB \([+-]\d+% of the start; target within 20%\); at the last answer \d+ MB; before the kill \d+ MB, just after the restart \d+ MB/,
     );
+    expect(out).toMatch(/of which to the last page hearing it on its socket: p50 \d+ ms/);
     expect(out).toMatch(/sent to the pages per answer: [\d.]+ KB/);
     expect(out).toMatch(/pages reloaded: 0; page errors: 0/);
   }, 300_000);

@@ -7,7 +7,7 @@ import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type WebSocket from 'ws';
-import type { FightView, PlayersView } from '../src/server/fights.js';
+import { Fights, type FightView, type PlayersView } from '../src/server/fights.js';
 import { lanAddresses } from '../src/server/table.js';
 import { LOG_HASH_START, logHash } from '../src/core/veil.js';
 import { closeApps, startApp } from './app.js';
@@ -373,6 +373,83 @@ describe("the players' live socket", () => {
     });
     await expect.poll(() => g.heard.some((m) => m.what === 'answer' && m.by === 'Anna')).toBe(true);
     g.ws.terminate();
+  });
+});
+
+describe("the GM's pages told each step with its view", () => {
+  /** A view told with a step, put together with what the page had (as web/src/api.ts viewHeard). */
+  const together = (had: FightView | null, m: { view: FightView; from: number; prefix: number }) => {
+    if (m.from === 0) return m.view;
+    if (!had || m.from > had.events.length) return null;
+    const hash = had.events.slice(0, m.from).reduce((h, e) => logHash(h, e.text), LOG_HASH_START);
+    return hash === m.prefix
+      ? { ...m.view, events: [...had.events.slice(0, m.from), ...m.view.events] }
+      : null;
+  };
+  const hashOf = (v: FightView) => v.events.reduce((h, e) => logHash(h, e.text), LOG_HASH_START);
+
+  it('sends the rest of the log from what the socket was sent, cut back after an undo, equal to a fresh look', async () => {
+    const t = await tableWithDemo();
+    const g = await socket(t.app, { token: t.store.gmToken() });
+    const steps = () => g.heard.filter((m) => m.view !== undefined);
+    let page: FightView | null = null;
+    let v = (await t.gm('GET', `/api/fights/${t.fight}`)).body as FightView;
+    for (let i = 0; i < 6 && v.question; i++) {
+      v = (
+        await t.gm('POST', `/api/fights/${t.fight}/answer`, { answer: answerTo(v.question), step: v.inputs })
+      ).body as FightView;
+      await expect.poll(() => steps().length).toBe(i + 1);
+      const m = steps()[i];
+      expect(m).toMatchObject({ fight: t.fight, what: 'answer', inputs: v.inputs, log: hashOf(v) });
+      // The first is the whole log; after it, only what the socket was not sent.
+      if (i === 0) expect(m.from).toBe(0);
+      else expect(m.from).toBe(page?.events.length);
+      page = together(page, m);
+      expect(page).toEqual(v);
+    }
+    const undone = (await t.gm('POST', `/api/fights/${t.fight}/undo`)).body as FightView;
+    await expect.poll(() => steps().length).toBe(7);
+    const m = steps()[6];
+    expect(m.what).toBe('undo');
+    expect(m.from).toBeLessThan((page as FightView).events.length);
+    expect(together(page, m)).toEqual(undone);
+    // A page whose log is not the one sent (it missed a step) cannot put it together: it fetches.
+    expect(together({ ...undone, events: undone.events.map((e) => ({ ...e, text: `${e.text}!` })) }, m)).toBe(
+      null,
+    );
+    g.ws.terminate();
+  });
+});
+
+describe("the players' log, veiled once a step", () => {
+  it('is what a server that never saw the fight before makes of it, step by step, through a change of what they see and an undo', async () => {
+    const t = await tableWithDemo();
+    const helmut = await t.join('helmut', 'Anna');
+    const seat = t.store.seatByToken(helmut);
+    if (!seat) throw new Error('no seat');
+    const fresh = () => new Fights(t.store).players(t.fight, seat);
+    const kept = async () => ((await t.as(helmut)('GET', '/api/seat')).body as { view: PlayersView }).view;
+    let v = (await t.gm('GET', `/api/fights/${t.fight}`)).body as FightView;
+    for (let i = 0; i < 12 && v.question; i++) {
+      if (i === 5)
+        await t.gm('PUT', `/api/fights/${t.fight}/see`, {
+          health: 'numbers',
+          rolls: 'shown',
+          intents: 'shown',
+        });
+      v =
+        i === 8
+          ? ((await t.gm('POST', `/api/fights/${t.fight}/undo`)).body as FightView)
+          : ((
+              await t.gm('POST', `/api/fights/${t.fight}/answer`, {
+                answer: answerTo(v.question),
+                step: v.inputs,
+              })
+            ).body as FightView);
+      expect(await kept()).toEqual(JSON.parse(JSON.stringify(fresh())));
+    }
+    // The veil's change showed in the log: the numbers kept before are there after.
+    expect(JSON.stringify(await kept())).not.toContain('▒');
   });
 });
 

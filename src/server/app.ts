@@ -16,10 +16,11 @@ import { packageRoot } from '../node/files.js';
 import { RULESETS } from '../rulesets/index.js';
 import { readParty } from '../core/party.js';
 import { checkCharacter, entryFromText } from '../files/character.js';
-import { Fights, Refusal } from './fights.js';
+import { Fights, Refusal, type FightView } from './fights.js';
 import { bearer, DISK_FULL_MESSAGE, guard, idOf, isDiskFull, parseBody, refuse } from './http.js';
 import { isToken, Live, LIVE_MESSAGE_BYTES, type LiveLimits } from './live.js';
 import { registerCompression } from './compress.js';
+import { AtRest } from '../node/at-rest.js';
 import { registerDeltas } from './delta.js';
 import { Network } from './network.js';
 import { registerTable } from './players.js';
@@ -207,9 +208,10 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
   registerCompression(app);
   registerDeltas(app);
   const fights = new Fights(store);
-  // Frames compressed where the browser takes it (every one does): a seat's view is JSON that shrinks to a fifth.
+  // Frames are not compressed: they carry only the log's new entries (a few KB), and compressing
+  // each on the thread pool made the last page hear an answer later (docs/architecture.md).
   await app.register(websocket, {
-    options: { maxPayload: LIVE_MESSAGE_BYTES, perMessageDeflate: { threshold: 1024 } },
+    options: { maxPayload: LIVE_MESSAGE_BYTES, perMessageDeflate: false },
   });
   const gmToken = store.gmToken();
 
@@ -262,11 +264,16 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
     },
     o.live,
   );
+  // Quiet for a while after answering: the night's garbage is collected, the memory given back.
+  const rest = new AtRest();
+  app.addHook('onResponse', async () => rest.busy());
   app.addHook('onClose', async () => {
+    rest.stop();
     live.close();
     await network.close();
   });
   const changed = (fight: number | null, what: string) => live.changed(fight, what);
+  const stepped = (fight: number, what: string, v: FightView) => live.stepped(fight, what, v);
   app.get('/api/live', { websocket: true }, (socket, req) => live.open(socket, req.ip));
   registerTable(app, { store, fights, table, live, network });
 
@@ -484,7 +491,7 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
       const before = store.inputs(id).length;
       const v = fights.get(id);
       // Looking may roll the dice nobody is asked for (the tactics took a side): the table hears it.
-      if (v.inputs !== before) changed(id, 'dice');
+      if (v.inputs !== before) stepped(id, 'dice', v);
       return v;
     }),
   );
@@ -517,7 +524,7 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
       const id = idOf(req.params);
       const b = parseBody(BODY.answer, req.body);
       const v = fights.answer(id, b.answer, { step: b.step, by: { gm: true } }, b.then);
-      changed(id, 'answer');
+      stepped(id, 'answer', v);
       return v;
     }),
   );
@@ -526,7 +533,7 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
     guard((req) => {
       const id = idOf(req.params);
       const v = fights.undo(id);
-      changed(id, 'undo');
+      stepped(id, 'undo', v);
       return v;
     }),
   );
@@ -564,7 +571,7 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
               ? { kind: 'give', why }
               : { kind: b.kind, who: b.who, why };
       const v = fights.rule(id, ruling, b.kind === 'give' ? b.answer : undefined);
-      changed(id, 'ruling');
+      stepped(id, 'ruling', v);
       return v;
     }),
   );

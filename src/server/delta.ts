@@ -25,15 +25,22 @@ export function hadOf(query: unknown): Had | null {
   return since === null || hash === null ? null : { since, hash };
 }
 
+/** The running hash of a log (core/veil.ts logHash): what a page says it has of it. */
+export function hashOfLog(events: readonly { readonly text: string }[], upTo = events.length): number {
+  let h = LOG_HASH_START;
+  for (let i = 0; i < upTo; i++) h = logHash(h, (events[i] as { text: string }).text);
+  return h;
+}
+
 /** A view with only the entries of its log past what the page had, when the page had this log's beginning. */
 export function sinceHad<T extends { readonly events: readonly { readonly text: string }[] }>(
   view: T,
   had: Had,
 ): T | (T & { eventsFrom: number }) {
   if (had.since > view.events.length) return view;
-  let h = LOG_HASH_START;
-  for (let i = 0; i < had.since; i++) h = logHash(h, (view.events[i] as { text: string }).text);
-  return h === had.hash ? { ...view, events: view.events.slice(had.since), eventsFrom: had.since } : view;
+  return hashOfLog(view.events, had.since) === had.hash
+    ? { ...view, events: view.events.slice(had.since), eventsFrom: had.since }
+    : view;
 }
 
 /** Every fight's view the API answers (a look, an answer, an undo, a ruling …) is trimmed so. */

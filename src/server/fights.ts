@@ -316,6 +316,62 @@ function playersQuestion(v: Veil, q: Question | null): PlayersQuestion | null {
 }
 
 /**
+ * The log as the players saw it at a fight's last step, by its fight file: a replay makes every
+ * event anew, but those before the step are the same, and the same veil hides the same in them.
+ */
+interface SeenBefore {
+  readonly veil: string;
+  readonly from: readonly FightEvent[];
+  readonly seen: readonly (PlayerEvent | null)[];
+}
+const SEEN_BEFORE = new WeakMap<FightFile, SeenBefore>();
+/** Each replay's log as the players see it: every seat's view of a step reads it once made. */
+const SEEN = new WeakMap<Played, { readonly veil: string; readonly events: readonly PlayerEvent[] }>();
+
+/** Whether two events of a fight's log read the same (the veil reads nothing else of them). */
+function sameEvent(a: FightEvent | undefined, b: FightEvent): boolean {
+  return (
+    a !== undefined &&
+    a.text === b.text &&
+    a.type === b.type &&
+    a.round === b.round &&
+    a.cite?.section === b.cite?.section &&
+    (a.who ?? []).join('\u0000') === (b.who ?? []).join('\u0000')
+  );
+}
+
+function seenLog(p: Played, v: Veil): readonly PlayerEvent[] {
+  // What the veil hides depends on its settings, who is on the GM's side and who is held back.
+  const veil = JSON.stringify([v.see, v.names.length, [...v.held]]);
+  const kept = SEEN.get(p);
+  if (kept?.veil === veil) return kept.events;
+  const before = SEEN_BEFORE.get(p.ff);
+  const same = before?.veil === veil ? before : null;
+  const seen: (PlayerEvent | null)[] = [];
+  const from = p.result.events;
+  from.forEach((e, i) => {
+    if (same && i < same.seen.length && sameEvent(same.from[i], e)) {
+      seen.push(same.seen[i] as PlayerEvent | null);
+      return;
+    }
+    const shown = veilEvent(v, e);
+    seen.push(
+      shown && {
+        type: e.type,
+        round: e.round,
+        who: e.who ?? [],
+        text: shown.text,
+        cite: shown.cite ? formatCite(shown.cite) : null,
+      },
+    );
+  });
+  SEEN_BEFORE.set(p.ff, { veil, from, seen });
+  const events = seen.filter((e): e is PlayerEvent => e !== null);
+  SEEN.set(p, { veil, events });
+  return events;
+}
+
+/**
  * A fight as the players see it (docs/api.md § What the players see): the log from entry `from` on,
  * and for a player's seat its character. Nothing the veil keeps is in it: no seed, no encounter.
  */
@@ -323,18 +379,7 @@ function playersView(row: FightRow, p: Played, seat: SeatRow | null, from: numbe
   const { result, ff } = p;
   const st = result.state;
   const v = veilOf(row, p);
-  const events: PlayerEvent[] = [];
-  for (const e of result.events) {
-    const seen = veilEvent(v, e);
-    if (seen)
-      events.push({
-        type: e.type,
-        round: e.round,
-        who: e.who ?? [],
-        text: seen.text,
-        cite: seen.cite ? formatCite(seen.cite) : null,
-      });
-  }
+  const events = seenLog(p, v);
   const start = Math.max(0, Math.min(from, events.length));
   const map = ff.loaded.ruleset.map?.(st) ?? null;
   return {

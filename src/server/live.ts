@@ -2,14 +2,16 @@
 // whose it is in its first message (`{ type: 'hello', token, since?, last? }`) and hears nothing
 // before that; a wrong token gets an error frame and the socket is closed (4401).
 //
-// The GM's pages hear `{ fight, what }` and fetch what they show. A seat's device (a player's
+// The GM's pages hear `{ fight, what }` and fetch what they show; after a fight's step (an answer,
+// an undo, a ruling) they are sent the fight's view with it, the log from what each socket was
+// last sent, and show it without fetching (a page missing the entries before fetches). A seat's device (a player's
 // phone, the table display) is sent the fight open to the table as the players see it, after
 // every change: the whole view but for the log, of which it gets only the entries it lacks, so a
 // phone that slept catches up from where it was (`since`: the entries it has, `last`: the text of
 // the last one, to be sure it is the same log).
 import { timingSafeEqual } from 'node:crypto';
 import { LOG_HASH_START, logHash } from '../core/veil.js';
-import type { PlayersView } from './fights.js';
+import type { FightView, PlayersView } from './fights.js';
 import type { SeatRow } from './store.js';
 
 /** What the server needs of a socket: @fastify/websocket's (the `ws` library's) socket. */
@@ -111,6 +113,11 @@ function hashesOf(items: readonly { readonly text: string }[]): number[] {
 
 export class Live {
   private readonly gms = new Set<Socket>();
+  /** What each GM's socket was last sent of a fight's log (its running hashes): the next step sends the rest. */
+  private readonly gmHas = new WeakMap<
+    Socket,
+    { readonly fight: number; readonly hashes: readonly number[] }
+  >();
   private readonly seats = new Set<SeatSocket>();
   /** Sockets that answered the last ping (or were opened since). */
   private readonly alive = new Set<Socket>();
@@ -248,9 +255,46 @@ export class Live {
    */
   changed(fight: number | null, what: string, extra: Readonly<Record<string, unknown>> = {}): void {
     this.toGm({ fight, what, ...extra });
+    this.toSeats(fight, what);
+  }
+
+  /** When it is the fight open to the table (or the table itself), every seat's device is sent it. */
+  private toSeats(fight: number | null, what: string): void {
     if (this.seats.size === 0 || !this.table) return;
     const view = this.table.view();
     if (what === 'table' || (view !== null && fight === view.id)) this.push(view, this.seats, what === 'see');
+  }
+
+  /**
+   * A fight's step changed: as `changed`, and each GM's page is sent the fight's view with the log
+   * from the entries it was last sent (`from`; `prefix`: their running hash, which the page checks
+   * against its own), and where the fight stands (`inputs`, `log`: the whole log's hash) so that the
+   * page that made the step knows it has it.
+   */
+  stepped(fight: number, what: string, view: FightView, extra: Readonly<Record<string, unknown>> = {}): void {
+    const hashes = hashesOf(view.events);
+    for (const s of this.gms) {
+      const had = this.gmHas.get(s);
+      let from = 0;
+      if (had?.fight === fight) {
+        from = Math.min(had.hashes.length - 1, view.events.length);
+        while (from > 0 && had.hashes[from] !== hashes[from]) from--;
+      }
+      s.send(
+        JSON.stringify({
+          fight,
+          what,
+          ...extra,
+          inputs: view.inputs,
+          log: hashes[hashes.length - 1],
+          view: { ...view, events: view.events.slice(from) },
+          from,
+          prefix: hashes[from],
+        }),
+      );
+      this.gmHas.set(s, { fight, hashes });
+    }
+    this.toSeats(fight, what);
   }
 
   /** A seat was freed: its devices are told and closed. */

@@ -185,8 +185,8 @@ export function registerTable(app: FastifyInstance, p: TableParts): void {
       const { step, answer, then } = parseBody(BODY.answer, req.body);
       const fight = table.fight();
       if (fight === null) throw new Refusal('no fight is open to the table', 409);
-      fights.answer(fight, answer, { step, by: { seat } }, then);
-      changed(fight, 'answer', { by: seat.player || seat.combatant, seat: seat.id });
+      const v = fights.answer(fight, answer, { step, by: { seat } }, then);
+      live.stepped(fight, 'answer', v, { by: seat.player || seat.combatant, seat: seat.id });
       return table.view(seat, Number.MAX_SAFE_INTEGER);
     }),
   );

@@ -7,7 +7,7 @@ import type { StudyRow } from '../../src/server/store.js';
 import type { ReportPlot } from '../../src/sim/report.js';
 import type { Imported } from '../../src/core/statblock.js';
 import type { CombatantSheet } from '../../src/core/ruleset.js';
-import { connection, UNREACHABLE } from './state.js';
+import { connection, UNREACHABLE, type Heard } from './state.js';
 import { LOG_HASH_START, logHash } from '../../src/core/veil.js';
 
 export type {
@@ -188,13 +188,37 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
 
 /** The running hash of a view's log (core/veil.ts logHash), kept per view: what the page says it has. */
 const hashes = new WeakMap<FightView, number>();
-function logHashOf(v: FightView): number {
+export function logHashOf(v: FightView): number {
   let h = hashes.get(v);
   if (h === undefined) {
-    h = v.events.reduce((x, e) => logHash(x, e.text), LOG_HASH_START);
+    h = logHashUpTo(v, v.events.length);
     hashes.set(v, h);
   }
   return h;
+}
+
+/** The running hash of the first `n` entries of a view's log. */
+function logHashUpTo(v: FightView, n: number): number {
+  let h = LOG_HASH_START;
+  for (let i = 0; i < n; i++) h = logHash(h, (v.events[i] as { text: string }).text);
+  return h;
+}
+
+/**
+ * The view a step's change brought (src/server/live.ts stepped), put together with the log the
+ * page has; null when the page lacks the entries before what was sent (it fetches the view).
+ */
+export function viewHeard(had: FightView | null, heard: Heard): FightView | null {
+  const { view, from, prefix } = heard;
+  if (!view || from === undefined || prefix === undefined) return null;
+  if (
+    from > 0 &&
+    (!had || had.id !== view.id || from > had.events.length || logHashUpTo(had, from) !== prefix)
+  )
+    return null;
+  return from === 0
+    ? view
+    : { ...view, events: [...(had as FightView).events.slice(0, from), ...view.events] };
 }
 
 /**
@@ -318,15 +342,8 @@ export async function download(path: string, name: string): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** What the server says changed: the fight (null: the campaign's lists), what, and who when a player answered. */
-export interface Change {
-  readonly fight: number | null;
-  readonly what: string;
-  readonly by?: string;
-}
-
 /** Calls `changed` whenever the server says something changed; reconnects after a drop (a phone waking). */
-export function live(changed: (msg: Change) => void): () => void {
+export function live(changed: (msg: Heard) => void): () => void {
   let socket: WebSocket | null = null;
   let stopped = false;
   let dropped = false;
@@ -345,7 +362,7 @@ export function live(changed: (msg: Change) => void): () => void {
     s.addEventListener('message', (m) => heardStudy(String(m.data)));
     socket.onmessage = (m) => {
       heard = Date.now();
-      const msg = JSON.parse(String(m.data)) as Change & { type?: string };
+      const msg = JSON.parse(String(m.data)) as Heard & { type?: string };
       if (msg.type === undefined) changed(msg);
       // Back after a drop (the server restarted, the laptop slept): what is shown may be stale.
       else if (msg.type === 'welcome') {

@@ -3,10 +3,10 @@
 // GM's rulings as buttons, and the log, newest first, filterable by combatant. Keys: a number
 // picks a choice, Enter takes the suggestion (or rolls), Backspace or Ctrl+Z undoes.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, download, type Creature, type FightView } from './api.js';
+import { api, download, logHashOf, viewHeard, type Creature, type FightView } from './api.js';
 import { FightMapView } from './map.js';
 import { Log, QuestionCard, rollDice, TrackerPanel } from './parts.js';
-import { changes, lastChange, UNREACHABLE } from './state.js';
+import { type Heard, reconnects, UNREACHABLE, useHeard } from './state.js';
 import { TablePanel, useTable } from './table.js';
 
 function Rulings({
@@ -134,7 +134,7 @@ function Reinforce({
       },
       () => undefined,
     );
-  }, [view.ruleset, changes.value]);
+  }, [view.ruleset, reconnects.value]);
   if (creatures.length === 0) return null;
   return (
     <form
@@ -188,18 +188,48 @@ export function FightScreen({ id }: { id: number }) {
   // Only the answer to the latest request is shown: a refresh sent before an answer and
   // returning after it would show the fight as it was.
   const latest = useRef(0);
-  useEffect(() => {
+  const had = useRef<FightView | null>(null);
+  had.current = view;
+  // A player's answer from their device: said on the GM's screen with the view it brought.
+  const [news, setNews] = useState<Heard | null>(null);
+  const refresh = (heard: Heard | null) => {
     if (busy.current) return;
     const mine = ++latest.current;
     void api
-      .fight(id, view)
+      .fight(id, had.current)
       .then((v) => {
-        if (mine === latest.current) setView(v);
+        if (mine !== latest.current) return;
+        had.current = v;
+        setView(v);
+        setNews(heard?.what === 'answer' && heard.by ? heard : null);
         // Back after the server was gone: what was said of it is said no more.
         setError((was) => (was === UNREACHABLE ? null : was));
       })
       .catch((e: Error) => setError(e.message));
-  }, [id, changes.value]);
+  };
+  useEffect(() => refresh(null), [id]);
+  // A change heard while the page waits on its own request: looked at once that is answered.
+  const missed = useRef<Heard | null>(null);
+  const hear = (heard: Heard) => {
+    if (busy.current) {
+      // A reconnection's fetch of the whole view covers any step after it.
+      if (missed.current?.what !== 'reconnected') missed.current = heard;
+      return;
+    }
+    if (heard.what === 'reconnected') return refresh(null);
+    if (heard.fight !== id) return;
+    // What this page was answered with already (its own answer, told back): nothing to fetch.
+    const v = had.current;
+    if (heard.inputs !== undefined && v && v.inputs === heard.inputs && logHashOf(v) === heard.log) return;
+    // A step told with its view: shown as it comes; one the page cannot put together is fetched.
+    const told = viewHeard(v, heard);
+    if (!told) return refresh(heard);
+    ++latest.current;
+    had.current = told;
+    setView(told);
+    setNews(heard.what === 'answer' && heard.by ? heard : null);
+  };
+  useHeard(hear);
 
   /** Runs a call that answers with the view; resolves to the refusal's message, if refused. */
   const act = async (run: () => Promise<FightView>): Promise<string | null> => {
@@ -209,22 +239,26 @@ export function FightScreen({ id }: { id: number }) {
     setError(null);
     try {
       const v = await run();
-      if (mine === latest.current) setView(v);
+      if (mine === latest.current) {
+        had.current = v;
+        setView(v);
+        setNews(null);
+      }
       return null;
     } catch (e) {
       setError((e as Error).message);
       return (e as Error).message;
     } finally {
       busy.current = false;
+      const heard = missed.current;
+      missed.current = null;
+      if (heard) hear(heard);
     }
   };
   // The step the question was shown at: a player who answered it first wins, and this is refused.
   // The dice rolled with it go in the same request: the server keeps them if the roll asks for them.
   const answer = (a: number | string, then?: number) =>
     act(() => api.answer(id, a, view?.inputs, then, view));
-  // A player's answer from their device: said on the GM's screen as it arrives.
-  const heard = lastChange.value;
-  const news = heard && heard.fight === id && heard.what === 'answer' && heard.by ? heard : null;
   const undo = () => act(() => api.undo(id, view));
 
   useEffect(() => {

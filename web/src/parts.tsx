@@ -1,7 +1,7 @@
 // What the GM's screen, a player's page and the table display share: the tracker, the question as
 // a card, the log. Each draws what the server sends it (the GM's view, or the players' view in
 // which the GM side's numbers are already kept back); none of them runs a rule.
-import type { ComponentChildren } from 'preact';
+import { Component, type ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Question, TrackerRow } from './api.js';
 import type { Connection } from './state.js';
@@ -364,6 +364,22 @@ export interface LogEntry {
   readonly cite: string | null;
 }
 
+/** One entry of the log: drawn again only when it is another entry. */
+class LogLine extends Component<{ e: LogEntry }> {
+  override shouldComponentUpdate(next: { e: LogEntry }): boolean {
+    return next.e !== this.props.e;
+  }
+  override render() {
+    const { e } = this.props;
+    return (
+      <li class={`ev ${e.type}`}>
+        {e.type === 'round' ? <strong>{e.text}</strong> : e.text}
+        {e.cite && <cite>{e.cite}</cite>}
+      </li>
+    );
+  }
+}
+
 /**
  * The log, newest first, filterable by combatant. `limit`: how many entries to show at first (a
  * phone's page), with a button for the rest.
@@ -379,11 +395,13 @@ export function Log({
 }) {
   const [who, setWho] = useState('');
   const [all, setAll] = useState(false);
-  // Keyed by their place in the log: a new entry is one new item at the top, not every item redrawn.
+  // Keyed by their place in the log: a new entry is one new item at the top. An entry the page
+  // already had is the same object in the next view (the log is put together from what it had),
+  // so it is not drawn again: a long night's log costs a step only its new entries.
   const shown = events
-    .map((e, at) => ({ ...e, at }))
+    .map((e, at) => ({ e, at }))
     .reverse()
-    .filter((e) => !who || e.who.includes(who));
+    .filter(({ e }) => !who || e.who.includes(who));
   const cut = limit !== undefined && !all ? shown.slice(0, limit) : shown;
   return (
     <section class="panel log" aria-label="log">
@@ -397,11 +415,8 @@ export function Log({
         </select>
       </h2>
       <ol>
-        {cut.map((e) => (
-          <li key={e.at} class={`ev ${e.type}`}>
-            {e.type === 'round' ? <strong>{e.text}</strong> : e.text}
-            {e.cite && <cite>{e.cite}</cite>}
-          </li>
+        {cut.map(({ e, at }) => (
+          <LogLine key={at} e={e} />
         ))}
       </ol>
       {cut.length < shown.length && (

@@ -3,14 +3,14 @@
 // answer the players send. Everything goes through the API; the page keeps nothing of its own.
 import { useEffect, useState } from 'preact/hooks';
 import { api, type FightView, type PlayersSee, type TableState } from './api.js';
-import { changes } from './state.js';
+import { reconnects, useHeard } from './state.js';
 
 /** A QR code of one of the table's links (the join link, a seat's), drawn by the server. */
 function Qr({ link, label }: { link: string; label: string }) {
   const [svg, setSvg] = useState('');
   useEffect(() => {
     api.qr(link).then(setSvg, () => setSvg(''));
-  }, [link, changes.value]);
+  }, [link, reconnects.value]);
   // The SVG is made by our server from a link of its own: nothing a user typed.
   return svg ? (
     <div class="qr" role="img" aria-label={label} dangerouslySetInnerHTML={{ __html: svg }} />
@@ -45,13 +45,19 @@ const SEE: { key: keyof PlayersSee; label: string; values: { v: string; label: s
   },
 ];
 
+/** The changes that are a fight's step (src/server/app.ts, players.ts): the table's state is as it was. */
+const STEPS = new Set(['answer', 'undo', 'ruling', 'dice', 'auto', 'see']);
+
 /** The table's state (the fight open to it, its seats), fetched again after every change the server tells. */
 export function useTable(): [TableState | null, (t: TableState) => void, string | null] {
   const [table, setTable] = useState<TableState | null>(null);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    api.table().then(setTable, (e: Error) => setError(e.message));
-  }, [changes.value]);
+  const fetchTable = () => void api.table().then(setTable, (e: Error) => setError(e.message));
+  useEffect(fetchTable, []);
+  // A step of a fight (an answer, an undo, a ruling) changes nothing of the table's: not fetched for.
+  useHeard((heard) => {
+    if (!STEPS.has(heard.what)) fetchTable();
+  });
   return [table, setTable, error];
 }
 
