@@ -453,6 +453,25 @@ describe("the players' log, veiled once a step", () => {
   });
 });
 
+describe('the replays the server keeps', () => {
+  it('are those of the last four fights looked at; an older one is replayed when looked at again, the same', async () => {
+    const t = await tableWithDemo();
+    const fights = new Fights(t.store);
+    const e = await t.gm('POST', '/api/encounters', {
+      text: readFileSync(encounterPath('demo.yaml'), 'utf8'),
+    });
+    const ids: number[] = [t.fight];
+    for (let i = 0; i < 5; i++)
+      ids.push((await t.gm('POST', '/api/fights', { encounterId: e.body.id, seed: i })).body.id);
+    const first = fights.get(t.fight);
+    for (const id of ids.slice(1)) fights.get(id);
+    const kept = (fights as unknown as { last: Map<number, unknown> }).last;
+    expect([...kept.keys()]).toEqual(ids.slice(-4));
+    expect(fights.get(t.fight)).toEqual(first);
+    expect([...kept.keys()]).toEqual([...ids.slice(-3), t.fight]);
+  });
+});
+
 describe('the table on the network', () => {
   it('listens on the network addresses too when the GM opens it, and shows the join link there', async () => {
     const t = await tableWithDemo();

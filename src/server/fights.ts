@@ -421,6 +421,9 @@ function youOf(p: Played, seat: SeatRow | null): PlayersView['you'] {
   return { id: me.id, name: me.name, sheet: sheets.find((x) => x.id === me.id)?.lines ?? [] };
 }
 
+/** The fights whose last replay the server keeps: the table's, the one the GM has open, a few others. */
+const REPLAYS_KEPT = 4;
+
 /** Who gives an answer: the GM, or a player's seat (which answers only its character's questions). */
 export type Giver = { readonly gm: true } | { readonly seat: SeatRow };
 
@@ -435,6 +438,16 @@ export interface AnswerFrom {
 export class Fights {
   /** The last replay of each fight, as kept: what the players' views are made from without replaying again. */
   private readonly last = new Map<number, { readonly row: FightRow; readonly played: Played }>();
+
+  /**
+   * Keeps a fight's last replay, the most recent last. A night plays fight after fight: those not
+   * looked at for a while are replayed when they are (once), rather than held all night.
+   */
+  private remember(id: number, kept: { readonly row: FightRow; readonly played: Played }): void {
+    this.last.delete(id);
+    this.last.set(id, kept);
+    if (this.last.size > REPLAYS_KEPT) this.last.delete(this.last.keys().next().value as number);
+  }
 
   constructor(private readonly store: Store) {}
 
@@ -495,7 +508,7 @@ export class Fights {
     const moved = log.length !== stored || keep !== stored || outcome !== row.outcome || save !== undefined;
     if (moved) this.store.commit(row.id, Math.min(keep, log.length), log, outcome, save, givenBy);
     const now = moved ? this.row(row.id) : row;
-    this.last.set(row.id, { row: now, played: p });
+    this.remember(row.id, { row: now, played: p });
     return view(now, p, this.store.givers(row.id));
   }
 
@@ -528,7 +541,7 @@ export class Fights {
     if (this.isCurrent(row, inputs)) {
       const last = this.last.get(id) as { played: Played };
       // The row as it is now (what the players see may have changed since): the players' views read it.
-      this.last.set(id, { row, played: last.played });
+      this.remember(id, { row, played: last.played });
       return view(row, last.played, this.store.givers(id));
     }
     return this.step(row, this.open(row), inputs, inputs.length, inputs.length);
