@@ -419,6 +419,14 @@ describe('fray rulesets and --help', () => {
     });
   });
 
+  it("names in its help the registry's rulesets, in its order, without loading them", async () => {
+    const { RULESETS } = await import('../src/rulesets/index.js');
+    const { RULESET_IDS } = await import('../src/rulesets/ids.js');
+    expect([...RULESET_IDS]).toEqual([...RULESETS.keys()]);
+    const help = (await fray(['import', '--help'])).out.replace(/\s+/g, ' ');
+    expect(help).toContain(`(${[...RULESETS.keys()].join(', ')})`);
+  });
+
   it('has --help on every command', async () => {
     for (const args of [
       ['--help'],

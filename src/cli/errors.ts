@@ -3,10 +3,11 @@ import { OddsBudgetError } from '../core/odds.js';
 import { InputError } from '../core/request.js';
 import { DiceNotationError, ImpossibleRollError, ScriptExhaustedError, SeedError } from '../dice/index.js';
 import { FileError } from '../node/files.js';
+import { UsageError } from './usage.js';
 
-/** Errors caused by what the user handed in: reported plainly, exit code 2, nothing written. */
-export class UsageError extends Error {}
+export { UsageError };
 
+/** Errors caused by what the user handed in: said plainly, exit code 2, nothing written. */
 export function isUserError(e: unknown): boolean {
   return (
     e instanceof ValidationError ||

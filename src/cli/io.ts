@@ -1,5 +1,6 @@
 // Where the CLI reads and writes, below every subcommand so that they need not import main.
 import { resolve } from 'node:path';
+import type { Io } from './process-io.js';
 import { STDOUT, writeAtomic } from '../node/files.js';
 import { dataLine } from '../core/loader.js';
 import type { SetupCore } from '../core/ruleset.js';
@@ -7,13 +8,7 @@ import { formatWarning } from '../core/document.js';
 import type { Loaded } from '../core/encounter.js';
 
 /** The process's streams, or a test's. */
-export interface Io {
-  readonly out: NodeJS.WritableStream & { isTTY?: boolean };
-  readonly err: NodeJS.WritableStream & { isTTY?: boolean };
-  readonly input: NodeJS.ReadableStream;
-}
-
-export const processIo: Io = { out: process.stdout, err: process.stderr, input: process.stdin };
+export { processIo, type Io } from './process-io.js';
 
 /** The line saying which of the numbers are ours or the user's, under a command's heading. */
 export function sayData(io: Io, setup: SetupCore): void {

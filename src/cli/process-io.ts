@@ -1,0 +1,9 @@
+// Where a command reads and writes: the process's own streams, or a test's.
+
+export interface Io {
+  readonly out: NodeJS.WritableStream & { isTTY?: boolean };
+  readonly err: NodeJS.WritableStream & { isTTY?: boolean };
+  readonly input: NodeJS.ReadableStream;
+}
+
+export const processIo: Io = { out: process.stdout, err: process.stderr, input: process.stdin };

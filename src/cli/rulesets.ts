@@ -1,0 +1,31 @@
+// `fray rulesets`: the rulesets and their options. Loaded by the command line only when it runs.
+import { citeRecord } from '../core/events.js';
+import { RULESETS } from '../rulesets/index.js';
+import type { Io } from './io.js';
+
+export function listRulesets(io: Io, o: { json?: boolean }): void {
+  const all = [...RULESETS.values()].map((r) => ({
+    id: r.id,
+    title: r.title,
+    texts: r.texts,
+    options: r.options.map((x) => ({
+      name: x.name,
+      values: x.values,
+      default: x.default,
+      summary: x.summary,
+      cite: citeRecord(x.cite),
+    })),
+  }));
+  if (o.json) {
+    io.out.write(`${JSON.stringify(all, null, 2)}\n`);
+    return;
+  }
+  for (const r of all) {
+    io.out.write(`${r.id}: ${r.title} (${r.texts.join(', ')})\n`);
+    for (const x of r.options) {
+      io.out.write(
+        `  ${x.name} = ${x.values.join(' | ')} (default ${x.default})\n      ${x.summary} [${x.cite.text}]\n`,
+      );
+    }
+  }
+}

@@ -1,0 +1,5 @@
+/**
+ * The rulesets' ids, in the order the registry (./index.ts) lists them: what the command line's
+ * help names without loading five rulesets to print a line. test/cli.test.ts holds it to the registry.
+ */
+export const RULESET_IDS = ['wfrp1e', 'wfrp-cp', 'openquest', 'fantasy-wargaming', 'ahq-house'] as const;
