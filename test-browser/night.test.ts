@@ -163,7 +163,7 @@ describe('a night at the table (issue 31)', () => {
     const damage = (await log.locator('li', { hasText: "Damage to Orc 2's" }).first().textContent()) ?? '';
     expect(damage).toMatch(/D6 4 \+ S 3 − T ▒/);
     await expect.poll(async () => Number(await inputs(page))).toBeGreaterThan(before);
-    await expect.poll(() => page.locator('.news').textContent()).toContain('Anna answered');
+    await expect.poll(() => page.locator('.news').textContent()).toContain('Anna (Skallier) answered');
     expect(fetched).toEqual([]);
     const gmView = await api<FightView>('GET', `/api/fights/${id}`);
     expect(gmView.events.some((e) => /Damage to Orc 2's .*: D6 4 \+ S 3 − T 4/.test(e.text))).toBe(true);
