@@ -419,10 +419,17 @@ describe('fray rulesets and --help', () => {
     });
   });
 
-  it("names in its help the registry's rulesets, in its order, without loading them", async () => {
+  it("names in its help and its list the registry's rulesets, in its order, without loading them", async () => {
     const { RULESETS } = await import('../src/rulesets/index.js');
     const { RULESET_IDS } = await import('../src/rulesets/ids.js');
     expect([...RULESET_IDS]).toEqual([...RULESETS.keys()]);
+    // `fray rulesets` reads RULESET_ABOUT, not the rules: it must say what each ruleset says of itself.
+    const { RULESET_ABOUT } = await import('../src/rulesets/about.js');
+    expect(RULESET_ABOUT.map((a) => a.id)).toEqual([...RULESETS.keys()]);
+    for (const a of RULESET_ABOUT) {
+      const r = RULESETS.get(a.id);
+      expect([r?.title, r?.texts, r?.options]).toEqual([a.title, a.texts, a.options]);
+    }
     const help = (await fray(['import', '--help'])).out.replace(/\s+/g, ' ');
     expect(help).toContain(`(${[...RULESETS.keys()].join(', ')})`);
   });

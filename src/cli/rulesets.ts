@@ -1,10 +1,10 @@
 // `fray rulesets`: the rulesets and their options. Loaded by the command line only when it runs.
 import { citeRecord } from '../core/events.js';
-import { RULESETS } from '../rulesets/index.js';
+import { RULESET_ABOUT } from '../rulesets/about.js';
 import type { Io } from './io.js';
 
 export function listRulesets(io: Io, o: { json?: boolean }): void {
-  const all = [...RULESETS.values()].map((r) => ({
+  const all = RULESET_ABOUT.map((r) => ({
     id: r.id,
     title: r.title,
     texts: r.texts,

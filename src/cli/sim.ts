@@ -4,7 +4,6 @@ import { resolve } from 'node:path';
 import { ValidationError, type Issue } from '../core/document.js';
 import { checkAllowed, checkOutputs, inputsOf, readText, type Output } from '../node/files.js';
 import { defaultWorkers, runJob } from '../sim/parallel.js';
-import { reportHtml } from '../sim/report.js';
 import {
   MAX_SHARDS,
   readPart,
@@ -119,6 +118,8 @@ export async function sim(given: Io, file: string, o: SimOpts, seedOf: () => num
     o.untilCi === undefined ? null : { target: o.untilCi, reached: result.reached },
   );
   if (o.report) {
+    // Plot and its DOM (some 200 modules) only for the report that draws with them.
+    const { reportHtml } = await import('../sim/report.js');
     writeOutput(
       given,
       'report',

@@ -73,6 +73,9 @@ export interface DataNote {
  * A rule system as a plug-in. The core runs `round` until one side is left or the round cap
  * is reached; everything in between is the ruleset's procedure, asking through the context.
  */
+/** What is said of a ruleset apart from its rules (`fray rulesets`, the help): loaded without them. */
+export type RulesetAbout = Pick<Ruleset, 'id' | 'title' | 'texts' | 'options'>;
+
 export interface Ruleset<Setup extends SetupCore = SetupCore, State extends FightState = FightState> {
   readonly id: string;
   readonly title: string;

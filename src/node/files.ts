@@ -47,7 +47,8 @@ export class FileError extends Error {}
 /** The largest file Fray reads: far above any encounter, table, save or part, far below trouble. */
 export const READ_LIMIT = 16 * 1024 * 1024;
 const LIMIT_TEXT = '16 MB';
-const CHUNK = 1024 * 1024;
+/** The least a read starts with (a file whose size is said as 0 may hold some). */
+const CHUNK_MIN = 64 * 1024;
 
 function kindOf(st: Stats): string {
   if (st.isDirectory()) return 'is a folder';
@@ -90,18 +91,22 @@ export function readText(path: string): FileText {
   try {
     const st = fstatSync(fd);
     if (!st.isFile()) throw refuse(kindOf(st));
-    // In chunks to the end, whatever the size said: a file may grow, and /proc's say 0.
-    const chunks: Buffer[] = [];
+    // To the end, whatever the size said: a file may grow, and /proc's say 0. The buffer starts
+    // at the size said (one byte more, to meet the end at once) and doubles as needed.
+    let buf = Buffer.allocUnsafe(Math.min(Math.max(st.size + 1, CHUNK_MIN), READ_LIMIT + 1));
     let got = 0;
     for (;;) {
-      const chunk = Buffer.alloc(Math.min(CHUNK, READ_LIMIT + 1 - got));
-      const n = readSync(fd, chunk, 0, chunk.length, null);
+      if (got === buf.length) {
+        const grown = Buffer.allocUnsafe(Math.min(buf.length * 2, READ_LIMIT + 1));
+        buf.copy(grown, 0, 0, got);
+        buf = grown;
+      }
+      const n = readSync(fd, buf, got, buf.length - got, null);
       if (n === 0) break;
-      chunks.push(chunk.subarray(0, n));
       got += n;
       if (got > READ_LIMIT) throw refuse(tooLarge());
     }
-    return { file: shown, text: Buffer.concat(chunks, got).toString('utf8') };
+    return { file: shown, text: buf.toString('utf8', 0, got) };
   } catch (e) {
     throw e instanceof FileError ? e : refuse(reason(e));
   } finally {

@@ -13,7 +13,7 @@ import { RULESETS } from '../rulesets/index.js';
 import { loadPair, parseVariantSpec, runComparison, variantLabel } from '../sim/compare.js';
 import { duelFromEncounter, duelOfEntries, noOdds, type OddsReport } from '../sim/odds.js';
 import { defaultWorkers, inWorker, runJob, type Checkpoint } from '../sim/parallel.js';
-import { reportPlots, type ReportPlot } from '../sim/report.js';
+import type { ReportPlot } from '../sim/report.js';
 import { rosterOf, SimFailure, summarize } from '../sim/run.js';
 import { axisLabel, gridOf, parseAxis, runSweep, svgOf, sweepResult, sweepVariants } from '../sim/sweep.js';
 import type { Totals } from '../sim/totals.js';
@@ -221,7 +221,9 @@ async function plan(
           s,
           untilCi === undefined ? null : { target: untilCi, reached: r.reached },
         );
-        // What `fray sim --json` prints, and the charts of its --report.
+        // What `fray sim --json` prints, and the charts of its --report. Plot and its DOM are
+        // loaded with the first study that draws, not with the server (docs/performance.md, Start-up).
+        const { reportPlots } = await import('../sim/report.js');
         return {
           result: { ...summary, data: loaded.setup.data ?? [] },
           plots: totals.runs > 0 ? reportPlots(summary, totals, r.roster) : [],

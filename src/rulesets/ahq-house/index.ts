@@ -1,10 +1,9 @@
 import type { Ruleset } from '../../core/ruleset.js';
-import { TEXT } from './cite.js';
+import { AHQ_ABOUT } from './about.js';
 import { combatantSchema, loadAhq } from './encounter.js';
 import { ahqMap } from './map.js';
 import { importAhq } from './import.js';
 import { ahqOdds } from './odds.js';
-import { AHQ_OPTIONS } from './options.js';
 import { playAhqRound, startAhq } from './round.js';
 import { ahqSheets } from './sheet.js';
 import { healthNumber } from '../../core/numbers.js';
@@ -13,10 +12,7 @@ import { ahqTracker } from './tracker.js';
 import { AHQ_HOUSE_SECRETS } from './secrets.js';
 
 export const ahqHouse: Ruleset<AhqSetup, AhqState> = {
-  id: 'ahq-house',
-  title: 'Advanced HeroQuest with the grid house rules',
-  texts: [TEXT],
-  options: AHQ_OPTIONS,
+  ...AHQ_ABOUT,
   tables: ['weapons', 'armour', 'bestiary', 'spells'],
   load: loadAhq,
   create(setup) {

@@ -1,9 +1,8 @@
 import type { Ruleset } from '../../core/ruleset.js';
-import { TEXT } from './cite.js';
+import { FW_ABOUT } from './about.js';
 import { combatantSchema, loadFantasyWargaming } from './encounter.js';
 import { importFantasyWargaming } from './import.js';
 import { fwOdds } from './odds.js';
-import { FW_OPTIONS } from './options.js';
 import { fwSheets } from './sheet.js';
 import { playFwRound, startFw } from './round.js';
 import { healthNumber } from '../../core/numbers.js';
@@ -12,10 +11,7 @@ import { fwTracker } from './tracker.js';
 import { FANTASY_WARGAMING_SECRETS } from './secrets.js';
 
 export const fantasyWargaming: Ruleset<FwSetup, FwState> = {
-  id: 'fantasy-wargaming',
-  title: 'Fantasy Wargaming (1981) personal combat',
-  texts: [TEXT],
-  options: FW_OPTIONS,
+  ...FW_ABOUT,
   tables: ['charts', 'weapons', 'armour'],
   load: loadFantasyWargaming,
   create(setup) {

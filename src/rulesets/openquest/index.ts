@@ -1,9 +1,8 @@
 import type { Ruleset } from '../../core/ruleset.js';
-import { TEXT } from './cite.js';
+import { OQ_ABOUT } from './about.js';
 import { combatantSchema, loadOpenQuest } from './encounter.js';
 import { importOpenQuest } from './import.js';
 import { oqOdds } from './odds.js';
-import { OQ_OPTIONS } from './options.js';
 import { playOqRound, startOq } from './round.js';
 import { oqSheets } from './sheet.js';
 import { healthNumber } from '../../core/numbers.js';
@@ -12,10 +11,7 @@ import { oqTracker } from './tracker.js';
 import { OPENQUEST_SECRETS } from './secrets.js';
 
 export const openquest: Ruleset<OqSetup, OqState> = {
-  id: 'openquest',
-  title: 'OpenQuest (3rd edition) combat',
-  texts: [TEXT],
-  options: OQ_OPTIONS,
+  ...OQ_ABOUT,
   tables: ['weapons', 'armour', 'bestiary'],
   load: loadOpenQuest,
   create(setup) {

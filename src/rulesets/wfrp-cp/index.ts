@@ -1,11 +1,9 @@
 import { KNOWN_SKILLS } from '../wfrp1e/encounter.js';
+import { CP_ABOUT } from './about.js';
 import type { Ruleset, Tally } from '../../core/ruleset.js';
 import { isRidden } from '../wfrp1e/state.js';
-import { TEXT } from '../wfrp1e/cite.js';
-import { CP_TEXT } from './cite.js';
 import { cpCombatantSchema, loadCp } from './encounter.js';
 import { cpLeft, maxCP } from './fighter.js';
-import { CP_OPTIONS } from './options.js';
 import { dismountFall } from './round/falls-and-fire.js';
 import { startCpFight } from './round/opening.js';
 import { playCpRound } from './round/round.js';
@@ -21,10 +19,7 @@ import { cpOdds } from './odds.js';
 import { hasCpCond, newCpState, renewCpState, type CpSetup, type CpState } from './state.js';
 
 export const wfrpCp: Ruleset<CpSetup, CpState> = {
-  id: 'wfrp-cp',
-  title: 'Combat Points rules for WFRP (a variant of WFRP 1st edition)',
-  texts: [CP_TEXT, TEXT],
-  options: CP_OPTIONS,
+  ...CP_ABOUT,
   tables: ['fumbles', 'classes', 'charts', 'spells'],
   load: loadCp,
   create(setup) {

@@ -1,14 +1,13 @@
 import { AutoDriver, FightContext } from '../../core/context.js';
+import { WFRP1E_ABOUT } from './about.js';
 import { combatantSchema, KNOWN_SKILLS } from './encounter.js';
 import type { Ruleset, Tally } from '../../core/ruleset.js';
 import { Rng, SeededDice } from '../../dice/index.js';
 import { wfrp1eOdds } from './odds.js';
-import { TEXT } from './cite.js';
 import type { W1Setup } from './encounter.js';
 import { loadWfrp1e } from './load.js';
 import { wfrp1eMap } from './map.js';
 import { wfrp1eSheets } from './sheet.js';
-import { WFRP1E_OPTIONS } from './options.js';
 import { startFight } from './round/opening.js';
 import { playRound } from './round/round.js';
 import { w1Numbers } from './rulings.js';
@@ -19,10 +18,7 @@ import { w1Lasting } from './lasting.js';
 import { importWfrp1e } from './import.js';
 
 export const wfrp1e: Ruleset<W1Setup, W1State> = {
-  id: 'wfrp1e',
-  title: 'Warhammer Fantasy Roleplay, 1st edition: combat',
-  texts: [TEXT],
-  options: WFRP1E_OPTIONS,
+  ...WFRP1E_ABOUT,
   tables: ['fumbles'],
   load: loadWfrp1e,
   create(setup) {
