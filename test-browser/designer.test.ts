@@ -164,6 +164,28 @@ describe("the designer's page", () => {
     await page.close();
   });
 
+  it('sweeps a duel exactly by itself, and says it solved it rather than simulated it', async () => {
+    const page = await designer();
+    await page
+      .getByLabel('encounter', { exact: true })
+      .selectOption({ label: 'Reference duel (Sudden Death, no fumbles, no parries) (wfrp1e)' });
+    await form(page).getByRole('tab', { name: 'Sweep' }).click();
+    expect(await page.getByLabel('method').inputValue()).toBe('auto');
+    await page.getByLabel('vary', { exact: true }).fill('sides[0].combatants[0].profile.WS=30..50:10');
+    await page.getByRole('button', { name: 'Start the sweep' }).click();
+    const sweep = result(page).getByRole('table', { name: 'sweep' });
+    // The page moves to the new study from the last one's figures (a sweep of 5 points).
+    await expect.poll(() => sweep.locator('tbody tr').count(), { timeout: 60_000 }).toBe(3);
+    // Exact figures: two decimals and no interval, and the page says how they were found.
+    expect(await sweep.locator('thead').textContent()).not.toContain('interval');
+    expect(await sweep.locator('tbody tr').first().textContent()).toMatch(/^30\d+\.\d\d%\d+\.\d\d%/);
+    expect(await result(page).locator('.method-note').textContent()).toMatch(
+      /^Solved exactly: each duel as a Markov chain/,
+    );
+    await shoot(page, 'sweep-exact');
+    await page.close();
+  });
+
   it('gives the exact odds of a pair picked on the page, and says where the whole fight has none', async () => {
     const page = await designer();
     await form(page).getByRole('tab', { name: 'Exact odds' }).click();

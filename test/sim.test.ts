@@ -516,6 +516,82 @@ describe('fray sweep', () => {
   });
 });
 
+describe('fray sweep --method', () => {
+  const sd = join(ROOT, 'data', 'wfrp1e', 'examples', 'reference-duel-sudden-death.yaml');
+  const WS = 'sides[0].combatants[0].profile.WS';
+
+  it('solves every point exactly when each is a duel fray odds solves (auto), each point the odds of its encounter', async () => {
+    const r = await fray(['sweep', sd, '--vary', `${WS}=30,50`, '--json']);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    expect([j.method, j.runs]).toEqual(['exact', 0]);
+    expect(j.methodNote).toMatch(/solved exactly/);
+    // Each point is fray odds of the encounter with that value written into it.
+    const dir = tmp();
+    for (const [k, ws] of [30, 50].entries()) {
+      const file = join(dir, `ws-${ws}.yaml`);
+      writeFileSync(file, readFileSync(sd, 'utf8').replace('WS: 41', `WS: ${ws}`));
+      const odds = JSON.parse((await fray(['odds', file, '--json'])).out);
+      expect(j.points[k].sides.map((x: { winRate: number }) => x.winRate)).toEqual(
+        odds.duel.sides.map((x: { win: number }) => x.win),
+      );
+      expect(j.points[k].drawRate).toBe(odds.duel.draw);
+      expect(j.points[k].sides[0].ci95).toEqual([odds.duel.sides[0].win, odds.duel.sides[0].win]);
+    }
+    expect(j.points[1].sides[0].winRate).toBeGreaterThan(j.points[0].sides[0].winRate);
+    // And the simulation of the same points agrees within 3.29 standard errors (99.9%).
+    const sim = JSON.parse(
+      (
+        await fray([
+          'sweep',
+          sd,
+          '--vary',
+          `${WS}=30,50`,
+          '--method',
+          'sim',
+          '--runs',
+          '20000',
+          '--seed',
+          '5',
+          '--json',
+        ])
+      ).out,
+    );
+    expect(sim.method).toBe('sim');
+    for (const [k, p] of (j.points as { sides: { winRate: number }[] }[]).entries()) {
+      const exact = p.sides[0]?.winRate ?? NaN;
+      const se = Math.sqrt((exact * (1 - exact)) / 20000);
+      expect(Math.abs(sim.points[k].sides[0].winRate - exact)).toBeLessThan(3.29 * se);
+    }
+    const text = await fray(['sweep', sd, '--vary', `${WS}=30,50`]);
+    expect(text.out.split('\n')[0]).toContain('2 points, solved exactly');
+    expect(text.out).not.toContain('95% CI');
+  });
+
+  it('simulates when a point has no exact solution, and says why; --method exact refuses it', async () => {
+    const vary = ['--vary', `${WS}=30,40`];
+    const noRuns = await fray(['sweep', demo, ...vary]);
+    expect(noRuns.code).toBe(2);
+    expect(noRuns.err).toMatch(/give --runs N to simulate \(no exact solution at .*not one against one/);
+    const auto = JSON.parse(
+      (await fray(['sweep', demo, ...vary, '--runs', '50', '--seed', '1', '--json'])).out,
+    );
+    expect([auto.method, auto.runs]).toEqual(['sim', 50]);
+    expect(auto.methodNote).toMatch(
+      /^simulated: no exact solution at .*: WS = 30 \(not one against one \(2 against 3\)/,
+    );
+    const exact = await fray(['sweep', demo, ...vary, '--method', 'exact', '--runs', '50']);
+    expect(exact.code).toBe(2);
+    expect(exact.err).toMatch(/sweep --method exact: no exact solution at .*not one against one/);
+    expect(exact.out).toBe('');
+    const bad = await fray(['sweep', demo, ...vary, '--method', 'markov']);
+    expect([bad.code, bad.err]).toEqual([
+      2,
+      expect.stringContaining("--method: expected auto, exact, sim, got 'markov'"),
+    ]);
+  });
+});
+
 describe('fray sim --report', () => {
   it('writes one self-contained HTML page: intervals, fight lengths and wounds drawn inline, no script, no link out', async () => {
     const page = join(tmp(), 'report.html');

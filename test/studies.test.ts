@@ -117,6 +117,8 @@ describe('a sweep stopped part way', () => {
     ];
     const whole: SweepResult = {
       schema: 'fray-sweep/1',
+      method: 'sim',
+      methodNote: null,
       runs: 10,
       seed: 1,
       axes,
@@ -224,6 +226,31 @@ describe('studies through the API', () => {
     // One study at a time on the pool: the sweep began after the comparison ended.
     const order = s.heard.filter((m) => m.type === 'study').map((m) => `${m.study} ${m.status}`);
     expect(order.indexOf(`${w} running`)).toBeGreaterThan(order.indexOf(`${c} done`));
+  });
+
+  it('solves a sweep of a duel exactly, as fray sweep does, and refuses method exact where a point cannot be', async () => {
+    const s = await server();
+    const file = join(ROOT, 'data', 'wfrp1e', 'examples', 'reference-duel-sudden-death.yaml');
+    const duel = await s.addEncounter(file);
+    const id = await s.start({ kind: 'sweep', encounterId: duel, runs: 1000, vary: [`${WS}=30,50`] });
+    const swept = await s.ended(id);
+    expect(swept.result).toEqual(await cli(['sweep', file, '--vary', `${WS}=30,50`, '--json']));
+    expect((swept.result as { method: string }).method).toBe('exact');
+    expect([swept.total, swept.done, swept.plots.length]).toEqual([0, 0, 1]);
+    const demo = await s.addEncounter(DEMO);
+    const refused = await s.call('POST', '/api/studies', {
+      kind: 'sweep',
+      encounterId: demo,
+      runs: 10,
+      method: 'exact',
+      vary: [`${WS}=30,50`],
+    });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(JSON.stringify(refused.body)).toMatch(/method exact: no exact solution at .*not one against one/);
+    const simulated = await s.ended(
+      await s.start({ kind: 'sweep', encounterId: demo, runs: 10, seed: 1, vary: [`${WS}=30`] }),
+    );
+    expect((simulated.result as { method: string; methodNote: string }).methodNote).toMatch(/^simulated: /);
   });
 
   it('stops a running study: the fights added up in block order are kept, and are the figures of fray sim for that many runs', async () => {

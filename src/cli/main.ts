@@ -6,6 +6,7 @@ import { Command, CommanderError } from 'commander';
 import { UsageError } from './usage.js';
 import { processIo, type Io } from './process-io.js';
 import { RULESET_IDS } from '../rulesets/ids.js';
+import { METHODS, type Method } from '../sim/method.js';
 import type { FightOpts } from './fight.js';
 import type { SheetOpts } from './sheet.js';
 import type { ServeOpts } from './serve.js';
@@ -42,6 +43,12 @@ function parseFraction(name: string) {
       throw new UsageError(`${name}: expected a number between 0 and 0.5, such as 0.005, got '${v}'`);
     return n;
   };
+}
+
+function parseMethod(v: string): Method {
+  const m = METHODS.find((x) => x === v.trim());
+  if (!m) throw new UsageError(`--method: expected ${METHODS.join(', ')}, got '${v}'`);
+  return m;
 }
 
 function randomSeed(): number {
@@ -213,7 +220,13 @@ export function program(io: Io): Command {
         "a parameter and its values: 'sides[0].combatants[0].profile.WS=25..65:5' or path=a,b,c (repeat for a grid)",
         collect,
       )
-      .requiredOption('--runs <n>', 'fights at each point', parseWhole('--runs', 1, 1_000_000_000))
+      .option(
+        '--method <m>',
+        'auto: solve every point exactly when each is a duel fray odds solves, else simulate; exact; sim',
+        parseMethod,
+        'auto',
+      )
+      .option('--runs <n>', 'fights at each point, when simulated', parseWhole('--runs', 1, 1_000_000_000))
       .option(
         '--seed <n>',
         'seed (default: random, printed); the same dice at every point',

@@ -5,14 +5,18 @@ import { checkAllowed, checkOutputs, inputsOf } from '../node/files.js';
 import { defaultWorkers } from '../sim/parallel.js';
 import {
   axisLabel,
+  exactAll,
+  exactSweepResult,
   gridOf,
   parseAxis,
   runSweep,
   svgOf,
   sweepResult,
+  simulatedBecause,
   sweepVariants,
   type SweepResult,
 } from '../sim/sweep.js';
+import type { Method } from '../sim/method.js';
 import { loadVariant, type Variant } from '../sim/variant.js';
 import { UsageError } from './errors.js';
 import { loadFightFile, pairs } from '../files/fight-file.js';
@@ -20,7 +24,9 @@ import { sayWarnings } from './io.js';
 import { printoutIo, sayData, writeOutput, type Io } from './io.js';
 import { outputs, readBy, type RunFlags } from './sim.js';
 
-export interface SweepOpts extends RunFlags {
+export interface SweepOpts extends Omit<RunFlags, 'runs'> {
+  runs?: number;
+  method?: Method;
   vary?: string[];
   csv?: string;
   svg?: string;
@@ -44,19 +50,32 @@ export async function sweep(given: Io, file: string, o: SweepOpts, seedOf: () =>
   const read = readBy(ff.files, tables);
   sayWarnings(io, ...variants.map((v) => loadVariant(v, read)));
   checkOutputs(outputs({ '--csv': o.csv, '--svg': o.svg }), inputsOf(read));
-  const seed = o.seed ?? seedOf();
-  const workers = o.workers ?? defaultWorkers();
-  const tty = io.err.isTTY === true && !o.json;
-  const { summaries } = await runSweep({
-    variants,
-    seed,
-    runs: o.runs,
-    maxRounds: o.maxRounds,
-    workers,
-    point: tty ? (k) => io.err.write(`\r  point ${k + 1}/${variants.length} `) : undefined,
-  });
-  if (tty) io.err.write('\r\u001b[K');
-  const result = sweepResult(axes, grid, summaries, o.runs, seed);
+  const method = o.method ?? 'auto';
+  const exact = method === 'sim' ? null : exactAll(variants, o.maxRounds);
+  let result: SweepResult;
+  if (exact && 'duels' in exact) result = exactSweepResult(axes, grid, exact.duels);
+  else {
+    const because = exact && 'refused' in exact ? simulatedBecause(axes, grid, exact.refused) : null;
+    if (method === 'exact')
+      throw new UsageError(`sweep --method exact: ${because?.replace(/^simulated: /, '')}`);
+    if (o.runs === undefined)
+      throw new UsageError(
+        `sweep: give --runs N to simulate${because ? ` (${because.replace(/^simulated: /, '')})` : ''}`,
+      );
+    const seed = o.seed ?? seedOf();
+    const workers = o.workers ?? defaultWorkers();
+    const tty = io.err.isTTY === true && !o.json;
+    const { summaries } = await runSweep({
+      variants,
+      seed,
+      runs: o.runs,
+      maxRounds: o.maxRounds,
+      workers,
+      point: tty ? (k) => io.err.write(`\r  point ${k + 1}/${variants.length} `) : undefined,
+    });
+    if (tty) io.err.write('\r\u001b[K');
+    result = sweepResult(axes, grid, summaries, o.runs, seed, because);
+  }
   const title = loadVariant(variants[0] as Variant).setup.title;
   if (o.csv) writeOutput(given, 'table', o.csv, csvOf(result));
   if (o.svg) writeOutput(given, 'plot', o.svg, svgOf(title, result));
@@ -68,19 +87,32 @@ export async function sweep(given: Io, file: string, o: SweepOpts, seedOf: () =>
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+/** An exact figure: two decimals, as fray odds prints them. */
+const pct2 = (x: number) => `${(x * 100).toFixed(2)}%`;
 const show = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
 
 function printSweep(io: Io, title: string, r: SweepResult): void {
   const w = (t: string) => io.out.write(t);
-  w(
-    `${title}: ${r.points.length} point${r.points.length === 1 ? '' : 's'} × ${r.runs} fights, seed ${r.seed} (the same dice at every point)\n`,
-  );
+  const points = `${r.points.length} point${r.points.length === 1 ? '' : 's'}`;
+  if (r.method === 'exact') w(`${title}: ${points}, ${r.methodNote ?? ''}\n`);
+  else {
+    w(`${title}: ${points} × ${r.runs} fights, seed ${r.seed} (the same dice at every point)\n`);
+    if (r.methodNote) w(`  ${r.methodNote}\n`);
+  }
+  const exact = r.method === 'exact';
   const names = r.points[0]?.sides.map((s) => s.name) ?? [];
-  const heads = [...r.axes.map((a) => a.label), ...names.map((n) => `${n} wins (95% CI)`), 'draws', 'rounds'];
+  const heads = [
+    ...r.axes.map((a) => a.label),
+    ...names.map((n) => (exact ? `${n} wins` : `${n} wins (95% CI)`)),
+    'draws',
+    'rounds',
+  ];
   const rows = r.points.map((p) => [
     ...p.values.map(show),
-    ...p.sides.map((s) => `${pct(s.winRate)} (${pct(s.ci95[0])}–${pct(s.ci95[1])})`),
-    pct(p.drawRate),
+    ...p.sides.map((s) =>
+      exact ? pct2(s.winRate) : `${pct(s.winRate)} (${pct(s.ci95[0])}–${pct(s.ci95[1])})`,
+    ),
+    exact ? pct2(p.drawRate) : pct(p.drawRate),
     p.meanRounds.toFixed(2),
   ]);
   const widths = heads.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));

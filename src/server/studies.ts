@@ -15,10 +15,22 @@ import { duelFromEncounter, duelOfEntries, noOdds, type OddsReport } from '../si
 import { defaultWorkers, inWorker, runJob, type Checkpoint } from '../sim/parallel.js';
 import type { ReportPlot } from '../sim/report.js';
 import { rosterOf, SimFailure, summarize } from '../sim/run.js';
-import { axisLabel, gridOf, parseAxis, runSweep, svgOf, sweepResult, sweepVariants } from '../sim/sweep.js';
+import {
+  axisLabel,
+  exactSweepResult,
+  gridOf,
+  parseAxis,
+  runSweep,
+  simulatedBecause,
+  svgOf,
+  sweepResult,
+  sweepVariants,
+  type ExactAll,
+} from '../sim/sweep.js';
 import type { Totals } from '../sim/totals.js';
 import { loadVariant, type Variant } from '../sim/variant.js';
-import type { CheckTask, OddsTask } from '../sim/worker.js';
+import type { CheckTask, ExactTask, OddsTask } from '../sim/worker.js';
+import { METHODS } from '../sim/method.js';
 import { Refusal } from './fights.js';
 import { idOf, parseBody, refuse } from './http.js';
 import type { Live } from './live.js';
@@ -51,6 +63,7 @@ const UNTIL_CI = z
 // Optional here, required by POST /api/studies: a re-run runs the text it kept, even when the
 // encounter it came from is gone.
 const ENCOUNTER = whole('the id of an encounter', 1, Number.MAX_SAFE_INTEGER).optional();
+const METHOD = z.enum(METHODS, { error: `expected a method: ${METHODS.join(', ')}` }).optional();
 const SPECS = z.array(z.string({ error: 'expected text' }), { error: 'expected a list of texts' });
 const PICK = z.strictObject({
   side: whole('a side (0 for the first)', 0, 1000),
@@ -80,6 +93,7 @@ const STUDY = z.discriminatedUnion(
       kind: z.literal('sweep'),
       encounterId: ENCOUNTER,
       runs: RUNS,
+      method: METHOD,
       vary: SPECS.min(1, { error: "expected at least one axis: 'path=LO..HI:STEP' or path=a,b,c" }),
       ...COMMON,
     }),
@@ -286,6 +300,7 @@ async function plan(
     };
   }
   const { runs, vary } = body;
+  const method = body.method ?? 'auto';
   const labelled = vary.map((spec, k) => {
     const axis = blamed(`vary[${k}]`, () => parseAxis(spec));
     return { ...axis, label: axisLabel(loaded.source, axis.path) };
@@ -296,8 +311,30 @@ async function plan(
   // takes seconds to load, so it is loaded on a thread of its own.
   const checked = await inWorker<CheckTask, { issues: readonly Issue[] }>('check', { variants: points });
   if (checked.issues.length > 0) throw new ValidationError(checked.issues.map((i) => onBody(i, null)));
+  // Solved exactly when every point can be (as fray sweep --method auto decides), on a thread of
+  // its own too: a chain may work for seconds before its budget stops it.
+  const exact =
+    method === 'sim' ? null : await inWorker<ExactTask, ExactAll>('exact', { variants: points, maxRounds });
+  const because = exact && 'refused' in exact ? simulatedBecause(labelled, grid, exact.refused) : null;
+  if (method === 'exact' && because)
+    throw new Refusal(`method exact: ${because.replace(/^simulated: /, '')}`);
+  const params = { runs, vary, ...(body.method !== undefined ? { method: body.method } : {}) };
+  if (exact && 'duels' in exact) {
+    const result = exactSweepResult(labelled, grid, exact.duels);
+    return {
+      study: keep('sweep', loaded, 0, params),
+      run() {
+        return Promise.resolve({
+          result: { ...result, data: loaded.setup.data ?? [] },
+          plots: [{ title: 'Win rates', html: svgOf(loaded.setup.title, result), note: null }],
+          done: 0,
+          stopped: false,
+        });
+      },
+    };
+  }
   return {
-    study: keep('sweep', loaded, runs * points.length, { runs, vary }),
+    study: keep('sweep', loaded, runs * points.length, params),
     async run(id, signal, progress) {
       const { summaries, stopped } = await runSweep({
         variants: points.map((v) => named(v, id)),
@@ -308,7 +345,7 @@ async function plan(
         progress,
         signal,
       });
-      const result = sweepResult(labelled, grid, summaries, runs, s);
+      const result = sweepResult(labelled, grid, summaries, runs, s, because);
       return {
         result: { ...result, data: loaded.setup.data ?? [] },
         // The plot of fray sweep --svg, of the points finished.

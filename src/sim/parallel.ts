@@ -76,7 +76,11 @@ export function makePool(workers: number): Pool {
  * Runs one task of the worker file's named export (`check`, `odds`) on a thread of its own, so
  * that the calling thread (a server's) goes on answering meanwhile; `signal` abandons it.
  */
-export async function inWorker<T, R>(name: 'check' | 'odds', task: T, signal?: AbortSignal): Promise<R> {
+export async function inWorker<T, R>(
+  name: 'check' | 'odds' | 'exact',
+  task: T,
+  signal?: AbortSignal,
+): Promise<R> {
   const pool = new Piscina<T, R>({ filename: workerFile(), name, minThreads: 1, maxThreads: 1 });
   try {
     return await pool.run(task, signal ? { signal } : {});

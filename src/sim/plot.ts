@@ -52,19 +52,22 @@ export function rateCurve(
   out.push(
     `<line x1="${M.left}" x2="${M.left}" y1="${M.top}" y2="${M.top + ph}" stroke="black"/><line x1="${M.left}" x2="${M.left + pw}" y1="${M.top + ph}" y2="${M.top + ph}" stroke="black"/>`,
   );
+  // Figures solved exactly have no interval: no bands, and the legend says so.
+  const banded = curves.some((c) => c.points.some((p) => p.lo !== p.hi));
   curves.forEach((c, k) => {
     const colour = COLOURS[k % COLOURS.length] as string;
     const upper = c.points.map((p, i) => `${x(i).toFixed(1)},${y(p.hi).toFixed(1)}`);
     const lower = c.points.map((p, i) => `${x(i).toFixed(1)},${y(p.lo).toFixed(1)}`).reverse();
-    out.push(
-      `<polygon points="${[...upper, ...lower].join(' ')}" fill="${colour}" fill-opacity="0.18" stroke="none"/>`,
-    );
+    if (banded)
+      out.push(
+        `<polygon points="${[...upper, ...lower].join(' ')}" fill="${colour}" fill-opacity="0.18" stroke="none"/>`,
+      );
     out.push(
       `<polyline points="${c.points.map((p, i) => `${x(i).toFixed(1)},${y(p.y).toFixed(1)}`).join(' ')}" fill="none" stroke="${colour}" stroke-width="2"/>`,
     );
     c.points.forEach((p, i) =>
       out.push(
-        `<circle cx="${x(i).toFixed(1)}" cy="${y(p.y).toFixed(1)}" r="3" fill="${colour}"><title>${escapeXml(`${c.name}, ${xLabel} ${xs[i]}: ${pct(p.y)} (${pct(p.lo)}–${pct(p.hi)})`)}</title></circle>`,
+        `<circle cx="${x(i).toFixed(1)}" cy="${y(p.y).toFixed(1)}" r="3" fill="${colour}"><title>${escapeXml(`${c.name}, ${xLabel} ${xs[i]}: ${pct(p.y)}${banded ? ` (${pct(p.lo)}–${pct(p.hi)})` : ''}`)}</title></circle>`,
       ),
     );
     const ly = M.top + 10 + k * 20;
@@ -73,7 +76,7 @@ export function rateCurve(
     );
   });
   out.push(
-    `<text x="${M.left + pw + 16}" y="${M.top + 10 + curves.length * 20 + 8}" fill="#555">bands: 95% intervals</text>`,
+    `<text x="${M.left + pw + 16}" y="${M.top + 10 + curves.length * 20 + 8}" fill="#555">${banded ? 'bands: 95% intervals' : 'solved exactly'}</text>`,
   );
   out.push('</svg>');
   return `${out.join('\n')}\n`;

@@ -1,10 +1,44 @@
 // Sweeps: one or more parameters of an encounter varied over a grid, each point simulated on the
 // same dice, and the plot of it. `fray sweep` and the designer's page both run it through here.
+import type { OddsDuel } from '../core/ruleset.js';
+import type { MethodUsed } from './method.js';
+import { noOdds, oddsReport } from './odds.js';
 import { makePool, runJob, type Pool } from './parallel.js';
 import { heatMap, rateCurve } from './plot.js';
 import { summarize, type SimSummary } from './run.js';
 import type { Totals } from './totals.js';
-import { EditError, parseEditPath, parseEditValue, type Variant } from './variant.js';
+import { EditError, loadVariant, parseEditPath, parseEditValue, type Variant } from './variant.js';
+
+/** Every variant's duel solved exactly, or the first variant that cannot be, with the reason. */
+export type ExactAll =
+  | { readonly duels: readonly OddsDuel[] }
+  | { readonly refused: { readonly variant: number; readonly reason: string } };
+
+/**
+ * The exact duel of each variant in turn (`fray odds`'s chain, with its budget); stops at the
+ * first that has none, since one simulated point makes the whole sweep simulated.
+ */
+export function exactAll(variants: readonly Variant[], maxRounds?: number): ExactAll {
+  const duels: OddsDuel[] = [];
+  for (const [k, v] of variants.entries()) {
+    const loaded = loadVariant(v);
+    const odds = oddsReport(loaded, maxRounds);
+    if (!odds?.duel)
+      return { refused: { variant: k, reason: odds ? odds.duelMethod : (noOdds(loaded) ?? '') } };
+    duels.push(odds.duel);
+  }
+  return { duels };
+}
+
+/** A sweep point's figures from its exact duel: the interval of a probability known exactly is the point. */
+export function exactPoint(values: readonly unknown[], d: OddsDuel): SweepPoint {
+  return {
+    values,
+    sides: d.sides.map((x) => ({ name: x.name, winRate: x.win, ci95: [x.win, x.win] as [number, number] })),
+    drawRate: d.draw,
+    meanRounds: d.meanRounds,
+  };
+}
 
 export interface Axis {
   readonly path: string;
@@ -125,9 +159,12 @@ export function sweepResult(
   summaries: readonly SimSummary[],
   runs: number,
   seed: number,
+  methodNote: string | null = null,
 ): SweepResult {
   return {
     schema: 'fray-sweep/1',
+    method: 'sim',
+    methodNote,
     runs,
     seed,
     axes,
@@ -153,11 +190,47 @@ export interface SweepPoint {
 
 export interface SweepResult {
   readonly schema: 'fray-sweep/1';
+  /** Solved exactly, or simulated. */
+  readonly method: MethodUsed;
+  /** What the method means here, or why a sweep asked `auto` was simulated. */
+  readonly methodNote: string | null;
+  /** Fights at each point and their seed: 0 when solved exactly. */
   readonly runs: number;
   readonly seed: number;
   /** Each axis's path, a readable label ("Helmut: WS"), and its values. */
   readonly axes: readonly (Axis & { readonly label: string })[];
   readonly points: readonly SweepPoint[];
+}
+
+/** The sweep's figures solved exactly: every point's duel. */
+export function exactSweepResult(
+  axes: readonly (Axis & { readonly label: string })[],
+  grid: readonly (readonly unknown[])[],
+  duels: readonly OddsDuel[],
+): SweepResult {
+  return {
+    schema: 'fray-sweep/1',
+    method: 'exact',
+    methodNote: EXACT_NOTE,
+    runs: 0,
+    seed: 0,
+    axes,
+    points: duels.map((d, k) => exactPoint(grid[k] as readonly unknown[], d)),
+  };
+}
+
+/** What an exact figure is, said once for the sweep, the comparison and the page. */
+export const EXACT_NOTE =
+  'solved exactly: each duel as a Markov chain over its states, round by round to the round cap (fray odds); no sampling error, no interval';
+
+/** Why a sweep asked `auto` was simulated: the first point with no exact solution. */
+export function simulatedBecause(
+  axes: readonly (Axis & { readonly label: string })[],
+  grid: readonly (readonly unknown[])[],
+  refused: { readonly variant: number; readonly reason: string },
+): string {
+  const at = (grid[refused.variant] ?? []).map((v, k) => `${axes[k]?.label ?? '?'} = ${show(v)}`).join(', ');
+  return `simulated: no exact solution at ${at} (${refused.reason.replace(/^not computed exactly: /, '')})`;
 }
 
 /** `sides[0].combatants[1].profile.WS` → "Helmut: WS", when the combatant has a name. */

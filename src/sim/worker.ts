@@ -1,10 +1,11 @@
-// A simulation worker (piscina): loads the variants once, then runs the blocks it is given. Two
+// A simulation worker (piscina): loads the variants once, then runs the blocks it is given. Three
 // more tasks run here so that the calling thread (a server) is not held up by them: checking the
-// variants of a large sweep, and exact odds.
+// variants of a large sweep, exact odds, and a sweep's points solved exactly.
 import { ValidationError, type Issue } from '../core/document.js';
 import { Streams } from '../dice/index.js';
 import { FileError } from '../node/files.js';
 import { oddsReport, type OddsReport } from './odds.js';
+import { exactAll, type ExactAll } from './sweep.js';
 import { markStarting } from './progress.js';
 import { rosterOf, runVariantsBlock, type Playable } from './run.js';
 import type { PairData, TotalsData } from './totals.js';
@@ -86,6 +87,16 @@ export interface OddsTask {
 /** Exact odds of the variant (null where its ruleset has none). */
 export function odds(t: OddsTask): OddsReport | null {
   return oddsReport(loadVariant(t.variant), t.maxRounds);
+}
+
+export interface ExactTask {
+  readonly variants: readonly Variant[];
+  readonly maxRounds?: number;
+}
+
+/** Every variant's duel solved exactly, or the first that cannot be (a sweep's `auto` and `exact`). */
+export function exact(t: ExactTask): ExactAll {
+  return exactAll(t.variants, t.maxRounds);
 }
 
 /**

@@ -135,6 +135,8 @@ interface Form {
   editsB: string;
   vary: string;
   vary2: string;
+  /** auto: exact when every point is a duel fray odds solves; exact; sim. */
+  method: 'auto' | 'exact' | 'sim';
   from: 'encounter' | 'bestiary';
   pickA: string;
   pickB: string;
@@ -153,6 +155,7 @@ const freshForm = (): Form => ({
   b: {},
   editsA: '',
   editsB: '',
+  method: 'auto',
   vary: '',
   vary2: '',
   from: 'encounter',
@@ -195,7 +198,12 @@ function bodyOf(f: Form, encounterId: number | null, ruleset: string, pool: Pool
     return { kind: 'compare', ...sims, ...until, a: spec(f.a, f.editsA), b: spec(f.b, f.editsB) };
   }
   if (f.kind === 'sweep')
-    return { kind: 'sweep', ...sims, vary: [f.vary, f.vary2].map((x) => x.trim()).filter((x) => x) };
+    return {
+      kind: 'sweep',
+      ...sims,
+      method: f.method,
+      vary: [f.vary, f.vary2].map((x) => x.trim()).filter((x) => x),
+    };
   if (f.from === 'encounter') {
     const pick = (v: string) => {
       const [side, entry] = v.split(':').map(Number);
@@ -510,6 +518,18 @@ function StudyForm({
               onInput={(e) => set({ vary2: e.currentTarget.value })}
             />
           </label>
+          <label class="field">
+            <span class="flabel">Method</span>
+            <select
+              aria-label="method"
+              value={f.method}
+              onChange={(e) => set({ method: e.currentTarget.value as Form['method'] })}
+            >
+              <option value="auto">exact where every point is a duel it solves, else simulated</option>
+              <option value="exact">exact only</option>
+              <option value="sim">simulated</option>
+            </select>
+          </label>
         </div>
       )}
       {f.kind === 'odds' && (
@@ -766,8 +786,16 @@ function CompareTable({ c }: { c: Comparison }) {
 function SweepTable({ r }: { r: SweepResult }) {
   const show = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
   const names = r.points[0]?.sides.map((s) => s.name) ?? [];
+  // An exact figure has no interval: two decimals, as fray odds prints it.
+  const exact = r.method === 'exact';
+  const rate = (x: number) => (exact ? `${(x * 100).toFixed(2)}%` : pct(x));
   return (
     <div class="scroll">
+      {r.methodNote && (
+        <p class="hint method-note">
+          {exact ? `Solved exactly: ${r.methodNote.replace(/^solved exactly: /, '')}` : r.methodNote}
+        </p>
+      )}
       <table class="figures" tabIndex={0} aria-label="sweep">
         <thead>
           <tr>
@@ -775,7 +803,7 @@ function SweepTable({ r }: { r: SweepResult }) {
               <th>{a.label}</th>
             ))}
             {names.map((n) => (
-              <th>{n} wins (95% interval)</th>
+              <th>{exact ? `${n} wins` : `${n} wins (95% interval)`}</th>
             ))}
             <th>draws</th>
             <th>rounds</th>
@@ -788,11 +816,9 @@ function SweepTable({ r }: { r: SweepResult }) {
                 <th>{show(v)}</th>
               ))}
               {p.sides.map((s) => (
-                <td>
-                  {pct(s.winRate)} ({ci(s.ci95)})
-                </td>
+                <td>{exact ? rate(s.winRate) : `${pct(s.winRate)} (${ci(s.ci95)})`}</td>
               ))}
-              <td>{pct(p.drawRate)}</td>
+              <td>{rate(p.drawRate)}</td>
               <td>{p.meanRounds.toFixed(2)}</td>
             </tr>
           ))}
@@ -931,7 +957,7 @@ function ResultPanel({
         {study.title}{' '}
         <small>
           {KIND_NAME[study.kind]} · {study.ruleset}
-          {study.seed !== null ? ` · seed ${study.seed}` : ''} · study {study.id}
+          {study.seed !== null && !solved(study) ? ` · seed ${study.seed}` : ''} · study {study.id}
         </small>
       </h2>
       <p class="params">{paramsLine(study)}</p>
@@ -1017,12 +1043,18 @@ function ResultBody({ study }: { study: Study }) {
   return <OddsView r={r as OddsReport} />;
 }
 
+/** A study answered exactly (exact odds, a sweep whose points were all solved): no dice, no fights to count. */
+const solved = (s: StudyRow) => s.kind === 'odds' || (s.kind === 'sweep' && s.total === 0);
+
 /** The parameters in a line: runs, options, what varies, the round cap. */
 function paramsLine(s: StudyRow): string {
   const p = s.params as Record<string, unknown>;
   const parts: string[] = [];
   const unit = s.kind === 'sweep' ? 'fights a point' : s.kind === 'compare' ? 'paired fights' : 'fights';
-  if (typeof p.runs === 'number') parts.push(`${count(p.runs)} ${unit}`);
+  const exact = s.kind === 'sweep' && solved(s);
+  if (exact) parts.push('solved exactly');
+  else if (typeof p.runs === 'number') parts.push(`${count(p.runs)} ${unit}`);
+  if (p.method === 'exact' || p.method === 'sim') parts.push(`method ${p.method}`);
   const opts = Object.entries((p.options as Record<string, string> | undefined) ?? {});
   if (opts.length) parts.push(`options ${opts.map(([k, v]) => `${k}=${v}`).join(', ')}`);
   if (Array.isArray(p.a) && p.a.length) parts.push(`A: ${p.a.join(', ')}`);
@@ -1094,14 +1126,14 @@ export function Designer({ open }: { open: number | null }) {
                     <a href={`#/designer/${s.id}`}>{s.title}</a>
                     <span class="muted small">
                       {KIND_NAME[s.kind]}
-                      {s.seed !== null ? ` · seed ${s.seed}` : ''} · {s.created.slice(0, 16)}
+                      {s.seed !== null && !solved(s) ? ` · seed ${s.seed}` : ''} · {s.created.slice(0, 16)}
                     </span>
                   </td>
                   <td>
                     <span class={`tag status ${s.status}`}>{s.status}</span>
                   </td>
                   <td class="muted fights">
-                    {s.kind === 'odds'
+                    {solved(s)
                       ? ''
                       : `${count(progress[s.id] !== undefined && s.status === 'running' ? (progress[s.id] ?? 0) : s.done)} / ${count(s.total)}`}
                   </td>
