@@ -183,6 +183,18 @@ describe("the designer's page", () => {
       /^Solved exactly: each duel as a Markov chain/,
     );
     await shoot(page, 'sweep-exact');
+
+    // A comparison of the duel at two values of WS is solved exactly too.
+    await form(page).getByRole('tab', { name: 'Comparison' }).click();
+    await page.getByLabel('A edits').fill('sides[0].combatants[0].profile.WS=35');
+    await page.getByLabel('B edits').fill('sides[0].combatants[0].profile.WS=45');
+    await page.getByRole('button', { name: 'Start the comparison' }).click();
+    const table = result(page).getByRole('table', { name: 'comparison' });
+    await expect.poll(() => table.count(), { timeout: 60_000 }).toBe(1);
+    expect(await table.textContent()).toMatch(/Warrior wins\d+\.\d\d%\d+\.\d\d%\+\d+\.\d\d/);
+    expect(await result(page).locator('.method-note').textContent()).toMatch(/^Solved exactly/);
+    expect(await result(page).getByText('A and B in full').count()).toBe(0);
+    await shoot(page, 'compare-exact');
     await page.close();
   });
 

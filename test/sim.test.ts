@@ -592,6 +592,70 @@ describe('fray sweep --method', () => {
   });
 });
 
+describe('fray compare --method', () => {
+  const sd = join(ROOT, 'data', 'wfrp1e', 'examples', 'reference-duel-sudden-death.yaml');
+  const WS = 'sides[0].combatants[0].profile.WS';
+
+  it('solves A and B exactly when both are duels fray odds solves, B − A with no interval', async () => {
+    const r = await fray(['compare', sd, '--a', `${WS}=35`, '--b', `${WS}=45`, '--json']);
+    expect(r.code).toBe(0);
+    const c = JSON.parse(r.out);
+    expect([c.method, c.runs]).toEqual(['exact', 0]);
+    const sweep = JSON.parse((await fray(['sweep', sd, '--vary', `${WS}=35,45`, '--json'])).out);
+    const [a, b] = sweep.points as { sides: { winRate: number }[]; drawRate: number; meanRounds: number }[];
+    expect(c.a.summary.sides[0].winRate).toBe(a?.sides[0]?.winRate);
+    expect(c.b.summary.sides[0].winRate).toBe(b?.sides[0]?.winRate);
+    const d = c.difference.sides[0];
+    expect(d.diff).toBeCloseTo((b?.sides[0]?.winRate ?? 0) - (a?.sides[0]?.winRate ?? 0), 12);
+    expect(d.ci95).toEqual([d.diff, d.diff]);
+    expect(c.difference.meanRounds.diff).toBeCloseTo((b?.meanRounds ?? 0) - (a?.meanRounds ?? 0), 12);
+    const text = await fray(['compare', sd, '--a', `${WS}=35`, '--b', `${WS}=45`]);
+    expect(text.out.split('\n')[0]).toContain('solved exactly');
+    expect(text.out).toMatch(/Warrior wins\s+\d+\.\d\d%\s+\d+\.\d\d%\s+\+\d+\.\d\d\n/);
+    expect(text.out).not.toContain('95% CI');
+  });
+
+  it('simulates when A or B has no exact solution, and says which; --method exact refuses', async () => {
+    const noRuns = await fray(['compare', demo, '--b', 'criticals=sudden-death']);
+    expect([noRuns.code, noRuns.out]).toEqual([2, '']);
+    expect(noRuns.err).toContain(
+      'give --runs N to simulate (no exact solution for A (not one against one (2 against 3)))',
+    );
+    const sim = JSON.parse(
+      (
+        await fray([
+          'compare',
+          demo,
+          '--b',
+          'criticals=sudden-death',
+          '--runs',
+          '100',
+          '--seed',
+          '1',
+          '--json',
+        ])
+      ).out,
+    );
+    expect([sim.method, sim.runs, sim.methodNote]).toEqual([
+      'sim',
+      100,
+      'simulated: no exact solution for A (not one against one (2 against 3))',
+    ]);
+    const exact = await fray([
+      'compare',
+      demo,
+      '--b',
+      'criticals=sudden-death',
+      '--method',
+      'exact',
+      '--runs',
+      '9',
+    ]);
+    expect(exact.code).toBe(2);
+    expect(exact.err).toContain('compare --method exact: no exact solution for A');
+  });
+});
+
 describe('fray sim --report', () => {
   it('writes one self-contained HTML page: intervals, fight lengths and wounds drawn inline, no script, no link out', async () => {
     const page = join(tmp(), 'report.html');

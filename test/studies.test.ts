@@ -251,6 +251,14 @@ describe('studies through the API', () => {
       await s.start({ kind: 'sweep', encounterId: demo, runs: 10, seed: 1, vary: [`${WS}=30`] }),
     );
     expect((simulated.result as { method: string; methodNote: string }).methodNote).toMatch(/^simulated: /);
+    // A comparison of two duels likewise.
+    const compared = await s.ended(
+      await s.start({ kind: 'compare', encounterId: duel, runs: 1000, a: [`${WS}=35`], b: [`${WS}=45`] }),
+    );
+    expect(compared.result).toEqual(
+      await cli(['compare', file, '--a', `${WS}=35`, '--b', `${WS}=45`, '--json']),
+    );
+    expect([(compared.result as { method: string }).method, compared.total]).toEqual(['exact', 0]);
   });
 
   it('stops a running study: the fights added up in block order are kept, and are the figures of fray sim for that many runs', async () => {

@@ -2,7 +2,17 @@
 // what changes between them with its interval (src/sim/compare.ts runs it), printed.
 import { resolve } from 'node:path';
 import { defaultWorkers } from '../sim/parallel.js';
-import { loadPair, parseVariantSpec, runComparison, variantLabel, type Comparison } from '../sim/compare.js';
+import {
+  exactComparison,
+  loadPair,
+  notExactFor,
+  parseVariantSpec,
+  runComparison,
+  variantLabel,
+  type Comparison,
+} from '../sim/compare.js';
+import type { Method } from '../sim/method.js';
+import { exactAll } from '../sim/sweep.js';
 import type { Variant } from '../sim/variant.js';
 import { checkAllowed } from '../node/files.js';
 import { UsageError } from './errors.js';
@@ -11,8 +21,11 @@ import { sayWarnings } from './io.js';
 import { sayData, type Io } from './io.js';
 import { dataLine } from '../core/loader.js';
 import type { RunFlags } from './sim.js';
+import type { OddsDuel } from '../core/ruleset.js';
 
-export interface CompareOpts extends RunFlags {
+export interface CompareOpts extends Omit<RunFlags, 'runs'> {
+  runs?: number;
+  method?: Method;
   a?: string[];
   b?: string[];
   untilCi?: number;
@@ -32,24 +45,39 @@ export async function compare(io: Io, file: string, o: CompareOpts, seedOf: () =
   const b = parseVariantSpec(base, o.b ?? [], '--b');
   const [la, lb] = loadPair(a, b);
   sayWarnings(io, la, lb);
-  const seed = o.seed ?? seedOf();
-  const tty = io.err.isTTY === true && !o.json;
-  const { comparison: out } = await runComparison({
-    a,
-    b,
-    loaded: [la, lb],
-    labels: [variantLabel(base, o.a ?? []), variantLabel(base, o.b ?? [])],
-    seed,
-    runs: o.runs,
-    maxRounds: o.maxRounds,
-    untilCi: o.untilCi,
-    workers: o.workers ?? defaultWorkers(),
-    progress: tty
-      ? (done) =>
-          io.err.write(`\r  ${done.toLocaleString('en')}/${o.runs.toLocaleString('en')} paired fights `)
-      : undefined,
-  });
-  if (tty) io.err.write('\r\u001b[K');
+  const labels = [variantLabel(base, o.a ?? []), variantLabel(base, o.b ?? [])] as const;
+  const method = o.method ?? 'auto';
+  const exact = method === 'sim' ? null : exactAll([a, b], o.maxRounds);
+  let out: Comparison;
+  if (exact && 'duels' in exact) out = exactComparison(labels, exact.duels as [OddsDuel, OddsDuel]);
+  else {
+    const because = exact && 'refused' in exact ? notExactFor(exact.refused) : null;
+    if (method === 'exact') throw new UsageError(`compare --method exact: ${because ?? ''}`);
+    if (o.runs === undefined)
+      throw new UsageError(`compare: give --runs N to simulate${because ? ` (${because})` : ''}`);
+    const runs = o.runs;
+    const seed = o.seed ?? seedOf();
+    const tty = io.err.isTTY === true && !o.json;
+    out = (
+      await runComparison({
+        a,
+        b,
+        loaded: [la, lb],
+        labels,
+        seed,
+        runs,
+        maxRounds: o.maxRounds,
+        untilCi: o.untilCi,
+        workers: o.workers ?? defaultWorkers(),
+        methodNote: because ? `simulated: ${because}` : null,
+        progress: tty
+          ? (done) =>
+              io.err.write(`\r  ${done.toLocaleString('en')}/${runs.toLocaleString('en')} paired fights `)
+          : undefined,
+      })
+    ).comparison;
+    if (tty) io.err.write('\r\u001b[K');
+  }
   if (o.json) {
     io.out.write(`${JSON.stringify({ ...out, data: { a: la.setup.data ?? [], b: lb.setup.data ?? [] } })}\n`);
     return;
@@ -62,29 +90,38 @@ export async function compare(io: Io, file: string, o: CompareOpts, seedOf: () =
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 /** "+0.04", "−0.16": one sign character throughout, the typographic minus. */
 const signedFixed = (x: number, digits = 2) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(digits)}`;
-const points = (x: number) => signedFixed(x * 100, 1);
 
 function printComparison(io: Io, title: string, c: Comparison): void {
   const w = (t: string) => io.out.write(t);
-  w(`${title}: ${c.runs} paired fights (fight i of A and of B on the same dice), seed ${c.seed}\n`);
+  const exact = c.method === 'exact';
+  if (exact) w(`${title}: ${c.methodNote}\n`);
+  else {
+    w(`${title}: ${c.runs} paired fights (fight i of A and of B on the same dice), seed ${c.seed}\n`);
+    if (c.methodNote) w(`  ${c.methodNote}\n`);
+  }
   w(`  A: ${c.a.label}\n  B: ${c.b.label}\n`);
-  const rate = (r: number, ci: [number, number]) => `${pct(r)} (${pct(ci[0])}–${pct(ci[1])})`.padEnd(22);
-  w(`  ${''.padEnd(20)} ${'A'.padEnd(22)} ${'B'.padEnd(22)} B − A, points (95% CI)\n`);
+  // An exact figure: two decimals and no interval, as fray odds prints it.
+  const rate = (r: number, ci: [number, number]) =>
+    (exact ? `${(r * 100).toFixed(2)}%` : `${pct(r)} (${pct(ci[0])}–${pct(ci[1])})`).padEnd(22);
+  const points = (x: number) => signedFixed(x * 100, exact ? 2 : 1);
+  const within = (ci: [number, number], show: (x: number) => string) =>
+    exact ? '' : ` (${show(ci[0])} to ${show(ci[1])})`;
+  w(`  ${''.padEnd(20)} ${'A'.padEnd(22)} ${'B'.padEnd(22)} B − A, points${exact ? '' : ' (95% CI)'}\n`);
   c.difference.sides.forEach((d, s) => {
     const sa = c.a.summary.sides[s];
     const sb = c.b.summary.sides[s];
     if (!sa || !sb) return;
     w(
-      `  ${`${d.name} wins`.padEnd(20)} ${rate(sa.winRate, sa.ci95)} ${rate(sb.winRate, sb.ci95)} ${points(d.diff)} (${points(d.ci95[0])} to ${points(d.ci95[1])})\n`,
+      `  ${`${d.name} wins`.padEnd(20)} ${rate(sa.winRate, sa.ci95)} ${rate(sb.winRate, sb.ci95)} ${points(d.diff)}${within(d.ci95, points)}\n`,
     );
   });
   const da = c.a.summary.drawRate;
   const db = c.b.summary.drawRate;
   w(
-    `  ${'draws'.padEnd(20)} ${rate(da.rate, da.ci95)} ${rate(db.rate, db.ci95)} ${points(c.difference.draws.diff)} (${points(c.difference.draws.ci95[0])} to ${points(c.difference.draws.ci95[1])})\n`,
+    `  ${'draws'.padEnd(20)} ${rate(da.rate, da.ci95)} ${rate(db.rate, db.ci95)} ${points(c.difference.draws.diff)}${within(c.difference.draws.ci95, points)}\n`,
   );
   const m = c.difference.meanRounds;
   w(
-    `  ${'mean rounds'.padEnd(20)} ${c.a.summary.meanRounds.toFixed(2).padEnd(22)} ${c.b.summary.meanRounds.toFixed(2).padEnd(22)} ${signedFixed(m.diff)} (${signedFixed(m.ci95[0])} to ${signedFixed(m.ci95[1])})\n`,
+    `  ${'mean rounds'.padEnd(20)} ${c.a.summary.meanRounds.toFixed(2).padEnd(22)} ${c.b.summary.meanRounds.toFixed(2).padEnd(22)} ${signedFixed(m.diff)}${within(m.ci95, (x) => signedFixed(x))}\n`,
   );
 }

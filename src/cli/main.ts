@@ -181,9 +181,15 @@ export function program(io: Io): Command {
         collect,
       )
       .option('--b <spec>', 'variant B, written the same way', collect)
-      .requiredOption(
+      .option(
+        '--method <m>',
+        'auto: solve A and B exactly when each is a duel fray odds solves, else simulate; exact; sim',
+        parseMethod,
+        'auto',
+      )
+      .option(
         '--runs <n>',
-        'paired fights (with --until-ci, the most)',
+        'paired fights, when simulated (with --until-ci, the most)',
         parseWhole('--runs', 1, 1_000_000_000),
       )
       .option(

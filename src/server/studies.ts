@@ -10,7 +10,15 @@ import { z } from 'zod';
 import { SourceDoc, ValidationError, type Issue } from '../core/document.js';
 import type { Loaded } from '../core/encounter.js';
 import { RULESETS } from '../rulesets/index.js';
-import { loadPair, parseVariantSpec, runComparison, variantLabel } from '../sim/compare.js';
+import {
+  exactComparison,
+  loadPair,
+  notExactFor,
+  parseVariantSpec,
+  runComparison,
+  variantLabel,
+} from '../sim/compare.js';
+import type { OddsDuel } from '../core/ruleset.js';
 import { duelFromEncounter, duelOfEntries, noOdds, type OddsReport } from '../sim/odds.js';
 import { defaultWorkers, inWorker, runJob, type Checkpoint } from '../sim/parallel.js';
 import type { ReportPlot } from '../sim/report.js';
@@ -84,6 +92,7 @@ const STUDY = z.discriminatedUnion(
       kind: z.literal('compare'),
       encounterId: ENCOUNTER,
       runs: RUNS,
+      method: METHOD,
       untilCi: UNTIL_CI,
       a: SPECS.optional(),
       b: SPECS.optional(),
@@ -267,13 +276,29 @@ async function plan(
     blamed('b', () => loadVariant(b));
     const pair = blamed('b', () => loadPair(a, b, 'b'));
     const labels = [variantLabel(base, specA), variantLabel(base, specB)] as [string, string];
+    // Solved exactly when A and B both can be (as fray compare --method auto decides), off this thread.
+    const method = body.method ?? 'auto';
+    const exact =
+      method === 'sim' ? null : await inWorker<ExactTask, ExactAll>('exact', { variants: [a, b], maxRounds });
+    const because = exact && 'refused' in exact ? notExactFor(exact.refused) : null;
+    if (method === 'exact' && because) throw new Refusal(`method exact: ${because}`);
+    const params = {
+      runs,
+      a: specA,
+      b: specB,
+      ...(untilCi !== undefined ? { untilCi } : {}),
+      ...(body.method !== undefined ? { method: body.method } : {}),
+    };
+    const data = { a: pair[0].setup.data ?? [], b: pair[1].setup.data ?? [] };
+    if (exact && 'duels' in exact) {
+      const comparison = exactComparison(labels, exact.duels as [OddsDuel, OddsDuel]);
+      return {
+        study: keep('compare', loaded, 0, params),
+        run: () => Promise.resolve({ result: { ...comparison, data }, plots: [], done: 0, stopped: false }),
+      };
+    }
     return {
-      study: keep('compare', loaded, runs, {
-        runs,
-        a: specA,
-        b: specB,
-        ...(untilCi !== undefined ? { untilCi } : {}),
-      }),
+      study: keep('compare', loaded, runs, params),
       async run(id, signal, progress, go = {}) {
         const { comparison, stopped } = await runComparison({
           a: named(a, id),
@@ -289,9 +314,10 @@ async function plan(
           signal,
           prior: go.prior,
           checkpoint: go.checkpoint,
+          methodNote: because ? `simulated: ${because}` : null,
         });
         return {
-          result: { ...comparison, data: { a: pair[0].setup.data ?? [], b: pair[1].setup.data ?? [] } },
+          result: { ...comparison, data },
           plots: [],
           done: comparison.runs,
           stopped,

@@ -5,8 +5,10 @@ import { basename, resolve } from 'node:path';
 import { ValidationError } from '../core/document.js';
 import { byName } from '../core/names.js';
 import type { Loaded } from '../core/encounter.js';
+import type { OddsDuel } from '../core/ruleset.js';
+import { EXACT_NOTE, whyNotExact, type MethodUsed } from './method.js';
 import { runJob, type Checkpoint } from './parallel.js';
-import { rosterOf, summarize, type Roster, type SimSummary } from './run.js';
+import { rosterOf, summarize, type Rate, type Roster, type SimSummary } from './run.js';
 import { meanOf, pairedDifference, type PairTotals, type Totals } from './totals.js';
 import { EditError, loadVariant, parseEdit, type Edit, type Variant } from './variant.js';
 
@@ -57,17 +59,82 @@ export function variantLabel(base: Variant, specs: readonly string[]): string {
   return specs.length > 0 ? specs.join(', ') : `${basename(base.file)} as it stands`;
 }
 
-export interface Comparison {
+/** B − A: each side's wins, the draws and the mean rounds, with 95% intervals (the point when exact). */
+export interface Difference {
+  readonly sides: { readonly name: string; readonly diff: number; readonly ci95: [number, number] }[];
+  readonly draws: { readonly diff: number; readonly ci95: [number, number] };
+  readonly meanRounds: { readonly diff: number; readonly ci95: [number, number] };
+}
+
+/** Two variants simulated on the same dice. */
+export interface SimComparison {
   readonly schema: 'fray-compare/1';
+  readonly method: 'sim';
+  /** Why a comparison asked `auto` was simulated; null otherwise. */
+  readonly methodNote: string | null;
   readonly runs: number;
   readonly seed: number;
   readonly a: { readonly label: string; readonly summary: SimSummary };
   readonly b: { readonly label: string; readonly summary: SimSummary };
-  /** B − A, paired run by run, with 95% intervals. */
-  readonly difference: {
-    readonly sides: { readonly name: string; readonly diff: number; readonly ci95: [number, number] }[];
-    readonly draws: { readonly diff: number; readonly ci95: [number, number] };
-    readonly meanRounds: { readonly diff: number; readonly ci95: [number, number] };
+  /** B − A, paired run by run. */
+  readonly difference: Difference;
+}
+
+/** What an exact comparison shows of a variant: its duel's figures, as a summary's fields name them. */
+export interface ExactSummary {
+  readonly sides: { readonly name: string; readonly winRate: number; readonly ci95: [number, number] }[];
+  readonly drawRate: Rate;
+  readonly meanRounds: number;
+}
+
+/** Two duels solved exactly: no dice, and a difference with no sampling error. */
+export interface ExactComparison {
+  readonly schema: 'fray-compare/1';
+  readonly method: Extract<MethodUsed, 'exact'>;
+  readonly methodNote: string;
+  readonly runs: 0;
+  readonly seed: 0;
+  readonly a: { readonly label: string; readonly summary: ExactSummary };
+  readonly b: { readonly label: string; readonly summary: ExactSummary };
+  readonly difference: Difference;
+}
+
+export type Comparison = SimComparison | ExactComparison;
+
+const exactly = (x: number): [number, number] => [x, x];
+
+function exactSummary(d: OddsDuel): ExactSummary {
+  return {
+    sides: d.sides.map((x) => ({ name: x.name, winRate: x.win, ci95: exactly(x.win) })),
+    drawRate: { rate: d.draw, ci95: exactly(d.draw) },
+    meanRounds: d.meanRounds,
+  };
+}
+
+/** Why A and B cannot both be solved exactly: "no exact solution for B (not one against one (1 against 2))". */
+export function notExactFor(refused: { readonly variant: number; readonly reason: string }): string {
+  return `no exact solution for ${refused.variant === 0 ? 'A' : 'B'} (${whyNotExact(refused.reason)})`;
+}
+
+/** A and B solved exactly (their duels, in the order of the sides), and B − A. */
+export function exactComparison(
+  labels: readonly [string, string],
+  [a, b]: readonly [OddsDuel, OddsDuel],
+): ExactComparison {
+  const diff = (x: number) => ({ diff: x, ci95: exactly(x) });
+  return {
+    schema: 'fray-compare/1',
+    method: 'exact',
+    methodNote: EXACT_NOTE,
+    runs: 0,
+    seed: 0,
+    a: { label: labels[0], summary: exactSummary(a) },
+    b: { label: labels[1], summary: exactSummary(b) },
+    difference: {
+      sides: a.sides.map((x, s) => ({ name: x.name, ...diff((b.sides[s]?.win ?? 0) - x.win) })),
+      draws: diff(b.draw - a.draw),
+      meanRounds: diff(b.meanRounds - a.meanRounds),
+    },
   };
 }
 
@@ -104,10 +171,12 @@ export interface CompareRun {
   /** Going on from a checkpoint (runJob's `prior`), and told of each (runJob's `checkpoint`). */
   readonly prior?: Checkpoint;
   readonly checkpoint?: (c: Checkpoint) => void;
+  /** Why a comparison asked `auto` is simulated. */
+  readonly methodNote?: string | null;
 }
 
 /** Runs the paired fights and sets out A, B and B − A; `stopped` when the signal cut it short. */
-export async function runComparison(c: CompareRun): Promise<{ comparison: Comparison; stopped: boolean }> {
+export async function runComparison(c: CompareRun): Promise<{ comparison: SimComparison; stopped: boolean }> {
   const r = await runJob({
     variants: [c.a, c.b],
     seed: c.seed,
@@ -124,8 +193,10 @@ export async function runComparison(c: CompareRun): Promise<{ comparison: Compar
   const [ra, rb] = c.loaded.map((l) => rosterOf(l.ruleset, l.setup)) as [Roster, Roster];
   const until = c.untilCi === undefined ? null : { target: c.untilCi, reached: r.reached };
   const p = r.pairs as PairTotals;
-  const comparison: Comparison = {
+  const comparison: SimComparison = {
     schema: 'fray-compare/1',
+    method: 'sim',
+    methodNote: c.methodNote ?? null,
     runs: p.runs,
     seed: c.seed,
     a: { label: c.labels[0], summary: summarize(r.totals[0] as Totals, ra, c.seed, until) },

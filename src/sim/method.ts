@@ -10,3 +10,15 @@ export type Method = (typeof METHODS)[number];
 
 /** The method used, as the JSON and the page name it. */
 export type MethodUsed = 'exact' | 'sim';
+
+/** What an exact figure is, said once for the sweep, the comparison and the page. */
+export const EXACT_NOTE =
+  'solved exactly: each duel as a Markov chain over its states, round by round to the round cap (fray odds); no sampling error, no interval';
+
+/** A duel's reason for no exact solution (fray odds's duelMethod) as a clause: "not one against one (2 against 3)". */
+export function whyNotExact(duelMethod: string): string {
+  return duelMethod
+    .replace(/^not computed exactly: /, '')
+    .replace(/\.? ?Use fray sim( for the whole fight)?\.?$/, '')
+    .replace(/\.$/, '');
+}

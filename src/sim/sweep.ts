@@ -1,7 +1,7 @@
 // Sweeps: one or more parameters of an encounter varied over a grid, each point simulated on the
 // same dice, and the plot of it. `fray sweep` and the designer's page both run it through here.
 import type { OddsDuel } from '../core/ruleset.js';
-import type { MethodUsed } from './method.js';
+import { EXACT_NOTE, whyNotExact, type MethodUsed } from './method.js';
 import { noOdds, oddsReport } from './odds.js';
 import { makePool, runJob, type Pool } from './parallel.js';
 import { heatMap, rateCurve } from './plot.js';
@@ -219,10 +219,6 @@ export function exactSweepResult(
   };
 }
 
-/** What an exact figure is, said once for the sweep, the comparison and the page. */
-export const EXACT_NOTE =
-  'solved exactly: each duel as a Markov chain over its states, round by round to the round cap (fray odds); no sampling error, no interval';
-
 /** Why a sweep asked `auto` was simulated: the first point with no exact solution. */
 export function simulatedBecause(
   axes: readonly (Axis & { readonly label: string })[],
@@ -230,7 +226,7 @@ export function simulatedBecause(
   refused: { readonly variant: number; readonly reason: string },
 ): string {
   const at = (grid[refused.variant] ?? []).map((v, k) => `${axes[k]?.label ?? '?'} = ${show(v)}`).join(', ');
-  return `simulated: no exact solution at ${at} (${refused.reason.replace(/^not computed exactly: /, '')})`;
+  return `simulated: no exact solution at ${at} (${whyNotExact(refused.reason)})`;
 }
 
 /** `sides[0].combatants[1].profile.WS` → "Helmut: WS", when the combatant has a name. */

@@ -195,7 +195,14 @@ function bodyOf(f: Form, encounterId: number | null, ruleset: string, pool: Pool
       ...Object.entries(chosen(o)).map(([k, v]) => `${k}=${v}`),
       ...lines(edits),
     ];
-    return { kind: 'compare', ...sims, ...until, a: spec(f.a, f.editsA), b: spec(f.b, f.editsB) };
+    return {
+      kind: 'compare',
+      ...sims,
+      ...until,
+      method: f.method,
+      a: spec(f.a, f.editsA),
+      b: spec(f.b, f.editsB),
+    };
   }
   if (f.kind === 'sweep')
     return {
@@ -518,6 +525,10 @@ function StudyForm({
               onInput={(e) => set({ vary2: e.currentTarget.value })}
             />
           </label>
+        </div>
+      )}
+      {(f.kind === 'compare' || f.kind === 'sweep') && (
+        <div class="row">
           <label class="field">
             <span class="flabel">Method</span>
             <select
@@ -525,7 +536,7 @@ function StudyForm({
               value={f.method}
               onChange={(e) => set({ method: e.currentTarget.value as Form['method'] })}
             >
-              <option value="auto">exact where every point is a duel it solves, else simulated</option>
+              <option value="auto">exact where every variant is a duel it solves, else simulated</option>
               <option value="exact">exact only</option>
               <option value="sim">simulated</option>
             </select>
@@ -717,11 +728,25 @@ function SimTable({ s, label }: { s: SimSummary; label?: string }) {
 }
 
 function CompareTable({ c }: { c: Comparison }) {
-  const rate = (r: number, x: readonly [number, number]) => `${pct(r)} (${ci(x)})`;
+  // Exact figures have no interval: two decimals, as fray odds and fray compare print them.
+  const exact = c.method === 'exact';
+  const rate = (r: number, x: readonly [number, number]) =>
+    exact ? `${(r * 100).toFixed(2)}%` : `${pct(r)} (${ci(x)})`;
+  const diff = (d: { diff: number; ci95: [number, number] }, show: (x: number) => string) =>
+    exact ? show(d.diff) : `${show(d.diff)} (${show(d.ci95[0])} to ${show(d.ci95[1])})`;
+  const points = (x: number) => (exact ? signedFixed(x * 100, 2) : signed(x));
+  const rounds = (x: number) => signedFixed(x, 2);
   return (
     <div>
       <p>
-        {count(c.runs)} paired fights, seed {c.seed}: fight i of A and of B on the same dice.
+        {exact ? (
+          <span class="method-note">Solved exactly: {c.methodNote.replace(/^solved exactly: /, '')}.</span>
+        ) : (
+          <>
+            {count(c.runs)} paired fights, seed {c.seed}: fight i of A and of B on the same dice.
+            {c.methodNote && <span class="method-note"> {c.methodNote}.</span>}
+          </>
+        )}
         <br />
         <strong>A</strong>: {c.a.label}
         <br />
@@ -734,7 +759,7 @@ function CompareTable({ c }: { c: Comparison }) {
               <th />
               <th>A</th>
               <th>B</th>
-              <th>B − A, points (95% interval)</th>
+              <th>{exact ? 'B − A, points' : 'B − A, points (95% interval)'}</th>
             </tr>
           </thead>
           <tbody>
@@ -747,38 +772,31 @@ function CompareTable({ c }: { c: Comparison }) {
                 <td>
                   {c.b.summary.sides[s] && rate(c.b.summary.sides[s].winRate, c.b.summary.sides[s].ci95)}
                 </td>
-                <td>
-                  {signed(d.diff)} ({signed(d.ci95[0])} to {signed(d.ci95[1])})
-                </td>
+                <td>{diff(d, points)}</td>
               </tr>
             ))}
             <tr>
               <th>draws</th>
               <td>{rate(c.a.summary.drawRate.rate, c.a.summary.drawRate.ci95)}</td>
               <td>{rate(c.b.summary.drawRate.rate, c.b.summary.drawRate.ci95)}</td>
-              <td>
-                {signed(c.difference.draws.diff)} ({signed(c.difference.draws.ci95[0])} to{' '}
-                {signed(c.difference.draws.ci95[1])})
-              </td>
+              <td>{diff(c.difference.draws, points)}</td>
             </tr>
             <tr>
               <th>mean rounds</th>
               <td>{c.a.summary.meanRounds.toFixed(2)}</td>
               <td>{c.b.summary.meanRounds.toFixed(2)}</td>
-              <td>
-                {signedFixed(c.difference.meanRounds.diff, 2)} (
-                {signedFixed(c.difference.meanRounds.ci95[0], 2)} to{' '}
-                {signedFixed(c.difference.meanRounds.ci95[1], 2)})
-              </td>
+              <td>{diff(c.difference.meanRounds, rounds)}</td>
             </tr>
           </tbody>
         </table>
       </div>
-      <details>
-        <summary>A and B in full</summary>
-        <SimTable s={c.a.summary} label="A" />
-        <SimTable s={c.b.summary} label="B" />
-      </details>
+      {c.method === 'sim' && (
+        <details>
+          <summary>A and B in full</summary>
+          <SimTable s={c.a.summary} label="A" />
+          <SimTable s={c.b.summary} label="B" />
+        </details>
+      )}
     </div>
   );
 }
@@ -1030,7 +1048,9 @@ function ResultBody({ study }: { study: Study }) {
     );
   }
   if (study.kind === 'compare')
-    return (r as Comparison).runs > 0 ? <CompareTable c={r as Comparison} /> : null;
+    return (r as Comparison).runs > 0 || (r as Comparison).method === 'exact' ? (
+      <CompareTable c={r as Comparison} />
+    ) : null;
   if (study.kind === 'sweep')
     return (r as SweepResult).points.length > 0 ? (
       <>
@@ -1044,14 +1064,15 @@ function ResultBody({ study }: { study: Study }) {
 }
 
 /** A study answered exactly (exact odds, a sweep whose points were all solved): no dice, no fights to count. */
-const solved = (s: StudyRow) => s.kind === 'odds' || (s.kind === 'sweep' && s.total === 0);
+const solved = (s: StudyRow) =>
+  s.kind === 'odds' || ((s.kind === 'sweep' || s.kind === 'compare') && s.total === 0);
 
 /** The parameters in a line: runs, options, what varies, the round cap. */
 function paramsLine(s: StudyRow): string {
   const p = s.params as Record<string, unknown>;
   const parts: string[] = [];
   const unit = s.kind === 'sweep' ? 'fights a point' : s.kind === 'compare' ? 'paired fights' : 'fights';
-  const exact = s.kind === 'sweep' && solved(s);
+  const exact = s.kind !== 'odds' && solved(s);
   if (exact) parts.push('solved exactly');
   else if (typeof p.runs === 'number') parts.push(`${count(p.runs)} ${unit}`);
   if (p.method === 'exact' || p.method === 'sim') parts.push(`method ${p.method}`);
