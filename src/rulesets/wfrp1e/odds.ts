@@ -254,7 +254,7 @@ const CHAIN_OPTIONS: readonly string[] = [
 const STOPPED = [1, 2, 3, 4, 5, 6] as const;
 
 /** The chain's steps a second on large states, for the odds' budget (docs/performance.md). */
-const CHAIN_STEPS_PER_SECOND = 200_000_000;
+const CHAIN_STEPS_PER_SECOND = 5_000_000;
 
 /**
  * A fighter between rounds and within one: W, the blows still due this round (their EI ticks),
@@ -422,6 +422,7 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
     i: 0 | 1,
     tick: number,
     won: boolean,
+    last: boolean,
     p0: number,
     out: Map<number, [Within, number]>,
   ): void => {
@@ -441,9 +442,11 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
     if (foe.out !== 0) return i === 0 ? put(out, mine, foe, s.diff, p0) : put(out, foe, mine, s.diff, p0);
     const list = outcomes(i, won, foe, tick);
     steps += list.length;
+    // After the round's last blow only who dealt more counts (§ Winning and Losing): fewer states.
+    const sign = last ? Math.sign : (d: number) => d;
     for (const [after, w, p] of list) {
-      if (i === 0) put(out, mine, after, s.diff + w, p0 * p);
-      else put(out, after, mine, s.diff - w, p0 * p);
+      if (i === 0) put(out, mine, after, sign(s.diff + w), p0 * p);
+      else put(out, after, mine, sign(s.diff - w), p0 * p);
     }
   };
 
@@ -526,10 +529,11 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
     }
     for (const [tl, start] of byTimeline) {
       let cur = start;
-      for (const g of tl.groups) {
-        for (const i of g.who) {
+      for (const [gi, g] of tl.groups.entries()) {
+        for (const [k, i] of g.who.entries()) {
+          const last = gi === tl.groups.length - 1 && k === g.who.length - 1;
           const then = new Map<number, [Within, number]>();
-          for (const [s, q] of cur.values()) blowAt(s, i, g.tick, tl.win === i + 1, q, then);
+          for (const [s, q] of cur.values()) blowAt(s, i, g.tick, tl.win === i + 1, last, q, then);
           cur = then;
         }
         // The moment over: whoever is down is out, and the fight is decided.
