@@ -270,36 +270,55 @@ interface Side {
   readonly out: 0 | 1 | 2;
 }
 
-/** A state within the round: both fighters, and the wounds dealt by the first less those by the second. */
-interface Within {
-  readonly f: readonly [Side, Side];
-  readonly diff: number;
-}
-
 /** The sides met so far, each once, so that a state's key is a number. */
 class Sides {
   private readonly byKey = new Map<string, Side>();
+  /** Each side by its id. */
+  readonly list: Side[] = [];
   get size(): number {
-    return this.byKey.size;
+    return this.list.length;
   }
   of(W: number, pending: readonly number[], parries: number, owed: number, out: Side['out']): Side {
     const k = `${W},${pending.join('.')},${parries},${owed},${out}`;
     let x = this.byKey.get(k);
-    if (!x) this.byKey.set(k, (x = { id: this.byKey.size, W, pending, parries, owed, out }));
+    if (!x) {
+      x = { id: this.list.length, W, pending, parries, owed, out };
+      this.byKey.set(k, x);
+      this.list.push(x);
+    }
     return x;
+  }
+  private readonly afterBlow = new Map<number, Side>();
+  /** `x` once its blow due at `pending[at]` is struck: the same side without that blow. */
+  struck(x: Side, at: number): Side {
+    // Blows due are a few (A): the key holds up to 64 of them, more go uncached.
+    const k = at < 64 ? x.id * 64 + at : -1;
+    let y = k < 0 ? undefined : this.afterBlow.get(k);
+    if (!y) {
+      const pending = x.pending.filter((_, i) => i !== at);
+      this.afterBlow.set(k, (y = this.of(x.W, pending, x.parries, x.owed, x.out)));
+    }
+    return y;
   }
 }
 
-/** Room in a state's number for the ids of the two sides and the wounds' difference. */
-const SIDE_IDS = 2 ** 10;
-const DIFF_ROOM = 2 ** 10;
+/**
+ * A state within the round is a number: the ids of both sides and the wounds dealt by the first
+ * less those by the second (§ Winning and Losing), with room for 65,536 sides and ±2²⁰ wounds.
+ */
+const SIDE_IDS = 2 ** 16;
+const DIFF_ROOM = 2 ** 21;
+const HALF = DIFF_ROOM / 2;
+const stateOf = (x: Side, y: Side, diff: number): number =>
+  (x.id * SIDE_IDS + y.id) * DIFF_ROOM + diff + HALF;
+const diffOf = (k: number): number => (k % DIFF_ROOM) - HALF;
+const firstOf = (k: number): number => Math.floor(k / DIFF_ROOM / SIDE_IDS);
+const secondOf = (k: number): number => Math.floor(k / DIFF_ROOM) % SIDE_IDS;
 
-/** Adds probability to the state (x, y, diff) of a map keyed by its number; the state made only when new. */
-function put(m: Map<number, [Within, number]>, x: Side, y: Side, diff: number, p: number): void {
-  const k = (x.id * SIDE_IDS + y.id) * DIFF_ROOM + diff + DIFF_ROOM / 2;
-  const e = m.get(k);
-  if (e) e[1] += p;
-  else m.set(k, [{ f: [x, y], diff }, p]);
+/** Adds probability to the state (x, y, diff) of a map. */
+function put(m: Map<number, number>, x: Side, y: Side, diff: number, p: number): void {
+  const k = stateOf(x, y, diff);
+  m.set(k, (m.get(k) ?? 0) + p);
 }
 
 /**
@@ -416,37 +435,33 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
   };
 
   let steps = 0;
-  /** Fighter i's blow due at `tick`, from state s: every outcome into `out`. */
+  /** Fighter i's blow due at `tick`, from state `k`: every outcome into `out`. */
   const blowAt = (
-    s: Within,
+    k: number,
     i: 0 | 1,
     tick: number,
     won: boolean,
     last: boolean,
     p0: number,
-    out: Map<number, [Within, number]>,
+    out: Map<number, number>,
   ): void => {
-    const me = s.f[i];
+    const f = [sides.list[firstOf(k)], sides.list[secondOf(k)]] as [Side, Side];
+    const diff = diffOf(k);
+    const me = f[i];
     const at = me.pending.indexOf(tick);
     // Out before the moment came, or the blow lost to a parry: nothing happens.
-    if (me.out === 2 || at < 0) return put(out, s.f[0], s.f[1], s.diff, p0);
-    const mine = sides.of(
-      me.W,
-      me.pending.filter((_, k) => k !== at),
-      me.parries,
-      me.owed,
-      me.out,
-    );
-    const foe = s.f[1 - i] as Side;
+    if (me.out === 2 || at < 0) return void out.set(k, (out.get(k) ?? 0) + p0);
+    const mine = sides.struck(me, at);
+    const foe = f[1 - i] as Side;
     // Nobody left within reach: the blow is not struck.
-    if (foe.out !== 0) return i === 0 ? put(out, mine, foe, s.diff, p0) : put(out, foe, mine, s.diff, p0);
+    if (foe.out !== 0) return i === 0 ? put(out, mine, foe, diff, p0) : put(out, foe, mine, diff, p0);
     const list = outcomes(i, won, foe, tick);
     steps += list.length;
     // After the round's last blow only who dealt more counts (§ Winning and Losing): fewer states.
-    const sign = last ? Math.sign : (d: number) => d;
     for (const [after, w, p] of list) {
-      if (i === 0) put(out, mine, after, sign(s.diff + w), p0 * p);
-      else put(out, after, mine, sign(s.diff - w), p0 * p);
+      const d = i === 0 ? diff + w : diff - w;
+      if (i === 0) put(out, mine, after, last ? Math.sign(d) : d, p0 * p);
+      else put(out, after, mine, last ? Math.sign(d) : d, p0 * p);
     }
   };
 
@@ -518,7 +533,7 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
     const next = new Map<string, [Outer, number]>();
     let endedNow = 0;
     // The states that play the same timeline this round, played together.
-    const byTimeline = new Map<Timeline, Map<number, [Within, number]>>();
+    const byTimeline = new Map<Timeline, Map<number, number>>();
     for (const [o, p0] of dist.values()) {
       const tl = timeline(o.win, o.owed);
       let cur = byTimeline.get(tl);
@@ -532,16 +547,17 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
       for (const [gi, g] of tl.groups.entries()) {
         for (const [k, i] of g.who.entries()) {
           const last = gi === tl.groups.length - 1 && k === g.who.length - 1;
-          const then = new Map<number, [Within, number]>();
-          for (const [s, q] of cur.values()) blowAt(s, i, g.tick, tl.win === i + 1, last, q, then);
+          const then = new Map<number, number>();
+          for (const [s, q] of cur) blowAt(s, i, g.tick, tl.win === i + 1, last, q, then);
           cur = then;
         }
         // The moment over: whoever is down is out, and the fight is decided.
-        const going = new Map<number, [Within, number]>();
-        for (const [s, p] of cur.values()) {
-          const [x, y] = s.f;
+        const going = new Map<number, number>();
+        for (const [s, p] of cur) {
+          const x = sides.list[firstOf(s)] as Side;
+          const y = sides.list[secondOf(s)] as Side;
           if (x.out === 0 && y.out === 0) {
-            put(going, x, y, s.diff, p);
+            going.set(s, p);
             continue;
           }
           endedNow += p;
@@ -554,9 +570,11 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
           return { stopped: budget.refusal(round, Math.max(states, cur.size)) };
         steps = 0;
       }
-      for (const [s, p] of cur.values()) {
-        const [x, y] = s.f;
-        const n: Outer = { W: [x.W, y.W], owed: [x.owed, y.owed], win: s.diff > 0 ? 1 : s.diff < 0 ? 2 : 0 };
+      for (const [s, p] of cur) {
+        const x = sides.list[firstOf(s)] as Side;
+        const y = sides.list[secondOf(s)] as Side;
+        const diff = diffOf(s);
+        const n: Outer = { W: [x.W, y.W], owed: [x.owed, y.owed], win: diff > 0 ? 1 : diff < 0 ? 2 : 0 };
         const k = outerKey(n);
         const e = next.get(k);
         if (e) e[1] += p;
