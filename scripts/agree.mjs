@@ -39,7 +39,7 @@ function wfrp1eDuel(r) {
       WS: between(r, 20, 70),
       S: between(r, 2, 5),
       T: between(r, 2, 5),
-      W: between(r, 3, 10),
+      W: between(r, 3, 8),
       I: between(r, 10, 70),
       A: pick(r, [1, 1, 2, 3]),
       Int: between(r, 15, 45),
@@ -63,6 +63,11 @@ function wfrp1eDuel(r) {
     blowSpacing: pick(r, ['intervals', 'halving']),
     parryTest: pick(r, ['below', 'at-most']),
     monsterParry: pick(r, ['never', 'int-over-30', 'any']),
+    // Options the chain accepts because they change nothing in its duels: the simulation must agree.
+    takeUp: pick(r, ['action', 'instant']),
+    chargeBonus: pick(r, ['first-blow', 'round']),
+    missileCriticals: pick(r, ['sudden-death', 'detailed']),
+    fireDamage: pick(r, ['body-critical', 'wounds-only']),
   };
   const players = r() < 0.5 ? '    players: true\n' : '';
   return (

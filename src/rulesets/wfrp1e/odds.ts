@@ -240,7 +240,10 @@ function duelObstacles(st: W1State, setup: W1Setup): string[] {
   return why;
 }
 
-/** The options whose every value the chain follows as the engine does. */
+/**
+ * The options whose every value the chain follows as the engine does: those it reads, and those
+ * that change nothing in the duels it accepts (no charge, no missile, no weapon taken up, no oil).
+ */
 const CHAIN_OPTIONS: readonly string[] = [
   'criticals',
   'fumbles',
@@ -248,6 +251,12 @@ const CHAIN_OPTIONS: readonly string[] = [
   'blowSpacing',
   'parryTest',
   'monsterParry',
+  'takeUp',
+  'chargeBonus',
+  'missileCriticals',
+  'reloadStress',
+  'extremeAim',
+  'fireDamage',
 ];
 
 /** What a successful parry may stop: D6. */
