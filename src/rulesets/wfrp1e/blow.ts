@@ -317,8 +317,24 @@ export function riderOrMount(
   return struck;
 }
 
+/**
+ * What a blow should do on average, for the defender's tactic (does the parry pay?): D6 averages
+ * 3.5; `bonus` is S + the weapon's damage − T.
+ */
+export function expectedWounds(
+  bonus: number,
+  struck: Fighter,
+  part: Part,
+  shield: boolean,
+  unarmed: boolean,
+  prone: boolean,
+): number {
+  const guard = armourPoints(wornOn(struck.armour, part.zone), shield, 3, unarmed);
+  return Math.max(0, 3.5 + bonus - (unarmed ? 3 : 0) - guard) * (prone ? 2 : 1);
+}
+
 /** Parry choices open to the defender against this blow (§ Parrying). */
-function parryChoices(
+export function parryChoices(
   st: W1State,
   d: Fighter,
   b: Blow,
@@ -338,6 +354,26 @@ function parryChoices(
     out.push({ key: hand, item, hand });
   }
   return out;
+}
+
+/**
+ * § Parrying: what a parry costs, made or failed: with a shield every blow left this round (or,
+ * with none left, the next round's first); with a weapon the next blow.
+ */
+export function payForParry(st: W1State, d: Fighter, item: Weapon): void {
+  if (item.shield) {
+    if (dropLaterBlows(st, d) === 0) d.owedAttacks++;
+  } else {
+    loseNextAttack(st, d);
+  }
+}
+
+/** The chance a parry with `item` succeeds: D100 under WS (+20 with a shield, + the weapon's modifier). */
+export function parryChance(st: W1State, d: Fighter, item: Weapon): number {
+  const need = sumTerms(skillWith(st, d, item, 'WS').skill, parryTerms(st, item));
+  let n = 0;
+  for (let r = 1; r <= 100; r++) if (parrySucceeds(r, need, st.opt.parryTest)) n++;
+  return n / 100;
 }
 
 /** The parry: a decision, a D100 under WS (+20 with a shield), D6 stopped; it costs attacks. */
@@ -377,11 +413,7 @@ function parry(st: W1State, ctx: FightContext, d: Fighter, b: Blow, expectedWoun
   const ok = parrySucceeds(r, need, st.opt.parryTest);
   let stopped = 0;
   if (ok) stopped = roll(ctx, 6, d, 'damage stopped by the parry (D6)');
-  if (chosen.item.shield) {
-    if (dropLaterBlows(st, d) === 0) d.owedAttacks++;
-  } else {
-    loseNextAttack(st, d);
-  }
+  payForParry(st, d, chosen.item);
   if (ctx.explain) {
     const base = `WS${unskilled ? ' (unskilled)' : ''}`;
     say(
@@ -548,10 +580,14 @@ export function strike(st: W1State, ctx: FightContext, b: Blow): boolean {
   const S = current(a, 'S', st.round);
   const T = current(struck, 'T', st.round);
   const dmgMod = weaponDamage(st, b.weapon, mountedCharging(b));
-  // What the blow should do on average, for the defender's tactic: D6 averages 3.5.
-  const worn0 = wornOn(struck.armour, part.zone);
-  const guard = armourPoints(worn0, shieldFor(struck, b.free), 3, isUnarmed(b));
-  const expected = Math.max(0, 3.5 + S + dmgMod - T - (isUnarmed(b) ? 3 : 0) - guard) * (targetProne ? 2 : 1);
+  const expected = expectedWounds(
+    S + dmgMod - T,
+    struck,
+    part,
+    shieldFor(struck, b.free),
+    isUnarmed(b),
+    targetProne,
+  );
   const stopped = parry(st, ctx, struck, b, expected);
 
   if (b.kind === 'stun' || isUnarmed(b)) {

@@ -1,17 +1,26 @@
 // Exact odds for WFRP 1e by enumerating the dice: one blow between every attacker and defender,
 // and, for a plain duel, the whole fight as a Markov chain over (W, W, who is winning).
 import { AutoDriver, FightContext } from '../../core/context.js';
-import { ChainBudget, foePairs, massOf, NEGLIGIBLE, notOneAgainstOne } from '../../core/odds.js';
+import { ChainBudget, foePairs, NEGLIGIBLE, notOneAgainstOne } from '../../core/odds.js';
 import type { Odds, OddsBlow, OddsDuel } from '../../core/ruleset.js';
 import { reverseD100 } from '../../dice/d100.js';
 import { Rng, SeededDice } from '../../dice/index.js';
-import { shieldFor, skillWith } from './blow.js';
+import {
+  expectedWounds,
+  parryChance,
+  parryChoices,
+  payForParry,
+  shieldFor,
+  skillWith,
+  type Blow,
+} from './blow.js';
 import { CRITICAL_CHART, CRITICAL_EFFECTS, SUDDEN_DEATH_KILLS_FROM } from './data/criticals.js';
 import type { W1Setup } from './encounter.js';
 import { hitLocation } from './locate.js';
 import {
   applyWounds,
   armourPoints,
+  blowTicks,
   criticalColumn,
   isHit,
   WINNING_BONUS,
@@ -19,6 +28,9 @@ import {
   wornOn,
 } from './rules.js';
 import { current, strongHand, type Fighter, type W1State } from './state.js';
+import { suggestParry } from './tactics.js';
+import type { Entry } from './round/initiative.js';
+import { sameMoment, sortEntries } from './round/timeline.js';
 import { WFRP1E_OPTIONS } from './options.js';
 import { lookup } from '../../core/table.js';
 
@@ -49,16 +61,25 @@ function noDice(): FightContext {
   return new FightContext([], new AutoDriver(new SeededDice(Rng.seeded(0))), false, false);
 }
 
-/** What one blow of `a` at `d` does, as exact probabilities: its wounds and the critical's kill chance by W left. */
+/** What one blow of `a` at `d` does, as exact probabilities: where it lands and the damage there. */
 interface BlowModel {
   readonly need: number;
   readonly pHit: number;
-  /** Per location struck: its probability (of all blows) and the wounds distribution there. */
-  readonly byPart: {
-    readonly part: ReturnType<typeof hitLocation>['part'];
-    readonly p: number;
-    readonly wounds: Map<number, number>;
-  }[];
+  /** Per location struck: its probability (of all blows) and the damage there. */
+  readonly byPart: PartModel[];
+}
+
+interface PartModel {
+  readonly part: ReturnType<typeof hitLocation>['part'];
+  readonly p: number;
+  /** Wounds with no parry (of all blows). */
+  readonly wounds: Map<number, number>;
+  /** The damage after T, before a parry and armour (of all blows). */
+  readonly afterT: Map<number, number>;
+  readonly worn: ReturnType<typeof wornOn>;
+  readonly shield: boolean;
+  /** What the defender's tactics expect of a blow here, when they weigh a parry. */
+  readonly expected: number;
 }
 
 function blowModel(st: W1State, a: Fighter, d: Fighter, winning: boolean): BlowModel {
@@ -68,22 +89,25 @@ function blowModel(st: W1State, a: Fighter, d: Fighter, winning: boolean): BlowM
   const need = ws + (winning ? WINNING_BONUS : 0);
   const S = current(a, 'S', 1);
   const T = current(d, 'T', 1);
-  const byPart = new Map<string, BlowModel['byPart'][number]>();
+  const byPart = new Map<string, PartModel>();
   const ctx = noDice();
+  const shield = shieldFor(d, false);
   let pHit = 0;
   for (let roll = 1; roll <= 100; roll++) {
     if (!isHit(roll, need)) continue;
     pHit += 0.01;
     const part = hitLocation(ctx, a, d, reverseD100(roll), false).part;
     let e = byPart.get(part.id);
-    if (!e) byPart.set(part.id, (e = { part, p: 0, wounds: new Map() }));
+    if (!e) {
+      const worn = wornOn(d.armour, part.zone);
+      const expected = expectedWounds(S - T, d, part, shield, false, false);
+      byPart.set(part.id, (e = { part, p: 0, wounds: new Map(), afterT: new Map(), worn, shield, expected }));
+    }
     (e as { p: number }).p += 0.01;
-    const worn = wornOn(d.armour, part.zone);
-    const shield = shieldFor(d, false);
     const add = (dice: number, p: number) => {
       const afterT = dice + S - T;
-      const ap = armourPoints(worn, shield, afterT, false);
-      const w = Math.max(0, afterT - ap);
+      e.afterT.set(afterT, (e.afterT.get(afterT) ?? 0) + 0.01 * p);
+      const w = woundsThrough(e, afterT);
       e.wounds.set(w, (e.wounds.get(w) ?? 0) + 0.01 * p);
     };
     for (let first = 1; first <= 6; first++) {
@@ -98,6 +122,11 @@ function blowModel(st: W1State, a: Fighter, d: Fighter, winning: boolean): BlowM
     }
   }
   return { need, pHit, byPart: [...byPart.values()] };
+}
+
+/** The wounds of `damage` (after T and any parry) on a part, through its armour (§ Combat Procedure). */
+function woundsThrough(e: Pick<PartModel, 'worn' | 'shield'>, damage: number): number {
+  return Math.max(0, damage - armourPoints(e.worn, e.shield, damage, false));
 }
 
 /**
@@ -162,7 +191,7 @@ function oneBlow(st: W1State, a: Fighter, d: Fighter): OddsBlow {
   };
 }
 
-/** Why the duel cannot be a small Markov chain (empty: it can). */
+/** Why the duel cannot be a finite Markov chain of this module (empty: it can). */
 function duelObstacles(st: W1State, setup: W1Setup): string[] {
   const why: string[] = [];
   const fs = st.combatants;
@@ -170,12 +199,15 @@ function duelObstacles(st: W1State, setup: W1Setup): string[] {
   if (fs.length !== 2 || fs[0]?.side === fs[1]?.side) return [notOneAgainstOne(fs)];
   if (st.opt.criticals !== 'sudden-death')
     why.push(
-      'detailed criticals leave lasting effects (parry only, −10 to hit, bleeding…) that the state would have to carry: use criticals=sudden-death',
+      'detailed criticals leave lasting effects (parry only, −10 to hit, bleeding…) that the chain does not carry yet: use criticals=sudden-death',
     );
-  if (st.opt.fumbles) why.push('fumbles leave lasting effects: use fumbles=off');
-  // Every other option as its default: the chain is written for the default round.
+  if (st.opt.fumbles)
+    why.push(
+      'fumbles leave lasting effects (a dropped weapon, prone…) the chain does not carry yet: use fumbles=off',
+    );
+  // Options the chain reads as the engine does; every other one as its default.
   for (const o of WFRP1E_OPTIONS) {
-    if (['criticals', 'fumbles', 'additionalDamage'].includes(o.name)) continue;
+    if (CHAIN_OPTIONS.includes(o.name)) continue;
     const v = setup.optionValues[o.name];
     if (v !== undefined && v !== o.default)
       why.push(`the option ${o.name}=${v} (the chain follows its default, ${o.default})`);
@@ -185,10 +217,7 @@ function duelObstacles(st: W1State, setup: W1Setup): string[] {
   if (setup.sides.some((s) => s.surprised || s.ambush)) why.push('someone is surprised');
   if (setup.door || setup.wandering) why.push('a door or a wandering approach');
   for (const f of fs) {
-    if (current(f, 'A', 1) !== 1)
-      why.push(`${f.name} has ${current(f, 'A', 1)} Attacks (blows spread over the round)`);
     if (f.mount || f.rider) why.push(`${f.name} is mounted`);
-    if (f.tactics.parry !== 'never') why.push(`${f.name} parries (tactics parry: never makes it a chain)`);
     if (
       f.tactics.stun ||
       f.tactics.grapple ||
@@ -206,120 +235,366 @@ function duelObstacles(st: W1State, setup: W1Setup): string[] {
       );
     if (current(f, 'I', 1) <= 1) why.push(`${f.name}'s I of 1 or less`);
     if (f.right?.missile || f.left?.missile) why.push(`${f.name} holds a missile weapon`);
+    if (f.body.heads > 1) why.push(`${f.name} has several heads (a head lost is not the fight lost)`);
   }
   return why;
 }
 
-/** The chain's steps a second on large states (W 60 against W 60), for the odds' budget (docs/performance.md). */
-const CHAIN_STEPS_PER_SECOND = 25_000_000;
+/**
+ * The options whose every value the chain follows as the engine does: those it reads, and those
+ * that change nothing in the duels it accepts (no charge, no missile, no weapon taken up, no oil).
+ */
+const CHAIN_OPTIONS: readonly string[] = [
+  'criticals',
+  'fumbles',
+  'additionalDamage',
+  'blowSpacing',
+  'parryTest',
+  'monsterParry',
+  'takeUp',
+  'chargeBonus',
+  'missileCriticals',
+  'reloadStress',
+  'extremeAim',
+  'fireDamage',
+];
+
+/** What a successful parry may stop: D6. */
+const STOPPED = [1, 2, 3, 4, 5, 6] as const;
+
+/** The chain's steps a second on large states, for the odds' budget (docs/performance.md). */
+const CHAIN_STEPS_PER_SECOND = 5_000_000;
 
 /**
- * The duel as a Markov chain over (W of each, who is winning), round by round up to the cap:
- * each round the higher EI strikes first (+10 for winning), equal EI strike together; a kill
- * ends it; more wounds caused than received wins the round (§ Winning and Losing).
+ * A fighter between rounds and within one: W, the blows still due this round (their EI ticks),
+ * the parries made, the blows owed to a parry, out of the fight. Interned: one object, one id.
+ */
+interface Side {
+  readonly id: number;
+  readonly W: number;
+  readonly pending: readonly number[];
+  readonly parries: number;
+  readonly owed: number;
+  /** 0 in the fight; 1 struck down at this moment (it still strikes, § More About Rounds); 2 out. */
+  readonly out: 0 | 1 | 2;
+}
+
+/** The sides met so far, each once, so that a state's key is a number. */
+class Sides {
+  private readonly byKey = new Map<string, Side>();
+  /** Each side by its id. */
+  readonly list: Side[] = [];
+  get size(): number {
+    return this.list.length;
+  }
+  of(W: number, pending: readonly number[], parries: number, owed: number, out: Side['out']): Side {
+    const k = `${W},${pending.join('.')},${parries},${owed},${out}`;
+    let x = this.byKey.get(k);
+    if (!x) {
+      x = { id: this.list.length, W, pending, parries, owed, out };
+      this.byKey.set(k, x);
+      this.list.push(x);
+    }
+    return x;
+  }
+  private readonly afterBlow = new Map<number, Side>();
+  /** `x` once its blow due at `pending[at]` is struck: the same side without that blow. */
+  struck(x: Side, at: number): Side {
+    // Blows due are a few (A): the key holds up to 64 of them, more go uncached.
+    const k = at < 64 ? x.id * 64 + at : -1;
+    let y = k < 0 ? undefined : this.afterBlow.get(k);
+    if (!y) {
+      const pending = x.pending.filter((_, i) => i !== at);
+      this.afterBlow.set(k, (y = this.of(x.W, pending, x.parries, x.owed, x.out)));
+    }
+    return y;
+  }
+}
+
+/**
+ * A state within the round is a number: the ids of both sides and the wounds dealt by the first
+ * less those by the second (§ Winning and Losing), with room for 65,536 sides and ±2²⁰ wounds.
+ */
+const SIDE_IDS = 2 ** 16;
+const DIFF_ROOM = 2 ** 21;
+const HALF = DIFF_ROOM / 2;
+const stateOf = (x: Side, y: Side, diff: number): number =>
+  (x.id * SIDE_IDS + y.id) * DIFF_ROOM + diff + HALF;
+const diffOf = (k: number): number => (k % DIFF_ROOM) - HALF;
+const firstOf = (k: number): number => Math.floor(k / DIFF_ROOM / SIDE_IDS);
+const secondOf = (k: number): number => Math.floor(k / DIFF_ROOM) % SIDE_IDS;
+
+/** Adds probability to the state (x, y, diff) of a map. */
+function put(m: Map<number, number>, x: Side, y: Side, diff: number, p: number): void {
+  const k = stateOf(x, y, diff);
+  m.set(k, (m.get(k) ?? 0) + p);
+}
+
+/**
+ * The duel as a Markov chain over (W of each, who is winning, blows owed to parries), round by
+ * round up to the cap. Each round is played as the engine plays it: the blows spread over the
+ * round by EI and A (+10 EI for winning), sorted and grouped by the timeline's own order; at each
+ * blow the to-hit roll and its location, the defender's parry as its tactics decide it (made or
+ * not, and what it costs), the damage, and a Sudden Death critical. More wounds caused than
+ * received wins the round (§ Winning and Losing); a kill ends the fight.
  */
 function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string } {
   const budget = new ChainBudget(CHAIN_STEPS_PER_SECOND);
-  const [a, b] = st.combatants as [Fighter, Fighter];
-  const models = {
-    a: [blowModel(st, a, b, false), blowModel(st, a, b, true)],
-    b: [blowModel(st, b, a, false), blowModel(st, b, a, true)],
+  const fs = st.combatants as [Fighter, Fighter];
+  const [a, b] = fs;
+  const sides = new Sides();
+  // By attacker, then by whether it won the last round (+10 to hit).
+  const models = [
+    [blowModel(st, a, b, false), blowModel(st, a, b, true)],
+    [blowModel(st, b, a, false), blowModel(st, b, a, true)],
+  ] as const;
+  const killCache = new Map<string, number>();
+  const killed = (part: PartModel['part'], value: number): number => {
+    const k = `${part.chart},${value}`;
+    let v = killCache.get(k);
+    if (v === undefined) killCache.set(k, (v = criticalOut(st, part.chart, value).killed));
+    return v;
   };
-  /** One blow's outcomes given the defender's W: [wounds, killed, p], misses as 0 wounds; the same wounds merged. */
-  const cache = new Map<BlowModel, Map<number, [number, boolean, number][]>>();
-  const outcomes = (m: BlowModel, W: number): [number, boolean, number][] => {
-    let byW = cache.get(m);
-    if (!byW) cache.set(m, (byW = new Map()));
-    const had = byW.get(W);
-    if (had) return had;
-    const merged = new Map<string, [number, boolean, number]>([['0,false', [0, false, 1 - m.pHit]]]);
-    const put = (w: number, k: boolean, p: number) => {
-      const key = `${w},${k}`;
-      const e = merged.get(key);
-      if (e) e[2] += p;
-      else merged.set(key, [w, k, p]);
+  const A = [current(a, 'A', 1), current(b, 'A', 1)] as const;
+  const I = [current(a, 'I', 1), current(b, 'I', 1)] as const;
+  const blowBy = (i: 0 | 1): Blow => ({
+    attacker: fs[i],
+    target: fs[1 - i] as Fighter,
+    weapon: null,
+    hand: null,
+    kind: 'strike',
+    aim: null,
+    charging: false,
+    free: false,
+    fromRear: false,
+  });
+  const blows = [blowBy(0), blowBy(1)] as const;
+
+  /** Fighter i as the engine's own functions see it in this state: W, blows due, parries made, owed. */
+  const view = (i: 0 | 1, x: Side): Fighter =>
+    Object.assign(Object.create(fs[i]) as Fighter, {
+      W: x.W,
+      pending: [...x.pending],
+      parries: x.parries,
+      owedAttacks: x.owed,
+    });
+
+  /** The parry fighter j makes against a hit on `part` at `tick` (null: none): its chance, and j after paying for it. */
+  const parryOf = (j: 0 | 1, x: Side, e: PartModel, tick: number): { ok: number; after: Side } | null => {
+    const v = view(j, x);
+    const options = parryChoices(st, v, blows[(1 - j) as 0 | 1]);
+    const chosen = options.find((o) => o.key === suggestParry(st, v, options, e.expected));
+    if (!chosen) return null;
+    v.parries++;
+    // The cost falls on the blows due after this moment (§ Parrying).
+    const was = st.moment;
+    st.moment = tick;
+    payForParry(st, v, chosen.item);
+    st.moment = was;
+    return {
+      ok: parryChance(st, fs[j], chosen.item),
+      after: sides.of(x.W, v.pending, v.parries, v.owedAttacks, x.out),
     };
+  };
+
+  /**
+   * Fighter i's blow at `tick` on the defender j: [the defender after it, wounds dealt, p], a miss
+   * included, the same outcomes merged; a kill leaves the defender out.
+   */
+  const outcomeCache = new Map<string, [Side, number, number][]>();
+  const outcomes = (i: 0 | 1, won: boolean, foe: Side, tick: number): [Side, number, number][] => {
+    const key = `${i},${won ? 1 : 0},${foe.id},${tick}`;
+    const had = outcomeCache.get(key);
+    if (had) return had;
+    const j = (1 - i) as 0 | 1;
+    const m = models[i][won ? 1 : 0];
+    const merged = new Map<string, [Side, number, number]>();
+    const add = (after: Side, w: number, p: number) => {
+      if (p === 0) return;
+      const k = `${after.id},${w}`;
+      const e = merged.get(k);
+      if (e) e[2] += p;
+      else merged.set(k, [after, w, p]);
+    };
+    add(foe, 0, 1 - m.pHit);
     for (const e of m.byPart) {
-      for (const [w, p] of e.wounds) {
-        const c = applyWounds(W, w).critical;
-        const k = c > 0 ? criticalOut(st, e.part.chart, c).killed : 0;
-        if (k > 0) put(w, true, p * k);
-        if (k < 1) put(w, false, p * (1 - k));
+      const parry = parryOf(j, foe, e, tick);
+      const stops: [number, number, Side][] = parry
+        ? [
+            [0, 1 - parry.ok, parry.after],
+            ...STOPPED.map((d): [number, number, Side] => [d, parry.ok / 6, parry.after]),
+          ]
+        : [[0, 1, foe]];
+      for (const [stopped, ps, before] of stops) {
+        if (ps === 0) continue;
+        for (const [dmg, pd] of e.afterT) {
+          const w = woundsThrough(e, dmg - stopped);
+          const r = applyWounds(before.W, w);
+          const k = r.critical > 0 ? killed(e.part, r.critical) : 0;
+          const p = ps * pd;
+          if (k > 0) add(sides.of(r.W, before.pending, before.parries, before.owed, 1), w, p * k);
+          if (k < 1)
+            add(sides.of(r.W, before.pending, before.parries, before.owed, before.out), w, p * (1 - k));
+        }
       }
     }
     const res = [...merged.values()];
-    byW.set(W, res);
+    outcomeCache.set(key, res);
     return res;
   };
-  // Winning: 0 nobody, 1 a, 2 b; the state as one number.
-  const wMax = Math.max(a.W, b.W) + 1;
-  const keyOf = (wa: number, wb: number, win: number): number => (wa * wMax + wb) * 3 + win;
-  let dist = new Map<number, number>([[keyOf(a.W, b.W, 0), 1]]);
+
+  let steps = 0;
+  /** Fighter i's blow due at `tick`, from state `k`: every outcome into `out`. */
+  const blowAt = (
+    k: number,
+    i: 0 | 1,
+    tick: number,
+    won: boolean,
+    last: boolean,
+    p0: number,
+    out: Map<number, number>,
+  ): void => {
+    const f = [sides.list[firstOf(k)], sides.list[secondOf(k)]] as [Side, Side];
+    const diff = diffOf(k);
+    const me = f[i];
+    const at = me.pending.indexOf(tick);
+    // Out before the moment came, or the blow lost to a parry: nothing happens.
+    if (me.out === 2 || at < 0) return void out.set(k, (out.get(k) ?? 0) + p0);
+    const mine = sides.struck(me, at);
+    const foe = f[1 - i] as Side;
+    // Nobody left within reach: the blow is not struck.
+    if (foe.out !== 0) return i === 0 ? put(out, mine, foe, diff, p0) : put(out, foe, mine, diff, p0);
+    const list = outcomes(i, won, foe, tick);
+    steps += list.length;
+    // After the round's last blow only who dealt more counts (§ Winning and Losing): fewer states.
+    for (const [after, w, p] of list) {
+      const d = i === 0 ? diff + w : diff - w;
+      if (i === 0) put(out, mine, after, last ? Math.sign(d) : d, p0 * p);
+      else put(out, after, mine, last ? Math.sign(d) : d, p0 * p);
+    }
+  };
+
+  /**
+   * The round's timeline for who is winning and the blows owed: the engine's entries, sorted and
+   * grouped as its timeline does; each fighter's blows due, and what it still owes after them.
+   */
+  interface Timeline {
+    readonly win: number;
+    readonly groups: { readonly tick: number; readonly who: readonly (0 | 1)[] }[];
+    readonly pending: readonly [number[], number[]];
+    readonly owedLeft: readonly [number, number];
+  }
+  const timelines = new Map<string, Timeline>();
+  const timeline = (win: number, owed: readonly [number, number]): Timeline => {
+    const key = `${win},${owed[0]},${owed[1]}`;
+    const had = timelines.get(key);
+    if (had) return had;
+    const entries: Entry[] = [];
+    let seq = 0;
+    const pending: [number[], number[]] = [[], []];
+    const owedLeft: [number, number] = [0, 0];
+    for (const i of [0, 1] as const) {
+      const winning = win === i + 1;
+      const f = Object.assign(Object.create(fs[i]) as Fighter, { winning });
+      // § Multiple Attacks, as schedule() spreads them; blows owed to a parry go first.
+      const all = blowTicks(I[i] + (winning ? WINNING_EI : 0), A[i], st.opt.blowSpacing);
+      const lost = Math.min(owed[i], all.length);
+      pending[i] = all.slice(lost);
+      owedLeft[i] = owed[i] - lost;
+      for (const tick of pending[i]) entries.push({ f, tick, phase: 0, kind: 'blow', seq: seq++ });
+    }
+    sortEntries(entries);
+    const groups: Timeline['groups'] = [];
+    for (let k = 0; k < entries.length;) {
+      let l = k + 1;
+      while (l < entries.length && sameMoment(entries[k] as Entry, entries[l] as Entry)) l++;
+      groups.push({
+        tick: (entries[k] as Entry).tick,
+        who: entries.slice(k, l).map((e) => (Object.getPrototypeOf(e.f) === a ? 0 : 1)),
+      });
+      k = l;
+    }
+    const t = { win, groups, pending, owedLeft };
+    timelines.set(key, t);
+    return t;
+  };
+
+  // Between rounds: W and blows owed of each, who won the last round (0 nobody, 1 a, 2 b).
+  interface Outer {
+    readonly W: readonly [number, number];
+    readonly owed: readonly [number, number];
+    readonly win: number;
+  }
+  const outerKey = (o: Outer) => `${o.W[0]},${o.W[1]},${o.owed[0]},${o.owed[1]},${o.win}`;
+  const start: Outer = { W: [a.W, b.W], owed: [0, 0], win: 0 };
+  let dist = new Map<string, [Outer, number]>([[outerKey(start), [start, 1]]]);
   let aWins = 0;
   let bWins = 0;
   let bothDead = 0;
-  const Ia = current(a, 'I', 1);
-  const Ib = current(b, 'I', 1);
   const byRound: number[] = [];
   let states = dist.size;
-  for (let round = 1; round <= cap && dist.size > 0 && massOf(dist) > NEGLIGIBLE; round++) {
-    const next = new Map<number, number>();
+  const mass = () => {
+    let n = 0;
+    for (const [, p] of dist.values()) n += p;
+    return n;
+  };
+  for (let round = 1; round <= cap && dist.size > 0 && mass() > NEGLIGIBLE; round++) {
+    const next = new Map<string, [Outer, number]>();
     let endedNow = 0;
-    for (const [key, p0] of dist) {
-      const win = key % 3;
-      const wb = Math.floor(key / 3) % wMax;
-      const wa = Math.floor(key / 3 / wMax);
-      const eiA = Ia + (win === 1 ? WINNING_EI : 0);
-      const eiB = Ib + (win === 2 ? WINNING_EI : 0);
-      const ma = models.a[win === 1 ? 1 : 0] as BlowModel;
-      const mb = models.b[win === 2 ? 1 : 0] as BlowModel;
-      const together = eiA === eiB && win === 0;
-      const aFirst = eiA > eiB || (eiA === eiB && win === 1);
-      const firsts = outcomes(aFirst || together ? ma : mb, aFirst || together ? wb : wa);
-      let steps = firsts.length;
-      for (const [w1, k1, p1] of firsts) {
-        // The first blow: a's at b (or b's at a); together, both land whatever the first did.
-        const firstIsA = aFirst || together;
-        const hitW = firstIsA ? wb : wa;
-        const left = applyWounds(hitW, w1).W;
-        if (k1 && !together) {
-          const p = p0 * p1;
-          if (firstIsA) aWins += p;
-          else bWins += p;
-          endedNow += p;
-          continue;
+    // The states that play the same timeline this round, played together.
+    const byTimeline = new Map<Timeline, Map<number, number>>();
+    for (const [o, p0] of dist.values()) {
+      const tl = timeline(o.win, o.owed);
+      let cur = byTimeline.get(tl);
+      if (!cur) byTimeline.set(tl, (cur = new Map()));
+      const x = sides.of(o.W[0], tl.pending[0], 0, tl.owedLeft[0], 0);
+      const y = sides.of(o.W[1], tl.pending[1], 0, tl.owedLeft[1], 0);
+      put(cur, x, y, 0, p0);
+    }
+    for (const [tl, start] of byTimeline) {
+      let cur = start;
+      for (const [gi, g] of tl.groups.entries()) {
+        for (const [k, i] of g.who.entries()) {
+          const last = gi === tl.groups.length - 1 && k === g.who.length - 1;
+          const then = new Map<number, number>();
+          for (const [s, q] of cur) blowAt(s, i, g.tick, tl.win === i + 1, last, q, then);
+          cur = then;
         }
-        const secondModel = firstIsA ? mb : ma;
-        const secondTargetW = firstIsA ? wa : wb;
-        const seconds = outcomes(secondModel, secondTargetW);
-        steps += seconds.length;
-        for (const [w2, k2, p2] of seconds) {
-          const p = p0 * p1 * p2;
-          const dealtA = firstIsA ? w1 : w2;
-          const dealtB = firstIsA ? w2 : w1;
-          const killsB = firstIsA ? k1 : k2;
-          const killsA = firstIsA ? k2 : k1;
-          if (killsA || killsB) {
-            endedNow += p;
-            if (killsA && killsB) bothDead += p;
-            else if (killsB) aWins += p;
-            else bWins += p;
+        // The moment over: whoever is down is out, and the fight is decided.
+        const going = new Map<number, number>();
+        for (const [s, p] of cur) {
+          const x = sides.list[firstOf(s)] as Side;
+          const y = sides.list[secondOf(s)] as Side;
+          if (x.out === 0 && y.out === 0) {
+            going.set(s, p);
             continue;
           }
-          const na = firstIsA ? applyWounds(wa, w2).W : left;
-          const nb = firstIsA ? left : applyWounds(wb, w2).W;
-          const nwin = dealtA > dealtB ? 1 : dealtB > dealtA ? 2 : 0;
-          const k = keyOf(na, nb, nwin);
-          next.set(k, (next.get(k) ?? 0) + p);
+          endedNow += p;
+          if (x.out && y.out) bothDead += p;
+          else if (y.out) aWins += p;
+          else bWins += p;
         }
+        cur = going;
+        if (!budget.spend(steps) || sides.size >= SIDE_IDS)
+          return { stopped: budget.refusal(round, Math.max(states, cur.size)) };
+        steps = 0;
       }
-      if (!budget.spend(steps)) return { stopped: budget.refusal(round, Math.max(states, dist.size)) };
+      for (const [s, p] of cur) {
+        const x = sides.list[firstOf(s)] as Side;
+        const y = sides.list[secondOf(s)] as Side;
+        const diff = diffOf(s);
+        const n: Outer = { W: [x.W, y.W], owed: [x.owed, y.owed], win: diff > 0 ? 1 : diff < 0 ? 2 : 0 };
+        const k = outerKey(n);
+        const e = next.get(k);
+        if (e) e[1] += p;
+        else next.set(k, [n, p]);
+      }
     }
     byRound.push(endedNow);
     dist = next;
     states = Math.max(states, dist.size);
   }
-  const unfinished = [...dist.values()].reduce((n, p) => n + p, 0);
+  const unfinished = mass();
   const meanRoundsIfEnded = byRound.reduce((n, p, i) => n + p * (i + 1), 0) + unfinished * cap;
   return {
     sides: [
@@ -332,13 +607,28 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
   };
 }
 
+/**
+ * The chain asks the engine's own functions (may it parry? at what cost?) as within a round of the
+ * fight; the state as loaded stands before the first round. Surprise is refused, so any round
+ * after the first reads the same: round 1 for the asking, and the state left as it was.
+ */
+function duelInRound(st: W1State, cap: number): ReturnType<typeof duel> {
+  const was = st.round;
+  st.round = 1;
+  try {
+    return duel(st, cap);
+  } finally {
+    st.round = was;
+  }
+}
+
 /** `fray odds` for WFRP 1e; `cap`: the round cap (the encounter's by default). */
 export function wfrp1eOdds(setup: W1Setup, st: W1State, cap = setup.maxRounds): Odds {
   const blows = foePairs(st.combatants, (a, d) => a.side !== d.side && !a.rider && !d.rider).map(([a, d]) =>
     oneBlow(st, a, d),
   );
   const obstacles = duelObstacles(st, setup);
-  const solved = obstacles.length === 0 ? duel(st, cap) : null;
+  const solved = obstacles.length === 0 ? duelInRound(st, cap) : null;
   return {
     blows,
     blowMethod:
@@ -349,6 +639,6 @@ export function wfrp1eOdds(setup: W1Setup, st: W1State, cap = setup.maxRounds): 
         ? `not computed exactly: ${obstacles.join('; ')}. Use fray sim for the whole fight.`
         : 'stopped' in solved
           ? solved.stopped
-          : `exact: a Markov chain over (W of each, who is winning), round by round to the round cap of ${cap}`,
+          : `exact: a Markov chain over (W of each, who is winning, blows owed to a parry), every blow of the round in the engine's order with its parry, round by round to the round cap of ${cap}`,
   };
 }

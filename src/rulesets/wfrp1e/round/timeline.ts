@@ -16,7 +16,7 @@ function before(x: Entry, y: Entry): number {
 }
 
 /** Sorts in place; an insertion sort, since a round has a handful of entries (the order is total: `seq` differs). */
-function sortEntries(entries: Entry[]): void {
+export function sortEntries(entries: Entry[]): void {
   for (let i = 1; i < entries.length; i++) {
     const e = entries[i] as Entry;
     let j = i - 1;
@@ -29,7 +29,7 @@ function sortEntries(entries: Entry[]): void {
 }
 
 /** Entries at the same tick and phase, winners apart from the rest, act together. */
-function sameMoment(x: Entry, y: Entry): boolean {
+export function sameMoment(x: Entry, y: Entry): boolean {
   return x.tick === y.tick && x.phase === y.phase && x.f.winning === y.f.winning;
 }
 
