@@ -526,6 +526,71 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
     readonly win: number;
   }
   const outerKey = (o: Outer) => `${o.W[0]},${o.W[1]},${o.owed[0]},${o.owed[1]},${o.win}`;
+
+  /** One round from a state between rounds: where it leads, and the chance the fight ends in it and how. */
+  interface Row {
+    readonly to: readonly [string, Outer, number][];
+    readonly aWins: number;
+    readonly bWins: number;
+    readonly bothDead: number;
+  }
+  /**
+   * Every round after the first is played by the same rules from the same state (the chain asks as
+   * of round 1), so a state's round is worked out once and its row reused at every round after:
+   * the chain's work grows with its states, not with states × rounds.
+   */
+  const rows = new Map<string, Row>();
+  let stoppedIn = 0;
+  const rowOf = (o: Outer): Row | null => {
+    const tl = timeline(o.win, o.owed);
+    let cur = new Map<number, number>();
+    const x0 = sides.of(o.W[0], tl.pending[0], 0, tl.owedLeft[0], 0);
+    const y0 = sides.of(o.W[1], tl.pending[1], 0, tl.owedLeft[1], 0);
+    put(cur, x0, y0, 0, 1);
+    let aW = 0;
+    let bW = 0;
+    let both = 0;
+    for (const [gi, g] of tl.groups.entries()) {
+      for (const [k, i] of g.who.entries()) {
+        const last = gi === tl.groups.length - 1 && k === g.who.length - 1;
+        const then = new Map<number, number>();
+        for (const [s, q] of cur) blowAt(s, i, g.tick, tl.win === i + 1, last, q, then);
+        cur = then;
+      }
+      // The moment over: whoever is down is out, and the fight is decided.
+      const going = new Map<number, number>();
+      for (const [s, p] of cur) {
+        const x = sides.list[firstOf(s)] as Side;
+        const y = sides.list[secondOf(s)] as Side;
+        if (x.out === 0 && y.out === 0) {
+          going.set(s, p);
+          continue;
+        }
+        if (x.out && y.out) both += p;
+        else if (y.out) aW += p;
+        else bW += p;
+      }
+      cur = going;
+      if (!budget.spend(steps) || sides.size >= SIDE_IDS) {
+        stoppedIn = Math.max(states, cur.size);
+        return null;
+      }
+      steps = 0;
+    }
+    const to = new Map<string, [string, Outer, number]>();
+    for (const [s, p] of cur) {
+      const x = sides.list[firstOf(s)] as Side;
+      const y = sides.list[secondOf(s)] as Side;
+      const diff = diffOf(s);
+      const n: Outer = { W: [x.W, y.W], owed: [x.owed, y.owed], win: diff > 0 ? 1 : diff < 0 ? 2 : 0 };
+      const k = outerKey(n);
+      const e = to.get(k);
+      if (e) e[2] += p;
+      else to.set(k, [k, n, p]);
+    }
+    return { to: [...to.values()], aWins: aW, bWins: bW, bothDead: both };
+  };
+
   const start: Outer = { W: [a.W, b.W], owed: [0, 0], win: 0 };
   let dist = new Map<string, [Outer, number]>([[outerKey(start), [start, 1]]]);
   let aWins = 0;
@@ -541,53 +606,21 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
   for (let round = 1; round <= cap && dist.size > 0 && mass() > NEGLIGIBLE; round++) {
     const next = new Map<string, [Outer, number]>();
     let endedNow = 0;
-    // The states that play the same timeline this round, played together.
-    const byTimeline = new Map<Timeline, Map<number, number>>();
-    for (const [o, p0] of dist.values()) {
-      const tl = timeline(o.win, o.owed);
-      let cur = byTimeline.get(tl);
-      if (!cur) byTimeline.set(tl, (cur = new Map()));
-      const x = sides.of(o.W[0], tl.pending[0], 0, tl.owedLeft[0], 0);
-      const y = sides.of(o.W[1], tl.pending[1], 0, tl.owedLeft[1], 0);
-      put(cur, x, y, 0, p0);
-    }
-    for (const [tl, start] of byTimeline) {
-      let cur = start;
-      for (const [gi, g] of tl.groups.entries()) {
-        for (const [k, i] of g.who.entries()) {
-          const last = gi === tl.groups.length - 1 && k === g.who.length - 1;
-          const then = new Map<number, number>();
-          for (const [s, q] of cur) blowAt(s, i, g.tick, tl.win === i + 1, last, q, then);
-          cur = then;
-        }
-        // The moment over: whoever is down is out, and the fight is decided.
-        const going = new Map<number, number>();
-        for (const [s, p] of cur) {
-          const x = sides.list[firstOf(s)] as Side;
-          const y = sides.list[secondOf(s)] as Side;
-          if (x.out === 0 && y.out === 0) {
-            going.set(s, p);
-            continue;
-          }
-          endedNow += p;
-          if (x.out && y.out) bothDead += p;
-          else if (y.out) aWins += p;
-          else bWins += p;
-        }
-        cur = going;
-        if (!budget.spend(steps) || sides.size >= SIDE_IDS)
-          return { stopped: budget.refusal(round, Math.max(states, cur.size)) };
-        steps = 0;
+    for (const [key, [o, p0]] of dist) {
+      let row = rows.get(key);
+      if (!row) {
+        const made = rowOf(o);
+        if (!made) return { stopped: budget.refusal(round, stoppedIn) };
+        rows.set(key, (row = made));
       }
-      for (const [s, p] of cur) {
-        const x = sides.list[firstOf(s)] as Side;
-        const y = sides.list[secondOf(s)] as Side;
-        const diff = diffOf(s);
-        const n: Outer = { W: [x.W, y.W], owed: [x.owed, y.owed], win: diff > 0 ? 1 : diff < 0 ? 2 : 0 };
-        const k = outerKey(n);
+      aWins += p0 * row.aWins;
+      bWins += p0 * row.bWins;
+      bothDead += p0 * row.bothDead;
+      endedNow += p0 * (row.aWins + row.bWins + row.bothDead);
+      for (const [k, n, p] of row.to) {
         const e = next.get(k);
-        if (e) e[1] += p;
-        else next.set(k, [n, p]);
+        if (e) e[1] += p0 * p;
+        else next.set(k, [n, p0 * p]);
       }
     }
     byRound.push(endedNow);
