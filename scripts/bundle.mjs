@@ -6,7 +6,10 @@
 // Each command's code stays in a chunk of its own, loaded when that command runs (the `import()`
 // calls of src/cli/main.ts), so `fray --version` still reads only the little it needs. Packages
 // with native code or their own loading (the server's, the plots', the worker pool) stay outside.
-import { rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { build } from 'rolldown';
 
 /** Packages the bundle leaves to Node: native, loading files of their own, or only a command's. */
@@ -38,3 +41,17 @@ await build({
     comments: { legal: true, annotation: true, jsdoc: false },
   },
 });
+
+// Every shipped YAML file parsed once, here, by the same SourceDoc that would parse it at run time
+// (src/node/parsed.ts reads this). A file whose data JSON cannot carry exactly is left out.
+const { SourceDoc } = await import('../dist/core/document.js');
+const entries = [];
+for (const file of readdirSync('data', { recursive: true })) {
+  if (!String(file).endsWith('.yaml')) continue;
+  const text = readFileSync(join('data', String(file)), 'utf8');
+  const data = SourceDoc.parse(String(file), text).data;
+  const json = JSON.stringify(data);
+  if (!isDeepStrictEqual(JSON.parse(json), data)) continue;
+  entries.push({ length: text.length, sha256: createHash('sha256').update(text).digest('hex'), json });
+}
+writeFileSync('dist/parsed.json', JSON.stringify({ schema: 'fray-parsed/1', entries }));

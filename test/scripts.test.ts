@@ -24,6 +24,10 @@ const RUN_BY: Readonly<Record<string, string>> = {
   'soak.mjs': 'test-browser/soak.test.ts',
   'fuzz.mjs': 'test/scripts.test.ts',
   'prompts.mjs': 'test/scripts.test.ts',
+  'chain-rate.mjs': 'test/scripts.test.ts',
+  'agree.mjs': 'test/wfrp1e/exact-duel.test.ts',
+  // npm run build runs it before every test; the test checks what it made.
+  'bundle.mjs': 'test/parsed.test.ts',
 };
 
 describe('the scripts the docs quote', () => {
@@ -58,6 +62,17 @@ describe('the scripts the docs quote', () => {
       }
     },
   );
+
+  it('chain-rate.mjs solves a duel and prints its steps a second', () => {
+    const out = execFileSync(
+      process.execPath,
+      [join(ROOT, 'scripts', 'chain-rate.mjs'), 'data/wfrp1e/examples/reference-duel-sudden-death.yaml'],
+      { cwd: ROOT, encoding: 'utf8', timeout: 120_000 },
+    );
+    expect(out).toMatch(
+      /reference-duel-sudden-death\.yaml: solved; [\d,]+ steps in [\d.]+ s: [\d,]+ steps\/s; \d+ states/,
+    );
+  });
 
   it('prompts.mjs counts the questions of every example encounter, a line each', () => {
     const out = execFileSync(process.execPath, [join(ROOT, 'scripts', 'prompts.mjs')], {

@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 import { main } from './main.js';
+// Fray's shipped data as parsed at build time (src/node/parsed.ts).
+import '../node/parsed.js';
 
 // A closed pipe (`fray ... | head`) is not an error worth a stack trace.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {

@@ -219,17 +219,37 @@ function unresolvedAlias(doc: Document): Alias | null {
   return found;
 }
 
+/**
+ * What a text already known parses to (Fray's shipped data, parsed at build time), or undefined:
+ * the Node side installs it (src/node/parsed.ts). Only the same text gives the same data, so a
+ * hit is exactly what parsing would have given; the text is parsed again only to say where a
+ * value stands.
+ */
+let knownParse: (text: string) => unknown = () => undefined;
+
+/** Installs the lookup of texts already parsed (see knownParse). */
+export function setKnownParse(lookup: (text: string) => unknown): void {
+  knownParse = lookup;
+}
+
 /** A parsed YAML or JSON file that can say where each of its values stands. */
 export class SourceDoc {
   private constructor(
     readonly file: string,
     readonly data: unknown,
-    private readonly root: Node | null,
-    private readonly lines: LineCounter,
+    private tree: { readonly root: Node | null; readonly lines: LineCounter } | string,
   ) {}
 
   /** Parses YAML (and so JSON, a subset of it); a syntax error is a ValidationError. */
   static parse(file: string, text: string): SourceDoc {
+    const known = knownParse(text);
+    if (known !== undefined) return new SourceDoc(file, known, text);
+    const { data, root, lines } = SourceDoc.read(file, text);
+    return new SourceDoc(file, data, { root, lines });
+  }
+
+  /** The parse itself: the data, and the tree that says where each value stands. */
+  private static read(file: string, text: string): { data: unknown; root: Node | null; lines: LineCounter } {
     const lines = new LineCounter();
     // Keys are checked below in one pass: the parser's own check of unique keys is quadratic.
     let doc: Document;
@@ -290,12 +310,17 @@ export class SourceDoc {
         : `cannot read: ${(e as Error).message}`;
       throw new ValidationError([{ file, line: pos?.line, col: pos?.col, path: '', message }]);
     }
-    return new SourceDoc(file, data, doc.contents as Node | null, lines);
+    return { data, root: doc.contents as Node | null, lines };
   }
 
   /** Line and column of the value at `path`, or of the nearest enclosing value that exists. */
   locate(path: Path, keyOf?: string): { line: number; col: number } | undefined {
-    let node: Node | null = this.root;
+    if (typeof this.tree === 'string') {
+      const { root, lines } = SourceDoc.read(this.file, this.tree);
+      this.tree = { root, lines };
+    }
+    const { root, lines } = this.tree;
+    let node: Node | null = root;
     let found: Node | null = node;
     for (const step of path) {
       node = child(node, step);
@@ -304,10 +329,10 @@ export class SourceDoc {
     }
     if (keyOf !== undefined && node !== null && isMap(node)) {
       const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === keyOf);
-      if (pair && isScalar(pair.key) && pair.key.range) return this.lines.linePos(pair.key.range[0]);
+      if (pair && isScalar(pair.key) && pair.key.range) return lines.linePos(pair.key.range[0]);
     }
     const range = found?.range;
-    return range ? this.lines.linePos(range[0]) : undefined;
+    return range ? lines.linePos(range[0]) : undefined;
   }
 
   issue(path: Path, message: string, keyOf?: string): Issue {

@@ -4,6 +4,8 @@
 import { ValidationError, type Issue } from '../core/document.js';
 import { Streams } from '../dice/index.js';
 import { FileError } from '../node/files.js';
+// Fray's shipped data as parsed at build time (src/node/parsed.ts): each worker starts without parsing it.
+import '../node/parsed.js';
 import { oddsReport, type OddsReport } from './odds.js';
 import { exactAll, type ExactAll } from './sweep.js';
 import { markStarting } from './progress.js';

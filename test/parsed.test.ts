@@ -1,0 +1,60 @@
+// Fray's shipped data parsed at build time (src/node/parsed.ts, dist/parsed.json): only a text
+// exactly as shipped is answered from it, with the data parsing gives, a fresh copy each time, and
+// a document so read still says where each value stands. Needs `npm run build`.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SourceDoc, setKnownParse } from '../src/core/document.js';
+import { shippedParse } from '../src/node/parsed.js';
+import { ROOT } from './helpers.js';
+
+const BESTIARY = join(ROOT, 'data', 'wfrp1e', 'bestiary.yaml');
+
+describe('shipped data parsed at build time', () => {
+  it('answers a shipped text with the data parsing gives, and nothing else', () => {
+    const text = readFileSync(BESTIARY, 'utf8');
+    setKnownParse(() => undefined);
+    const parsed = SourceDoc.parse('bestiary.yaml', text);
+    setKnownParse(shippedParse);
+    const known = shippedParse(text);
+    expect(known).toEqual(parsed.data);
+    // A fresh copy each time: a loader that changes what it read changes nothing for the next.
+    (known as { creatures?: unknown[] }).creatures?.pop();
+    expect(shippedParse(text)).toEqual(parsed.data);
+    // The same length, one letter changed: parsed as any text is.
+    const edited = text.replace('Orc', 'Orx');
+    expect(edited.length).toBe(text.length);
+    expect(shippedParse(edited)).toBeUndefined();
+    expect(shippedParse('a: 1\n')).toBeUndefined();
+  });
+
+  it('a document read from it still says where each value stands', () => {
+    const text = readFileSync(BESTIARY, 'utf8');
+    setKnownParse(() => undefined);
+    const parsed = SourceDoc.parse('bestiary.yaml', text);
+    setKnownParse(shippedParse);
+    const known = SourceDoc.parse('bestiary.yaml', text);
+    expect(known.data).toEqual(parsed.data);
+    for (const path of [['creatures', 3, 'profile', 'WS'], ['creatures', 0, 'name'], ['nowhere']])
+      expect(known.locate(path)).toEqual(parsed.locate(path));
+    expect(known.locate(['creatures', 3, 'profile', 'WS'])?.line).toBeGreaterThan(1);
+  });
+});
+
+describe('the build (scripts/bundle.mjs)', () => {
+  it('bundles the command and the worker, and parses every shipped YAML file', () => {
+    const bin = readFileSync(join(ROOT, 'dist', 'cli', 'bin.js'), 'utf8');
+    // A bundle: it imports its own chunks, packages and Node's modules, no module tsc wrote.
+    const relative = [...bin.matchAll(/from\s*"(\.[^"]+)"/g)].map((m) => m[1] as string);
+    expect(relative.length).toBeGreaterThan(0);
+    expect(relative.every((r) => r.startsWith('../chunks/'))).toBe(true);
+    expect(/^[\x00-\x7f]*$/.test(bin)).toBe(true);
+    const yaml = readdirSync(join(ROOT, 'data'), { recursive: true }).filter((f) =>
+      String(f).endsWith('.yaml'),
+    );
+    const index = JSON.parse(readFileSync(join(ROOT, 'dist', 'parsed.json'), 'utf8')) as {
+      entries: unknown[];
+    };
+    expect(index.entries).toHaveLength(yaml.length);
+  });
+});
