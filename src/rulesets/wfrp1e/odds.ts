@@ -529,7 +529,9 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
 
   /** One round from a state between rounds: where it leads, and the chance the fight ends in it and how. */
   interface Row {
-    readonly to: readonly [string, Outer, number][];
+    /** The states it leads to, by their number (`ids`), with their chances (`ps`). */
+    readonly ids: readonly number[];
+    readonly ps: readonly number[];
     readonly aWins: number;
     readonly bWins: number;
     readonly bothDead: number;
@@ -539,7 +541,18 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
    * of round 1), so a state's round is worked out once and its row reused at every round after:
    * the chain's work grows with its states, not with states × rounds.
    */
-  const rows = new Map<string, Row>();
+  const numbers = new Map<string, number>();
+  const outers: Outer[] = [];
+  const numberOf = (o: Outer): number => {
+    const k = outerKey(o);
+    let n = numbers.get(k);
+    if (n === undefined) {
+      numbers.set(k, (n = outers.length));
+      outers.push(o);
+    }
+    return n;
+  };
+  const rows: (Row | undefined)[] = [];
   let stoppedIn = 0;
   const rowOf = (o: Outer): Row | null => {
     const tl = timeline(o.win, o.owed);
@@ -577,55 +590,73 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
       }
       steps = 0;
     }
-    const to = new Map<string, [string, Outer, number]>();
+    const to = new Map<number, number>();
     for (const [s, p] of cur) {
       const x = sides.list[firstOf(s)] as Side;
       const y = sides.list[secondOf(s)] as Side;
       const diff = diffOf(s);
-      const n: Outer = { W: [x.W, y.W], owed: [x.owed, y.owed], win: diff > 0 ? 1 : diff < 0 ? 2 : 0 };
-      const k = outerKey(n);
-      const e = to.get(k);
-      if (e) e[2] += p;
-      else to.set(k, [k, n, p]);
+      const n = numberOf({ W: [x.W, y.W], owed: [x.owed, y.owed], win: diff > 0 ? 1 : diff < 0 ? 2 : 0 });
+      to.set(n, (to.get(n) ?? 0) + p);
     }
-    return { to: [...to.values()], aWins: aW, bWins: bW, bothDead: both };
+    return { ids: [...to.keys()], ps: [...to.values()], aWins: aW, bWins: bW, bothDead: both };
   };
 
-  const start: Outer = { W: [a.W, b.W], owed: [0, 0], win: 0 };
-  let dist = new Map<string, [Outer, number]>([[outerKey(start), [start, 1]]]);
+  // The distribution between rounds: the chance of each state by its number, and the states held.
+  let dist: Float64Array = new Float64Array(64);
+  let held = [numberOf({ W: [a.W, b.W], owed: [0, 0], win: 0 })];
+  dist[held[0] as number] = 1;
   let aWins = 0;
   let bWins = 0;
   let bothDead = 0;
   const byRound: number[] = [];
-  let states = dist.size;
+  let states = held.length;
   const mass = () => {
     let n = 0;
-    for (const [, p] of dist.values()) n += p;
+    for (const i of held) n += dist[i] as number;
     return n;
   };
-  for (let round = 1; round <= cap && dist.size > 0 && mass() > NEGLIGIBLE; round++) {
-    const next = new Map<string, [Outer, number]>();
+  const grown = (v: Float64Array): Float64Array => {
+    if (v.length >= outers.length) return v;
+    const w = new Float64Array(Math.max(outers.length, 2 * v.length));
+    w.set(v);
+    return w;
+  };
+  for (let round = 1; round <= cap && held.length > 0 && mass() > NEGLIGIBLE; round++) {
+    let next: Float64Array = new Float64Array(Math.max(outers.length, 64));
+    let marked = new Uint8Array(next.length);
+    const nextHeld: number[] = [];
     let endedNow = 0;
-    for (const [key, [o, p0]] of dist) {
-      let row = rows.get(key);
+    for (const id of held) {
+      const p0 = dist[id] as number;
+      let row = rows[id];
       if (!row) {
-        const made = rowOf(o);
+        const made = rowOf(outers[id] as Outer);
         if (!made) return { stopped: budget.refusal(round, stoppedIn) };
-        rows.set(key, (row = made));
+        rows[id] = row = made;
+        if (next.length < outers.length) {
+          next = grown(next);
+          const m = new Uint8Array(next.length);
+          m.set(marked);
+          marked = m;
+        }
       }
       aWins += p0 * row.aWins;
       bWins += p0 * row.bWins;
       bothDead += p0 * row.bothDead;
       endedNow += p0 * (row.aWins + row.bWins + row.bothDead);
-      for (const [k, n, p] of row.to) {
-        const e = next.get(k);
-        if (e) e[1] += p0 * p;
-        else next.set(k, [n, p0 * p]);
+      for (let t = 0; t < row.ids.length; t++) {
+        const j = row.ids[t] as number;
+        if (marked[j] === 0) {
+          marked[j] = 1;
+          nextHeld.push(j);
+        }
+        next[j] = (next[j] as number) + p0 * (row.ps[t] as number);
       }
     }
     byRound.push(endedNow);
     dist = next;
-    states = Math.max(states, dist.size);
+    held = nextHeld;
+    states = Math.max(states, held.length);
   }
   const unfinished = mass();
   const meanRoundsIfEnded = byRound.reduce((n, p, i) => n + p * (i + 1), 0) + unfinished * cap;
