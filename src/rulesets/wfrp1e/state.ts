@@ -14,6 +14,7 @@ import { baseRadius, type Rate } from './data/scene.js';
 import type { MountSize } from './data/tables.js';
 import type { FighterSpec, SideSpec, Tactics, W1Setup } from './encounter.js';
 import type { W1Options } from './options.js';
+import type { Entry } from './round/initiative.js';
 
 /** A timed condition. It holds from round `from` to round `until` inclusive (Infinity: the rest of the fight). */
 export interface Cond {
@@ -251,6 +252,27 @@ export interface W1State extends FightState {
   moment: number;
   /** A variant's own reading of a rider whose mount falls (the Combat Points rules make it a fall); null: § Slain Mounts. */
   readonly dismount: ((st: W1State, ctx: FightContext, rider: Fighter, mount: Fighter) => void) | null;
+  /** The round's timeline, in lists the rounds of a fight share. */
+  readonly timeline: Timeline;
+}
+
+/**
+ * The round's turns (§ More About Rounds), and the entry objects they are made of: a round's
+ * entries come from `pool` and go back to it at the next round, so that a fight makes a few.
+ */
+export interface Timeline {
+  readonly entries: Entry[];
+  readonly pool: Entry[];
+  /** Entries of the pool in use this round. */
+  used: number;
+  /** Turns put off to later at the moment being resolved. */
+  readonly later: Entry[];
+  /** A declaration's choice keys (§ Actions). */
+  readonly keys: string[];
+}
+
+function newTimeline(): Timeline {
+  return { entries: [], pool: [], used: 0, later: [], keys: [] };
 }
 
 export function newState(setup: W1Setup): W1State {
@@ -271,6 +293,7 @@ export function newState(setup: W1Setup): W1State {
     bombs: [],
     surprisedByDoor: null,
     dismount: null,
+    timeline: newTimeline(),
   };
 }
 
@@ -298,6 +321,12 @@ export function renewState(st: W1State): void {
   mutable.moment = Infinity;
   emptyList(mutable.bombs);
   mutable.surprisedByDoor = null;
+  const tl = st.timeline;
+  emptyList(tl.entries);
+  emptyList(tl.pool);
+  tl.used = 0;
+  emptyList(tl.later);
+  emptyList(tl.keys);
   for (const f of st.combatants) renewFighter(f);
   pairFighters(st.combatants);
 }
