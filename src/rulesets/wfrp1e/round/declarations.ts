@@ -1,6 +1,7 @@
 // § Actions: what each combatant declares at the start of the round (fight, shoot, load, aim, move,
 // flee, tend a friend, draw or take up an item under § Take-Up Actions), and the declaration begun.
 import type { FightContext } from '../../../core/context.js';
+import { emptyList } from '../../../core/state.js';
 import { surprisedNow } from '../blow.js';
 import type { Weapon } from '../catalogue.js';
 import { CITES, ours } from '../cite.js';
@@ -23,15 +24,17 @@ function needsTending(f: Fighter): boolean {
 }
 
 /**
- * § Actions: what this combatant may declare this round, as choice keys; the words for a person
- * come from declarationLabel, only when a request is built.
+ * § Actions: what this combatant may declare this round, as choice keys put on `keys` (emptied
+ * first); returns the tactics' pick. The words for a person come from declarationLabel, only when
+ * a request is built.
  */
-function declarationKeys(st: W1State, f: Fighter): { keys: string[]; suggested: string } {
+function declarationKeys(st: W1State, f: Fighter, keys: string[]): string {
+  emptyList(keys);
   const isIn = isEngaged(st, f);
-  const keys = ['fight'];
+  keys.push('fight');
   const enemies = anyTargetable(st, f);
   const bow = heldMissile(st, f);
-  const targets = bow ? missileTargets(st, f) : [];
+  const targets = bow ? missileTargets(st, f) : NOBODY;
   if (bow && canShoot(st, f) && (targets.length > 0 || isIn)) keys.push('shoot');
   if (bow && canLoad(st, f)) keys.push('load');
   if (bow && st.spatial && !isIn && targets.length > 0) keys.push('aim');
@@ -48,8 +51,10 @@ function declarationKeys(st: W1State, f: Fighter): { keys: string[]; suggested: 
   if (f.right) keys.push('drop:right');
   if (f.left && f.left.hands !== 2) keys.push('drop:left');
   keys.push('wait');
-  return { keys, suggested: suggestDeclaration(st, f, keys, isIn, enemies, targets) };
+  return suggestDeclaration(st, f, keys, isIn, enemies, targets);
 }
+
+const NOBODY: readonly Fighter[] = [];
 
 /** The words of a declaration's key, for a person. */
 function declarationLabel(st: W1State, f: Fighter, key: string): string {
@@ -160,26 +165,10 @@ export function declarations(st: W1State, ctx: FightContext): void {
       continue;
     }
     let action: Action | null = null;
+    const keys = st.timeline.keys;
     for (let drops = 0; action === null && drops <= 2; drops++) {
-      const { keys, suggested } = declarationKeys(st, f);
-      const pick =
-        directKey(ctx, keys, suggested) ??
-        decideKeys(
-          ctx,
-          f,
-          'declare',
-          keys,
-          suggested,
-          (key) => declarationLabel(st, f, key),
-          () => {
-            const foes = opponents(st, f);
-            return {
-              label: `${f.name}${foes.length ? ` (engaged with ${namesOf(foes)})` : ''}: what this round?`,
-              // Fighting on when engaged, or doing again what it did last round, is routine at the table.
-              routine: (suggested === 'fight' && foes.length > 0) || suggested === f.declared,
-            };
-          },
-        );
+      const suggested = declarationKeys(st, f, keys);
+      const pick = directKey(ctx, keys, suggested) ?? askDeclaration(st, ctx, f, keys, suggested);
       f.declared = pick;
       if (pick.startsWith('drop:')) {
         const hand = pick.slice(5) as 'right' | 'left';
@@ -191,6 +180,32 @@ export function declarations(st: W1State, ctx: FightContext): void {
     f.action = action ?? { kind: 'fight' };
     startAction(st, ctx, f);
   }
+}
+
+/** The declaration asked as a request, for a person, a log or a listener. */
+function askDeclaration(
+  st: W1State,
+  ctx: FightContext,
+  f: Fighter,
+  keys: readonly string[],
+  suggested: string,
+): string {
+  return decideKeys(
+    ctx,
+    f,
+    'declare',
+    keys,
+    suggested,
+    (key) => declarationLabel(st, f, key),
+    () => {
+      const foes = opponents(st, f);
+      return {
+        label: `${f.name}${foes.length ? ` (engaged with ${namesOf(foes)})` : ''}: what this round?`,
+        // Fighting on when engaged, or doing again what it did last round, is routine at the table.
+        routine: (suggested === 'fight' && foes.length > 0) || suggested === f.declared,
+      };
+    },
+  );
 }
 
 function toAction(st: W1State, f: Fighter, key: string): Action {
