@@ -1,7 +1,6 @@
 // One blow, from the to-hit roll to its last effect: § Combat Procedure and everything it calls on.
 import { showSum, sumTerms, type Term } from '../../core/arith.js';
 import type { FightContext } from '../../core/context.js';
-import type { Choice } from '../../core/request.js';
 import { ruledTerms } from '../../core/rulings.js';
 import { formatD100, reverseD100 } from '../../dice/d100.js';
 import type { Weapon } from './catalogue.js';
@@ -42,7 +41,7 @@ import {
   weaponToHit,
   wornOn,
 } from './rules.js';
-import { d100, decide, roll, say } from './say.js';
+import { d100, decide, decideKeys, directKey, roll, say } from './say.js';
 import {
   current,
   hasCond,
@@ -263,12 +262,25 @@ export function weaponDamage(st: W1State, weapon: Weapon | null, mountedAndCharg
 /** § Parrying: what is added to WS to parry with this item: a shield's +20, the optional weapon modifier. */
 export function parryTerms(st: W1State, item: Weapon): Term[] {
   const terms: Term[] = [];
-  if (item.shield) terms.push({ label: 'shield', value: SHIELD_PARRY_BONUS });
+  parryInto(st, item, terms);
+  return terms;
+}
+
+/** parryTerms' sum, each term also pushed on `terms` when there is a reader. */
+function parryInto(st: W1State, item: Weapon, terms: Term[] | null): number {
+  let sum = 0;
+  if (item.shield) {
+    sum += SHIELD_PARRY_BONUS;
+    terms?.push({ label: 'shield', value: SHIELD_PARRY_BONUS });
+  }
   if (st.opt.weaponModifiers) {
     const row = modifierRow(item, false);
-    if (row.parry !== 0) terms.push({ label: item.name.toLowerCase(), value: row.parry });
+    if (row.parry !== 0) {
+      sum += row.parry;
+      terms?.push({ label: item.name.toLowerCase(), value: row.parry });
+    }
   }
-  return terms;
+  return sum;
 }
 
 /** § Parrying: "creatures controlled by the GM don't usually parry" (option monsterParry). */
@@ -317,67 +329,75 @@ export function riderOrMount(
   return struck;
 }
 
-/** Parry choices open to the defender against this blow (§ Parrying). */
-function parryChoices(
-  st: W1State,
-  d: Fighter,
-  b: Blow,
-): { key: string; item: Weapon; hand: 'right' | 'left' }[] {
-  if (b.free || b.fromRear || !canParry(st, d) || d.unfaced.has(b.attacker)) return [];
+type Hand = 'right' | 'left';
+
+/** The parry's choice keys: no parry, then each hand that may parry (one list for each case). */
+const PARRY_KEYS: readonly (readonly string[])[] = [
+  ['none'],
+  ['none', 'right'],
+  ['none', 'left'],
+  ['none', 'right', 'left'],
+];
+
+/** The hands the defender may parry this blow with, as PARRY_KEYS' index: 1 the right, 2 the left, 3 both (§ Parrying). */
+function parryHands(st: W1State, d: Fighter, b: Blow): number {
+  if (b.free || b.fromRear || !canParry(st, d) || d.unfaced.has(b.attacker)) return 0;
   // § Initiating Hand-To-Hand Combat: blows and parries only within the front of the model.
-  if (!inFront(d, b.attacker)) return [];
-  if (d.parries >= current(d, 'A', st.round)) return [];
-  if (!mayEverParry(st, d)) return [];
+  if (!inFront(d, b.attacker)) return 0;
+  if (d.parries >= current(d, 'A', st.round)) return 0;
+  if (!mayEverParry(st, d)) return 0;
   const shieldOnly = hasCond(d, 'shieldParryOnly', st.round);
-  const out: { key: string; item: Weapon; hand: 'right' | 'left' }[] = [];
+  let hands = 0;
   for (const hand of HANDS) {
     const item = d[hand];
     if (!item || !item.parry || !handUsable(d, hand, st.round)) continue;
     if (item.hands === 2 && (hand === 'left' || !handUsable(d, 'left', st.round))) continue;
     if (shieldOnly && !item.shield) continue;
-    out.push({ key: hand, item, hand });
+    hands |= hand === 'right' ? 1 : 2;
   }
-  return out;
+  return hands;
 }
 
 /** The parry: a decision, a D100 under WS (+20 with a shield), D6 stopped; it costs attacks. */
 function parry(st: W1State, ctx: FightContext, d: Fighter, b: Blow, expectedWounds: number): number {
-  const options = parryChoices(st, d, b);
-  if (options.length === 0) return 0;
+  const hands = parryHands(st, d, b);
+  if (hands === 0) return 0;
+  const keys = PARRY_KEYS[hands] as readonly string[];
   const words = ctx.words;
-  const choices: Choice[] = [
-    { key: 'none', label: 'no parry' },
-    ...options.map((o) => ({
-      key: o.key,
-      label: words
-        ? `parry with the ${o.item.name.toLowerCase()}${o.item.shield ? ' (+20, loses all further attacks this round)' : ' (loses the next attack)'}`
-        : '',
-    })),
-  ];
-  const suggested = suggestParry(st, d, options, expectedWounds);
-  const label = words ? `${d.name}: parry ${b.attacker.name}'s blow?` : '';
-  const pick = decide(ctx, d, 'parry', label, choices, suggested);
-  const chosen = options.find((o) => o.key === pick);
-  if (!chosen) return 0;
+  const suggested = suggestParry(st, d, keys, expectedWounds);
+  const pick =
+    directKey(ctx, keys, suggested) ??
+    decideKeys(
+      ctx,
+      d,
+      'parry',
+      keys,
+      suggested,
+      (key) => parryLabel(d, key, words),
+      () => ({ label: words ? `${d.name}: parry ${b.attacker.name}'s blow?` : '' }),
+    );
+  if (pick !== 'right' && pick !== 'left') return 0;
+  const item = d[pick] as Weapon;
   d.parries++;
   d.stats.parries++;
-  const { skill: ws, unskilled } = skillWith(st, d, chosen.item, 'WS');
-  const terms = parryTerms(st, chosen.item);
-  let need = sumTerms(ws, terms);
+  const { skill: ws, unskilled } = skillWith(st, d, item, 'WS');
+  const terms: Term[] | null = words || ctx.explain ? [] : null;
+  let need = ws + parryInto(st, item, terms);
   const r = d100(
     ctx,
     d,
     words
-      ? `parry with the ${chosen.item.name.toLowerCase()} (${st.opt.parryTest === 'below' ? 'less than' : 'at most'} ${need})`
+      ? `parry with the ${item.name.toLowerCase()} (${st.opt.parryTest === 'below' ? 'less than' : 'at most'} ${need})`
       : '',
     PARRY_DIE,
   );
-  terms.push(...ruledTerms(ctx));
-  need = sumTerms(ws, terms);
+  const ruled = ruledTerms(ctx);
+  terms?.push(...ruled);
+  need = sumTerms(need, ruled);
   const ok = parrySucceeds(r, need, st.opt.parryTest);
   let stopped = 0;
   if (ok) stopped = roll(ctx, 6, d, 'damage stopped by the parry (D6)');
-  if (chosen.item.shield) {
+  if (item.shield) {
     if (dropLaterBlows(st, d) === 0) d.owedAttacks++;
   } else {
     loseNextAttack(st, d);
@@ -388,13 +408,21 @@ function parry(st: W1State, ctx: FightContext, d: Fighter, b: Blow, expectedWoun
       st,
       ctx,
       'parry',
-      `${d.name} parries with the ${chosen.item.name.toLowerCase()}: D100 ${formatD100(r)} ${ok ? (st.opt.parryTest === 'below' ? '<' : '≤') : st.opt.parryTest === 'below' ? '≥' : '>'} ${showSum(base, ws, terms)}: ${ok ? `stops D6 ${stopped} damage` : 'fails'}; ${chosen.item.shield ? 'all further attacks this round are lost' : 'the next attack is lost'}.`,
+      `${d.name} parries with the ${item.name.toLowerCase()}: D100 ${formatD100(r)} ${ok ? (st.opt.parryTest === 'below' ? '<' : '≤') : st.opt.parryTest === 'below' ? '≥' : '>'} ${showSum(base, ws, terms ?? [])}: ${ok ? `stops D6 ${stopped} damage` : 'fails'}; ${item.shield ? 'all further attacks this round are lost' : 'the next attack is lost'}.`,
       CITES.parry,
       [d, b.attacker],
       { roll: r, need, stopped },
     );
   }
   return stopped;
+}
+
+/** A parry choice's words, for a person (none when nobody reads them). */
+function parryLabel(d: Fighter, key: string, words: boolean): string {
+  if (key === 'none') return 'no parry';
+  const item = d[key as Hand];
+  if (!words || !item) return '';
+  return `parry with the ${item.name.toLowerCase()}${item.shield ? ' (+20, loses all further attacks this round)' : ' (loses the next attack)'}`;
 }
 
 /**
