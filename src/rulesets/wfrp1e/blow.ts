@@ -883,15 +883,8 @@ function fumble(st: W1State, ctx: FightContext, b: Blow, r: number): void {
   if (e.friendHit) friendBlow(st, ctx, b);
   const hand = b.hand ?? strongHand(a);
   const part = hand === 'right' ? PARTS.rightArm : PARTS.leftArm;
-  applyConsequences(
-    st,
-    ctx,
-    a,
-    part,
-    { ...e, selfHit: undefined, friendHit: undefined },
-    `fumble ${formatD100(r)}`,
-    b.weapon,
-  );
+  // The blow on self or friend is struck above; applyConsequences reads neither field.
+  applyConsequences(st, ctx, a, part, e, `fumble ${formatD100(r)}`, b.weapon);
 }
 
 /** A blow that lands on the fumbler or a friend: D6 + own S (+ weapon) − T, armour as usual. */
