@@ -254,6 +254,11 @@ export interface W1State extends FightState {
   readonly dismount: ((st: W1State, ctx: FightContext, rider: Fighter, mount: Fighter) => void) | null;
   /** The round's timeline, in lists the rounds of a fight share. */
   readonly timeline: Timeline;
+  /**
+   * Some combatant has a missile weapon to hold (in hand, carried or in its pack): without one
+   * nobody ever holds one, and the round need not look (set once, from the encounter).
+   */
+  readonly missiles: boolean;
 }
 
 /**
@@ -269,10 +274,12 @@ export interface Timeline {
   readonly later: Entry[];
   /** A declaration's choice keys (§ Actions). */
   readonly keys: string[];
+  /** Whom the combatant whose blow it is can strike (hand-to-hand). */
+  readonly reach: Fighter[];
 }
 
 function newTimeline(): Timeline {
-  return { entries: [], pool: [], used: 0, later: [], keys: [] };
+  return { entries: [], pool: [], used: 0, later: [], keys: [], reach: [] };
 }
 
 export function newState(setup: W1Setup): W1State {
@@ -294,7 +301,14 @@ export function newState(setup: W1Setup): W1State {
     surprisedByDoor: null,
     dismount: null,
     timeline: newTimeline(),
+    missiles: setup.fighters.some((s) => hasMissile(setup, s)),
   };
+}
+
+/** Whether a combatant may ever hold a missile weapon: the only weapons it can take in hand are these. */
+function hasMissile(setup: W1Setup, s: FighterSpec): boolean {
+  if (s.right?.missile || s.left?.missile || s.carried.some((w) => w.missile)) return true;
+  return s.pack?.items.some((item) => setup.catalogue.weapons.get(item)?.missile) ?? false;
 }
 
 /** Riders on their mounts, and whom each archer has been aiming at (from the encounter). */
@@ -327,6 +341,7 @@ export function renewState(st: W1State): void {
   tl.used = 0;
   emptyList(tl.later);
   emptyList(tl.keys);
+  emptyList(tl.reach);
   for (const f of st.combatants) renewFighter(f);
   pairFighters(st.combatants);
 }
