@@ -425,6 +425,11 @@ function parryLabel(d: Fighter, key: string, words: boolean): string {
   return `parry with the ${item.name.toLowerCase()}${item.shield ? ' (+20, loses all further attacks this round)' : ' (loses the next attack)'}`;
 }
 
+type DamageDice = { readonly dice: readonly number[]; readonly extra: number };
+
+/** The damage dice of a blow with no additional damage, one answer for each face (read, never changed). */
+const ONE_DIE: readonly DamageDice[] = [0, 1, 2, 3, 4, 5, 6].map((d) => ({ dice: [d], extra: 0 }));
+
 /**
  * § Additional Damage: after a natural 6, a test for another D6 (WS for blows; for missiles BS,
  * "in the same way"), and 6s keep adding D6s.
@@ -435,32 +440,31 @@ export function damageDice(
   a: Fighter,
   skill: number,
   skillName: 'WS' | 'BS' = 'WS',
-): { dice: number[]; extra: number } {
+): DamageDice {
   const first = roll(ctx, 6, a, 'damage (D6)');
+  if (first !== 6 || !st.opt.additionalDamage) return ONE_DIE[first] ?? { dice: [first], extra: 0 };
   const dice = [first];
   let extra = 0;
-  if (first === 6 && st.opt.additionalDamage) {
-    const why = ctx.words ? `additional damage: ${skillName} test (need ${skill} or less)` : '';
-    const r = d100(ctx, a, why, ADDITIONAL_DIE);
-    const ok = r <= skill;
-    if (ctx.explain) {
-      say(
-        st,
-        ctx,
-        'additional',
-        `A natural 6: additional damage test D100 ${formatD100(r)} ${ok ? '≤' : '>'} ${skillName} ${skill}: ${ok ? 'another D6' : 'no more'}.`,
-        CITES.additional,
-        [a],
-      );
-    }
-    if (ok) {
-      let d: number;
-      do {
-        d = roll(ctx, 6, a, 'additional damage (D6)');
-        dice.push(d);
-        extra += d;
-      } while (d === 6 && dice.length < 100);
-    }
+  const why = ctx.words ? `additional damage: ${skillName} test (need ${skill} or less)` : '';
+  const r = d100(ctx, a, why, ADDITIONAL_DIE);
+  const ok = r <= skill;
+  if (ctx.explain) {
+    say(
+      st,
+      ctx,
+      'additional',
+      `A natural 6: additional damage test D100 ${formatD100(r)} ${ok ? '≤' : '>'} ${skillName} ${skill}: ${ok ? 'another D6' : 'no more'}.`,
+      CITES.additional,
+      [a],
+    );
+  }
+  if (ok) {
+    let d: number;
+    do {
+      d = roll(ctx, 6, a, 'additional damage (D6)');
+      dice.push(d);
+      extra += d;
+    } while (d === 6 && dice.length < 100);
   }
   return { dice, extra };
 }

@@ -150,18 +150,18 @@ export function declarations(st: W1State, ctx: FightContext): void {
   for (const f of st.combatants) {
     if (!mayDeclare(st, f)) continue;
     if (f.flee === 'forced') {
-      f.action = { kind: 'flee' };
+      f.action = PLAIN.flee;
       holdOpponents(st, f);
       continue;
     }
     if (f.hold) {
       // Holder and held may do nothing but keep or fight the hold (§ Grapples); the held fights on if it breaks free.
-      f.action = { kind: 'fight' };
+      f.action = PLAIN.fight;
       continue;
     }
     if (f.rider && f.rider.out === null) {
       // A ridden mount goes where its rider takes it and fights whoever is in reach.
-      f.action = { kind: 'fight' };
+      f.action = PLAIN.fight;
       continue;
     }
     let action: Action | null = null;
@@ -177,7 +177,7 @@ export function declarations(st: W1State, ctx: FightContext): void {
       }
       action = toAction(st, f, pick);
     }
-    f.action = action ?? { kind: 'fight' };
+    f.action = action ?? PLAIN.fight;
     startAction(st, ctx, f);
   }
 }
@@ -208,36 +208,47 @@ function askDeclaration(
   );
 }
 
+/** The actions that are a kind alone, one object each (an action is never changed in place). */
+const PLAIN = {
+  fight: { kind: 'fight' },
+  flee: { kind: 'flee' },
+  wait: { kind: 'wait' },
+  shoot: { kind: 'shoot' },
+  load: { kind: 'load' },
+  aim: { kind: 'aim' },
+  move: { kind: 'move' },
+} as const satisfies Readonly<Record<string, Action>>;
+
 function toAction(st: W1State, f: Fighter, key: string): Action {
   const colon = key.indexOf(':');
   const verb = colon < 0 ? key : key.slice(0, colon);
   const arg = colon < 0 ? undefined : key.slice(colon + 1);
   switch (verb) {
     case 'flee':
-      return { kind: 'flee' };
+      return PLAIN.flee;
     case 'draw': {
       const w = f.carried.find((x) => x.id === arg);
-      return w ? { kind: 'draw', weapon: w, from: 'carried' } : { kind: 'fight' };
+      return w ? { kind: 'draw', weapon: w, from: 'carried' } : PLAIN.fight;
     }
     case 'pick': {
       const w = f.ground.find((x) => x.id === arg);
-      return w ? { kind: 'draw', weapon: w, from: 'ground' } : { kind: 'fight' };
+      return w ? { kind: 'draw', weapon: w, from: 'ground' } : PLAIN.fight;
     }
     case 'pack':
       return { kind: 'pack', item: arg ?? '' };
     case 'tend': {
       const a = st.combatants.find((x) => x.id === arg);
-      return a ? { kind: 'tend', ally: a } : { kind: 'wait' };
+      return a ? { kind: 'tend', ally: a } : PLAIN.wait;
     }
     case 'wait':
-      return { kind: 'wait' };
+      return PLAIN.wait;
     case 'shoot':
     case 'load':
     case 'aim':
     case 'move':
-      return { kind: verb };
+      return PLAIN[verb];
     default:
-      return { kind: 'fight' };
+      return PLAIN.fight;
   }
 }
 
@@ -256,7 +267,7 @@ function startAction(st: W1State, ctx: FightContext, f: Fighter): void {
     const loss = a.from === 'ground' ? null : drawLoss(a.weapon);
     if (st.opt.instantTakeUp || loss === 0) {
       takeInHand(st, f, a.weapon);
-      f.action = { kind: 'fight' };
+      f.action = PLAIN.fight;
       say(
         st,
         ctx,
@@ -282,7 +293,7 @@ function startAction(st: W1State, ctx: FightContext, f: Fighter): void {
     }
     takeInHand(st, f, a.weapon);
     f.takeUpLoss = loss;
-    f.action = { kind: 'fight' };
+    f.action = PLAIN.fight;
     say(
       st,
       ctx,
@@ -300,7 +311,7 @@ function startAction(st: W1State, ctx: FightContext, f: Fighter): void {
     if (rounds === 0) {
       say(st, ctx, 'take-up', `${f.name} takes the ${a.item} from the pack at once.`, CITES.takeUp, [f]);
       packItemInHand(st, f, a.item);
-      f.action = { kind: 'wait' };
+      f.action = PLAIN.wait;
       return;
     }
     f.busyUntil = r + rounds - 1;

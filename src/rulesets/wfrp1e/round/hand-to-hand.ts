@@ -1,6 +1,7 @@
 // A blow in hand-to-hand combat at its turn (§ Combat Procedure, § Multiple Opponents): whom, how and
 // with what; turning to another opponent; whom a newcomer engages.
 import type { FightContext } from '../../../core/context.js';
+import { emptyList } from '../../../core/state.js';
 import { type Choice, combatantKey } from '../../../core/request.js';
 import { type Blow, type BlowKind, strike } from '../blow.js';
 import type { Weapon } from '../catalogue.js';
@@ -44,7 +45,9 @@ export function anyTargetable(st: W1State, f: Fighter): boolean {
 
 /** Whom a combatant can strike at its blow. Not opponents(): a combatant struck down at this same moment still strikes (§ More About Rounds). */
 function withinReach(st: W1State, f: Fighter): Fighter[] {
-  const out: Fighter[] = [];
+  // A list the state keeps: a blow reads it and is done with it before the next blow asks.
+  const out = st.timeline.reach;
+  emptyList(out);
   for (const o of st.combatants) {
     if (o.side === f.side || o.out !== null || running(o, st.round)) continue;
     if (st.spatial ? inContact(f, o) && !isRidden(o) : (o.target === f || f.target === o) && !o.airborne)
