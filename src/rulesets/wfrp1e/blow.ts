@@ -43,6 +43,8 @@ import {
 } from './rules.js';
 import { d100, decide, decideKeys, directKey, roll, say } from './say.js';
 import {
+  anyCondOf,
+  type Cond,
   current,
   hasCond,
   hasSkill,
@@ -82,7 +84,13 @@ export function surprisedNow(st: W1State, f: Fighter): boolean {
   if (st.round !== 1) return false;
   if (st.surprisedByDoor?.[f.side]) return true;
   const side = sideOf(st, f);
-  return side.surprised || (st.sides.some((s) => s.ambush) && !side.ambush);
+  return side.surprised || (!side.ambush && anyAmbush(st));
+}
+
+/** Some side lies in ambush (§ Ambush). */
+function anyAmbush(st: W1State): boolean {
+  for (const s of st.sides) if (s.ambush) return true;
+  return false;
 }
 
 function busyNow(st: W1State, f: Fighter): boolean {
@@ -104,17 +112,17 @@ export function canParry(st: W1State, f: Fighter): boolean {
 
 /** May this combatant strike blows now? */
 export function canAttack(st: W1State, f: Fighter): boolean {
-  const r = st.round;
-  return (
-    canParry(st, f) &&
-    !f.offGuard &&
-    !hasCond(f, 'parryOnly', r) &&
-    !hasCond(f, 'noAttacks', r) &&
-    !hasCond(f, 'prone', r) &&
-    !hasCond(f, 'trapped', r) &&
-    !hasCond(f, 'entangled', r)
-  );
+  return canParry(st, f) && !f.offGuard && !anyCondOf(f, NO_BLOWS, st.round);
 }
+
+/** Conditions under which no blow is struck: parry only, no attacks, prone, trapped, entangled. */
+const NO_BLOWS: ReadonlySet<Cond['kind']> = new Set([
+  'parryOnly',
+  'noAttacks',
+  'prone',
+  'trapped',
+  'entangled',
+]);
 
 /** § Prone and Static Targets: prone, held in a grapple, asleep, or trapped under a mount. */
 export function isProneTarget(st: W1State, f: Fighter): boolean {

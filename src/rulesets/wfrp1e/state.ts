@@ -572,6 +572,12 @@ export function hasCond(f: Fighter, kind: Cond['kind'], round: number): boolean 
   return activeCond(f, kind, round) !== null;
 }
 
+/** Whether a condition of any of these kinds holds this round (one pass over the conditions). */
+export function anyCondOf(f: Fighter, kinds: ReadonlySet<Cond['kind']>, round: number): boolean {
+  for (const c of f.conds) if (c.from <= round && round <= c.until && kinds.has(c.kind)) return true;
+  return false;
+}
+
 /** The first condition of this kind holding this round. */
 export function activeCond(f: Fighter, kind: Cond['kind'], round: number): Cond | null {
   for (const c of f.conds) if (c.kind === kind && c.from <= round && round <= c.until) return c;
@@ -614,14 +620,11 @@ export function current(f: Fighter, ch: Char, round: number): number {
 
 /** Running: fleeing and able to move. A fleer who is down, dazed or held can still be struck normally. */
 export function running(f: Fighter, round: number): boolean {
-  return (
-    f.flee !== null &&
-    f.hold === null &&
-    !hasCond(f, 'prone', round) &&
-    !hasCond(f, 'trapped', round) &&
-    !hasCond(f, 'noAction', round)
-  );
+  return f.flee !== null && f.hold === null && !anyCondOf(f, HELD_DOWN, round);
 }
+
+/** Conditions that keep a fleer from running: prone, trapped, no action. */
+const HELD_DOWN: ReadonlySet<Cond['kind']> = new Set(['prone', 'trapped', 'noAction']);
 
 export function hasSkill(f: Fighter, skill: string): boolean {
   return f.skills.has(skill);
@@ -689,11 +692,14 @@ export function opponents(st: W1State, f: Fighter): Fighter[] {
 
 /** Notes that these two have met in hand-to-hand (riders and mounts with them). */
 export function meetInMelee(a: Fighter, b: Fighter): void {
-  for (const f of [a, b]) {
-    f.closed = true;
-    if (f.rider) f.rider.closed = true;
-    if (f.mount) f.mount.closed = true;
-  }
+  closeIn(a);
+  closeIn(b);
+}
+
+function closeIn(f: Fighter): void {
+  f.closed = true;
+  if (f.rider) f.rider.closed = true;
+  if (f.mount) f.mount.closed = true;
 }
 
 export function isEngaged(st: W1State, f: Fighter): boolean {
