@@ -101,4 +101,25 @@ describe('the scripts the docs quote', () => {
     expect(out).toMatch(/demo/);
     expect(out).toMatch(/\|/);
   });
+
+  it('rates.mjs times its slices in CPU time with --cpu, in as many turns as --slices says', () => {
+    const out = execFileSync(
+      process.execPath,
+      [
+        join(ROOT, 'scripts', 'rates.mjs'),
+        'dist',
+        '--seconds',
+        '0.05',
+        '--only',
+        'demo',
+        '--cpu',
+        '--slices',
+        '2',
+      ],
+      { cwd: ROOT, encoding: 'utf8', timeout: 120_000 },
+    );
+    const row = out.split('\n').find((line) => line.includes('demo.yaml'));
+    expect(row).toBeDefined();
+    expect(Number(row?.split('|')[2]?.trim().replaceAll(',', ''))).toBeGreaterThan(0);
+  });
 });

@@ -81,7 +81,8 @@ export function runFight<Setup extends SetupCore, State extends FightState>(
       outcome = decideOutcome(state);
     }
     const s = state;
-    ctx.emit({ type: 'outcome', round: s.round, text: describeOutcome(s, outcome) });
+    // Words only for a reader: emit keeps nothing without one.
+    if (ctx.explain) ctx.emit({ type: 'outcome', round: s.round, text: describeOutcome(s, outcome) });
     return { state, events: ctx.events, log: ctx.log, outcome, pending: null, unused: ctx.unused };
   } catch (e) {
     if (e instanceof Pending) {

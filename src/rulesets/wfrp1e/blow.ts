@@ -1,7 +1,6 @@
 // One blow, from the to-hit roll to its last effect: § Combat Procedure and everything it calls on.
 import { showSum, sumTerms, type Term } from '../../core/arith.js';
 import type { FightContext } from '../../core/context.js';
-import type { Choice } from '../../core/request.js';
 import { ruledTerms } from '../../core/rulings.js';
 import { formatD100, reverseD100 } from '../../dice/d100.js';
 import type { Weapon } from './catalogue.js';
@@ -42,8 +41,10 @@ import {
   weaponToHit,
   wornOn,
 } from './rules.js';
-import { d100, decide, roll, say } from './say.js';
+import { d100, decide, decideKeys, directKey, roll, say } from './say.js';
 import {
+  anyCondOf,
+  type Cond,
   current,
   hasCond,
   hasSkill,
@@ -83,7 +84,13 @@ export function surprisedNow(st: W1State, f: Fighter): boolean {
   if (st.round !== 1) return false;
   if (st.surprisedByDoor?.[f.side]) return true;
   const side = sideOf(st, f);
-  return side.surprised || (st.sides.some((s) => s.ambush) && !side.ambush);
+  return side.surprised || (!side.ambush && anyAmbush(st));
+}
+
+/** Some side lies in ambush (§ Ambush). */
+function anyAmbush(st: W1State): boolean {
+  for (const s of st.sides) if (s.ambush) return true;
+  return false;
 }
 
 function busyNow(st: W1State, f: Fighter): boolean {
@@ -105,17 +112,17 @@ export function canParry(st: W1State, f: Fighter): boolean {
 
 /** May this combatant strike blows now? */
 export function canAttack(st: W1State, f: Fighter): boolean {
-  const r = st.round;
-  return (
-    canParry(st, f) &&
-    !f.offGuard &&
-    !hasCond(f, 'parryOnly', r) &&
-    !hasCond(f, 'noAttacks', r) &&
-    !hasCond(f, 'prone', r) &&
-    !hasCond(f, 'trapped', r) &&
-    !hasCond(f, 'entangled', r)
-  );
+  return canParry(st, f) && !f.offGuard && !anyCondOf(f, NO_BLOWS, st.round);
 }
+
+/** Conditions under which no blow is struck: parry only, no attacks, prone, trapped, entangled. */
+const NO_BLOWS: ReadonlySet<Cond['kind']> = new Set([
+  'parryOnly',
+  'noAttacks',
+  'prone',
+  'trapped',
+  'entangled',
+]);
 
 /** § Prone and Static Targets: prone, held in a grapple, asleep, or trapped under a mount. */
 export function isProneTarget(st: W1State, f: Fighter): boolean {
@@ -263,12 +270,25 @@ export function weaponDamage(st: W1State, weapon: Weapon | null, mountedAndCharg
 /** § Parrying: what is added to WS to parry with this item: a shield's +20, the optional weapon modifier. */
 export function parryTerms(st: W1State, item: Weapon): Term[] {
   const terms: Term[] = [];
-  if (item.shield) terms.push({ label: 'shield', value: SHIELD_PARRY_BONUS });
+  parryInto(st, item, terms);
+  return terms;
+}
+
+/** parryTerms' sum, each term also pushed on `terms` when there is a reader. */
+function parryInto(st: W1State, item: Weapon, terms: Term[] | null): number {
+  let sum = 0;
+  if (item.shield) {
+    sum += SHIELD_PARRY_BONUS;
+    terms?.push({ label: 'shield', value: SHIELD_PARRY_BONUS });
+  }
   if (st.opt.weaponModifiers) {
     const row = modifierRow(item, false);
-    if (row.parry !== 0) terms.push({ label: item.name.toLowerCase(), value: row.parry });
+    if (row.parry !== 0) {
+      sum += row.parry;
+      terms?.push({ label: item.name.toLowerCase(), value: row.parry });
+    }
   }
-  return terms;
+  return sum;
 }
 
 /** § Parrying: "creatures controlled by the GM don't usually parry" (option monsterParry). */
@@ -333,27 +353,33 @@ export function expectedWounds(
   return Math.max(0, 3.5 + bonus - (unarmed ? 3 : 0) - guard) * (prone ? 2 : 1);
 }
 
-/** Parry choices open to the defender against this blow (§ Parrying). */
-export function parryChoices(
-  st: W1State,
-  d: Fighter,
-  b: Blow,
-): { key: string; item: Weapon; hand: 'right' | 'left' }[] {
-  if (b.free || b.fromRear || !canParry(st, d) || d.unfaced.has(b.attacker)) return [];
+type Hand = 'right' | 'left';
+
+/** The parry's choice keys: no parry, then each hand that may parry (one list for each case). */
+export const PARRY_KEYS: readonly (readonly string[])[] = [
+  ['none'],
+  ['none', 'right'],
+  ['none', 'left'],
+  ['none', 'right', 'left'],
+];
+
+/** The hands the defender may parry this blow with, as PARRY_KEYS' index: 1 the right, 2 the left, 3 both (§ Parrying). */
+export function parryHands(st: W1State, d: Fighter, b: Blow): number {
+  if (b.free || b.fromRear || !canParry(st, d) || d.unfaced.has(b.attacker)) return 0;
   // § Initiating Hand-To-Hand Combat: blows and parries only within the front of the model.
-  if (!inFront(d, b.attacker)) return [];
-  if (d.parries >= current(d, 'A', st.round)) return [];
-  if (!mayEverParry(st, d)) return [];
+  if (!inFront(d, b.attacker)) return 0;
+  if (d.parries >= current(d, 'A', st.round)) return 0;
+  if (!mayEverParry(st, d)) return 0;
   const shieldOnly = hasCond(d, 'shieldParryOnly', st.round);
-  const out: { key: string; item: Weapon; hand: 'right' | 'left' }[] = [];
+  let hands = 0;
   for (const hand of HANDS) {
     const item = d[hand];
     if (!item || !item.parry || !handUsable(d, hand, st.round)) continue;
     if (item.hands === 2 && (hand === 'left' || !handUsable(d, 'left', st.round))) continue;
     if (shieldOnly && !item.shield) continue;
-    out.push({ key: hand, item, hand });
+    hands |= hand === 'right' ? 1 : 2;
   }
-  return out;
+  return hands;
 }
 
 /**
@@ -378,49 +404,51 @@ export function parryChance(st: W1State, d: Fighter, item: Weapon): number {
 
 /** The parry: a decision, a D100 under WS (+20 with a shield), D6 stopped; it costs attacks. */
 function parry(st: W1State, ctx: FightContext, d: Fighter, b: Blow, expectedWounds: number): number {
-  const options = parryChoices(st, d, b);
-  if (options.length === 0) return 0;
+  const hands = parryHands(st, d, b);
+  if (hands === 0) return 0;
+  const keys = PARRY_KEYS[hands] as readonly string[];
   const words = ctx.words;
-  const choices: Choice[] = [
-    { key: 'none', label: 'no parry' },
-    ...options.map((o) => ({
-      key: o.key,
-      label: words
-        ? `parry with the ${o.item.name.toLowerCase()}${o.item.shield ? ' (+20, loses all further attacks this round)' : ' (loses the next attack)'}`
-        : '',
-    })),
-  ];
-  const suggested = suggestParry(st, d, options, expectedWounds);
-  const label = words ? `${d.name}: parry ${b.attacker.name}'s blow?` : '';
-  const pick = decide(ctx, d, 'parry', label, choices, suggested);
-  const chosen = options.find((o) => o.key === pick);
-  if (!chosen) return 0;
+  const suggested = suggestParry(st, d, keys, expectedWounds);
+  const pick =
+    directKey(ctx, keys, suggested) ??
+    decideKeys(
+      ctx,
+      d,
+      'parry',
+      keys,
+      suggested,
+      (key) => parryLabel(d, key, words),
+      () => ({ label: words ? `${d.name}: parry ${b.attacker.name}'s blow?` : '' }),
+    );
+  if (pick !== 'right' && pick !== 'left') return 0;
+  const item = d[pick] as Weapon;
   d.parries++;
   d.stats.parries++;
-  const { skill: ws, unskilled } = skillWith(st, d, chosen.item, 'WS');
-  const terms = parryTerms(st, chosen.item);
-  let need = sumTerms(ws, terms);
+  const { skill: ws, unskilled } = skillWith(st, d, item, 'WS');
+  const terms: Term[] | null = words || ctx.explain ? [] : null;
+  let need = ws + parryInto(st, item, terms);
   const r = d100(
     ctx,
     d,
     words
-      ? `parry with the ${chosen.item.name.toLowerCase()} (${st.opt.parryTest === 'below' ? 'less than' : 'at most'} ${need})`
+      ? `parry with the ${item.name.toLowerCase()} (${st.opt.parryTest === 'below' ? 'less than' : 'at most'} ${need})`
       : '',
     PARRY_DIE,
   );
-  terms.push(...ruledTerms(ctx));
-  need = sumTerms(ws, terms);
+  const ruled = ruledTerms(ctx);
+  terms?.push(...ruled);
+  need = sumTerms(need, ruled);
   const ok = parrySucceeds(r, need, st.opt.parryTest);
   let stopped = 0;
   if (ok) stopped = roll(ctx, 6, d, 'damage stopped by the parry (D6)');
-  payForParry(st, d, chosen.item);
+  payForParry(st, d, item);
   if (ctx.explain) {
     const base = `WS${unskilled ? ' (unskilled)' : ''}`;
     say(
       st,
       ctx,
       'parry',
-      `${d.name} parries with the ${chosen.item.name.toLowerCase()}: D100 ${formatD100(r)} ${ok ? (st.opt.parryTest === 'below' ? '<' : '≤') : st.opt.parryTest === 'below' ? '≥' : '>'} ${showSum(base, ws, terms)}: ${ok ? `stops D6 ${stopped} damage` : 'fails'}; ${chosen.item.shield ? 'all further attacks this round are lost' : 'the next attack is lost'}.`,
+      `${d.name} parries with the ${item.name.toLowerCase()}: D100 ${formatD100(r)} ${ok ? (st.opt.parryTest === 'below' ? '<' : '≤') : st.opt.parryTest === 'below' ? '≥' : '>'} ${showSum(base, ws, terms ?? [])}: ${ok ? `stops D6 ${stopped} damage` : 'fails'}; ${item.shield ? 'all further attacks this round are lost' : 'the next attack is lost'}.`,
       CITES.parry,
       [d, b.attacker],
       { roll: r, need, stopped },
@@ -428,6 +456,19 @@ function parry(st: W1State, ctx: FightContext, d: Fighter, b: Blow, expectedWoun
   }
   return stopped;
 }
+
+/** A parry choice's words, for a person (none when nobody reads them). */
+function parryLabel(d: Fighter, key: string, words: boolean): string {
+  if (key === 'none') return 'no parry';
+  const item = d[key as Hand];
+  if (!words || !item) return '';
+  return `parry with the ${item.name.toLowerCase()}${item.shield ? ' (+20, loses all further attacks this round)' : ' (loses the next attack)'}`;
+}
+
+type DamageDice = { readonly dice: readonly number[]; readonly extra: number };
+
+/** The damage dice of a blow with no additional damage, one answer for each face (read, never changed). */
+const ONE_DIE: readonly DamageDice[] = [0, 1, 2, 3, 4, 5, 6].map((d) => ({ dice: [d], extra: 0 }));
 
 /**
  * § Additional Damage: after a natural 6, a test for another D6 (WS for blows; for missiles BS,
@@ -439,32 +480,31 @@ export function damageDice(
   a: Fighter,
   skill: number,
   skillName: 'WS' | 'BS' = 'WS',
-): { dice: number[]; extra: number } {
+): DamageDice {
   const first = roll(ctx, 6, a, 'damage (D6)');
+  if (first !== 6 || !st.opt.additionalDamage) return ONE_DIE[first] ?? { dice: [first], extra: 0 };
   const dice = [first];
   let extra = 0;
-  if (first === 6 && st.opt.additionalDamage) {
-    const why = ctx.words ? `additional damage: ${skillName} test (need ${skill} or less)` : '';
-    const r = d100(ctx, a, why, ADDITIONAL_DIE);
-    const ok = r <= skill;
-    if (ctx.explain) {
-      say(
-        st,
-        ctx,
-        'additional',
-        `A natural 6: additional damage test D100 ${formatD100(r)} ${ok ? '≤' : '>'} ${skillName} ${skill}: ${ok ? 'another D6' : 'no more'}.`,
-        CITES.additional,
-        [a],
-      );
-    }
-    if (ok) {
-      let d: number;
-      do {
-        d = roll(ctx, 6, a, 'additional damage (D6)');
-        dice.push(d);
-        extra += d;
-      } while (d === 6 && dice.length < 100);
-    }
+  const why = ctx.words ? `additional damage: ${skillName} test (need ${skill} or less)` : '';
+  const r = d100(ctx, a, why, ADDITIONAL_DIE);
+  const ok = r <= skill;
+  if (ctx.explain) {
+    say(
+      st,
+      ctx,
+      'additional',
+      `A natural 6: additional damage test D100 ${formatD100(r)} ${ok ? '≤' : '>'} ${skillName} ${skill}: ${ok ? 'another D6' : 'no more'}.`,
+      CITES.additional,
+      [a],
+    );
+  }
+  if (ok) {
+    let d: number;
+    do {
+      d = roll(ctx, 6, a, 'additional damage (D6)');
+      dice.push(d);
+      extra += d;
+    } while (d === 6 && dice.length < 100);
   }
   return { dice, extra };
 }
@@ -891,15 +931,8 @@ function fumble(st: W1State, ctx: FightContext, b: Blow, r: number): void {
   if (e.friendHit) friendBlow(st, ctx, b);
   const hand = b.hand ?? strongHand(a);
   const part = hand === 'right' ? PARTS.rightArm : PARTS.leftArm;
-  applyConsequences(
-    st,
-    ctx,
-    a,
-    part,
-    { ...e, selfHit: undefined, friendHit: undefined },
-    `fumble ${formatD100(r)}`,
-    b.weapon,
-  );
+  // The blow on self or friend is struck above; applyConsequences reads neither field.
+  applyConsequences(st, ctx, a, part, e, `fumble ${formatD100(r)}`, b.weapon);
 }
 
 /** A blow that lands on the fumbler or a friend: D6 + own S (+ weapon) − T, armour as usual. */

@@ -3,7 +3,7 @@ import { SourceDoc, ValidationError, validate } from '../../core/document.js';
 import { didYouMean } from '../../core/names.js';
 import type { FileText } from '../../core/ruleset.js';
 import { flag, oneOf, text, whole, uniqueList } from '../../core/schema.js';
-import type { Consequences } from './data/criticals.js';
+import { oneShape, type Consequences } from './data/criticals.js';
 import { BODY_PLANS, type BodyPlanKind } from './data/locations.js';
 import { WEAPON_GROUPS, type MountSize, type WeaponGroup } from './data/tables.js';
 
@@ -501,7 +501,7 @@ export function parseFumbles(f: FileText): { entries: Map<number, FumbleEntry>; 
   for (const [i, e] of v.entries.entries()) {
     if (entries.has(e.roll))
       throw new ValidationError([doc.issue(['entries', i, 'roll'], `duplicate entry ${e.roll}`)]);
-    entries.set(e.roll, e as FumbleEntry);
+    entries.set(e.roll, { ...e, effects: oneShape(e.effects as Consequences) } as FumbleEntry);
   }
   return { entries, file: f.file };
 }

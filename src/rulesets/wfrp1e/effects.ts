@@ -1,7 +1,7 @@
 // Conditions, wounds and criticals: how an effect changes a combatant, and what the engine then enforces.
 import type { FightContext } from '../../core/context.js';
 import type { Cite } from '../../core/events.js';
-import type { OutReason } from '../../core/state.js';
+import { removeAt, type OutReason } from '../../core/state.js';
 import { lookup } from '../../core/table.js';
 import { formatD100 } from '../../dice/d100.js';
 import type { Weapon } from './catalogue.js';
@@ -579,16 +579,21 @@ export function applyConsequences(
  * due at the moment being resolved is spared: it happens at the same time (§ More About Rounds).
  */
 export function loseNextAttack(st: W1State, f: Fighter): void {
-  const i = f.pending.findIndex((t) => t < st.moment);
-  if (i >= 0) f.pending.splice(i, 1);
+  const p = f.pending;
+  let i = 0;
+  while (i < p.length && (p[i] as number) >= st.moment) i++;
+  if (i < p.length) removeAt(p, i);
   else f.owedAttacks++;
 }
 
 /** Drops every blow still to come after the moment being resolved; returns how many. */
 export function dropLaterBlows(st: W1State, f: Fighter): number {
-  const before = f.pending.length;
-  f.pending = f.pending.filter((t) => t >= st.moment);
-  return before - f.pending.length;
+  const p = f.pending;
+  const before = p.length;
+  let kept = 0;
+  for (const t of p) if (t >= st.moment) p[kept++] = t;
+  while (p.length > kept) p.pop();
+  return before - kept;
 }
 
 function weaponMishap(

@@ -124,6 +124,7 @@ export function missileRange(firer: Fighter, target: Fighter, w: Weapon, halved 
 
 /** The missile weapon in a usable hand (both hands for a two-handed one). */
 export function heldMissile(st: W1State, f: Fighter): Weapon | null {
+  if (!st.missiles) return null;
   for (const hand of HANDS) {
     const w = f[hand];
     if (!w?.missile) continue;

@@ -8,13 +8,15 @@ import { Rng, SeededDice } from '../../dice/index.js';
 import {
   expectedWounds,
   parryChance,
-  parryChoices,
+  PARRY_KEYS,
+  parryHands,
   payForParry,
   shieldFor,
   skillWith,
   type Blow,
 } from './blow.js';
 import { CRITICAL_CHART, CRITICAL_EFFECTS, SUDDEN_DEATH_KILLS_FROM } from './data/criticals.js';
+import type { Weapon } from './catalogue.js';
 import type { W1Setup } from './encounter.js';
 import { hitLocation } from './locate.js';
 import {
@@ -382,17 +384,19 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
   /** The parry fighter j makes against a hit on `part` at `tick` (null: none): its chance, and j after paying for it. */
   const parryOf = (j: 0 | 1, x: Side, e: PartModel, tick: number): { ok: number; after: Side } | null => {
     const v = view(j, x);
-    const options = parryChoices(st, v, blows[(1 - j) as 0 | 1]);
-    const chosen = options.find((o) => o.key === suggestParry(st, v, options, e.expected));
-    if (!chosen) return null;
+    // The hands that may parry, and the tactic's pick among them, as parry() asks them.
+    const keys = PARRY_KEYS[parryHands(st, v, blows[(1 - j) as 0 | 1])] as readonly string[];
+    const hand = suggestParry(st, v, keys, e.expected);
+    if (hand !== 'right' && hand !== 'left') return null;
+    const item = v[hand] as Weapon;
     v.parries++;
     // The cost falls on the blows due after this moment (§ Parrying).
     const was = st.moment;
     st.moment = tick;
-    payForParry(st, v, chosen.item);
+    payForParry(st, v, item);
     st.moment = was;
     return {
-      ok: parryChance(st, fs[j], chosen.item),
+      ok: parryChance(st, fs[j], item),
       after: sides.of(x.W, v.pending, v.parries, v.owedAttacks, x.out),
     };
   };
@@ -501,7 +505,8 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
       const lost = Math.min(owed[i], all.length);
       pending[i] = all.slice(lost);
       owedLeft[i] = owed[i] - lost;
-      for (const tick of pending[i]) entries.push({ f, tick, phase: 0, kind: 'blow', seq: seq++ });
+      for (const tick of pending[i])
+        entries.push({ f, tick, phase: 0, kind: 'blow', seq: seq++, able: true, free: true });
     }
     sortEntries(entries);
     const groups: Timeline['groups'] = [];

@@ -16,8 +16,13 @@ export function roundHalfUp(x: number): number {
  * divides EI into regular steps (72, 48, 24); `halving` puts each blow at half the last
  * (70, 35, 18). Every blow falls at 1 or later: a creature always gets its turn in the round.
  */
-export function blowTicks(ei: number, attacks: number, spacing: 'intervals' | 'halving'): number[] {
-  const ticks: number[] = [];
+export function blowTicks(
+  ei: number,
+  attacks: number,
+  spacing: 'intervals' | 'halving',
+  ticks: number[] = [],
+): number[] {
+  // `ticks`: an empty list to fill (the round's own, so that none is made per round).
   for (let i = 0; i < attacks; i++) {
     const t =
       spacing === 'intervals'
@@ -109,17 +114,27 @@ export interface Worn {
   readonly leather: boolean;
 }
 
+/** Every answer wornOn can give, by metal AP (0–2) and leather: one object each, never made per blow. */
+const WORN: readonly (readonly [Worn, Worn])[] = [0, 1, 2].map(
+  (metal) =>
+    [
+      { metal, leather: false },
+      { metal, leather: true },
+    ] as const,
+);
+
 /** README facts, Armour: what the worn pieces give on a zone. */
 export function wornOn(pieces: readonly ArmourPiece[], zone: Zone | null): Worn {
-  if (zone === null) return { metal: 0, leather: false };
   let metal = 0;
   let leather = false;
-  for (const p of pieces) {
-    if (!p.covers.includes(zone)) continue;
-    if (p.kind === 'metal') metal++;
-    else leather = true;
+  if (zone !== null) {
+    for (const p of pieces) {
+      if (!p.covers.includes(zone)) continue;
+      if (p.kind === 'metal') metal++;
+      else leather = true;
+    }
   }
-  return { metal: Math.min(metal, 2), leather };
+  return (WORN[Math.min(metal, 2)] as readonly [Worn, Worn])[leather ? 1 : 0];
 }
 
 /**

@@ -14,6 +14,7 @@ import { baseRadius, type Rate } from './data/scene.js';
 import type { MountSize } from './data/tables.js';
 import type { FighterSpec, SideSpec, Tactics, W1Setup } from './encounter.js';
 import type { W1Options } from './options.js';
+import type { Entry } from './round/initiative.js';
 
 /** A timed condition. It holds from round `from` to round `until` inclusive (Infinity: the rest of the fight). */
 export interface Cond {
@@ -251,6 +252,34 @@ export interface W1State extends FightState {
   moment: number;
   /** A variant's own reading of a rider whose mount falls (the Combat Points rules make it a fall); null: § Slain Mounts. */
   readonly dismount: ((st: W1State, ctx: FightContext, rider: Fighter, mount: Fighter) => void) | null;
+  /** The round's timeline, in lists the rounds of a fight share. */
+  readonly timeline: Timeline;
+  /**
+   * Some combatant has a missile weapon to hold (in hand, carried or in its pack): without one
+   * nobody ever holds one, and the round need not look (set once, from the encounter).
+   */
+  readonly missiles: boolean;
+}
+
+/**
+ * The round's turns (§ More About Rounds), and the entry objects they are made of: a round's
+ * entries come from `pool` and go back to it at the next round, so that a fight makes a few.
+ */
+export interface Timeline {
+  readonly entries: Entry[];
+  readonly pool: Entry[];
+  /** Entries of the pool in use this round. */
+  used: number;
+  /** Turns put off to later at the moment being resolved. */
+  readonly later: Entry[];
+  /** A declaration's choice keys (§ Actions). */
+  readonly keys: string[];
+  /** Whom the combatant whose blow it is can strike (hand-to-hand). */
+  readonly reach: Fighter[];
+}
+
+function newTimeline(): Timeline {
+  return { entries: [], pool: [], used: 0, later: [], keys: [], reach: [] };
 }
 
 export function newState(setup: W1Setup): W1State {
@@ -271,7 +300,15 @@ export function newState(setup: W1Setup): W1State {
     bombs: [],
     surprisedByDoor: null,
     dismount: null,
+    timeline: newTimeline(),
+    missiles: setup.fighters.some((s) => hasMissile(setup, s)),
   };
+}
+
+/** Whether a combatant may ever hold a missile weapon: the only weapons it can take in hand are these. */
+function hasMissile(setup: W1Setup, s: FighterSpec): boolean {
+  if (s.right?.missile || s.left?.missile || s.carried.some((w) => w.missile)) return true;
+  return s.pack?.items.some((item) => setup.catalogue.weapons.get(item)?.missile) ?? false;
 }
 
 /** Riders on their mounts, and whom each archer has been aiming at (from the encounter). */
@@ -298,6 +335,13 @@ export function renewState(st: W1State): void {
   mutable.moment = Infinity;
   emptyList(mutable.bombs);
   mutable.surprisedByDoor = null;
+  const tl = st.timeline;
+  emptyList(tl.entries);
+  emptyList(tl.pool);
+  tl.used = 0;
+  emptyList(tl.later);
+  emptyList(tl.keys);
+  emptyList(tl.reach);
   for (const f of st.combatants) renewFighter(f);
   pairFighters(st.combatants);
 }
@@ -528,6 +572,12 @@ export function hasCond(f: Fighter, kind: Cond['kind'], round: number): boolean 
   return activeCond(f, kind, round) !== null;
 }
 
+/** Whether a condition of any of these kinds holds this round (one pass over the conditions). */
+export function anyCondOf(f: Fighter, kinds: ReadonlySet<Cond['kind']>, round: number): boolean {
+  for (const c of f.conds) if (c.from <= round && round <= c.until && kinds.has(c.kind)) return true;
+  return false;
+}
+
 /** The first condition of this kind holding this round. */
 export function activeCond(f: Fighter, kind: Cond['kind'], round: number): Cond | null {
   for (const c of f.conds) if (c.kind === kind && c.from <= round && round <= c.until) return c;
@@ -570,14 +620,11 @@ export function current(f: Fighter, ch: Char, round: number): number {
 
 /** Running: fleeing and able to move. A fleer who is down, dazed or held can still be struck normally. */
 export function running(f: Fighter, round: number): boolean {
-  return (
-    f.flee !== null &&
-    f.hold === null &&
-    !hasCond(f, 'prone', round) &&
-    !hasCond(f, 'trapped', round) &&
-    !hasCond(f, 'noAction', round)
-  );
+  return f.flee !== null && f.hold === null && !anyCondOf(f, HELD_DOWN, round);
 }
+
+/** Conditions that keep a fleer from running: prone, trapped, no action. */
+const HELD_DOWN: ReadonlySet<Cond['kind']> = new Set(['prone', 'trapped', 'noAction']);
 
 export function hasSkill(f: Fighter, skill: string): boolean {
   return f.skills.has(skill);
@@ -645,11 +692,14 @@ export function opponents(st: W1State, f: Fighter): Fighter[] {
 
 /** Notes that these two have met in hand-to-hand (riders and mounts with them). */
 export function meetInMelee(a: Fighter, b: Fighter): void {
-  for (const f of [a, b]) {
-    f.closed = true;
-    if (f.rider) f.rider.closed = true;
-    if (f.mount) f.mount.closed = true;
-  }
+  closeIn(a);
+  closeIn(b);
+}
+
+function closeIn(f: Fighter): void {
+  f.closed = true;
+  if (f.rider) f.rider.closed = true;
+  if (f.mount) f.mount.closed = true;
 }
 
 export function isEngaged(st: W1State, f: Fighter): boolean {

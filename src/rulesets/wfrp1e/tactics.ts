@@ -1,25 +1,30 @@
 // Default choices for simulation and for combatants nobody steers. Each returns the key of a
 // choice the rules offer; a person at the table sees it as the default.
-import type { Weapon } from './catalogue.js';
 import type { Part } from './data/locations.js';
 import { wornOn } from './rules.js';
 import type { Fighter, W1State } from './state.js';
 
-/** Parry when the blow could take the last W (auto), always, or never. */
+/** Parry when the blow could take the last W (auto), always, or never; `keys`: 'none' and the hands that may parry. */
 export function suggestParry(
   _st: W1State,
   d: Fighter,
-  options: readonly { key: string; item: Weapon }[],
+  keys: readonly string[],
   expectedWounds: number,
 ): string {
   const mode = d.tactics.parry;
-  if (mode === 'never' || options.length === 0) return 'none';
+  if (mode === 'never' || keys.length <= 1) return 'none';
   if (mode === 'auto' && expectedWounds < d.W) return 'none';
   // A shield parry costs every blow left this round; with none left it costs no more than a weapon's.
-  const shield = options.find((o) => o.item.shield);
-  const weapon = options.find((o) => !o.item.shield);
-  if (shield && (d.pending.length === 0 || !weapon)) return shield.key;
-  return (weapon ?? shield ?? options[0])?.key ?? 'none';
+  let shield: string | null = null;
+  let weapon: string | null = null;
+  for (const key of keys) {
+    const item = key === 'right' || key === 'left' ? d[key] : null;
+    if (!item) continue;
+    if (item.shield) shield ??= key;
+    else weapon ??= key;
+  }
+  if (shield && (d.pending.length === 0 || !weapon)) return shield;
+  return weapon ?? shield ?? 'none';
 }
 
 /** Against a helpless target: the least armoured part, the head first among equals. */

@@ -103,7 +103,55 @@ export interface CriticalEffect extends Consequences {
   readonly text: string;
 }
 
-const e = (text: string, c: Consequences = {}): CriticalEffect => ({ text, ...c });
+/**
+ * An effect with every field of Consequences present (undefined when it does not apply), in one
+ * order, then its text: the criticals' and the fumbles' effects are all one shape of object, so
+ * that applyConsequences, which reads every field, meets one hidden class rather than one per
+ * combination of fields.
+ */
+export function oneShape(c: Consequences, text: string): CriticalEffect;
+export function oneShape(c: Consequences): Consequences;
+export function oneShape(c: Consequences, text?: string): Consequences {
+  return {
+    killed: c.killed,
+    noAttacksNextRound: c.noAttacksNextRound,
+    parryOnly: c.parryOnly,
+    noAction: c.noAction,
+    prone: c.prone,
+    thenParryOnly: c.thenParryOnly,
+    shieldParryOnly: c.shieldParryOnly,
+    drop: c.drop,
+    dropUnless: c.dropUnless,
+    downUnless: c.downUnless,
+    handUseless: c.handUseless,
+    armUseless: c.armUseless,
+    itemDestroyed: c.itemDestroyed,
+    lost: c.lost,
+    toHit: c.toHit,
+    allChars: c.allChars,
+    halveChars: c.halveChars,
+    halveMI: c.halveMI,
+    halveM: c.halveM,
+    charMods: c.charMods,
+    charModRounds: c.charModRounds,
+    eyeLost: c.eyeLost,
+    eachRound: c.eachRound,
+    unconscious: c.unconscious,
+    helpless: c.helpless,
+    bleed: c.bleed,
+    diesIn: c.diesIn,
+    suddenDeath: c.suddenDeath,
+    lastingTTest: c.lastingTTest,
+    selfHit: c.selfHit,
+    weapon: c.weapon,
+    loseNextAttack: c.loseNextAttack,
+    friendHit: c.friendHit,
+    text,
+    // A field added to Consequences and forgotten here fails the build.
+  } satisfies Record<keyof Consequences | 'text', unknown> as Consequences;
+}
+
+const e = (text: string, c: Consequences = {}): CriticalEffect => oneShape(c, text);
 const K = e('killed', { killed: true });
 
 /** Effect numbers 1–16 by chart (README facts, "Effect numbers by location"). Index 0 = effect 1. */

@@ -89,8 +89,20 @@ export interface BodyPlan {
 
 export const HUMANOID: BodyPlan = { kind: 'humanoid', heads: 1, tail: false };
 
+/** Each body plan's parts, worked out once (a plan is one object per combatant kind, and read only). */
+const PARTS_OF = new WeakMap<BodyPlan, readonly Part[]>();
+
 /** The parts a body plan has, for chosen locations (prone targets, targeted blows). */
-export function partsOf(plan: BodyPlan): Part[] {
+export function partsOf(plan: BodyPlan): readonly Part[] {
+  let parts = PARTS_OF.get(plan);
+  if (parts === undefined) {
+    parts = planParts(plan);
+    PARTS_OF.set(plan, parts);
+  }
+  return parts;
+}
+
+function planParts(plan: BodyPlan): Part[] {
   const heads = Array.from({ length: Math.max(1, plan.heads) }, (_, i) => headNumber(i + 1, plan.heads));
   const tail = plan.tail ? [PARTS.tail] : [];
   switch (plan.kind) {

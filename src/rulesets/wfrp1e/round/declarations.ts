@@ -1,6 +1,7 @@
 // § Actions: what each combatant declares at the start of the round (fight, shoot, load, aim, move,
 // flee, tend a friend, draw or take up an item under § Take-Up Actions), and the declaration begun.
 import type { FightContext } from '../../../core/context.js';
+import { emptyList } from '../../../core/state.js';
 import { surprisedNow } from '../blow.js';
 import type { Weapon } from '../catalogue.js';
 import { CITES, ours } from '../cite.js';
@@ -23,15 +24,17 @@ function needsTending(f: Fighter): boolean {
 }
 
 /**
- * § Actions: what this combatant may declare this round, as choice keys; the words for a person
- * come from declarationLabel, only when a request is built.
+ * § Actions: what this combatant may declare this round, as choice keys put on `keys` (emptied
+ * first); returns the tactics' pick. The words for a person come from declarationLabel, only when
+ * a request is built.
  */
-function declarationKeys(st: W1State, f: Fighter): { keys: string[]; suggested: string } {
+function declarationKeys(st: W1State, f: Fighter, keys: string[]): string {
+  emptyList(keys);
   const isIn = isEngaged(st, f);
-  const keys = ['fight'];
+  keys.push('fight');
   const enemies = anyTargetable(st, f);
   const bow = heldMissile(st, f);
-  const targets = bow ? missileTargets(st, f) : [];
+  const targets = bow ? missileTargets(st, f) : NOBODY;
   if (bow && canShoot(st, f) && (targets.length > 0 || isIn)) keys.push('shoot');
   if (bow && canLoad(st, f)) keys.push('load');
   if (bow && st.spatial && !isIn && targets.length > 0) keys.push('aim');
@@ -48,8 +51,10 @@ function declarationKeys(st: W1State, f: Fighter): { keys: string[]; suggested: 
   if (f.right) keys.push('drop:right');
   if (f.left && f.left.hands !== 2) keys.push('drop:left');
   keys.push('wait');
-  return { keys, suggested: suggestDeclaration(st, f, keys, isIn, enemies, targets) };
+  return suggestDeclaration(st, f, keys, isIn, enemies, targets);
 }
+
+const NOBODY: readonly Fighter[] = [];
 
 /** The words of a declaration's key, for a person. */
 function declarationLabel(st: W1State, f: Fighter, key: string): string {
@@ -145,41 +150,25 @@ export function declarations(st: W1State, ctx: FightContext): void {
   for (const f of st.combatants) {
     if (!mayDeclare(st, f)) continue;
     if (f.flee === 'forced') {
-      f.action = { kind: 'flee' };
+      f.action = PLAIN.flee;
       holdOpponents(st, f);
       continue;
     }
     if (f.hold) {
       // Holder and held may do nothing but keep or fight the hold (§ Grapples); the held fights on if it breaks free.
-      f.action = { kind: 'fight' };
+      f.action = PLAIN.fight;
       continue;
     }
     if (f.rider && f.rider.out === null) {
       // A ridden mount goes where its rider takes it and fights whoever is in reach.
-      f.action = { kind: 'fight' };
+      f.action = PLAIN.fight;
       continue;
     }
     let action: Action | null = null;
+    const keys = st.timeline.keys;
     for (let drops = 0; action === null && drops <= 2; drops++) {
-      const { keys, suggested } = declarationKeys(st, f);
-      const pick =
-        directKey(ctx, keys, suggested) ??
-        decideKeys(
-          ctx,
-          f,
-          'declare',
-          keys,
-          suggested,
-          (key) => declarationLabel(st, f, key),
-          () => {
-            const foes = opponents(st, f);
-            return {
-              label: `${f.name}${foes.length ? ` (engaged with ${namesOf(foes)})` : ''}: what this round?`,
-              // Fighting on when engaged, or doing again what it did last round, is routine at the table.
-              routine: (suggested === 'fight' && foes.length > 0) || suggested === f.declared,
-            };
-          },
-        );
+      const suggested = declarationKeys(st, f, keys);
+      const pick = directKey(ctx, keys, suggested) ?? askDeclaration(st, ctx, f, keys, suggested);
       f.declared = pick;
       if (pick.startsWith('drop:')) {
         const hand = pick.slice(5) as 'right' | 'left';
@@ -188,10 +177,47 @@ export function declarations(st: W1State, ctx: FightContext): void {
       }
       action = toAction(st, f, pick);
     }
-    f.action = action ?? { kind: 'fight' };
+    f.action = action ?? PLAIN.fight;
     startAction(st, ctx, f);
   }
 }
+
+/** The declaration asked as a request, for a person, a log or a listener. */
+function askDeclaration(
+  st: W1State,
+  ctx: FightContext,
+  f: Fighter,
+  keys: readonly string[],
+  suggested: string,
+): string {
+  return decideKeys(
+    ctx,
+    f,
+    'declare',
+    keys,
+    suggested,
+    (key) => declarationLabel(st, f, key),
+    () => {
+      const foes = opponents(st, f);
+      return {
+        label: `${f.name}${foes.length ? ` (engaged with ${namesOf(foes)})` : ''}: what this round?`,
+        // Fighting on when engaged, or doing again what it did last round, is routine at the table.
+        routine: (suggested === 'fight' && foes.length > 0) || suggested === f.declared,
+      };
+    },
+  );
+}
+
+/** The actions that are a kind alone, one object each (an action is never changed in place). */
+const PLAIN = {
+  fight: { kind: 'fight' },
+  flee: { kind: 'flee' },
+  wait: { kind: 'wait' },
+  shoot: { kind: 'shoot' },
+  load: { kind: 'load' },
+  aim: { kind: 'aim' },
+  move: { kind: 'move' },
+} as const satisfies Readonly<Record<string, Action>>;
 
 function toAction(st: W1State, f: Fighter, key: string): Action {
   const colon = key.indexOf(':');
@@ -199,30 +225,30 @@ function toAction(st: W1State, f: Fighter, key: string): Action {
   const arg = colon < 0 ? undefined : key.slice(colon + 1);
   switch (verb) {
     case 'flee':
-      return { kind: 'flee' };
+      return PLAIN.flee;
     case 'draw': {
       const w = f.carried.find((x) => x.id === arg);
-      return w ? { kind: 'draw', weapon: w, from: 'carried' } : { kind: 'fight' };
+      return w ? { kind: 'draw', weapon: w, from: 'carried' } : PLAIN.fight;
     }
     case 'pick': {
       const w = f.ground.find((x) => x.id === arg);
-      return w ? { kind: 'draw', weapon: w, from: 'ground' } : { kind: 'fight' };
+      return w ? { kind: 'draw', weapon: w, from: 'ground' } : PLAIN.fight;
     }
     case 'pack':
       return { kind: 'pack', item: arg ?? '' };
     case 'tend': {
       const a = st.combatants.find((x) => x.id === arg);
-      return a ? { kind: 'tend', ally: a } : { kind: 'wait' };
+      return a ? { kind: 'tend', ally: a } : PLAIN.wait;
     }
     case 'wait':
-      return { kind: 'wait' };
+      return PLAIN.wait;
     case 'shoot':
     case 'load':
     case 'aim':
     case 'move':
-      return { kind: verb };
+      return PLAIN[verb];
     default:
-      return { kind: 'fight' };
+      return PLAIN.fight;
   }
 }
 
@@ -241,7 +267,7 @@ function startAction(st: W1State, ctx: FightContext, f: Fighter): void {
     const loss = a.from === 'ground' ? null : drawLoss(a.weapon);
     if (st.opt.instantTakeUp || loss === 0) {
       takeInHand(st, f, a.weapon);
-      f.action = { kind: 'fight' };
+      f.action = PLAIN.fight;
       say(
         st,
         ctx,
@@ -267,7 +293,7 @@ function startAction(st: W1State, ctx: FightContext, f: Fighter): void {
     }
     takeInHand(st, f, a.weapon);
     f.takeUpLoss = loss;
-    f.action = { kind: 'fight' };
+    f.action = PLAIN.fight;
     say(
       st,
       ctx,
@@ -285,7 +311,7 @@ function startAction(st: W1State, ctx: FightContext, f: Fighter): void {
     if (rounds === 0) {
       say(st, ctx, 'take-up', `${f.name} takes the ${a.item} from the pack at once.`, CITES.takeUp, [f]);
       packItemInHand(st, f, a.item);
-      f.action = { kind: 'wait' };
+      f.action = PLAIN.wait;
       return;
     }
     f.busyUntil = r + rounds - 1;

@@ -108,6 +108,7 @@ export function endRound(st: W1State, ctx: FightContext): void {
 
 /** § Actions, Drop: burning oil does 2D4 W a round to whoever stands in it (the GM says who). */
 function burningOil(st: W1State, ctx: FightContext): void {
+  if (st.pools.length === 0) return;
   for (const pool of st.pools) {
     const caught = new Set<Fighter>();
     for (let k = 0; k < st.combatants.length; k++) {

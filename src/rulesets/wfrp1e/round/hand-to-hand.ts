@@ -1,6 +1,7 @@
 // A blow in hand-to-hand combat at its turn (§ Combat Procedure, § Multiple Opponents): whom, how and
 // with what; turning to another opponent; whom a newcomer engages.
 import type { FightContext } from '../../../core/context.js';
+import { emptyList } from '../../../core/state.js';
 import { type Choice, combatantKey } from '../../../core/request.js';
 import { type Blow, type BlowKind, strike } from '../blow.js';
 import type { Weapon } from '../catalogue.js';
@@ -44,7 +45,9 @@ export function anyTargetable(st: W1State, f: Fighter): boolean {
 
 /** Whom a combatant can strike at its blow. Not opponents(): a combatant struck down at this same moment still strikes (§ More About Rounds). */
 function withinReach(st: W1State, f: Fighter): Fighter[] {
-  const out: Fighter[] = [];
+  // A list the state keeps: a blow reads it and is done with it before the next blow asks.
+  const out = st.timeline.reach;
+  emptyList(out);
   for (const o of st.combatants) {
     if (o.side === f.side || o.out !== null || running(o, st.round)) continue;
     if (st.spatial ? inContact(f, o) && !isRidden(o) : (o.target === f || f.target === o) && !o.airborne)
@@ -89,16 +92,7 @@ export function blow(
   if (dive) {
     // § More About Rounds (a turn may be taken later, never earlier) and § Attacks From Flying
     // Creatures (only one who has not had its turn strikes back): holding the blow for the dive.
-    const held = decideKeys(
-      ctx,
-      f,
-      'wait',
-      WAIT_KEYS,
-      'wait',
-      (key) => (key === 'wait' ? 'wait for the dive, to strike back' : 'let the blow go'),
-      () => ({ label: `${f.name}: nobody within reach at ${e.tick}, a flier still to dive: wait for it?` }),
-    );
-    if (held === 'wait') {
+    if (waitForDive(ctx, f, e) === 'wait') {
       say(st, ctx, 'delay', `${f.name} waits for the dive.`, CITES.flying, [f]);
       // Straight after the flier's turn: past other waiters, so that two never wait on each other.
       f.waited = { tick: dive.tick, from: f.waited?.from ?? e.tick };
@@ -149,25 +143,7 @@ export function blow(
       ]);
       return 'done';
     }
-    const choices: Choice[] = enemies.map((x) => ({
-      key: combatantKey(x),
-      label: `${chargeOk ? 'charge' : 'engage'} ${x.name}`,
-    }));
-    choices.push({ key: 'wait', label: 'hold position' });
-    const best = suggestTarget(f, enemiesByPressure(st, enemies));
-    const suggested = best ? combatantKey(best) : 'wait';
-    const pick = decide(
-      ctx,
-      f,
-      'engage',
-      `${f.name}: ${chargeOk ? 'charge' : 'engage'} whom?`,
-      choices,
-      suggested,
-      undefined,
-      // The one enemy there is, or the one it was after: routine.
-      enemies.length === 1 || (best !== undefined && best === f.target),
-    );
-    const t = enemies.find((x) => combatantKey(x) === pick);
+    const t = engageWhom(st, ctx, f, enemies, chargeOk);
     if (!t) return 'done';
     engage(st, ctx, f, t, chargeOk);
     charging = chargeOk;
@@ -206,7 +182,7 @@ export function blow(
   // The kind of blow, and at whom when the first blow of the round has several within reach: one question.
   const firstHand = firstUsableHand(st, f);
   const unarmed = firstHand === null && f.natural.length === 0;
-  const others = opp.length > 1 ? opp.filter((o) => o !== target) : NOBODY;
+  const others = opp.length > 1 ? allBut(opp, target) : NOBODY;
   const picking = f.roundTarget === null && others.length > 0;
   const mayDelay = current(f, 'A', r) <= 1 && !charging && nextIndex < entries.length;
   const keys = blowKeys(f, target, others, picking, unarmed, mayDelay);
@@ -219,29 +195,15 @@ export function blow(
           ? 'aim'
           : 'strike';
   const suggested = picking ? `${suggestedKind}:${combatantKey(target)}` : suggestedKind;
-  const facing = target;
   const picked =
     directKey(ctx, keys, suggested) ??
-    decideKeys(
-      ctx,
-      f,
-      'blow',
-      keys,
-      suggested,
-      (key) => blowLabel(f, key, facing, opp),
-      () => ({
-        label: `${f.name}, blow at EI ${e.tick}${charging ? ' (charging)' : ''}: ${picking ? 'at whom, and how?' : `at ${facing.name}`}`,
-        // Striking on at the one opponent, or the same one as before, is routine at the table.
-        routine:
-          suggestedKind === 'strike' && (opp.length === 1 || facing === f.target || facing === f.roundTarget),
-      }),
-    );
+    askBlow(ctx, f, e, keys, suggested, target, opp, charging, picking, suggestedKind === 'strike');
   // "strike:@orc-2": the kind, and the opponent picked with it.
   const split = picked.indexOf(':@');
   const kindKey = split < 0 ? picked : picked.slice(0, split);
   if (split >= 0) {
     const whom = picked.slice(split + 1);
-    const chosen = opp.find((o) => combatantKey(o) === whom);
+    const chosen = byKey(opp, whom);
     if (chosen && chosen !== target) {
       target = chosen;
       if (st.spatial) {
@@ -261,40 +223,15 @@ export function blow(
     return 'later';
   }
   if (kindKey.startsWith('switch:')) {
-    const to = others.find((o) => `switch:${o.id}` === kindKey);
+    const to = byId(others, kindKey.slice(7));
     if (to) turnTo(st, ctx, f, to, target);
     return 'done';
   }
-  let aim: Part | null = null;
-  if (kindKey === 'aim') {
-    // A much smaller attacker may aim only at what it can reach (§ Especially Tall Opponents).
-    const all = partsOf(target.body);
-    const reach = muchTaller(f.height, target.height) ? all.filter((p) => reachable(target, p)) : all;
-    const parts = reach.length > 0 ? reach : all;
-    const locChoices = parts.map((p) => ({ key: p.id, label: `${p.name} (−${-targetedPenalty(p)})` }));
-    const want =
-      f.tactics.aim !== 'none' ? (LOCATIONS_BY_KEY[f.tactics.aim]?.id ?? parts[0]?.id ?? 'body') : 'head';
-    const key = decide(ctx, f, 'aim', `${f.name}: aim at which part of ${target.name}?`, locChoices, want);
-    aim = parts.find((p) => p.id === key) ?? null;
-  }
+  const aim = kindKey === 'aim' ? aimAt(ctx, f, target) : null;
   let weapon: Weapon | null = null;
   let hand: 'right' | 'left' | null = null;
-  const weapons = firstHand !== null && secondUsable(st, f, firstHand) ? usableWeapons(st, f) : null;
-  if (weapons !== null) {
-    const wChoices = weapons.map((x) => ({
-      key: x.hand,
-      label: `the ${x.w.name.toLowerCase()} (${x.hand} hand)`,
-    }));
-    const wk = decide(
-      ctx,
-      f,
-      'weapon',
-      `${f.name}: strike with?`,
-      wChoices,
-      (weapons[0] as { hand: string }).hand,
-    );
-    const chosen =
-      weapons.find((x) => x.hand === wk) ?? (weapons[0] as { w: Weapon; hand: 'right' | 'left' });
+  if (firstHand !== null && secondUsable(st, f, firstHand)) {
+    const chosen = strikeWith(ctx, f, usableWeapons(st, f));
     weapon = chosen.w;
     hand = chosen.hand;
   } else if (firstHand !== null) {
@@ -324,6 +261,122 @@ export function blow(
 
 const NOBODY: readonly Fighter[] = [];
 const WAIT_KEYS: readonly string[] = ['wait', 'pass'];
+
+/** A list without one of its members. */
+function allBut(list: readonly Fighter[], x: Fighter): Fighter[] {
+  const out: Fighter[] = [];
+  for (const o of list) if (o !== x) out.push(o);
+  return out;
+}
+
+/** The one of `list` whose choice key is `key`. */
+function byKey(list: readonly Fighter[], key: string): Fighter | undefined {
+  for (const o of list) if (combatantKey(o) === key) return o;
+  return undefined;
+}
+
+/** The one of `list` with this id. */
+function byId(list: readonly Fighter[], id: string): Fighter | undefined {
+  for (const o of list) if (o.id === id) return o;
+  return undefined;
+}
+
+/** Nobody within reach and a flier still to dive: hold the blow for it, or let it go. */
+function waitForDive(ctx: FightContext, f: Fighter, e: Entry): string {
+  return decideKeys(
+    ctx,
+    f,
+    'wait',
+    WAIT_KEYS,
+    'wait',
+    (key) => (key === 'wait' ? 'wait for the dive, to strike back' : 'let the blow go'),
+    () => ({ label: `${f.name}: nobody within reach at ${e.tick}, a flier still to dive: wait for it?` }),
+  );
+}
+
+/** Not engaged: whom to move into contact with (§ Initiating Hand-To-Hand Combat); undefined: hold position. */
+function engageWhom(
+  st: W1State,
+  ctx: FightContext,
+  f: Fighter,
+  enemies: readonly Fighter[],
+  chargeOk: boolean,
+): Fighter | undefined {
+  const choices: Choice[] = enemies.map((x) => ({
+    key: combatantKey(x),
+    label: `${chargeOk ? 'charge' : 'engage'} ${x.name}`,
+  }));
+  choices.push({ key: 'wait', label: 'hold position' });
+  const best = suggestTarget(f, enemiesByPressure(st, enemies));
+  const suggested = best ? combatantKey(best) : 'wait';
+  const pick = decide(
+    ctx,
+    f,
+    'engage',
+    `${f.name}: ${chargeOk ? 'charge' : 'engage'} whom?`,
+    choices,
+    suggested,
+    undefined,
+    // The one enemy there is, or the one it was after: routine.
+    enemies.length === 1 || (best !== undefined && best === f.target),
+  );
+  return byKey(enemies, pick);
+}
+
+/** The blow asked as a request, for a person, a log or a listener. */
+function askBlow(
+  ctx: FightContext,
+  f: Fighter,
+  e: Entry,
+  keys: readonly string[],
+  suggested: string,
+  facing: Fighter,
+  opp: readonly Fighter[],
+  charging: boolean,
+  picking: boolean,
+  plain: boolean,
+): string {
+  return decideKeys(
+    ctx,
+    f,
+    'blow',
+    keys,
+    suggested,
+    (key) => blowLabel(f, key, facing, opp),
+    () => ({
+      label: `${f.name}, blow at EI ${e.tick}${charging ? ' (charging)' : ''}: ${picking ? 'at whom, and how?' : `at ${facing.name}`}`,
+      // Striking on at the one opponent, or the same one as before, is routine at the table.
+      routine: plain && (opp.length === 1 || facing === f.target || facing === f.roundTarget),
+    }),
+  );
+}
+
+/** § Targeted Blows: the part aimed at; a much smaller attacker aims only at what it can reach (§ Especially Tall Opponents). */
+function aimAt(ctx: FightContext, f: Fighter, target: Fighter): Part | null {
+  const all = partsOf(target.body);
+  const reach = muchTaller(f.height, target.height) ? all.filter((p) => reachable(target, p)) : all;
+  const parts = reach.length > 0 ? reach : all;
+  const locChoices = parts.map((p) => ({ key: p.id, label: `${p.name} (−${-targetedPenalty(p)})` }));
+  const want =
+    f.tactics.aim !== 'none' ? (LOCATIONS_BY_KEY[f.tactics.aim]?.id ?? parts[0]?.id ?? 'body') : 'head';
+  const key = decide(ctx, f, 'aim', `${f.name}: aim at which part of ${target.name}?`, locChoices, want);
+  return parts.find((p) => p.id === key) ?? null;
+}
+
+/** Two weapons in hand: which one strikes (§ Multiple Attacks). */
+function strikeWith(
+  ctx: FightContext,
+  f: Fighter,
+  weapons: readonly { w: Weapon; hand: 'right' | 'left' }[],
+): { w: Weapon; hand: 'right' | 'left' } {
+  const first = weapons[0] as { w: Weapon; hand: 'right' | 'left' };
+  const wChoices = weapons.map((x) => ({
+    key: x.hand,
+    label: `the ${x.w.name.toLowerCase()} (${x.hand} hand)`,
+  }));
+  const wk = decide(ctx, f, 'weapon', `${f.name}: strike with?`, wChoices, first.hand);
+  return weapons.find((x) => x.hand === wk) ?? first;
+}
 
 /**
  * § More About Rounds: a turn taken later, never earlier: the blow moves to just after `x`'s turn

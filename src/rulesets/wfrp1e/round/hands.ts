@@ -1,15 +1,22 @@
 // What a combatant holds: free hands, what fits in them, taking an item up (§ Take-Up Actions), and
 // the weapons it strikes with.
 import type { Weapon } from '../catalogue.js';
-import { type Fighter, handUsable, strongHand, type W1State } from '../state.js';
+import { type Fighter, HANDS, handUsable, strongHand, type W1State } from '../state.js';
 
 function freeHands(st: W1State, f: Fighter): ('right' | 'left')[] {
   return (['right', 'left'] as const).filter((h) => f[h] === null && handUsable(f, h, st.round));
 }
 
+/** How many hands are free and usable, without the list. */
+function freeHandCount(st: W1State, f: Fighter): number {
+  let n = 0;
+  for (const h of HANDS) if (f[h] === null && handUsable(f, h, st.round)) n++;
+  return n;
+}
+
 export function fits(st: W1State, f: Fighter, w: Weapon): boolean {
-  const free = freeHands(st, f);
-  return w.hands === 2 ? free.length === 2 : free.length >= 1;
+  const free = freeHandCount(st, f);
+  return w.hands === 2 ? free === 2 : free >= 1;
 }
 
 /** A usable weapon in hand, or a natural one. */

@@ -4,6 +4,7 @@ import { emptyList } from '../../../core/state.js';
 import { showSum, sumTerms, type Term } from '../../../core/arith.js';
 import type { FightContext } from '../../../core/context.js';
 import { isMounted, surprisedNow } from '../blow.js';
+import type { ArmourPiece } from '../catalogue.js';
 import { CITES } from '../cite.js';
 import { LOADED_I_BONUS, SLOW_RELOAD_I } from '../data/missile-tables.js';
 import { heldMissile } from '../missile.js';
@@ -14,12 +15,35 @@ import { mainWeapon } from './hands.js';
 
 /** One turn in the round: a blow, a flight, a friend tended, a hold kept, a shot, a move. */
 export interface Entry {
-  readonly f: Fighter;
+  f: Fighter;
   tick: number;
   /** 0 for turns in I order; 1 for turns delayed until after everyone at `tick`. */
   phase: number;
-  readonly kind: 'blow' | 'flee' | 'tend' | 'hold' | 'turn';
-  readonly seq: number;
+  kind: 'blow' | 'flee' | 'tend' | 'hold' | 'turn';
+  seq: number;
+  /** When its moment came: whether it could act, and whether it was free (set by the timeline). */
+  able: boolean;
+  free: boolean;
+}
+
+/** Queues a turn on the round's timeline, in an entry of the pool (the same objects serve every round). */
+function queue(st: W1State, f: Fighter, tick: number, kind: Entry['kind'], seq: number): void {
+  const tl = st.timeline;
+  let e = tl.pool[tl.used];
+  if (e === undefined) {
+    e = { f, tick, phase: 0, kind, seq, able: false, free: false };
+    tl.pool.push(e);
+  } else {
+    e.f = f;
+    e.tick = tick;
+    e.phase = 0;
+    e.kind = kind;
+    e.seq = seq;
+    e.able = false;
+    e.free = false;
+  }
+  tl.used++;
+  tl.entries.push(e);
 }
 
 const ACTION_WORDS: Readonly<Record<string, string>> = {
@@ -103,8 +127,8 @@ function eiInto(st: W1State, f: Fighter, terms: Term[] | null): number {
     // Facts, Armour: bracers over sleeved mail, and leggings with a mail coat, each "may cost −10 I".
     for (const l of st.cat.layerings) {
       if (l.I === 0) continue;
-      const over = f.armour.find((a) => l.over.includes(a.id));
-      if (over && f.armour.some((a) => l.under.includes(a.id))) {
+      const over = pieceAmong(f.armour, l.over);
+      if (over && pieceAmong(f.armour, l.under)) {
         ei += l.I;
         terms?.push({ label: `${over.name.toLowerCase()} layered`, value: l.I });
       }
@@ -113,9 +137,17 @@ function eiInto(st: W1State, f: Fighter, terms: Term[] | null): number {
   return ei;
 }
 
+/** The first worn piece whose id is among `ids`. */
+function pieceAmong(worn: readonly ArmourPiece[], ids: readonly string[]): ArmourPiece | null {
+  for (const a of worn) if (ids.includes(a.id)) return a;
+  return null;
+}
+
 export function schedule(st: W1State, ctx: FightContext): Entry[] {
-  const entries: Entry[] = [];
-  const lines: string[] = [];
+  const tl = st.timeline;
+  emptyList(tl.entries);
+  tl.used = 0;
+  const lines: string[] | null = ctx.explain ? [] : null;
   let seq = 0;
   for (const f of st.combatants) {
     if (f.out !== null || f.asleep || surprisedNow(st, f) || f.busyUntil >= st.round) continue;
@@ -124,34 +156,37 @@ export function schedule(st: W1State, ctx: FightContext): Entry[] {
     const base = terms ? ei - sumTerms(0, terms) : ei;
     const a = f.action.kind;
     if (f.hold && f.hold.holder) {
-      if (f.hold.since < st.round)
-        entries.push({ f, tick: Math.max(1, ei), phase: 0, kind: 'hold', seq: seq++ });
+      if (f.hold.since < st.round) queue(st, f, Math.max(1, ei), 'hold', seq++);
       continue;
     }
     if (a === 'flee' || a === 'tend' || a === 'shoot' || a === 'load' || a === 'aim' || a === 'move') {
       const kind = a === 'flee' || a === 'tend' ? a : 'turn';
-      entries.push({ f, tick: Math.max(1, ei), phase: 0, kind, seq: seq++ });
-      if (ctx.explain)
-        lines.push(
-          `${f.name} ${showSum('EI: I', base, terms ?? [])}: ${ACTION_WORDS[a] ?? a} at ${Math.max(1, ei)}`,
-        );
+      queue(st, f, Math.max(1, ei), kind, seq++);
+      lines?.push(
+        `${f.name} ${showSum('EI: I', base, terms ?? [])}: ${ACTION_WORDS[a] ?? a} at ${Math.max(1, ei)}`,
+      );
       continue;
     }
     if (a !== 'fight') continue;
     const attacks = current(f, 'A', st.round);
-    let ticks = blowTicks(ei, attacks, st.opt.blowSpacing);
+    // The blows' ticks are worked out in the combatant's own list of blows to come.
+    const ticks = f.pending;
+    emptyList(ticks);
+    blowTicks(ei, attacks, st.opt.blowSpacing, ticks);
     const loss = f.takeUpLoss;
     f.takeUpLoss = 0;
-    if (loss !== 0) ticks = afterTakeUp(ticks, loss);
+    if (loss !== 0) {
+      const moved = afterTakeUp(ticks, loss);
+      emptyList(ticks);
+      for (const t of moved) ticks.push(t);
+    }
     const owed = Math.min(f.owedAttacks, ticks.length);
     if (owed > 0) {
-      ticks = ticks.slice(owed);
+      ticks.splice(0, owed);
       f.owedAttacks -= owed;
     }
-    emptyList(f.pending);
-    for (const t of ticks) f.pending.push(t);
-    for (const t of ticks) entries.push({ f, tick: t, phase: 0, kind: 'blow', seq: seq++ });
-    if (ctx.explain) {
+    for (const t of ticks) queue(st, f, t, 'blow', seq++);
+    if (lines) {
       const notes = [
         loss !== 0 ? `take-up ${loss}` : '',
         owed > 0 ? `${owed} lost to an earlier parry or fumble` : '',
@@ -161,7 +196,7 @@ export function schedule(st: W1State, ctx: FightContext): Entry[] {
       );
     }
   }
-  if (ctx.explain && lines.length > 0) {
+  if (lines && lines.length > 0) {
     say(
       st,
       ctx,
@@ -170,5 +205,5 @@ export function schedule(st: W1State, ctx: FightContext): Entry[] {
       st.opt.multipleAttacks === 'simplified' ? CITES.simplified : CITES.multipleAttacks,
     );
   }
-  return entries;
+  return tl.entries;
 }

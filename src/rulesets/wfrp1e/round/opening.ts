@@ -15,11 +15,19 @@ export function pairUp(st: W1State): void {
     if (f.out !== null || f.airborne || f.target) continue;
     const enemies = targetable(st, f);
     if (enemies.length === 0) continue;
-    const mates = st.combatants.filter((m) => m.side === f.side && m.rider === null && !m.airborne);
-    const k = Math.max(0, mates.indexOf(f));
-    f.target = enemies[k % enemies.length] as Fighter;
+    f.target = enemies[placeAmongMates(st, f) % enemies.length] as Fighter;
   }
   for (const f of st.combatants) if (f.rider && f.rider.target) f.target = f.rider.target;
+}
+
+/** A combatant's place among its side's members on foot or in the saddle, not airborne (0 if not among them). */
+function placeAmongMates(st: W1State, f: Fighter): number {
+  let k = 0;
+  for (const m of st.combatants) {
+    if (m === f) return m.rider === null && !m.airborne ? k : 0;
+    if (m.side === f.side && m.rider === null && !m.airborne) k++;
+  }
+  return 0;
 }
 
 export function startFight(st: W1State, ctx: FightContext): void {
