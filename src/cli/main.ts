@@ -173,7 +173,9 @@ export function program(io: Io): Command {
   common(
     p
       .command('compare')
-      .description('run two variants on the same dice and report what changes, with 95% intervals')
+      .description(
+        'two variants of an encounter, solved exactly or run on the same dice: what changes, with 95% intervals when simulated',
+      )
       .argument('<file>', 'encounter file (YAML or JSON)')
       .option(
         '--a <spec>',
@@ -219,7 +221,9 @@ export function program(io: Io): Command {
   common(
     p
       .command('sweep')
-      .description('vary parameters of an encounter over a grid and simulate every point: a table and a plot')
+      .description(
+        'vary parameters of an encounter over a grid and solve or simulate every point: a table and a plot',
+      )
       .argument('<file>', 'encounter file (YAML or JSON)')
       .option(
         '--vary <spec>',
