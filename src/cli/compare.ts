@@ -12,7 +12,7 @@ import {
   type Comparison,
 } from '../sim/compare.js';
 import type { Method } from '../sim/method.js';
-import { exactAll } from '../sim/sweep.js';
+import { exactAll } from '../sim/exact.js';
 import type { Variant } from '../sim/variant.js';
 import { checkAllowed } from '../node/files.js';
 import { UsageError } from './errors.js';

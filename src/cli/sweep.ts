@@ -5,7 +5,6 @@ import { checkAllowed, checkOutputs, inputsOf } from '../node/files.js';
 import { defaultWorkers } from '../sim/parallel.js';
 import {
   axisLabel,
-  exactAll,
   exactSweepResult,
   gridOf,
   parseAxis,
@@ -16,6 +15,7 @@ import {
   sweepVariants,
   type SweepResult,
 } from '../sim/sweep.js';
+import { exactAll } from '../sim/exact.js';
 import type { Method } from '../sim/method.js';
 import { loadVariant, type Variant } from '../sim/variant.js';
 import { UsageError } from './errors.js';

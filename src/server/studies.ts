@@ -33,8 +33,8 @@ import {
   svgOf,
   sweepResult,
   sweepVariants,
-  type ExactAll,
 } from '../sim/sweep.js';
+import type { ExactAll } from '../sim/exact.js';
 import type { Totals } from '../sim/totals.js';
 import { loadVariant, type Variant } from '../sim/variant.js';
 import type { CheckTask, ExactTask, OddsTask } from '../sim/worker.js';

@@ -2,33 +2,11 @@
 // same dice, and the plot of it. `fray sweep` and the designer's page both run it through here.
 import type { OddsDuel } from '../core/ruleset.js';
 import { EXACT_NOTE, whyNotExact, type MethodUsed } from './method.js';
-import { noOdds, oddsReport } from './odds.js';
 import { makePool, runJob, type Pool } from './parallel.js';
 import { heatMap, rateCurve } from './plot.js';
 import { summarize, type SimSummary } from './run.js';
 import type { Totals } from './totals.js';
-import { EditError, loadVariant, parseEditPath, parseEditValue, type Variant } from './variant.js';
-
-/** Every variant's duel solved exactly, or the first variant that cannot be, with the reason. */
-export type ExactAll =
-  | { readonly duels: readonly OddsDuel[] }
-  | { readonly refused: { readonly variant: number; readonly reason: string } };
-
-/**
- * The exact duel of each variant in turn (`fray odds`'s chain, with its budget); stops at the
- * first that has none, since one simulated point makes the whole sweep simulated.
- */
-export function exactAll(variants: readonly Variant[], maxRounds?: number): ExactAll {
-  const duels: OddsDuel[] = [];
-  for (const [k, v] of variants.entries()) {
-    const loaded = loadVariant(v);
-    const odds = oddsReport(loaded, maxRounds);
-    if (!odds?.duel)
-      return { refused: { variant: k, reason: odds ? odds.duelMethod : (noOdds(loaded) ?? '') } };
-    duels.push(odds.duel);
-  }
-  return { duels };
-}
+import { EditError, parseEditPath, parseEditValue, type Variant } from './variant.js';
 
 /** A sweep point's figures from its exact duel: the interval of a probability known exactly is the point. */
 export function exactPoint(values: readonly unknown[], d: OddsDuel): SweepPoint {

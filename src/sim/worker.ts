@@ -7,7 +7,7 @@ import { FileError } from '../node/files.js';
 // Fray's shipped data as parsed at build time (src/node/parsed.ts): each worker starts without parsing it.
 import '../node/parsed.js';
 import { oddsReport, type OddsReport } from './odds.js';
-import { exactAll, type ExactAll } from './sweep.js';
+import { exactAll, type ExactAll } from './exact.js';
 import { markStarting } from './progress.js';
 import { rosterOf, runVariantsBlock, type Playable } from './run.js';
 import type { PairData, TotalsData } from './totals.js';

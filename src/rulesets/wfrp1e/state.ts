@@ -14,7 +14,6 @@ import { baseRadius, type Rate } from './data/scene.js';
 import type { MountSize } from './data/tables.js';
 import type { FighterSpec, SideSpec, Tactics, W1Setup } from './encounter.js';
 import type { W1Options } from './options.js';
-import type { Entry } from './round/initiative.js';
 
 /** A timed condition. It holds from round `from` to round `until` inclusive (Infinity: the rest of the fight). */
 export interface Cond {
@@ -259,6 +258,19 @@ export interface W1State extends FightState {
    * nobody ever holds one, and the round need not look (set once, from the encounter).
    */
   readonly missiles: boolean;
+}
+
+/** One turn in the round: a blow, a flight, a friend tended, a hold kept, a shot, a move. */
+export interface Entry {
+  f: Fighter;
+  tick: number;
+  /** 0 for turns in I order; 1 for turns delayed until after everyone at `tick`. */
+  phase: number;
+  kind: 'blow' | 'flee' | 'tend' | 'hold' | 'turn';
+  seq: number;
+  /** When its moment came: whether it could act, and whether it was free (set by the timeline). */
+  able: boolean;
+  free: boolean;
 }
 
 /**

@@ -10,21 +10,11 @@ import { LOADED_I_BONUS, SLOW_RELOAD_I } from '../data/missile-tables.js';
 import { heldMissile } from '../missile.js';
 import { afterTakeUp, blowTicks, modifierRow, weaponInitiative, WINNING_EI } from '../rules.js';
 import { roll, say } from '../say.js';
-import { current, type Fighter, isEngaged, sideOf, type W1State } from '../state.js';
+import { current, type Entry, type Fighter, isEngaged, sideOf, type W1State } from '../state.js';
 import { mainWeapon } from './hands.js';
 
-/** One turn in the round: a blow, a flight, a friend tended, a hold kept, a shot, a move. */
-export interface Entry {
-  f: Fighter;
-  tick: number;
-  /** 0 for turns in I order; 1 for turns delayed until after everyone at `tick`. */
-  phase: number;
-  kind: 'blow' | 'flee' | 'tend' | 'hold' | 'turn';
-  seq: number;
-  /** When its moment came: whether it could act, and whether it was free (set by the timeline). */
-  able: boolean;
-  free: boolean;
-}
+// The round's turns (Entry) are defined with the state that pools them (state.ts).
+export type { Entry };
 
 /** Queues a turn on the round's timeline, in an entry of the pool (the same objects serve every round). */
 function queue(st: W1State, f: Fighter, tick: number, kind: Entry['kind'], seq: number): void {
