@@ -615,6 +615,16 @@ describe('fray compare --method', () => {
     expect(text.out).not.toContain('95% CI');
   });
 
+  it("answers docs/simulation.md's question, does the parry pay, with the figures it prints", async () => {
+    const r = await fray(['compare', sd, '--b', 'sides[1].combatants[0].tactics.parry=always']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/Orc wins\s+48\.30%\s+38\.38%\s+−9\.92\n/);
+    expect(r.out).toMatch(/mean rounds\s+6\.50\s+9\.03\s+\+2\.53\n/);
+    const docs = readFileSync(join(ROOT, 'docs', 'simulation.md'), 'utf8').replace(/\s+/g, ' ');
+    expect(docs).toContain('wins 38.38% of the duel against 48.30% when it never parries, 9.92 points less');
+    expect(docs).toContain('lasts 2.53 rounds longer');
+  });
+
   it('simulates when A or B has no exact solution, and says which; --method exact refuses', async () => {
     const noRuns = await fray(['compare', demo, '--b', 'criticals=sudden-death']);
     expect([noRuns.code, noRuns.out]).toEqual([2, '']);
