@@ -220,7 +220,9 @@ describe("the designer's page", () => {
     await page.getByRole('button', { name: 'Start the exact odds' }).click();
     const none = result(page).getByRole('note');
     await expect.poll(() => none.count(), { timeout: 30_000 }).toBe(1);
-    expect(await none.textContent()).toMatch(/No exact odds for the whole fight: .*Skallier has 2 Attacks/);
+    expect(await none.textContent()).toMatch(
+      /No exact odds for the whole fight: detailed criticals leave lasting effects.*fumbles leave lasting effects/,
+    );
     expect(await result(page).textContent()).toContain('Skallier at Goblin: hits');
     await shoot(page, 'odds-none');
     await page.close();

@@ -229,9 +229,13 @@ describe('what the campaign cannot read or write (issue 29)', () => {
     const characters = page.getByRole('heading', { name: 'Characters' }).locator('..');
     await expect.poll(() => characters.getByText('Berta').count()).toBe(1);
     await expect.poll(() => characters.getByText(/its entry cannot be read/).count()).toBe(1);
-    // It is not offered to a fight: it has no entry to bring.
-    const offered = await page.getByLabel('character', { exact: true }).locator('option').allTextContents();
-    expect(offered.some((o) => o.startsWith('Berta'))).toBe(true);
+    // It is not offered to a fight: it has no entry to bring. The fight's list is fetched apart
+    // from the characters' panel: wait for it to hold Berta.
+    const options = page.getByLabel('character', { exact: true }).locator('option');
+    await expect
+      .poll(async () => (await options.allTextContents()).some((o) => o.startsWith('Berta')))
+      .toBe(true);
+    const offered = await options.allTextContents();
     expect(offered.some((o) => o.startsWith('Anna'))).toBe(false);
     // A full disk, as the server answers it (test/server.test.ts makes the disk refuse for real).
     await page.route('**/api/characters', (route) =>
