@@ -16,9 +16,13 @@ describe('fuzz: mutated example encounters', () => {
     console.log(`fuzz counts (${CASES} cases, seed ${SEED}): ${JSON.stringify(counts)}`);
     expect(examples).toEqual([]);
     expect(counts.fought + counts.refused).toBe(CASES);
-    // Both kinds occur: the mutations reach the engine, not only the schema.
-    expect(counts.fought).toBeGreaterThan(CASES / 20);
-    expect(counts.refused).toBeGreaterThan(CASES / 20);
+    // Both kinds occur: the mutations reach the engine, not only the schema. About a tenth are
+    // fought, so only a campaign of hundreds of cases can hold this for any seed; a slice of a few
+    // dozen with a random seed falls under a twentieth about one time in five.
+    if (CASES >= 500) {
+      expect(counts.fought).toBeGreaterThan(CASES / 20);
+      expect(counts.refused).toBeGreaterThan(CASES / 20);
+    }
   }, 600_000);
 });
 
