@@ -20,7 +20,7 @@ const { ruleset, setup } = loadEncounterText(f.file, f.text, RULESETS, nodeEnv(f
 const t0 = process.hrtime.bigint();
 const o = ruleset.odds(setup);
 const s = Number(process.hrtime.bigint() - t0) / 1e9;
-const steps = globalThis.S ?? 0;
+const steps = o.duel?.steps ?? 0;
 console.log(
   `${file}: ${o.duel ? 'solved' : o.duelMethod}; ${steps.toLocaleString('en')} steps in ${s.toFixed(3)} s: ${Math.round(steps / s).toLocaleString('en')} steps/s; ${o.duel?.states ?? '-'} states`,
 );

@@ -79,8 +79,12 @@ export class ChainBudget {
   /** Counts `n` more steps; false once past the budget (the chain then stops where it is). */
   spend(n: number): boolean {
     this.steps += n;
-    (globalThis as { S?: number }).S = this.steps;
     return this.steps <= this.limit;
+  }
+
+  /** The steps counted so far. */
+  get used(): number {
+    return this.steps;
   }
 
   /** Why the chain stopped, as the odds' duelMethod says it, with what would narrow it. */

@@ -177,6 +177,8 @@ export interface OddsDuel {
   readonly meanRounds: number;
   /** The most states the chain held in a round. */
   readonly states: number;
+  /** The chain's work: outcomes of blows followed from one state (scripts/chain-rate.mjs reads it). */
+  readonly steps: number;
 }
 
 export interface Odds {

@@ -399,5 +399,6 @@ function chain(setup: FwSetup, cap: number): OddsDuel | { readonly stopped: stri
     draw: draw + left,
     meanRounds: rounds,
     states,
+    steps: budget.used,
   };
 }

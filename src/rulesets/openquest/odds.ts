@@ -252,6 +252,7 @@ function duel(setup: OqSetup, cap: number): OddsDuel | { readonly stopped: strin
     draw: unfinished,
     meanRounds: rounds + unfinished * cap,
     states,
+    steps: budget.used,
   };
 }
 

@@ -673,6 +673,7 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
     draw: bothDead + unfinished,
     meanRounds: meanRoundsIfEnded,
     states,
+    steps: budget.used,
   };
 }
 
