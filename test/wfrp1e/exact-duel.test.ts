@@ -117,7 +117,7 @@ describe('the exact duel', () => {
     const yaml = duel('never', 2).replace('weapons: [axe]', 'weapons: [great-axe]');
     const plain = oddsOf(yaml, SD).duel as NonNullable<Odds['duel']>;
     for (const o of [
-      { effectiveInitiative: 'on' },
+      { effectiveInitiative: 'on' } as Record<string, string>,
       { weaponModifiers: 'on' },
       { multipleAttacks: 'simplified' },
     ]) {

@@ -111,21 +111,26 @@ function blowModel(st: W1State, a: Fighter, d: Fighter, winning: boolean): BlowM
       byPart.set(part.id, (e = { part, p: 0, wounds: new Map(), afterT: new Map(), worn, shield, expected }));
     }
     (e as { p: number }).p += 0.01;
-    const add = (dice: number, p: number) => {
-      const afterT = dice + S - T;
-      e.afterT.set(afterT, (e.afterT.get(afterT) ?? 0) + 0.01 * p);
+  }
+  // The damage dice do not depend on the to-hit roll: one distribution, weighed by each part's chance.
+  const dice = new Map<number, number>();
+  const add = (n: number, p: number) => dice.set(n, (dice.get(n) ?? 0) + p);
+  for (let first = 1; first <= 6; first++) {
+    if (first < 6 || !st.opt.additionalDamage) {
+      add(first, 1 / 6);
+      continue;
+    }
+    // A natural 6: a WS test (base WS) for the additional D6s.
+    const pass = Math.max(0, Math.min(100, ws)) / 100;
+    add(6, (1 / 6) * (1 - pass));
+    for (const [extra, p] of EXTRA) add(6 + extra, (1 / 6) * pass * p);
+  }
+  for (const e of byPart.values()) {
+    for (const [n, p] of dice) {
+      const afterT = n + S - T;
+      e.afterT.set(afterT, (e.afterT.get(afterT) ?? 0) + e.p * p);
       const w = woundsThrough(e, afterT);
-      e.wounds.set(w, (e.wounds.get(w) ?? 0) + 0.01 * p);
-    };
-    for (let first = 1; first <= 6; first++) {
-      if (first < 6 || !st.opt.additionalDamage) {
-        add(first, 1 / 6);
-        continue;
-      }
-      // A natural 6: a WS test (base WS) for the additional D6s.
-      const pass = Math.max(0, Math.min(100, ws)) / 100;
-      add(6, (1 / 6) * (1 - pass));
-      for (const [extra, p] of EXTRA) add(6 + extra, (1 / 6) * pass * p);
+      e.wounds.set(w, (e.wounds.get(w) ?? 0) + e.p * p);
     }
   }
   return { need, pHit, byPart: [...byPart.values()] };
@@ -414,10 +419,11 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
    * Fighter i's blow at `tick` on the defender j: [the defender after it, wounds dealt, p], a miss
    * included, the same outcomes merged; a kill leaves the defender out.
    */
-  const outcomeCache = new Map<string, [Side, number, number][]>();
+  // By (foe, tick, won, i) as one number: ticks are ranks within the round, below 256.
+  const outcomeCache = new Map<number, [Side, number, number][]>();
   const outcomes = (i: 0 | 1, won: boolean, foe: Side, tick: number): [Side, number, number][] => {
-    const key = `${i},${won ? 1 : 0},${foe.id},${tick}`;
-    const had = outcomeCache.get(key);
+    const key = tick < 256 ? ((foe.id * 256 + tick) * 2 + (won ? 1 : 0)) * 2 + i : -1;
+    const had = key < 0 ? undefined : outcomeCache.get(key);
     if (had) return had;
     const j = (1 - i) as 0 | 1;
     const m = models[i][won ? 1 : 0];
@@ -452,7 +458,7 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
       }
     }
     const res = [...merged.values()];
-    outcomeCache.set(key, res);
+    if (key >= 0) outcomeCache.set(key, res);
     return res;
   };
 
