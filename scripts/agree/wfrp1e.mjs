@@ -13,13 +13,15 @@ function wfrp1eDuel(r) {
       A: pick(r, [1, 1, 2, 3]),
       Int: between(r, 15, 45),
     };
-    const weapons = [pick(r, ['sword', 'axe', 'mace', 'club'])];
-    if (r() < 0.4) weapons.push('shield');
+    // Weapons with rows of their own in the weapon modifiers table, a two-handed one among them.
+    const weapons = [pick(r, ['sword', 'axe', 'mace', 'club', 'flail', 'bastard-sword', 'great-axe'])];
+    if (weapons[0] !== 'great-axe' && r() < 0.4) weapons.push('shield');
     const armour = pick(r, [
       [],
       ['mail-shirt'],
       ['leather-jerkin', 'helmet'],
       ['sleeved-mail-coat', 'helmet'],
+      ['sleeved-mail-coat', 'plate-bracers', 'helmet'],
     ]);
     const parry = pick(r, ['auto', 'always', 'never', null]);
     const tactics = parry ? `, tactics: { parry: ${parry} }` : '';
@@ -32,6 +34,11 @@ function wfrp1eDuel(r) {
     blowSpacing: pick(r, ['intervals', 'halving']),
     parryTest: pick(r, ['below', 'at-most']),
     monsterParry: pick(r, ['never', 'int-over-30', 'any']),
+    effectiveInitiative: pick(r, ['off', 'on']),
+    weaponModifiers: pick(r, ['off', 'on']),
+    multipleAttacks: pick(r, ['spread', 'spread', 'simplified']),
+    specialistWeapons: pick(r, ['on', 'off']),
+    bracerPenalty: pick(r, ['off', 'on']),
     // Options the chain accepts because they change nothing in its duels: the simulation must agree.
     takeUp: pick(r, ['action', 'instant']),
     chargeBonus: pick(r, ['first-blow', 'round']),

@@ -110,8 +110,24 @@ describe('the exact duel', () => {
     expect(o.duel).toBeNull();
     expect(o.duelMethod).toContain('use criticals=sudden-death');
     expect(o.duelMethod).toContain('use fumbles=off');
-    const ei = oddsOf(duel('auto'), { ...SD, effectiveInitiative: 'on' });
-    expect(ei.duelMethod).toContain('the option effectiveInitiative=on');
+  });
+
+  it('follows the options that move the blows: the edge die, the weapon modifiers, the simplified system', () => {
+    // Bob's great axe has a row of its own in the weapon modifiers table (I −10, damage +2).
+    const yaml = duel('never', 2).replace('weapons: [axe]', 'weapons: [great-axe]');
+    const plain = oddsOf(yaml, SD).duel as NonNullable<Odds['duel']>;
+    for (const o of [
+      { effectiveInitiative: 'on' } as Record<string, string>,
+      { weaponModifiers: 'on' },
+      { multipleAttacks: 'simplified' },
+    ]) {
+      const r = oddsOf(yaml, { ...SD, ...o });
+      expect(r.duel, `${JSON.stringify(o)}: ${r.duelMethod}`).not.toBeNull();
+      const d = r.duel as NonNullable<Odds['duel']>;
+      expect(win(d, 0) + win(d, 1) + d.draw).toBeCloseTo(1, 9);
+      // Each moves the figures: a change of EI or of the weapon's entries is not lost on the chain.
+      expect(Math.abs(win(d, 0) - win(plain, 0))).toBeGreaterThan(1e-4);
+    }
   });
 });
 

@@ -12,7 +12,10 @@ import {
   parryHands,
   payForParry,
   shieldFor,
+  isMounted,
   skillWith,
+  weaponDamage,
+  weaponToHitTerm,
   type Blow,
 } from './blow.js';
 import { CRITICAL_CHART, CRITICAL_EFFECTS, SUDDEN_DEATH_KILLS_FROM } from './data/criticals.js';
@@ -26,12 +29,12 @@ import {
   criticalColumn,
   isHit,
   WINNING_BONUS,
-  WINNING_EI,
   wornOn,
 } from './rules.js';
 import { current, strongHand, type Fighter, type W1State } from './state.js';
 import { suggestParry } from './tactics.js';
-import type { Entry } from './round/initiative.js';
+import { effectiveInitiative, type Entry } from './round/initiative.js';
+import { sumTerms } from '../../core/arith.js';
 import { sameMoment, sortEntries } from './round/timeline.js';
 import { WFRP1E_OPTIONS } from './options.js';
 import { lookup } from '../../core/table.js';
@@ -88,8 +91,10 @@ function blowModel(st: W1State, a: Fighter, d: Fighter, winning: boolean): BlowM
   const held = a[strongHand(a)];
   const weapon = held && !held.shield && !held.missile ? held : (a.natural[0] ?? null);
   const ws = skillWith(st, a, weapon, 'WS').skill;
-  const need = ws + (winning ? WINNING_BONUS : 0);
-  const S = current(a, 'S', 1);
+  // § Weapon Modifiers (optional): the weapon's to-hit and damage entries, 0 without the option.
+  const weaponTerm = weaponToHitTerm(st, weapon, false, d.flying, isMounted(d))?.value ?? 0;
+  const need = ws + weaponTerm + (winning ? WINNING_BONUS : 0);
+  const S = current(a, 'S', 1) + weaponDamage(st, weapon, false);
   const T = current(d, 'T', 1);
   const byPart = new Map<string, PartModel>();
   const ctx = noDice();
@@ -106,21 +111,26 @@ function blowModel(st: W1State, a: Fighter, d: Fighter, winning: boolean): BlowM
       byPart.set(part.id, (e = { part, p: 0, wounds: new Map(), afterT: new Map(), worn, shield, expected }));
     }
     (e as { p: number }).p += 0.01;
-    const add = (dice: number, p: number) => {
-      const afterT = dice + S - T;
-      e.afterT.set(afterT, (e.afterT.get(afterT) ?? 0) + 0.01 * p);
+  }
+  // The damage dice do not depend on the to-hit roll: one distribution, weighed by each part's chance.
+  const dice = new Map<number, number>();
+  const add = (n: number, p: number) => dice.set(n, (dice.get(n) ?? 0) + p);
+  for (let first = 1; first <= 6; first++) {
+    if (first < 6 || !st.opt.additionalDamage) {
+      add(first, 1 / 6);
+      continue;
+    }
+    // A natural 6: a WS test (base WS) for the additional D6s.
+    const pass = Math.max(0, Math.min(100, ws)) / 100;
+    add(6, (1 / 6) * (1 - pass));
+    for (const [extra, p] of EXTRA) add(6 + extra, (1 / 6) * pass * p);
+  }
+  for (const e of byPart.values()) {
+    for (const [n, p] of dice) {
+      const afterT = n + S - T;
+      e.afterT.set(afterT, (e.afterT.get(afterT) ?? 0) + e.p * p);
       const w = woundsThrough(e, afterT);
-      e.wounds.set(w, (e.wounds.get(w) ?? 0) + 0.01 * p);
-    };
-    for (let first = 1; first <= 6; first++) {
-      if (first < 6 || !st.opt.additionalDamage) {
-        add(first, 1 / 6);
-        continue;
-      }
-      // A natural 6: a WS test (base WS) for the additional D6s.
-      const pass = Math.max(0, Math.min(100, ws)) / 100;
-      add(6, (1 / 6) * (1 - pass));
-      for (const [extra, p] of EXTRA) add(6 + extra, (1 / 6) * pass * p);
+      e.wounds.set(w, (e.wounds.get(w) ?? 0) + e.p * p);
     }
   }
   return { need, pHit, byPart: [...byPart.values()] };
@@ -250,6 +260,11 @@ const CHAIN_OPTIONS: readonly string[] = [
   'criticals',
   'fumbles',
   'additionalDamage',
+  'effectiveInitiative',
+  'weaponModifiers',
+  'multipleAttacks',
+  'specialistWeapons',
+  'bracerPenalty',
   'blowSpacing',
   'parryTest',
   'monsterParry',
@@ -358,7 +373,6 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
     return v;
   };
   const A = [current(a, 'A', 1), current(b, 'A', 1)] as const;
-  const I = [current(a, 'I', 1), current(b, 'I', 1)] as const;
   const blowBy = (i: 0 | 1): Blow => ({
     attacker: fs[i],
     target: fs[1 - i] as Fighter,
@@ -405,10 +419,11 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
    * Fighter i's blow at `tick` on the defender j: [the defender after it, wounds dealt, p], a miss
    * included, the same outcomes merged; a kill leaves the defender out.
    */
-  const outcomeCache = new Map<string, [Side, number, number][]>();
+  // By (foe, tick, won, i) as one number: ticks are ranks within the round, below 256.
+  const outcomeCache = new Map<number, [Side, number, number][]>();
   const outcomes = (i: 0 | 1, won: boolean, foe: Side, tick: number): [Side, number, number][] => {
-    const key = `${i},${won ? 1 : 0},${foe.id},${tick}`;
-    const had = outcomeCache.get(key);
+    const key = tick < 256 ? ((foe.id * 256 + tick) * 2 + (won ? 1 : 0)) * 2 + i : -1;
+    const had = key < 0 ? undefined : outcomeCache.get(key);
     if (had) return had;
     const j = (1 - i) as 0 | 1;
     const m = models[i][won ? 1 : 0];
@@ -443,7 +458,7 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
       }
     }
     const res = [...merged.values()];
-    outcomeCache.set(key, res);
+    if (key >= 0) outcomeCache.set(key, res);
     return res;
   };
 
@@ -478,9 +493,23 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
     }
   };
 
+  /** An Effective Initiative edge this round (§ 'Effective Initiative' Modifier), with its chance. */
+  interface Edge {
+    readonly edge: W1State['edge'];
+    readonly p: number;
+  }
+  // The optional edge: D6 1-3 the players' sides, 4-6 the others', each with a D10 added; without it, none.
+  const edges: readonly Edge[] =
+    st.opt.effectiveInitiative && st.opt.multipleAttacks !== 'simplified'
+      ? [true, false].flatMap((players) =>
+          Array.from({ length: 10 }, (_, k) => ({ edge: { players, bonus: k + 1 }, p: 1 / 20 })),
+        )
+      : [{ edge: null, p: 1 }];
+
   /**
-   * The round's timeline for who is winning and the blows owed: the engine's entries, sorted and
-   * grouped as its timeline does; each fighter's blows due, and what it still owes after them.
+   * The round's timeline for who is winning, the blows owed, whether it is the first round fought
+   * and the edge: the engine's EI and entries, sorted and grouped as its timeline does; each
+   * fighter's blows due, and what it still owes after them.
    */
   interface Timeline {
     readonly win: number;
@@ -489,25 +518,34 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
     readonly owedLeft: readonly [number, number];
   }
   const timelines = new Map<string, Timeline>();
-  const timeline = (win: number, owed: readonly [number, number]): Timeline => {
-    const key = `${win},${owed[0]},${owed[1]}`;
+  const timeline = (win: number, owed: readonly [number, number], first: boolean, e: number): Timeline => {
+    const key = `${win},${owed[0]},${owed[1]},${first ? 1 : 0},${e}`;
     const had = timelines.get(key);
     if (had) return had;
     const entries: Entry[] = [];
     let seq = 0;
     const pending: [number[], number[]] = [[], []];
     const owedLeft: [number, number] = [0, 0];
+    const wasEdge = st.edge;
+    st.edge = (edges[e] as Edge).edge;
     for (const i of [0, 1] as const) {
       const winning = win === i + 1;
-      const f = Object.assign(Object.create(fs[i]) as Fighter, { winning });
-      // § Multiple Attacks, as schedule() spreads them; blows owed to a parry go first.
-      const all = blowTicks(I[i] + (winning ? WINNING_EI : 0), A[i], st.opt.blowSpacing);
+      const f = Object.assign(Object.create(fs[i]) as Fighter, {
+        winning,
+        roundsFought: first ? 0 : 1,
+        action: { kind: 'fight' },
+        target: fs[1 - i],
+      });
+      // § Multiple Attacks, as schedule() spreads them from the engine's EI; blows owed to a parry go first.
+      const ei = effectiveInitiative(st, f);
+      const all = blowTicks(sumTerms(ei.base, ei.terms), A[i], st.opt.blowSpacing);
       const lost = Math.min(owed[i], all.length);
       pending[i] = all.slice(lost);
       owedLeft[i] = owed[i] - lost;
       for (const tick of pending[i])
         entries.push({ f, tick, phase: 0, kind: 'blow', seq: seq++, able: true, free: true });
     }
+    st.edge = wasEdge;
     sortEntries(entries);
     const groups: Timeline['groups'] = [];
     for (let k = 0; k < entries.length;) {
@@ -519,18 +557,47 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
       });
       k = l;
     }
-    const t = { win, groups, pending, owedLeft };
+    // Only the order of the ticks matters to the blows and the parries' cost: each becomes its rank,
+    // so that edges which order the blows alike make one timeline and one set of states.
+    const ranks = [...new Set([...pending[0], ...pending[1]])].sort((x, y) => x - y);
+    const rank = (t: number) => ranks.indexOf(t) + 1;
+    const t: Timeline = {
+      win,
+      groups: groups.map((g) => ({ tick: rank(g.tick), who: g.who })),
+      pending: [pending[0].map(rank), pending[1].map(rank)],
+      owedLeft,
+    };
     timelines.set(key, t);
     return t;
   };
 
-  // Between rounds: W and blows owed of each, who won the last round (0 nobody, 1 a, 2 b).
+  /** The round's timelines over the edges, those alike merged: each with its chance. */
+  const plansCache = new Map<string, { tl: Timeline; p: number }[]>();
+  const plans = (win: number, owed: readonly [number, number], first: boolean) => {
+    const key = `${win},${owed[0]},${owed[1]},${first ? 1 : 0}`;
+    let list = plansCache.get(key);
+    if (list) return list;
+    const byShape = new Map<string, { tl: Timeline; p: number }>();
+    for (const [e, edge] of edges.entries()) {
+      const tl = timeline(win, owed, first, e);
+      const shape = JSON.stringify([tl.groups, tl.pending, tl.owedLeft]);
+      const had = byShape.get(shape);
+      if (had) had.p += edge.p;
+      else byShape.set(shape, { tl, p: edge.p });
+    }
+    plansCache.set(key, (list = [...byShape.values()]));
+    return list;
+  };
+
+  // Between rounds: W and blows owed of each, who won the last round (0 nobody, 1 a, 2 b), and
+  // whether no round has been fought yet (the weapon modifiers' I counts it; without them, never).
   interface Outer {
     readonly W: readonly [number, number];
     readonly owed: readonly [number, number];
     readonly win: number;
+    readonly first: boolean;
   }
-  const outerKey = (o: Outer) => `${o.W[0]},${o.W[1]},${o.owed[0]},${o.owed[1]},${o.win}`;
+  const outerKey = (o: Outer) => `${o.W[0]},${o.W[1]},${o.owed[0]},${o.owed[1]},${o.win},${o.first ? 1 : 0}`;
 
   /** One round from a state between rounds: where it leads, and the chance the fight ends in it and how. */
   interface Row {
@@ -560,55 +627,61 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
   const rows: (Row | undefined)[] = [];
   let stoppedIn = 0;
   const rowOf = (o: Outer): Row | null => {
-    const tl = timeline(o.win, o.owed);
-    let cur = new Map<number, number>();
-    const x0 = sides.of(o.W[0], tl.pending[0], 0, tl.owedLeft[0], 0);
-    const y0 = sides.of(o.W[1], tl.pending[1], 0, tl.owedLeft[1], 0);
-    put(cur, x0, y0, 0, 1);
     let aW = 0;
     let bW = 0;
     let both = 0;
-    for (const [gi, g] of tl.groups.entries()) {
-      for (const [k, i] of g.who.entries()) {
-        const last = gi === tl.groups.length - 1 && k === g.who.length - 1;
-        const then = new Map<number, number>();
-        for (const [s, q] of cur) blowAt(s, i, g.tick, tl.win === i + 1, last, q, then);
-        cur = then;
+    const to = new Map<number, number>();
+    for (const { tl, p: pEdge } of plans(o.win, o.owed, o.first)) {
+      let cur = new Map<number, number>();
+      const x0 = sides.of(o.W[0], tl.pending[0], 0, tl.owedLeft[0], 0);
+      const y0 = sides.of(o.W[1], tl.pending[1], 0, tl.owedLeft[1], 0);
+      put(cur, x0, y0, 0, pEdge);
+      for (const [gi, g] of tl.groups.entries()) {
+        for (const [k, i] of g.who.entries()) {
+          const last = gi === tl.groups.length - 1 && k === g.who.length - 1;
+          const then = new Map<number, number>();
+          for (const [s, q] of cur) blowAt(s, i, g.tick, tl.win === i + 1, last, q, then);
+          cur = then;
+        }
+        // The moment over: whoever is down is out, and the fight is decided.
+        const going = new Map<number, number>();
+        for (const [s, p] of cur) {
+          const x = sides.list[firstOf(s)] as Side;
+          const y = sides.list[secondOf(s)] as Side;
+          if (x.out === 0 && y.out === 0) {
+            going.set(s, p);
+            continue;
+          }
+          if (x.out && y.out) both += p;
+          else if (y.out) aW += p;
+          else bW += p;
+        }
+        cur = going;
+        if (!budget.spend(steps) || sides.size >= SIDE_IDS) {
+          stoppedIn = Math.max(states, cur.size);
+          return null;
+        }
+        steps = 0;
       }
-      // The moment over: whoever is down is out, and the fight is decided.
-      const going = new Map<number, number>();
       for (const [s, p] of cur) {
         const x = sides.list[firstOf(s)] as Side;
         const y = sides.list[secondOf(s)] as Side;
-        if (x.out === 0 && y.out === 0) {
-          going.set(s, p);
-          continue;
-        }
-        if (x.out && y.out) both += p;
-        else if (y.out) aW += p;
-        else bW += p;
+        const diff = diffOf(s);
+        const n = numberOf({
+          W: [x.W, y.W],
+          owed: [x.owed, y.owed],
+          win: diff > 0 ? 1 : diff < 0 ? 2 : 0,
+          first: false,
+        });
+        to.set(n, (to.get(n) ?? 0) + p);
       }
-      cur = going;
-      if (!budget.spend(steps) || sides.size >= SIDE_IDS) {
-        stoppedIn = Math.max(states, cur.size);
-        return null;
-      }
-      steps = 0;
-    }
-    const to = new Map<number, number>();
-    for (const [s, p] of cur) {
-      const x = sides.list[firstOf(s)] as Side;
-      const y = sides.list[secondOf(s)] as Side;
-      const diff = diffOf(s);
-      const n = numberOf({ W: [x.W, y.W], owed: [x.owed, y.owed], win: diff > 0 ? 1 : diff < 0 ? 2 : 0 });
-      to.set(n, (to.get(n) ?? 0) + p);
     }
     return { ids: [...to.keys()], ps: [...to.values()], aWins: aW, bWins: bW, bothDead: both };
   };
 
   // The distribution between rounds: the chance of each state by its number, and the states held.
   let dist: Float64Array = new Float64Array(64);
-  let held = [numberOf({ W: [a.W, b.W], owed: [0, 0], win: 0 })];
+  let held = [numberOf({ W: [a.W, b.W], owed: [0, 0], win: 0, first: st.opt.weaponModifiers })];
   dist[held[0] as number] = 1;
   let aWins = 0;
   let bWins = 0;
