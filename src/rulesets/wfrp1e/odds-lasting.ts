@@ -1,0 +1,222 @@
+// What a critical or a fumble leaves on a fighter, as a state of the exact duel's chain (issue 32,
+// part 2): its conditions and characteristic changes with their rounds counted from the current
+// one, its bleeding, the Sudden Death mark, what its hands hold and what lies on the ground, a
+// forced flight, being out and when a dying fighter dies. Interned: one object, one id. The chain
+// never applies an effect itself: it rebuilds the fighter as the engine keeps it (`view`), calls
+// the engine's own function on it with dice that list every outcome (src/core/enumerate.ts), and
+// reads back what that left (`of`).
+import type { FightContext } from '../../core/context.js';
+import { enumerateDice } from '../../core/enumerate.js';
+import type { OutReason } from '../../core/state.js';
+import type { Weapon } from './catalogue.js';
+import type { Part } from './data/locations.js';
+import { critical } from './effects.js';
+import { criticalColumn } from './rules.js';
+import type { Bleeding, CharMod, Cond, Fighter, W1State } from './state.js';
+
+/** A condition with its rounds counted from the current round (its cause left out: no rule reads it). */
+interface RelCond {
+  readonly kind: Cond['kind'];
+  readonly from: number;
+  readonly until: number;
+  readonly hand?: 'right' | 'left';
+  readonly value?: number;
+  readonly test?: Cond['test'];
+}
+
+interface RelMod {
+  readonly from: number;
+  readonly until: number;
+  readonly delta?: CharMod['delta'];
+  readonly halve?: CharMod['halve'];
+}
+
+/** One fighter's lasting state, relative to the round it was read in. */
+export interface Lasting {
+  readonly id: number;
+  readonly key: string;
+  readonly W: number;
+  readonly conds: readonly RelCond[];
+  readonly mods: readonly RelMod[];
+  /** Bleeding wounds: the part by its index in the codec's parts. */
+  readonly bleeding: readonly { readonly amount: Bleeding['amount']; readonly part: number; readonly suddenDeath: boolean }[];
+  readonly suddenDeath: boolean;
+  /** Items by their index in the codec's weapons (-1: empty hand). */
+  readonly right: number;
+  readonly left: number;
+  readonly ground: readonly number[];
+  readonly flee: Fighter['flee'];
+  readonly out: OutReason | null;
+  /** Rounds from the current one to the end of the round it dies in (null: not dying). */
+  readonly diesIn: number | null;
+}
+
+/** Every fighter's lasting states met so far, and the weapons and parts they name. */
+export class LastingCodec {
+  readonly list: Lasting[] = [];
+  private readonly byKey = new Map<string, Lasting>();
+  private readonly weapons: Weapon[] = [];
+  private readonly parts: Part[] = [];
+
+  private weaponIndex(w: Weapon | null): number {
+    if (!w) return -1;
+    let i = this.weapons.indexOf(w);
+    if (i < 0) i = this.weapons.push(w) - 1;
+    return i;
+  }
+
+  private partIndex(p: Part): number {
+    let i = this.parts.indexOf(p);
+    if (i < 0) i = this.parts.push(p) - 1;
+    return i;
+  }
+
+  /**
+   * `f`'s lasting state as of round `r`: what has ended before `r` is dropped, the rest counted
+   * from `r` (read it at the next round's number to carry it over the round's end).
+   */
+  of(f: Fighter, r: number): Lasting {
+    const conds: RelCond[] = [];
+    for (const c of f.conds) {
+      if (c.until < r) continue;
+      conds.push({
+        kind: c.kind,
+        from: Math.max(c.from, r) - r,
+        until: c.until - r,
+        ...(c.hand ? { hand: c.hand } : {}),
+        ...(c.value !== undefined ? { value: c.value } : {}),
+        ...(c.test ? { test: c.test } : {}),
+      });
+    }
+    const mods: RelMod[] = [];
+    for (const m of f.charMods) {
+      if (m.until < r) continue;
+      mods.push({
+        from: Math.max(m.from, r) - r,
+        until: m.until - r,
+        ...(m.delta ? { delta: m.delta } : {}),
+        ...(m.halve ? { halve: m.halve } : {}),
+      });
+    }
+    const bleeding = f.bleeding.map((b) => ({
+      amount: b.amount,
+      part: this.partIndex(b.part),
+      suddenDeath: b.suddenDeath,
+    }));
+    const right = this.weaponIndex(f.right);
+    const left = this.weaponIndex(f.left);
+    const ground = f.ground.map((w) => this.weaponIndex(w)).sort((x, y) => x - y);
+    const diesIn = f.diesAt === null ? null : f.diesAt - r;
+    // The lists as multisets: their order is no rule's business.
+    const sorted = <T>(xs: T[]) => xs.map((x) => JSON.stringify(x)).sort();
+    const key = JSON.stringify([
+      f.W,
+      sorted(conds),
+      sorted(mods),
+      sorted(bleeding),
+      f.suddenDeath,
+      right,
+      left,
+      ground,
+      f.flee,
+      f.out,
+      diesIn,
+    ]);
+    let x = this.byKey.get(key);
+    if (!x) {
+      x = {
+        id: this.list.length,
+        key,
+        W: f.W,
+        conds,
+        mods,
+        bleeding,
+        suddenDeath: f.suddenDeath,
+        right,
+        left,
+        ground,
+        flee: f.flee,
+        out: f.out as OutReason | null,
+        diesIn,
+      };
+      this.byKey.set(key, x);
+      this.list.push(x);
+    }
+    return x;
+  }
+
+  /**
+   * A copy of `base` as the engine would hold it in round `r` with lasting state `l`: its own lists,
+   * so that the engine may change them; the blows due and owed are the caller's to set.
+   */
+  view(base: Fighter, l: Lasting, r: number): Fighter {
+    const at = (n: number) => (n === Infinity ? Infinity : n + r);
+    return Object.assign(Object.create(base) as Fighter, {
+      W: l.W,
+      conds: l.conds.map((c): Cond => ({ ...c, from: c.from + r, until: at(c.until), why: '' })),
+      charMods: l.mods.map((m): CharMod => ({ ...m, from: m.from + r, until: at(m.until), why: '' })),
+      bleeding: l.bleeding.map(
+        (b): Bleeding => ({ amount: b.amount, part: this.parts[b.part] as Part, suddenDeath: b.suddenDeath }),
+      ),
+      suddenDeath: l.suddenDeath,
+      right: l.right < 0 ? null : (this.weapons[l.right] as Weapon),
+      left: l.left < 0 ? null : (this.weapons[l.left] as Weapon),
+      ground: l.ground.map((i) => this.weapons[i] as Weapon),
+      flee: l.flee,
+      out: l.out,
+      diesAt: l.diesIn === null ? null : l.diesIn + r,
+      pending: [],
+      owedAttacks: 0,
+      hold: null,
+      stats: { ...base.stats },
+    });
+  }
+}
+
+/** What a critical left: the victim's lasting state, its blows still due and owed, and the chance. */
+export interface CriticalOutcome {
+  readonly after: Lasting;
+  readonly pending: readonly number[];
+  readonly owed: number;
+  readonly p: number;
+}
+
+/**
+ * Every outcome of a critical of `value` on `part` of a victim in lasting state `l` (blows `pending`
+ * still due, `owed` owed), at moment `st.moment` of round `st.round`: the engine's `critical` run
+ * on a copy with dice that list every outcome, the outcomes alike merged. Cached by the chart's
+ * column, the only thing of the value the chart reads (`criticalColumn`).
+ */
+export function criticalOutcomes(
+  st: W1State,
+  codec: LastingCodec,
+  base: Fighter,
+  l: Lasting,
+  pending: readonly number[],
+  owed: number,
+  part: Part,
+  value: number,
+  cache?: Map<string, CriticalOutcome[]>,
+): CriticalOutcome[] {
+  const col = criticalColumn(value);
+  const ck = cache ? `${l.id}|${pending.join('.')}|${owed}|${part.id}|${col}|${st.moment}` : '';
+  const had = cache?.get(ck);
+  if (had) return had;
+  const merged = new Map<string, { after: Lasting; pending: number[]; owed: number; p: number }>();
+  for (const { value: v, p } of enumerateDice((ctx: FightContext) => {
+    const f = codec.view(base, l, st.round);
+    f.pending = [...pending];
+    f.owedAttacks = owed;
+    critical(st, ctx, f, part, col, null);
+    return f;
+  })) {
+    const after = codec.of(v, st.round);
+    const k = `${after.id}|${v.pending.join('.')}|${v.owedAttacks}`;
+    const e = merged.get(k);
+    if (e) e.p += p;
+    else merged.set(k, { after, pending: v.pending, owed: v.owedAttacks, p });
+  }
+  const res = [...merged.values()];
+  cache?.set(ck, res);
+  return res;
+}

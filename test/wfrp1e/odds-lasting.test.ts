@@ -1,0 +1,91 @@
+// The pieces the exact duel needs for detailed criticals and fumbles (issue 32, part 2): the dice
+// enumerator (src/core/enumerate.ts) and a fighter's lasting state, read back after the engine's
+// own `critical` (src/rulesets/wfrp1e/odds-lasting.ts).
+import { describe, expect, it } from 'vitest';
+import { AutoDriver, FightContext } from '../../src/core/context.js';
+import { enumerateDice } from '../../src/core/enumerate.js';
+import { Rng, SeededDice } from '../../src/dice/index.js';
+import { PARTS } from '../../src/rulesets/wfrp1e/data/locations.js';
+import { critical } from '../../src/rulesets/wfrp1e/effects.js';
+import type { W1Setup } from '../../src/rulesets/wfrp1e/encounter.js';
+import { criticalOutcomes, LastingCodec } from '../../src/rulesets/wfrp1e/odds-lasting.js';
+import { newState, type Fighter, type W1State } from '../../src/rulesets/wfrp1e/state.js';
+import { fightYaml, loadText, profile as P } from '../helpers.js';
+
+describe('enumerateDice', () => {
+  it('lists every total of every roll once, with its chance, following the rolls a run asks for', () => {
+    // A D6; on a 6, 2D4 more.
+    const out = enumerateDice((ctx) => {
+      const a = ctx.die(6, 'a');
+      return a < 6 ? a : a + ctx.dice(2, 4, 'b');
+    });
+    expect(out.length).toBe(5 + 7);
+    expect(out.reduce((n, o) => n + o.p, 0)).toBeCloseTo(1, 14);
+    expect(out.find((o) => o.value === 8)?.p).toBeCloseTo(1 / 6 / 16, 14);
+    expect(out.find((o) => o.value === 10)?.p).toBeCloseTo((1 / 6) * (3 / 16), 14);
+  });
+});
+
+function rig(): { st: W1State; v: Fighter } {
+  const loaded = loadText(
+    fightYaml([`{ name: Axel, profile: ${P()}, weapons: [sword] }`], [`{ name: Vic, profile: ${P({ I: 40 })}, weapons: [sword, shield] }`]),
+    { criticals: 'detailed' },
+  );
+  const st = newState(loaded.setup as W1Setup);
+  st.round = 1;
+  st.moment = 30;
+  return { st, v: st.combatants[1] as Fighter };
+}
+
+describe('a critical on the lasting state', () => {
+  it('gives outcomes whose chances sum to 1, each a state the view rebuilds as it was read', () => {
+    const { st, v } = rig();
+    const codec = new LastingCodec();
+    v.W = 0;
+    const l0 = codec.of(v, st.round);
+    for (const part of [PARTS.head, PARTS.rightArm, PARTS.body, PARTS.leftLeg])
+      for (const value of [1, 3, 6]) {
+        const out = criticalOutcomes(st, codec, v, l0, [20], 0, part, value);
+        expect(out.reduce((n, o) => n + o.p, 0)).toBeCloseTo(1, 12);
+        for (const o of out) expect(codec.of(codec.view(v, o.after, st.round), st.round)).toBe(o.after);
+      }
+  });
+
+  it('agrees with the engine rolling its own dice (a body critical +3, 20,000 times)', () => {
+    const { st, v } = rig();
+    const codec = new LastingCodec();
+    v.W = 0;
+    const l0 = codec.of(v, st.round);
+    const exact = criticalOutcomes(st, codec, v, l0, [], 0, PARTS.body, 3);
+    const seen = new Map<number, number>();
+    const n = 20_000;
+    const ctx = new FightContext([], new AutoDriver(new SeededDice(Rng.seeded(7))), false, false, false);
+    for (let i = 0; i < n; i++) {
+      const f = codec.view(v, l0, st.round);
+      critical(st, ctx, f, PARTS.body, 3, null);
+      const id = codec.of(f, st.round).id;
+      seen.set(id, (seen.get(id) ?? 0) + 1);
+    }
+    for (const o of exact) {
+      const p = (seen.get(o.after.id) ?? 0) / n;
+      // Within 4.5 standard deviations.
+      expect(Math.abs(p - o.p)).toBeLessThan(4.5 * Math.sqrt((o.p * (1 - o.p)) / n) + 1e-9);
+    }
+    expect([...seen.keys()].every((id) => exact.some((o) => o.after.id === id))).toBe(true);
+  });
+
+  it('carries a state over the round end: what ends this round is gone next round', () => {
+    const { st, v } = rig();
+    const codec = new LastingCodec();
+    v.W = 0;
+    const l0 = codec.of(v, st.round);
+    // Body 1 (winded: parry only for 1 round) is on rows 01-10 of column +1.
+    const winded = criticalOutcomes(st, codec, v, l0, [], 0, PARTS.body, 1).filter((o) =>
+      o.after.conds.some((c) => c.kind === 'parryOnly' && c.until === 1),
+    );
+    expect(winded.length).toBeGreaterThan(0);
+    const f = codec.view(v, winded[0]!.after, st.round);
+    expect(codec.of(f, st.round + 1).conds.some((c) => c.kind === 'parryOnly')).toBe(true);
+    expect(codec.of(f, st.round + 2).conds.some((c) => c.kind === 'parryOnly')).toBe(false);
+  });
+});
