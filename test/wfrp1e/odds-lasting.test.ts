@@ -28,7 +28,10 @@ describe('enumerateDice', () => {
 
 function rig(): { st: W1State; v: Fighter } {
   const loaded = loadText(
-    fightYaml([`{ name: Axel, profile: ${P()}, weapons: [sword] }`], [`{ name: Vic, profile: ${P({ I: 40 })}, weapons: [sword, shield] }`]),
+    fightYaml(
+      [`{ name: Axel, profile: ${P()}, weapons: [sword] }`],
+      [`{ name: Vic, profile: ${P({ I: 40 })}, weapons: [sword, shield] }`],
+    ),
     { criticals: 'detailed' },
   );
   const st = newState(loaded.setup as W1Setup);

@@ -39,7 +39,11 @@ export interface Lasting {
   readonly conds: readonly RelCond[];
   readonly mods: readonly RelMod[];
   /** Bleeding wounds: the part by its index in the codec's parts. */
-  readonly bleeding: readonly { readonly amount: Bleeding['amount']; readonly part: number; readonly suddenDeath: boolean }[];
+  readonly bleeding: readonly {
+    readonly amount: Bleeding['amount'];
+    readonly part: number;
+    readonly suddenDeath: boolean;
+  }[];
   readonly suddenDeath: boolean;
   /** Items by their index in the codec's weapons (-1: empty hand). */
   readonly right: number;
@@ -155,9 +159,11 @@ export class LastingCodec {
       W: l.W,
       conds: l.conds.map((c): Cond => ({ ...c, from: c.from + r, until: at(c.until), why: '' })),
       charMods: l.mods.map((m): CharMod => ({ ...m, from: m.from + r, until: at(m.until), why: '' })),
-      bleeding: l.bleeding.map(
-        (b): Bleeding => ({ amount: b.amount, part: this.parts[b.part] as Part, suddenDeath: b.suddenDeath }),
-      ),
+      bleeding: l.bleeding.map((b): Bleeding => ({
+        amount: b.amount,
+        part: this.parts[b.part] as Part,
+        suddenDeath: b.suddenDeath,
+      })),
       suddenDeath: l.suddenDeath,
       right: l.right < 0 ? null : (this.weapons[l.right] as Weapon),
       left: l.left < 0 ? null : (this.weapons[l.left] as Weapon),

@@ -37,6 +37,7 @@ import { effectiveInitiative, type Entry } from './round/initiative.js';
 import { sumTerms } from '../../core/arith.js';
 import { sameMoment, sortEntries } from './round/timeline.js';
 import { WFRP1E_OPTIONS } from './options.js';
+import { criticalOutcomes, LastingCodec, type CriticalOutcome, type Lasting } from './odds-lasting.js';
 import { lookup } from '../../core/table.js';
 
 /** Beyond this many extra D6s of additional damage the chance is below 1e-15: left out. */
@@ -209,10 +210,8 @@ function duelObstacles(st: W1State, setup: W1Setup): string[] {
   const fs = st.combatants;
   // Of more than two, that is all there is to say: what else would stand in a duel's way does not matter.
   if (fs.length !== 2 || fs[0]?.side === fs[1]?.side) return [notOneAgainstOne(fs)];
-  if (st.opt.criticals !== 'sudden-death')
-    why.push(
-      'detailed criticals leave lasting effects (parry only, −10 to hit, bleeding…) that the chain does not carry yet: use criticals=sudden-death',
-    );
+  // Detailed criticals: the chain plays them through the engine and refuses, naming it, the
+  // first lasting effect it does not carry yet (uncarried).
   if (st.opt.fumbles)
     why.push(
       'fumbles leave lasting effects (a dropped weapon, prone…) the chain does not carry yet: use fumbles=off',
@@ -276,6 +275,40 @@ const CHAIN_OPTIONS: readonly string[] = [
   'fireDamage',
 ];
 
+/** The chain met a lasting effect it does not carry yet: it refuses the duel, naming the effect. */
+class Uncarried extends Error {}
+
+const COND_WORDS: Readonly<Record<string, string>> = {
+  noAction: 'no action',
+  parryOnly: 'parry only',
+  noAttacks: 'no attacks next round',
+  prone: 'prone',
+  shieldParryOnly: 'shield parry only',
+  handUseless: 'a useless hand or arm',
+  toHit: 'a to-hit penalty',
+  eachRound: 'a test each round',
+  trapped: 'trapped',
+  entangled: 'entangled',
+};
+
+/**
+ * Why the chain cannot go on from lasting state `l` of `base` (null: it can): the effects it does
+ * not carry yet. One out of the fight carries nothing further (the fight is decided).
+ */
+function uncarried(l: Lasting, base: Fighter): string | null {
+  if (l.out !== null) return null;
+  const what: string[] = [];
+  for (const c of l.conds) what.push(COND_WORDS[c.kind] ?? c.kind);
+  if (l.mods.length > 0) what.push('changed characteristics');
+  if (l.bleeding.length > 0) what.push('bleeding');
+  if (l.flee !== null) what.push('a forced flight');
+  if (l.ground.length > 0 || (base.right !== null) !== l.right >= 0 || (base.left !== null) !== l.left >= 0)
+    what.push('a dropped or destroyed weapon');
+  if (l.diesIn !== null) what.push('dying');
+  if (what.length === 0) return null;
+  return `detailed criticals leave lasting effects that the chain does not carry yet: it met ${[...new Set(what)].join(', ')} on ${base.name}; use criticals=sudden-death`;
+}
+
 /** What a successful parry may stop: D6. */
 const STOPPED = [1, 2, 3, 4, 5, 6] as const;
 
@@ -288,7 +321,8 @@ const CHAIN_STEPS_PER_SECOND = 5_000_000;
  */
 interface Side {
   readonly id: number;
-  readonly W: number;
+  /** W and what criticals left (odds-lasting.ts), relative to the round. */
+  readonly l: Lasting;
   readonly pending: readonly number[];
   readonly parries: number;
   readonly owed: number;
@@ -304,11 +338,11 @@ class Sides {
   get size(): number {
     return this.list.length;
   }
-  of(W: number, pending: readonly number[], parries: number, owed: number, out: Side['out']): Side {
-    const k = `${W},${pending.join('.')},${parries},${owed},${out}`;
+  of(l: Lasting, pending: readonly number[], parries: number, owed: number, out: Side['out']): Side {
+    const k = `${l.id},${pending.join('.')},${parries},${owed},${out}`;
     let x = this.byKey.get(k);
     if (!x) {
-      x = { id: this.list.length, W, pending, parries, owed, out };
+      x = { id: this.list.length, l, pending, parries, owed, out };
       this.byKey.set(k, x);
       this.list.push(x);
     }
@@ -322,7 +356,7 @@ class Sides {
     let y = k < 0 ? undefined : this.afterBlow.get(k);
     if (!y) {
       const pending = x.pending.filter((_, i) => i !== at);
-      this.afterBlow.set(k, (y = this.of(x.W, pending, x.parries, x.owed, x.out)));
+      this.afterBlow.set(k, (y = this.of(x.l, pending, x.parries, x.owed, x.out)));
     }
     return y;
   }
@@ -365,12 +399,28 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
     [blowModel(st, a, b, false), blowModel(st, a, b, true)],
     [blowModel(st, b, a, false), blowModel(st, b, a, true)],
   ] as const;
-  const killCache = new Map<string, number>();
-  const killed = (part: PartModel['part'], value: number): number => {
-    const k = `${part.chart},${value}`;
-    let v = killCache.get(k);
-    if (v === undefined) killCache.set(k, (v = criticalOut(st, part.chart, value).killed));
-    return v;
+  // Each fighter's lasting state (W, and what criticals leave), and the criticals' outcomes met.
+  const codec = new LastingCodec();
+  const critCache = new Map<string, CriticalOutcome[]>();
+  const wCache = new Map<string, Lasting>();
+  /** Fighter i's lasting state `l` with W `W` (the wounds of a blow, before its critical). */
+  const withW = (i: 0 | 1, l: Lasting, W: number): Lasting => {
+    if (W === l.W) return l;
+    const k = `${l.id},${W}`;
+    let x = wCache.get(k);
+    if (!x) {
+      const f = codec.view(fs[i], l, st.round);
+      f.W = W;
+      wCache.set(k, (x = codec.of(f, st.round)));
+    }
+    return x;
+  };
+  const nextCache = new Map<number, Lasting>();
+  /** Fighter i's lasting state `l` read as of the next round: what ends this round is gone. */
+  const nextRound = (i: 0 | 1, l: Lasting): Lasting => {
+    let x = nextCache.get(l.id);
+    if (!x) nextCache.set(l.id, (x = codec.of(codec.view(fs[i], l, st.round), st.round + 1)));
+    return x;
   };
   const A = [current(a, 'A', 1), current(b, 'A', 1)] as const;
   const blowBy = (i: 0 | 1): Blow => ({
@@ -388,8 +438,7 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
 
   /** Fighter i as the engine's own functions see it in this state: W, blows due, parries made, owed. */
   const view = (i: 0 | 1, x: Side): Fighter =>
-    Object.assign(Object.create(fs[i]) as Fighter, {
-      W: x.W,
+    Object.assign(codec.view(fs[i], x.l, st.round), {
       pending: [...x.pending],
       parries: x.parries,
       owedAttacks: x.owed,
@@ -411,7 +460,7 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
     st.moment = was;
     return {
       ok: parryChance(st, fs[j], item),
-      after: sides.of(x.W, v.pending, v.parries, v.owedAttacks, x.out),
+      after: sides.of(x.l, v.pending, v.parries, v.owedAttacks, x.out),
     };
   };
 
@@ -448,12 +497,37 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
         if (ps === 0) continue;
         for (const [dmg, pd] of e.afterT) {
           const w = woundsThrough(e, dmg - stopped);
-          const r = applyWounds(before.W, w);
-          const k = r.critical > 0 ? killed(e.part, r.critical) : 0;
+          const r = applyWounds(before.l.W, w);
           const p = ps * pd;
-          if (k > 0) add(sides.of(r.W, before.pending, before.parries, before.owed, 1), w, p * k);
-          if (k < 1)
-            add(sides.of(r.W, before.pending, before.parries, before.owed, before.out), w, p * (1 - k));
+          const hurt = withW(j, before.l, r.W);
+          if (r.critical <= 0) {
+            add(sides.of(hurt, before.pending, before.parries, before.owed, before.out), w, p);
+            continue;
+          }
+          // The critical as the engine plays it (effects.ts, critical), every way its dice fall.
+          const was = st.moment;
+          st.moment = tick;
+          const crits = criticalOutcomes(
+            st,
+            codec,
+            fs[j],
+            hurt,
+            before.pending,
+            before.owed,
+            e.part,
+            r.critical,
+            critCache,
+          );
+          st.moment = was;
+          for (const o of crits) {
+            const why = uncarried(o.after, fs[j]);
+            if (why) throw new Uncarried(why);
+            add(
+              sides.of(o.after, o.pending, before.parries, o.owed, o.after.out !== null ? 1 : before.out),
+              w,
+              p * o.p,
+            );
+          }
         }
       }
     }
@@ -592,12 +666,13 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
   // Between rounds: W and blows owed of each, who won the last round (0 nobody, 1 a, 2 b), and
   // whether no round has been fought yet (the weapon modifiers' I counts it; without them, never).
   interface Outer {
-    readonly W: readonly [number, number];
+    /** Each fighter's lasting state (its id), as of the round to come. */
+    readonly L: readonly [number, number];
     readonly owed: readonly [number, number];
     readonly win: number;
     readonly first: boolean;
   }
-  const outerKey = (o: Outer) => `${o.W[0]},${o.W[1]},${o.owed[0]},${o.owed[1]},${o.win},${o.first ? 1 : 0}`;
+  const outerKey = (o: Outer) => `${o.L[0]},${o.L[1]},${o.owed[0]},${o.owed[1]},${o.win},${o.first ? 1 : 0}`;
 
   /** One round from a state between rounds: where it leads, and the chance the fight ends in it and how. */
   interface Row {
@@ -633,8 +708,8 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
     const to = new Map<number, number>();
     for (const { tl, p: pEdge } of plans(o.win, o.owed, o.first)) {
       let cur = new Map<number, number>();
-      const x0 = sides.of(o.W[0], tl.pending[0], 0, tl.owedLeft[0], 0);
-      const y0 = sides.of(o.W[1], tl.pending[1], 0, tl.owedLeft[1], 0);
+      const x0 = sides.of(codec.list[o.L[0]] as Lasting, tl.pending[0], 0, tl.owedLeft[0], 0);
+      const y0 = sides.of(codec.list[o.L[1]] as Lasting, tl.pending[1], 0, tl.owedLeft[1], 0);
       put(cur, x0, y0, 0, pEdge);
       for (const [gi, g] of tl.groups.entries()) {
         for (const [k, i] of g.who.entries()) {
@@ -668,7 +743,7 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
         const y = sides.list[secondOf(s)] as Side;
         const diff = diffOf(s);
         const n = numberOf({
-          W: [x.W, y.W],
+          L: [nextRound(0, x.l).id, nextRound(1, y.l).id],
           owed: [x.owed, y.owed],
           win: diff > 0 ? 1 : diff < 0 ? 2 : 0,
           first: false,
@@ -681,7 +756,14 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
 
   // The distribution between rounds: the chance of each state by its number, and the states held.
   let dist: Float64Array = new Float64Array(64);
-  let held = [numberOf({ W: [a.W, b.W], owed: [0, 0], win: 0, first: st.opt.weaponModifiers })];
+  let held = [
+    numberOf({
+      L: [codec.of(a, st.round).id, codec.of(b, st.round).id],
+      owed: [0, 0],
+      win: 0,
+      first: st.opt.weaponModifiers,
+    }),
+  ];
   dist[held[0] as number] = 1;
   let aWins = 0;
   let bWins = 0;
@@ -760,6 +842,10 @@ function duelInRound(st: W1State, cap: number): ReturnType<typeof duel> {
   st.round = 1;
   try {
     return duel(st, cap);
+  } catch (e) {
+    if (e instanceof Uncarried)
+      return { stopped: `not computed exactly: ${e.message}. Use fray sim for the whole fight.` };
+    throw e;
   } finally {
     st.round = was;
   }
