@@ -164,7 +164,7 @@ function mountedCharging(b: Blow): boolean {
  * The to-hit modifiers of § To Hit Modifiers and everything else that changes the chance: their
  * sum. When the blow is explained, each is pushed on `terms` and what takes no penalty on `notes`.
  */
-function toHitModifiers(
+export function toHitModifiers(
   st: W1State,
   b: Blow,
   targetProne: boolean,

@@ -6,31 +6,23 @@ import type { Odds, OddsBlow, OddsDuel } from '../../core/ruleset.js';
 import { reverseD100 } from '../../dice/d100.js';
 import { Rng, SeededDice } from '../../dice/index.js';
 import {
+  canAttack,
   expectedWounds,
   parryChance,
   PARRY_KEYS,
   parryHands,
   payForParry,
   shieldFor,
-  isMounted,
   skillWith,
   weaponDamage,
-  weaponToHitTerm,
+  toHitModifiers,
   type Blow,
 } from './blow.js';
 import { CRITICAL_CHART, CRITICAL_EFFECTS, SUDDEN_DEATH_KILLS_FROM } from './data/criticals.js';
 import type { Weapon } from './catalogue.js';
 import type { W1Setup } from './encounter.js';
 import { hitLocation } from './locate.js';
-import {
-  applyWounds,
-  armourPoints,
-  blowTicks,
-  criticalColumn,
-  isHit,
-  WINNING_BONUS,
-  wornOn,
-} from './rules.js';
+import { applyWounds, armourPoints, blowTicks, criticalColumn, isHit, wornOn } from './rules.js';
 import { current, strongHand, type Fighter, type W1State } from './state.js';
 import { suggestParry } from './tactics.js';
 import { effectiveInitiative, type Entry } from './round/initiative.js';
@@ -92,11 +84,24 @@ function blowModel(st: W1State, a: Fighter, d: Fighter, winning: boolean): BlowM
   const held = a[strongHand(a)];
   const weapon = held && !held.shield && !held.missile ? held : (a.natural[0] ?? null);
   const ws = skillWith(st, a, weapon, 'WS').skill;
-  // § Weapon Modifiers (optional): the weapon's to-hit and damage entries, 0 without the option.
-  const weaponTerm = weaponToHitTerm(st, weapon, false, d.flying, isMounted(d))?.value ?? 0;
-  const need = ws + weaponTerm + (winning ? WINNING_BONUS : 0);
-  const S = current(a, 'S', 1) + weaponDamage(st, weapon, false);
-  const T = current(d, 'T', 1);
+  // § To Hit Modifiers as the engine sums them for this blow: winning, the weapon modifiers' entry,
+  // the to-hit penalties of criticals (`a` and `d` are the fighters as the chain's state has them).
+  const attacker = Object.assign(Object.create(a) as Fighter, { wonAgainst: new Set(winning ? [d] : []) });
+  const b: Blow = {
+    attacker,
+    target: d,
+    weapon,
+    hand: held === weapon ? strongHand(a) : null,
+    kind: 'strike',
+    aim: null,
+    charging: false,
+    free: false,
+    fromRear: false,
+  };
+  const need = ws + toHitModifiers(st, b, false, null, null);
+  // § Weapon Modifiers (optional): the weapon's damage entry, 0 without the option.
+  const S = current(a, 'S', st.round) + weaponDamage(st, weapon, false);
+  const T = current(d, 'T', st.round);
   const byPart = new Map<string, PartModel>();
   const ctx = noDice();
   const shield = shieldFor(d, false);
@@ -292,14 +297,21 @@ const COND_WORDS: Readonly<Record<string, string>> = {
 };
 
 /**
+ * The conditions the chain carries: what they change is read by the engine's own functions from
+ * the fighter as the state has it (canAttack at each moment, canParry and parryHands at each
+ * parry, toHitModifiers in the blow's model). Changed characteristics are carried likewise: every
+ * figure the chain takes from a fighter is the engine's `current`.
+ */
+const CARRIED_CONDS: ReadonlySet<string> = new Set(['parryOnly', 'noAttacks', 'noAction', 'toHit']);
+
+/**
  * Why the chain cannot go on from lasting state `l` of `base` (null: it can): the effects it does
  * not carry yet. One out of the fight carries nothing further (the fight is decided).
  */
 function uncarried(l: Lasting, base: Fighter): string | null {
   if (l.out !== null) return null;
   const what: string[] = [];
-  for (const c of l.conds) what.push(COND_WORDS[c.kind] ?? c.kind);
-  if (l.mods.length > 0) what.push('changed characteristics');
+  for (const c of l.conds) if (!CARRIED_CONDS.has(c.kind)) what.push(COND_WORDS[c.kind] ?? c.kind);
   if (l.bleeding.length > 0) what.push('bleeding');
   if (l.flee !== null) what.push('a forced flight');
   if (l.ground.length > 0 || (base.right !== null) !== l.right >= 0 || (base.left !== null) !== l.left >= 0)
@@ -394,11 +406,18 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
   const fs = st.combatants as [Fighter, Fighter];
   const [a, b] = fs;
   const sides = new Sides();
-  // By attacker, then by whether it won the last round (+10 to hit).
-  const models = [
-    [blowModel(st, a, b, false), blowModel(st, a, b, true)],
-    [blowModel(st, b, a, false), blowModel(st, b, a, true)],
-  ] as const;
+  // By attacker, whether it won the last round (+10 to hit), and both fighters' lasting states.
+  const modelCache = new Map<string, BlowModel>();
+  const modelOf = (i: 0 | 1, won: boolean, mine: Lasting, theirs: Lasting): BlowModel => {
+    const k = `${i},${won ? 1 : 0},${mine.id},${theirs.id}`;
+    let m = modelCache.get(k);
+    if (!m) {
+      const j = (1 - i) as 0 | 1;
+      m = blowModel(st, codec.view(fs[i], mine, st.round), codec.view(fs[j], theirs, st.round), won);
+      modelCache.set(k, m);
+    }
+    return m;
+  };
   // Each fighter's lasting state (W, and what criticals leave), and the criticals' outcomes met.
   const codec = new LastingCodec();
   const critCache = new Map<string, CriticalOutcome[]>();
@@ -422,7 +441,6 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
     if (!x) nextCache.set(l.id, (x = codec.of(codec.view(fs[i], l, st.round), st.round + 1)));
     return x;
   };
-  const A = [current(a, 'A', 1), current(b, 'A', 1)] as const;
   const blowBy = (i: 0 | 1): Blow => ({
     attacker: fs[i],
     target: fs[1 - i] as Fighter,
@@ -459,7 +477,7 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
     payForParry(st, v, item);
     st.moment = was;
     return {
-      ok: parryChance(st, fs[j], item),
+      ok: parryChance(st, v, item),
       after: sides.of(x.l, v.pending, v.parries, v.owedAttacks, x.out),
     };
   };
@@ -468,14 +486,24 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
    * Fighter i's blow at `tick` on the defender j: [the defender after it, wounds dealt, p], a miss
    * included, the same outcomes merged; a kill leaves the defender out.
    */
-  // By (foe, tick, won, i) as one number: ticks are ranks within the round, below 256.
+  // By (the striker's lasting state, foe, tick, won, i) as one number: ticks are ranks within the
+  // round, below 256; sides below 2¹⁶; lasting states below 2²⁰.
   const outcomeCache = new Map<number, [Side, number, number][]>();
-  const outcomes = (i: 0 | 1, won: boolean, foe: Side, tick: number): [Side, number, number][] => {
-    const key = tick < 256 ? ((foe.id * 256 + tick) * 2 + (won ? 1 : 0)) * 2 + i : -1;
+  const outcomes = (
+    i: 0 | 1,
+    won: boolean,
+    mine: Lasting,
+    foe: Side,
+    tick: number,
+  ): [Side, number, number][] => {
+    const key =
+      tick < 256 && mine.id < 2 ** 20
+        ? (((mine.id * SIDE_IDS + foe.id) * 256 + tick) * 2 + (won ? 1 : 0)) * 2 + i
+        : -1;
     const had = key < 0 ? undefined : outcomeCache.get(key);
     if (had) return had;
     const j = (1 - i) as 0 | 1;
-    const m = models[i][won ? 1 : 0];
+    const m = modelOf(i, won, mine, foe.l);
     const merged = new Map<string, [Side, number, number]>();
     const add = (after: Side, w: number, p: number) => {
       if (p === 0) return;
@@ -557,7 +585,7 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
     const foe = f[1 - i] as Side;
     // Nobody left within reach: the blow is not struck.
     if (foe.out !== 0) return i === 0 ? put(out, mine, foe, diff, p0) : put(out, foe, mine, diff, p0);
-    const list = outcomes(i, won, foe, tick);
+    const list = outcomes(i, won, me.l, foe, tick);
     steps += list.length;
     // After the round's last blow only who dealt more counts (§ Winning and Losing): fewer states.
     for (const [after, w, p] of list) {
@@ -565,6 +593,39 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
       if (i === 0) put(out, mine, after, last ? Math.sign(d) : d, p0 * p);
       else put(out, after, mine, last ? Math.sign(d) : d, p0 * p);
     }
+  };
+
+  /** Fighter i in side `x` may strike now (canAttack, as runTimeline asks it when a moment comes). */
+  const ableCache = new Map<number, boolean>();
+  const able = (i: 0 | 1, x: Side): boolean => {
+    let ok = ableCache.get(x.l.id * 2 + i);
+    if (ok === undefined) {
+      ok = canAttack(st, view(i, x));
+      ableCache.set(x.l.id * 2 + i, ok);
+    }
+    return ok;
+  };
+  /** The states of `cur` with the blows at this moment of those who may not strike taken out. */
+  const unable = (
+    cur: Map<number, number>,
+    g: { readonly tick: number; readonly who: readonly (0 | 1)[] },
+  ) => {
+    let all = true;
+    for (const [s] of cur) {
+      const f = [sides.list[firstOf(s)], sides.list[secondOf(s)]] as [Side, Side];
+      if (!g.who.every((i) => f[i].out !== 0 || able(i, f[i]))) all = false;
+    }
+    if (all) return cur;
+    const out = new Map<number, number>();
+    for (const [s, p] of cur) {
+      const f = [sides.list[firstOf(s)], sides.list[secondOf(s)]] as [Side, Side];
+      for (const i of g.who) {
+        const at = f[i].pending.indexOf(g.tick);
+        if (f[i].out === 0 && at >= 0 && !able(i, f[i])) f[i] = sides.struck(f[i], at);
+      }
+      put(out, f[0], f[1], diffOf(s), p);
+    }
+    return out;
   };
 
   /** An Effective Initiative edge this round (§ 'Effective Initiative' Modifier), with its chance. */
@@ -592,8 +653,14 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
     readonly owedLeft: readonly [number, number];
   }
   const timelines = new Map<string, Timeline>();
-  const timeline = (win: number, owed: readonly [number, number], first: boolean, e: number): Timeline => {
-    const key = `${win},${owed[0]},${owed[1]},${first ? 1 : 0},${e}`;
+  const timeline = (
+    win: number,
+    owed: readonly [number, number],
+    first: boolean,
+    e: number,
+    L: readonly [Lasting, Lasting],
+  ): Timeline => {
+    const key = `${win},${owed[0]},${owed[1]},${first ? 1 : 0},${e},${L[0].id},${L[1].id}`;
     const had = timelines.get(key);
     if (had) return had;
     const entries: Entry[] = [];
@@ -604,7 +671,7 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
     st.edge = (edges[e] as Edge).edge;
     for (const i of [0, 1] as const) {
       const winning = win === i + 1;
-      const f = Object.assign(Object.create(fs[i]) as Fighter, {
+      const f = Object.assign(codec.view(fs[i], L[i], st.round), {
         winning,
         roundsFought: first ? 0 : 1,
         action: { kind: 'fight' },
@@ -612,7 +679,7 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
       });
       // § Multiple Attacks, as schedule() spreads them from the engine's EI; blows owed to a parry go first.
       const ei = effectiveInitiative(st, f);
-      const all = blowTicks(sumTerms(ei.base, ei.terms), A[i], st.opt.blowSpacing);
+      const all = blowTicks(sumTerms(ei.base, ei.terms), current(f, 'A', st.round), st.opt.blowSpacing);
       const lost = Math.min(owed[i], all.length);
       pending[i] = all.slice(lost);
       owedLeft[i] = owed[i] - lost;
@@ -647,13 +714,18 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
 
   /** The round's timelines over the edges, those alike merged: each with its chance. */
   const plansCache = new Map<string, { tl: Timeline; p: number }[]>();
-  const plans = (win: number, owed: readonly [number, number], first: boolean) => {
-    const key = `${win},${owed[0]},${owed[1]},${first ? 1 : 0}`;
+  const plans = (
+    win: number,
+    owed: readonly [number, number],
+    first: boolean,
+    L: readonly [Lasting, Lasting],
+  ) => {
+    const key = `${win},${owed[0]},${owed[1]},${first ? 1 : 0},${L[0].id},${L[1].id}`;
     let list = plansCache.get(key);
     if (list) return list;
     const byShape = new Map<string, { tl: Timeline; p: number }>();
     for (const [e, edge] of edges.entries()) {
-      const tl = timeline(win, owed, first, e);
+      const tl = timeline(win, owed, first, e, L);
       const shape = JSON.stringify([tl.groups, tl.pending, tl.owedLeft]);
       const had = byShape.get(shape);
       if (had) had.p += edge.p;
@@ -706,12 +778,16 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
     let bW = 0;
     let both = 0;
     const to = new Map<number, number>();
-    for (const { tl, p: pEdge } of plans(o.win, o.owed, o.first)) {
+    const L = [codec.list[o.L[0]] as Lasting, codec.list[o.L[1]] as Lasting] as const;
+    for (const { tl, p: pEdge } of plans(o.win, o.owed, o.first, L)) {
       let cur = new Map<number, number>();
-      const x0 = sides.of(codec.list[o.L[0]] as Lasting, tl.pending[0], 0, tl.owedLeft[0], 0);
-      const y0 = sides.of(codec.list[o.L[1]] as Lasting, tl.pending[1], 0, tl.owedLeft[1], 0);
+      const x0 = sides.of(L[0], tl.pending[0], 0, tl.owedLeft[0], 0);
+      const y0 = sides.of(L[1], tl.pending[1], 0, tl.owedLeft[1], 0);
       put(cur, x0, y0, 0, pEdge);
       for (const [gi, g] of tl.groups.entries()) {
+        // Whoever may not strike when the moment comes (parry only, no attacks, no action…: the
+        // engine's canAttack, as runTimeline asks it) lets its blow here go.
+        cur = unable(cur, g);
         for (const [k, i] of g.who.entries()) {
           const last = gi === tl.groups.length - 1 && k === g.who.length - 1;
           const then = new Map<number, number>();
