@@ -92,3 +92,67 @@ describe('a critical on the lasting state', () => {
     expect(codec.of(f, st.round + 2).conds.some((c) => c.kind === 'parryOnly')).toBe(false);
   });
 });
+
+describe('the chain with the lasting effects it carries so far, against simulated fights', () => {
+  it('agrees with 40,000 fights of the reference duel when the chart leaves only those effects', async () => {
+    const { runFight } = await import('../../src/core/fight.js');
+    const { lookup } = await import('../../src/core/table.js');
+    const { CRITICAL_CHART, CRITICAL_EFFECTS, oneShape } = await import(
+      '../../src/rulesets/wfrp1e/data/criticals.js'
+    );
+    const { loadFile, ROOT } = await import('../helpers.js');
+    const { join } = await import('node:path');
+    // Every effect that leaves the victim standing becomes one the chain carries (in turn: stunned,
+    // parry only, no action, −10 to hit, characteristics −1, M and I halved, the Sudden Death
+    // mark); nobody must flee. The engine and the chain read the same patched chart.
+    const carried = [
+      oneShape({ noAttacksNextRound: true }, 'stunned'),
+      oneShape({ parryOnly: 1 }, 'reeling'),
+      oneShape({ parryOnly: 'D4' }, 'dazed'),
+      oneShape({ noAction: 1 }, 'senseless'),
+      oneShape({ noAction: 'D4' }, 'senseless D4'),
+      oneShape({ toHit: -10 }, 'blood in the eyes'),
+      oneShape({ parryOnly: 1, toHit: -10 }, 'reeling and bloody'),
+      oneShape({ allChars: -1 }, 'internal injury'),
+      oneShape({ halveMI: 'D4' }, 'limping'),
+      oneShape({ allChars: -1, suddenDeath: true }, 'marked'),
+    ];
+    type Cell = { effect: number; flee: boolean };
+    const charts = CRITICAL_EFFECTS as unknown as Record<string, typeof carried>;
+    const saved = Object.fromEntries(Object.entries(charts).map(([k, v]) => [k, [...v]]));
+    const cells = new Set<Cell>();
+    for (let r = 1; r <= 100; r++) for (const c of lookup(CRITICAL_CHART, r) as Cell[]) cells.add(c);
+    const fled = [...cells].filter((c) => c.flee);
+    try {
+      for (const c of fled) c.flee = false;
+      for (const [k, list] of Object.entries(charts)) {
+        list.forEach((e, n) => {
+          const out = e.killed || e.unconscious || e.helpless || e.diesIn;
+          if (!out) list[n] = carried[(n + k.length) % carried.length] as (typeof carried)[number];
+        });
+      }
+      const loaded = loadFile(join(ROOT, 'data', 'wfrp1e', 'examples', 'reference-duel.yaml'), {
+        fumbles: 'off',
+      });
+      const odds = (loaded.ruleset.odds as NonNullable<typeof loaded.ruleset.odds>)(loaded.setup);
+      expect(odds.duel, odds.duelMethod).not.toBeNull();
+      const exact = odds.duel?.sides[0]?.win ?? NaN;
+      const n = 40_000;
+      let won = 0;
+      for (let s = 1; s <= n; s++) {
+        const r = runFight(loaded.ruleset, loaded.setup, {
+          driver: new AutoDriver(new SeededDice(Rng.seeded(s))),
+          explain: false,
+          record: false,
+        });
+        if (r.outcome?.winner === 0) won++;
+      }
+      const p = won / n;
+      // Within the 99.9% interval.
+      expect(Math.abs(p - exact)).toBeLessThan(3.29 * Math.sqrt((exact * (1 - exact)) / n));
+    } finally {
+      for (const c of fled) c.flee = true;
+      for (const [k, v] of Object.entries(saved)) charts[k]?.splice(0, v.length, ...v);
+    }
+  }, 300_000);
+});

@@ -314,12 +314,38 @@ export function critical(
       ? `critical hit +${value} on the ${part.name} (D100 on the chart${how.rollModifier ? ` ${how.rollModifier > 0 ? '+' : '−'} ${Math.abs(how.rollModifier)}` : ''})`
       : '',
   );
+  return chartCritical(st, ctx, victim, part, value, rolled, how);
+}
+
+/** § Critical Hits: the chart's cell for a critical of `value` on D100 `rolled` (with a variant's shift and ceiling). */
+export function chartCell(
+  value: number,
+  rolled: number,
+  how: CriticalHow,
+): { readonly r: number; readonly effect: number; readonly applied: number; readonly flee: boolean } {
   const r = Math.min(100, Math.max(1, rolled + (how.rollModifier ?? 0)));
-  const cell = (lookup(CRITICAL_CHART, r) as readonly { effect: number; flee: boolean }[])[col - 1] as {
+  const cell = (lookup(CRITICAL_CHART, r) as readonly { effect: number; flee: boolean }[])[
+    criticalColumn(value) - 1
+  ] as {
     effect: number;
     flee: boolean;
   };
-  const chartEffect = how.maxEffect !== undefined ? Math.min(cell.effect, how.maxEffect) : cell.effect;
+  const applied = how.maxEffect !== undefined ? Math.min(cell.effect, how.maxEffect) : cell.effect;
+  return { r, effect: cell.effect, applied, flee: cell.flee };
+}
+
+/** § Critical Hits, once the chart's D100 is rolled: its effect on the victim, and a forced flight. */
+export function chartCritical(
+  st: W1State,
+  ctx: FightContext,
+  victim: Fighter,
+  part: Part,
+  value: number,
+  rolled: number,
+  how: CriticalHow = PLAIN_CHART,
+): CriticalResult {
+  const col = criticalColumn(value);
+  const { r, applied: chartEffect, ...cell } = chartCell(value, rolled, how);
   const effect = CRITICAL_EFFECTS[part.chart][chartEffect - 1];
   if (!effect) throw new Error(`no critical effect ${chartEffect} on the ${part.chart} chart`);
   if (ctx.explain) {

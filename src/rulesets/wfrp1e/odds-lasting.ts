@@ -10,7 +10,7 @@ import { enumerateDice } from '../../core/enumerate.js';
 import type { OutReason } from '../../core/state.js';
 import type { Weapon } from './catalogue.js';
 import type { Part } from './data/locations.js';
-import { critical } from './effects.js';
+import { chartCell, chartCritical, critical, type CriticalHow } from './effects.js';
 import { criticalColumn } from './rules.js';
 import type { Bleeding, CharMod, Cond, Fighter, W1State } from './state.js';
 
@@ -179,6 +179,9 @@ export class LastingCodec {
   }
 }
 
+/** The chart as printed (the chain refuses the variants that read it otherwise). */
+const PLAIN: CriticalHow = {};
+
 /** What a critical left: the victim's lasting state, its blows still due and owed, and the chance. */
 export interface CriticalOutcome {
   readonly after: Lasting;
@@ -209,18 +212,45 @@ export function criticalOutcomes(
   const had = cache?.get(ck);
   if (had) return had;
   const merged = new Map<string, { after: Lasting; pending: number[]; owed: number; p: number }>();
-  for (const { value: v, p } of enumerateDice((ctx: FightContext) => {
-    const f = codec.view(base, l, st.round);
-    f.pending = [...pending];
-    f.owedAttacks = owed;
-    critical(st, ctx, f, part, col, null);
-    return f;
-  })) {
+  const add = (v: Fighter, p: number) => {
     const after = codec.of(v, st.round);
     const k = `${after.id}|${v.pending.join('.')}|${v.owedAttacks}`;
     const e = merged.get(k);
     if (e) e.p += p;
     else merged.set(k, { after, pending: v.pending, owed: v.owedAttacks, p });
+  };
+  const fresh = () => {
+    const f = codec.view(base, l, st.round);
+    f.pending = [...pending];
+    f.owedAttacks = owed;
+    return f;
+  };
+  if (st.opt.criticals === 'sudden-death' || l.suddenDeath) {
+    // Sudden Death: the engine's critical as it is, its D100 enumerated.
+    for (const { value: v, p } of enumerateDice((ctx: FightContext) => {
+      const f = fresh();
+      critical(st, ctx, f, part, col, null);
+      return f;
+    }))
+      add(v, p);
+  } else {
+    // The chart: the D100s that read one cell play alike, so each cell's effect (the engine's
+    // chartCritical) is enumerated once, at the first D100 that reads it, weighed by their count.
+    const cells = new Map<string, { rolled: number; n: number }>();
+    for (let rolled = 1; rolled <= 100; rolled++) {
+      const c = chartCell(col, rolled, PLAIN);
+      const k = `${c.applied},${c.flee ? 1 : 0}`;
+      const had = cells.get(k);
+      if (had) had.n++;
+      else cells.set(k, { rolled, n: 1 });
+    }
+    for (const { rolled, n } of cells.values())
+      for (const { value: v, p } of enumerateDice((ctx: FightContext) => {
+        const f = fresh();
+        chartCritical(st, ctx, f, part, col, rolled);
+        return f;
+      }))
+        add(v, (p * n) / 100);
   }
   const res = [...merged.values()];
   cache?.set(ck, res);

@@ -321,6 +321,9 @@ function uncarried(l: Lasting, base: Fighter): string | null {
   return `detailed criticals leave lasting effects that the chain does not carry yet: it met ${[...new Set(what)].join(', ')} on ${base.name}; use criticals=sudden-death`;
 }
 
+/** No blows due: a critical's outcomes are worked out without them. */
+const NO_BLOWS: readonly number[] = [];
+
 /** What a successful parry may stop: D6. */
 const STOPPED = [1, 2, 3, 4, 5, 6] as const;
 
@@ -407,16 +410,27 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
   const [a, b] = fs;
   const sides = new Sides();
   // By attacker, whether it won the last round (+10 to hit), and both fighters' lasting states.
-  const modelCache = new Map<string, BlowModel>();
-  const modelOf = (i: 0 | 1, won: boolean, mine: Lasting, theirs: Lasting): BlowModel => {
+  // Models alike (the striker's W, say, changes nothing in them) are one, with one number: the
+  // outcomes of a blow are cached by it.
+  const modelCache = new Map<string, { m: BlowModel; id: number }>();
+  const modelIds = new Map<string, { m: BlowModel; id: number }>();
+  const modelOf = (i: 0 | 1, won: boolean, mine: Lasting, theirs: Lasting): { m: BlowModel; id: number } => {
     const k = `${i},${won ? 1 : 0},${mine.id},${theirs.id}`;
-    let m = modelCache.get(k);
-    if (!m) {
+    let x = modelCache.get(k);
+    if (!x) {
       const j = (1 - i) as 0 | 1;
-      m = blowModel(st, codec.view(fs[i], mine, st.round), codec.view(fs[j], theirs, st.round), won);
-      modelCache.set(k, m);
+      const m = blowModel(st, codec.view(fs[i], mine, st.round), codec.view(fs[j], theirs, st.round), won);
+      const sig = JSON.stringify([
+        i,
+        m.need,
+        m.pHit,
+        m.byPart.map((e) => [e.part.id, e.p, [...e.afterT], e.expected]),
+      ]);
+      x = modelIds.get(sig);
+      if (!x) modelIds.set(sig, (x = { m, id: modelIds.size }));
+      modelCache.set(k, x);
     }
-    return m;
+    return x;
   };
   // Each fighter's lasting state (W, and what criticals leave), and the criticals' outcomes met.
   const codec = new LastingCodec();
@@ -486,8 +500,8 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
    * Fighter i's blow at `tick` on the defender j: [the defender after it, wounds dealt, p], a miss
    * included, the same outcomes merged; a kill leaves the defender out.
    */
-  // By (the striker's lasting state, foe, tick, won, i) as one number: ticks are ranks within the
-  // round, below 256; sides below 2¹⁶; lasting states below 2²⁰.
+  // By (the blow's model, foe, tick, i) as one number: ticks are ranks within the round, below
+  // 256; sides below 2¹⁶; models below 2²⁰ (a model holds whether the striker won).
   const outcomeCache = new Map<number, [Side, number, number][]>();
   const outcomes = (
     i: 0 | 1,
@@ -496,14 +510,12 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
     foe: Side,
     tick: number,
   ): [Side, number, number][] => {
-    const key =
-      tick < 256 && mine.id < 2 ** 20
-        ? (((mine.id * SIDE_IDS + foe.id) * 256 + tick) * 2 + (won ? 1 : 0)) * 2 + i
-        : -1;
+    const model = modelOf(i, won, mine, foe.l);
+    const key = tick < 256 && model.id < 2 ** 20 ? ((model.id * SIDE_IDS + foe.id) * 256 + tick) * 2 + i : -1;
     const had = key < 0 ? undefined : outcomeCache.get(key);
     if (had) return had;
     const j = (1 - i) as 0 | 1;
-    const m = modelOf(i, won, mine, foe.l);
+    const m = model.m;
     const merged = new Map<string, [Side, number, number]>();
     const add = (after: Side, w: number, p: number) => {
       if (p === 0) return;
@@ -532,26 +544,23 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
             add(sides.of(hurt, before.pending, before.parries, before.owed, before.out), w, p);
             continue;
           }
-          // The critical as the engine plays it (effects.ts, critical), every way its dice fall.
-          const was = st.moment;
-          st.moment = tick;
-          const crits = criticalOutcomes(
-            st,
-            codec,
-            fs[j],
-            hurt,
-            before.pending,
-            before.owed,
-            e.part,
-            r.critical,
-            critCache,
-          );
-          st.moment = was;
+          // The critical as the engine plays it (effects.ts, critical), every way its dice fall:
+          // worked out once for the victim's lasting state, with no blows due (of the effects the
+          // chain carries, none touches them; one that does is refused).
+          const crits = criticalOutcomes(st, codec, fs[j], hurt, NO_BLOWS, 0, e.part, r.critical, critCache);
           for (const o of crits) {
-            const why = uncarried(o.after, fs[j]);
+            const why =
+              uncarried(o.after, fs[j]) ??
+              (o.pending.length > 0 || o.owed > 0 ? 'a critical that changes the blows due' : null);
             if (why) throw new Uncarried(why);
             add(
-              sides.of(o.after, o.pending, before.parries, o.owed, o.after.out !== null ? 1 : before.out),
+              sides.of(
+                o.after,
+                before.pending,
+                before.parries,
+                before.owed,
+                o.after.out !== null ? 1 : before.out,
+              ),
               w,
               p * o.p,
             );
