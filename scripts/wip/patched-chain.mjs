@@ -1,3 +1,4 @@
+/* global process, console */
 // WIP (issue 32, part 2): time the WFRP 1e chain on the reference duel with the critical chart
 // patched to leave only effects the chain carries (as test/wfrp1e/odds-lasting.test.ts does).
 // Run after `npx tsc -p tsconfig.build.json`: node scripts/wip/patched-chain.mjs [set] [sims]
