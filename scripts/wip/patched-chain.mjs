@@ -1,9 +1,8 @@
-/* global process, console */
+/* global process, console, URL */
 // WIP (issue 32, part 2): time the WFRP 1e chain on the reference duel with the critical chart
 // patched to leave only effects the chain carries (as test/wfrp1e/odds-lasting.test.ts does).
 // Run after `npx tsc -p tsconfig.build.json`: node scripts/wip/patched-chain.mjs [set] [sims]
 import { join } from 'node:path';
-import { readFileSync } from 'node:fs';
 const D = new URL('../../dist/', import.meta.url).pathname;
 const { lookup } = await import(join(D, 'core/table.js'));
 const { CRITICAL_CHART, CRITICAL_EFFECTS, oneShape } = await import(
