@@ -15,6 +15,15 @@ const sets = {
     oneShape({ noAction: 1 }, 'senseless'),
     oneShape({ parryOnly: 'D4' }, 'dazed'),
   ],
+  prone: [
+    oneShape({ noAttacksNextRound: true }, 'stunned'),
+    oneShape({ prone: 'D4', parryOnly: 'D4' }, 'knocked flat'),
+    oneShape({ parryOnly: 1 }, 'reeling'),
+    oneShape({ prone: 1 }, 'knocked down'),
+    oneShape({ downUnless: { char: 'I' } }, 'I test or down'),
+    oneShape({ prone: 'D4', thenParryOnly: 'D4' }, 'down then parry only'),
+    oneShape({ noAction: 1 }, 'senseless'),
+  ],
   full: [
     oneShape({ noAttacksNextRound: true }, 'stunned'),
     oneShape({ parryOnly: 1 }, 'reeling'),

@@ -55,6 +55,51 @@ export interface Lasting {
   readonly diesIn: number | null;
 }
 
+/**
+ * Conditions whose only reading is whether one of the kind (and hand) holds in a round (hasCond,
+ * anyCondOf, handUsable): two that overlap or touch are one. The rest (a to-hit penalty adds up,
+ * a test each round is made once for each) keep their number.
+ */
+const ONE_OR_NONE: ReadonlySet<Cond['kind']> = new Set([
+  'noAction',
+  'parryOnly',
+  'noAttacks',
+  'prone',
+  'shieldParryOnly',
+  'handUseless',
+]);
+
+/** Merges in place the conditions that hold alike (ONE_OR_NONE), so that states alike are one. */
+function canonical(conds: RelCond[]): void {
+  const kept: RelCond[] = [];
+  const spans = new Map<string, RelCond[]>();
+  for (const c of conds) {
+    if (!ONE_OR_NONE.has(c.kind)) {
+      kept.push(c);
+      continue;
+    }
+    const k = `${c.kind},${c.hand ?? ''}`;
+    let l = spans.get(k);
+    if (!l) spans.set(k, (l = []));
+    l.push(c);
+  }
+  for (const l of spans.values()) {
+    l.sort((x, y) => x.from - y.from);
+    let cur = l[0] as RelCond;
+    for (const c of l.slice(1)) {
+      if (c.from <= cur.until + 1) {
+        if (c.until > cur.until) cur = { ...cur, until: c.until };
+      } else {
+        kept.push(cur);
+        cur = c;
+      }
+    }
+    kept.push(cur);
+  }
+  conds.length = 0;
+  conds.push(...kept);
+}
+
 /** Every fighter's lasting states met so far, and the weapons and parts they name. */
 export class LastingCodec {
   readonly list: Lasting[] = [];
@@ -92,6 +137,7 @@ export class LastingCodec {
         ...(c.test ? { test: c.test } : {}),
       });
     }
+    canonical(conds);
     const mods: RelMod[] = [];
     for (const m of f.charMods) {
       if (m.until < r) continue;

@@ -7,7 +7,9 @@ import { reverseD100 } from '../../dice/d100.js';
 import { Rng, SeededDice } from '../../dice/index.js';
 import {
   canAttack,
+  chooseLocation,
   expectedWounds,
+  isProneTarget,
   parryChance,
   PARRY_KEYS,
   parryHands,
@@ -63,6 +65,8 @@ function noDice(): FightContext {
 interface BlowModel {
   readonly need: number;
   readonly pHit: number;
+  /** Wounds are doubled against a prone target (§ Prone and Static Targets). */
+  readonly times: 1 | 2;
   /** Per location struck: its probability (of all blows) and the damage there. */
   readonly byPart: PartModel[];
 }
@@ -98,7 +102,10 @@ function blowModel(st: W1State, a: Fighter, d: Fighter, winning: boolean): BlowM
     free: false,
     fromRear: false,
   };
-  const need = ws + toHitModifiers(st, b, false, null, null);
+  // § Prone and Static Targets: hit at once, where the attacker picks (chooseLocation, the
+  // tactics' pick), for double damage.
+  const prone = isProneTarget(st, d);
+  const need = ws + toHitModifiers(st, b, prone, null, null);
   // § Weapon Modifiers (optional): the weapon's damage entry, 0 without the option.
   const S = current(a, 'S', st.round) + weaponDamage(st, weapon, false);
   const T = current(d, 'T', st.round);
@@ -107,13 +114,15 @@ function blowModel(st: W1State, a: Fighter, d: Fighter, winning: boolean): BlowM
   const shield = shieldFor(d, false);
   let pHit = 0;
   for (let roll = 1; roll <= 100; roll++) {
-    if (!isHit(roll, need)) continue;
+    if (!prone && !isHit(roll, need)) continue;
     pHit += 0.01;
-    const part = hitLocation(ctx, a, d, reverseD100(roll), false).part;
+    const part = prone
+      ? chooseLocation(ctx, a, d, null)
+      : hitLocation(ctx, a, d, reverseD100(roll), false).part;
     let e = byPart.get(part.id);
     if (!e) {
       const worn = wornOn(d.armour, part.zone);
-      const expected = expectedWounds(S - T, d, part, shield, false, false);
+      const expected = expectedWounds(S - T, d, part, shield, false, prone);
       byPart.set(part.id, (e = { part, p: 0, wounds: new Map(), afterT: new Map(), worn, shield, expected }));
     }
     (e as { p: number }).p += 0.01;
@@ -139,7 +148,7 @@ function blowModel(st: W1State, a: Fighter, d: Fighter, winning: boolean): BlowM
       e.wounds.set(w, (e.wounds.get(w) ?? 0) + e.p * p);
     }
   }
-  return { need, pHit, byPart: [...byPart.values()] };
+  return { need, pHit, byPart: [...byPart.values()], times: prone ? 2 : 1 };
 }
 
 /** The wounds of `damage` (after T and any parry) on a part, through its armour (§ Combat Procedure). */
@@ -302,7 +311,7 @@ const COND_WORDS: Readonly<Record<string, string>> = {
  * parry, toHitModifiers in the blow's model). Changed characteristics are carried likewise: every
  * figure the chain takes from a fighter is the engine's `current`.
  */
-const CARRIED_CONDS: ReadonlySet<string> = new Set(['parryOnly', 'noAttacks', 'noAction', 'toHit']);
+const CARRIED_CONDS: ReadonlySet<string> = new Set(['parryOnly', 'noAttacks', 'noAction', 'toHit', 'prone']);
 
 /**
  * Why the chain cannot go on from lasting state `l` of `base` (null: it can): the effects it does
@@ -422,6 +431,7 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
       const m = blowModel(st, codec.view(fs[i], mine, st.round), codec.view(fs[j], theirs, st.round), won);
       const sig = JSON.stringify([
         i,
+        m.times,
         m.need,
         m.pHit,
         m.byPart.map((e) => [e.part.id, e.p, [...e.afterT], e.expected]),
@@ -536,7 +546,7 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
       for (const [stopped, ps, before] of stops) {
         if (ps === 0) continue;
         for (const [dmg, pd] of e.afterT) {
-          const w = woundsThrough(e, dmg - stopped);
+          const w = woundsThrough(e, dmg - stopped) * m.times;
           const r = applyWounds(before.l.W, w);
           const p = ps * pd;
           const hurt = withW(j, before.l, r.W);
