@@ -24,6 +24,14 @@ const sets = {
     oneShape({ prone: 'D4', thenParryOnly: 'D4' }, 'down then parry only'),
     oneShape({ noAction: 1 }, 'senseless'),
   ],
+  bleed: [
+    oneShape({ noAttacksNextRound: true }, 'stunned'),
+    oneShape({ bleed: 1 }, 'bleeding'),
+    oneShape({ parryOnly: 1 }, 'reeling'),
+    oneShape({ bleed: 'D4', suddenDeath: true }, 'bleeding hard, Sudden Death'),
+    oneShape({ prone: 1, bleed: 1, suddenDeath: true }, 'down and bleeding'),
+    oneShape({ noAction: 1 }, 'senseless'),
+  ],
   full: [
     oneShape({ noAttacksNextRound: true }, 'stunned'),
     oneShape({ parryOnly: 1 }, 'reeling'),

@@ -21,7 +21,16 @@ import { freePointNear, offset } from '../../space/plane.js';
 import { othersThan, setPos } from './scene.js';
 import { applyWounds, armourPoints, criticalColumn, suddenDeathKills, testTarget, wornOn } from './rules.js';
 import { d100, roll, say } from './say.js';
-import { HANDS, current, heldItems, isPercent, type Cond, type Fighter, type W1State } from './state.js';
+import {
+  HANDS,
+  current,
+  heldItems,
+  isPercent,
+  type Bleeding,
+  type Cond,
+  type Fighter,
+  type W1State,
+} from './state.js';
 
 const OUT_WORDS: Readonly<Record<OutReason, string>> = {
   dead: 'is dead',
@@ -654,9 +663,12 @@ function weaponMishap(
 
 /** The end-of-round bleeding of every wound not yet tended. */
 export function bleed(st: W1State, ctx: FightContext, f: Fighter): void {
-  for (const b of [...f.bleeding]) {
-    if (f.out === 'dead' || f.out === 'fled') return;
-    const w = b.amount === 1 ? 1 : roll(ctx, b.amount === 'D4' ? 4 : 6, f, `bleeding (${b.amount} W)`);
-    woundDirect(st, ctx, f, b.part, w, null, `bleeding from the ${b.part.name}`);
-  }
+  for (const b of [...f.bleeding]) bleedOnce(st, ctx, f, b);
+}
+
+/** § Critical Hits, bleeding: one wound's W lost at the end of the round (none once dead or gone). */
+export function bleedOnce(st: W1State, ctx: FightContext, f: Fighter, b: Bleeding): void {
+  if (f.out === 'dead' || f.out === 'fled') return;
+  const w = b.amount === 1 ? 1 : roll(ctx, b.amount === 'D4' ? 4 : 6, f, `bleeding (${b.amount} W)`);
+  woundDirect(st, ctx, f, b.part, w, null, `bleeding from the ${b.part.name}`);
 }

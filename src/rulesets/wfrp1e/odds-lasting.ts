@@ -163,7 +163,8 @@ export class LastingCodec {
       f.W,
       sorted(conds),
       sorted(mods),
-      sorted(bleeding),
+      // Bleeding in its order: the engine bleeds the wounds in turn.
+      bleeding,
       f.suddenDeath,
       right,
       left,

@@ -31,6 +31,8 @@ import { effectiveInitiative, type Entry } from './round/initiative.js';
 import { sumTerms } from '../../core/arith.js';
 import { sameMoment, sortEntries } from './round/timeline.js';
 import { WFRP1E_OPTIONS } from './options.js';
+import { enumerateDice } from '../../core/enumerate.js';
+import { bleedOnce } from './effects.js';
 import { criticalOutcomes, LastingCodec, type CriticalOutcome, type Lasting } from './odds-lasting.js';
 import { lookup } from '../../core/table.js';
 
@@ -321,7 +323,6 @@ function uncarried(l: Lasting, base: Fighter): string | null {
   if (l.out !== null) return null;
   const what: string[] = [];
   for (const c of l.conds) if (!CARRIED_CONDS.has(c.kind)) what.push(COND_WORDS[c.kind] ?? c.kind);
-  if (l.bleeding.length > 0) what.push('bleeding');
   if (l.flee !== null) what.push('a forced flight');
   if (l.ground.length > 0 || (base.right !== null) !== l.right >= 0 || (base.left !== null) !== l.left >= 0)
     what.push('a dropped or destroyed weapon');
@@ -455,6 +456,41 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
       const f = codec.view(fs[i], l, st.round);
       f.W = W;
       wCache.set(k, (x = codec.of(f, st.round)));
+    }
+    return x;
+  };
+  const bledCache = new Map<number, [Lasting, number][]>();
+  /**
+   * Fighter i's lasting state `l` after the end-of-round bleeding (effects.ts, bleed, with every
+   * way its dice fall, a critical of W lost beyond 0 included); the fighters bleed apart.
+   */
+  const bled = (i: 0 | 1, l: Lasting): readonly [Lasting, number][] => {
+    if (l.bleeding.length === 0 || l.out !== null) return [[l, 1]];
+    const k = l.id * 2 + i;
+    let x = bledCache.get(k);
+    if (!x) {
+      // One wound at a time (the engine's bleedOnce, as bleed calls it for each wound the round
+      // began with), each from every state the wounds before it left.
+      const f0 = codec.view(fs[i], l, st.round);
+      let now = new Map<Lasting, number>([[l, 1]]);
+      for (const wound of [...f0.bleeding]) {
+        const next = new Map<Lasting, number>();
+        for (const [from, q] of now) {
+          for (const { value, p } of enumerateDice((ctx) => {
+            const f = codec.view(fs[i], from, st.round);
+            bleedOnce(st, ctx, f, wound);
+            return codec.of(f, st.round);
+          }))
+            next.set(value, (next.get(value) ?? 0) + q * p);
+        }
+        now = next;
+      }
+      x = [...now];
+      for (const [after] of x) {
+        const why = uncarried(after, fs[i]);
+        if (why) throw new Uncarried(why);
+      }
+      bledCache.set(k, x);
     }
     return x;
   };
@@ -837,13 +873,24 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
         const x = sides.list[firstOf(s)] as Side;
         const y = sides.list[secondOf(s)] as Side;
         const diff = diffOf(s);
-        const n = numberOf({
-          L: [nextRound(0, x.l).id, nextRound(1, y.l).id],
-          owed: [x.owed, y.owed],
-          win: diff > 0 ? 1 : diff < 0 ? 2 : 0,
-          first: false,
-        });
-        to.set(n, (to.get(n) ?? 0) + p);
+        // The end of the round (endRound): each bleeds (the engine's bleed), which may take it out.
+        for (const [lx, px] of bled(0, x.l))
+          for (const [ly, py] of bled(1, y.l)) {
+            const q = p * px * py;
+            if (lx.out !== null || ly.out !== null) {
+              if (lx.out !== null && ly.out !== null) both += q;
+              else if (ly.out !== null) aW += q;
+              else bW += q;
+              continue;
+            }
+            const n = numberOf({
+              L: [nextRound(0, lx).id, nextRound(1, ly).id],
+              owed: [x.owed, y.owed],
+              win: diff > 0 ? 1 : diff < 0 ? 2 : 0,
+              first: false,
+            });
+            to.set(n, (to.get(n) ?? 0) + q);
+          }
       }
     }
     return { ids: [...to.keys()], ps: [...to.values()], aWins: aW, bWins: bW, bothDead: both };
