@@ -103,19 +103,17 @@ describe('the chain with the lasting effects it carries so far, against simulate
     const { loadFile, ROOT } = await import('../helpers.js');
     const { join } = await import('node:path');
     // Every effect that leaves the victim standing becomes one the chain carries (in turn: stunned,
-    // parry only, no action, −10 to hit, characteristics −1, M and I halved, the Sudden Death
-    // mark); nobody must flee. The engine and the chain read the same patched chart.
+    // knocked flat, reeling, knocked down, an I test or down, down then parry only, senseless:
+    // scripts/wip/patched-chain.mjs's `prone` set); nobody must flee. The engine and the chain
+    // read the same patched chart.
     const carried = [
       oneShape({ noAttacksNextRound: true }, 'stunned'),
+      oneShape({ prone: 'D4', parryOnly: 'D4' }, 'knocked flat'),
       oneShape({ parryOnly: 1 }, 'reeling'),
-      oneShape({ parryOnly: 'D4' }, 'dazed'),
+      oneShape({ prone: 1 }, 'knocked down'),
+      oneShape({ downUnless: { char: 'I' } }, 'I test or down'),
+      oneShape({ prone: 'D4', thenParryOnly: 'D4' }, 'down then parry only'),
       oneShape({ noAction: 1 }, 'senseless'),
-      oneShape({ noAction: 'D4' }, 'senseless D4'),
-      oneShape({ toHit: -10 }, 'blood in the eyes'),
-      oneShape({ parryOnly: 1, toHit: -10 }, 'reeling and bloody'),
-      oneShape({ allChars: -1 }, 'internal injury'),
-      oneShape({ halveMI: 'D4' }, 'limping'),
-      oneShape({ allChars: -1, suddenDeath: true }, 'marked'),
     ];
     type Cell = { effect: number; flee: boolean };
     const charts = CRITICAL_EFFECTS as unknown as Record<string, typeof carried>;
