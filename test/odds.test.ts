@@ -34,7 +34,7 @@ describe('fray odds', () => {
     expect(w.critical).toBeGreaterThan(0);
     expect(w.killed).toBeLessThanOrEqual(w.critical);
     expect(o.duel).toBeNull();
-    expect(o.duelMethod).toContain('criticals=sudden-death');
+    expect(o.duelMethod).toContain('fumbles=off');
   });
 
   it('one blow agrees with the engine: the first blow of 20,000 one-round fights', async () => {
