@@ -20,7 +20,7 @@ import {
   toHitModifiers,
   type Blow,
 } from './blow.js';
-import { CRITICAL_CHART, CRITICAL_EFFECTS, SUDDEN_DEATH_KILLS_FROM } from './data/criticals.js';
+import { CRITICAL_EFFECTS, SUDDEN_DEATH_KILLS_FROM } from './data/criticals.js';
 import type { Weapon } from './catalogue.js';
 import type { W1Setup } from './encounter.js';
 import { hitLocation } from './locate.js';
@@ -32,9 +32,8 @@ import { sumTerms } from '../../core/arith.js';
 import { sameMoment, sortEntries } from './round/timeline.js';
 import { WFRP1E_OPTIONS } from './options.js';
 import { enumerateDice } from '../../core/enumerate.js';
-import { bleedOnce } from './effects.js';
+import { bleedOnce, chartCell } from './effects.js';
 import { criticalOutcomes, LastingCodec, type CriticalOutcome, type Lasting } from './odds-lasting.js';
-import { lookup } from '../../core/table.js';
 
 /** Beyond this many extra D6s of additional damage the chance is below 1e-15: left out. */
 const MAX_EXTRA_DICE = 20;
@@ -176,9 +175,8 @@ export function criticalOut(
   let killed = 0;
   let out = 0;
   for (let rolled = 1; rolled <= 100; rolled++) {
-    const r = Math.min(100, Math.max(1, rolled + (how.rollModifier ?? 0)));
-    const cell = (lookup(CRITICAL_CHART, r) as readonly { effect: number }[])[col - 1] as { effect: number };
-    const eff = CRITICAL_EFFECTS[chart][Math.min(cell.effect, how.maxEffect ?? 16) - 1];
+    // The cell as critical() reads it (effects.ts, chartCell).
+    const eff = CRITICAL_EFFECTS[chart][chartCell(value, rolled, how).applied - 1];
     if (eff?.killed) killed += 0.01;
     if (eff?.killed || eff?.unconscious) out += 0.01;
   }
