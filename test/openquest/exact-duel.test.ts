@@ -96,7 +96,7 @@ describe('the exact duel', () => {
     const o = oddsOf(
       duel('').replace(
         '  - name: Bob\n    combatants:\n',
-        '  - name: Bob\n    combatants:\n      - { name: Cal, weapons: [club] }\n',
+        '  - name: Bob\n    combatants:\n      - { name: Cal, use: orc }\n',
       ),
     );
     expect(o.duel).toBeNull();
