@@ -174,7 +174,9 @@ describe('fray odds: OpenQuest', () => {
     expect(ann.need).toBe(55);
     expect(bob.attacker).toBe('Bob (once closed in: no missile weapon)');
     expect(bob.need).toBe(38);
-    expect(o.duelMethod).toMatch(/^exact: a Markov chain over \(HP of each, actions lost to fumbles, the distance/);
+    expect(o.duelMethod).toMatch(
+      /^exact: a Markov chain over \(HP of each, actions lost to fumbles, the distance/,
+    );
     const j = JSON.parse((await fray(['sim', file, '--runs', '20000', '--seed', '9', '--json'])).out);
     inside(o.duel.sides[0].win, j.sides[0].ci95);
   });

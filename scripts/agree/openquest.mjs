@@ -28,7 +28,8 @@ function openquestDuel(r) {
       influence: between(r, 20, 80),
     };
     const weapons = [];
-    if (r() < 0.85) weapons.push(pick(r, ['dagger', 'shortsword', 'longsword', 'mace', 'club', 'greatsword']));
+    if (r() < 0.85)
+      weapons.push(pick(r, ['dagger', 'shortsword', 'longsword', 'mace', 'club', 'greatsword']));
     if (r() < 0.35) weapons.push(pick(r, ['small-shield', 'medium-shield', 'large-shield']));
     if (r() < 0.4) weapons.push(pick(r, ['short-bow', 'sling', 'light-crossbow', 'javelin']));
     const armour = pick(r, [[], ['leather'], ['ringmail'], ['chainmail']]);
@@ -67,7 +68,8 @@ function openquestDuel(r) {
     const kind = pick(r, ['ambush', 'sneak', 'rush']);
     opening += `surprise: { side: ${surpriser}, kind: ${kind}${kind === 'rush' ? `, by: athletics` : ''} }\n`;
   }
-  if (r() < 0.3) opening += `scouting: { scouts: [${pick(r, sides)}], cover: ${pick(r, ['clear', 'some', 'hidden', 'good'])} }\n`;
+  if (r() < 0.3)
+    opening += `scouting: { scouts: [${pick(r, sides)}], cover: ${pick(r, ['clear', 'some', 'hidden', 'good'])} }\n`;
   if (r() < 0.25) {
     // A side caught by a surprise attack cannot avoid the fight: the surprising side may.
     const side = surpriser ?? pick(r, sides);
@@ -87,8 +89,14 @@ export default {
   name: 'openquest',
   duels: [
     { file: 'data/openquest/encounters/duel.yaml', options: [] },
-    { file: 'data/openquest/encounters/duel.yaml', options: ['fumbles=none', 'parrySize=smaller-lets-through'] },
-    { file: 'data/openquest/encounters/duel.yaml', options: ['maxDamageModifier=full-penalty', 'mastery=none'] },
+    {
+      file: 'data/openquest/encounters/duel.yaml',
+      options: ['fumbles=none', 'parrySize=smaller-lets-through'],
+    },
+    {
+      file: 'data/openquest/encounters/duel.yaml',
+      options: ['maxDamageModifier=full-penalty', 'mastery=none'],
+    },
   ],
   random: openquestDuel,
 };

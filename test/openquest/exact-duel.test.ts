@@ -4,7 +4,13 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { caughtUnaware, chase, scouted, smallerParryLets, talksOut } from '../../src/rulesets/openquest/round.js';
+import {
+  caughtUnaware,
+  chase,
+  scouted,
+  smallerParryLets,
+  talksOut,
+} from '../../src/rulesets/openquest/round.js';
 import { FIST } from '../../src/rulesets/openquest/rules.js';
 import { leavesTheFight } from '../../src/rulesets/openquest/tactics.js';
 import { loadText, ROOT } from '../helpers.js';
@@ -51,7 +57,9 @@ describe('the rules the chain shares with the engine', () => {
       'seen',
       'strays',
     ]);
-    const dagger = { damage: { count: 1, sides: 4, sign: 1, plus: 1 } } as Parameters<typeof smallerParryLets>[3];
+    const dagger = { damage: { count: 1, sides: 4, sign: 1, plus: 1 } } as Parameters<
+      typeof smallerParryLets
+    >[3];
     const d8 = { count: 1, sides: 8, sign: 1, plus: 0 } as const;
     expect(smallerParryLets(true, 'success', 'success', dagger, d8)).toBe(true);
     expect(smallerParryLets(false, 'success', 'success', dagger, d8)).toBe(false);

@@ -256,14 +256,17 @@ function opening(setup: OqSetup, fs: readonly [OqFighterSpec, OqFighterSpec]): O
         masteryOf(s.skills.perception, setup.opt.mastery),
       );
       found = found.flatMap((f) =>
-        [...lv].filter(([, p]) => p > 0).map(([l, p]) => ({ p: f.p * p, results: [...f.results, scouted(l)] })),
+        [...lv]
+          .filter(([, p]) => p > 0)
+          .map(([l, p]) => ({ p: f.p * p, results: [...f.results, scouted(l)] })),
       );
     }
     paths = found.map(({ p, results }) => {
       const state = copy(start);
       const spotted = results.includes('spots');
       // As scout(): the spotters choose; else a scout seen approaching puts both at ranged distance; a stray scout stumbles in close.
-      if (spotted) state.apart = chosenDistance(fs.some((f) => f.side === side && carriesMissile(f))) === 'ranged';
+      if (spotted)
+        state.apart = chosenDistance(fs.some((f) => f.side === side && carriesMissile(f))) === 'ranged';
       else if (results.includes('seen')) state.apart = true;
       if (results.includes('strays')) state.apart = false;
       return { p, state, spotters: spotted ? side : null };
@@ -303,7 +306,10 @@ function opening(setup: OqSetup, fs: readonly [OqFighterSpec, OqFighterSpec]): O
   if (av.by !== 'run') {
     // The GM's ruling as the engine suggests it: the fight is avoided on a successful Influence test.
     let works = 0;
-    for (const [l, p] of levels(runner.skills.influence, masteryOf(runner.skills.influence, setup.opt.mastery)))
+    for (const [l, p] of levels(
+      runner.skills.influence,
+      masteryOf(runner.skills.influence, setup.opt.mastery),
+    ))
       if (talksOut(l)) works += p;
     // Intimidated, the opposition leaves; talked round, it lets the runners go.
     const ends = av.by === 'intimidate' ? (ri as 0 | 1) : other;
