@@ -162,7 +162,7 @@ describe('fray odds: OpenQuest', () => {
     inside(o.duel.sides[0].win, j.sides[0].ci95);
   });
 
-  it('at ranged distance: the bow shoots, the swordsman strikes only once closed in, and the fight is left to simulation', async () => {
+  it('at ranged distance: the bow shoots, the swordsman strikes only once closed in, and the chain follows the closing in', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fray-oq-'));
     const file = join(dir, 'apart.yaml');
     const person = (name: string, weapons: string) =>
@@ -177,8 +177,11 @@ describe('fray odds: OpenQuest', () => {
     expect(ann.need).toBe(55);
     expect(bob.attacker).toBe('Bob (once closed in: no missile weapon)');
     expect(bob.need).toBe(38);
-    expect(o.duel).toBeNull();
-    expect(o.duelMethod).toContain('it opens at ranged distance');
+    expect(o.duelMethod).toMatch(
+      /^exact: a Markov chain over \(HP of each, actions lost to fumbles, the distance/,
+    );
+    const j = JSON.parse((await fray(['sim', file, '--runs', '20000', '--seed', '9', '--json'])).out);
+    inside(o.duel.sides[0].win, j.sides[0].ci95);
   });
 
   it("a weapon's dice modifier and a Master's dodge in the enumeration: the dagger's 1D4+1, critical against critical only", async () => {
