@@ -160,7 +160,7 @@ function duelObstacles(st: CpState): string[] {
 }
 
 /** The chain's steps a second on large states, for the odds' budget (docs/performance.md). */
-const CHAIN_STEPS_PER_SECOND = 200_000;
+const CHAIN_STEPS_PER_SECOND = 5_000;
 
 /** What the round carries of one fighter between two turns (rules 4, 5, 8, 9): all it renews at the round's start but W. */
 interface Me {
