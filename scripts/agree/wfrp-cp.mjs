@@ -35,13 +35,21 @@ function cpDuel(r) {
     const ability = () => Math.max(between(r, 5, 40), ws - profile.WS);
     const [weapons, abilities] = pick(r, [
       [['sword'], { swords: ability() }],
-      [['sword', 'shield'], { swords: ability(), shields: { base: between(r, 5, 15), advance: pick(r, [0, 10, 20, 30]) } }],
+      [
+        ['sword', 'shield'],
+        { swords: ability(), shields: { base: between(r, 5, 15), advance: pick(r, [0, 10, 20, 30]) } },
+      ],
       [['axe'], { axes: ability() }],
       [['sword', 'sword'], { swords: ability() }],
       [['dagger'], { 'daggers-and-knives': ability() }],
       [['halberd'], { polearms: ability() }],
     ]);
-    const armour = pick(r, [[], ['mail-shirt'], ['leather-jerkin', 'helmet'], ['sleeved-mail-coat', 'helmet']]);
+    const armour = pick(r, [
+      [],
+      ['mail-shirt'],
+      ['leather-jerkin', 'helmet'],
+      ['sleeved-mail-coat', 'helmet'],
+    ]);
     const plan =
       r() < 0.4
         ? `, plan: { reserve: ${pick(r, [0, 20, 40, 60])}, target: ${pick(r, [5, 15, 30, 100])}, keepW: ${pick(r, [0, 2, 4])}, dodge: ${pick(r, ['true', 'false'])} }`

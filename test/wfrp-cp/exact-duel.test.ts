@@ -56,12 +56,20 @@ describe('the round, as the chain reads it from the engine', () => {
   });
 
   it('what the defender may put up: CP to the cap, the pool, W; nothing but W from the rear; a dodge with the skill, once a round', () => {
-    const { st, a, b } = rig(`${SWORD}, weapons: [sword]`, `${SWORD}, weapons: [sword, shield], skills: [dodge blow]`);
+    const { st, a, b } = rig(
+      `${SWORD}, weapons: [sword]`,
+      `${SWORD}, weapons: [sword, shield], skills: [dodge blow]`,
+    );
     b.shieldLeft = 20;
     b.spent = 40;
     const room = defenceRoom(st, b, a, 'strike', false);
     expect(room).toMatchObject({ cpRoom: 60 - 40, poolRoom: 20, wRoom: 8, canDodge: true, nothing: false });
-    expect(defenceRoom(st, b, a, 'strike', true)).toMatchObject({ cpRoom: 0, poolRoom: 0, wRoom: 8, canDodge: false });
+    expect(defenceRoom(st, b, a, 'strike', true)).toMatchObject({
+      cpRoom: 0,
+      poolRoom: 0,
+      wRoom: 8,
+      canDodge: false,
+    });
     b.dodges = 1;
     expect(defenceRoom(st, b, a, 'strike', false).canDodge).toBe(false);
     // The dodge tests I less the armour's and the weapon's modifiers (rule 2).

@@ -128,7 +128,9 @@ function duelObstacles(st: CpState): string[] {
       'detailed criticals leave lasting effects (no action, parry only, prone, a lost hand, bleeding…) that the chain does not carry yet: use -o criticals=sudden-death',
     );
   if (st.opt.fumbles)
-    why.push('fumbles leave lasting effects (a dropped weapon, −10 WS…) the chain does not carry: use -o fumbles=off');
+    why.push(
+      'fumbles leave lasting effects (a dropped weapon, −10 WS…) the chain does not carry: use -o fumbles=off',
+    );
   if (setup.spatial) why.push('positions and movement are part of the state (missiles at range, closing in)');
   if (setup.start === 'charge') why.push('the first round is a charge (+10 CP and priority in it alone)');
   if (setup.cp.surprisedFrom.some((s) => s !== null) || setup.sides.some((s) => s.surprised || s.ambush))
@@ -287,7 +289,8 @@ function duel(st: CpState, cap: number): OddsDuel | { readonly stopped: string }
     }
     const top = Math.max(...ready.map((f) => priority(st, f)));
     const tied = ready.filter((f) => priority(st, f) === top);
-    if (tied.length === 1 || !st.cpo.tiesRolled) return turn(s, F.indexOf(tied[0] as CpFighter) as 0 | 1, false);
+    if (tied.length === 1 || !st.cpo.tiesRolled)
+      return turn(s, F.indexOf(tied[0] as CpFighter) as 0 | 1, false);
     const quickest = quickestOfTied(st, tied);
     if (quickest.length === 1) return turn(s, F.indexOf(quickest[0] as CpFighter) as 0 | 1, false);
     if (s.tie >= 0) return turn(s, s.tie as 0 | 1, false);
@@ -345,13 +348,15 @@ function duel(st: CpState, cap: number): OddsDuel | { readonly stopped: string }
     const dodged = dodge ? Math.min(100, Math.max(0, dodgeTest(st, f, o))) / 100 : 0;
     // Deadly strike pays after a hit that lands, then tests the ability alone.
     const plus = deadlyStrike(st, f);
-    const pass = plus > 0 ? Math.min(100, Math.max(0, skillWith(st, f, meleeWeapon(st, f)).ability)) / 100 : 0;
+    const pass =
+      plus > 0 ? Math.min(100, Math.max(0, skillWith(st, f, meleeWeapon(st, f)).ability)) / 100 : 0;
     let pHit = 0;
     let pKill = 0;
     for (let roll = 1; roll <= 100; roll++) {
       if (!hits(roll, chance, least)) continue;
       pHit += 0.01;
-      pKill += 0.01 * (plus > 0 ? pass * kills(i, roll, plus) + (1 - pass) * kills(i, roll, 0) : kills(i, roll, 0));
+      pKill +=
+        0.01 * (plus > 0 ? pass * kills(i, roll, plus) + (1 - pass) * kills(i, roll, 0) : kills(i, roll, 0));
     }
     const landed = pHit * (1 - dodged);
     const killed = pKill * (1 - dodged);
