@@ -213,10 +213,10 @@ type Solved = (OddsDuel & { readonly order: string }) | { readonly refused: stri
  */
 function duel(setup: AhqSetup, cap: number): Solved {
   const fs = setup.fighters;
-  if (fs.length !== 2 || fs[0]?.side === fs[1]?.side) return { refused: notOneAgainstOne(fs) };
   const refuse = (why: readonly string[]): Solved => ({
     refused: `not computed exactly: ${why.join('; ')}. Use fray sim for the whole fight.`,
   });
+  if (fs.length !== 2 || fs[0]?.side === fs[1]?.side) return refuse([notOneAgainstOne(fs)]);
   const later = fs.filter((f) => setup.entersLater?.includes(f.id));
   if (later.length) return refuse(later.map((f) => `${f.name} enters later, by the GM's ruling`));
   // The state as the fight starts: startAhq settles the facing before the first round.
