@@ -334,6 +334,34 @@ export function strikeTerms(s: StrikeSituation): Term[] {
   );
 }
 
+/** Our tables, strikeBands: a band's damage (partial: half, rounded up; or full, or double). */
+export function scaledDamage(damage: number, how: 'half' | 'full' | 'double'): number {
+  return how === 'half' ? Math.ceil(damage / 2) : how === 'double' ? damage * 2 : damage;
+}
+
+/** Damage: what a blow takes off endurance after the defence's reduction and the armour (none after a total defence). */
+export function harmDealt(damage: number, reduce: number, protection: number, harmless: boolean): number {
+  return harmless ? 0 : Math.max(0, damage - reduce - protection);
+}
+
+/** Ours (Exhaustion): exhausted once it has fought as many melee phases as its endurance, unless the option is off. */
+export function isExhausted(on: boolean, phasesFought: number, maxEndurance: number): boolean {
+  return on && phasesFought >= maxEndurance;
+}
+
+/**
+ * Defense: whether a parried blow puts the parrying item to the Weapon Breakage table: a shield
+ * when the damage exceeds its defensive value; a weapon when its own damage roll (`own`) is lower.
+ */
+export function breakageRolled(
+  item: { readonly kind: string; readonly defence: number | null },
+  damage: number,
+  own: number,
+): boolean {
+  if (damage <= 0) return false;
+  return item.kind === 'shield' ? damage > (item.defence ?? 0) : own < damage;
+}
+
 // ---------------------------------------------------------------- Defense
 
 export type Area = 'large' | 'moderate' | 'medium' | 'small' | 'cramped';
