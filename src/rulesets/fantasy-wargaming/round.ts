@@ -11,14 +11,20 @@ import { combatantKey } from '../../core/request.js';
 import { ruledTerms } from '../../core/rulings.js';
 import { decide, roll, say } from '../../core/say.js';
 import { formatDice, type Dice } from '../../dice/notation.js';
-import { chartResult, specialEffects, type DefenceEffect, type Location, type SpecialEffect } from './charts.js';
+import {
+  chartResult,
+  specialEffects,
+  type DefenceEffect,
+  type Location,
+  type SpecialEffect,
+} from './charts.js';
 import { ours, text } from './cite.js';
 import type { Weapon } from './data.js';
 import { berserkFactor, moraleFactor, showWeaponFactor, weaponFactor, type WeaponFactor } from './fighter.js';
 import {
   berserkCheckTerms,
   breakageRolled,
-  defenceAllowed,
+  defenceRefusalOf,
   defenceTerms,
   firstStrike,
   harmDealt,
@@ -431,11 +437,7 @@ function parryItem(f: FwFighter): Weapon | null {
 }
 
 function defenceRefusal(st: FwState, f: FwFighter, kind: DefenceKind, n: number): string | null {
-  if (kind === 'parry') return parryItem(f) ? null : 'nothing to parry with';
-  if (!defenceAllowed(kind, st.setup.area))
-    return `the maneuver area is ${st.setup.area} (${kind === 'dodge' ? 'medium' : 'moderate'} or more needed)`;
-  if (f.knockedDown === n - 1) return 'knocked down in the last melee phase (ours)';
-  return null;
+  return defenceRefusalOf(kind, st.setup.area, parryItem(f) !== null, f.knockedDown === n - 1);
 }
 
 function suggestAction(
@@ -522,7 +524,9 @@ function melee(st: FwState, ctx: FightContext, phase: Phase): void {
     aim(phase, b, t);
     // A charge is already its blow; dithering starts nothing new.
     if (b.charge || b.attacker.bound === 'dither') continue;
-    const suggest = lungeWanted(b.attacker.spec.tactics, t.endurance, t.spec.maxEndurance) ? 'lunge' : 'flurry';
+    const suggest = lungeWanted(b.attacker.spec.tactics, t.endurance, t.spec.maxEndurance)
+      ? 'lunge'
+      : 'flurry';
     const pick = decide(
       ctx,
       b.attacker,
@@ -852,7 +856,8 @@ function breakage(
       ) +
       item.damage.plus +
       wfOf(st, t, item).damageBonus;
-    if (!breakageRolled(item, damage, own)) return { broken: false, text: `The ${item.name} rolls ${own} ≥ ${damage}: it holds.` };
+    if (!breakageRolled(item, damage, own))
+      return { broken: false, text: `The ${item.name} rolls ${own} ≥ ${damage}: it holds.` };
     why = `the ${item.name} rolls ${own} < ${damage}`;
   }
   const r = roll(ctx, c.breakage.die, t, `Weapon Breakage table (${item.name})`);

@@ -397,6 +397,24 @@ export function defenceAllowed(kind: DefenceKind, area: Area): boolean {
   return true;
 }
 
+/**
+ * Defense: why a parry, dodge or disengage is not open to a fighter this phase (null: it is): a
+ * parry needs something to parry with; a dodge or disengage its maneuver area, and (ours) not
+ * to have been knocked down in the last melee phase.
+ */
+export function defenceRefusalOf(
+  kind: DefenceKind,
+  area: Area,
+  canParry: boolean,
+  knockedDownLast: boolean,
+): string | null {
+  if (kind === 'parry') return canParry ? null : 'nothing to parry with';
+  if (!defenceAllowed(kind, area))
+    return `the maneuver area is ${area} (${kind === 'dodge' ? 'medium' : 'moderate'} or more needed)`;
+  if (knockedDownLast) return 'knocked down in the last melee phase (ours)';
+  return null;
+}
+
 /** Defense: the maneuver-area and last-flurry modifiers. */
 export function defenceTerms(area: Area, lastFlurry: Band | null): Term[] {
   return terms(

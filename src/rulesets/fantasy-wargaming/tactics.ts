@@ -69,7 +69,11 @@ export function suggestedKind(d: Declaring): DefenceKind | 'attack' | 'attack-la
   const t = d.tactics.defence;
   const want =
     !d.berserk &&
-    (t === 'parry' || t === 'dodge' || t === 'disengage' ? t : t === 'when-outnumbered' && d.outnumbered ? defend() : undefined);
+    (t === 'parry' || t === 'dodge' || t === 'disengage'
+      ? t
+      : t === 'when-outnumbered' && d.outnumbered
+        ? defend()
+        : undefined);
   return want && d.can(want) ? want : 'attack';
 }
 
