@@ -171,6 +171,8 @@ interface Who {
   readonly f: FwFighterSpec;
   readonly foe: FwFighterSpec;
   readonly meleeCount: number;
+  /** Whether it may ever defend (its tactics, or a morale result): else its flurry's band counts for nothing. */
+  readonly mayDefend: boolean;
 }
 
 /** What keeps a fight out of the chain; empty when the chain models it. */
@@ -285,6 +287,8 @@ const FX: Readonly<Record<SpecialEffect, number>> = {
   'drops-weapon': 16,
 };
 
+const EFFECT_ORDER = Object.keys(FX) as SpecialEffect[];
+
 /** One blow's outcome as the chain follows it. */
 interface Hit {
   readonly harm: number;
@@ -311,12 +315,21 @@ interface Guard {
 const flurryOf = (b: Band) => (b === 'partial' ? 1 : b === 'substantial' ? 2 : 0);
 
 /** Every outcome of one melee blow at `column` (WF and modifiers, before luck), met by `guard`. */
-function hitsOf(setup: FwSetup, arm: Arm, column: number, protection: number, guard: Guard | null): Hit[] {
+function hitsOf(
+  setup: FwSetup,
+  arm: Arm,
+  column: number,
+  protection: number,
+  guard: Guard | null,
+  bands: boolean,
+): Hit[] {
   const c = setup.charts;
   const die = c.striking.die;
   const out = new Map<string, Hit>();
-  const add = (h: Omit<Hit, 'p'>, p: number) => {
+  const add = (hit: Omit<Hit, 'p'>, p: number) => {
+    let h = hit;
     if (p <= 0) return;
+    if (!bands) h = { ...h, band: 0 };
     const k = `${h.harm}|${h.fx}|${+h.broken}|${+h.leaves}|${h.band}`;
     const e = out.get(k);
     if (e) e.p += p;
@@ -439,6 +452,11 @@ function chain(setup: FwSetup, cap: number): OddsDuel | { readonly stopped: stri
     f,
     foe,
     meleeCount: f.weapons.filter((w) => w.kind === 'melee').length,
+    mayDefend:
+      opt.morale ||
+      f.tactics.defence === 'parry' ||
+      f.tactics.defence === 'dodge' ||
+      f.tactics.defence === 'disengage',
   });
   const WA = whoOf(A, B);
   const WB = whoOf(B, A);
@@ -567,12 +585,14 @@ function chain(setup: FwSetup, cap: number): OddsDuel | { readonly stopped: stri
     }
     const k = `${w === WA ? 0 : 1}|${mine.dropped}|${+mine.shield}|${a.wf + mods}|${theirs.dropped}|${+theirs.shield}|${guard ? `${guard.kind}|${guard.column}` : '-'}`;
     let hs = memo.get(k);
-    if (!hs) memo.set(k, (hs = hitsOf(setup, a, a.wf + mods, v.f.armour?.protection ?? 0, guard)));
+    if (!hs)
+      memo.set(k, (hs = hitsOf(setup, a, a.wf + mods, v.f.armour?.protection ?? 0, guard, w.mayDefend)));
     return hs;
   };
 
   /** The one struck after a blow's outcome (applyEffects in round.ts: breakage, harm, then the special effects). */
   const struck = (v: Who, n: Now, h: Hit): Now => {
+    if (!h.broken && !h.harm && !h.fx && !h.leaves) return n;
     let { en, dropped, shield, harmed, stunned, knocked, out } = n;
     if (h.broken) {
       if (shield) shield = false;
@@ -583,7 +603,7 @@ function chain(setup: FwSetup, cap: number): OddsDuel | { readonly stopped: stri
       harmed = true;
       if (en <= 0) out = true;
     }
-    for (const e of Object.keys(FX) as SpecialEffect[]) {
+    for (const e of EFFECT_ORDER) {
       if (!(h.fx & FX[e])) continue;
       if (out) break;
       if (e === 'stunned') stunned = true;
@@ -717,6 +737,12 @@ function chain(setup: FwSetup, cap: number): OddsDuel | { readonly stopped: stri
     return out;
   };
 
+  /** Whether the shield changes the WF of a weapon it may yet be carried beside (slung by a two-handed one). */
+  const slung = (w: Who) =>
+    Array.from({ length: w.meleeCount + 1 }, (_, d) => [arm(w, d, true), arm(w, d, false)]).some(
+      ([on, off]) =>
+        on?.wf !== off?.wf || on?.bonus !== off?.bonus || on?.surplusAgility !== off?.surplusAgility,
+    );
   /**
    * The state kept after a phase, with what it declares next (declare reads it all), and every
    * field nothing further reads set to one value, so that equal futures share one state: charged,
@@ -735,6 +761,8 @@ function chain(setup: FwSetup, cap: number): OddsDuel | { readonly stopped: stri
       last: 0,
       bound: bound === 'panic' || (bound === 'dither' && act === 'attack') ? m.bound : 0,
       flurry: defends ? m.flurry : 0,
+      // The shield counts for morale, a parry, or the WF of a two-handed weapon it is slung beside.
+      shield: m.shield && (opt.morale || w.f.tactics.defence === 'parry' || slung(w)),
       demoralized: opt.morale && !m.berserk && m.demoralized,
       fought: opt.exhaustion ? Math.min(m.fought, w.f.maxEndurance) : 0,
     };
@@ -773,10 +801,21 @@ function chain(setup: FwSetup, cap: number): OddsDuel | { readonly stopped: stri
 
   /** The phase's end for one fighter still standing: its state, then the post-melee morale check if required, by id. */
   type Kept = { id: number; out: boolean; p: number };
-  const ends = new Map<string, Kept[]>();
+  const ends = new Map<number, Map<number, Kept[]>>();
   const endOf = (w: Who, m: Me, act: Act, n: Now): Kept[] => {
-    const k = `${w === WA ? 0 : 1}|${packed(m)}|${act}|${n.en}|${n.dropped}|${+n.shield}|${+n.harmed}|${+n.stunned}|${+n.knocked}|${n.band}|${+n.lunged}`;
-    let ls = ends.get(k);
+    const outer = packed(m) * 2 + (w === WA ? 0 : 1);
+    let byNow = ends.get(outer);
+    if (!byNow) ends.set(outer, (byNow = new Map()));
+    const k =
+      ((((((n.en + 1024) * 8 + n.dropped) * 8 + +n.shield * 4 + +n.harmed * 2 + +n.stunned) * 2 +
+        +n.knocked) *
+        3 +
+        n.band) *
+        2 +
+        +n.lunged) *
+        8 +
+      ACTS.indexOf(act);
+    let ls = byNow.get(k);
     if (ls) return ls;
     const me: Me = {
       ...m,
@@ -802,7 +841,7 @@ function chain(setup: FwSetup, cap: number): OddsDuel | { readonly stopped: stri
       if (e) e.p += x.p;
       else by.set(id, { id, out: x.out, p: x.p });
     }
-    ends.set(k, (ls = [...by.values()]));
+    byNow.set(k, (ls = [...by.values()]));
     return ls;
   };
 
@@ -901,9 +940,32 @@ function chain(setup: FwSetup, cap: number): OddsDuel | { readonly stopped: stri
           (h) => ({ ...struck(WA, na0, h), lunged: lA }),
           (h) => h.band,
         );
-        for (const x of onB)
-          for (const y of onA)
-            after(a, actA, { ...y.now, band: x.band }, b, actB, { ...x.now, band: y.band }, p * x.p * y.p);
+        // Each fighter's end of phase depends on the blow at it and its own blow's band only: worked out once each.
+        const endsOf = (w: Who, m: Me, act: Act, on: typeof onA) =>
+          on.map((y) => (y.now.out ? null : [0, 1, 2].map((band) => endOf(w, m, act, { ...y.now, band }))));
+        const eA = endsOf(WA, a, actA, onA);
+        const eB = endsOf(WB, b, actB, onB);
+        onB.forEach((x, ix) =>
+          onA.forEach((y, iy) => {
+            const q = p * x.p * y.p;
+            const xs = eA[iy]?.[x.band];
+            const ys = eB[ix]?.[y.band];
+            if (!xs || !ys) {
+              steps++;
+              return end(q, y.now.out, x.now.out);
+            }
+            steps += xs.length * ys.length;
+            for (const u of xs)
+              for (const v of ys) {
+                const r = q * u.p * v.p;
+                if (u.out || v.out) end(r, u.out, v.out);
+                else {
+                  const k = u.id * ID + v.id;
+                  next.set(k, (next.get(k) ?? 0) + r);
+                }
+              }
+          }),
+        );
         return;
       }
       // One strikes first (or alone): W at V.
@@ -997,11 +1059,21 @@ function settle(
   after: (h: Hit) => Now,
   band: (h: Hit) => number,
 ): { now: Now; band: number; p: number }[] {
-  const by = new Map<string, { now: Now; band: number; p: number }>();
+  const by = new Map<number, { now: Now; band: number; p: number }>();
   for (const h of hits) {
     const now = after(h);
     const b = band(h);
-    const k = `${now.en}|${now.dropped}|${+now.shield}|${+now.harmed}|${+now.stunned}|${+now.knocked}|${+now.out}|${now.band}|${+now.lunged}|${b}`;
+    const k =
+      (((now.en + 1024) * 8 + now.dropped) * 64 +
+        (+now.shield +
+          2 * +now.harmed +
+          4 * +now.stunned +
+          8 * +now.knocked +
+          16 * +now.out +
+          32 * +now.lunged)) *
+        9 +
+      now.band * 3 +
+      b;
     const e = by.get(k);
     if (e) e.p += h.p;
     else by.set(k, { now, band: b, p: h.p });
