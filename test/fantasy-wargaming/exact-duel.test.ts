@@ -43,7 +43,7 @@ describe('the declaration, as the engine and the chain both make it', () => {
 });
 
 describe('npm run agree, a short slice', () => {
-  it('the bare example duel and two random ones agree with 20,000 simulated fights each, within the 99.9% interval', () => {
+  it('two random duels agree with 20,000 simulated fights each, within the 99.9% interval', () => {
     const r = spawnSync(
       process.execPath,
       [
