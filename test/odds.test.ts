@@ -362,7 +362,8 @@ describe('fray odds: one budget bounds the pairs listed and the chains solved (i
       // What is left undecided (below 1e-13) counts as lasting to the cap: 1e-13 × 100,000 rounds at most.
       expect(long?.meanRounds).toBeCloseTo(capped?.meanRounds ?? 0, 6);
     }
-  });
+    // Fantasy Wargaming's duel-bare.yaml is some 20 million steps each time (docs/performance.md).
+  }, 300_000);
 
   it('a chain stops where its budget ends: a step past it is refused, the steps before it are not', async () => {
     const { ChainBudget, ODDS_BUDGET } = await import('../src/core/odds.js');
