@@ -230,7 +230,9 @@ describe('fray odds: OpenQuest', () => {
   });
 });
 
-describe('fray odds: Fantasy Wargaming', () => {
+// The Fantasy Wargaming chain carries morale, weapons in hand and exhaustion: a duel-bare solve is
+// some 20 million steps, seconds each (docs/performance.md), more on a busy machine.
+describe('fray odds: Fantasy Wargaming', { timeout: 240_000 }, () => {
   const bare = join(ROOT, 'data', 'fantasy-wargaming', 'encounters', 'duel-bare.yaml');
   it('one blow: luck die and Striking Table in the column add up; the bare duel agrees with 30,000 simulated fights', async () => {
     const o = JSON.parse((await fray(['odds', bare, '--json'])).out);
