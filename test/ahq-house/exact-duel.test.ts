@@ -1,8 +1,6 @@
 // The exact duel of fray odds for the house rules (src/rulesets/ahq-house/odds.ts): the pieces it
 // shares with the engine (the damage die, the blow, the turn order, the tactics), what it solves
 // and what it refuses, and, in a short slice of `npm run agree`, its figures against simulated fights.
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { woundDistribution } from '../../src/rulesets/ahq-house/odds.js';
 import { closeCombatBlow, onCritical, sideOrder } from '../../src/rulesets/ahq-house/round.js';
@@ -15,7 +13,7 @@ import {
 } from '../../src/rulesets/ahq-house/rules.js';
 import { newAhqState, type AhqSetup, type AhqFighter } from '../../src/rulesets/ahq-house/state.js';
 import { settleFacing } from '../../src/rulesets/ahq-house/zones.js';
-import { loadText, ROOT } from '../helpers.js';
+import { agreeSlice, loadText } from '../helpers.js';
 
 const ANN = '{ WS: 7, BS: 5, DS: 6, T: 4, W: 6, Sp: 6, St: 5, Br: 8 }';
 const BOB = '{ WS: 6, BS: 5, DS: 5, T: 4, W: 5, Sp: 6, St: 5, Br: 6 }';
@@ -187,23 +185,7 @@ describe('the exact duel', () => {
 
 describe('npm run agree, a short slice', () => {
   it('the example duel (two ways) and two random ones agree with 10,000 simulated fights each, within the 99.9% interval', () => {
-    const r = spawnSync(
-      process.execPath,
-      [
-        join(ROOT, 'scripts', 'agree.mjs'),
-        '--only',
-        'ahq-house',
-        '--runs',
-        '10000',
-        '--random',
-        '2',
-        '--seed',
-        '7',
-        '--files',
-        'duel-in-contact.yaml',
-      ],
-      { encoding: 'utf8' },
-    );
+    const r = agreeSlice('ahq-house', { files: 'duel-in-contact.yaml', runs: 10_000 });
     expect(r.stdout).toMatch(/4 duels checked, 0 figures outside the 99.9% interval/);
     expect(r.status).toBe(0);
   }, 600_000);

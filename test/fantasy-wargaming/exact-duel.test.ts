@@ -1,15 +1,13 @@
 // The exact duel of fray odds (src/rulesets/fantasy-wargaming/odds.ts): the tactics' declaration
 // it shares with the engine, and, in a short slice of `npm run agree`, its figures against
 // simulated fights.
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_TACTICS,
   suggestedKind,
   type Declaring,
 } from '../../src/rulesets/fantasy-wargaming/tactics.js';
-import { ROOT } from '../helpers.js';
+import { agreeSlice } from '../helpers.js';
 
 const declaring = (over: Partial<Declaring>): Declaring => ({
   bound: null,
@@ -44,23 +42,7 @@ describe('the declaration, as the engine and the chain both make it', () => {
 
 describe('npm run agree, a short slice', () => {
   it('two random duels agree with 20,000 simulated fights each, within the 99.9% interval', () => {
-    const r = spawnSync(
-      process.execPath,
-      [
-        join(ROOT, 'scripts', 'agree.mjs'),
-        '--only',
-        'fantasy-wargaming',
-        '--runs',
-        '20000',
-        '--random',
-        '2',
-        '--seed',
-        '7',
-        '--files',
-        'none',
-      ],
-      { encoding: 'utf8' },
-    );
+    const r = agreeSlice('fantasy-wargaming', { files: 'none' });
     expect(r.stdout).toMatch(/2 duels checked, 0 figures outside the 99.9% interval/);
     expect(r.status).toBe(0);
   }, 600_000);

@@ -1,8 +1,6 @@
 // The exact duel of fray odds (src/rulesets/openquest/odds.ts): the rules it shares with the engine
 // as small pure functions, what it solves and what it refuses, and, in a short slice of
 // `npm run agree`, its figures against simulated fights.
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   caughtUnaware,
@@ -13,7 +11,7 @@ import {
 } from '../../src/rulesets/openquest/round.js';
 import { FIST } from '../../src/rulesets/openquest/rules.js';
 import { leavesTheFight } from '../../src/rulesets/openquest/tactics.js';
-import { loadText, ROOT } from '../helpers.js';
+import { agreeSlice, loadText } from '../helpers.js';
 
 type Odds = ReturnType<NonNullable<ReturnType<typeof loadText>['ruleset']['odds']>>;
 function oddsOf(yaml: string, options: Record<string, string> = {}): Odds {
@@ -117,23 +115,7 @@ describe('the exact duel', () => {
 
 describe('npm run agree, a short slice', () => {
   it('the example duel and two random ones agree with 20,000 simulated fights each, within the 99.9% interval', () => {
-    const r = spawnSync(
-      process.execPath,
-      [
-        join(ROOT, 'scripts', 'agree.mjs'),
-        '--only',
-        'openquest',
-        '--runs',
-        '20000',
-        '--random',
-        '2',
-        '--seed',
-        '7',
-        '--files',
-        'duel.yaml',
-      ],
-      { encoding: 'utf8' },
-    );
+    const r = agreeSlice('openquest', { files: 'duel.yaml' });
     expect(r.stdout).toMatch(/[3-9] duels checked, 0 figures outside the 99.9% interval/);
     expect(r.status).toBe(0);
   }, 600_000);

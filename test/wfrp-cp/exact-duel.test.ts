@@ -1,7 +1,6 @@
 // The exact duel of fray odds for the Combat Points rules (src/rulesets/wfrp-cp/odds.ts): the
 // pieces of the round it shares with the engine, what it solves and what it refuses, and, in a
 // short slice of `npm run agree`, its figures against simulated fights.
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { blowChance, defenceRoom, dodgeTest } from '../../src/rulesets/wfrp-cp/melee.js';
@@ -9,7 +8,7 @@ import { attackAmount, mayStrikeForcefully } from '../../src/rulesets/wfrp-cp/ro
 import { priority, quickestOfTied } from '../../src/rulesets/wfrp-cp/round/exchanges.js';
 import { newCpState, type CpFighter, type CpSetup, type CpState } from '../../src/rulesets/wfrp-cp/state.js';
 import { dismountFall } from '../../src/rulesets/wfrp-cp/round/falls-and-fire.js';
-import { loadFile, loadText, ROOT } from '../helpers.js';
+import { agreeSlice, loadFile, loadText, ROOT } from '../helpers.js';
 
 const EXPERIMENTS = join(ROOT, 'data', 'wfrp-cp', 'encounters', 'experiments');
 const ENCOUNTERS = join(ROOT, 'data', 'wfrp-cp', 'encounters');
@@ -134,23 +133,7 @@ describe('the exact duel', () => {
 
 describe('npm run agree, a short slice', () => {
   it('an example duel and two random ones agree with 20,000 simulated fights each, within the 99.9% interval', () => {
-    const r = spawnSync(
-      process.execPath,
-      [
-        join(ROOT, 'scripts', 'agree.mjs'),
-        '--only',
-        'wfrp-cp',
-        '--runs',
-        '20000',
-        '--random',
-        '2',
-        '--seed',
-        '7',
-        '--files',
-        'sword-and-shield.yaml',
-      ],
-      { encoding: 'utf8' },
-    );
+    const r = agreeSlice('wfrp-cp', { files: 'sword-and-shield.yaml' });
     expect(r.stdout).toMatch(/3 duels checked, 0 figures outside the 99.9% interval/);
     expect(r.status).toBe(0);
   }, 600_000);
