@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { main } from '../src/cli/main.js';
@@ -210,3 +211,28 @@ export function warningLines(loaded: Loaded): string[] {
 /** One of the warnings fixtures, test/fixtures/warnings/<ruleset>.yaml, named as the CLI shows it. */
 export const warningsFixture = (ruleset: string) =>
   join(ROOT, 'test', 'fixtures', 'warnings', `${ruleset}.yaml`);
+
+/**
+ * A short slice of `npm run agree` (scripts/agree.mjs) for one ruleset: its example duels named in
+ * `files` ('none' for none) and `random` random duels, `runs` simulated fights each, seed 7. What
+ * it printed, and its exit status (0: every figure within its 99.9% interval).
+ */
+export function agreeSlice(
+  ruleset: string,
+  slice: { readonly files: string; readonly runs?: number; readonly random?: number },
+): { readonly stdout: string; readonly status: number | null } {
+  const args = [
+    '--only',
+    ruleset,
+    '--runs',
+    String(slice.runs ?? 20_000),
+    '--random',
+    String(slice.random ?? 2),
+  ];
+  const r = spawnSync(
+    process.execPath,
+    [join(ROOT, 'scripts', 'agree.mjs'), ...args, '--seed', '7', '--files', slice.files],
+    { encoding: 'utf8' },
+  );
+  return { stdout: r.stdout, status: r.status };
+}

@@ -25,7 +25,8 @@ const RUN_BY: Readonly<Record<string, string>> = {
   'fuzz.mjs': 'test/scripts.test.ts',
   'prompts.mjs': 'test/scripts.test.ts',
   'chain-rate.mjs': 'test/scripts.test.ts',
-  'agree.mjs': 'test/wfrp1e/exact-duel.test.ts',
+  // agreeSlice, which each ruleset's test/<ruleset>/exact-duel.test.ts calls.
+  'agree.mjs': 'test/helpers.ts',
   // npm run build runs it before every test; the test checks what it made.
   'bundle.mjs': 'test/parsed.test.ts',
 };

@@ -1,13 +1,11 @@
 // The exact duel of fray odds (src/rulesets/wfrp1e/odds.ts): the pieces it shares with the engine
 // (the parry's chance and cost), what it solves and what it refuses, and, in a short slice of
 // `npm run agree`, its figures against simulated fights.
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parryChance, payForParry } from '../../src/rulesets/wfrp1e/blow.js';
 import type { W1Setup } from '../../src/rulesets/wfrp1e/encounter.js';
 import { newState, type Fighter, type W1State } from '../../src/rulesets/wfrp1e/state.js';
-import { fightYaml, loadText, profile as P, ROOT } from '../helpers.js';
+import { agreeSlice, fightYaml, loadText, profile as P } from '../helpers.js';
 
 /** Ann (WS 41, sword and shield) against Bob, in round 1; `options` as in an encounter. */
 function rig(options: Record<string, string> = {}): { st: W1State; ann: Fighter } {
@@ -137,22 +135,8 @@ describe('the exact duel', () => {
 
 describe('npm run agree, a short slice', () => {
   it('the example duels and two random ones agree with 20,000 simulated fights each, within the 99.9% interval', () => {
-    const r = spawnSync(
-      process.execPath,
-      [
-        join(ROOT, 'scripts', 'agree.mjs'),
-        '--runs',
-        '20000',
-        '--random',
-        '2',
-        '--seed',
-        '7',
-        '--files',
-        'reference-duel-sudden-death.yaml,helmut-and-the-skaven.yaml',
-      ],
-      { encoding: 'utf8' },
-    );
-    expect(r.stdout).toMatch(/[3-9] duels checked, 0 figures outside the 99.9% interval/);
+    const r = agreeSlice('wfrp1e', { files: 'reference-duel-sudden-death.yaml,helmut-and-the-skaven.yaml' });
+    expect(r.stdout).toMatch(/\b[3-9] duels checked, 0 figures outside the 99.9% interval/);
     expect(r.status).toBe(0);
   }, 600_000);
 });

@@ -35,17 +35,21 @@ import type { Point } from '../../space/plane.js';
 import { facts, ours, text } from './cite.js';
 import type { Spell, Weapon } from './data.js';
 import {
+  braveryPasses,
   CHARGE_BONUS,
   closeCombatNeed,
   helmetCounts,
   isCharge,
+  MOST_DAMAGE_DICE,
   rangeBand,
   rangedNeed,
   rearDice,
+  rollsAgain,
   stealthEvades,
   surroundingPenalty,
   toHitRoll,
   showCloseCombatNeed,
+  woundsOf,
 } from './rules.js';
 import {
   handWeapon as handWeaponOf,
@@ -72,7 +76,7 @@ const enemiesOf = (st: AhqState, f: AhqFighter) => st.combatants.filter((o) => i
 const sum = (f: AhqFighter, k: 'DS' | 'BS' | 'Sp' | 'St') => withArmour(f.spec, k);
 
 /** Toughness with armour; a helmet's part only when the to-hit roll is exactly the number needed (facts). */
-function toughness(f: AhqFighter, exact: boolean): { T: number; helmet: number } {
+export function toughness(f: AhqFighter, exact: boolean): { T: number; helmet: number } {
   const { T, helmet } = toughnessOf(f.spec);
   return { T: T + (exact ? helmet : 0), helmet };
 }
@@ -172,10 +176,8 @@ export function playAhqRound(st: AhqState, ctx: FightContext): void {
     f.lastPath = f.path;
     f.path = [];
   }
-  const order = st.sides
-    .map((s, i) => ({ s, i }))
-    .sort((a, b) => Number(b.s.players) - Number(a.s.players) || a.i - b.i);
-  for (const { s, i } of order) {
+  for (const i of sideOrder(st.sides)) {
+    const s = st.sides[i] as AhqState['sides'][number];
     say(st, ctx, 'phase', `Turn ${st.round}: ${s.name}.`, ours('The turn sequence'));
     for (const f of st.combatants) {
       if (f.side !== i || f.out !== null) continue;
@@ -185,6 +187,14 @@ export function playAhqRound(st: AhqState, ctx: FightContext): void {
     showBoard(st, ctx, `After ${possessive(s.name)} turn`);
     if (oneSideLeft(st)) return;
   }
+}
+
+/** The turn sequence (ours): the players' side first, then each other side in the encounter's order. */
+export function sideOrder(sides: AhqState['sides']): number[] {
+  return sides
+    .map((s, i) => ({ s, i }))
+    .sort((a, b) => Number(b.s.players) - Number(a.s.players) || a.i - b.i)
+    .map(({ i }) => i);
 }
 
 const oneSideLeft = (st: AhqState) => new Set(standing(st).map((f) => f.side)).size <= 1;
@@ -216,7 +226,7 @@ function modelTurn(st: AhqState, ctx: FightContext, f: AhqFighter): void {
 }
 
 /** MONSTER SPECIAL RULES: a beastmaster (Run Amok) or slavemaster (Panic) of its side, alive and within range, cancels the rule. */
-function mastered(st: AhqState, f: AhqFighter, kind: 'beastmaster' | 'slavemaster'): boolean {
+export function mastered(st: AhqState, f: AhqFighter, kind: 'beastmaster' | 'slavemaster'): boolean {
   return st.combatants.some(
     (m) =>
       m.side === f.side &&
@@ -230,7 +240,7 @@ function mastered(st: AhqState, f: AhqFighter, kind: 'beastmaster' | 'slavemaste
 /** A Bravery roll: D12 at or under Br passes (ours: as Stealth is rolled). */
 function bravery(st: AhqState, ctx: FightContext, f: AhqFighter, rule: string): boolean {
   const r = roll(ctx, 12, f, `Bravery (${rule}), need ${f.spec.profile.Br} or less`);
-  const ok = r <= f.spec.profile.Br;
+  const ok = braveryPasses(r, f.spec.profile.Br);
   say(
     st,
     ctx,
@@ -251,9 +261,9 @@ type Plan =
   | { readonly kind: 'flee' }
   | { readonly kind: 'hold' };
 
-function choosePlan(st: AhqState, ctx: FightContext, f: AhqFighter): Plan {
+/** The turn sequence: every plan open to a model this turn (the question a player is asked; the tactics pick among them). */
+export function planChoices(st: AhqState, f: AhqFighter, partners: readonly AhqFighter[]): Choice[] {
   const foes = enemiesOf(st, f);
-  const partners = engagedWith(f, st.combatants);
   const choices: Choice[] = [];
   const evade = (t: AhqFighter | null) =>
     partners.length && !(t && partners.includes(t)) ? ' (evade first)' : '';
@@ -281,6 +291,12 @@ function choosePlan(st: AhqState, ctx: FightContext, f: AhqFighter): Plan {
     if (sideOf(f, t) !== null && sideOf(f, t) !== f.facing)
       choices.push({ key: `turn:${combatantKey(t)}`, label: `turn to face ${t.name}${evade(t)}` });
   choices.push({ key: 'flee', label: `flee${evade(null)}` }, { key: 'hold', label: 'hold' });
+  return choices;
+}
+
+function choosePlan(st: AhqState, ctx: FightContext, f: AhqFighter): Plan {
+  const partners = engagedWith(f, st.combatants);
+  const choices = planChoices(st, f, partners);
   const suggested = suggestPlan(st, f, choices, partners);
   const pick = decide(
     ctx,
@@ -445,7 +461,7 @@ function canShoot(st: AhqState, f: AhqFighter, t: AhqFighter, range: number): bo
 }
 
 /** Tactics: archers shoot from out of reach; the rest go for the nearest (or weakest, or ganged-up) foe, staying with one they are engaged with. */
-function suggestPlan(
+export function suggestPlan(
   st: AhqState,
   f: AhqFighter,
   choices: readonly Choice[],
@@ -755,6 +771,42 @@ function attackers(st: AhqState, t: AhqFighter): AhqFighter[] {
   });
 }
 
+/** A close-combat blow of `f` at `t` as the board stands: its need and damage dice. */
+export interface CloseCombatBlow {
+  readonly w: Weapon | null;
+  /** The attackers `t` has, `f` among them (SURROUNDING), and what they take off its DS. */
+  readonly count: number;
+  readonly penalty: number;
+  readonly DS: number;
+  readonly WS: number;
+  /** The D12 needed, the charge in, before any one-off modifier of the GM's. */
+  readonly need: number;
+  readonly rear: boolean;
+  /** Damage dice for the rear attack (or Backstab). */
+  readonly extra: number;
+  readonly dd: number;
+}
+
+/** Defense Skill (DS), SURROUNDING, CHARGES, REAR ATTACKS: what `f` needs to hit `t` and how many damage dice it rolls. */
+export function closeCombatBlow(
+  st: AhqState,
+  f: AhqFighter,
+  t: AhqFighter,
+  charge: boolean,
+): CloseCombatBlow {
+  const w = handWeapon(f);
+  const around = attackers(st, t);
+  const count = around.includes(f) ? around.length : around.length + 1;
+  const penalty = surroundingPenalty(count);
+  const DS = sum(t, 'DS') + t.ward - penalty;
+  const WS = f.spec.profile.WS;
+  const need = Math.max(2, closeCombatNeed(WS, DS) - (charge ? CHARGE_BONUS : 0));
+  const rear = rearSquares(t).some((q) => occupies(f, q)) || f.rearOf.has(t.id);
+  const extra = rear ? rearDice(hasRule(f, 'backstab')) : 0;
+  const dd = (w?.dd ?? f.spec.unarmedDd) + extra;
+  return { w, count, penalty, DS, WS, need, rear, extra, dd };
+}
+
 function attack(
   st: AhqState,
   ctx: FightContext,
@@ -765,16 +817,7 @@ function attack(
   if (f.out !== null || t.out !== null) return;
   if (!canStrike(st, f, t)) return;
   f.stats.blows++;
-  const w = handWeapon(f);
-  const around = attackers(st, t);
-  const count = around.includes(f) ? around.length : around.length + 1;
-  const penalty = surroundingPenalty(count);
-  const DS = sum(t, 'DS') + t.ward - penalty;
-  const WS = f.spec.profile.WS;
-  const need = Math.max(2, closeCombatNeed(WS, DS) - (how.charge ? CHARGE_BONUS : 0));
-  const rear = rearSquares(t).some((q) => occupies(f, q)) || f.rearOf.has(t.id);
-  const extra = rear ? rearDice(hasRule(f, 'backstab')) : 0;
-  const dd = (w?.dd ?? f.spec.unarmedDd) + extra;
+  const { w, count, penalty, DS, WS, need, rear, extra, dd } = closeCombatBlow(st, f, t, how.charge);
   const r = roll(ctx, 12, f, `to hit ${t.name}, need ${need}`, 1, damageDice(dd));
   // The GM's one-off modifier is to the roll: +1 makes the need one less.
   const ruled = ruledTerms(ctx);
@@ -814,6 +857,11 @@ function countCritical(f: AhqFighter, t: AhqFighter): void {
   t.stats.criticalsTaken++;
 }
 
+/** Tactics (critical): a model engaged evades instead of taking its free attack when its tactics say so. */
+export function onCritical(f: AhqFighter, engaged: boolean): 'withdraw' | 'free-attack' {
+  return f.spec.tactics.critical === 'evade' && engaged ? 'withdraw' : 'free-attack';
+}
+
 /**
  * A critical hit gives a free attack; engaged, it may instead be forfeited to evade: then, having
  * attacked, the model may move away, turn to face another enemy, or quickly fire at one (EVADING A COMBAT).
@@ -834,7 +882,7 @@ function critical(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter,
           choices.push({ key: `shoot:${combatantKey(o)}`, label: `forfeit it, evade and shoot ${o.name}` });
   }
   if (!choices.length) return;
-  const want = f.spec.tactics.critical === 'evade' && partners.length ? 'withdraw' : 'free-attack';
+  const want = onCritical(f, partners.length > 0);
   const pick = decide(
     ctx,
     f,
@@ -879,16 +927,15 @@ function damage(
   const Tm = magic ? t.spec.profile.T : T;
   const dice: number[] = [];
   let left = dd;
-  while (left > 0 && dice.length < 60) {
+  while (left > 0 && dice.length < MOST_DAMAGE_DICE) {
     // The dice are rolled together at the table: the first carries the rest (each counts on its own).
     const rest = dice.length === 0 && left > 1 ? damageDice(left - 1) : undefined;
     const d = roll(ctx, 12, f, `damage die against T ${Tm}`, 1, rest);
     dice.push(d);
     left--;
-    if (d === 12 && st.setup.opt.criticalExtraDie) left++;
+    if (rollsAgain(d, st.setup.opt.criticalExtraDie)) left++;
   }
-  const wounds = dice.filter((d) => d >= Tm).length;
-  const crits = dice.filter((d) => d === 12).length;
+  const { wounds, criticals: crits } = woundsOf(dice, Tm);
   const before = t.W;
   t.W = Math.max(0, t.W - wounds);
   f.stats.woundsDealt += before - t.W;

@@ -94,13 +94,31 @@ export function rearDice(backstab: boolean): number {
   return backstab ? 2 : 1;
 }
 
+/** Facts, damage: a damage die at or above the target's Toughness (armour included) is a wound. */
+export function dieWounds(die: number, toughness: number): boolean {
+  return die >= toughness;
+}
+
+/** Facts, damage: a damage die of 12 is a critical wound. */
+export function criticalWound(die: number): boolean {
+  return die === 12;
+}
+
+/** Critical wounds (ours): with criticalWound=extra-die, a critical wound rolls one more damage die. */
+export function rollsAgain(die: number, extraDie: boolean): boolean {
+  return extraDie && criticalWound(die);
+}
+
+/** The most damage dice one hit rolls (ours: a long run of 12s stops there). */
+export const MOST_DAMAGE_DICE = 60;
+
 /** Facts, damage: each damage die at or above the target's Toughness (armour included) is a wound; a 12 is a critical wound. */
 export function woundsOf(dice: readonly number[], toughness: number): { wounds: number; criticals: number } {
   let wounds = 0;
   let criticals = 0;
   for (const d of dice) {
-    if (d >= toughness) wounds++;
-    if (d === 12) criticals++;
+    if (dieWounds(d, toughness)) wounds++;
+    if (criticalWound(d)) criticals++;
   }
   return { wounds, criticals };
 }
@@ -108,6 +126,11 @@ export function woundsOf(dice: readonly number[], toughness: number): { wounds: 
 /** Facts, house armour: a helmet's Toughness counts only when the to-hit roll is exactly the number needed. */
 export function helmetCounts(roll: number, need: number): boolean {
   return roll === need;
+}
+
+/** MONSTER SPECIAL RULES, Bravery (ours: rolled like Stealth): a D12 at or under Br passes. */
+export function braveryPasses(roll: number, Br: number): boolean {
+  return roll <= Br;
 }
 
 /** Evading by STEALTH: a D12 at or under St evades; above it, the faced enemy gets a free attack. */

@@ -187,6 +187,13 @@ export function chartResult<R extends string>(chart: Chart<R>, factor: number, r
   return lookup(columnFor(chart, factor).rows, roll);
 }
 
+/** Our tables, effects: the special effects of `harm` landing on `location` (none without harm). */
+export function specialEffects(charts: Charts, location: Location, harm: number): SpecialEffect[] {
+  return harm > 0
+    ? charts.effects.filter((e) => e.location === location && harm >= e.atLeast).map((e) => e.effect)
+    : [];
+}
+
 export function readCharts(f: FileText): Charts {
   const doc = SourceDoc.parse(f.file, f.text);
   const c = validate(schema, doc, doc.data);

@@ -11,26 +11,37 @@ import { combatantKey } from '../../core/request.js';
 import { ruledTerms } from '../../core/rulings.js';
 import { decide, roll, say } from '../../core/say.js';
 import { formatDice, type Dice } from '../../dice/notation.js';
-import { chartResult, type DefenceEffect, type Location, type SpecialEffect } from './charts.js';
+import {
+  chartResult,
+  specialEffects,
+  type DefenceEffect,
+  type Location,
+  type SpecialEffect,
+} from './charts.js';
 import { ours, text } from './cite.js';
 import type { Weapon } from './data.js';
 import { berserkFactor, moraleFactor, showWeaponFactor, weaponFactor, type WeaponFactor } from './fighter.js';
 import {
   berserkCheckTerms,
-  defenceAllowed,
+  breakageRolled,
+  defenceRefusalOf,
   defenceTerms,
   firstStrike,
+  harmDealt,
+  isExhausted,
   luck,
   moraleCheckTerms,
   MORALE_WORDS,
   mustCheckBerserk,
   rangedTerms,
+  scaledDamage,
   strikeTerms,
   type Band,
   type DefenceKind,
   type MoraleResult,
 } from './rules.js';
 import { asListed, FIST, parryItemOf, type FwFighter, type FwState } from './state.js';
+import { lungeWanted, suggestedKind, surrenders } from './tactics.js';
 
 type Action =
   | { readonly kind: 'attack' | 'charge'; readonly target: FwFighter }
@@ -108,7 +119,7 @@ export function wfOf(st: FwState, f: FwFighter, w: Weapon): WeaponFactor {
 const missileWeapon = (f: FwFighter) => f.carried.find((w) => w.kind === 'missile') ?? null;
 /** Ours: exhausted once it has fought as many melee phases as its endurance. */
 const exhausted = (st: FwState, f: FwFighter) =>
-  st.setup.opt.exhaustion && f.phasesFought >= f.spec.maxEndurance;
+  isExhausted(st.setup.opt.exhaustion, f.phasesFought, f.spec.maxEndurance);
 const damagedLast = (f: FwFighter, phase: Phase) => phase.damagedBefore.has(f);
 /** Ours: a fighter too stunned, frozen in panic or running cannot defend, and its foes take a free hack. */
 const defenceless = (f: FwFighter, phase: Phase) =>
@@ -426,11 +437,7 @@ function parryItem(f: FwFighter): Weapon | null {
 }
 
 function defenceRefusal(st: FwState, f: FwFighter, kind: DefenceKind, n: number): string | null {
-  if (kind === 'parry') return parryItem(f) ? null : 'nothing to parry with';
-  if (!defenceAllowed(kind, st.setup.area))
-    return `the maneuver area is ${st.setup.area} (${kind === 'dodge' ? 'medium' : 'moderate'} or more needed)`;
-  if (f.knockedDown === n - 1) return 'knocked down in the last melee phase (ours)';
-  return null;
+  return defenceRefusalOf(kind, st.setup.area, parryItem(f) !== null, f.knockedDown === n - 1);
 }
 
 function suggestAction(
@@ -442,26 +449,21 @@ function suggestAction(
   lastTarget: FwFighter | undefined,
 ): string {
   const has = (k: string) => choices.some((c) => c.key === k);
-  const defend = () => ['parry', 'dodge', 'disengage'].find(has);
-  if (f.bound === 'selfish') return has('disengage') ? 'disengage' : (defend() ?? '');
-  if (f.bound === 'dither')
-    return lastTarget && f.lastAction?.kind === 'attack'
-      ? `attack:${combatantKey(lastTarget)}`
-      : f.lastAction && has(f.lastAction.kind)
-        ? f.lastAction.kind
-        : (defend() ?? '');
   const t = f.spec.tactics;
   const foes = st.combatants.filter(
     (o) => o.side !== f.side && o.lastAction?.target === f.id && o.out === null,
   ).length;
-  const wantDefence =
-    !f.berserk &&
-    (t.defence === 'parry' || t.defence === 'dodge' || t.defence === 'disengage'
-      ? t.defence
-      : t.defence === 'when-outnumbered' && foes > 1
-        ? defend()
-        : undefined);
-  if (wantDefence && has(wantDefence)) return wantDefence;
+  const kind = suggestedKind({
+    bound: f.bound,
+    berserk: f.berserk,
+    tactics: t,
+    outnumbered: foes > 1,
+    lastAction: f.lastAction?.kind ?? null,
+    lastTargetStands: lastTarget !== undefined,
+    can: has,
+  });
+  if (kind === 'attack-last' && lastTarget) return `attack:${combatantKey(lastTarget)}`;
+  if (kind !== 'attack') return kind;
   const target = pickTarget(st, phase, f, targets);
   if (has(`charge:${combatantKey(target)}`) && t.charge) return `charge:${combatantKey(target)}`;
   if (has(`attack:${combatantKey(target)}`)) return `attack:${combatantKey(target)}`;
@@ -522,9 +524,9 @@ function melee(st: FwState, ctx: FightContext, phase: Phase): void {
     aim(phase, b, t);
     // A charge is already its blow; dithering starts nothing new.
     if (b.charge || b.attacker.bound === 'dither') continue;
-    const tact = b.attacker.spec.tactics.lunge;
-    const suggest =
-      tact === 'always' || (tact === 'finish' && t.endurance * 2 <= t.spec.maxEndurance) ? 'lunge' : 'flurry';
+    const suggest = lungeWanted(b.attacker.spec.tactics, t.endurance, t.spec.maxEndurance)
+      ? 'lunge'
+      : 'flurry';
     const pick = decide(
       ctx,
       b.attacker,
@@ -695,7 +697,7 @@ function blow(st: FwState, ctx: FightContext, phase: Phase, b: Blow, stepLabel: 
   let carry = '';
   let broken: Weapon | null = null;
   const adjusted = Math.max(0, rolled + bonus);
-  let damage = scaled(adjusted, c.strikeBands[scaleBand].damage);
+  let damage = scaledDamage(adjusted, c.strikeBands[scaleBand].damage);
   // Defense: a parry that held may break the parrying weapon or shield; the blow then carries over at −2.
   if (d && d.kind === 'parry' && d.effect && d.item) {
     const brk = breakage(st, ctx, t, d.item, damage);
@@ -724,16 +726,15 @@ function blow(st: FwState, ctx: FightContext, phase: Phase, b: Blow, stepLabel: 
         return { target: t, harm: 0, effects: [], broken, leaves: false };
       }
       scaleBand = again;
-      damage = scaled(adjusted, c.strikeBands[scaleBand].damage);
+      damage = scaledDamage(adjusted, c.strikeBands[scaleBand].damage);
     }
   }
   const effect = broken ? null : (d?.effect ?? null);
   const ignoresArmour = b.magic || c.strikeBands[scaleBand].armourIgnored;
   const protection = ignoresArmour ? 0 : (t.spec.armour?.protection ?? 0);
   const reduce = effect && st.setup.opt.defenceTable ? effect.reduce : 0;
-  const harm = effect?.harmless ? 0 : Math.max(0, damage - reduce - protection);
-  const special =
-    harm > 0 ? c.effects.filter((e) => e.location === loc && harm >= e.atLeast).map((e) => e.effect) : [];
+  const harm = harmDealt(damage, reduce, protection, effect?.harmless ?? false);
+  const special = specialEffects(c, loc, harm);
   const added = `${dice.plus ? ` ${spaced(dice.plus)}` : ''}${bonus ? ` ${spaced(bonus)} surplus physique` : ''}${c.strikeBands[scaleBand].damage !== 'full' ? `, ${c.strikeBands[scaleBand].damage}` : ''}`;
   const arithmetic = `${formatDice(dice)}: ${rolled - dice.plus}${added ? `${added} = ${damage}` : ''}${reduce ? ` − ${reduce} ${d?.kind}` : ''}${protection ? ` − ${protection} protection` : ignoresArmour && (t.spec.armour?.protection ?? 0) ? ' (armour ignored)' : ''}`;
   const outcome = effect?.harmless ? `the ${d?.kind} is a total success: unharmed` : `${harm} off endurance`;
@@ -751,10 +752,6 @@ function blow(st: FwState, ctx: FightContext, phase: Phase, b: Blow, stepLabel: 
   );
   if (harm > 0) a.stats.woundsDealt += harm;
   return { target: t, harm, effects: special, broken, leaves: effect?.leaves ?? false };
-}
-
-function scaled(damage: number, how: 'half' | 'full' | 'double'): number {
-  return how === 'half' ? Math.ceil(damage / 2) : how === 'double' ? damage * 2 : damage;
 }
 
 /** The table's die for a luck die's `then`: both are rolled together at the table. */
@@ -845,7 +842,7 @@ function breakage(
   let why: string;
   if (item.kind === 'shield') {
     const value = item.defence ?? 0;
-    if (damage <= value)
+    if (!breakageRolled(item, damage, 0))
       return { broken: false, text: `The ${item.name} takes it (${damage} ≤ defensive value ${value}).` };
     why = `${damage} > the ${item.name}'s defensive value ${value}`;
   } else {
@@ -859,7 +856,8 @@ function breakage(
       ) +
       item.damage.plus +
       wfOf(st, t, item).damageBonus;
-    if (own >= damage) return { broken: false, text: `The ${item.name} rolls ${own} ≥ ${damage}: it holds.` };
+    if (!breakageRolled(item, damage, own))
+      return { broken: false, text: `The ${item.name} rolls ${own} ≥ ${damage}: it holds.` };
     why = `the ${item.name} rolls ${own} < ${damage}`;
   }
   const r = roll(ctx, c.breakage.die, t, `Weapon Breakage table (${item.name})`);
@@ -1100,8 +1098,6 @@ function applyMorale(st: FwState, ctx: FightContext, f: FwFighter, r: MoraleResu
       [f],
     );
   } else if (r === 'panic') {
-    const hurt = f.endurance * 2 <= f.spec.maxEndurance;
-    const t = f.spec.tactics.panic;
     const pick = decide(
       ctx,
       f,
@@ -1111,7 +1107,7 @@ function applyMorale(st: FwState, ctx: FightContext, f: FwFighter, r: MoraleResu
         { key: 'panic', label: 'panic (no action or defence next melee phase)' },
         { key: 'surrender', label: 'surrender' },
       ],
-      t === 'surrender' || (t === 'surrender-when-hurt' && hurt) ? 'surrender' : 'panic',
+      surrenders(f.spec.tactics, f.endurance, f.spec.maxEndurance) ? 'surrender' : 'panic',
     );
     if (pick === 'surrender') {
       f.out = 'helpless';

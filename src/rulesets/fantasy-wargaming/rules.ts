@@ -334,6 +334,34 @@ export function strikeTerms(s: StrikeSituation): Term[] {
   );
 }
 
+/** Our tables, strikeBands: a band's damage (partial: half, rounded up; or full, or double). */
+export function scaledDamage(damage: number, how: 'half' | 'full' | 'double'): number {
+  return how === 'half' ? Math.ceil(damage / 2) : how === 'double' ? damage * 2 : damage;
+}
+
+/** Damage: what a blow takes off endurance after the defence's reduction and the armour (none after a total defence). */
+export function harmDealt(damage: number, reduce: number, protection: number, harmless: boolean): number {
+  return harmless ? 0 : Math.max(0, damage - reduce - protection);
+}
+
+/** Ours (Exhaustion): exhausted once it has fought as many melee phases as its endurance, unless the option is off. */
+export function isExhausted(on: boolean, phasesFought: number, maxEndurance: number): boolean {
+  return on && phasesFought >= maxEndurance;
+}
+
+/**
+ * Defense: whether a parried blow puts the parrying item to the Weapon Breakage table: a shield
+ * when the damage exceeds its defensive value; a weapon when its own damage roll (`own`) is lower.
+ */
+export function breakageRolled(
+  item: { readonly kind: string; readonly defence: number | null },
+  damage: number,
+  own: number,
+): boolean {
+  if (damage <= 0) return false;
+  return item.kind === 'shield' ? damage > (item.defence ?? 0) : own < damage;
+}
+
 // ---------------------------------------------------------------- Defense
 
 export type Area = 'large' | 'moderate' | 'medium' | 'small' | 'cramped';
@@ -367,6 +395,24 @@ export function defenceAllowed(kind: DefenceKind, area: Area): boolean {
   if (kind === 'disengage') return AREA_RANK[area] >= AREA_RANK.moderate;
   if (kind === 'dodge') return AREA_RANK[area] >= AREA_RANK.medium;
   return true;
+}
+
+/**
+ * Defense: why a parry, dodge or disengage is not open to a fighter this phase (null: it is): a
+ * parry needs something to parry with; a dodge or disengage its maneuver area, and (ours) not
+ * to have been knocked down in the last melee phase.
+ */
+export function defenceRefusalOf(
+  kind: DefenceKind,
+  area: Area,
+  canParry: boolean,
+  knockedDownLast: boolean,
+): string | null {
+  if (kind === 'parry') return canParry ? null : 'nothing to parry with';
+  if (!defenceAllowed(kind, area))
+    return `the maneuver area is ${area} (${kind === 'dodge' ? 'medium' : 'moderate'} or more needed)`;
+  if (knockedDownLast) return 'knocked down in the last melee phase (ours)';
+  return null;
 }
 
 /** Defense: the maneuver-area and last-flurry modifiers. */

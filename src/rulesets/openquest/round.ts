@@ -31,8 +31,8 @@ import {
   mostOf,
   weaponDice,
 } from './rules.js';
-import { distanceOf, setDistance, type OqFighter, type OqState } from './state.js';
-import { parryWeapon, STABILISE_AT, suggestedReaction, weaponAt } from './tactics.js';
+import { distanceOf, setDistance, type OqFighter, type OqFighterSpec, type OqState } from './state.js';
+import { leavesTheFight, parryWeapon, STABILISE_AT, suggestedReaction, weaponAt } from './tactics.js';
 
 /** The weapon a fighter attacks `t` with. */
 function weaponFor(st: OqState, f: OqFighter, t: OqFighter): Weapon | null | undefined {
@@ -151,9 +151,9 @@ function surpriseDistance(st: OqState, ctx: FightContext, side: number): void {
         { key: 'ranged', label: 'ranged' },
         { key: 'close', label: 'close (2 m or less)' },
       ],
-      missiles ? 'ranged' : 'close',
+      chosenDistance(missiles),
     ) as 'close' | 'ranged';
-  const hasMissile = (f: OqFighter) => f.spec.weapons.some((w) => w.skill === 'ranged');
+  const hasMissile = (f: OqFighter) => carriesMissile(f.spec);
   if (st.sides[side]?.players) {
     for (const f of attackers) {
       const d = ask(f, `${f.name}: the surprise worked: strike from which distance?`, hasMissile(f));
@@ -198,7 +198,8 @@ function scout(
       need,
       `scout ahead (cover ${COVER[cover] >= 0 ? '+' : ''}${COVER[cover]}%)`,
     );
-    const ok = r.level === 'success' || r.level === 'critical';
+    const found = scouted(r.level);
+    const ok = found === 'spots';
     let more = '';
     if (r.level === 'critical') {
       // A critical: exact numbers and positions, and a second look at +20%, cover ignored.
@@ -212,8 +213,8 @@ function scout(
       );
       more = `: the exact numbers and positions; a second look, D100 ${formatD100(again.roll)} against ${s.spec.skills.perception + SECOND_LOOK}: ${LEVEL_WORD[again.level]}${again.level === 'success' || again.level === 'critical' ? ': the rest of the opponents too' : ''}`;
     }
-    if (r.level === 'failure') caught = true;
-    if (r.level === 'fumble') strayed.push(s);
+    if (found === 'seen') caught = true;
+    if (found === 'strays') strayed.push(s);
     spotted ||= ok;
     say(
       st,
@@ -226,9 +227,7 @@ function scout(
   }
   const side = scouts[0]?.side ?? 0;
   if (spotted) {
-    const hasMissiles = st.combatants.some(
-      (f) => f.side === side && f.spec.weapons.some((w) => w.skill === 'ranged'),
-    );
+    const hasMissiles = st.combatants.some((f) => f.side === side && carriesMissile(f.spec));
     const d = decide(
       ctx,
       null,
@@ -238,7 +237,7 @@ function scout(
         { key: 'close', label: 'close (2 m or less)' },
         { key: 'ranged', label: 'ranged' },
       ],
-      hasMissiles ? 'ranged' : 'close',
+      chosenDistance(hasMissiles),
     ) as 'close' | 'ranged';
     setDistance(st, st.combatants, d);
   } else if (caught) setDistance(st, st.combatants, 'ranged');
@@ -285,7 +284,7 @@ function avoid(st: OqState, ctx: FightContext, a: NonNullable<OqState['setup']['
         { key: 'yes', label: a.by === 'intimidate' ? 'they surrender or leave' : 'they let them go' },
         { key: 'no', label: 'no: fight' },
       ],
-      r.level === 'success' || r.level === 'critical' ? 'yes' : 'no',
+      talksOut(r.level) ? 'yes' : 'no',
     );
     say(
       st,
@@ -316,7 +315,8 @@ function avoid(st: OqState, ctx: FightContext, a: NonNullable<OqState['setup']['
   for (const f of runners) {
     const rf = test(st, ctx, f, 'athletics', f.spec.skills.athletics, 'run away');
     const rc = test(st, ctx, catcher, 'athletics', catcher.spec.skills.athletics, `catch ${f.name}`);
-    const away = opposed(rf, rc) === 'a';
+    const ran = chase(rf, rc);
+    const away = ran === 'away';
     say(
       st,
       ctx,
@@ -330,7 +330,7 @@ function avoid(st: OqState, ctx: FightContext, a: NonNullable<OqState['setup']['
       continue;
     }
     for (const o of others) o.bonus = CAUGHT_BONUS;
-    if (rf.level === 'fumble') f.surprised = 'defend-only';
+    if (ran === 'caught-surprised') f.surprised = 'defend-only';
   }
 }
 
@@ -363,7 +363,8 @@ function surprise(
     for (const a of attackers) {
       const ra = test(st, ctx, a, stealth, a.spec.skills[stealth], 'surprise the opposition');
       const rw = test(st, ctx, watcher, 'perception', watcher.spec.skills.perception, `spot ${a.name}`);
-      const won = opposed(ra, rw) === 'a';
+      const got = caughtUnaware(rw, ra);
+      const won = got !== null;
       say(
         st,
         ctx,
@@ -372,7 +373,7 @@ function surprise(
         text('Surprise Attack Procedure'),
         [a, watcher],
       );
-      if (won) caught = caught === 'helpless' || rw.level === 'fumble' ? 'helpless' : 'defend-only';
+      if (got) caught = caught === 'helpless' || got === 'helpless' ? 'helpless' : 'defend-only';
     }
     if (caught) for (const o of unaware) o.surprised = caught;
     return;
@@ -383,7 +384,8 @@ function surprise(
     const ru = test(st, ctx, u, 'perception', u.spec.skills.perception, 'notice the attack');
     const rs = test(st, ctx, sneak, stealth, sneak.spec.skills[stealth], `surprise ${u.name}`);
     // A tie goes against the side trying to surprise (ours).
-    const spotted = opposed(ru, rs) !== 'b';
+    const got = caughtUnaware(ru, rs);
+    const spotted = got === null;
     say(
       st,
       ctx,
@@ -392,13 +394,68 @@ function surprise(
       text('Surprise Attack Procedure'),
       [u, sneak],
     );
-    if (!spotted) u.surprised = ru.level === 'fumble' ? 'helpless' : 'defend-only';
+    if (got) u.surprised = got;
   }
+}
+
+/** Scouting Ahead: a success spots the opposition; a failure is spotted approaching; a fumble splits the scout off. */
+export function scouted(level: Level): 'spots' | 'seen' | 'strays' {
+  return level === 'success' || level === 'critical' ? 'spots' : level === 'failure' ? 'seen' : 'strays';
+}
+
+/** Surprise Attack Procedure 4 and Scouting Ahead (ours as tactics): the side that picks the distance shoots from afar when it carries missile weapons, else closes. */
+export function chosenDistance(missiles: boolean): 'close' | 'ranged' {
+  return missiles ? 'ranged' : 'close';
+}
+
+/** A missile weapon among its weapons (the skill it attacks with is Ranged Combat). */
+export function carriesMissile(spec: OqFighterSpec): boolean {
+  return spec.weapons.some((w) => w.skill === 'ranged');
+}
+
+/** Surprise Attack Procedure 4-5: beaten on the opposed test, the unaware may only parry or dodge this round; after a fumbled Perception, not even that (a tie goes to the unaware: ours). */
+export function caughtUnaware(
+  watch: { level: Level; roll: number },
+  sneak: { level: Level; roll: number },
+): 'defend-only' | 'helpless' | null {
+  if (opposed(watch, sneak) !== 'b') return null;
+  return watch.level === 'fumble' ? 'helpless' : 'defend-only';
+}
+
+/** Avoiding a Fight: a runner who beats the best catcher's Athletics gets away; caught, the catchers get +20% on their next action; a runner who fumbled is caught surprised. */
+export function chase(
+  runner: { level: Level; roll: number },
+  catcher: { level: Level; roll: number },
+): 'away' | 'caught' | 'caught-surprised' {
+  if (opposed(runner, catcher) === 'a') return 'away';
+  return runner.level === 'fumble' ? 'caught-surprised' : 'caught';
+}
+
+/** Avoiding a Fight (ours for the GM's ruling): intimidation or fast talk works on a successful Influence test. */
+export function talksOut(level: Level): boolean {
+  return level === 'success' || level === 'critical';
+}
+
+/** Ours (option parrySize): a successful parry of a successful attack with a weapon whose most is below the attacking weapon's lets the rest through. */
+export function smallerParryLets(
+  parrySize: boolean,
+  attack: Level,
+  defence: Level | 'none',
+  parry: Weapon | null,
+  attackDice: Dice,
+): boolean {
+  return (
+    parrySize &&
+    parry !== null &&
+    defence === 'success' &&
+    attack === 'success' &&
+    mostOf(parry.damage) < mostOf(attackDice)
+  );
 }
 
 // ------------------------------------------------------------------ the round
 
-type Intent =
+export type Intent =
   | { kind: 'attack'; target: OqFighter; weapon: Weapon | null }
   | { kind: 'stabilise'; ally: OqFighter }
   | { kind: 'flee' }
@@ -421,7 +478,7 @@ export function playOqRound(st: OqState, ctx: FightContext): void {
   const order = [...intents.entries()]
     .filter(([, i]) => i.kind !== 'defend')
     .map(([f, i]) => ({ f, i, skill: orderSkill(f, i) }));
-  order.sort((x, y) => y.skill - x.skill || y.f.spec.characteristics.DEX - x.f.spec.characteristics.DEX);
+  order.sort(byOrder);
   for (const f of st.combatants) f.orderSkill = null;
   for (const o of order) o.f.orderSkill = o.skill;
   if (ctx.explain && order.length > 0)
@@ -495,13 +552,7 @@ function intentOf(st: OqState, ctx: FightContext, f: OqFighter): Intent {
   keys.push('flee', 'surrender', 'defend');
   const suggested = reaches
     ? suggestIntent(f, reachable, dying)
-    : f.spec.tactics.surrenderAt > 0 && f.hp <= f.spec.tactics.surrenderAt
-      ? 'surrender'
-      : f.spec.tactics.fleeAt > 0 && f.hp <= f.spec.tactics.fleeAt
-        ? 'flee'
-        : apart
-          ? 'close'
-          : 'defend';
+    : (leavesTheFight(f.spec.tactics, f.hp) ?? (apart ? 'close' : 'defend'));
   const pick =
     directKey(ctx, keys, suggested) ??
     decideKeys(
@@ -554,8 +605,8 @@ function intentOf(st: OqState, ctx: FightContext, f: OqFighter): Intent {
 }
 
 function suggestIntent(f: OqFighter, foes: OqFighter[], dying: OqFighter[]): string {
-  if (f.spec.tactics.surrenderAt > 0 && f.hp <= f.spec.tactics.surrenderAt) return 'surrender';
-  if (f.spec.tactics.fleeAt > 0 && f.hp <= f.spec.tactics.fleeAt) return 'flee';
+  const leaves = leavesTheFight(f.spec.tactics, f.hp);
+  if (leaves) return leaves;
   if (dying.length > 0 && f.spec.skills.healing >= STABILISE_AT)
     return `stabilise:${combatantKey(dying[0] as OqFighter)}`;
   const t = f.spec.tactics.target === 'first' ? foes[0] : [...foes].sort((x, y) => x.hp - y.hp)[0];
@@ -563,10 +614,28 @@ function suggestIntent(f: OqFighter, foes: OqFighter[], dying: OqFighter[]): str
 }
 
 function orderSkill(f: OqFighter, i: Intent): number {
-  const s = f.spec.skills;
-  if (i.kind === 'attack') return (i.weapon ? s[i.weapon.skill] : s.unarmed) + f.bonus + f.spec.modifier;
-  if (i.kind === 'stabilise') return s.healing;
+  return actionSkill(f.spec, f.bonus, i.kind, i.kind === 'attack' ? i.weapon : null);
+}
+
+/** FIGHT! 2-3: the skill an action is made with, modified, which places it in the order (moving or fleeing: Athletics, ours). */
+export function actionSkill(
+  spec: OqFighterSpec,
+  bonus: number,
+  kind: Intent['kind'],
+  weapon: Weapon | null,
+): number {
+  const s = spec.skills;
+  if (kind === 'attack') return (weapon ? s[weapon.skill] : s.unarmed) + bonus + spec.modifier;
+  if (kind === 'stabilise') return s.healing;
   return s.athletics;
+}
+
+/** FIGHT! 3: the order counts down by modified skill; ties go to the higher DEX, then as listed (ours; a stable sort keeps the list's order). */
+export function byOrder(
+  x: { readonly skill: number; readonly f: { readonly spec: OqFighterSpec } },
+  y: { readonly skill: number; readonly f: { readonly spec: OqFighterSpec } },
+): number {
+  return y.skill - x.skill || y.f.spec.characteristics.DEX - x.f.spec.characteristics.DEX;
 }
 
 function act(st: OqState, ctx: FightContext, f: OqFighter, i: Intent): void {
@@ -692,11 +761,7 @@ export function attack(st: OqState, ctx: FightContext, a: OqFighter, d: OqFighte
   const pw = reaction?.weapon ?? null;
   const lets =
     cell.damage === 'none' &&
-    pw !== null &&
-    rd?.level === 'success' &&
-    ra.level === 'success' &&
-    st.setup.opt.parrySize &&
-    mostOf(pw.damage) < mostOf(w ? w.damage : FIST);
+    smallerParryLets(st.setup.opt.parrySize, ra.level, rd ? rd.level : 'none', pw, w ? w.damage : FIST);
   if (cell.damage === 'none' && !lets) return;
   a.stats.hits++;
   damage(

@@ -23,6 +23,13 @@ export const tacticsSchema = z.strictObject({
   surrenderAt: whole(0, 100, 'hit points').optional(),
 });
 
+/** Combat procedure (ours as tactics): at or below its `surrenderAt` hit points a fighter surrenders, else at or below `fleeAt` it flees. */
+export function leavesTheFight(t: Tactics, hp: number): 'surrender' | 'flee' | null {
+  if (t.surrenderAt > 0 && hp <= t.surrenderAt) return 'surrender';
+  if (t.fleeAt > 0 && hp <= t.fleeAt) return 'flee';
+  return null;
+}
+
 /** Ours: a fighter tends a dying friend (rather than fight) when its Healing is at least this. */
 export const STABILISE_AT = 40;
 

@@ -109,6 +109,61 @@ interface Defence {
   parade: boolean;
 }
 
+/**
+ * Rules 8, 9, 13, 19 and Parade: what `d` may put against a blow of `a`: CP up to the cap, the
+ * shield's pool and W (none from the rear but W), a dodge, a parade; `nothing` when none of them.
+ */
+export function defenceRoom(st: CpState, d: CpFighter, a: CpFighter, kind: BlowKind, rear: boolean) {
+  const cpRoom = rear ? 0 : Math.min(cpLeft(st, d), spendCap(st, d, a, kind));
+  const poolRoom = rear ? 0 : d.shieldLeft;
+  // Rule 32: a monster with LP spends no W.
+  const wRoom = d.LP > 0 ? 0 : d.W;
+  const canDodge =
+    !rear && kind !== 'disarm' && hasSkill(d, 'dodge blow') && d.dodges < st.cpo.dodgesPerRound;
+  const paradeUp =
+    !rear &&
+    d.parade !== null &&
+    d.parade.against.size < Math.max(1, now(st, d, 'A')) &&
+    !d.parade.against.has(a);
+  const nothing = cpRoom < MIN_CP && poolRoom === 0 && wRoom === 0 && !canDodge && !paradeUp;
+  return { cpRoom, poolRoom, wRoom, canDodge, paradeUp, nothing };
+}
+
+/**
+ * Rules 7, 16 and 18: the attack's CP less the defence (CP halved where a weapon's length or a
+ * disarm halves them, W at 10 each, the pool, what friends parried), with Disarm's +20.
+ */
+export function blowChance(
+  st: CpState,
+  b: Pick<CpBlow, 'a' | 'd' | 'kind' | 'cp'>,
+  def: Pick<Defence, 'cp' | 'wounds' | 'shield' | 'cover'>,
+) {
+  const { a, d } = b;
+  const halfA = b.kind === 'disarm' || lengthRule(st, a, d);
+  const attack = halfA ? Math.floor(b.cp / 2) : b.cp;
+  const halfD = b.kind === 'disarm' || lengthRule(st, d, a);
+  const defCP = halfD ? Math.floor(def.cp / 2) : def.cp;
+  const defence = defCP + def.wounds * CP_PER_WOUND + def.shield + def.cover;
+  const bonus = b.kind === 'disarm' && hasSkill(a, 'disarm') ? DISARM_SKILL : 0;
+  return { halfA, attack, halfD, defCP, defence, bonus, chance: hitChance(attack + bonus, defence) };
+}
+
+/** Advanced skills, Dodge foreseeing: the attacker's blows are 10 harder to dodge. */
+function dodgeForeseeing(a: CpFighter): Term[] {
+  return hasSkill(a, 'dodge foreseeing') ? [{ label: 'Dodge foreseeing', value: -10 }] : [];
+}
+
+/** Rules 2 and 9: a dodge of `a`'s blow tests the initial EI (I with the armour's and weapon's modifiers). */
+export function dodgeTest(st: CpState, a: CpFighter, d: CpFighter): number {
+  return initiativeTest(st, d) + sumTerms(0, dodgeForeseeing(a));
+}
+
+/** Advanced skills, Deadly strike: the + a hit may buy (10 CP a point), 0 when the attacker cannot pay. */
+export function deadlyStrike(st: CpState, a: CpFighter): number {
+  const deadly = hasSkill(a, 'deadly strike 2') ? 2 : hasSkill(a, 'deadly strike') ? 1 : 0;
+  return deadly > 0 && cpLeft(st, a) >= 10 * deadly ? deadly : 0;
+}
+
 /** Rules 8, 9, 19, 20 and Parade: how the defender meets the blow. */
 function defend(st: CpState, ctx: FightContext, b: CpBlow, rear: boolean): Defence {
   const { a, d } = b;
@@ -167,17 +222,7 @@ function defend(st: CpState, ctx: FightContext, b: CpBlow, rear: boolean): Defen
     );
   }
   if (!mayDefend(st, d)) return out;
-  const cap = spendCap(st, d, a, b.kind);
-  const cpRoom = rear ? 0 : Math.min(cpLeft(st, d), cap);
-  const poolRoom = rear ? 0 : d.shieldLeft;
-  const wRoom = d.LP > 0 ? 0 : d.W;
-  const canDodge =
-    !rear && b.kind !== 'disarm' && hasSkill(d, 'dodge blow') && d.dodges < st.cpo.dodgesPerRound;
-  const paradeUp =
-    !rear &&
-    d.parade !== null &&
-    d.parade.against.size < Math.max(1, now(st, d, 'A')) &&
-    !d.parade.against.has(a);
+  const { cpRoom, poolRoom, wRoom, canDodge, paradeUp, nothing } = defenceRoom(st, d, a, b.kind, rear);
   const plan = suggestDefenceAmounts(st, d, b.cp - out.cover, cpRoom, wRoom, poolRoom);
   // Blocking as the plan says is one answer; other amounts are asked one by one.
   const planned = [
@@ -197,7 +242,6 @@ function defend(st: CpState, ctx: FightContext, b: CpBlow, rear: boolean): Defen
   if (b.kind === 'strike' && d.flee === null)
     choices.push({ key: 'flee', label: 'flee now (rule 14: the blow hits automatically)' });
   choices.push({ key: 'none', label: 'no defence' });
-  const nothing = cpRoom < MIN_CP && poolRoom === 0 && wRoom === 0 && !canDodge && !paradeUp;
   const how = nothing
     ? 'none'
     : decide(
@@ -287,18 +331,12 @@ export function resolveBlow(st: CpState, ctx: FightContext, b: CpBlow): boolean 
   meetInMelee(a, d);
   a.stats.blows++;
   const rear = fromRear(a, d);
-  const halfA = b.kind === 'disarm' || lengthRule(st, a, d);
-  const attack = halfA ? Math.floor(b.cp / 2) : b.cp;
   const auto =
     b.automatic ?? (prone(st, d) ? `${d.name} is ${d.asleep ? 'asleep' : 'prone'} (rule 17)` : null);
   const def: Defence = auto
     ? { cp: 0, wounds: 0, shield: 0, cover: 0, dodge: false, flee: false, parade: false }
     : defend(st, ctx, b, rear);
-  const halfD = b.kind === 'disarm' || lengthRule(st, d, a);
-  const defCP = halfD ? Math.floor(def.cp / 2) : def.cp;
-  const defence = defCP + def.wounds * CP_PER_WOUND + def.shield + def.cover;
-  const bonus = b.kind === 'disarm' && hasSkill(a, 'disarm') ? DISARM_SKILL : 0;
-  const chance = hitChance(attack + bonus, defence);
+  const { halfA, attack, halfD, defCP, defence, bonus, chance } = blowChance(st, b, def);
   const cap = skillWith(st, a, b.weapon).total;
   let roll = 0;
   let hit: boolean;
@@ -351,11 +389,8 @@ export function resolveBlow(st: CpState, ctx: FightContext, b: CpBlow): boolean 
     return false;
   }
   if (def.dodge) {
-    // Rule 2: the dodge tests the initial EI (I with the armour's and weapon's modifiers).
-    const foresee: Term[] = hasSkill(a, 'dodge foreseeing')
-      ? [{ label: 'Dodge foreseeing', value: -10 }]
-      : [];
-    const I = initiativeTest(st, d) + sumTerms(0, foresee);
+    const foresee = dodgeForeseeing(a);
+    const I = dodgeTest(st, a, d);
     const r = d100(ctx, d, `dodge: I test (need ${I} or less)`);
     say(
       st,
@@ -501,8 +536,8 @@ function wound(
     notes.push('+1 prone (rule 17)');
   }
   // Deadly strike: 10 (20) CP more and a test of the ability alone for +1 (+2).
-  const deadly = hasSkill(a, 'deadly strike 2') ? 2 : hasSkill(a, 'deadly strike') ? 1 : 0;
-  if (deadly > 0 && cpLeft(st, a) >= 10 * deadly) {
+  const deadly = deadlyStrike(st, a);
+  if (deadly > 0) {
     const pick = decide(
       ctx,
       a,

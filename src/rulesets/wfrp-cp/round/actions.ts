@@ -220,7 +220,8 @@ function heldItemsOf(f: CpFighter): Weapon[] {
   return [f.right, f.left].filter((w): w is Weapon => w !== null && !w.shield && !w.natural);
 }
 
-function suggestTurn(
+/** What the tactics do with a turn (or an answer): a choice's key, as `turn` offers them. */
+export function suggestTurn(
   st: CpState,
   f: CpFighter,
   answering: CpFighter | null,
@@ -258,10 +259,27 @@ function giveTo(st: CpState, ctx: FightContext, f: CpFighter): Answered | null {
   return r;
 }
 
+/** Advanced skills, Forceful blow: offered for a strike that leaves 10 CP for the blow after its 10 more. */
+export function mayStrikeForcefully(st: CpState, f: CpFighter, kind: BlowKind): boolean {
+  return hasSkill(f, 'forceful blow') && kind === 'strike' && cpLeft(st, f) >= MIN_CP + FORCEFUL_COST;
+}
+
+/** Rules 13 and 16: the most an attack at `t` may take (less Forceful blow's 10), and what the tactics spend of it. */
+export function attackAmount(
+  st: CpState,
+  f: CpFighter,
+  t: CpFighter,
+  kind: BlowKind,
+  forceful: boolean,
+): { most: number; suggested: number } {
+  const room = Math.min(cpLeft(st, f), spendCap(st, f, t, kind));
+  const most = Math.min(room, cpLeft(st, f) - (forceful ? FORCEFUL_COST : 0));
+  return { most, suggested: Math.max(MIN_CP, Math.min(most, suggestAttack(st, f, most) || most)) };
+}
+
 function attack(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter, kind: BlowKind): void {
   let forceful = false;
-  const room = Math.min(cpLeft(st, f), spendCap(st, f, t, kind));
-  if (hasSkill(f, 'forceful blow') && kind === 'strike' && cpLeft(st, f) >= MIN_CP + FORCEFUL_COST) {
+  if (mayStrikeForcefully(st, f, kind)) {
     forceful =
       decide(
         ctx,
@@ -275,7 +293,7 @@ function attack(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter, kind
         'yes',
       ) === 'yes';
   }
-  const most = Math.min(room, cpLeft(st, f) - (forceful ? FORCEFUL_COST : 0));
+  const { most, suggested } = attackAmount(st, f, t, kind, forceful);
   if (most < MIN_CP) return;
   const cp = ctx.amount({
     kind: 'amount',
@@ -285,7 +303,7 @@ function attack(st: CpState, ctx: FightContext, f: CpFighter, t: CpFighter, kind
     min: MIN_CP,
     max: most,
     step: 1,
-    suggested: Math.max(MIN_CP, Math.min(most, suggestAttack(st, f, most) || most)),
+    suggested,
   });
   f.used++;
   f.spent += cp + (forceful ? FORCEFUL_COST : 0);

@@ -12,11 +12,15 @@ import { close } from './closing.js';
 /** A round never takes more turns than this (every turn uses an action or ends a fighter's turns, so it is never reached in play). */
 const MAX_TURNS = 1000;
 
+/** Rule 3: the highest priority acts: EI now; rule 15: in the first round the surprising side before all. */
+export function priority(st: CpState, f: CpFighter): number {
+  const surprise = st.round === 1 && st.combatants.some((c) => c.surprise);
+  return currentEI(st, f) + (surprise && !st.setup.cp.surprisedFrom[f.side] ? 10_000 : 0);
+}
+
 /** Rule 3: the highest EI acts; rule 15: in the first round the surprising side starts; equal EI between enemies by the option `ties`. */
 function nextUp(st: CpState, ctx: FightContext): CpFighter | null {
-  const surprise = st.round === 1 && st.combatants.some((f) => f.surprise);
-  const key = (f: CpFighter) =>
-    currentEI(st, f) + (surprise && !st.setup.cp.surprisedFrom[f.side] ? 10_000 : 0);
+  const key = (f: CpFighter) => priority(st, f);
   const ready = st.combatants.filter((f) => canTurn(st, f));
   if (ready.length === 0) return null;
   const top = Math.max(...ready.map(key));
@@ -26,12 +30,21 @@ function nextUp(st: CpState, ctx: FightContext): CpFighter | null {
 
 const sidesOf = (fs: readonly CpFighter[]) => new Set(fs.map((f) => f.side)).size;
 
-/** Ours: on equal EI between enemies, the higher I goes first, then the lower of a D100 roll-off kept for the round. */
-function firstOfTied(st: CpState, ctx: FightContext, tied: CpFighter[]): CpFighter {
-  if (sidesOf(tied) === 1) return tied[0] as CpFighter;
+/**
+ * Ours (§ Equal EI): of those tied on EI, the ones the roll-off is between: the first alone when
+ * the tie is among friends or the higher I settles it, else the enemies with the highest I.
+ */
+export function quickestOfTied(st: CpState, tied: readonly CpFighter[]): CpFighter[] {
+  if (sidesOf(tied) === 1) return [tied[0] as CpFighter];
   const bestI = Math.max(...tied.map((f) => now(st, f, 'I')));
   const quickest = tied.filter((f) => now(st, f, 'I') === bestI);
-  if (sidesOf(quickest) === 1) return quickest[0] as CpFighter;
+  return sidesOf(quickest) === 1 ? [quickest[0] as CpFighter] : quickest;
+}
+
+/** Ours: on equal EI between enemies, the higher I goes first, then the lower of a D100 roll-off kept for the round. */
+function firstOfTied(st: CpState, ctx: FightContext, tied: CpFighter[]): CpFighter {
+  const quickest = quickestOfTied(st, tied);
+  if (quickest.length === 1) return quickest[0] as CpFighter;
   for (const f of quickest) {
     if (f.tieRound === st.round) continue;
     f.tieRound = st.round;
