@@ -26,7 +26,7 @@ const sets = {
   ],
   bleed: [
     oneShape({ noAttacksNextRound: true }, 'stunned'),
-    oneShape({ bleed: 1 }, 'bleeding'),
+    oneShape({ bleed: 1, suddenDeath: true }, 'bleeding'),
     oneShape({ parryOnly: 1 }, 'reeling'),
     oneShape({ bleed: 'D4', suddenDeath: true }, 'bleeding hard, Sudden Death'),
     oneShape({ prone: 1, bleed: 1, suddenDeath: true }, 'down and bleeding'),

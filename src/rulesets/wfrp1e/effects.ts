@@ -237,7 +237,8 @@ function dropLight(st: W1State, ctx: FightContext, f: Fighter, item: Weapon): vo
 
 /**
  * W lost straight from a cause that is not a blow (bleeding, fire, a fall already reduced):
- * W never go below 0, and what is left over is a critical on `part`.
+ * W never go below 0, and what is left over is a critical on `part`, played unless `crits` is
+ * false. Returns the critical's value (0: none), so that the exact duel may play it apart.
  */
 export function woundDirect(
   st: W1State,
@@ -248,8 +249,8 @@ export function woundDirect(
   attacker: Fighter | null,
   why: string,
   crits = true,
-): void {
-  if (wounds <= 0) return;
+): number {
+  if (wounds <= 0) return 0;
   const before = victim.W;
   const r = applyWounds(victim.W, wounds);
   victim.W = r.W;
@@ -265,6 +266,7 @@ export function woundDirect(
     );
   }
   if (r.critical > 0 && crits) critical(st, ctx, victim, part, r.critical, attacker);
+  return r.critical;
 }
 
 /**
@@ -666,9 +668,13 @@ export function bleed(st: W1State, ctx: FightContext, f: Fighter): void {
   for (const b of [...f.bleeding]) bleedOnce(st, ctx, f, b);
 }
 
-/** § Critical Hits, bleeding: one wound's W lost at the end of the round (none once dead or gone). */
-export function bleedOnce(st: W1State, ctx: FightContext, f: Fighter, b: Bleeding): void {
-  if (f.out === 'dead' || f.out === 'fled') return;
+/**
+ * § Critical Hits, bleeding: one wound's W lost at the end of the round (none once dead or gone).
+ * Returns the value of the critical the W lost beyond 0 cause (0: none); `crits` false leaves it
+ * unplayed, for the exact duel, which plays each chart cell once (odds-lasting.ts).
+ */
+export function bleedOnce(st: W1State, ctx: FightContext, f: Fighter, b: Bleeding, crits = true): number {
+  if (f.out === 'dead' || f.out === 'fled') return 0;
   const w = b.amount === 1 ? 1 : roll(ctx, b.amount === 'D4' ? 4 : 6, f, `bleeding (${b.amount} W)`);
-  woundDirect(st, ctx, f, b.part, w, null, `bleeding from the ${b.part.name}`);
+  return woundDirect(st, ctx, f, b.part, w, null, `bleeding from the ${b.part.name}`, crits);
 }

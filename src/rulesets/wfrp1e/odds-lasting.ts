@@ -9,7 +9,7 @@ import type { FightContext } from '../../core/context.js';
 import { enumerateDice } from '../../core/enumerate.js';
 import type { OutReason } from '../../core/state.js';
 import type { Weapon } from './catalogue.js';
-import type { Part } from './data/locations.js';
+import { PARTS, type Part } from './data/locations.js';
 import { chartCell, chartCritical, critical, type CriticalHow } from './effects.js';
 import { criticalColumn } from './rules.js';
 import type { Bleeding, CharMod, Cond, Fighter, W1State } from './state.js';
@@ -38,11 +38,15 @@ export interface Lasting {
   readonly W: number;
   readonly conds: readonly RelCond[];
   readonly mods: readonly RelMod[];
-  /** Bleeding wounds: the part by its index in the codec's parts. */
+  /**
+   * Bleeding wounds: the part by its index in the codec's parts. Their Sudden Death flag is left
+   * out (no rule reads it: the fighter's own mark is what counts), and so is the part of a fighter
+   * marked for Sudden Death (every critical is then Sudden Death, which kills whatever the part,
+   * heads apart, and the chain refuses several heads): states alike but for these are one.
+   */
   readonly bleeding: readonly {
     readonly amount: Bleeding['amount'];
     readonly part: number;
-    readonly suddenDeath: boolean;
   }[];
   readonly suddenDeath: boolean;
   /** Items by their index in the codec's weapons (-1: empty hand). */
@@ -148,11 +152,14 @@ export class LastingCodec {
         ...(m.halve ? { halve: m.halve } : {}),
       });
     }
-    const bleeding = f.bleeding.map((b) => ({
-      amount: b.amount,
-      part: this.partIndex(b.part),
-      suddenDeath: b.suddenDeath,
-    }));
+    // One out of the fight bleeds no more in the chain (the fight is decided at the round's end).
+    const bleeding =
+      f.out !== null
+        ? []
+        : f.bleeding.map((b) => ({
+            amount: b.amount,
+            part: this.partIndex(f.suddenDeath ? PARTS.body : b.part),
+          }));
     const right = this.weaponIndex(f.right);
     const left = this.weaponIndex(f.left);
     const ground = f.ground.map((w) => this.weaponIndex(w)).sort((x, y) => x - y);
@@ -209,7 +216,7 @@ export class LastingCodec {
       bleeding: l.bleeding.map((b): Bleeding => ({
         amount: b.amount,
         part: this.parts[b.part] as Part,
-        suddenDeath: b.suddenDeath,
+        suddenDeath: false,
       })),
       suddenDeath: l.suddenDeath,
       right: l.right < 0 ? null : (this.weapons[l.right] as Weapon),

@@ -460,7 +460,7 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
   const bledCache = new Map<number, [Lasting, number][]>();
   /**
    * Fighter i's lasting state `l` after the end-of-round bleeding (effects.ts, bleed, with every
-   * way its dice fall, a critical of W lost beyond 0 included); the fighters bleed apart.
+   * way its dice fall); the fighters bleed apart.
    */
   const bled = (i: 0 | 1, l: Lasting): readonly [Lasting, number][] => {
     if (l.bleeding.length === 0 || l.out !== null) return [[l, 1]];
@@ -468,18 +468,43 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
     let x = bledCache.get(k);
     if (!x) {
       // One wound at a time (the engine's bleedOnce, as bleed calls it for each wound the round
-      // began with), each from every state the wounds before it left.
+      // began with), each from every state the wounds before it left. The W lost are enumerated
+      // with the critical they leave unplayed, which criticalOutcomes then plays one chart cell at a
+      // time: far fewer runs than the chart's D100 with every die below it, for every W lost.
       const f0 = codec.view(fs[i], l, st.round);
       let now = new Map<Lasting, number>([[l, 1]]);
+      const into = (m: Map<Lasting, number>, after: Lasting, p: number) =>
+        m.set(after, (m.get(after) ?? 0) + p);
       for (const wound of [...f0.bleeding]) {
         const next = new Map<Lasting, number>();
         for (const [from, q] of now) {
+          // Once out, the fight is decided at this round's end: the wounds still to bleed change nothing.
+          if (from.out !== null) {
+            into(next, from, q);
+            continue;
+          }
           for (const { value, p } of enumerateDice((ctx) => {
             const f = codec.view(fs[i], from, st.round);
-            bleedOnce(st, ctx, f, wound);
-            return codec.of(f, st.round);
-          }))
-            next.set(value, (next.get(value) ?? 0) + q * p);
+            const critical = bleedOnce(st, ctx, f, wound, false);
+            return { after: codec.of(f, st.round), critical };
+          })) {
+            if (value.critical <= 0) {
+              into(next, value.after, q * p);
+              continue;
+            }
+            for (const o of criticalOutcomes(
+              st,
+              codec,
+              fs[i],
+              value.after,
+              NO_BLOWS,
+              0,
+              wound.part,
+              value.critical,
+              critCache,
+            ))
+              into(next, o.after, q * p * o.p);
+          }
         }
         now = next;
       }
@@ -797,7 +822,6 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
     readonly win: number;
     readonly first: boolean;
   }
-  const outerKey = (o: Outer) => `${o.L[0]},${o.L[1]},${o.owed[0]},${o.owed[1]},${o.win},${o.first ? 1 : 0}`;
 
   /** One round from a state between rounds: where it leads, and the chance the fight ends in it and how. */
   interface Row {
@@ -813,13 +837,17 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
    * of round 1), so a state's round is worked out once and its row reused at every round after:
    * the chain's work grows with its states, not with states × rounds.
    */
-  const numbers = new Map<string, number>();
+  // By both lasting ids (below 2²⁴ each), then by the blows owed, who won and the first round.
+  const numbers = new Map<number, Map<number, number>>();
   const outers: Outer[] = [];
   const numberOf = (o: Outer): number => {
-    const k = outerKey(o);
-    let n = numbers.get(k);
+    const k = o.L[0] * 2 ** 24 + o.L[1];
+    let inner = numbers.get(k);
+    if (!inner) numbers.set(k, (inner = new Map()));
+    const k2 = ((o.owed[0] * 256 + o.owed[1]) * 3 + o.win) * 2 + (o.first ? 1 : 0);
+    let n = inner.get(k2);
     if (n === undefined) {
-      numbers.set(k, (n = outers.length));
+      inner.set(k2, (n = outers.length));
       outers.push(o);
     }
     return n;
@@ -856,9 +884,18 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
             going.set(s, p);
             continue;
           }
-          if (x.out && y.out) both += p;
-          else if (y.out) aW += p;
-          else bW += p;
+          if (x.out && y.out) {
+            both += p;
+            continue;
+          }
+          // The rest of the round passes with nobody to strike at, and the fight is decided after
+          // the round's end (decideOutcome): the one standing still bleeds, and may fall too.
+          const [i, stood] = y.out ? [0 as const, x] : [1 as const, y];
+          for (const [l, q] of bled(i, stood.l)) {
+            if (l.out !== null) both += p * q;
+            else if (i === 0) aW += p * q;
+            else bW += p * q;
+          }
         }
         cur = going;
         if (!budget.spend(steps) || sides.size >= SIDE_IDS) {
@@ -867,11 +904,21 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
         }
         steps = 0;
       }
+      // The end of the round (endRound): only each one's lasting state, its blows owed and who won
+      // read on, so the states alike in these are summed before the bleeding multiplies them.
+      const ends = new Map<string, { x: Side; y: Side; win: number; p: number }>();
       for (const [s, p] of cur) {
         const x = sides.list[firstOf(s)] as Side;
         const y = sides.list[secondOf(s)] as Side;
         const diff = diffOf(s);
-        // The end of the round (endRound): each bleeds (the engine's bleed), which may take it out.
+        const win = diff > 0 ? 1 : diff < 0 ? 2 : 0;
+        const k = `${x.l.id},${x.owed},${y.l.id},${y.owed},${win}`;
+        const e = ends.get(k);
+        if (e) e.p += p;
+        else ends.set(k, { x, y, win, p });
+      }
+      for (const { x, y, win, p } of ends.values()) {
+        // Each bleeds (the engine's bleed), which may take it out.
         for (const [lx, px] of bled(0, x.l))
           for (const [ly, py] of bled(1, y.l)) {
             const q = p * px * py;
@@ -884,7 +931,7 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
             const n = numberOf({
               L: [nextRound(0, lx).id, nextRound(1, ly).id],
               owed: [x.owed, y.owed],
-              win: diff > 0 ? 1 : diff < 0 ? 2 : 0,
+              win,
               first: false,
             });
             to.set(n, (to.get(n) ?? 0) + q);
