@@ -9,7 +9,7 @@ import { PARTS } from '../../src/rulesets/wfrp1e/data/locations.js';
 import { critical } from '../../src/rulesets/wfrp1e/effects.js';
 import type { W1Setup } from '../../src/rulesets/wfrp1e/encounter.js';
 import { criticalOutcomes, LastingCodec } from '../../src/rulesets/wfrp1e/odds-lasting.js';
-import { newState, type Fighter, type W1State } from '../../src/rulesets/wfrp1e/state.js';
+import { current, newState, type Fighter, type W1State } from '../../src/rulesets/wfrp1e/state.js';
 import { fightYaml, loadText, profile as P } from '../helpers.js';
 
 describe('enumerateDice', () => {
@@ -93,64 +93,123 @@ describe('a critical on the lasting state', () => {
   });
 });
 
-describe('the chain with the lasting effects it carries so far, against simulated fights', () => {
-  it('agrees with 40,000 fights of the reference duel when the chart leaves only those effects', async () => {
-    const { runFight } = await import('../../src/core/fight.js');
-    const { lookup } = await import('../../src/core/table.js');
-    const { CRITICAL_CHART, CRITICAL_EFFECTS, oneShape } = await import(
-      '../../src/rulesets/wfrp1e/data/criticals.js'
+describe('states alike are one', () => {
+  it('merges changes and penalties over the same rounds, and halvings that touch, as current and the to-hit sum read them', () => {
+    const { st, v } = rig();
+    const codec = new LastingCodec();
+    const r = st.round;
+    v.conds.push(
+      { kind: 'toHit', value: -10, from: r, until: Infinity, why: 'a' },
+      { kind: 'toHit', value: -10, from: r - 1, until: Infinity, why: 'b' },
+      { kind: 'toHit', value: -10, from: r + 1, until: r + 2, why: 'c' },
     );
-    const { loadFile, ROOT } = await import('../helpers.js');
-    const { join } = await import('node:path');
-    // Every effect that leaves the victim standing becomes one the chain carries (in turn: stunned,
-    // knocked flat, reeling, knocked down, an I test or down, down then parry only, senseless:
-    // scripts/wip/patched-chain.mjs's `prone` set); nobody must flee. The engine and the chain
-    // read the same patched chart.
-    const carried = [
-      oneShape({ noAttacksNextRound: true }, 'stunned'),
-      oneShape({ prone: 'D4', parryOnly: 'D4' }, 'knocked flat'),
-      oneShape({ parryOnly: 1 }, 'reeling'),
-      oneShape({ prone: 1 }, 'knocked down'),
-      oneShape({ downUnless: { char: 'I' } }, 'I test or down'),
-      oneShape({ prone: 'D4', thenParryOnly: 'D4' }, 'down then parry only'),
-      oneShape({ noAction: 1 }, 'senseless'),
-    ];
-    type Cell = { effect: number; flee: boolean };
-    const charts = CRITICAL_EFFECTS as unknown as Record<string, typeof carried>;
-    const saved = Object.fromEntries(Object.entries(charts).map(([k, v]) => [k, [...v]]));
-    const cells = new Set<Cell>();
-    for (let r = 1; r <= 100; r++) for (const c of lookup(CRITICAL_CHART, r) as Cell[]) cells.add(c);
-    const fled = [...cells].filter((c) => c.flee);
-    try {
-      for (const c of fled) c.flee = false;
-      for (const [k, list] of Object.entries(charts)) {
-        list.forEach((e, n) => {
-          const out = e.killed || e.unconscious || e.helpless || e.diesIn;
-          if (!out) list[n] = carried[(n + k.length) % carried.length] as (typeof carried)[number];
-        });
-      }
-      const loaded = loadFile(join(ROOT, 'data', 'wfrp1e', 'examples', 'reference-duel.yaml'), {
-        fumbles: 'off',
-      });
-      const odds = (loaded.ruleset.odds as NonNullable<typeof loaded.ruleset.odds>)(loaded.setup);
-      expect(odds.duel, odds.duelMethod).not.toBeNull();
-      const exact = odds.duel?.sides[0]?.win ?? NaN;
-      const n = 40_000;
-      let won = 0;
-      for (let s = 1; s <= n; s++) {
-        const r = runFight(loaded.ruleset, loaded.setup, {
-          driver: new AutoDriver(new SeededDice(Rng.seeded(s))),
-          explain: false,
-          record: false,
-        });
-        if (r.outcome?.winner === 0) won++;
-      }
-      const p = won / n;
-      // Within the 99.9% interval.
-      expect(Math.abs(p - exact)).toBeLessThan(3.29 * Math.sqrt((exact * (1 - exact)) / n));
-    } finally {
-      for (const c of fled) c.flee = true;
-      for (const [k, v] of Object.entries(saved)) charts[k]?.splice(0, v.length, ...v);
+    v.charMods.push(
+      { from: r, until: Infinity, delta: { WS: -10, S: -1 }, why: 'a' },
+      { from: r, until: Infinity, delta: { WS: -10, T: -1 }, why: 'b' },
+      { from: r, until: r + 1, halve: ['I', 'M'], why: 'c' },
+      { from: r + 2, until: r + 3, halve: ['M', 'I'], why: 'd' },
+      { from: r + 5, until: r + 5, halve: ['I', 'M'], why: 'e' },
+      { from: r, until: r + 2, delta: { I: 5 }, why: 'f' },
+      { from: r, until: r + 2, delta: { I: -5 }, why: 'g' },
+    );
+    const l = codec.of(v, r);
+    // Two penalties from now on are one of −20; two changes from now on one; the halvings of
+    // rounds r to r+3 one span, r+5 another; the changes that cancel out none.
+    expect(l.conds.filter((c) => c.kind === 'toHit').length).toBe(2);
+    expect(l.mods.length).toBe(3);
+    const f = codec.view(v, l, r);
+    const toHit = (x: Fighter, at: number) =>
+      x.conds
+        .filter((c) => c.kind === 'toHit' && c.from <= at && at <= c.until)
+        .reduce((n, c) => n + (c.value ?? 0), 0);
+    for (let at = r; at <= r + 7; at++) {
+      expect(toHit(f, at), `to hit in round ${at}`).toBe(toHit(v, at));
+      for (const ch of ['WS', 'S', 'T', 'I', 'M', 'A'] as const)
+        expect(current(f, ch, at), `${ch} in round ${at}`).toBe(current(v, ch, at));
     }
-  }, 300_000);
+  });
+});
+
+describe('the chain with the lasting effects it carries so far, against simulated fights', () => {
+  // Every effect that leaves the victim standing becomes, in turn, one of a set the chain carries;
+  // nobody must flee. The engine and the chain read the same patched chart.
+  const sets = async () => {
+    const { oneShape } = await import('../../src/rulesets/wfrp1e/data/criticals.js');
+    return {
+      // Knocked down and its kin: prone, parry only, an I test or down, no action.
+      prone: [
+        oneShape({ noAttacksNextRound: true }, 'stunned'),
+        oneShape({ prone: 'D4', parryOnly: 'D4' }, 'knocked flat'),
+        oneShape({ parryOnly: 1 }, 'reeling'),
+        oneShape({ prone: 1 }, 'knocked down'),
+        oneShape({ downUnless: { char: 'I' } }, 'I test or down'),
+        oneShape({ prone: 'D4', thenParryOnly: 'D4' }, 'down then parry only'),
+        oneShape({ noAction: 1 }, 'senseless'),
+      ],
+      // Bleeding, with the Sudden Death mark as the chart nearly always gives it: the wounds bleed
+      // at the round's end, after a fight decided within the round too (a survivor bled out is a draw).
+      bleed: [
+        oneShape({ noAttacksNextRound: true }, 'stunned'),
+        oneShape({ bleed: 1, suddenDeath: true }, 'bleeding'),
+        oneShape({ parryOnly: 1 }, 'reeling'),
+        oneShape({ bleed: 'D4', suddenDeath: true }, 'bleeding hard, Sudden Death'),
+        oneShape({ prone: 1, bleed: 1, suddenDeath: true }, 'down and bleeding'),
+        oneShape({ noAction: 1 }, 'senseless'),
+      ],
+    };
+  };
+  for (const name of ['prone', 'bleed'] as const)
+    it(`agrees with 40,000 fights of the reference duel when the chart leaves only the ${name} set`, async () => {
+      const { runFight } = await import('../../src/core/fight.js');
+      const { lookup } = await import('../../src/core/table.js');
+      const { CRITICAL_CHART, CRITICAL_EFFECTS } =
+        await import('../../src/rulesets/wfrp1e/data/criticals.js');
+      const { loadFile, ROOT } = await import('../helpers.js');
+      const { join } = await import('node:path');
+      const carried = (await sets())[name];
+      type Cell = { effect: number; flee: boolean };
+      const charts = CRITICAL_EFFECTS as unknown as Record<string, typeof carried>;
+      const saved = Object.fromEntries(Object.entries(charts).map(([k, v]) => [k, [...v]]));
+      const cells = new Set<Cell>();
+      for (let r = 1; r <= 100; r++) for (const c of lookup(CRITICAL_CHART, r) as Cell[]) cells.add(c);
+      const fled = [...cells].filter((c) => c.flee);
+      try {
+        for (const c of fled) c.flee = false;
+        for (const [k, list] of Object.entries(charts)) {
+          list.forEach((e, n) => {
+            const out = e.killed || e.unconscious || e.helpless || e.diesIn;
+            if (!out) list[n] = carried[(n + k.length) % carried.length] as (typeof carried)[number];
+          });
+        }
+        const loaded = loadFile(join(ROOT, 'data', 'wfrp1e', 'examples', 'reference-duel.yaml'), {
+          fumbles: 'off',
+        });
+        const odds = (loaded.ruleset.odds as NonNullable<typeof loaded.ruleset.odds>)(loaded.setup);
+        expect(odds.duel, odds.duelMethod).not.toBeNull();
+        const duel = odds.duel as NonNullable<typeof odds.duel>;
+        const n = 40_000;
+        const seen = [0, 0, 0];
+        for (let s = 1; s <= n; s++) {
+          const r = runFight(loaded.ruleset, loaded.setup, {
+            driver: new AutoDriver(new SeededDice(Rng.seeded(s))),
+            explain: false,
+            record: false,
+          });
+          const w = r.outcome?.winner;
+          const k = w === 0 ? 0 : w === 1 ? 1 : 2;
+          seen[k] = (seen[k] as number) + 1;
+        }
+        // Each side's wins and the draws, within the 99.9% interval.
+        const exact = [duel.sides[0]?.win ?? NaN, duel.sides[1]?.win ?? NaN, duel.draw];
+        for (const [k, e] of exact.entries()) {
+          const half = 3.29 * Math.sqrt((e * (1 - e)) / n) + 1e-4;
+          expect(Math.abs((seen[k] as number) / n - e), `${name}: outcome ${k}`).toBeLessThan(half);
+        }
+        // The bleeding set has draws worth checking: both out at one round's end.
+        if (name === 'bleed') expect(duel.draw).toBeGreaterThan(0.001);
+      } finally {
+        for (const c of fled) c.flee = true;
+        for (const [k, v] of Object.entries(saved)) charts[k]?.splice(0, v.length, ...v);
+      }
+    }, 300_000);
 });

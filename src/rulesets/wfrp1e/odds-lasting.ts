@@ -73,11 +73,38 @@ const ONE_OR_NONE: ReadonlySet<Cond['kind']> = new Set([
   'handUseless',
 ]);
 
-/** Merges in place the conditions that hold alike (ONE_OR_NONE), so that states alike are one. */
+/** Spans of one kind that overlap or touch (`l` not empty), joined: the first of each keeps its fields. */
+function joined(l: RelCond[]): RelCond[] {
+  const out: RelCond[] = [];
+  l.sort((x, y) => x.from - y.from);
+  let cur = l[0] as RelCond;
+  for (const c of l.slice(1)) {
+    if (c.from <= cur.until + 1) {
+      if (c.until > cur.until) cur = { ...cur, until: c.until };
+    } else {
+      out.push(cur);
+      cur = c;
+    }
+  }
+  out.push(cur);
+  return out;
+}
+
+/**
+ * Merges in place the conditions that hold alike (ONE_OR_NONE), and the to-hit penalties over the
+ * same rounds into one of their sum (toHitModifiers adds them up), so that states alike are one.
+ */
 function canonical(conds: RelCond[]): void {
   const kept: RelCond[] = [];
   const spans = new Map<string, RelCond[]>();
+  const toHit = new Map<string, RelCond>();
   for (const c of conds) {
+    if (c.kind === 'toHit' && !c.hand && !c.test) {
+      const k = `${c.from},${c.until}`;
+      const had = toHit.get(k);
+      toHit.set(k, had ? { ...had, value: (had.value ?? 0) + (c.value ?? 0) } : c);
+      continue;
+    }
     if (!ONE_OR_NONE.has(c.kind)) {
       kept.push(c);
       continue;
@@ -87,21 +114,58 @@ function canonical(conds: RelCond[]): void {
     if (!l) spans.set(k, (l = []));
     l.push(c);
   }
-  for (const l of spans.values()) {
-    l.sort((x, y) => x.from - y.from);
-    let cur = l[0] as RelCond;
-    for (const c of l.slice(1)) {
-      if (c.from <= cur.until + 1) {
-        if (c.until > cur.until) cur = { ...cur, until: c.until };
-      } else {
-        kept.push(cur);
-        cur = c;
-      }
-    }
-    kept.push(cur);
-  }
+  for (const l of spans.values()) kept.push(...joined(l));
   conds.length = 0;
-  conds.push(...kept);
+  conds.push(...kept, ...toHit.values());
+}
+
+/**
+ * Merges characteristic changes over the same rounds into one: their changes add up and what they
+ * halve is one set, which is all `current` reads of them (the cause is left out already). A
+ * characteristic halved is halved once however many say so: the spans halving one set of
+ * characteristics that overlap or touch are first made one, as canonical does for conditions.
+ */
+function mergedMods(mods: readonly RelMod[]): RelMod[] {
+  const halves = new Map<string, RelCond[]>();
+  const rest: RelMod[] = [];
+  for (const m of mods) {
+    if (m.halve && m.halve.length > 0) {
+      const k = [...m.halve].sort().join(',');
+      let l = halves.get(k);
+      if (!l) halves.set(k, (l = []));
+      l.push({ kind: 'prone', from: m.from, until: m.until });
+    }
+    if (m.delta) rest.push({ from: m.from, until: m.until, delta: m.delta });
+  }
+  for (const [k, l] of halves)
+    for (const span of joined(l))
+      rest.push({ from: span.from, until: span.until, halve: k.split(',') as CharMod['halve'] });
+  const by = new Map<
+    string,
+    { from: number; until: number; delta: Record<string, number>; halve: Set<string> }
+  >();
+  for (const m of rest) {
+    const k = `${m.from},${m.until}`;
+    let e = by.get(k);
+    if (!e) by.set(k, (e = { from: m.from, until: m.until, delta: {}, halve: new Set() }));
+    for (const [ch, v] of Object.entries(m.delta ?? {})) e.delta[ch] = (e.delta[ch] ?? 0) + (v ?? 0);
+    for (const ch of m.halve ?? []) e.halve.add(ch);
+  }
+  const out: RelMod[] = [];
+  for (const e of by.values()) {
+    const delta = Object.fromEntries(
+      Object.entries(e.delta)
+        .filter(([, v]) => v !== 0)
+        .sort(([x], [y]) => (x < y ? -1 : 1)),
+    ) as CharMod['delta'];
+    const halve = [...e.halve].sort() as CharMod['halve'];
+    const changes = delta !== undefined && Object.keys(delta).length > 0;
+    const halves = halve !== undefined && halve.length > 0;
+    // Changes that cancel out change nothing: left out.
+    if (changes || halves)
+      out.push({ from: e.from, until: e.until, ...(changes ? { delta } : {}), ...(halves ? { halve } : {}) });
+  }
+  return out;
 }
 
 /** Every fighter's lasting states met so far, and the weapons and parts they name. */
@@ -142,16 +206,17 @@ export class LastingCodec {
       });
     }
     canonical(conds);
-    const mods: RelMod[] = [];
+    const rel: RelMod[] = [];
     for (const m of f.charMods) {
       if (m.until < r) continue;
-      mods.push({
+      rel.push({
         from: Math.max(m.from, r) - r,
         until: m.until - r,
         ...(m.delta ? { delta: m.delta } : {}),
         ...(m.halve ? { halve: m.halve } : {}),
       });
     }
+    const mods = mergedMods(rel);
     // One out of the fight bleeds no more in the chain (the fight is decided at the round's end).
     const bleeding =
       f.out !== null
