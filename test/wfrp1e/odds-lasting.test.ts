@@ -156,9 +156,19 @@ describe('the chain with the lasting effects it carries so far, against simulate
         oneShape({ prone: 1, bleed: 1, suddenDeath: true }, 'down and bleeding'),
         oneShape({ noAction: 1 }, 'senseless'),
       ],
+      // The tests a critical leaves for each round (an I test or fall, a T test or pass out): they
+      // pile up on a fighter at 0 W, so the chain is asked to round 4 only, and so are the fights.
+      tests: [
+        oneShape({ noAttacksNextRound: true }, 'stunned'),
+        oneShape({ eachRound: { char: 'I', fail: 'down' } }, 'an I test each round or down'),
+        oneShape({ parryOnly: 1 }, 'reeling'),
+        oneShape({ eachRound: { char: 'T', fail: 'unconscious' } }, 'a T test each round or out'),
+        oneShape({ noAction: 1 }, 'senseless'),
+      ],
     };
   };
-  for (const name of ['prone', 'bleed'] as const)
+  const caps: Record<string, number> = { tests: 4 };
+  for (const name of ['prone', 'bleed', 'tests'] as const)
     it(`agrees with 40,000 fights of the reference duel when the chart leaves only the ${name} set`, async () => {
       const { runFight } = await import('../../src/core/fight.js');
       const { lookup } = await import('../../src/core/table.js');
@@ -184,6 +194,8 @@ describe('the chain with the lasting effects it carries so far, against simulate
         const loaded = loadFile(join(ROOT, 'data', 'wfrp1e', 'examples', 'reference-duel.yaml'), {
           fumbles: 'off',
         });
+        const cap = caps[name];
+        if (cap !== undefined) (loaded.setup as { maxRounds: number }).maxRounds = cap;
         const odds = (loaded.ruleset.odds as NonNullable<typeof loaded.ruleset.odds>)(loaded.setup);
         expect(odds.duel, odds.duelMethod).not.toBeNull();
         const duel = odds.duel as NonNullable<typeof odds.duel>;

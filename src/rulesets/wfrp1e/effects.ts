@@ -663,6 +663,24 @@ function weaponMishap(
   dropHand(st, ctx, f, hand, why);
 }
 
+/**
+ * § Critical Hits: the tests a critical left to be made at the start of each round (an I test or
+ * fall this round, a T test or pass out), in the order the criticals gave them.
+ */
+export function eachRoundTests(st: W1State, ctx: FightContext, f: Fighter): void {
+  for (const c of f.conds) eachRoundTest(st, ctx, f, c);
+}
+
+/** One of them: condition `c`'s test, if it is one due this round (none once out). */
+export function eachRoundTest(st: W1State, ctx: FightContext, f: Fighter, c: Cond): void {
+  const r = st.round;
+  if (c.kind !== 'eachRound' || c.from > r || r > c.until || !c.test || f.out !== null) return;
+  if (test(st, ctx, f, c.test.char as 'I' | 'T', c.why)) return;
+  if (c.test.fail === 'down')
+    addCond(f, { kind: 'prone', from: r, until: r, why: `failed I test (${c.why})` });
+  if (c.test.fail === 'unconscious') takeOut(st, ctx, f, 'unconscious', `failed T test (${c.why})`);
+}
+
 /** The end-of-round bleeding of every wound not yet tended. */
 export function bleed(st: W1State, ctx: FightContext, f: Fighter): void {
   for (const b of [...f.bleeding]) bleedOnce(st, ctx, f, b);

@@ -206,6 +206,10 @@ export class LastingCodec {
       });
     }
     canonical(conds);
+    // In one order for every state alike (no rule's reading depends on it: the tests each round
+    // give the same chance of a fall and of passing out in any order), so that the n-th test
+    // due is the same condition in them all (odds.ts, begun).
+    conds.sort((x, y) => (JSON.stringify(x) < JSON.stringify(y) ? -1 : 1));
     const rel: RelMod[] = [];
     for (const m of f.charMods) {
       if (m.until < r) continue;

@@ -25,14 +25,14 @@ import type { Weapon } from './catalogue.js';
 import type { W1Setup } from './encounter.js';
 import { hitLocation } from './locate.js';
 import { applyWounds, armourPoints, blowTicks, criticalColumn, isHit, wornOn } from './rules.js';
-import { current, strongHand, type Fighter, type W1State } from './state.js';
+import { current, strongHand, type Cond, type Fighter, type W1State } from './state.js';
 import { suggestParry } from './tactics.js';
 import { effectiveInitiative, type Entry } from './round/initiative.js';
 import { sumTerms } from '../../core/arith.js';
 import { sameMoment, sortEntries } from './round/timeline.js';
 import { WFRP1E_OPTIONS } from './options.js';
 import { enumerateDice } from '../../core/enumerate.js';
-import { bleedOnce, chartCell } from './effects.js';
+import { bleedOnce, chartCell, eachRoundTest } from './effects.js';
 import { criticalOutcomes, LastingCodec, type CriticalOutcome, type Lasting } from './odds-lasting.js';
 
 /** Beyond this many extra D6s of additional damage the chance is below 1e-15: left out. */
@@ -311,7 +311,14 @@ const COND_WORDS: Readonly<Record<string, string>> = {
  * parry, toHitModifiers in the blow's model). Changed characteristics are carried likewise: every
  * figure the chain takes from a fighter is the engine's `current`.
  */
-const CARRIED_CONDS: ReadonlySet<string> = new Set(['parryOnly', 'noAttacks', 'noAction', 'toHit', 'prone']);
+const CARRIED_CONDS: ReadonlySet<string> = new Set([
+  'parryOnly',
+  'noAttacks',
+  'noAction',
+  'toHit',
+  'prone',
+  'eachRound',
+]);
 
 /**
  * Why the chain cannot go on from lasting state `l` of `base` (null: it can): the effects it does
@@ -522,6 +529,41 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
   const nextRound = (i: 0 | 1, l: Lasting): Lasting => {
     let x = nextCache.get(l.id);
     if (!x) nextCache.set(l.id, (x = codec.of(codec.view(fs[i], l, st.round), st.round + 1)));
+    return x;
+  };
+  const begunCache = new Map<number, [Lasting, number][]>();
+  /**
+   * Fighter i's lasting state `l` once the round has begun: the tests a critical left to be made
+   * each round (effects.ts, eachRoundTests), one at a time as the engine makes them (eachRoundTest),
+   * each from every state those before it left, every way its dice fall.
+   */
+  const begun = (i: 0 | 1, l: Lasting): readonly [Lasting, number][] => {
+    const due = l.conds.filter((c) => c.kind === 'eachRound' && c.from <= 0).length;
+    if (l.out !== null || due === 0) return [[l, 1]];
+    const k = l.id * 2 + i;
+    let x = begunCache.get(k);
+    if (!x) {
+      let now = new Map<Lasting, number>([[l, 1]]);
+      // The n-th test due of the state the round began with (a fall adds no test, so it stays the n-th).
+      for (let n = 0; n < due; n++) {
+        const next = new Map<Lasting, number>();
+        for (const [from, q] of now) {
+          if (from.out !== null) {
+            next.set(from, (next.get(from) ?? 0) + q);
+            continue;
+          }
+          for (const { value, p } of enumerateDice((ctx) => {
+            const f = codec.view(fs[i], from, st.round);
+            const c = f.conds.filter((c) => c.kind === 'eachRound' && c.from <= st.round)[n] as Cond;
+            eachRoundTest(st, ctx, f, c);
+            return codec.of(f, st.round);
+          }))
+            next.set(value, (next.get(value) ?? 0) + q * p);
+        }
+        now = next;
+      }
+      begunCache.set(k, (x = [...now]));
+    }
     return x;
   };
   const blowBy = (i: 0 | 1): Blow => ({
@@ -859,86 +901,104 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
     let bW = 0;
     let both = 0;
     const to = new Map<number, number>();
-    const L = [codec.list[o.L[0]] as Lasting, codec.list[o.L[1]] as Lasting] as const;
-    for (const { tl, p: pEdge } of plans(o.win, o.owed, o.first, L)) {
-      let cur = new Map<number, number>();
-      const x0 = sides.of(L[0], tl.pending[0], 0, tl.owedLeft[0], 0);
-      const y0 = sides.of(L[1], tl.pending[1], 0, tl.owedLeft[1], 0);
-      put(cur, x0, y0, 0, pEdge);
-      for (const [gi, g] of tl.groups.entries()) {
-        // Whoever may not strike when the moment comes (parry only, no attacks, no action…: the
-        // engine's canAttack, as runTimeline asks it) lets its blow here go.
-        cur = unable(cur, g);
-        for (const [k, i] of g.who.entries()) {
-          const last = gi === tl.groups.length - 1 && k === g.who.length - 1;
-          const then = new Map<number, number>();
-          for (const [s, q] of cur) blowAt(s, i, g.tick, tl.win === i + 1, last, q, then);
-          cur = then;
+    /** Fighter i alone is out: the rest of the round passes, then it bleeds (see `settle`). */
+    const settle = (i: 0 | 1, stood: Lasting, p: number) => {
+      for (const [l, q] of bled(i, stood)) {
+        if (l.out !== null) both += p * q;
+        else if (i === 0) aW += p * q;
+        else bW += p * q;
+      }
+    };
+    // The round begins with each one's tests a critical left (the engine's eachRoundTests): a fall
+    // for this round, or out before any blow.
+    for (const [L0, p0] of begun(0, codec.list[o.L[0]] as Lasting))
+      for (const [L1, p1] of begun(1, codec.list[o.L[1]] as Lasting)) {
+        const q = p0 * p1;
+        if (L0.out !== null && L1.out !== null) both += q;
+        else if (L1.out !== null) settle(0, L0, q);
+        else if (L0.out !== null) settle(1, L1, q);
+        else if (!playRound(o, [L0, L1], q)) return null;
+      }
+    return { ids: [...to.keys()], ps: [...to.values()], aWins: aW, bWins: bW, bothDead: both };
+
+    /** The round's blows and its end from lasting states L, with chance `pL` (false: over the budget). */
+    function playRound(o: Outer, L: readonly [Lasting, Lasting], pL: number): boolean {
+      for (const { tl, p: pEdge } of plans(o.win, o.owed, o.first, L)) {
+        let cur = new Map<number, number>();
+        const x0 = sides.of(L[0], tl.pending[0], 0, tl.owedLeft[0], 0);
+        const y0 = sides.of(L[1], tl.pending[1], 0, tl.owedLeft[1], 0);
+        put(cur, x0, y0, 0, pEdge * pL);
+        for (const [gi, g] of tl.groups.entries()) {
+          // Whoever may not strike when the moment comes (parry only, no attacks, no action…: the
+          // engine's canAttack, as runTimeline asks it) lets its blow here go.
+          cur = unable(cur, g);
+          for (const [k, i] of g.who.entries()) {
+            const last = gi === tl.groups.length - 1 && k === g.who.length - 1;
+            const then = new Map<number, number>();
+            for (const [s, q] of cur) blowAt(s, i, g.tick, tl.win === i + 1, last, q, then);
+            cur = then;
+          }
+          // The moment over: whoever is down is out, and the fight is decided.
+          const going = new Map<number, number>();
+          for (const [s, p] of cur) {
+            const x = sides.list[firstOf(s)] as Side;
+            const y = sides.list[secondOf(s)] as Side;
+            if (x.out === 0 && y.out === 0) {
+              going.set(s, p);
+              continue;
+            }
+            if (x.out && y.out) {
+              both += p;
+              continue;
+            }
+            // The rest of the round passes with nobody to strike at, and the fight is decided after
+            // the round's end (decideOutcome): the one standing still bleeds, and may fall too.
+            if (y.out) settle(0, x.l, p);
+            else settle(1, y.l, p);
+          }
+          cur = going;
+          if (!budget.spend(steps) || sides.size >= SIDE_IDS) {
+            stoppedIn = Math.max(states, cur.size);
+            return false;
+          }
+          steps = 0;
         }
-        // The moment over: whoever is down is out, and the fight is decided.
-        const going = new Map<number, number>();
+        // The end of the round (endRound): only each one's lasting state, its blows owed and who won
+        // read on, so the states alike in these are summed before the bleeding multiplies them.
+        const ends = new Map<string, { x: Side; y: Side; win: number; p: number }>();
         for (const [s, p] of cur) {
           const x = sides.list[firstOf(s)] as Side;
           const y = sides.list[secondOf(s)] as Side;
-          if (x.out === 0 && y.out === 0) {
-            going.set(s, p);
-            continue;
-          }
-          if (x.out && y.out) {
-            both += p;
-            continue;
-          }
-          // The rest of the round passes with nobody to strike at, and the fight is decided after
-          // the round's end (decideOutcome): the one standing still bleeds, and may fall too.
-          const [i, stood] = y.out ? [0 as const, x] : [1 as const, y];
-          for (const [l, q] of bled(i, stood.l)) {
-            if (l.out !== null) both += p * q;
-            else if (i === 0) aW += p * q;
-            else bW += p * q;
-          }
+          const diff = diffOf(s);
+          const win = diff > 0 ? 1 : diff < 0 ? 2 : 0;
+          const k = `${x.l.id},${x.owed},${y.l.id},${y.owed},${win}`;
+          const e = ends.get(k);
+          if (e) e.p += p;
+          else ends.set(k, { x, y, win, p });
         }
-        cur = going;
-        if (!budget.spend(steps) || sides.size >= SIDE_IDS) {
-          stoppedIn = Math.max(states, cur.size);
-          return null;
-        }
-        steps = 0;
-      }
-      // The end of the round (endRound): only each one's lasting state, its blows owed and who won
-      // read on, so the states alike in these are summed before the bleeding multiplies them.
-      const ends = new Map<string, { x: Side; y: Side; win: number; p: number }>();
-      for (const [s, p] of cur) {
-        const x = sides.list[firstOf(s)] as Side;
-        const y = sides.list[secondOf(s)] as Side;
-        const diff = diffOf(s);
-        const win = diff > 0 ? 1 : diff < 0 ? 2 : 0;
-        const k = `${x.l.id},${x.owed},${y.l.id},${y.owed},${win}`;
-        const e = ends.get(k);
-        if (e) e.p += p;
-        else ends.set(k, { x, y, win, p });
-      }
-      for (const { x, y, win, p } of ends.values()) {
-        // Each bleeds (the engine's bleed), which may take it out.
-        for (const [lx, px] of bled(0, x.l))
-          for (const [ly, py] of bled(1, y.l)) {
-            const q = p * px * py;
-            if (lx.out !== null || ly.out !== null) {
-              if (lx.out !== null && ly.out !== null) both += q;
-              else if (ly.out !== null) aW += q;
-              else bW += q;
-              continue;
+        for (const { x, y, win, p } of ends.values()) {
+          // Each bleeds (the engine's bleed), which may take it out.
+          for (const [lx, px] of bled(0, x.l))
+            for (const [ly, py] of bled(1, y.l)) {
+              const q = p * px * py;
+              if (lx.out !== null || ly.out !== null) {
+                if (lx.out !== null && ly.out !== null) both += q;
+                else if (ly.out !== null) aW += q;
+                else bW += q;
+                continue;
+              }
+              const n = numberOf({
+                L: [nextRound(0, lx).id, nextRound(1, ly).id],
+                owed: [x.owed, y.owed],
+                win,
+                first: false,
+              });
+              to.set(n, (to.get(n) ?? 0) + q);
             }
-            const n = numberOf({
-              L: [nextRound(0, lx).id, nextRound(1, ly).id],
-              owed: [x.owed, y.owed],
-              win,
-              first: false,
-            });
-            to.set(n, (to.get(n) ?? 0) + q);
-          }
+        }
       }
+      return true;
     }
-    return { ids: [...to.keys()], ps: [...to.values()], aWins: aW, bWins: bW, bothDead: both };
   };
 
   // The distribution between rounds: the chance of each state by its number, and the states held.

@@ -3,7 +3,7 @@
 // Each step is a file of this folder, named as the text names it.
 import type { FightContext } from '../../../core/context.js';
 import { CITES } from '../cite.js';
-import { addCond, takeOut, test } from '../effects.js';
+import { addCond, eachRoundTests, test } from '../effects.js';
 import { hangFire, heldMissile, sputter, struggle } from '../missile.js';
 import { say } from '../say.js';
 import { describePositions, startMoves } from '../scene.js';
@@ -47,15 +47,7 @@ function beginRound(st: W1State, ctx: FightContext): void {
       }
       f.airborne = true;
     }
-    for (const c of f.conds) {
-      if (c.kind === 'eachRound' && c.from <= r && r <= c.until && c.test && f.out === null) {
-        const ok = test(st, ctx, f, c.test.char as 'I' | 'T', c.why);
-        if (ok) continue;
-        if (c.test.fail === 'down')
-          addCond(f, { kind: 'prone', from: r, until: r, why: `failed I test (${c.why})` });
-        if (c.test.fail === 'unconscious') takeOut(st, ctx, f, 'unconscious', `failed T test (${c.why})`);
-      }
-    }
+    eachRoundTests(st, ctx, f);
     const trapped = activeCond(f, 'trapped', r);
     if (
       trapped &&
