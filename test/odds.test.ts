@@ -81,7 +81,7 @@ describe('fray odds', () => {
       expect(odds(loadFile(SD, { [opt]: value }).setup).duel).not.toBeNull();
     }
     expect(odds(loadFile(SD, { criticals: 'detailed' }).setup).duelMethod).toContain(
-      'use criticals=sudden-death',
+      'use -o criticals=sudden-death',
     );
   });
 

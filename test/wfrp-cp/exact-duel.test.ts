@@ -8,6 +8,7 @@ import { attackAmount, mayStrikeForcefully } from '../../src/rulesets/wfrp-cp/ro
 import { priority, quickestOfTied } from '../../src/rulesets/wfrp-cp/round/exchanges.js';
 import { newCpState, type CpFighter, type CpSetup, type CpState } from '../../src/rulesets/wfrp-cp/state.js';
 import { dismountFall } from '../../src/rulesets/wfrp-cp/round/falls-and-fire.js';
+import { notCarried } from '../../src/rulesets/wfrp1e/odds.js';
 import { agreeSlice, loadFile, loadText, ROOT } from '../helpers.js';
 
 const EXPERIMENTS = join(ROOT, 'data', 'wfrp-cp', 'encounters', 'experiments');
@@ -122,6 +123,9 @@ describe('the exact duel', () => {
     expect(plain.duel).toBeNull();
     expect(plain.duelMethod).toContain('use -o criticals=sudden-death');
     expect(plain.duelMethod).toContain('use -o fumbles=off');
+    // In the base ruleset's words (one function says it for both).
+    expect(plain.duelMethod).toContain(notCarried('detailed criticals', null));
+    expect(plain.duelMethod).toContain(notCarried('fumbles', null));
     const ogre = oddsOfFile(join(ENCOUNTERS, 'ernst-and-the-ogre.yaml'), SD);
     expect(ogre.duelMethod).toContain('not one against one');
     const bombs = oddsOfFile(join(EXPERIMENTS, 'bombs-t3.yaml'), SD);

@@ -106,12 +106,12 @@ describe('the exact duel', () => {
   it('refuses what it does not carry, and says why', () => {
     const o = oddsOf(duel('auto'));
     expect(o.duel).toBeNull();
-    expect(o.duelMethod).toContain('use fumbles=off');
+    expect(o.duelMethod).toContain('use -o fumbles=off');
     // Detailed criticals are played through the engine's own critical; the first lasting effect
     // met that the chain does not carry yet is named (issue 32, part 2, under way).
     const crit = oddsOf(duel('auto'), { fumbles: 'off' });
     expect(crit.duel).toBeNull();
-    expect(crit.duelMethod).toMatch(/it met .+ on (Ann|Bob); use criticals=sudden-death/);
+    expect(crit.duelMethod).toMatch(/it met .+ on (Ann|Bob); use -o criticals=sudden-death/);
   });
 
   it('follows the options that move the blows: the edge die, the weapon modifiers, the simplified system', () => {

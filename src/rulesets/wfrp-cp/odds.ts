@@ -8,7 +8,7 @@ import { reverseD100 } from '../../dice/d100.js';
 import { Rng, SeededDice, type DiceSource } from '../../dice/index.js';
 import type { Part } from '../wfrp1e/data/locations.js';
 import { hitLocation } from '../wfrp1e/locate.js';
-import { criticalOut } from '../wfrp1e/odds.js';
+import { criticalOut, notCarried } from '../wfrp1e/odds.js';
 import { pairUp } from '../wfrp1e/round/opening.js';
 import {
   actionCap,
@@ -123,14 +123,8 @@ function duelObstacles(st: CpState): string[] {
   const fs = st.combatants;
   if (fs.length !== 2 || fs[0]?.side === fs[1]?.side) return [notOneAgainstOne(fs)];
   const why: string[] = [];
-  if (st.opt.criticals !== 'sudden-death')
-    why.push(
-      'detailed criticals leave lasting effects (no action, parry only, prone, a lost hand, bleeding…) that the chain does not carry yet: use -o criticals=sudden-death',
-    );
-  if (st.opt.fumbles)
-    why.push(
-      'fumbles leave lasting effects (a dropped weapon, −10 WS…) the chain does not carry: use -o fumbles=off',
-    );
+  if (st.opt.criticals !== 'sudden-death') why.push(notCarried('detailed criticals', null));
+  if (st.opt.fumbles) why.push(notCarried('fumbles', null));
   if (setup.spatial) why.push('positions and movement are part of the state (missiles at range, closing in)');
   if (setup.start === 'charge') why.push('the first round is a charge (+10 CP and priority in it alone)');
   if (setup.cp.surprisedFrom.some((s) => s !== null) || setup.sides.some((s) => s.surprised || s.ambush))

@@ -226,10 +226,7 @@ function duelObstacles(st: W1State, setup: W1Setup): string[] {
   if (fs.length !== 2 || fs[0]?.side === fs[1]?.side) return [notOneAgainstOne(fs)];
   // Detailed criticals: the chain plays them through the engine and refuses, naming it, the
   // first lasting effect it does not carry yet (uncarried).
-  if (st.opt.fumbles)
-    why.push(
-      'fumbles leave lasting effects (a dropped weapon, prone…) the chain does not carry yet: use fumbles=off',
-    );
+  if (st.opt.fumbles) why.push(notCarried('fumbles', null));
   // Options the chain reads as the engine does; every other one as its default.
   for (const o of WFRP1E_OPTIONS) {
     if (CHAIN_OPTIONS.includes(o.name)) continue;
@@ -333,7 +330,28 @@ function uncarried(l: Lasting, base: Fighter): string | null {
     what.push('a dropped or destroyed weapon');
   if (l.diesIn !== null) what.push('dying');
   if (what.length === 0) return null;
-  return `detailed criticals leave lasting effects that the chain does not carry yet: it met ${[...new Set(what)].join(', ')} on ${base.name}; use criticals=sudden-death`;
+  return notCarried('detailed criticals', `${[...new Set(what)].join(', ')} on ${base.name}`);
+}
+
+/** What each source of lasting effects leaves that a chain may not carry, and the option that leaves them out. */
+const LASTING_SOURCES = {
+  'detailed criticals': {
+    examples: 'a forced flight, a dropped weapon, a useless hand, dying…',
+    option: 'criticals=sudden-death',
+  },
+  fumbles: { examples: 'a dropped weapon, a blow at oneself, −10 WS…', option: 'fumbles=off' },
+} as const;
+
+/**
+ * Why the chain of this ruleset, or of one built on it (Combat Points), refuses a duel: `source`
+ * leaves lasting effects it does not carry yet; `met` names those it met (null: refused before
+ * the fight is played), and the words say which option leaves them out.
+ */
+export function notCarried(source: keyof typeof LASTING_SOURCES, met: string | null): string {
+  const s = LASTING_SOURCES[source];
+  return met === null
+    ? `${source} leave lasting effects (${s.examples}) that the chain does not carry yet: use -o ${s.option}`
+    : `${source} leave lasting effects that the chain does not carry yet: it met ${met}; use -o ${s.option}`;
 }
 
 /** No blows due: a critical's outcomes are worked out without them. */
