@@ -35,6 +35,11 @@ interface RelMod {
 export interface Lasting {
   readonly id: number;
   readonly key: string;
+  /**
+   * One number for every state alike but for W: what a blow's model reads of the fighters (their
+   * characteristics, conditions, hands) is the same for them all.
+   */
+  readonly butW: number;
   readonly W: number;
   readonly conds: readonly RelCond[];
   readonly mods: readonly RelMod[];
@@ -172,6 +177,7 @@ function mergedMods(mods: readonly RelMod[]): RelMod[] {
 export class LastingCodec {
   readonly list: Lasting[] = [];
   private readonly byKey = new Map<string, Lasting>();
+  private readonly butW = new Map<string, number>();
   private readonly weapons: Weapon[] = [];
   private readonly parts: Part[] = [];
 
@@ -235,8 +241,8 @@ export class LastingCodec {
     const diesIn = f.diesAt === null ? null : f.diesAt - r;
     // The lists as multisets: their order is no rule's business.
     const sorted = <T>(xs: T[]) => xs.map((x) => JSON.stringify(x)).sort();
-    const key = JSON.stringify([
-      f.W,
+    // Everything but W, then W: states alike but for W share `butW`.
+    const rest = JSON.stringify([
       sorted(conds),
       sorted(mods),
       // Bleeding in its order: the engine bleeds the wounds in turn.
@@ -249,10 +255,14 @@ export class LastingCodec {
       f.out,
       diesIn,
     ]);
+    const key = `${f.W}|${rest}`;
     let x = this.byKey.get(key);
     if (!x) {
+      let butW = this.butW.get(rest);
+      if (butW === undefined) this.butW.set(rest, (butW = this.butW.size));
       x = {
         id: this.list.length,
+        butW,
         key,
         W: f.W,
         conds,

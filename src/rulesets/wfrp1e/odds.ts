@@ -1,5 +1,6 @@
 // Exact odds for WFRP 1e by enumerating the dice: one blow between every attacker and defender,
-// and, for a plain duel, the whole fight as a Markov chain over (W, W, who is winning).
+// and, for a plain duel, the whole fight as a Markov chain over (each one's W and what criticals
+// left, who is winning).
 import { AutoDriver, FightContext } from '../../core/context.js';
 import { ChainBudget, foePairs, NEGLIGIBLE, notOneAgainstOne } from '../../core/odds.js';
 import type { Odds, OddsBlow, OddsDuel } from '../../core/ruleset.js';
@@ -430,12 +431,14 @@ function put(m: Map<number, number>, x: Side, y: Side, diff: number, p: number):
 }
 
 /**
- * The duel as a Markov chain over (W of each, who is winning, blows owed to parries), round by
- * round up to the cap. Each round is played as the engine plays it: the blows spread over the
- * round by EI and A (+10 EI for winning), sorted and grouped by the timeline's own order; at each
- * blow the to-hit roll and its location, the defender's parry as its tactics decide it (made or
- * not, and what it costs), the damage, and a Sudden Death critical. More wounds caused than
- * received wins the round (§ Winning and Losing); a kill ends the fight.
+ * The duel as a Markov chain over (each one's lasting state: W and what criticals left, who is
+ * winning, blows owed to parries), round by round up to the cap. Each round is played as the
+ * engine plays it: the tests a critical left for each round; the blows spread over the round by
+ * EI and A (+10 EI for winning), sorted and grouped by the timeline's own order; at each blow the
+ * to-hit roll and its location, the defender's parry as its tactics decide it (made or not, and
+ * what it costs), the damage, and the critical through the engine's own functions; at the end the
+ * bleeding. More wounds caused than received wins the round (§ Winning and Losing); the fight is
+ * decided once someone is out, after the round's end.
  */
 function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string } {
   const budget = new ChainBudget(CHAIN_STEPS_PER_SECOND);
@@ -448,7 +451,8 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
   const modelCache = new Map<string, { m: BlowModel; id: number }>();
   const modelIds = new Map<string, { m: BlowModel; id: number }>();
   const modelOf = (i: 0 | 1, won: boolean, mine: Lasting, theirs: Lasting): { m: BlowModel; id: number } => {
-    const k = `${i},${won ? 1 : 0},${mine.id},${theirs.id}`;
+    // No piece of the model reads W (blowModel: skill, to-hit terms, prone, S, T, where it lands).
+    const k = `${i},${won ? 1 : 0},${mine.butW},${theirs.butW}`;
     let x = modelCache.get(k);
     if (!x) {
       const j = (1 - i) as 0 | 1;
@@ -1133,6 +1137,6 @@ export function wfrp1eOdds(setup: W1Setup, st: W1State, cap = setup.maxRounds): 
         ? `not computed exactly: ${obstacles.join('; ')}. Use fray sim for the whole fight.`
         : 'stopped' in solved
           ? solved.stopped
-          : `exact: a Markov chain over (W of each, who is winning, blows owed to a parry), every blow of the round in the engine's order with its parry, round by round to the round cap of ${cap}`,
+          : `exact: a Markov chain over (each one's W and what criticals left, who is winning, blows owed to a parry), every blow of the round in the engine's order with its parry and critical, round by round to the round cap of ${cap}`,
   };
 }
