@@ -256,7 +256,15 @@ export function fwOdds(setup: FwSetup, maxRounds?: number): Odds {
       duel: null,
       duelMethod: `not computed: ${why.join('; ')}; fray sim estimates it`,
     };
-  const duel = chain(setup, cap);
+  let duel: ReturnType<typeof chain>;
+  try {
+    duel = chain(setup, cap);
+  } catch (e) {
+    if (!(e instanceof TooManyStates)) throw e;
+    duel = {
+      stopped: `not computed: a fighter passed ${ID.toLocaleString('en')} states of its own; fewer endurance or fewer rules followed make it smaller, and fray sim estimates it`,
+    };
+  }
   if ('stopped' in duel) return { blows, blowMethod, duel: null, duelMethod: duel.stopped };
   const parts = [
     'endurance',
@@ -438,6 +446,15 @@ interface Now {
   readonly band: number;
   readonly lunged: boolean;
 }
+
+/**
+ * Each fighter's states are numbered below this, so that a pair of them is one small integer
+ * (x × ID + y below 2^30), the kind of key a Map hashes fastest.
+ */
+const ID = 2 ** 15;
+
+/** Thrown when one fighter's states pass ID (no duel has come near it within its budget). */
+class TooManyStates extends Error {}
 
 /** The chain's steps a second on large states (endurance 40 against 40), for the odds' budget (docs/performance.md). */
 const CHAIN_STEPS_PER_SECOND = 8_500_000;
@@ -792,12 +809,12 @@ function chain(setup: FwSetup, cap: number): OddsDuel | { readonly stopped: stri
     const x = packed(m);
     let i = ids.get(x);
     if (i === undefined) {
+      if (ids.size === ID) throw new TooManyStates();
       ids.set(x, (i = ids.size));
       mes.push(m);
     }
     return i;
   };
-  const ID = 2 ** 26;
 
   /** The phase's end for one fighter still standing: its state, then the post-melee morale check if required, by id. */
   type Kept = { id: number; out: boolean; p: number };
@@ -845,178 +862,265 @@ function chain(setup: FwSetup, cap: number): OddsDuel | { readonly stopped: stri
     return ls;
   };
 
-  let dist = new Map<number, number>();
   let winA = 0;
   let winB = 0;
   let draw = 0;
   let rounds = 0;
   let states = 1;
-  let mass = 1;
-  // Ends at the cap, or once what is left could not move any figure at the 12th decimal.
-  for (let round = 1; round <= cap && (round === 1 || dist.size) && mass > NEGLIGIBLE; round++) {
-    const next = new Map<number, number>();
-    const end = (p: number, outA: boolean, outB: boolean) => {
-      rounds += round * p;
-      if (outA && outB) draw += p;
-      else if (outA) winB += p;
-      else winA += p;
-    };
-    let steps = 0;
-    /** The end of a melee phase: the states it leaves, after the post-melee morale checks of those required. */
-    const after = (a: Me, actA: Act, na: Now, b: Me, actB: Act, nb: Now, p: number) => {
-      if (na.out || nb.out) {
-        steps++;
-        return end(p, na.out, nb.out);
+  /** Where a melee phase puts what it leaves: the states of the next phase, and who is out, with their chances. */
+  interface Sink {
+    readonly next: Map<number, number>;
+    wA: number;
+    wB: number;
+    dr: number;
+  }
+  const sinkOf = (): Sink => ({ next: new Map(), wA: 0, wB: 0, dr: 0 });
+  let sink = sinkOf();
+  let steps = 0;
+  const end = (p: number, outA: boolean, outB: boolean) => {
+    if (outA && outB) sink.dr += p;
+    else if (outA) sink.wB += p;
+    else sink.wA += p;
+  };
+  const put = (k: number, p: number) => sink.next.set(k, (sink.next.get(k) ?? 0) + p);
+  /** The end of a melee phase: the states it leaves, after the post-melee morale checks of those required. */
+  const after = (a: Me, actA: Act, na: Now, b: Me, actB: Act, nb: Now, p: number) => {
+    if (na.out || nb.out) {
+      steps++;
+      return end(p, na.out, nb.out);
+    }
+    const xs = endOf(WA, a, actA, na);
+    const ys = endOf(WB, b, actB, nb);
+    steps += xs.length * ys.length;
+    for (const x of xs)
+      for (const y of ys) {
+        const q = p * x.p * y.p;
+        if (x.out || y.out) end(q, x.out, y.out);
+        else put(x.id * ID + y.id, q);
       }
-      const xs = endOf(WA, a, actA, na);
-      const ys = endOf(WB, b, actB, nb);
-      steps += xs.length * ys.length;
-      for (const x of xs)
-        for (const y of ys) {
-          const q = p * x.p * y.p;
-          if (x.out || y.out) end(q, x.out, y.out);
-          else {
-            const k = x.id * ID + y.id;
-            next.set(k, (next.get(k) ?? 0) + q);
+  };
+  const nowOf = (m: Me): Now => ({
+    en: m.en,
+    dropped: m.dropped,
+    shield: m.shield,
+    harmed: false,
+    stunned: false,
+    knocked: false,
+    out: false,
+    band: 0,
+    lunged: false,
+  });
+  /** The melee phase from its declarations (melee in round.ts). */
+  const melee = (a: Me, b: Me, p: number, first: boolean) => {
+    const actA = first ? declare(WA, a, true) : (ACTS[a.act] as Act);
+    const actB = first ? declare(WB, b, true) : (ACTS[b.act] as Act);
+    const na0 = nowOf(a);
+    const nb0 = nowOf(b);
+    const attA = actA === 'attack' || actA === 'charge';
+    const attB = actB === 'attack' || actB === 'charge';
+    const armA = arm(WA, a.dropped, a.shield);
+    const armB = arm(WB, b.dropped, b.shield);
+    const fsA =
+      attA &&
+      firstStrike(
+        { length: armA.weapon.length, surplusAgility: armA.surplusAgility },
+        { length: armB.weapon.length, surplusAgility: armB.surplusAgility },
+        opt.firstStrikeAgility,
+      ) !== null;
+    const fsB =
+      attB &&
+      firstStrike(
+        { length: armB.weapon.length, surplusAgility: armB.surplusAgility },
+        { length: armA.weapon.length, surplusAgility: armA.surplusAgility },
+        opt.firstStrikeAgility,
+      ) !== null;
+    const guardOf = (act: Act): DefenceKind | null =>
+      act === 'parry' || act === 'dodge' || act === 'disengage' ? act : null;
+    // A lunge, in the flurries only, by one not charging and not dithering (2.3).
+    const lunges = (w: Who, m: Me, act: Act, foe: Me) =>
+      act === 'attack' && BOUND[m.bound] !== 'dither' && lungeWanted(w.f.tactics, foe.en, w.foe.maxEndurance);
+    if (!attA && !attB) return after(a, actA, na0, b, actB, nb0, p);
+    if (attA && attB && fsA === fsB) {
+      // One step, both at once: the first strikes, or the flurries.
+      const lA = !fsA && lunges(WA, a, actA, b);
+      const lB = !fsB && lunges(WB, b, actB, a);
+      const hA = blowOf(WA, a, na0, WB, b, nb0, { first: fsA, charge: actA === 'charge', lunge: lA }, null);
+      const hB = blowOf(WB, b, nb0, WA, a, na0, { first: fsB, charge: actB === 'charge', lunge: lB }, null);
+      const onB = settle(
+        hA,
+        (h) => ({ ...struck(WB, nb0, h), lunged: lB }),
+        (h) => h.band,
+      );
+      const onA = settle(
+        hB,
+        (h) => ({ ...struck(WA, na0, h), lunged: lA }),
+        (h) => h.band,
+      );
+      // Each fighter's end of phase depends on the blow at it and its own blow's band only, and the
+      // two blows are independent: band by band, the phase leaves the product of what each keeps.
+      // `on` holds the foe's blow at the fighter (with the foe's band); `own` is its own band.
+      const keptBy = (w: Who, m: Me, act: Act, on: typeof onA, own: number, foeBand: number) => {
+        let out = 0;
+        const kept = new Map<number, number>();
+        for (const y of on) {
+          if (y.band !== foeBand) continue;
+          if (y.now.out) {
+            out += y.p;
+            continue;
+          }
+          for (const u of endOf(w, m, act, { ...y.now, band: own })) {
+            steps++;
+            kept.set(u.id, (kept.get(u.id) ?? 0) + y.p * u.p);
           }
         }
-    };
-    const nowOf = (m: Me): Now => ({
-      en: m.en,
-      dropped: m.dropped,
-      shield: m.shield,
-      harmed: false,
-      stunned: false,
-      knocked: false,
-      out: false,
-      band: 0,
-      lunged: false,
-    });
-    /** The melee phase from its declarations (melee in round.ts). */
-    const melee = (a: Me, b: Me, p: number, first: boolean) => {
-      const actA = first ? declare(WA, a, true) : (ACTS[a.act] as Act);
-      const actB = first ? declare(WB, b, true) : (ACTS[b.act] as Act);
-      const na0 = nowOf(a);
-      const nb0 = nowOf(b);
-      const attA = actA === 'attack' || actA === 'charge';
-      const attB = actB === 'attack' || actB === 'charge';
-      const armA = arm(WA, a.dropped, a.shield);
-      const armB = arm(WB, b.dropped, b.shield);
-      const fsA =
-        attA &&
-        firstStrike(
-          { length: armA.weapon.length, surplusAgility: armA.surplusAgility },
-          { length: armB.weapon.length, surplusAgility: armB.surplusAgility },
-          opt.firstStrikeAgility,
-        ) !== null;
-      const fsB =
-        attB &&
-        firstStrike(
-          { length: armB.weapon.length, surplusAgility: armB.surplusAgility },
-          { length: armA.weapon.length, surplusAgility: armA.surplusAgility },
-          opt.firstStrikeAgility,
-        ) !== null;
-      const guardOf = (act: Act): DefenceKind | null =>
-        act === 'parry' || act === 'dodge' || act === 'disengage' ? act : null;
-      // A lunge, in the flurries only, by one not charging and not dithering (2.3).
-      const lunges = (w: Who, m: Me, act: Act, foe: Me) =>
-        act === 'attack' &&
-        BOUND[m.bound] !== 'dither' &&
-        lungeWanted(w.f.tactics, foe.en, w.foe.maxEndurance);
-      if (!attA && !attB) return after(a, actA, na0, b, actB, nb0, p);
-      if (attA && attB && fsA === fsB) {
-        // One step, both at once: the first strikes, or the flurries.
-        const lA = !fsA && lunges(WA, a, actA, b);
-        const lB = !fsB && lunges(WB, b, actB, a);
-        const hA = blowOf(WA, a, na0, WB, b, nb0, { first: fsA, charge: actA === 'charge', lunge: lA }, null);
-        const hB = blowOf(WB, b, nb0, WA, a, na0, { first: fsB, charge: actB === 'charge', lunge: lB }, null);
-        const onB = settle(
-          hA,
-          (h) => ({ ...struck(WB, nb0, h), lunged: lB }),
-          (h) => h.band,
-        );
-        const onA = settle(
-          hB,
-          (h) => ({ ...struck(WA, na0, h), lunged: lA }),
-          (h) => h.band,
-        );
-        // Each fighter's end of phase depends on the blow at it and its own blow's band only: worked out once each.
-        const endsOf = (w: Who, m: Me, act: Act, on: typeof onA) =>
-          on.map((y) => (y.now.out ? null : [0, 1, 2].map((band) => endOf(w, m, act, { ...y.now, band }))));
-        const eA = endsOf(WA, a, actA, onA);
-        const eB = endsOf(WB, b, actB, onB);
-        onB.forEach((x, ix) =>
-          onA.forEach((y, iy) => {
-            const q = p * x.p * y.p;
-            const xs = eA[iy]?.[x.band];
-            const ys = eB[ix]?.[y.band];
-            if (!xs || !ys) {
+        return { out, kept };
+      };
+      const bandsA = new Set(onB.map((x) => x.band));
+      const bandsB = new Set(onA.map((y) => y.band));
+      for (const bA of bandsA)
+        for (const bB of bandsB) {
+          const xA = keptBy(WA, a, actA, onA, bA, bB);
+          const xB = keptBy(WB, b, actB, onB, bB, bA);
+          const standA = [...xA.kept.values()].reduce((t, q) => t + q, 0);
+          const standB = [...xB.kept.values()].reduce((t, q) => t + q, 0);
+          // Out by the blows: the one still standing wins, whatever its own morale would have said.
+          if (xA.out > 0 || xB.out > 0) {
+            steps++;
+            end(p * xA.out * xB.out, true, true);
+            end(p * xA.out * standB, true, false);
+            end(p * standA * xB.out, false, true);
+          }
+          for (const [u, pu] of xA.kept)
+            for (const [v, pv] of xB.kept) {
               steps++;
-              return end(q, y.now.out, x.now.out);
+              const r = p * pu * pv;
+              if (u < 0 || v < 0) end(r, u < 0, v < 0);
+              else put(u * ID + v, r);
             }
-            steps += xs.length * ys.length;
-            for (const u of xs)
-              for (const v of ys) {
-                const r = q * u.p * v.p;
-                if (u.out || v.out) end(r, u.out, v.out);
-                else {
-                  const k = u.id * ID + v.id;
-                  next.set(k, (next.get(k) ?? 0) + r);
-                }
-              }
-          }),
-        );
-        return;
+        }
+      return;
+    }
+    // One strikes first (or alone): W at V.
+    const aFirst = attA && (fsA || !attB);
+    const [W, m, actW, nw0, V, v, actV, nv0, fsW] = aFirst
+      ? ([WA, a, actA, na0, WB, b, actB, nb0, fsA] as const)
+      : ([WB, b, actB, nb0, WA, a, actA, na0, fsB] as const);
+    const lW = !fsW && lunges(W, m, actW, v);
+    const hs = blowOf(
+      W,
+      m,
+      nw0,
+      V,
+      v,
+      nv0,
+      { first: fsW, charge: actW === 'charge', lunge: lW },
+      guardOf(actV),
+    );
+    const emit = (nw: Now, nv: Now, q: number) =>
+      aFirst ? after(a, actA, nw, b, actB, nv, q) : after(a, actA, nv, b, actB, nw, q);
+    for (const x of settle(
+      hs,
+      (h) => struck(V, nv0, h),
+      (h) => h.band,
+    )) {
+      const nw = { ...nw0, band: x.band, lunged: lW };
+      const attV = actV === 'attack' || actV === 'charge';
+      if (!attV || x.now.out) {
+        emit(nw, x.now, p * x.p);
+        continue;
       }
-      // One strikes first (or alone): W at V.
-      const aFirst = attA && (fsA || !attB);
-      const [W, m, actW, nw0, V, v, actV, nv0, fsW] = aFirst
-        ? ([WA, a, actA, na0, WB, b, actB, nb0, fsA] as const)
-        : ([WB, b, actB, nb0, WA, a, actA, na0, fsB] as const);
-      const lW = !fsW && lunges(W, m, actW, v);
-      const hs = blowOf(
-        W,
-        m,
-        nw0,
+      // The counter-attack, with what is left in hand after the first strike (2.2).
+      const back = blowOf(
         V,
         v,
-        nv0,
-        { first: fsW, charge: actW === 'charge', lunge: lW },
-        guardOf(actV),
+        x.now,
+        W,
+        m,
+        nw,
+        { first: false, charge: actV === 'charge', lunge: false },
+        null,
       );
-      const emit = (nw: Now, nv: Now, q: number) =>
-        aFirst ? after(a, actA, nw, b, actB, nv, q) : after(a, actA, nv, b, actB, nw, q);
-      for (const x of settle(
-        hs,
-        (h) => struck(V, nv0, h),
+      for (const y of settle(
+        back,
+        (h) => struck(W, nw, h),
         (h) => h.band,
-      )) {
-        const nw = { ...nw0, band: x.band, lunged: lW };
-        const attV = actV === 'attack' || actV === 'charge';
-        if (!attV || x.now.out) {
-          emit(nw, x.now, p * x.p);
-          continue;
-        }
-        // The counter-attack, with what is left in hand after the first strike (2.2).
-        const back = blowOf(
-          V,
-          v,
-          x.now,
-          W,
-          m,
-          nw,
-          { first: false, charge: actV === 'charge', lunge: false },
-          null,
-        );
-        for (const y of settle(
-          back,
-          (h) => struck(W, nw, h),
-          (h) => h.band,
-        ))
-          emit(y.now, { ...x.now, band: y.band }, p * x.p * y.p);
+      ))
+        emit(y.now, { ...x.now, band: y.band }, p * x.p * y.p);
+    }
+  };
+  /** Phase-start states by number (their keys in `keyOf`), so that a round's chances sit in typed arrays. */
+  const numbers = new Map<number, number>();
+  const keyOf: number[] = [];
+  const numberOf = (k: number): number => {
+    let i = numbers.get(k);
+    if (i === undefined) {
+      numbers.set(k, (i = keyOf.length));
+      keyOf.push(k);
+    }
+    return i;
+  };
+  /**
+   * A phase-start state's row: the phase from it played once, kept for every later round (the rule
+   * reads nothing but the two fighters' states), as the states it leaves and who is out.
+   */
+  interface Row {
+    readonly to: Int32Array;
+    readonly ps: Float64Array;
+    readonly wA: number;
+    readonly wB: number;
+    readonly dr: number;
+  }
+  const rows: (Row | undefined)[] = [];
+  const rowOf = (i: number): Row => {
+    let row = rows[i];
+    if (row) return row;
+    const k = keyOf[i] as number;
+    sink = sinkOf();
+    melee(mes[Math.floor(k / ID)] as Me, mes[k % ID] as Me, 1, false);
+    const { next, wA, wB, dr } = sink;
+    const to = new Int32Array(next.size);
+    const ps = new Float64Array(next.size);
+    let j = 0;
+    for (const [n, q] of next) {
+      to[j] = numberOf(n);
+      ps[j++] = q;
+    }
+    rows[i] = row = { to, ps, wA, wB, dr };
+    return row;
+  };
+  // The chances of this round's states and the next's, by number, with the numbers that hold any.
+  let cur = new Float64Array(1024);
+  let nxt = new Float64Array(1024);
+  let live: number[] = [];
+  let seen = new Int32Array(1024);
+  const roomFor = (n: number) => {
+    if (n <= nxt.length) return;
+    const size = Math.max(n, nxt.length * 2);
+    const grown = (x: Float64Array) => {
+      const y = new Float64Array(size);
+      y.set(x);
+      return y;
+    };
+    cur = grown(cur);
+    nxt = grown(nxt);
+    const s2 = new Int32Array(size);
+    s2.set(seen);
+    seen = s2;
+  };
+  let mass = 1;
+  // Ends at the cap, or once what is left could not move any figure at the 12th decimal.
+  for (let round = 1; round <= cap && (round === 1 || live.length) && mass > NEGLIGIBLE; round++) {
+    let ended = 0;
+    const nextLive: number[] = [];
+    const add = (n: number, q: number) => {
+      if (seen[n] !== round) {
+        seen[n] = round;
+        nextLive.push(n);
       }
+      nxt[n] = (nxt[n] as number) + q;
     };
     if (round === 1) {
+      sink = sinkOf();
       const a0 = start(A);
       const b0 = start(B);
       for (const x of preMelee(WA, a0))
@@ -1025,28 +1129,46 @@ function chain(setup: FwSetup, cap: number): OddsDuel | { readonly stopped: stri
           if (x.out || y.out) end(x.p * y.p, x.out, y.out);
           else melee(x.me, y.me, x.p * y.p, true);
         }
+      for (const [k, q] of sink.next) {
+        const n = numberOf(k);
+        roomFor(keyOf.length);
+        add(n, q);
+      }
+      ({ wA: winA, wB: winB, dr: draw } = sink);
+      ended = winA + winB + draw;
     } else
-      for (const [k, p] of dist) {
-        melee(mes[Math.floor(k / ID)] as Me, mes[k % ID] as Me, p, false);
-        if (!budget.spend(steps)) return { stopped: budget.refusal(round, Math.max(states, dist.size)) };
+      for (const i of live) {
+        const p = cur[i] as number;
+        const row = rowOf(i);
+        roomFor(keyOf.length);
+        // Reading a row costs a step an entry, as playing it does.
+        steps += row.to.length + 1;
+        for (let j = 0; j < row.to.length; j++) add(row.to[j] as number, p * (row.ps[j] as number));
+        winA += p * row.wA;
+        winB += p * row.wB;
+        draw += p * row.dr;
+        ended += p * (row.wA + row.wB + row.dr);
+        if (!budget.spend(steps)) return { stopped: budget.refusal(round, Math.max(states, live.length)) };
         steps = 0;
       }
     budget.spend(steps);
-    dist = next;
-    states = Math.max(states, dist.size);
+    steps = 0;
+    rounds += round * ended;
+    for (const i of live) cur[i] = 0;
+    [cur, nxt] = [nxt, cur];
+    live = nextLive;
+    states = Math.max(states, live.length);
     mass = 0;
-    for (const p of dist.values()) mass += p;
+    for (const i of live) mass += cur[i] as number;
   }
   // What is left at the cap (or below 1e-13 before it) counts as drawn at the cap.
-  let left = 0;
-  for (const p of dist.values()) left += p;
-  rounds += cap * left;
+  rounds += cap * mass;
   return {
     sides: [
       { name: A.name, win: winA },
       { name: B.name, win: winB },
     ],
-    draw: draw + left,
+    draw: draw + mass,
     meanRounds: rounds,
     states,
     steps: budget.used,

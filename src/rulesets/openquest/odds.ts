@@ -195,11 +195,10 @@ function obstacles(setup: OqSetup): string[] {
 }
 
 /**
- * The chain's steps a second on large states (HP 21 against 21), for the odds' budget
- * (docs/performance.md): the whole-fight chain takes about a fifth of the speed of the HP-only
- * one it replaced (17 million), measured side by side.
+ * The chain's steps a second on large states (CON and SIZ 30 and 40 against the same), for the
+ * odds' budget (docs/performance.md): its rows are played once and read again each round.
  */
-const CHAIN_STEPS_PER_SECOND = 3_500_000;
+const CHAIN_STEPS_PER_SECOND = 8_000_000;
 
 /**
  * A duel's state at the start of a round: each one's hit points and whether a fumble costs it
@@ -413,107 +412,139 @@ function duel(setup: OqSetup, cap: number): OddsDuel | { readonly stopped: strin
   let states = Math.max(1, dist.size);
   // One round from one state: its actions in order, each attack branching on its outcomes.
   type Intent = 'attack' | 'flee' | 'close' | 'defend';
+  /**
+   * A state's row: its round played once (nothing in it reads the round's number) and kept for every
+   * later round, as the states it leaves and who is out, with their chances, and the steps it took.
+   */
+  interface Row {
+    readonly to: readonly number[];
+    readonly ps: readonly number[];
+    readonly won: readonly [number, number];
+    readonly draw: number;
+    readonly steps: number;
+  }
+  const rows = new Map<number, Row>();
+  const rowOf = (k: number): Row => {
+    const known = rows.get(k);
+    if (known) return known;
+    const next = new Map<number, number>();
+    const won: [number, number] = [0, 0];
+    let draw = 0;
+    const s = dec(k);
+    // 1. Statements of intent, in the list's order: a surrender takes one out as it is stated.
+    const out = [false, false];
+    const intent: Intent[] = ['defend', 'defend'];
+    for (const i of [0, 1]) {
+      if (s.surprised[i] || s.lose[i] || out[1 - i]) continue;
+      const f = fs[i] as OqFighterSpec;
+      const leaves = leavesTheFight(f.tactics, s.hp[i] as number);
+      if (leaves === 'surrender') out[i] = true;
+      else intent[i] = leaves ?? (!s.apart || missile[i] !== undefined ? 'attack' : 'close');
+    }
+    // 2-3. The order by the stated action's skill.
+    const order = [0, 1]
+      .filter((i) => intent[i] !== 'defend')
+      .map((i) => ({
+        i,
+        f: { spec: fs[i] as OqFighterSpec },
+        skill: actionSkill(
+          fs[i] as OqFighterSpec,
+          s.bonus[i] ? CAUGHT_BONUS : 0,
+          intent[i] as Intent,
+          s.apart ? (missile[i] ?? null) : (hand[i] ?? null),
+        ),
+      }))
+      .sort(byOrder)
+      .map((o) => o.i);
+    let steps = 0;
+    // 4. The actions; `lose`: 0 none, 1 this round's action, 2 next round's.
+    const step = (
+      at: number,
+      p: number,
+      hp: [number, number],
+      gone: boolean[],
+      lose: number[],
+      willAct: boolean[],
+      apart: boolean,
+      bonus: [boolean, boolean],
+    ): void => {
+      if (at === order.length) {
+        // 5. The round's end: one side out decides it.
+        if (gone[0] || gone[1]) {
+          if (gone[0] && gone[1]) draw += p;
+          else won[gone[0] ? 1 : 0] = (won[gone[0] ? 1 : 0] as number) + p;
+          return;
+        }
+        const key = enc({
+          hp,
+          lose: [lose[0] === 2, lose[1] === 2],
+          apart,
+          surprised: [0, 0],
+          bonus,
+        });
+        next.set(key, (next.get(key) ?? 0) + p);
+        return;
+      }
+      const i = order[at] as number;
+      const d = 1 - i;
+      if (gone[i]) return step(at + 1, p, hp, gone, lose, willAct, apart, bonus);
+      const acts = [...willAct];
+      acts[i] = false;
+      const kind = intent[i] as Intent;
+      const b: [boolean, boolean] = [...bonus];
+      if (kind !== 'attack') b[i] = false;
+      if (lose[i] === 1) return step(at + 1, p, hp, gone, lose, acts, apart, b);
+      if (kind === 'flee') {
+        const g = [...gone];
+        g[i] = true;
+        return step(at + 1, p, hp, g, lose, acts, apart, b);
+      }
+      if (kind === 'close') return step(at + 1, p, hp, gone, lose, acts, false, b);
+      // A foe already out: nobody left to attack.
+      if (gone[d]) return step(at + 1, p, hp, gone, lose, acts, apart, b);
+      const outcomes = attackOf(i, apart, b[i] as boolean, s.surprised[d] === 2);
+      b[i] = false;
+      steps += outcomes.length;
+      for (const [dmg, af, df, q] of outcomes) {
+        const h: [number, number] = [...hp];
+        h[d] = (h[d] as number) - dmg;
+        const l = [...lose];
+        if (af) l[i] = 2;
+        if (df) l[d] = acts[d] ? 1 : 2;
+        const g = [...gone];
+        if ((h[d] as number) <= 0) g[d] = true;
+        step(at + 1, p * q, h, g, l, acts, apart, b);
+      }
+    };
+    step(
+      0,
+      1,
+      [...s.hp],
+      out,
+      s.lose.map((l) => (l ? 1 : 0)),
+      intent.map((x) => x !== 'defend'),
+      s.apart,
+      [...s.bonus],
+    );
+    const row: Row = { to: [...next.keys()], ps: [...next.values()], won, draw, steps };
+    rows.set(k, row);
+    return row;
+  };
   for (let round = 1; round <= cap && dist.size > 0 && massOf(dist) > NEGLIGIBLE; round++) {
     const next = new Map<number, number>();
     for (const [k, p0] of dist) {
-      const s = dec(k);
-      // 1. Statements of intent, in the list's order: a surrender takes one out as it is stated.
-      const out = [false, false];
-      const intent: Intent[] = ['defend', 'defend'];
-      for (const i of [0, 1]) {
-        if (s.surprised[i] || s.lose[i] || out[1 - i]) continue;
-        const f = fs[i] as OqFighterSpec;
-        const leaves = leavesTheFight(f.tactics, s.hp[i] as number);
-        if (leaves === 'surrender') out[i] = true;
-        else intent[i] = leaves ?? (!s.apart || missile[i] !== undefined ? 'attack' : 'close');
+      const fresh = !rows.has(k);
+      const row = rowOf(k);
+      for (let j = 0; j < row.to.length; j++) {
+        const n = row.to[j] as number;
+        next.set(n, (next.get(n) ?? 0) + p0 * (row.ps[j] as number));
       }
-      // 2-3. The order by the stated action's skill.
-      const order = [0, 1]
-        .filter((i) => intent[i] !== 'defend')
-        .map((i) => ({
-          i,
-          f: { spec: fs[i] as OqFighterSpec },
-          skill: actionSkill(
-            fs[i] as OqFighterSpec,
-            s.bonus[i] ? CAUGHT_BONUS : 0,
-            intent[i] as Intent,
-            s.apart ? (missile[i] ?? null) : (hand[i] ?? null),
-          ),
-        }))
-        .sort(byOrder)
-        .map((o) => o.i);
-      let steps = 0;
-      // 4. The actions; `lose`: 0 none, 1 this round's action, 2 next round's.
-      const step = (
-        at: number,
-        p: number,
-        hp: [number, number],
-        gone: boolean[],
-        lose: number[],
-        willAct: boolean[],
-        apart: boolean,
-        bonus: [boolean, boolean],
-      ): void => {
-        if (at === order.length) {
-          // 5. The round's end: one side out decides it.
-          if (gone[0] || gone[1]) {
-            if (gone[0] && gone[1]) draws += p;
-            else wins[gone[0] ? 1 : 0] = (wins[gone[0] ? 1 : 0] as number) + p;
-            rounds += p * round;
-            return;
-          }
-          const key = enc({
-            hp,
-            lose: [lose[0] === 2, lose[1] === 2],
-            apart,
-            surprised: [0, 0],
-            bonus,
-          });
-          next.set(key, (next.get(key) ?? 0) + p);
-          return;
-        }
-        const i = order[at] as number;
-        const d = 1 - i;
-        if (gone[i]) return step(at + 1, p, hp, gone, lose, willAct, apart, bonus);
-        const acts = [...willAct];
-        acts[i] = false;
-        const kind = intent[i] as Intent;
-        const b: [boolean, boolean] = [...bonus];
-        if (kind !== 'attack') b[i] = false;
-        if (lose[i] === 1) return step(at + 1, p, hp, gone, lose, acts, apart, b);
-        if (kind === 'flee') {
-          const g = [...gone];
-          g[i] = true;
-          return step(at + 1, p, hp, g, lose, acts, apart, b);
-        }
-        if (kind === 'close') return step(at + 1, p, hp, gone, lose, acts, false, b);
-        // A foe already out: nobody left to attack.
-        if (gone[d]) return step(at + 1, p, hp, gone, lose, acts, apart, b);
-        const outcomes = attackOf(i, apart, b[i] as boolean, s.surprised[d] === 2);
-        b[i] = false;
-        steps += outcomes.length;
-        for (const [dmg, af, df, q] of outcomes) {
-          const h: [number, number] = [...hp];
-          h[d] = (h[d] as number) - dmg;
-          const l = [...lose];
-          if (af) l[i] = 2;
-          if (df) l[d] = acts[d] ? 1 : 2;
-          const g = [...gone];
-          if ((h[d] as number) <= 0) g[d] = true;
-          step(at + 1, p * q, h, g, l, acts, apart, b);
-        }
-      };
-      step(
-        0,
-        p0,
-        [...s.hp],
-        out,
-        s.lose.map((l) => (l ? 1 : 0)),
-        intent.map((x) => x !== 'defend'),
-        s.apart,
-        [...s.bonus],
-      );
-      if (!budget.spend(Math.max(1, steps)))
+      wins[0] = (wins[0] as number) + p0 * row.won[0];
+      wins[1] = (wins[1] as number) + p0 * row.won[1];
+      draws += p0 * row.draw;
+      rounds += p0 * round * (row.won[0] + row.won[1] + row.draw);
+      // A row played costs its steps; one read again, a step an entry.
+      if (!budget.spend(Math.max(1, fresh ? row.steps : row.to.length)))
         return { stopped: budget.refusal(round, Math.max(states, dist.size)) };
     }
     dist = next;
