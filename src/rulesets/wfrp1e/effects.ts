@@ -298,24 +298,7 @@ export function critical(
         ? `Sudden Death critical +${value} (killed on ${SUDDEN_DEATH_KILLS_FROM[col - 1]} or more)`
         : '',
     );
-    const kills = suddenDeathKills(value, r);
-    const why = suddenDeath
-      ? ' (a missile hit: Sudden Death, as § Critical Hits of missile fire advises)'
-      : victim.suddenDeath && st.opt.criticals !== 'sudden-death'
-        ? ' (marked for Sudden Death by an earlier wound)'
-        : '';
-    if (ctx.explain) {
-      say(
-        st,
-        ctx,
-        'critical',
-        `Sudden Death critical +${value} on the ${part.name}${why}: D100 ${formatD100(r)} ${kills ? '≥' : '<'} ${SUDDEN_DEATH_KILLS_FROM[col - 1]}: ${kills ? 'killed' : 'no effect'}.`,
-        CITES.suddenDeath,
-        [victim],
-        { value, roll: r, killed: kills },
-      );
-    }
-    if (kills) killPart(st, ctx, victim, part, 'Sudden Death critical');
+    suddenDeathCritical(st, ctx, victim, part, value, r, suddenDeath);
     return null;
   }
   const rolled = d100(
@@ -326,6 +309,37 @@ export function critical(
       : '',
   );
   return chartCritical(st, ctx, victim, part, value, rolled, how);
+}
+
+/** § Sudden Death criticals, once the D100 `r` is rolled: killed on the column's figure or more. */
+export function suddenDeathCritical(
+  st: W1State,
+  ctx: FightContext,
+  victim: Fighter,
+  part: Part,
+  value: number,
+  r: number,
+  suddenDeath = false,
+): void {
+  const col = criticalColumn(value);
+  const kills = suddenDeathKills(value, r);
+  const why = suddenDeath
+    ? ' (a missile hit: Sudden Death, as § Critical Hits of missile fire advises)'
+    : victim.suddenDeath && st.opt.criticals !== 'sudden-death'
+      ? ' (marked for Sudden Death by an earlier wound)'
+      : '';
+  if (ctx.explain) {
+    say(
+      st,
+      ctx,
+      'critical',
+      `Sudden Death critical +${value} on the ${part.name}${why}: D100 ${formatD100(r)} ${kills ? '≥' : '<'} ${SUDDEN_DEATH_KILLS_FROM[col - 1]}: ${kills ? 'killed' : 'no effect'}.`,
+      CITES.suddenDeath,
+      [victim],
+      { value, roll: r, killed: kills },
+    );
+  }
+  if (kills) killPart(st, ctx, victim, part, 'Sudden Death critical');
 }
 
 /** § Critical Hits: the chart's cell for a critical of `value` on D100 `rolled` (with a variant's shift and ceiling). */

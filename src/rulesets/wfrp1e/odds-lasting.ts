@@ -10,8 +10,8 @@ import { enumerateDice } from '../../core/enumerate.js';
 import type { OutReason } from '../../core/state.js';
 import type { Weapon } from './catalogue.js';
 import { PARTS, type Part } from './data/locations.js';
-import { chartCell, chartCritical, critical, type CriticalHow } from './effects.js';
-import { criticalColumn } from './rules.js';
+import { chartCell, chartCritical, suddenDeathCritical, type CriticalHow } from './effects.js';
+import { criticalColumn, suddenDeathKills } from './rules.js';
 import type { Bleeding, CharMod, Cond, Fighter, W1State } from './state.js';
 
 /** A condition with its rounds counted from the current round (its cause left out: no rule reads it). */
@@ -358,14 +358,26 @@ export function criticalOutcomes(
     f.owedAttacks = owed;
     return f;
   };
-  if (st.opt.criticals === 'sudden-death' || l.suddenDeath) {
-    // Sudden Death: the engine's critical as it is, its D100 enumerated.
-    for (const { value: v, p } of enumerateDice((ctx: FightContext) => {
-      const f = fresh();
-      critical(st, ctx, f, part, col, null);
-      return f;
-    }))
-      add(v, p);
+  if (l.out === 'dead') {
+    // The engine's critical does nothing to the dead.
+    add(fresh(), 1);
+  } else if (st.opt.criticals === 'sudden-death' || l.suddenDeath) {
+    // Sudden Death: the D100s that kill play alike, and so do those that do not, so the engine's
+    // suddenDeathCritical is run once for each, weighed by their count.
+    const kills = new Map<boolean, { rolled: number; n: number }>();
+    for (let rolled = 1; rolled <= 100; rolled++) {
+      const k = suddenDeathKills(col, rolled);
+      const had = kills.get(k);
+      if (had) had.n++;
+      else kills.set(k, { rolled, n: 1 });
+    }
+    for (const { rolled, n } of kills.values())
+      for (const { value: v, p } of enumerateDice((ctx: FightContext) => {
+        const f = fresh();
+        suddenDeathCritical(st, ctx, f, part, col, rolled);
+        return f;
+      }))
+        add(v, (p * n) / 100);
   } else {
     // The chart: the D100s that read one cell play alike, so each cell's effect (the engine's
     // chartCritical) is enumerated once, at the first D100 that reads it, weighed by their count.
