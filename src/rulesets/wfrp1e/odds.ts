@@ -923,7 +923,11 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
     let bW = 0;
     let both = 0;
     const to = new Map<number, number>();
-    /** Fighter i alone is out: the rest of the round passes, then it bleeds (see `settle`). */
+    /**
+     * Fighter i alone stands, in lasting state `stood`, with chance p: the rest of the round passes
+     * with nobody to strike at, and the fight is decided after the round's end (decideOutcome),
+     * where i still bleeds and may fall too (both out: a draw).
+     */
     const settle = (i: 0 | 1, stood: Lasting, p: number) => {
       for (const [l, q] of bled(i, stood)) {
         if (l.out !== null) both += p * q;
@@ -960,7 +964,7 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
             for (const [s, q] of cur) blowAt(s, i, g.tick, tl.win === i + 1, last, q, then);
             cur = then;
           }
-          // The moment over: whoever is down is out, and the fight is decided.
+          // The moment over: whoever is down is out of the fight.
           const going = new Map<number, number>();
           for (const [s, p] of cur) {
             const x = sides.list[firstOf(s)] as Side;
@@ -973,8 +977,6 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
               both += p;
               continue;
             }
-            // The rest of the round passes with nobody to strike at, and the fight is decided after
-            // the round's end (decideOutcome): the one standing still bleeds, and may fall too.
             if (y.out) settle(0, x.l, p);
             else settle(1, y.l, p);
           }
