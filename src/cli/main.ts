@@ -16,7 +16,7 @@ import type { SweepOpts } from './sweep.js';
 import type { OddsOpts } from './odds.js';
 import type { ImportOpts } from './import.js';
 
-const VERSION = '0.1.0';
+const VERSION = '0.2.0';
 
 function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
