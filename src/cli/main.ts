@@ -15,6 +15,7 @@ import type { CompareOpts } from './compare.js';
 import type { SweepOpts } from './sweep.js';
 import type { OddsOpts } from './odds.js';
 import type { ImportOpts } from './import.js';
+import type { SchemaOpts } from './schema.js';
 
 const VERSION = '0.2.0';
 
@@ -336,6 +337,16 @@ export function program(io: Io): Command {
       "make a new GM's token (pages signed in with the old one must open the new address)",
     )
     .action(async (o: ServeOpts) => (await import('./serve.js')).serve(io, o));
+  p.command('schema')
+    .description(
+      "print the JSON Schema of a kind of file (encounter, party, character, or a data file such as weapons), for an editor's completion and checks",
+    )
+    .argument('[kind]', 'encounter, party, character, or a data file of the ruleset; left out, the kinds')
+    .requiredOption('--ruleset <id>', `the ruleset (${RULESET_IDS.join(', ')})`)
+    .option('--list', 'list the kinds of file the ruleset has schemas for')
+    .action(async (kind: string | undefined, o: SchemaOpts) =>
+      (await import('./schema.js')).schemaCommand(io, kind, o),
+    );
   p.command('rulesets')
     .description('list the rulesets and their options')
     .option('--json', 'as JSON')

@@ -84,6 +84,8 @@ export interface Ruleset<Setup extends SetupCore = SetupCore, State extends Figh
   readonly options: readonly OptionSpec[];
   /** Names of the shipped tables a user may replace (`--table NAME=FILE`, an encounter's `tables:`). */
   readonly tables: readonly string[];
+  /** The shapes of the files a user writes for it, as its loaders check them (`fray schema`). */
+  readonly files: FileSchemas;
   /** Validates an encounter for this ruleset; throws ValidationError naming file, line and field. */
   load(part: DocPart, options: Options, env: LoadEnv): Setup;
   /** The fight as it stands before anything is asked: who is there, where, with what. */
@@ -132,6 +134,18 @@ export interface Ruleset<Setup extends SetupCore = SetupCore, State extends Figh
    * fields of it a character is made of (in the form's order); the rest stay for the YAML.
    */
   readonly character?: CharacterForm;
+}
+
+/**
+ * The zod schemas of a ruleset's files. The loaders check more than a schema can say (a table's
+ * rows covering every roll, names found in the data), so a file a schema accepts may still be
+ * refused, at its line, when it is loaded.
+ */
+export interface FileSchemas {
+  /** An encounter file. */
+  readonly encounter: ZodType;
+  /** Each data file it reads, by its name in data/<id>/ (weapons, armour, bestiary, …), and each table in `tables`. */
+  readonly data: Readonly<Record<string, ZodType>>;
 }
 
 export interface CharacterForm {
