@@ -28,7 +28,8 @@ export interface RunOptions {
   readonly onAnswer?: (req: Request, index: number, fromLog: boolean) => void;
 }
 
-export interface FightResult<State extends FightState> {
+/** What a fight came to: its state, its events, its input log, its outcome or the request it waits on. */
+export interface FightResult<State extends FightState = FightState> {
   /** The state reached. */
   readonly state: State;
   readonly events: readonly FightEvent[];
