@@ -1,10 +1,19 @@
-// The library: Fray's public API (the package's "." export), documented in docs/library/.
-//
-// A few functions with plain parameters (load an encounter, fight it, replay it, simulate it, its
-// exact odds, the rulesets), each wrapping the engine function the command line calls, and the
-// lower-level pieces a program driving fights itself needs, each exported by name. Everything else
-// in src/ is internal and may change in any release. test/library.test.ts holds docs/library/ to
-// this list.
+/**
+ * Fray as a library: load an encounter ({@link loadEncounterFile}, {@link loadEncounter}), play it
+ * ({@link fight}), play its log back ({@link replay}), simulate it ({@link simulate}), solve its
+ * exact odds ({@link exactOdds}), and list the rulesets and their options ({@link rulesets}). Each
+ * wraps the function the `fray` command calls, so the same seed gives the same figures.
+ *
+ * Below them, for a program that answers a fight's requests itself (a person's rolls, its own
+ * tactics): {@link runFight}, the drivers ({@link AutoDriver}, {@link AskingDriver}), the dice
+ * sources ({@link SeededDice}, {@link ScriptedDice}, {@link PersonDice}) and {@link RULESETS}.
+ *
+ * The shipped data is part of the package: `import.meta.resolve('fray/data/wfrp1e/encounters/demo.yaml')`.
+ * Whatever else is in the package is internal and may change in any release.
+ *
+ * @packageDocumentation
+ */
+// test/library.test.ts holds docs/library/ (npm run docs:library) to this file's exports.
 import { fileURLToPath } from 'node:url';
 import { AskingDriver, AutoDriver } from './core/context.js';
 import { formatWarning, ValidationError } from './core/document.js';

@@ -5,6 +5,7 @@ import type { Ruleset, SetupCore } from './ruleset.js';
 import { byTheGm, RulingError, type Ruling } from './rulings.js';
 import { decideOutcome, describeOutcome, type FightState, type Outcome } from './state.js';
 
+/** How runFight plays: the inputs to replay first, the driver that answers the rest, what to keep. */
 export interface RunOptions {
   /** Answers already given, replayed first. */
   readonly inputs?: readonly Input[];
