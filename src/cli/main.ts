@@ -398,7 +398,7 @@ const SHELLS = ['bash', 'zsh', 'fish'] as const;
 const EXAMPLES: Readonly<Record<string, (d: string) => readonly string[]>> = {
   fight: (d) => [
     `fray fight ${d}/wfrp1e/encounters/demo.yaml --seed 7`,
-    `fray fight ${d}/openquest/encounters/duel.yaml -o fumbles=off --seed 3 --json`,
+    `fray fight ${d}/openquest/encounters/duel.yaml -o fumbles=none --seed 3 --json`,
     `fray fight ${d}/wfrp1e/encounters/demo.yaml --interactive --save fight.json`,
   ],
   sim: (d) => [
