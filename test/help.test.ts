@@ -86,7 +86,11 @@ describe('the examples of --help', () => {
     const lines: string[] = [];
     for (const path of paths) {
       const r = spawnSync(join(dir, 'fray'), [...path, '--help'], { cwd: dir, encoding: 'utf8' });
-      for (const l of tail(r.stdout).examples) if (!seen.has(l) && !skipped(l)) (lines.push(l), seen.add(l));
+      for (const l of tail(r.stdout).examples) {
+        if (seen.has(l) || skipped(l)) continue;
+        seen.add(l);
+        lines.push(l);
+      }
     }
     expect(lines.length).toBeGreaterThan(15);
     const failed: string[] = [];
