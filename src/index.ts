@@ -210,8 +210,9 @@ export function fight(encounter: Encounter, dice: FightDice, opts: FightOptions 
  *
  * @param encounter - The encounter the log was played on (the same options).
  * @param log - The inputs, in order: rolls' totals and choices' keys.
- * @throws {@link InputError} (or, for a save's inputs, {@link ValidationError} at their place in
- *   the file) for an input that does not fit its request, or one left over when the fight is over.
+ * @throws {@link InputError} for an input that does not fit its request (for a save's own
+ *   inputs, a {@link ValidationError} at its place in the file); a {@link ValidationError} for
+ *   inputs left over when the fight is over (the log belongs to another fight).
  */
 export function replay(encounter: Encounter, log: readonly Input[], opts: FightOptions = {}): FightResult {
   // Every request past the log pauses the fight: nothing is rolled or decided that the log does not say.

@@ -121,6 +121,27 @@ describe('the library gives what the command gives', () => {
     expect(() => replay(demo, [...r.log, 1])).toThrow(ValidationError);
   });
 
+  it('reads a save, replays its inputs, and reports one that does not fit at its place in the file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fray-library-'));
+    const save = join(dir, 'fight.json');
+    expect((await fray(['fight', DEMO, '--seed', '7', '--save', save])).code).toBe(0);
+    const saved = loadEncounterFile(save);
+    expect(saved.saved?.seed).toBe(7);
+    const inputs = saved.saved?.inputs ?? [];
+    expect(replay(saved, inputs).outcome).toEqual(fight(demo, { seed: 7 }).outcome);
+    // A fight over at its last input plays on no further: the save's fight as it ended.
+    expect(fight(saved, { seed: 99 }).log).toEqual(inputs);
+    writeFileSync(
+      save,
+      readFileSync(save, 'utf8').replace(/"inputs": \[\n\s*/, '"inputs": [\n    "nonsense", '),
+    );
+    const edited = loadEncounterFile(save);
+    expect(() => replay(edited, edited.saved?.inputs ?? [])).toThrow(/fight\.json:\d+:\d+ inputs\[0\]/);
+    // Any other log is reported by its place in the log.
+    expect(() => replay(demo, ['nonsense'])).toThrow(/^input 1: "nonsense" is not/);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('fights with scripted dice, and says when they run out', () => {
     expect(() => fight(demo, { dice: [50] })).toThrow(/dice script ran out after 1 rolls/);
   });
