@@ -88,6 +88,44 @@ describe('the reference, docs/library/', () => {
   });
 });
 
+/** The doc comment of each function, interface and type declared in src/index.ts, as plain text. */
+function ownComments(): { name: string; text: string }[] {
+  const file = join(ROOT, 'src/index.ts');
+  const src = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const out: { name: string; text: string }[] = [];
+  for (const st of src.statements) {
+    if (!ts.isFunctionDeclaration(st) && !ts.isInterfaceDeclaration(st) && !ts.isTypeAliasDeclaration(st))
+      continue;
+    if (!st.name || !ts.getModifiers(st)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
+    const doc = ts.getJSDocCommentsAndTags(st).find(ts.isJSDoc);
+    const text = ts.getTextOfJSDocComment(doc?.comment) ?? '';
+    out.push({
+      name: st.name.text,
+      text: text
+        .replace(/\{@link ([^}]+)\}/g, '$1')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    });
+  }
+  return out;
+}
+
+describe('the reference says what the source says', () => {
+  it('has the doc comment of each function and type of src/index.ts as it is now (npm run docs:library after a change)', () => {
+    const own = ownComments();
+    expect(own.map((o) => o.name)).toContain('simulate');
+    const stale = own.filter(({ name, text }) => {
+      const kind = KINDS.find((k) => existsSync(join(LIB, k, `${name}.md`)));
+      const page = readFileSync(join(LIB, kind ?? '', `${name}.md`), 'utf8')
+        .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+        .replace(/\\(.)/g, '$1')
+        .replace(/\s+/g, ' ');
+      return text === '' || !page.includes(text);
+    });
+    expect(stale.map((o) => o.name)).toEqual([]);
+  });
+});
+
 describe('the library gives what the command gives', () => {
   const demo = loadEncounterFile(DEMO);
 
