@@ -18,6 +18,7 @@ export interface OptionSpec {
   readonly cite: Cite;
 }
 
+/** Rule options by name, each a value its OptionSpec lists: `{ criticals: 'sudden-death' }`. */
 export type Options = Readonly<Record<string, string>>;
 
 /** Where a ruleset's part of a document stands: the whole file, or `encounter` inside a save. */
@@ -76,6 +77,7 @@ export interface DataNote {
 /** What is said of a ruleset apart from its rules (`fray rulesets`, the help): loaded without them. */
 export type RulesetAbout = Pick<Ruleset, 'id' | 'title' | 'texts' | 'options'>;
 
+/** A ruleset: it checks an encounter, builds the fight's state and plays it round by round through the context. */
 export interface Ruleset<Setup extends SetupCore = SetupCore, State extends FightState = FightState> {
   readonly id: string;
   readonly title: string;
