@@ -39,7 +39,7 @@ function bashOffers(text: string, line: string): string[] {
 describe('fray completion bash', () => {
   it('completes the commands, and party apply', async () => {
     const text = await script('bash');
-    expect(bashOffers(text, 'fray s')).toEqual(['sim', 'sweep', 'sheet', 'serve']);
+    expect(bashOffers(text, 'fray s')).toEqual(['sim', 'sweep', 'sheet', 'serve', 'schema']);
     expect(bashOffers(text, 'fray party ')).toEqual(['apply']);
     expect(bashOffers(text, 'fray completion ')).toEqual(['bash', 'zsh', 'fish']);
   });

@@ -452,6 +452,11 @@ const EXAMPLES: Readonly<Record<string, (d: string) => readonly string[]>> = {
     `fray import ${d}/blocks/oq-ghoul.txt --ruleset openquest --json`,
   ],
   serve: () => ['fray serve', 'fray serve --campaign my-campaign.db --port 8080'],
+  schema: () => [
+    'fray schema --ruleset wfrp1e',
+    'fray schema encounter --ruleset wfrp1e > encounter.schema.json',
+    'fray schema fumbles --ruleset wfrp1e',
+  ],
   rulesets: () => ['fray rulesets', 'fray rulesets --json'],
   completion: () => [
     'fray completion bash > ~/.local/share/bash-completion/completions/fray',
