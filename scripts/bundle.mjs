@@ -9,8 +9,8 @@
 // hundreds of small CommonJS files, they cost a third of its start. Packages with native code or their own
 // loading (the database, the plots, the worker pool) stay outside.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { build } from 'rolldown';
 
@@ -48,3 +48,13 @@ for (const file of readdirSync('data', { recursive: true })) {
   entries.push({ length: text.length, sha256: createHash('sha256').update(text).digest('hex'), json });
 }
 writeFileSync('dist/parsed.json', JSON.stringify({ schema: 'fray-parsed/1', entries }));
+
+// Each ruleset's JSON Schemas, for editors (src/files/schema.ts): the shipped examples name them
+// on their first line, so they must sit where those lines point, under dist/schema/.
+const { allSchemas } = await import('../dist/files/schema.js');
+rmSync('dist/schema', { recursive: true, force: true });
+for (const [path, schema] of allSchemas()) {
+  const file = join('dist', 'schema', path);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(schema, null, 2)}\n`);
+}

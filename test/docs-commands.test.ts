@@ -1,5 +1,5 @@
 // Every `npx fray …` command printed in README.md and docs/ runs as printed: in a shell, from a
-// folder with the repository's data/, one after another (a merge finds the parts written before
+// folder with the repository's data/ (and the checkout as node_modules/fray), one after another (a merge finds the parts written before
 // it). Three things are changed, and only these: FILE and enc.yaml (placeholders) become the demo
 // encounter, `[--json]` (an optional flag) is given, and `--runs N` is cut to a few hundred so the
 // whole takes seconds. Interactive commands are answered with "auto" (the tactics finish the
@@ -7,7 +7,7 @@
 // A command whose comment says it fails must exit 2; every other must exit 0. Commands for
 // another machine (absolute paths, such as a cluster's /results) are not run.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -75,6 +75,9 @@ function runnable(command: string): string {
 describe('every command printed in README.md and docs/ runs as printed', () => {
   const cwd = mkdtempSync(join(tmpdir(), 'fray-docs-'));
   symlinkSync(join(ROOT, 'data'), join(cwd, 'data'));
+  // The README's Install commands name the data as installed: this checkout stands for the package.
+  mkdirSync(join(cwd, 'node_modules'));
+  symlinkSync(ROOT, join(cwd, 'node_modules', 'fray'));
   const bin = join(ROOT, 'dist', 'cli', 'bin.js');
   const all = markdownFiles().flatMap((f) => printedCommands(relative(ROOT, f), readFileSync(f, 'utf8')));
 

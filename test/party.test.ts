@@ -97,7 +97,7 @@ describe('a party in an encounter', () => {
     r = await fray(['fight', e]);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(
-      /heroes\.yaml:6:\d+ ruleset: the party is written for openquest, the encounter is wfrp1e/,
+      /heroes\.yaml:7:\d+ ruleset: the party is written for openquest, the encounter is wfrp1e/,
     );
   });
 });

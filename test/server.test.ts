@@ -127,7 +127,7 @@ describe('the API: encounters', () => {
     const bad = await call('POST', '/api/encounters', { text: demo.replace('WS: 45', 'WS: 450') });
     expect(bad.status).toBe(400);
     expect((bad.body as { error: string }).error).toMatch(
-      /^encounter:10:\d+ sides\[0\]\.combatants\[0\]\.profile\.WS: /,
+      /^encounter:11:\d+ sides\[0\]\.combatants\[0\]\.profile\.WS: /,
     );
     expect((await call('POST', '/api/encounters', { txt: demo })).body).toMatchObject({
       error: expect.stringContaining('request body'),

@@ -67,7 +67,7 @@ function askedIds(ff: FightFile, names: readonly string[]): string[] {
   });
 }
 
-const ROLLERS = ['none', 'gm', 'all'] as const;
+export const ROLLERS = ['none', 'gm', 'all'] as const;
 
 /**
  * The files a fight's save may not replace: every file read, and the encounter a save was made

@@ -2,11 +2,14 @@
 // server, the plots) is loaded when that command runs, so `fray --version`, `fray --help` and a
 // mistyped option cost no more than reading this file and commander.
 import { availableParallelism } from 'node:os';
-import { Command, CommanderError } from 'commander';
+import { isAbsolute, join, relative } from 'node:path';
+import { Argument, Command, CommanderError } from 'commander';
 import { UsageError } from './usage.js';
 import { processIo, type Io } from './process-io.js';
 import { RULESET_IDS } from '../rulesets/ids.js';
 import { METHODS, type Method } from '../sim/method.js';
+import { DEFAULT_RUNS } from '../sim/defaults.js';
+import { packageRoot } from '../node/root.js';
 import type { FightOpts } from './fight.js';
 import type { SheetOpts } from './sheet.js';
 import type { ServeOpts } from './serve.js';
@@ -15,8 +18,9 @@ import type { CompareOpts } from './compare.js';
 import type { SweepOpts } from './sweep.js';
 import type { OddsOpts } from './odds.js';
 import type { ImportOpts } from './import.js';
+import type { SchemaOpts } from './schema.js';
 
-const VERSION = '0.1.0';
+const VERSION = '0.2.0';
 
 function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
@@ -49,6 +53,32 @@ function parseMethod(v: string): Method {
   const m = METHODS.find((x) => x === v.trim());
   if (!m) throw new UsageError(`--method: expected ${METHODS.join(', ')}, got '${v}'`);
   return m;
+}
+
+/**
+ * The shipped data folder as the user would type it from where they are: relative when it is below
+ * the working folder (a repository's data/, a project's node_modules/fray/data), else absolute.
+ */
+export function shippedData(cwd = process.cwd()): string {
+  const data = join(packageRoot(), 'data');
+  const rel = relative(cwd, data);
+  return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? data : rel;
+}
+
+/**
+ * The end of a command's help: a few examples that run as printed from the working folder (the
+ * shipped data named as the user reaches it; test/cli.test.ts runs them), and where that data is.
+ * A function, so that the folder is found only when the help is shown.
+ */
+function examples(c: Command, lines: (data: string) => readonly string[]): Command {
+  return c.addHelpText('after', () => {
+    const data = shippedData();
+    // As a shell reads it: a space or quote in the folder's name escaped.
+    const typed = data.replace(/[^\w@%+=:,./-]/g, '\\$&');
+    return `\nExamples:\n${lines(typed)
+      .map((l) => `  $ ${l}`)
+      .join('\n')}\n\nThe shipped examples (encounters, bestiaries, stat blocks) are in ${data}/\n`;
+  });
 }
 
 function randomSeed(): number {
@@ -137,10 +167,11 @@ export function program(io: Io): Command {
       .command('sim')
       .description('simulate many fights on every core and report who wins, with 95% intervals')
       .argument('<file>', 'encounter file (YAML or JSON)')
-      .requiredOption(
+      .option(
         '--runs <n>',
         'number of fights (with --until-ci, the most)',
         parseWhole('--runs', 1, 1_000_000_000),
+        DEFAULT_RUNS,
       )
       .option(
         '--seed <n>',
@@ -182,7 +213,7 @@ export function program(io: Io): Command {
         'variant A: rule options (criticals=detailed), edits (sides[0].combatants[0].profile.WS=45) or file=OTHER.yaml; comma-separated or repeated',
         collect,
       )
-      .option('--b <spec>', 'variant B, written the same way', collect)
+      .option('--b <spec>', 'variant B, written the same way; comma-separated or repeated', collect)
       .option(
         '--method <m>',
         'auto: solve A and B exactly when each is a duel fray odds solves, else simulate; exact; sim',
@@ -336,12 +367,103 @@ export function program(io: Io): Command {
       "make a new GM's token (pages signed in with the old one must open the new address)",
     )
     .action(async (o: ServeOpts) => (await import('./serve.js')).serve(io, o));
+  p.command('schema')
+    .description(
+      "print the JSON Schema of a kind of file (encounter, party, character, or a data file such as weapons), for an editor's completion and checks",
+    )
+    .argument('[kind]', 'encounter, party, character, or a data file of the ruleset; left out, the kinds')
+    .requiredOption('--ruleset <id>', `the ruleset (${RULESET_IDS.join(', ')})`)
+    .option('--list', 'list the kinds of file the ruleset has schemas for')
+    .action(async (kind: string | undefined, o: SchemaOpts) =>
+      (await import('./schema.js')).schemaCommand(io, kind, o),
+    );
   p.command('rulesets')
     .description('list the rulesets and their options')
     .option('--json', 'as JSON')
     .action(async (o: { json?: boolean }) => (await import('./rulesets.js')).listRulesets(io, o));
+  p.command('completion')
+    .description(
+      'print a completion script for your shell: commands, flags, rule options and their values, ruleset ids, files',
+    )
+    .addArgument(new Argument('<shell>', 'the shell').choices(SHELLS))
+    .action(async (shell: (typeof SHELLS)[number]) => {
+      io.out.write((await import('./completion.js')).completionScript(p, shell));
+    });
+  for (const [path, lines] of Object.entries(EXAMPLES)) {
+    let c: Command | undefined = p;
+    for (const name of path.split(' ')) c = c?.commands.find((x) => x.name() === name);
+    if (!c) throw new Error(`no command '${path}' to give examples to`);
+    examples(c, lines);
+  }
+  examples(p, (d) => [
+    `fray fight ${d}/wfrp1e/encounters/demo.yaml --seed 7`,
+    `fray sim ${d}/wfrp1e/encounters/demo.yaml --runs 2000`,
+    'fray fight --help',
+  ]);
   return p;
 }
+
+const SHELLS = ['bash', 'zsh', 'fish'] as const;
+
+/** Each command's examples, the shipped data folder given as `d`. */
+const EXAMPLES: Readonly<Record<string, (d: string) => readonly string[]>> = {
+  fight: (d) => [
+    `fray fight ${d}/wfrp1e/encounters/demo.yaml --seed 7`,
+    `fray fight ${d}/openquest/encounters/duel.yaml -o fumbles=none --seed 3 --json`,
+    `fray fight ${d}/wfrp1e/encounters/demo.yaml --interactive --save fight.json`,
+  ],
+  sim: (d) => [
+    `fray sim ${d}/wfrp1e/encounters/demo.yaml`,
+    `fray sim ${d}/wfrp1e/encounters/demo.yaml --runs 2000 --seed 7 -o criticals=sudden-death`,
+    `fray sim ${d}/openquest/encounters/duel.yaml --until-ci 0.01 --json`,
+  ],
+  compare: (d) => [
+    `fray compare ${d}/wfrp1e/examples/reference-duel-sudden-death.yaml --b 'sides[1].combatants[0].tactics.parry=always'`,
+    `fray compare ${d}/wfrp1e/encounters/demo.yaml --a criticals=detailed --b criticals=sudden-death --runs 2000 --seed 1`,
+  ],
+  sweep: (d) => [
+    `fray sweep ${d}/wfrp1e/examples/reference-duel-sudden-death.yaml --vary 'sides[0].combatants[0].profile.WS=30..60:10'`,
+    `fray sweep ${d}/wfrp1e/encounters/demo.yaml --vary 'options.criticals=detailed,sudden-death' --runs 1000 --seed 1`,
+  ],
+  odds: (d) => [
+    `fray odds ${d}/wfrp1e/examples/reference-duel-sudden-death.yaml`,
+    `fray odds ${d}/openquest/encounters/duel.yaml --json`,
+  ],
+  merge: (d) => [
+    `fray sim ${d}/wfrp1e/encounters/demo.yaml --runs 100000 --seed 42 --shard 1/2 --out part-1.json`,
+    `fray sim ${d}/wfrp1e/encounters/demo.yaml --runs 100000 --seed 42 --shard 2/2 --out part-2.json`,
+    'fray merge part-1.json part-2.json',
+  ],
+  sheet: (d) => [
+    `fray sheet ${d}/wfrp1e/encounters/demo.yaml`,
+    'fray sheet --ruleset openquest',
+    'fray sheet --ruleset wfrp1e --creature minotaur',
+  ],
+  party: (d) => [
+    `fray fight ${d}/wfrp1e/campaign/ambush.yaml --seed 4 --save ambush.json`,
+    `fray party apply ambush.json --party ${d}/wfrp1e/campaign/heroes.yaml`,
+  ],
+  'party apply': (d) => [
+    `fray fight ${d}/wfrp1e/campaign/ambush.yaml --seed 4 --save ambush.json`,
+    `fray party apply ambush.json --party ${d}/wfrp1e/campaign/heroes.yaml`,
+  ],
+  import: (d) => [
+    `fray import ${d}/blocks/wfrp1e-orc-raider.txt --ruleset wfrp1e`,
+    `fray import ${d}/blocks/oq-ghoul.txt --ruleset openquest --json`,
+  ],
+  serve: () => ['fray serve', 'fray serve --campaign my-campaign.db --port 8080'],
+  schema: () => [
+    'fray schema --ruleset wfrp1e',
+    'fray schema encounter --ruleset wfrp1e > encounter.schema.json',
+    'fray schema fumbles --ruleset wfrp1e',
+  ],
+  rulesets: () => ['fray rulesets', 'fray rulesets --json'],
+  completion: () => [
+    'fray completion bash > ~/.local/share/bash-completion/completions/fray',
+    'fray completion zsh > "${fpath[1]}/_fray"',
+    'fray completion fish > ~/.config/fish/completions/fray.fish',
+  ],
+};
 
 /** Runs the CLI; returns the exit code: 0 done, 2 bad input (nothing run or written), 1 a bug or a failed simulation. */
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {

@@ -1,21 +1,9 @@
 // `fray rulesets`: the rulesets and their options. Loaded by the command line only when it runs.
-import { citeRecord } from '../core/events.js';
-import { RULESET_ABOUT } from '../rulesets/about.js';
+import { rulesetInfo } from '../rulesets/about.js';
 import type { Io } from './io.js';
 
 export function listRulesets(io: Io, o: { json?: boolean }): void {
-  const all = RULESET_ABOUT.map((r) => ({
-    id: r.id,
-    title: r.title,
-    texts: r.texts,
-    options: r.options.map((x) => ({
-      name: x.name,
-      values: x.values,
-      default: x.default,
-      summary: x.summary,
-      cite: citeRecord(x.cite),
-    })),
-  }));
+  const all = rulesetInfo();
   if (o.json) {
     io.out.write(`${JSON.stringify(all, null, 2)}\n`);
     return;

@@ -10,6 +10,7 @@ import {
   type SetupCore,
 } from './ruleset.js';
 
+/** An encounter read and checked: its ruleset, the setup the ruleset built, the options in force. */
 export interface Loaded {
   readonly ruleset: Ruleset;
   readonly setup: SetupCore;

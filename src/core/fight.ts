@@ -5,6 +5,7 @@ import type { Ruleset, SetupCore } from './ruleset.js';
 import { byTheGm, RulingError, type Ruling } from './rulings.js';
 import { decideOutcome, describeOutcome, type FightState, type Outcome } from './state.js';
 
+/** How runFight plays: the inputs to replay first, the driver that answers the rest, what to keep. */
 export interface RunOptions {
   /** Answers already given, replayed first. */
   readonly inputs?: readonly Input[];
@@ -28,7 +29,8 @@ export interface RunOptions {
   readonly onAnswer?: (req: Request, index: number, fromLog: boolean) => void;
 }
 
-export interface FightResult<State extends FightState> {
+/** What a fight came to: its state, its events, its input log, its outcome or the request it waits on. */
+export interface FightResult<State extends FightState = FightState> {
   /** The state reached. */
   readonly state: State;
   readonly events: readonly FightEvent[];

@@ -15,15 +15,23 @@ export interface PartyFile {
   readonly members: readonly Record<string, unknown>[];
 }
 
+const members = (member: z.ZodType) =>
+  z
+    .array(member, { error: 'expected the list of members' })
+    .min(1, { error: 'expected at least one member' });
+
 const partySchema = z.strictObject({
   name: z.string({ error: 'expected the party’s name' }).optional(),
   ruleset: z.string({ error: 'expected the ruleset its members are written for' }),
-  members: z
-    .array(z.record(z.string(), z.unknown(), { error: 'expected a combatant (a map of name, profile, …)' }), {
-      error: 'expected the list of members',
-    })
-    .min(1, { error: 'expected at least one member' }),
+  members: members(
+    z.record(z.string(), z.unknown(), { error: 'expected a combatant (a map of name, profile, …)' }),
+  ),
 });
+
+/** A party file of one ruleset, its members in that ruleset's combatant shape (for editors: `fray schema party`). */
+export function partySchemaFor(ruleset: string, member: z.ZodType): z.ZodType {
+  return partySchema.extend({ ruleset: z.literal(ruleset), members: members(member) });
+}
 
 /** Where a party's members went in an encounter: the file as the encounter names it, the side, and who. */
 export interface PartyUse {

@@ -58,11 +58,13 @@ export function combatantKey(f: { readonly id: string }): string {
   return `@${f.id}`;
 }
 
+/** One answer a choice request offers: its key (what the log keeps) and its words. */
 export interface Choice {
   readonly key: string;
   readonly label: string;
 }
 
+/** A decision to make (whom to strike, to parry or not…): one of its choices' keys answers it. */
 export interface ChoiceRequest {
   readonly kind: 'choice';
   readonly actor?: string;
@@ -96,6 +98,7 @@ export interface FreeAnswer {
   readonly options?: readonly string[];
 }
 
+/** A number to pick within bounds (how many points to spend…): a whole number answers it. */
 export interface AmountRequest {
   readonly kind: 'amount';
   readonly actor?: string;

@@ -18,6 +18,7 @@ export interface OptionSpec {
   readonly cite: Cite;
 }
 
+/** Rule options by name, each a value its OptionSpec lists: `{ criticals: 'sudden-death' }`. */
 export type Options = Readonly<Record<string, string>>;
 
 /** Where a ruleset's part of a document stands: the whole file, or `encounter` inside a save. */
@@ -76,6 +77,7 @@ export interface DataNote {
 /** What is said of a ruleset apart from its rules (`fray rulesets`, the help): loaded without them. */
 export type RulesetAbout = Pick<Ruleset, 'id' | 'title' | 'texts' | 'options'>;
 
+/** A ruleset: it checks an encounter, builds the fight's state and plays it round by round through the context. */
 export interface Ruleset<Setup extends SetupCore = SetupCore, State extends FightState = FightState> {
   readonly id: string;
   readonly title: string;
@@ -84,6 +86,8 @@ export interface Ruleset<Setup extends SetupCore = SetupCore, State extends Figh
   readonly options: readonly OptionSpec[];
   /** Names of the shipped tables a user may replace (`--table NAME=FILE`, an encounter's `tables:`). */
   readonly tables: readonly string[];
+  /** The shapes of the files a user writes for it, as its loaders check them (`fray schema`). */
+  readonly files: FileSchemas;
   /** Validates an encounter for this ruleset; throws ValidationError naming file, line and field. */
   load(part: DocPart, options: Options, env: LoadEnv): Setup;
   /** The fight as it stands before anything is asked: who is there, where, with what. */
@@ -132,6 +136,18 @@ export interface Ruleset<Setup extends SetupCore = SetupCore, State extends Figh
    * fields of it a character is made of (in the form's order); the rest stay for the YAML.
    */
   readonly character?: CharacterForm;
+}
+
+/**
+ * The zod schemas of a ruleset's files. The loaders check more than a schema can say (a table's
+ * rows covering every roll, names found in the data), so a file a schema accepts may still be
+ * refused, at its line, when it is loaded.
+ */
+export interface FileSchemas {
+  /** An encounter file. */
+  readonly encounter: ZodType;
+  /** Each data file it reads, by its name in data/<id>/ (weapons, armour, bestiary, …), and each table in `tables`. */
+  readonly data: Readonly<Record<string, ZodType>>;
 }
 
 export interface CharacterForm {

@@ -1,12 +1,14 @@
 /** Why a combatant no longer takes part: `left` the fight by the GM's ruling, or `absent`: not come into it yet. */
 export type OutReason = 'dead' | 'dying' | 'unconscious' | 'helpless' | 'fled' | 'left' | 'absent';
 
+/** A side of a fight, as every ruleset's state has it. */
 export interface SideCore {
   readonly name: string;
   /** The players' side: some rules favour or ask "the PCs" (WFRP's Effective Initiative edge). */
   readonly players: boolean;
 }
 
+/** A combatant, as every ruleset's state has it: its id, name, side and whether (and why) it is out. */
 export interface CombatantCore {
   readonly id: string;
   readonly name: string;
@@ -31,6 +33,7 @@ export function newCombatStats(): CombatStats {
   return { blows: 0, hits: 0, woundsDealt: 0, woundsTaken: 0, criticalsDealt: 0, criticalsTaken: 0 };
 }
 
+/** How a fight ended: the winning side (null for a draw), why, and after how many rounds. */
 export interface Outcome {
   /** Index of the winning side, or null for a draw. */
   readonly winner: number | null;

@@ -1,6 +1,7 @@
 /** Largest seed we accept: any safe integer, so `Date.now()` works as a seed. */
 export const MAX_SEED = Number.MAX_SAFE_INTEGER;
 
+/** A seed that is not a whole number 0..2^53 − 1. */
 export class SeedError extends Error {}
 
 /** Checks a seed given by a person or a file. */

@@ -9,6 +9,7 @@ export interface DiceRequest {
   readonly label: string;
 }
 
+/** Where rolls come from: a seeded generator, a script, a person. */
 export interface DiceSource {
   /** The total shown by the dice (without any modifier). */
   roll(req: DiceRequest): number;
@@ -20,6 +21,7 @@ export function describeDice(req: DiceRequest): string {
 
 export class ImpossibleRollError extends Error {}
 
+/** Scripted dice ran out before the fight ended: it names the roll asked for. */
 export class ScriptExhaustedError extends Error {
   constructor(
     readonly request: DiceRequest,

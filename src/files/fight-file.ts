@@ -294,13 +294,18 @@ export function saveText(
 }
 
 /** An encounter given as text (a pasted or uploaded file), read as a fight to begin. */
-export function encounterFromText(name: string, text: string, seed: number | null = null): FightFile {
+export function encounterFromText(
+  name: string,
+  text: string,
+  seed: number | null = null,
+  overrides: Options = {},
+): FightFile {
   const doc = SourceDoc.parse(name, text);
   if ((doc.data as Record<string, unknown> | null)?.fray === SAVE_MARK)
     throw new ValidationError([
       { file: name, path: '', message: 'a saved fight, not an encounter: import it as a fight' },
     ]);
-  const loaded = loadPart({ doc, base: [], value: doc.data }, RULESETS, shippedOnlyEnv());
+  const loaded = loadPart({ doc, base: [], value: doc.data }, RULESETS, shippedOnlyEnv(), overrides);
   return {
     loaded,
     inputs: [],

@@ -19,19 +19,11 @@ import {
   type Stats,
 } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { byName } from '../core/names.js';
 import type { FileText, LoadEnv } from '../core/ruleset.js';
+import { packageRoot } from './root.js';
 
-/** The folder holding Fray's package.json, found from this module (src/ or dist/). */
-export function packageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 10; i++) {
-    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'data'))) return dir;
-    dir = dirname(dir);
-  }
-  throw new Error('cannot find the fray package folder (package.json beside data/)');
-}
+export { packageRoot };
 
 /** A path as shown in messages: relative to the working folder when inside it. */
 export function shownPath(path: string): string {

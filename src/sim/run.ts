@@ -9,6 +9,7 @@ import { meanOf, PairTotals, Totals, type RunRecord } from './totals.js';
 /** Runs are dealt out, to workers and to the stopping rule, in blocks of this many. */
 export const BLOCK = 1000;
 
+/** A proportion of the fights with its 95% interval (Wilson's). */
 export interface Rate {
   readonly rate: number;
   readonly ci95: [number, number];
@@ -33,6 +34,7 @@ export interface SimTally extends SimMean {
   readonly label: string;
 }
 
+/** One combatant's figures over a simulation's fights. */
 export interface SimCombatant {
   readonly name: string;
   readonly side: string;

@@ -712,7 +712,7 @@ describe('Fantasy Wargaming: the tables as data', () => {
       ),
     );
     expect(() => loadText(duel(), NO_MORALE, { charts: bad })).toThrow(
-      /bad\.yaml:23:\d+ striking\.columns\[6\]: the results \(failure, partial, substantial, total\) must cover 1\.\.20 once each/,
+      /bad\.yaml:24:\d+ striking\.columns\[6\]: the results \(failure, partial, substantial, total\) must cover 1\.\.20 once each/,
     );
   });
   it('bad encounters are refused, located', () => {

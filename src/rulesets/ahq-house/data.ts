@@ -97,7 +97,8 @@ export const spellsRefSchema = z.strictObject({
   list: uniqueList(text('a spell id')).min(1),
 });
 const mod = whole(-10, 10, 'a modifier').optional();
-const schemas = {
+/** The shape of each of the house rules' data files (data/ahq-house/<name>.yaml), as readCatalogue checks it. */
+export const AHQ_DATA_SCHEMAS = {
   weapons: z.strictObject({
     table: z.literal('ahq-weapons', { error: 'expected table: ahq-weapons' }),
     source: text().optional(),
@@ -184,10 +185,10 @@ export function readCatalogue(files: {
   bestiary: FileText;
   spells: FileText;
 }): Catalogue {
-  const w = parse(schemas.weapons, files.weapons);
-  const a = parse(schemas.armour, files.armour);
-  const b = parse(schemas.bestiary, files.bestiary);
-  const s = parse(schemas.spells, files.spells);
+  const w = parse(AHQ_DATA_SCHEMAS.weapons, files.weapons);
+  const a = parse(AHQ_DATA_SCHEMAS.armour, files.armour);
+  const b = parse(AHQ_DATA_SCHEMAS.bestiary, files.bestiary);
+  const s = parse(AHQ_DATA_SCHEMAS.spells, files.spells);
   return {
     weapons: new Map(
       w.weapons.map((x) => [

@@ -64,7 +64,7 @@ export const combatantSchema = z.strictObject({
   tactics: tacticsSchema.optional(),
 });
 
-const schema = z.strictObject({
+export const encounterSchema = z.strictObject({
   ruleset: z.literal('ahq-house'),
   ...encounterFields(10_000),
   map: text('the map, drawn as text', true),
@@ -86,7 +86,7 @@ type Entry = WrittenEntry<Combatant, AhqSpec>;
 const KINDS = { shield: 'shields', helmet: 'helmets', body: 'body armour' } as const;
 
 /** What an entry says that is legal but likely not meant. */
-function warnings(load: EncounterLoader<z.infer<typeof schema>>, e: Entry): void {
+function warnings(load: EncounterLoader<z.infer<typeof encounterSchema>>, e: Entry): void {
   const f = e.fighters[0];
   if (!f) return;
   const ids = idsOf(e);
@@ -121,7 +121,7 @@ function warnings(load: EncounterLoader<z.infer<typeof schema>>, e: Entry): void
 }
 
 export function loadAhq(part: DocPart, options: Options, env: LoadEnv): AhqSetup {
-  const load = new EncounterLoader(part, schema, env, 'ahq-house');
+  const load = new EncounterLoader(part, encounterSchema, env, 'ahq-house');
   const { enc, rep, doc } = load;
   const at = load.at.bind(load);
   const tables = {

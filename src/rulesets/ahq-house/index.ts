@@ -10,10 +10,13 @@ import { healthNumber } from '../../core/numbers.js';
 import { newAhqState, renewAhqState, type AhqSetup, type AhqState } from './state.js';
 import { ahqTracker } from './tracker.js';
 import { AHQ_HOUSE_SECRETS } from './secrets.js';
+import { AHQ_DATA_SCHEMAS } from './data.js';
+import { encounterSchema } from './encounter.js';
 
 export const ahqHouse: Ruleset<AhqSetup, AhqState> = {
   ...AHQ_ABOUT,
   tables: ['weapons', 'armour', 'bestiary', 'spells'],
+  files: { encounter: encounterSchema, data: AHQ_DATA_SCHEMAS },
   load: loadAhq,
   create(setup) {
     return newAhqState(setup);

@@ -94,7 +94,8 @@ const bandSchema = z.strictObject({
   armour: oneOf(['counts', 'ignored']).optional(),
 });
 
-const schema = z.strictObject({
+/** The shape of a charts file (data/fantasy-wargaming/charts.yaml), before readCharts checks its coverage. */
+export const chartsSchema = z.strictObject({
   table: z.literal('fantasy-wargaming-charts', { error: 'expected table: fantasy-wargaming-charts' }),
   source: text('where the tables come from'),
   striking: chartSchema(BANDS),
@@ -196,7 +197,7 @@ export function specialEffects(charts: Charts, location: Location, harm: number)
 
 export function readCharts(f: FileText): Charts {
   const doc = SourceDoc.parse(f.file, f.text);
-  const c = validate(schema, doc, doc.data);
+  const c = validate(chartsSchema, doc, doc.data);
   const effect = (e: z.infer<typeof effectSchema>): DefenceEffect => ({
     shift: e.shift ?? 0,
     reduce: e.reduce ?? 0,

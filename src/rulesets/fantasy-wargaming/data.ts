@@ -114,3 +114,6 @@ export function readCatalogue(files: { weapons: FileText; armour: FileText }): C
     ),
   };
 }
+
+/** The shape of Fantasy Wargaming's weapon and armour files (data/fantasy-wargaming/<name>.yaml). */
+export const FW_DATA_SCHEMAS = { weapons: weaponsSchema, armour: armourSchema } as const;

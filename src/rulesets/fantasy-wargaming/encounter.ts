@@ -71,7 +71,7 @@ export const combatantSchema = z.strictObject({
   tactics: tacticsSchema.optional(),
 });
 
-const schema = z.strictObject({
+export const encounterSchema = z.strictObject({
   ruleset: z.literal('fantasy-wargaming'),
   ...encounterFields(),
   /** Square feet each fighter has to move in (Defense: the maneuver area). */
@@ -91,7 +91,7 @@ type Combatant = z.infer<typeof combatantSchema>;
 type Entry = WrittenEntry<Combatant, FwFighterSpec>;
 
 /** What an entry says that is legal but likely not meant. */
-function warnings(load: EncounterLoader<z.infer<typeof schema>>, e: Entry, area: Area): void {
+function warnings(load: EncounterLoader<z.infer<typeof encounterSchema>>, e: Entry, area: Area): void {
   const f = e.fighters[0];
   if (!f) return;
   const ids = idsOf(e);
@@ -129,7 +129,7 @@ function warnings(load: EncounterLoader<z.infer<typeof schema>>, e: Entry, area:
 }
 
 export function loadFantasyWargaming(part: DocPart, options: Options, env: LoadEnv): FwSetup {
-  const load = new EncounterLoader(part, schema, env, 'fantasy-wargaming');
+  const load = new EncounterLoader(part, encounterSchema, env, 'fantasy-wargaming');
   const { enc, rep } = load;
   const at = load.at.bind(load);
   const tables = {

@@ -9,10 +9,14 @@ import { healthNumber } from '../../core/numbers.js';
 import { asListed, newFwState, renewFwState, type FwSetup, type FwState } from './state.js';
 import { fwTracker } from './tracker.js';
 import { FANTASY_WARGAMING_SECRETS } from './secrets.js';
+import { FW_DATA_SCHEMAS } from './data.js';
+import { chartsSchema } from './charts.js';
+import { encounterSchema } from './encounter.js';
 
 export const fantasyWargaming: Ruleset<FwSetup, FwState> = {
   ...FW_ABOUT,
   tables: ['charts', 'weapons', 'armour'],
+  files: { encounter: encounterSchema, data: { ...FW_DATA_SCHEMAS, charts: chartsSchema } },
   load: loadFantasyWargaming,
   create(setup) {
     return newFwState(setup);

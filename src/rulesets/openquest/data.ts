@@ -190,3 +190,10 @@ export function readCatalogue(files: { weapons: FileText; armour: FileText; best
     ),
   };
 }
+
+/** The shape of each of OpenQuest's data files (data/openquest/<name>.yaml), as readCatalogue checks it. */
+export const OQ_DATA_SCHEMAS = {
+  weapons: weaponsSchema,
+  armour: armourSchema,
+  bestiary: bestiarySchema,
+} as const;

@@ -58,7 +58,7 @@ export const combatantSchema = z.strictObject({
 
 type Combatant = z.infer<typeof combatantSchema>;
 
-const schema = z.strictObject({
+export const encounterSchema = z.strictObject({
   ruleset: z.literal('openquest'),
   ...encounterFields(),
   /** Encounter Distance: close (2 m or less) or ranged. */
@@ -96,7 +96,7 @@ const schema = z.strictObject({
 type Entry = WrittenEntry<Combatant, OqFighterSpec>;
 
 /** What an entry says that is legal but likely not meant. */
-function warnings(load: EncounterLoader<z.infer<typeof schema>>, e: Entry): void {
+function warnings(load: EncounterLoader<z.infer<typeof encounterSchema>>, e: Entry): void {
   const f = e.fighters[0];
   if (!f) return;
   const ids = idsOf(e);
@@ -141,7 +141,7 @@ function warnings(load: EncounterLoader<z.infer<typeof schema>>, e: Entry): void
 }
 
 export function loadOpenQuest(part: DocPart, options: Options, env: LoadEnv): OqSetup {
-  const load = new EncounterLoader(part, schema, env, 'openquest');
+  const load = new EncounterLoader(part, encounterSchema, env, 'openquest');
   const { enc, rep } = load;
   const at = load.at.bind(load);
   const tables = {
@@ -273,7 +273,7 @@ export function loadOpenQuest(part: DocPart, options: Options, env: LoadEnv): Oq
 
 /** What of our tables (or the user's) these fighters rest on. */
 function noteData(
-  load: EncounterLoader<z.infer<typeof schema>>,
+  load: EncounterLoader<z.infer<typeof encounterSchema>>,
   tables: { weapons: FileText; armour: FileText; bestiary: FileText },
   fighters: readonly OqFighterSpec[],
 ): void {

@@ -9,10 +9,13 @@ import { healthNumber } from '../../core/numbers.js';
 import { newOqState, renewOqState, type OqSetup, type OqState } from './state.js';
 import { oqTracker } from './tracker.js';
 import { OPENQUEST_SECRETS } from './secrets.js';
+import { OQ_DATA_SCHEMAS } from './data.js';
+import { encounterSchema } from './encounter.js';
 
 export const openquest: Ruleset<OqSetup, OqState> = {
   ...OQ_ABOUT,
   tables: ['weapons', 'armour', 'bestiary'],
+  files: { encounter: encounterSchema, data: OQ_DATA_SCHEMAS },
   load: loadOpenQuest,
   create(setup) {
     return newOqState(setup);

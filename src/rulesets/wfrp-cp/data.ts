@@ -255,3 +255,10 @@ export function parseSpells(f: FileText): ReadonlyMap<string, Spell> {
   if (issues.length > 0) throw new ValidationError(issues);
   return out;
 }
+
+/** The shape of each of the Combat Points rules' data files (data/wfrp-cp/<name>.yaml), as the readers above check it. */
+export const CP_DATA_SCHEMAS = {
+  classes: classesSchema,
+  charts: chartsSchema,
+  spells: spellsSchema,
+} as const;

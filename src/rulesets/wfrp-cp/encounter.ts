@@ -81,7 +81,7 @@ const CP_COMBATANT = {
 /** A combatant entry of the Combat Points rules, for the page's character builder. */
 export const cpCombatantSchema = combatantSchema.extend(CP_COMBATANT);
 
-const SCHEMA = encounterSchemaFor({
+export const cpEncounterSchema = encounterSchemaFor({
   id: 'wfrp-cp',
   combatant: CP_COMBATANT,
   side: {
@@ -134,7 +134,7 @@ function readTables(load: EncounterLoader<EncounterShape>, cat: Catalogue) {
 
 /** Checks and resolves a Combat Points encounter. */
 export function loadCp(part: DocPart, options: Options, env: LoadEnv): CpSetup {
-  const { setup, written, load } = loadEncounter(SCHEMA, baseOptions(options), part, options, env);
+  const { setup, written, load } = loadEncounter(cpEncounterSchema, baseOptions(options), part, options, env);
   const enc = load.enc as typeof load.enc & { space?: 'open' | 'crowd' };
   const { classes, charts, spells, files } = readTables(load, setup.catalogue);
   const rep = new Reporter(part.doc);

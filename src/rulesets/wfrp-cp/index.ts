@@ -17,10 +17,14 @@ import { wfrp1eMap } from '../wfrp1e/map.js';
 import { importCombatPoints } from './import.js';
 import { cpOdds } from './odds.js';
 import { hasCpCond, newCpState, renewCpState, type CpSetup, type CpState } from './state.js';
+import { CP_DATA_SCHEMAS } from './data.js';
+import { cpEncounterSchema } from './encounter.js';
+import { WFRP1E_DATA_SCHEMAS } from '../wfrp1e/catalogue.js';
 
 export const wfrpCp: Ruleset<CpSetup, CpState> = {
   ...CP_ABOUT,
   tables: ['fumbles', 'classes', 'charts', 'spells'],
+  files: { encounter: cpEncounterSchema, data: { ...CP_DATA_SCHEMAS, fumbles: WFRP1E_DATA_SCHEMAS.fumbles } },
   load: loadCp,
   create(setup) {
     return newCpState(setup, dismountFall);

@@ -300,9 +300,11 @@ function byId<T extends { id: string }>(
   return map;
 }
 
+const weaponsFileSchema = z.strictObject({ weapons: z.array(weaponSchema) });
+
 export function parseWeapons(f: FileText): Map<string, Weapon> {
   const doc = SourceDoc.parse(f.file, f.text);
-  const v = validate(z.strictObject({ weapons: z.array(weaponSchema) }), doc, doc.data);
+  const v = validate(weaponsFileSchema, doc, doc.data);
   return byId(doc, v.weapons.map((w) => ({ ...w, melee: true })) as Weapon[], 'weapons');
 }
 
@@ -353,10 +355,12 @@ const missileSchema = z.strictObject({
   bands: z.array(bandSchema).min(1, { error: 'expected at least one range band' }),
 });
 
+const missilesFileSchema = z.strictObject({ missiles: z.array(missileSchema) });
+
 /** Missile weapons joined to the hand weapons: a spear keeps its hand-to-hand entry and gains a throw. */
 export function parseMissiles(f: FileText, weapons: Map<string, Weapon>): void {
   const doc = SourceDoc.parse(f.file, f.text);
-  const v = validate(z.strictObject({ missiles: z.array(missileSchema) }), doc, doc.data);
+  const v = validate(missilesFileSchema, doc, doc.data);
   const issues = [];
   for (const [i, m] of v.missiles.entries()) {
     const order = ['point-blank', 'short', 'long', 'extreme'];
@@ -409,18 +413,16 @@ export function parseMissiles(f: FileText, weapons: Map<string, Weapon>): void {
   }
 }
 
+const nightVisionFileSchema = z.strictObject({
+  chart: z.record(
+    z.string(),
+    z.union([whole(0, 1000), z.literal('daylight')], { error: 'expected yards or daylight' }),
+  ),
+});
+
 export function parseNightVision(f: FileText): Map<string, number> {
   const doc = SourceDoc.parse(f.file, f.text);
-  const v = validate(
-    z.strictObject({
-      chart: z.record(
-        z.string(),
-        z.union([whole(0, 1000), z.literal('daylight')], { error: 'expected yards or daylight' }),
-      ),
-    }),
-    doc,
-    doc.data,
-  );
+  const v = validate(nightVisionFileSchema, doc, doc.data);
   return new Map(Object.entries(v.chart).map(([k, y]) => [k, y === 'daylight' ? Infinity : y]));
 }
 
@@ -451,6 +453,8 @@ export function parseArmour(f: FileText): { pieces: Map<string, ArmourPiece>; la
   return { pieces, layerings: v.layerings };
 }
 
+const bestiaryFileSchema = z.strictObject({ creatures: z.array(creatureSchema) });
+
 export function parseCreatures(
   f: FileText,
   weapons: ReadonlyMap<string, Weapon>,
@@ -458,7 +462,7 @@ export function parseCreatures(
   nightVision: ReadonlyMap<string, number>,
 ): Map<string, Creature> {
   const doc = SourceDoc.parse(f.file, f.text);
-  const v = validate(z.strictObject({ creatures: z.array(creatureSchema) }), doc, doc.data);
+  const v = validate(bestiaryFileSchema, doc, doc.data);
   const issues = [];
   for (const [i, c] of v.creatures.entries()) {
     for (const ch of REQUIRED_CHARS) {
@@ -505,3 +509,13 @@ export function parseFumbles(f: FileText): { entries: Map<number, FumbleEntry>; 
   }
   return { entries, file: f.file };
 }
+
+/** The shape of each of WFRP 1e's data files (data/wfrp1e/<name>.yaml), as the parsers above check it. */
+export const WFRP1E_DATA_SCHEMAS = {
+  weapons: weaponsFileSchema,
+  missiles: missilesFileSchema,
+  armour: armourSchema,
+  'night-vision': nightVisionFileSchema,
+  bestiary: bestiaryFileSchema,
+  fumbles: fumbleSchema,
+} as const;

@@ -16,10 +16,13 @@ import { conditionsOf, wfrp1eTracker } from './tracker.js';
 import { WFRP1E_SECRETS } from './secrets.js';
 import { w1Lasting } from './lasting.js';
 import { importWfrp1e } from './import.js';
+import { WFRP1E_DATA_SCHEMAS } from './catalogue.js';
+import { encounterSchema } from './encounter.js';
 
 export const wfrp1e: Ruleset<W1Setup, W1State> = {
   ...WFRP1E_ABOUT,
   tables: ['fumbles'],
+  files: { encounter: encounterSchema, data: WFRP1E_DATA_SCHEMAS },
   load: loadWfrp1e,
   create(setup) {
     return newState(setup);

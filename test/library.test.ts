@@ -1,0 +1,279 @@
+// The library (src/index.ts, the package's "." export): its functions give what the command gives,
+// its reference (docs/library/, npm run docs:library) names every export and no other, and the
+// README's example type-checks strictly against the built package and runs.
+import { execFileSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ts from 'typescript';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  exactOdds,
+  fight,
+  loadEncounter,
+  loadEncounterFile,
+  replay,
+  rulesets,
+  simulate,
+  ValidationError,
+  type Encounter,
+} from '../src/index.js';
+import { fray, ROOT } from './helpers.js';
+
+const DEMO = join(ROOT, 'data/wfrp1e/encounters/demo.yaml');
+const DUEL = join(ROOT, 'data/openquest/encounters/duel.yaml');
+
+/** The names src/index.ts exports, read from its text (a parse, not a type-check: cheap). */
+function exportedNames(): string[] {
+  const file = join(ROOT, 'src/index.ts');
+  const src = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const names: string[] = [];
+  for (const st of src.statements) {
+    if (ts.isExportDeclaration(st)) {
+      // `export *` would export what nobody chose: the library names each export.
+      if (!st.exportClause || !ts.isNamedExports(st.exportClause))
+        throw new Error('export * in src/index.ts');
+      for (const e of st.exportClause.elements) names.push(e.name.text);
+      continue;
+    }
+    const exported =
+      ts.canHaveModifiers(st) && ts.getModifiers(st)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+    if (!exported) continue;
+    if (ts.isVariableStatement(st))
+      for (const d of st.declarationList.declarations) names.push(d.name.getText());
+    else if ('name' in st && st.name) names.push((st.name as ts.Identifier).text);
+  }
+  return names.sort();
+}
+
+const LIB = join(ROOT, 'docs/library');
+const KINDS = ['functions', 'classes', 'interfaces', 'type-aliases', 'variables'];
+
+describe('the reference, docs/library/', () => {
+  const names = exportedNames();
+  const pages = KINDS.flatMap((k) =>
+    existsSync(join(LIB, k))
+      ? readdirSync(join(LIB, k)).map((f) => ({ kind: k, name: f.replace(/\.md$/, '') }))
+      : [],
+  );
+
+  it('has a page for every export of src/index.ts and for nothing else (npm run docs:library after a change)', () => {
+    expect(names).toContain('fight');
+    expect(pages.map((p) => p.name).sort()).toEqual(names);
+  });
+
+  it('lists every export in its index, which the README links', () => {
+    const index = readFileSync(join(LIB, 'README.md'), 'utf8');
+    for (const p of pages) expect(index).toContain(`](${p.kind}/${p.name}.md)`);
+    expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain('(docs/library/README.md)');
+  });
+
+  it("says what each export is: a line of prose under each page's title", () => {
+    const bare = pages.filter((p) => {
+      const text = readFileSync(join(LIB, p.kind, `${p.name}.md`), 'utf8');
+      const head = text.split(/^## /m)[0] ?? '';
+      return !head.split('\n').some((l) => /^[A-Za-z`[]/.test(l));
+    });
+    expect(bare).toEqual([]);
+  });
+});
+
+/** The doc comment of each function, interface and type declared in src/index.ts, as plain text. */
+function ownComments(): { name: string; text: string }[] {
+  const file = join(ROOT, 'src/index.ts');
+  const src = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const out: { name: string; text: string }[] = [];
+  for (const st of src.statements) {
+    if (!ts.isFunctionDeclaration(st) && !ts.isInterfaceDeclaration(st) && !ts.isTypeAliasDeclaration(st))
+      continue;
+    if (!st.name || !ts.getModifiers(st)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
+    const doc = ts.getJSDocCommentsAndTags(st).find(ts.isJSDoc);
+    const text = ts.getTextOfJSDocComment(doc?.comment) ?? '';
+    out.push({
+      name: st.name.text,
+      text: text
+        .replace(/\{@link ([^}]+)\}/g, '$1')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    });
+  }
+  return out;
+}
+
+describe('the reference says what the source says', () => {
+  it('has the doc comment of each function and type of src/index.ts as it is now (npm run docs:library after a change)', () => {
+    const own = ownComments();
+    expect(own.map((o) => o.name)).toContain('simulate');
+    const stale = own.filter(({ name, text }) => {
+      const kind = KINDS.find((k) => existsSync(join(LIB, k, `${name}.md`)));
+      const page = readFileSync(join(LIB, kind ?? '', `${name}.md`), 'utf8')
+        .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+        .replace(/\\(.)/g, '$1')
+        .replace(/\s+/g, ' ');
+      return text === '' || !page.includes(text);
+    });
+    expect(stale.map((o) => o.name)).toEqual([]);
+  });
+});
+
+describe('the library gives what the command gives', () => {
+  const demo = loadEncounterFile(DEMO);
+
+  it('loads an encounter with its ruleset, options and title', () => {
+    expect(demo.ruleset).toBe('wfrp1e');
+    expect(demo.title).toBe('The bridge at Grissenwald');
+    expect(demo.options.criticals).toBe('detailed');
+    expect(demo.saved).toBeNull();
+    const sudden = loadEncounterFile(new URL(`file://${DEMO}`), { options: { criticals: 'sudden-death' } });
+    expect(sudden.options.criticals).toBe('sudden-death');
+  });
+
+  it('fights as fray fight --seed does, and replays the log to the same end', async () => {
+    const r = fight(demo, { seed: 7 });
+    const cli = JSON.parse((await fray(['fight', DEMO, '--seed', '7', '--json'])).out) as {
+      inputs: unknown[];
+      outcome: { rounds: number };
+    };
+    expect(r.log).toEqual(cli.inputs);
+    expect(r.outcome?.rounds).toBe(cli.outcome.rounds);
+    expect(r.events.at(-1)?.type).toBe('outcome');
+    const again = replay(demo, r.log);
+    expect(again.events.map((e) => e.text)).toEqual(r.events.map((e) => e.text));
+  });
+
+  it('replays part of a log to the request that comes next, and refuses a log longer than its fight', () => {
+    const r = fight(demo, { seed: 7 });
+    const part = replay(demo, r.log.slice(0, 5));
+    expect(part.outcome).toBeNull();
+    expect(part.pending).not.toBeNull();
+    expect(() => replay(demo, [...r.log, 1])).toThrow(ValidationError);
+  });
+
+  it('reads a save, replays its inputs, and reports one that does not fit at its place in the file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fray-library-'));
+    const save = join(dir, 'fight.json');
+    expect((await fray(['fight', DEMO, '--seed', '7', '--save', save])).code).toBe(0);
+    const saved = loadEncounterFile(save);
+    expect(saved.saved?.seed).toBe(7);
+    const inputs = saved.saved?.inputs ?? [];
+    expect(replay(saved, inputs).outcome).toEqual(fight(demo, { seed: 7 }).outcome);
+    // A fight over at its last input plays on no further: the save's fight as it ended.
+    expect(fight(saved, { seed: 99 }).log).toEqual(inputs);
+    writeFileSync(
+      save,
+      readFileSync(save, 'utf8').replace(/"inputs": \[\n\s*/, '"inputs": [\n    "nonsense", '),
+    );
+    const edited = loadEncounterFile(save);
+    expect(() => replay(edited, edited.saved?.inputs ?? [])).toThrow(/fight\.json:\d+:\d+ inputs\[0\]/);
+    // Any other log is reported by its place in the log.
+    expect(() => replay(demo, ['nonsense'])).toThrow(/^input 1: "nonsense" is not/);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('fights with scripted dice, and says when they run out', () => {
+    expect(() => fight(demo, { dice: [50] })).toThrow(/dice script ran out after 1 rolls/);
+  });
+
+  it('simulates as fray sim does, on the same seed', async () => {
+    const s = simulate(demo, { runs: 300, seed: 3 });
+    const cli = JSON.parse(
+      (await fray(['sim', DEMO, '--runs', '300', '--seed', '3', '--workers', '1', '--json'])).out,
+    ) as { sides: unknown };
+    expect(s.runs).toBe(300);
+    expect(s.sides).toEqual(cli.sides);
+  });
+
+  it('solves the odds as fray odds does', async () => {
+    const duel = loadEncounterFile(DUEL);
+    const cli = JSON.parse((await fray(['odds', DUEL, '--json'])).out) as { duel: unknown };
+    expect(exactOdds(duel).duel).toEqual(cli.duel);
+    expect(() =>
+      exactOdds({
+        ...duel,
+        loaded: { ...duel.loaded, ruleset: { ...duel.loaded.ruleset, odds: undefined } },
+      } as Encounter),
+    ).toThrow(/no exact odds/);
+  });
+
+  it('lists the rulesets as fray rulesets --json does', async () => {
+    expect(rulesets()).toEqual(JSON.parse((await fray(['rulesets', '--json'])).out));
+  });
+
+  it('reports a bad encounter text with its file, line and field', () => {
+    let err: unknown;
+    try {
+      loadEncounter('ruleset: wfrp1e\nsides: 3\n', { name: 'mine.yaml' });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ValidationError);
+    expect((err as ValidationError).issues[0]).toMatchObject({ file: 'mine.yaml', line: 2, path: 'sides' });
+  });
+});
+
+describe('the package', () => {
+  it('exports its shipped data as fray/data/…', () => {
+    // The package refers to itself by name from inside its own folder.
+    const req = createRequire(join(ROOT, 'package.json'));
+    expect(req.resolve('fray/data/wfrp1e/encounters/demo.yaml')).toBe(DEMO);
+    expect(req.resolve('fray/package.json')).toBe(join(ROOT, 'package.json'));
+  });
+});
+
+describe("the README's library example", () => {
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+
+  it('type-checks strictly against the built package and runs', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## As a library'));
+    const code = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
+    expect(code).toContain("from 'fray'");
+    // A user's project: its own folder, the package installed under node_modules/fray.
+    const dir = mkdtempSync(join(tmpdir(), 'fray-readme-'));
+    dirs.push(dir);
+    mkdirSync(join(dir, 'node_modules'));
+    symlinkSync(ROOT, join(dir, 'node_modules', 'fray'), 'dir');
+    writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
+    writeFileSync(join(dir, 'example.ts'), code as string);
+    const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
+    execFileSync(
+      process.execPath,
+      [
+        tsc,
+        '--strict',
+        '--noUncheckedIndexedAccess',
+        '--exactOptionalPropertyTypes',
+        '--module',
+        'nodenext',
+        '--target',
+        'es2022',
+        '--skipLibCheck',
+        '--typeRoots',
+        join(ROOT, 'node_modules/@types'),
+        '--types',
+        'node',
+        'example.ts',
+      ],
+      { cwd: dir, encoding: 'utf8' },
+    );
+    const out = execFileSync(process.execPath, ['example.js'], { cwd: dir, encoding: 'utf8' });
+    expect(out).toMatch(/^The bridge at Grissenwald\./m);
+    expect(out).toContain('replayed alike: true');
+    expect(out).toMatch(/^Adventurers: \d+\.\d% of 2000$/m);
+    expect(out).toMatch(/^Swordsman: 95\.96%$/m);
+    expect(out).toContain('wfrp1e (17 options), wfrp-cp (12 options)');
+  }, 60_000);
+});
