@@ -73,6 +73,9 @@ function armOf(setup: FwSetup, f: FwFighterSpec, dropped: number, shield: boolea
   return { weapon: x.weapon, wf: x.value, surplusAgility: x.surplusAgility, bonus: x.damageBonus };
 }
 
+/** What a first strike compares of a fighter's weapon in hand (2.2). */
+const reachOf = (a: Arm) => ({ length: a.weapon.length, surplusAgility: a.surplusAgility });
+
 /** One blow's outcomes: harm after armour, whether a total success, and the special effects, with their chances. */
 interface Outcome {
   readonly harm: number;
@@ -206,15 +209,8 @@ export function fwOdds(setup: FwSetup, maxRounds?: number): Odds {
   const blows: OddsBlow[] = [];
   for (const [a, d] of foePairs(setup.fighters)) {
     const arm = armOf(setup, a, 0, a.shield !== null);
-    const mine = { length: arm.weapon.length, surplusAgility: arm.surplusAgility };
     const dArm = armOf(setup, d, 0, d.shield !== null);
-    const fs = firstStrike(
-      mine,
-      { length: dArm.weapon.length, surplusAgility: dArm.surplusAgility },
-      setup.opt.firstStrikeAgility,
-    )
-      ? 1
-      : 0;
+    const fs = firstStrike(reachOf(arm), reachOf(dArm), setup.opt.firstStrikeAgility) ? 1 : 0;
     const os = blowOutcomes(setup, arm, d, fs + a.astrology);
     const hit = os.filter((o) => o.band !== 'failure').reduce((s, o) => s + o.p, 0);
     const wounds = new Map<number, number>();
@@ -920,20 +916,8 @@ function chain(setup: FwSetup, cap: number): OddsDuel | { readonly stopped: stri
     const attB = actB === 'attack' || actB === 'charge';
     const armA = arm(WA, a.dropped, a.shield);
     const armB = arm(WB, b.dropped, b.shield);
-    const fsA =
-      attA &&
-      firstStrike(
-        { length: armA.weapon.length, surplusAgility: armA.surplusAgility },
-        { length: armB.weapon.length, surplusAgility: armB.surplusAgility },
-        opt.firstStrikeAgility,
-      ) !== null;
-    const fsB =
-      attB &&
-      firstStrike(
-        { length: armB.weapon.length, surplusAgility: armB.surplusAgility },
-        { length: armA.weapon.length, surplusAgility: armA.surplusAgility },
-        opt.firstStrikeAgility,
-      ) !== null;
+    const fsA = attA && firstStrike(reachOf(armA), reachOf(armB), opt.firstStrikeAgility) !== null;
+    const fsB = attB && firstStrike(reachOf(armB), reachOf(armA), opt.firstStrikeAgility) !== null;
     const guardOf = (act: Act): DefenceKind | null =>
       act === 'parry' || act === 'dodge' || act === 'disengage' ? act : null;
     // A lunge, in the flurries only, by one not charging and not dithering (2.3).
