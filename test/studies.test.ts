@@ -469,10 +469,10 @@ describe('studies through the API', () => {
     expect(pair.text).not.toContain('count');
     const blows = (pair.result as { blows: { attacker: string; defender: string }[] }).blows;
     expect(blows.map((b) => `${b.attacker} at ${b.defender}`)).toEqual(['Helmut at Orc', 'Orc at Helmut']);
-    // Detailed criticals and parries keep the whole fight from the chain, and the odds say why.
+    // Fumbles and detailed criticals keep the whole fight from the chain, and the odds say what leaves them out.
     expect(pair.result).toMatchObject({
       duel: null,
-      duelMethod: expect.stringMatching(/criticals=sudden-death/),
+      duelMethod: expect.stringMatching(/-o fumbles=off .*-o criticals=sudden-death/),
     });
 
     // Two creatures of the bestiary, no encounter.

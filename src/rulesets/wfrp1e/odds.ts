@@ -227,7 +227,13 @@ function duelObstacles(st: W1State, setup: W1Setup): string[] {
   if (fs.length !== 2 || fs[0]?.side === fs[1]?.side) return [notOneAgainstOne(fs)];
   // Detailed criticals: the chain plays them through the engine and refuses, naming it, the
   // first lasting effect it does not carry yet (uncarried).
-  if (st.opt.fumbles) why.push(notCarried('fumbles', null));
+  // With fumbles off, a detailed critical's flight or dropped weapon may stop the chain next: both
+  // are said at once, so that one more try answers.
+  const andCriticals =
+    st.opt.criticals === 'sudden-death'
+      ? ''
+      : ` (and, where detailed criticals leave an effect it does not carry either, -o ${LASTING_SOURCES['detailed criticals'].option})`;
+  if (st.opt.fumbles) why.push(`${notCarried('fumbles', null)}${andCriticals}`);
   // Options the chain reads as the engine does; every other one as its default.
   for (const o of WFRP1E_OPTIONS) {
     if (CHAIN_OPTIONS.includes(o.name)) continue;
