@@ -221,7 +221,7 @@ describe("the designer's page", () => {
     const none = result(page).getByRole('note');
     await expect.poll(() => none.count(), { timeout: 30_000 }).toBe(1);
     expect(await none.textContent()).toMatch(
-      /No exact odds for the whole fight: detailed criticals leave lasting effects.*fumbles leave lasting effects/,
+      /No exact odds for the whole fight: fumbles leave lasting effects.*-o fumbles=off.*-o criticals=sudden-death/,
     );
     expect(await result(page).textContent()).toContain('Skallier at Goblin: hits');
     await shoot(page, 'odds-none');
