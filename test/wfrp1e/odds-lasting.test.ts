@@ -177,10 +177,20 @@ describe('the chain with the lasting effects it carries so far, against simulate
         oneShape({ noAction: 1 }, 'senseless'),
         oneShape({ prone: 'D4', parryOnly: 'D4' }, 'knocked flat'),
       ],
+      // A useless hand that holds nothing, and shield parry only (for these two without a shield:
+      // no parry at all): every arm's critical falls on the left hand, which holds nothing (the
+      // right arm's too, patched alike in engine and chain).
+      hands: [
+        oneShape({ noAttacksNextRound: true }, 'stunned'),
+        oneShape({ handUseless: 'D4' }, 'hand useless'),
+        oneShape({ parryOnly: 1 }, 'reeling'),
+        oneShape({ shieldParryOnly: 2 }, 'shield parry only'),
+        oneShape({ armUseless: 'med' }, 'arm useless'),
+      ],
     };
   };
   const caps: Record<string, number> = { tests: 4 };
-  for (const name of ['prone', 'bleed', 'tests', 'flee'] as const)
+  for (const name of ['prone', 'bleed', 'tests', 'flee', 'hands'] as const)
     it(`agrees with 40,000 fights of the reference duel when the chart leaves only the ${name} set`, async () => {
       const { runFight } = await import('../../src/core/fight.js');
       const { lookup } = await import('../../src/core/table.js');
@@ -195,7 +205,9 @@ describe('the chain with the lasting effects it carries so far, against simulate
       const cells = new Set<Cell>();
       for (let r = 1; r <= 100; r++) for (const c of lookup(CRITICAL_CHART, r) as Cell[]) cells.add(c);
       const fled = name === 'flee' ? [] : [...cells].filter((c) => c.flee);
+      const rightArm = PARTS.rightArm as { hand?: 'right' | 'left' };
       try {
+        if (name === 'hands') rightArm.hand = 'left';
         for (const c of fled) c.flee = false;
         for (const [k, list] of Object.entries(charts)) {
           list.forEach((e, n) => {
@@ -214,13 +226,16 @@ describe('the chain with the lasting effects it carries so far, against simulate
         const n = 40_000;
         const seen = [0, 0, 0];
         let flights = 0;
+        let useless = 0;
         for (let s = 1; s <= n; s++) {
           const r = runFight(loaded.ruleset, loaded.setup, {
             driver: new AutoDriver(new SeededDice(Rng.seeded(s))),
             explain: false,
             record: false,
           });
-          if ((r.state as W1State).combatants.some((c) => c.out === 'fled')) flights++;
+          const cs = (r.state as W1State).combatants;
+          if (cs.some((c) => c.out === 'fled')) flights++;
+          if (cs.some((c) => c.conds.some((k) => k.kind === 'handUseless'))) useless++;
           const w = r.outcome?.winner;
           const k = w === 0 ? 0 : w === 1 ? 1 : 2;
           seen[k] = (seen[k] as number) + 1;
@@ -236,7 +251,10 @@ describe('the chain with the lasting effects it carries so far, against simulate
         // Flights are what the flee set is about: a good share of the fights end in one.
         if (name === 'flee') expect(flights / n).toBeGreaterThan(0.02);
         else expect(flights).toBe(0);
+        // And useless hands what the hands set is about.
+        if (name === 'hands') expect(useless / n).toBeGreaterThan(0.02);
       } finally {
+        rightArm.hand = 'right';
         for (const c of fled) c.flee = true;
         for (const [k, v] of Object.entries(saved)) charts[k]?.splice(0, v.length, ...v);
       }

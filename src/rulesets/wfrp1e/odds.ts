@@ -303,7 +303,7 @@ const COND_WORDS: Readonly<Record<string, string>> = {
   noAttacks: 'no attacks next round',
   prone: 'prone',
   shieldParryOnly: 'shield parry only',
-  handUseless: 'a useless hand or arm',
+  handUseless: 'a useless hand or arm that holds something',
   toHit: 'a to-hit penalty',
   eachRound: 'a test each round',
   trapped: 'trapped',
@@ -314,7 +314,8 @@ const COND_WORDS: Readonly<Record<string, string>> = {
  * The conditions the chain carries: what they change is read by the engine's own functions from
  * the fighter as the state has it (canAttack at each moment, canParry and parryHands at each
  * parry, toHitModifiers in the blow's model). Changed characteristics are carried likewise: every
- * figure the chain takes from a fighter is the engine's `current`.
+ * figure the chain takes from a fighter is the engine's `current`. Shield parry only is read by
+ * parryHands alone.
  */
 const CARRIED_CONDS: ReadonlySet<string> = new Set([
   'parryOnly',
@@ -323,16 +324,30 @@ const CARRIED_CONDS: ReadonlySet<string> = new Set([
   'toHit',
   'prone',
   'eachRound',
+  'shieldParryOnly',
 ]);
 
 /**
- * Why the chain cannot go on from lasting state `l` of `base` (null: it can): the effects it does
- * not carry yet. One out of the fight carries nothing further (the fight is decided).
+ * Whether a useless hand changes nothing the chain plays: it holds nothing (the lasting state
+ * then leaves it out, odds-lasting.ts, while nothing lies on the ground). One that holds a weapon
+ * leaves the blows to the other hand or to fists (usableWeapons), which the blow's model does not
+ * follow; one that holds a shield takes the shield's parry away, which parryHands would read, but
+ * multiplies the states past the budget in the duels tried (not carried yet).
  */
-function uncarried(l: Lasting, base: Fighter): string | null {
+function uselessHandCarried(v: Fighter, c: Lasting['conds'][number]): boolean {
+  return c.hand !== undefined && v[c.hand] === null;
+}
+
+/**
+ * Why the chain cannot go on from lasting state `l` of `base`, rebuilt as `v` (null: it can): the
+ * effects it does not carry yet. One out of the fight carries nothing further (the fight is decided).
+ */
+function uncarried(l: Lasting, base: Fighter, v: Fighter): string | null {
   if (l.out !== null) return null;
   const what: string[] = [];
-  for (const c of l.conds) if (!CARRIED_CONDS.has(c.kind)) what.push(COND_WORDS[c.kind] ?? c.kind);
+  for (const c of l.conds)
+    if (c.kind === 'handUseless' ? !uselessHandCarried(v, c) : !CARRIED_CONDS.has(c.kind))
+      what.push(COND_WORDS[c.kind] ?? c.kind);
   if (l.ground.length > 0 || (base.right !== null) !== l.right >= 0 || (base.left !== null) !== l.left >= 0)
     what.push('a dropped or destroyed weapon');
   if (l.diesIn !== null) what.push('dying');
@@ -545,7 +560,7 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
       }
       x = [...now];
       for (const [after] of x) {
-        const why = uncarried(after, fs[i]);
+        const why = uncarried(after, fs[i], codec.view(fs[i], after, st.round));
         if (why) throw new Uncarried(why);
       }
       bledCache.set(k, x);
@@ -689,7 +704,7 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
           const crits = criticalOutcomes(st, codec, fs[j], hurt, NO_BLOWS, 0, e.part, r.critical, critCache);
           for (const o of crits) {
             const why =
-              uncarried(o.after, fs[j]) ??
+              uncarried(o.after, fs[j], codec.view(fs[j], o.after, st.round)) ??
               (o.pending.length > 0 || o.owed > 0 ? 'a critical that changes the blows due' : null);
             if (why) throw new Uncarried(why);
             add(
