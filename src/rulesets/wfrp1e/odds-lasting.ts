@@ -211,6 +211,14 @@ export class LastingCodec {
         ...(c.test ? { test: c.test } : {}),
       });
     }
+    // A useless hand that holds nothing is read only when something is taken in hand (fits,
+    // takeInHand): with nothing on the ground, and the weapon hand's weapon still in it (else the
+    // chain refuses the state, a dropped weapon), nothing will be. States alike but for it are one.
+    if (f.ground.length === 0)
+      for (let k = conds.length - 1; k >= 0; k--) {
+        const c = conds[k] as RelCond;
+        if (c.kind === 'handUseless' && c.hand && f[c.hand] === null) conds.splice(k, 1);
+      }
     canonical(conds);
     // In one order for every state alike (no rule's reading depends on it: the tests each round
     // give the same chance of a fall and of passing out in any order), so that the n-th test

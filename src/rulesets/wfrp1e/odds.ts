@@ -26,9 +26,10 @@ import type { Weapon } from './catalogue.js';
 import type { W1Setup } from './encounter.js';
 import { hitLocation } from './locate.js';
 import { applyWounds, armourPoints, blowTicks, criticalColumn, isHit, wornOn } from './rules.js';
-import { current, strongHand, type Cond, type Fighter, type W1State } from './state.js';
+import { current, running, strongHand, type Cond, type Fighter, type W1State } from './state.js';
 import { suggestParry } from './tactics.js';
-import { effectiveInitiative, type Entry } from './round/initiative.js';
+import { actionTick, effectiveInitiative, type Entry } from './round/initiative.js';
+import { mustFlee } from './round/declarations.js';
 import { sumTerms } from '../../core/arith.js';
 import { sameMoment, sortEntries } from './round/timeline.js';
 import { WFRP1E_OPTIONS } from './options.js';
@@ -302,7 +303,7 @@ const COND_WORDS: Readonly<Record<string, string>> = {
   noAttacks: 'no attacks next round',
   prone: 'prone',
   shieldParryOnly: 'shield parry only',
-  handUseless: 'a useless hand or arm',
+  handUseless: 'a useless hand or arm that holds something',
   toHit: 'a to-hit penalty',
   eachRound: 'a test each round',
   trapped: 'trapped',
@@ -313,7 +314,8 @@ const COND_WORDS: Readonly<Record<string, string>> = {
  * The conditions the chain carries: what they change is read by the engine's own functions from
  * the fighter as the state has it (canAttack at each moment, canParry and parryHands at each
  * parry, toHitModifiers in the blow's model). Changed characteristics are carried likewise: every
- * figure the chain takes from a fighter is the engine's `current`.
+ * figure the chain takes from a fighter is the engine's `current`. Shield parry only is read by
+ * parryHands alone.
  */
 const CARRIED_CONDS: ReadonlySet<string> = new Set([
   'parryOnly',
@@ -322,17 +324,30 @@ const CARRIED_CONDS: ReadonlySet<string> = new Set([
   'toHit',
   'prone',
   'eachRound',
+  'shieldParryOnly',
 ]);
 
 /**
- * Why the chain cannot go on from lasting state `l` of `base` (null: it can): the effects it does
- * not carry yet. One out of the fight carries nothing further (the fight is decided).
+ * Whether a useless hand changes nothing the chain plays: it holds nothing (the lasting state
+ * then leaves it out, odds-lasting.ts, while nothing lies on the ground). One that holds a weapon
+ * leaves the blows to the other hand or to fists (usableWeapons), which the blow's model does not
+ * follow; one that holds a shield takes the shield's parry away, which parryHands would read, but
+ * multiplies the states past the budget in the duels tried (not carried yet).
  */
-function uncarried(l: Lasting, base: Fighter): string | null {
+function uselessHandCarried(v: Fighter, c: Lasting['conds'][number]): boolean {
+  return c.hand !== undefined && v[c.hand] === null;
+}
+
+/**
+ * Why the chain cannot go on from lasting state `l` of `base`, rebuilt as `v` (null: it can): the
+ * effects it does not carry yet. One out of the fight carries nothing further (the fight is decided).
+ */
+function uncarried(l: Lasting, base: Fighter, v: Fighter): string | null {
   if (l.out !== null) return null;
   const what: string[] = [];
-  for (const c of l.conds) if (!CARRIED_CONDS.has(c.kind)) what.push(COND_WORDS[c.kind] ?? c.kind);
-  if (l.flee !== null) what.push('a forced flight');
+  for (const c of l.conds)
+    if (c.kind === 'handUseless' ? !uselessHandCarried(v, c) : !CARRIED_CONDS.has(c.kind))
+      what.push(COND_WORDS[c.kind] ?? c.kind);
   if (l.ground.length > 0 || (base.right !== null) !== l.right >= 0 || (base.left !== null) !== l.left >= 0)
     what.push('a dropped or destroyed weapon');
   if (l.diesIn !== null) what.push('dying');
@@ -343,7 +358,7 @@ function uncarried(l: Lasting, base: Fighter): string | null {
 /** What each source of lasting effects leaves that a chain may not carry, and the option that leaves them out. */
 const LASTING_SOURCES = {
   'detailed criticals': {
-    examples: 'a forced flight, a dropped weapon, a useless hand, dying…',
+    examples: 'a dropped weapon, a useless hand, dying…',
     option: 'criticals=sudden-death',
   },
   fumbles: { examples: 'a dropped weapon, a blow at oneself, −10 WS…', option: 'fumbles=off' },
@@ -545,7 +560,7 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
       }
       x = [...now];
       for (const [after] of x) {
-        const why = uncarried(after, fs[i]);
+        const why = uncarried(after, fs[i], codec.view(fs[i], after, st.round));
         if (why) throw new Uncarried(why);
       }
       bledCache.set(k, x);
@@ -689,7 +704,7 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
           const crits = criticalOutcomes(st, codec, fs[j], hurt, NO_BLOWS, 0, e.part, r.critical, critCache);
           for (const o of crits) {
             const why =
-              uncarried(o.after, fs[j]) ??
+              uncarried(o.after, fs[j], codec.view(fs[j], o.after, st.round)) ??
               (o.pending.length > 0 || o.owed > 0 ? 'a critical that changes the blows due' : null);
             if (why) throw new Uncarried(why);
             add(
@@ -712,6 +727,29 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
     return res;
   };
 
+  /** Fighter i in side `x` runs from the fight: forced to flee, and neither down, dazed nor held (the engine's `running`). */
+  const runsCache = new Map<number, boolean>();
+  const runs = (i: 0 | 1, x: Side): boolean => {
+    if (x.l.flee === null) return false;
+    let r = runsCache.get(x.l.id * 2 + i);
+    if (r === undefined) runsCache.set(x.l.id * 2 + i, (r = running(view(i, x), st.round)));
+    return r;
+  };
+
+  /**
+   * Fighter i's flight at its turn, from state `k` (round/fleeing.ts, resolveFlight): one out or
+   * struck down at this moment goes nowhere; one down, dazed or held stays (and may be struck);
+   * one running is gone, out of the fight. The foe's free blow at its back is not played: whatever
+   * it does, the fleer is out (dead or fled) and the foe stands, so who wins is the same.
+   */
+  const fleeAt = (k: number, i: 0 | 1, last: boolean, p0: number, out: Map<number, number>): void => {
+    const f = [sides.list[firstOf(k)], sides.list[secondOf(k)]] as [Side, Side];
+    const diff = last ? Math.sign(diffOf(k)) : diffOf(k);
+    const me = f[i];
+    if (me.out === 0 && runs(i, me)) f[i] = sides.of(me.l, me.pending, me.parries, me.owed, 2);
+    put(out, f[0], f[1], diff, p0);
+  };
+
   let steps = 0;
   /** Fighter i's blow due at `tick`, from state `k`: every outcome into `out`. */
   const blowAt = (
@@ -731,8 +769,10 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
     if (me.out === 2 || at < 0) return void out.set(k, (out.get(k) ?? 0) + p0);
     const mine = sides.struck(me, at);
     const foe = f[1 - i] as Side;
-    // Nobody left within reach: the blow is not struck.
-    if (foe.out !== 0) return i === 0 ? put(out, mine, foe, diff, p0) : put(out, foe, mine, diff, p0);
+    // Nobody left within reach, or the foe running from the fight (withinReach passes over a
+    // runner, § Fleeing): the blow is not struck.
+    if (foe.out !== 0 || runs((1 - i) as 0 | 1, foe))
+      return i === 0 ? put(out, mine, foe, diff, p0) : put(out, foe, mine, diff, p0);
     const list = outcomes(i, won, me.l, foe, tick);
     steps += list.length;
     // After the round's last blow only who dealt more counts (§ Winning and Losing): fewer states.
@@ -754,20 +794,20 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
     return ok;
   };
   /** The states of `cur` with the blows at this moment of those who may not strike taken out. */
-  const unable = (
-    cur: Map<number, number>,
-    g: { readonly tick: number; readonly who: readonly (0 | 1)[] },
-  ) => {
+  const unable = (cur: Map<number, number>, g: Group) => {
+    // A flight is no blow: canAttack does not stop it (resolveFlight asks its own questions).
+    const striking = g.who.filter((_, k) => !g.flee[k]);
+    if (striking.length === 0) return cur;
     let all = true;
     for (const [s] of cur) {
       const f = [sides.list[firstOf(s)], sides.list[secondOf(s)]] as [Side, Side];
-      if (!g.who.every((i) => f[i].out !== 0 || able(i, f[i]))) all = false;
+      if (!striking.every((i) => f[i].out !== 0 || able(i, f[i]))) all = false;
     }
     if (all) return cur;
     const out = new Map<number, number>();
     for (const [s, p] of cur) {
       const f = [sides.list[firstOf(s)], sides.list[secondOf(s)]] as [Side, Side];
-      for (const i of g.who) {
+      for (const i of striking) {
         const at = f[i].pending.indexOf(g.tick);
         if (f[i].out === 0 && at >= 0 && !able(i, f[i])) f[i] = sides.struck(f[i], at);
       }
@@ -775,6 +815,16 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
     }
     return out;
   };
+
+  /**
+   * The entries of one moment of the round, in the timeline's order: whose (`who`), and whether each
+   * is a flight (one forced to flee declares nothing else, § Fleeing) or a blow.
+   */
+  interface Group {
+    readonly tick: number;
+    readonly who: readonly (0 | 1)[];
+    readonly flee: readonly boolean[];
+  }
 
   /** An Effective Initiative edge this round (§ 'Effective Initiative' Modifier), with its chance. */
   interface Edge {
@@ -796,7 +846,7 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
    */
   interface Timeline {
     readonly win: number;
-    readonly groups: { readonly tick: number; readonly who: readonly (0 | 1)[] }[];
+    readonly groups: Group[];
     readonly pending: readonly [number[], number[]];
     readonly owedLeft: readonly [number, number];
   }
@@ -819,14 +869,29 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
     st.edge = (edges[e] as Edge).edge;
     for (const i of [0, 1] as const) {
       const winning = win === i + 1;
+      const fleeing = mustFlee(codec.view(fs[i], L[i], st.round));
       const f = Object.assign(codec.view(fs[i], L[i], st.round), {
         winning,
         roundsFought: first ? 0 : 1,
-        action: { kind: 'fight' },
+        action: { kind: fleeing ? 'flee' : 'fight' },
         target: fs[1 - i],
       });
-      // § Multiple Attacks, as schedule() spreads them from the engine's EI; blows owed to a parry go first.
       const ei = effectiveInitiative(st, f);
+      if (fleeing) {
+        // § Fleeing: the flight at its EI, as schedule() places it; no blows, and those owed stay owed.
+        entries.push({
+          f,
+          tick: actionTick(sumTerms(ei.base, ei.terms)),
+          phase: 0,
+          kind: 'flee',
+          seq: seq++,
+          able: true,
+          free: true,
+        });
+        owedLeft[i] = owed[i];
+        continue;
+      }
+      // § Multiple Attacks, as schedule() spreads them from the engine's EI; blows owed to a parry go first.
       const all = blowTicks(sumTerms(ei.base, ei.terms), current(f, 'A', st.round), st.opt.blowSpacing);
       const lost = Math.min(owed[i], all.length);
       pending[i] = all.slice(lost);
@@ -843,16 +908,17 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
       groups.push({
         tick: (entries[k] as Entry).tick,
         who: entries.slice(k, l).map((e) => (Object.getPrototypeOf(e.f) === a ? 0 : 1)),
+        flee: entries.slice(k, l).map((e) => e.kind === 'flee'),
       });
       k = l;
     }
     // Only the order of the ticks matters to the blows and the parries' cost: each becomes its rank,
     // so that edges which order the blows alike make one timeline and one set of states.
-    const ranks = [...new Set([...pending[0], ...pending[1]])].sort((x, y) => x - y);
+    const ranks = [...new Set(entries.map((e) => e.tick))].sort((x, y) => x - y);
     const rank = (t: number) => ranks.indexOf(t) + 1;
     const t: Timeline = {
       win,
-      groups: groups.map((g) => ({ tick: rank(g.tick), who: g.who })),
+      groups: groups.map((g) => ({ ...g, tick: rank(g.tick) })),
       pending: [pending[0].map(rank), pending[1].map(rank)],
       owedLeft,
     };
@@ -967,7 +1033,8 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
           for (const [k, i] of g.who.entries()) {
             const last = gi === tl.groups.length - 1 && k === g.who.length - 1;
             const then = new Map<number, number>();
-            for (const [s, q] of cur) blowAt(s, i, g.tick, tl.win === i + 1, last, q, then);
+            if (g.flee[k]) for (const [s, q] of cur) fleeAt(s, i, last, q, then);
+            else for (const [s, q] of cur) blowAt(s, i, g.tick, tl.win === i + 1, last, q, then);
             cur = then;
           }
           // The moment over: whoever is down is out of the fight.

@@ -630,7 +630,11 @@ export function current(f: Fighter, ch: Char, round: number): number {
   return Math.max(0, v);
 }
 
-/** Running: fleeing and able to move. A fleer who is down, dazed or held can still be struck normally. */
+/**
+ * Running: fleeing and able to move. A fleer who is down, dazed or held can still be struck
+ * normally, and does not get away at its turn (round/fleeing.ts; the exact duel asks it alike).
+ */
+// WFRP 1e, Combat § Fleeing
 export function running(f: Fighter, round: number): boolean {
   return f.flee !== null && f.hold === null && !anyCondOf(f, HELD_DOWN, round);
 }

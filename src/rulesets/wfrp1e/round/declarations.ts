@@ -146,10 +146,19 @@ function takeUpNote(st: W1State, w: Weapon): string {
   return loss === null ? ' (takes the round)' : loss === 0 ? '' : ` (EI ${loss})`;
 }
 
+/**
+ * One a critical forced to flee declares nothing: it turns to run at its next turn (the exact duel
+ * asks it alike).
+ */
+// WFRP 1e, Combat § Fleeing
+export function mustFlee(f: Fighter): boolean {
+  return f.flee === 'forced';
+}
+
 export function declarations(st: W1State, ctx: FightContext): void {
   for (const f of st.combatants) {
     if (!mayDeclare(st, f)) continue;
-    if (f.flee === 'forced') {
+    if (mustFlee(f)) {
       f.action = PLAIN.flee;
       holdOpponents(st, f);
       continue;

@@ -5,7 +5,7 @@ import { CITES } from '../cite.js';
 import { takeOut } from '../effects.js';
 import { namesOf, say } from '../say.js';
 import { moveAwayFrom } from '../scene.js';
-import { engaged, type Fighter, hasCond, type W1State } from '../state.js';
+import { engaged, type Fighter, running, type W1State } from '../state.js';
 import { plainBlow } from './hand-to-hand.js';
 
 /** § Fleeing: "During the round in which an opponent flees, the victor must remain stationary". */
@@ -16,12 +16,8 @@ export function holdOpponents(st: W1State, f: Fighter): void {
 /** § Fleeing: each opponent strikes one free blow at the back (+10, no parry, no shield), then the fleer is gone. */
 export function resolveFlight(st: W1State, ctx: FightContext, f: Fighter): void {
   if (f.out !== null) return;
-  if (
-    hasCond(f, 'prone', st.round) ||
-    hasCond(f, 'trapped', st.round) ||
-    hasCond(f, 'noAction', st.round) ||
-    f.hold !== null
-  ) {
+  // Down, dazed or held, it does not run this round (the exact duel asks `running` alike).
+  if (!running(f, st.round)) {
     say(st, ctx, 'flee', `${f.name} cannot flee while down, dazed or held.`, CITES.fleeing, [f]);
     return;
   }

@@ -133,6 +133,15 @@ function pieceAmong(worn: readonly ArmourPiece[], ids: readonly string[]): Armou
   return null;
 }
 
+/**
+ * The moment of a declared action other than blows (flee, tend, shoot…): the combatant's EI, and
+ * at least 1, so that it comes within the round (the exact duel places a flight by it too).
+ */
+// WFRP 1e, Combat § Effective Initiative
+export function actionTick(ei: number): number {
+  return Math.max(1, ei);
+}
+
 export function schedule(st: W1State, ctx: FightContext): Entry[] {
   const tl = st.timeline;
   emptyList(tl.entries);
@@ -151,9 +160,9 @@ export function schedule(st: W1State, ctx: FightContext): Entry[] {
     }
     if (a === 'flee' || a === 'tend' || a === 'shoot' || a === 'load' || a === 'aim' || a === 'move') {
       const kind = a === 'flee' || a === 'tend' ? a : 'turn';
-      queue(st, f, Math.max(1, ei), kind, seq++);
+      queue(st, f, actionTick(ei), kind, seq++);
       lines?.push(
-        `${f.name} ${showSum('EI: I', base, terms ?? [])}: ${ACTION_WORDS[a] ?? a} at ${Math.max(1, ei)}`,
+        `${f.name} ${showSum('EI: I', base, terms ?? [])}: ${ACTION_WORDS[a] ?? a} at ${actionTick(ei)}`,
       );
       continue;
     }
