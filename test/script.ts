@@ -6,6 +6,7 @@ import { runFight } from '../src/core/fight.js';
 import type { Loaded } from '../src/core/encounter.js';
 import { ScriptedDice } from '../src/dice/index.js';
 import { AutoDriver } from '../src/core/context.js';
+import { loadText } from './helpers.js';
 import type { AmountRequest, ChoiceRequest } from '../src/core/request.js';
 
 /** Dice from one list, decisions from another, each decision checked against the topic it answers. */
@@ -85,3 +86,18 @@ export const played = (r: { readonly unusedDice: number; readonly unusedDecision
       decisions: 0,
     },
   );
+
+/**
+ * A ruleset's player of inline encounters: its YAML loaded with the ruleset's default options for
+ * tests (or a test's own), then played on the test's dice and answers for `rounds` rounds.
+ */
+export const playerOf =
+  <S>(defaults: Record<string, string>) =>
+  (
+    yaml: string,
+    dice: number[],
+    decisions: Decisions,
+    rounds = 1,
+    options: Record<string, string> = defaults,
+  ) =>
+    playScript<S>(loadText(yaml, options), dice, decisions, rounds);

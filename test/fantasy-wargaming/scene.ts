@@ -1,8 +1,7 @@
 // The Fantasy Wargaming play tests' scene: two broadswordsmen (or what a test makes them), morale
 // off unless a test turns it on, and their state read back.
 import type { FwState } from '../../src/rulesets/fantasy-wargaming/state.js';
-import { loadText } from '../helpers.js';
-import { playScript, type Decisions } from '../script.js';
+import { playerOf } from '../script.js';
 
 // WF 4 with the broadsword (agility 12 − 9 = 3 → 2, + 2 combat level); adjusted damage 1D8+1.
 export const fighter = (name: string, more = '') =>
@@ -13,13 +12,7 @@ export function duel(a = fighter('Ann'), b = fighter('Bob'), head = ''): string 
 }
 export const NO_MORALE = { morale: 'off' };
 export const fw = (r: { state: unknown }) => r.state as FwState;
-export const play = (
-  yaml: string,
-  dice: number[],
-  decisions: Decisions,
-  rounds = 1,
-  options: Record<string, string> = NO_MORALE,
-) => playScript<FwState>(loadText(yaml, options), dice, decisions, rounds);
+export const play = playerOf<FwState>(NO_MORALE);
 /** A fighter's endurance as the fight left it. */
 export const en = (r: { state: unknown }, name: string) =>
   fw(r).combatants.find((f) => f.name === name)?.endurance;

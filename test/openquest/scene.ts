@@ -2,8 +2,7 @@
 // sword and a small shield in leather, the dice that give each result of a roll, and the state
 // read back.
 import type { OqState } from '../../src/rulesets/openquest/state.js';
-import { loadText } from '../helpers.js';
-import { playScript, type Decisions } from '../script.js';
+import { playerOf } from '../script.js';
 
 export const ATT =
   '{ name: Att, characteristics: { STR: 10, CON: 12, SIZ: 10, DEX: 14, INT: 12, POW: 11, CHA: 10 }, skills: { close: 60, dodge: 30 }, weapons: [longsword] }';
@@ -15,13 +14,7 @@ export function duel(att = ATT, def = DEF, head = '', more = ''): string {
 }
 
 export const oq = (r: { state: unknown }) => r.state as OqState;
-export const fight = (
-  yaml: string,
-  dice: number[],
-  decisions: Decisions,
-  rounds = 1,
-  options: Record<string, string> = {},
-) => playScript<OqState>(loadText(yaml, options), dice, decisions, rounds);
+export const fight = playerOf<OqState>({});
 
 /** D100s that give each result of the attacker's roll and of the defender's parry, as the tests below set them. */
 export const ROLL = { critical: 11, success: 30, failure: 70, fumble: 77 } as const;

@@ -1,8 +1,6 @@
 // The Combat Points play tests' scene: humans with a sword (or what a test makes them) on two
 // sides, the dice and answers of each test, and the answers its questions take most often.
-import type { Decisions } from '../script.js';
-import { playScript } from '../script.js';
-import { loadText } from '../helpers.js';
+import { playerOf, type Decisions } from '../script.js';
 import type { CpState } from '../../src/rulesets/wfrp-cp/state.js';
 
 export interface Who {
@@ -33,15 +31,7 @@ export function encounter(a: Who[], b: Who[], head = '', sideB = ''): string {
 }
 
 /** Fighters on equal EI go in the order listed unless a test says otherwise: fewer dice to script. */
-export function fight(
-  yaml: string,
-  dice: number[],
-  decisions: Decisions,
-  rounds = 1,
-  options: Record<string, string> = { ties: 'listed' },
-) {
-  return playScript<CpState>(loadText(yaml, options), dice, decisions, rounds);
-}
+export const fight = playerOf<CpState>({ ties: 'listed' });
 
 /** `n` turns passed without acting. */
 export const ends = (n: number): Decisions => Array.from({ length: n }, () => ['turn', 'end'] as const);
