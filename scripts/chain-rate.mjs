@@ -5,7 +5,7 @@
 import console from 'node:console';
 import process from 'node:process';
 import { loadEncounterText } from '../dist/core/encounter.js';
-import { nodeEnv, readText } from '../dist/node/files.js';
+import { nodeEnv, readText } from '../dist/files/disk.js';
 import { RULESETS } from '../dist/rulesets/index.js';
 
 const [file, ...rest] = process.argv.slice(2);

@@ -33,7 +33,7 @@ const load = async (dist) => {
     await Promise.all([
       at('core/encounter.js'),
       at('rulesets/index.js'),
-      at('node/files.js'),
+      at('files/disk.js'),
       at('core/context.js'),
       at('core/fight.js'),
       at('dice/index.js'),

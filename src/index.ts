@@ -30,7 +30,7 @@ import {
   replaying,
   type FightFile,
 } from './files/fight-file.js';
-import { checkAllowed } from './node/files.js';
+import { checkAllowed } from './files/disk.js';
 import { rulesetInfo, type RulesetInfo } from './rulesets/about.js';
 import { DEFAULT_RUNS } from './sim/defaults.js';
 import { noOdds, oddsReport, type OddsReport } from './sim/odds.js';

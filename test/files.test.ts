@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { writeAtomic } from '../src/node/files.js';
+import { writeAtomic } from '../src/files/disk.js';
 import { encounterPath, fray, ROOT } from './helpers.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'fray-files-'));

@@ -10,7 +10,8 @@ import { runFight, type FightResult } from '../src/core/fight.js';
 import type { AmountRequest, ChoiceRequest, Input } from '../src/core/request.js';
 import type { FightState } from '../src/core/state.js';
 import { ScriptedDice, SeededDice, Rng } from '../src/dice/index.js';
-import { nodeEnv, packageRoot, readText } from '../src/node/files.js';
+import { nodeEnv, readText } from '../src/files/disk.js';
+import { packageRoot } from '../src/node/root.js';
 import { RULESETS } from '../src/rulesets/index.js';
 
 export const ROOT = packageRoot();

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { main } from '../src/cli/main.js';
 import { importBlock } from '../src/files/import.js';
-import { shippedOnlyEnv } from '../src/node/files.js';
+import { shippedOnlyEnv } from '../src/files/disk.js';
 import { fray, ROOT } from './helpers.js';
 
 const BLOCKS = join(ROOT, 'data', 'blocks');

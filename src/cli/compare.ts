@@ -14,7 +14,7 @@ import {
 import type { Method } from '../sim/method.js';
 import { exactAll } from '../sim/exact.js';
 import type { Variant } from '../sim/variant.js';
-import { checkAllowed } from '../node/files.js';
+import { checkAllowed } from '../files/disk.js';
 import { UsageError } from './errors.js';
 import { loadFightFile, pairs } from '../files/fight-file.js';
 import { sayWarnings } from './io.js';

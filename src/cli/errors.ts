@@ -2,7 +2,7 @@ import { ValidationError } from '../core/document.js';
 import { OddsBudgetError } from '../core/odds.js';
 import { InputError } from '../core/request.js';
 import { DiceNotationError, ImpossibleRollError, ScriptExhaustedError, SeedError } from '../dice/index.js';
-import { FileError } from '../node/files.js';
+import { FileError } from '../files/disk.js';
 import { UsageError } from './usage.js';
 
 export { UsageError };

@@ -6,7 +6,7 @@ import { citeRecord } from '../core/events.js';
 import type { Input } from '../core/request.js';
 import { describeOutcome, type FightState } from '../core/state.js';
 import { parseDiceScript, ScriptedDice, SeededDice, Streams, type DiceSource } from '../dice/index.js';
-import { checkAllowed, checkOutputs, inputsOf, STDOUT, writeAtomic } from '../node/files.js';
+import { checkAllowed, checkOutputs, inputsOf, STDOUT, writeAtomic } from '../files/disk.js';
 import { UsageError } from './errors.js';
 import { runInteractive } from './interactive.js';
 import {

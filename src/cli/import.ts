@@ -5,7 +5,7 @@ import { BLOCK_LIMIT, entryYaml, importReport } from '../core/statblock.js';
 import { SourceDoc } from '../core/document.js';
 import { characterSheet } from '../files/character.js';
 import { importBlock } from '../files/import.js';
-import { checkOutputs, inputsOf, readText, shippedOnlyEnv, STDOUT } from '../node/files.js';
+import { checkOutputs, inputsOf, readText, shippedOnlyEnv, STDOUT } from '../files/disk.js';
 import { UsageError } from './errors.js';
 import { writeOutput, type Io } from './io.js';
 

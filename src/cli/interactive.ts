@@ -23,10 +23,9 @@ import {
   SeededDice,
   Streams,
 } from '../dice/index.js';
-import { writeAtomic } from '../node/files.js';
+import { readText, writeAtomic } from '../files/disk.js';
 import { checkAllUsed, replaying, saveText, withNewcomer, type FightFile } from '../files/fight-file.js';
 import { SourceDoc, ValidationError } from '../core/document.js';
-import { readText } from '../node/files.js';
 import { formatEvent, type Style } from './print.js';
 import { drawTracker, trackerLine } from './tracker.js';
 

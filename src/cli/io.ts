@@ -1,7 +1,7 @@
 // Where the CLI reads and writes, below every subcommand so that they need not import main.
 import { resolve } from 'node:path';
 import type { Io } from './process-io.js';
-import { STDOUT, writeAtomic } from '../node/files.js';
+import { STDOUT, writeAtomic } from '../files/disk.js';
 import { dataLine } from '../core/loader.js';
 import type { SetupCore } from '../core/ruleset.js';
 import { formatWarning } from '../core/document.js';

@@ -341,7 +341,7 @@ export function program(io: Io): Command {
       collect,
     )
     .action(async (save: string, o: { party?: string; yes?: boolean; allowPath?: string[] }) => {
-      const { checkAllowed } = await import('../node/files.js');
+      const { checkAllowed } = await import('../files/disk.js');
       return (await import('./party.js')).partyApply(io, save, {
         ...o,
         allowPath: checkAllowed(o.allowPath ?? []),

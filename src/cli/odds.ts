@@ -1,5 +1,5 @@
 // `fray odds`: exact odds by enumerating the dice, where the ruleset can.
-import { checkAllowed } from '../node/files.js';
+import { checkAllowed } from '../files/disk.js';
 import { noOdds, oddsReport } from '../sim/odds.js';
 import { UsageError } from './errors.js';
 import { loadFightFile, pairs } from '../files/fight-file.js';

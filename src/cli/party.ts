@@ -20,7 +20,7 @@ import {
   reachOf,
   shownPath,
   writeAtomic,
-} from '../node/files.js';
+} from '../files/disk.js';
 import { UsageError } from './errors.js';
 import type { Io } from './io.js';
 import { loadFightFile, replaying } from '../files/fight-file.js';

@@ -1,7 +1,7 @@
 // `fray sheet`: the sheets of an encounter's combatants as the rules compute them, a bestiary by
 // group, or one creature's sheet. Loaded by the command line only when it runs (src/cli/main.ts).
 import { sheetsWithWarnings } from '../core/ruleset.js';
-import { checkAllowed } from '../node/files.js';
+import { checkAllowed } from '../files/disk.js';
 import { bestiary, creatureSheet } from '../files/bestiary.js';
 import { loadFightFile, pairs } from '../files/fight-file.js';
 import { UsageError } from './errors.js';

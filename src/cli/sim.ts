@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { ValidationError, type Issue } from '../core/document.js';
-import { checkAllowed, checkOutputs, inputsOf, readText, type Output } from '../node/files.js';
+import { checkAllowed, checkOutputs, inputsOf, readText, type Output } from '../files/disk.js';
 import { defaultWorkers, runJob } from '../sim/parallel.js';
 import {
   MAX_SHARDS,

@@ -1,7 +1,7 @@
 // `fray sweep`: a parameter (or two, or more) varied over a grid, every point simulated on the
 // same dice (src/sim/sweep.ts runs it), as a table (terminal, CSV, JSON) and a plot (SVG).
 import { resolve } from 'node:path';
-import { checkAllowed, checkOutputs, inputsOf } from '../node/files.js';
+import { checkAllowed, checkOutputs, inputsOf } from '../files/disk.js';
 import { defaultWorkers } from '../sim/parallel.js';
 import {
   axisLabel,

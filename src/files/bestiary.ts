@@ -4,7 +4,7 @@
 import { ValidationError } from '../core/document.js';
 import type { CombatantSheet, LoadEnv } from '../core/ruleset.js';
 import { dataRows, plainName, type Named } from '../core/statblock.js';
-import { shippedOnlyEnv } from '../node/files.js';
+import { shippedOnlyEnv } from './disk.js';
 import { RULESETS } from '../rulesets/index.js';
 import { characterSheet } from './character.js';
 

@@ -8,7 +8,7 @@ import { InputError, type Input } from '../core/request.js';
 import type { FileText, LoadEnv, Options } from '../core/ruleset.js';
 import { byName } from '../core/names.js';
 import { RULESETS } from '../rulesets/index.js';
-import { nodeEnv, readNamed, readSeen, reachOf, shippedOnlyEnv } from '../node/files.js';
+import { nodeEnv, readNamed, readSeen, reachOf, shippedOnlyEnv } from './disk.js';
 import type { PartyUse } from '../core/party.js';
 
 export const SAVE_MARK = 'fray-saved-fight';

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { SourceDoc, ValidationError, type Issue } from '../core/document.js';
 import type { Ruling } from '../core/rulings.js';
 import { encounterFromText, saveFromText } from '../files/fight-file.js';
-import { packageRoot } from '../node/files.js';
+import { packageRoot } from '../node/root.js';
 import { RULESETS } from '../rulesets/index.js';
 import { readParty } from '../core/party.js';
 import { checkCharacter, entryFromText } from '../files/character.js';

@@ -13,7 +13,7 @@ import {
 } from '../core/document.js';
 import { OddsBudgetError } from '../core/odds.js';
 import { RulingError } from '../core/rulings.js';
-import { FileError } from '../node/files.js';
+import { FileError } from '../files/disk.js';
 import { Refusal } from './fights.js';
 import { DamagedRow } from './store.js';
 

@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Piscina } from 'piscina';
 import { Streams } from '../dice/index.js';
-import { packageRoot } from '../node/files.js';
+import { packageRoot } from '../node/root.js';
 import { ValidationError } from '../core/document.js';
 import { progressCell, underWay } from './progress.js';
 import {

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { SourceDoc, ValidationError, validate, type Issue } from '../core/document.js';
 import { whole } from '../core/schema.js';
-import { readText } from '../node/files.js';
+import { readText } from '../files/disk.js';
 import type { Roster } from './run.js';
 import { totalsIssues, type TotalsData } from './totals.js';
 

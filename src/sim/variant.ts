@@ -5,7 +5,7 @@ import { parse as parseYaml } from 'yaml';
 import { formatPath, SourceDoc, ValidationError, type Issue } from '../core/document.js';
 import { loadPart, type Loaded } from '../core/encounter.js';
 import { RULESETS } from '../rulesets/index.js';
-import { nodeEnv, readSeen, shippedOnlyEnv } from '../node/files.js';
+import { nodeEnv, readSeen, shippedOnlyEnv } from '../files/disk.js';
 
 export interface Edit {
   /** Where, in the encounter document: `sides[0].combatants[1].profile.WS`, `options.criticals`. */

@@ -3,7 +3,7 @@
 // variants of a large sweep, exact odds, and a sweep's points solved exactly.
 import { ValidationError, type Issue } from '../core/document.js';
 import { Streams } from '../dice/index.js';
-import { FileError } from '../node/files.js';
+import { FileError } from '../files/disk.js';
 // Fray's shipped data as parsed at build time (src/node/parsed.ts): each worker starts without parsing it.
 import '../node/parsed.js';
 import { oddsReport, type OddsReport } from './odds.js';

@@ -2,7 +2,7 @@
 // walls, models and death zones; charges and rear attacks earned by where the player goes.
 import { describe, expect, it } from 'vitest';
 import { fray, loadText } from '../helpers.js';
-import { has } from '../wfrp-cp/script.js';
+import { has } from '../script.js';
 import { AskingDriver, AutoDriver } from '../../src/core/context.js';
 import { runFight } from '../../src/core/fight.js';
 import { checkInput, InputError, type ChoiceRequest, type Input } from '../../src/core/request.js';

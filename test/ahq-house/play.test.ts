@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { fray, loadText, ROOT } from '../helpers.js';
 import { engagedWith } from '../../src/rulesets/ahq-house/zones.js';
-import { has } from '../wfrp-cp/script.js';
+import { has } from '../script.js';
 import { AskingDriver } from '../../src/core/context.js';
 import { runFight } from '../../src/core/fight.js';
 import type { Input } from '../../src/core/request.js';

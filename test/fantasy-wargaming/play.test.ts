@@ -8,26 +8,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dataLine } from '../../src/core/loader.js';
 import { loadText, ROOT } from '../helpers.js';
-import { has, playScript, type Decisions } from '../wfrp-cp/script.js';
-import type { FwState } from '../../src/rulesets/fantasy-wargaming/state.js';
-
-// WF 4 with the broadsword (agility 12 − 9 = 3 → 2, + 2 combat level); adjusted damage 1D8+1.
-const fighter = (name: string, more = '') =>
-  `{ name: ${name}, characteristics: { physique: 12, agility: 12, endurance: 12, intelligence: 11, bravery: 11 }, combatLevel: 2, weapons: [broadsword]${more} }`;
-
-function duel(a = fighter('Ann'), b = fighter('Bob'), head = ''): string {
-  return `ruleset: fantasy-wargaming\n${head}\nsides:\n  - name: A\n    players: true\n    combatants:\n      - ${a}\n  - name: B\n    combatants:\n      - ${b}\n`;
-}
-const NO_MORALE = { morale: 'off' };
-const fw = (r: { state: unknown }) => r.state as FwState;
-const play = (
-  yaml: string,
-  dice: number[],
-  decisions: Decisions,
-  rounds = 1,
-  options: Record<string, string> = NO_MORALE,
-) => playScript(loadText(yaml, options), dice, decisions, rounds);
-const en = (r: { state: unknown }, name: string) => fw(r).combatants.find((f) => f.name === name)?.endurance;
+import { has, played, playScript, type Decisions } from '../script.js';
+import { duel, en, fighter, fw, NO_MORALE, play } from './scene.js';
 
 describe('Fantasy Wargaming: the melee phase', () => {
   it('a flurry of blows: WF + luck on the Striking Table, location, adjusted damage − protection', () => {
@@ -50,8 +32,7 @@ describe('Fantasy Wargaming: the melee phase', () => {
     // Bob's blow, resolved on the same step's state: luck 3 → 0, D20 1: failure.
     has(r.texts, 'Bob at Ann: WF (broadsword) 3 + 0 luck = 3; D20 1: failure.');
     expect(en(r, 'Bob')).toBe(7);
-    expect(r.unusedDice).toBe(0);
-    expect(r.unusedDecisions).toBe(0);
+    played(r);
   });
 
   it('simultaneous death: both fall in the same step, and the fight is a draw', () => {
@@ -122,7 +103,7 @@ describe('Fantasy Wargaming: the melee phase', () => {
     );
     has(r.texts, 'Counter-attacks:');
     has(r.texts, 'Bob at Ann: WF (short sword) 4 + 0 luck = 4; D20 2: failure.');
-    expect(r.unusedDecisions).toBe(0);
+    played(r);
   });
 
   it('two first strikes at each other (one by reach, one by agility) are one simultaneous step', () => {
@@ -188,7 +169,7 @@ describe('Fantasy Wargaming: the melee phase', () => {
       'Ann at Bob: WF (broadsword) 4 + 0 luck = 4, −1 parry = 3; D20 18: substantial success, body; D8: 8 + 1 surplus physique = 9 − 3 parry: 6 off endurance. The broadsword rolls 8 < 9: Weapon Breakage D20 5: it holds.',
     );
     expect(en(r, 'Bob')).toBe(6);
-    expect(r.unusedDice).toBe(0);
+    played(r);
   });
 
   it("a parrying weapon that rolls at least the blow's damage cannot break", () => {
@@ -202,7 +183,7 @@ describe('Fantasy Wargaming: the melee phase', () => {
       ],
     );
     has(r.texts, 'The broadsword rolls 8 ≥ 3: it holds.');
-    expect(r.unusedDice).toBe(0);
+    played(r);
   });
 
   it('a parry whose weapon breaks: the blow carries over at −2, without the parry', () => {
@@ -242,7 +223,7 @@ describe('Fantasy Wargaming: the melee phase', () => {
     );
     has(r.texts, "Bob's broadsword breaks.");
     expect(en(r, 'Bob')).toBe(12);
-    expect(r.unusedDice).toBe(0);
+    played(r);
   });
 
   it('a shield rolls for breakage only when the damage exceeds its defensive value', () => {
@@ -262,7 +243,7 @@ describe('Fantasy Wargaming: the melee phase', () => {
       'Bob parries with the small shield: WF (small shield) 5 + 2 maneuver area large = 7 + 0 luck = 7; D20 9: partial success: +0 column, −1 damage.',
     );
     has(held.texts, 'The small shield takes it (4 ≤ defensive value 4).');
-    expect(held.unusedDice).toBe(0);
+    played(held);
     const broke = play(
       duel(fighter('Ann'), shielded),
       [3, 4, 9, 18, 12, 8, 13],
@@ -337,7 +318,7 @@ describe('Fantasy Wargaming: what a step reads', () => {
       r.texts,
       'Bob at Ann: WF (broadsword) 4 − 2 damaged in the last melee phase = 2 + 0 luck = 2; D20 1: failure.',
     );
-    expect(r.unusedDice).toBe(0);
+    played(r);
   });
 
   it('a weapon dropped to a first strike is not used to counter: the fist is', () => {
@@ -375,7 +356,7 @@ describe('Fantasy Wargaming: what a step reads', () => {
       r.texts,
       'Cat at Bob: WF (broadsword) 4 + 1 opponent outnumbered = 5 + 0 luck = 5, −1 parry = 4; D20 1: failure.',
     );
-    expect(r.unusedDice).toBe(0);
+    played(r);
   });
 });
 
@@ -510,7 +491,7 @@ describe('Fantasy Wargaming: ranged-only combat and magic', () => {
     expect(r.asked.filter((a) => a.startsWith('magic:')).length).toBe(1);
     has(r.texts, 'Pre-melee phase.');
     has(r.texts, 'Melee phase 1.');
-    expect(r.unusedDecisions).toBe(0);
+    played(r);
   });
 
   it('damage before the melee phase is not "damaged in the last melee phase", but calls for a morale check', () => {
@@ -530,7 +511,7 @@ describe('Fantasy Wargaming: ranged-only combat and magic', () => {
       2,
       { morale: 'on' },
     );
-    expect(r.unusedDice).toBe(0);
+    played(r);
     has(r.texts, 'Bob: endurance 12 → 6.');
     expect(r.texts.some((t) => t.includes('damaged in the last melee phase'))).toBe(false);
     has(r.texts, 'Morale checks (post-melee).');

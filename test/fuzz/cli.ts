@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import fc from 'fast-check';
 import { main } from '../../src/cli/main.js';
-import { packageRoot } from '../../src/node/files.js';
+import { packageRoot } from '../../src/node/root.js';
 import { partDigest, type PartFile } from '../../src/sim/part.js';
 
 export type CliOutcome =

@@ -10,7 +10,8 @@ import { formatIssue, SourceDoc, ValidationError } from '../../src/core/document
 import { loadEncounterText } from '../../src/core/encounter.js';
 import { runFight } from '../../src/core/fight.js';
 import { Rng, SeededDice } from '../../src/dice/index.js';
-import { nodeEnv, packageRoot } from '../../src/node/files.js';
+import { nodeEnv } from '../../src/files/disk.js';
+import { packageRoot } from '../../src/node/root.js';
 import { RULESETS } from '../../src/rulesets/index.js';
 
 /** Words of the schema or YAML libraries that a refusal in our words never uses. */

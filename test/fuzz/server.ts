@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { packageRoot } from '../../src/node/files.js';
+import { packageRoot } from '../../src/node/root.js';
 import { closeApps, startApp, type Method } from '../app.js';
 
 export type ServerOutcome =

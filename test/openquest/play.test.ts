@@ -5,29 +5,9 @@ import { AskingDriver } from '../../src/core/context.js';
 import { runFight } from '../../src/core/fight.js';
 import { ScriptedDice } from '../../src/dice/index.js';
 import { loadText } from '../helpers.js';
-import { has, playScript, type Decisions } from '../wfrp-cp/script.js';
-import { distanceOf, type OqFighter, type OqState } from '../../src/rulesets/openquest/state.js';
-
-const ATT =
-  '{ name: Att, characteristics: { STR: 10, CON: 12, SIZ: 10, DEX: 14, INT: 12, POW: 11, CHA: 10 }, skills: { close: 60, dodge: 30 }, weapons: [longsword] }';
-const DEF =
-  '{ name: Def, characteristics: { STR: 10, CON: 12, SIZ: 12, DEX: 10, INT: 12, POW: 12, CHA: 10 }, skills: { close: 50, dodge: 40, resilience: 50 }, weapons: [shortsword, small-shield], armour: [leather] }';
-
-function duel(att = ATT, def = DEF, head = '', more = ''): string {
-  return `ruleset: openquest\n${head}\nsides:\n  - name: A\n    players: true\n    combatants:\n      - ${att}\n${more}  - name: D\n    combatants:\n      - ${def}\n`;
-}
-
-const oq = (r: { state: unknown }) => r.state as OqState;
-const fight = (
-  yaml: string,
-  dice: number[],
-  decisions: Decisions,
-  rounds = 1,
-  options: Record<string, string> = {},
-) => playScript(loadText(yaml, options), dice, decisions, rounds);
-
-const ROLL = { critical: 11, success: 30, failure: 70, fumble: 77 } as const;
-const PARRY = { critical: 22, success: 40, failure: 60, fumble: 88 } as const;
+import { has, played, type Decisions } from '../script.js';
+import { distanceOf, type OqFighter } from '../../src/rulesets/openquest/state.js';
+import { ATT, DEF, duel, fight, oq, PARRY, ROLL } from './scene.js';
 
 describe('OpenQuest: the attack against the reaction, every cell', () => {
   const cases: [keyof typeof ROLL, keyof typeof PARRY | 'none', string, number][] = [
@@ -58,7 +38,7 @@ describe('OpenQuest: the attack against the reaction, every cell', () => {
       ]);
       has(r.texts, `: ${says}.`);
       expect(oq(r).combatants.find((f) => f.name === 'Def')?.hp).toBe(hp);
-      expect(r.unusedDice).toBe(0);
+      played(r);
       if (hp === 4) has(r.texts, 'maximum 1D8 8 (armour ignored) = 8 damage: HP 12 → 4');
       if (rolled) has(r.texts, 'Def: 1D8 5 − 2 AP = 3 damage: HP 12 → 9 (a minor wound)');
     });
@@ -75,7 +55,7 @@ describe('OpenQuest: the attack against the reaction, every cell', () => {
       ],
     );
     has(r.texts, 'Def: 1D4+1 4 − 2 AP = 2 damage: HP 12 → 10 (a minor wound).');
-    expect(r.unusedDice).toBe(0);
+    played(r);
   });
 
   it('a Master (skill 100% or more): a critical whatever the roll, unless the option says otherwise', () => {
@@ -255,7 +235,7 @@ describe('OpenQuest: wounds', () => {
       'heal-magic: Bob: cast strong healing magic (Heal 6, Divine Heal, Treat Wounds) on the dying Def this round?',
     );
     expect(oq(r).combatants.find((f) => f.name === 'Def')).toMatchObject({ out: null, hp: 1 });
-    expect(r.unusedDecisions).toBe(0);
+    played(r);
   });
 
   it('with the option, the mortally wounded linger instead of dying', () => {
@@ -295,7 +275,7 @@ describe('OpenQuest: wounds', () => {
     );
     has(r.texts, 'Def was not stabilised or healed by the end of the next round, and dies');
     expect(oq(r).combatants.find((f) => f.name === 'Def')?.out).toBe('dead');
-    expect(r.unusedDecisions).toBe(0);
+    played(r);
   });
 
   it('a Healing test within the time stabilises them', () => {

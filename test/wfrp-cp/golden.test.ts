@@ -2,15 +2,15 @@
 // decisions, to the numbers the text prints. Where the text's arithmetic and its rules part, the
 // test follows the rules and docs/rulesets/wfrp-cp.md says where.
 import { describe, expect, it } from 'vitest';
-import type { CpFighter } from '../../src/rulesets/wfrp-cp/state.js';
+import type { CpFighter, CpState } from '../../src/rulesets/wfrp-cp/state.js';
 import { maxCP } from '../../src/rulesets/wfrp-cp/fighter.js';
 import { loadFile, ROOT } from '../helpers.js';
 import { join } from 'node:path';
-import { has, playScript, type Decisions } from './script.js';
+import { has, playScript, type Decisions } from '../script.js';
 
 const enc = (name: string) => join(ROOT, 'data', 'wfrp-cp', 'encounters', name);
 const play = (file: string, dice: number[], decisions: Decisions, rounds: number) =>
-  playScript(loadFile(enc(file)), dice, decisions, rounds);
+  playScript<CpState>(loadFile(enc(file)), dice, decisions, rounds);
 
 describe('Combat Example #1: Hans and the goblins', () => {
   it('the bow shot: 63 − 10 long range = 53%, head, ES 3 − 1 = +2, 58 → 12, must flee', () => {

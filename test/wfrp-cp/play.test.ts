@@ -8,47 +8,10 @@ import { runFight } from '../../src/core/fight.js';
 import type { AmountRequest, ChoiceRequest } from '../../src/core/request.js';
 import { Rng, SeededDice } from '../../src/dice/index.js';
 import { loadText } from '../helpers.js';
-import { has, playScript, type Decisions } from './script.js';
+import { has, played, playScript, type Decisions } from '../script.js';
+import { block, encounter, ends, fight, PROFILE, STRONG, type Who } from './scene.js';
 import { mayBlockMissiles } from '../../src/rulesets/wfrp-cp/rules.js';
 import { ADVANCED_SKILLS } from '../../src/rulesets/wfrp-cp/skills.js';
-
-interface Who {
-  name: string;
-  /** Extra YAML lines for the combatant (indented by the helper). */
-  more?: string;
-  profile?: string;
-}
-
-const STRONG =
-  '{ M: 4, WS: 50, BS: 50, S: 6, T: 4, W: 12, I: 50, A: 3, Dex: 50, Ld: 50, Int: 50, Cl: 60, WP: 50, Fel: 40 }';
-const PROFILE =
-  '{ M: 4, WS: 30, BS: 30, S: 4, T: 4, W: 10, I: 40, A: 1, Dex: 40, Ld: 40, Int: 40, Cl: 40, WP: 40, Fel: 40 }';
-
-function combatant(w: Who): string {
-  const more = (w.more ?? 'weapons: [sword]\nabilities: { swords: 20 }')
-    .split('\n')
-    .map((l) => `        ${l}`)
-    .join('\n');
-  const use = w.more?.includes('use:') ? '' : '        use: human\n';
-  const profile = w.profile === '' ? '' : `        profile: ${w.profile ?? PROFILE}\n`;
-  return `      - name: ${w.name}\n${use}${profile}${more}\n`;
-}
-
-/** Two sides of humans (or what `more` makes them), engaged unless `head` says otherwise. */
-function encounter(a: Who[], b: Who[], head = '', sideB = ''): string {
-  return `ruleset: wfrp-cp\n${head}\nsides:\n  - name: A\n    players: true\n    combatants:\n${a.map(combatant).join('')}  - name: B\n${sideB}    combatants:\n${b.map(combatant).join('')}`;
-}
-
-/** Fighters on equal EI go in the order listed unless a test says otherwise: fewer dice to script. */
-function fight(
-  yaml: string,
-  dice: number[],
-  decisions: Decisions,
-  rounds = 1,
-  options: Record<string, string> = { ties: 'listed' },
-) {
-  return playScript(loadText(yaml, options), dice, decisions, rounds);
-}
 
 const spear = { name: 'Sal', more: 'weapons: [spear]\nabilities: { spears: 20 }' };
 const dagger = { name: 'Dag', more: 'weapons: [dagger]\nabilities: { daggers-and-knives: 20 }' };
@@ -58,33 +21,17 @@ describe('Combat Points in play', () => {
     const open = fight(
       encounter([dagger], [spear]),
       [40],
-      [
-        ['turn', 'attack:@sal'],
-        ['attack-cp', 50],
-        ['defence', 'block'],
-        ['defence-cp', 10],
-        ['defence-w', 0],
-        ['answer', 'pass'],
-        ['turn', 'end'],
-        ['turn', 'end'],
-      ],
+      [['turn', 'attack:@sal'], ['attack-cp', 50], ...block(10), ['answer', 'pass'], ...ends(1)],
     );
     has(open.texts, 'Dag attacks Sal: 50 CP halved to 25 − 10 CP = 15%; D100 40: miss');
     const crowd = fight(
       encounter([dagger], [spear], 'space: crowd'),
       [40],
-      [
-        ['turn', 'end'],
-        ['turn', 'attack:@dag'],
-        ['attack-cp', 50],
-        ['defence', 'block'],
-        ['defence-cp', 10],
-        ['defence-w', 0],
-        ['turn', 'end'],
-      ],
+      [...ends(1), ['turn', 'attack:@dag'], ['attack-cp', 50], ...block(10)],
     );
     has(crowd.texts, 'Sal attacks Dag: 50 CP halved to 25 − 10 CP = 15%; D100 40: miss');
-    expect([open.unusedDice, crowd.unusedDice]).toEqual([0, 0]);
+    played(open);
+    played(crowd);
   });
 
   it('rule 18: a disarm tests half the CP on each side, +20 with the Disarm skill', () => {
@@ -94,15 +41,7 @@ describe('Combat Points in play', () => {
         [{ name: 'Bob' }],
       ),
       [10],
-      [
-        ['turn', 'disarm:@bob'],
-        ['attack-cp', 50],
-        ['defence', 'block'],
-        ['defence-cp', 20],
-        ['defence-w', 0],
-        ['answer', 'pass'],
-        ['turn', 'end'],
-      ],
+      [['turn', 'disarm:@bob'], ['attack-cp', 50], ...block(20), ['answer', 'pass'], ...ends(1)],
     );
     has(
       r.texts,
@@ -111,7 +50,7 @@ describe('Combat Points in play', () => {
     has(r.texts, 'Bob drops the sword');
     const bob = r.state.combatants.find((f) => f.name === 'Bob');
     expect(bob?.right).toBeNull();
-    expect(r.unusedDecisions).toBe(0);
+    played(r);
   });
 
   it('rule 20: parrying for another: a WS + ability test, then CP counting a third without a shield', () => {
@@ -119,37 +58,25 @@ describe('Combat Points in play', () => {
       encounter([{ name: 'Ann' }, { name: 'Cid' }], [{ name: 'Bob' }]),
       [20, 90],
       [
-        ['turn', 'end'],
-        ['turn', 'end'],
+        ...ends(2),
         ['turn', 'attack:@ann'],
         ['attack-cp', 50],
         ['cover', 'yes'],
         ['cover-cp', 30],
-        ['defence', 'block'],
-        ['defence-cp', 10],
-        ['defence-w', 0],
-        ['answer', 'pass'],
-        ['turn', 'end'],
+        ...block(10),
       ],
     );
     has(r.texts, 'Cid tries to parry for Ann: D100 20 ≤ 50: in time');
     has(r.texts, 'Cid spends 30 CP for Ann: counts 10 (÷ 3)');
     has(r.texts, 'Bob attacks Ann: 50 CP − 10 CP − 10 parried for = 30%; D100 90: miss');
-    expect(r.unusedDice).toBe(0);
+    played(r);
   });
 
   it('rule 15: surprised from the rear, WS + ability 30 less until an I test, 10 easier each round', () => {
     const r = fight(
       encounter([{ name: 'Ann' }], [{ name: 'Bob' }], '', '    surprisedFrom: rear\n'),
       [50, 45],
-      [
-        ['turn', 'end'],
-        ['turn', 'end'],
-        ['turn', 'end'],
-        ['turn', 'end'],
-        ['turn', 'end'],
-        ['turn', 'end'],
-      ],
+      [...ends(6)],
       3,
     );
     has(
@@ -160,7 +87,7 @@ describe('Combat Points in play', () => {
     has(r.texts, 'Bob tests I against the surprise: D100 45 ≤ I 40 + 10 after failures = 50: recovered');
     // The surprising side starts the first round although the EIs are equal.
     expect(r.asked[0]).toContain('Ann');
-    expect(r.unusedDice).toBe(0);
+    played(r);
   });
 
   it('rule 21: two weapons with Ambidextrous: CP + 2 × basic WS, the ability alone an action (the text: 103 and 43)', () => {
@@ -176,10 +103,7 @@ describe('Combat Points in play', () => {
         [{ name: 'Bob' }],
       ),
       [],
-      [
-        ['turn', 'end'],
-        ['turn', 'end'],
-      ],
+      [...ends(2)],
     );
     has(r.texts, 'Ann: CP 103, at most 43 an action');
   });
@@ -191,10 +115,7 @@ describe('Combat Points in play', () => {
         [{ name: 'Bob', more: 'weapons: [sword]\nabilities: { swords: 20 }\ncauses: fear' }],
       ),
       [70],
-      [
-        ['turn', 'end'],
-        ['turn', 'end'],
-      ],
+      [...ends(2)],
     );
     has(r.texts, 'Ann faces Bob (fear): D100 70 > Cl 40: afraid: may only parry this round');
     expect(r.state.combatants[0]?.conds.some((c) => c.kind === 'parryOnly')).toBe(true);
@@ -212,10 +133,7 @@ describe('Combat Points in play', () => {
         [{ name: 'Bob', more: 'weapons: [sword]\nabilities: { swords: 20 }\ncauses: terror' }],
       ),
       [75, 30],
-      [
-        ['turn', 'end'],
-        ['turn', 'end'],
-      ],
+      [...ends(2)],
     );
     has(
       r.texts,
@@ -232,11 +150,7 @@ describe('Combat Points in play', () => {
         [{ name: 'Bob' }],
       ),
       [3],
-      [
-        ['fall-w', 5],
-        ['turn', 'end'],
-        ['turn', 'end'],
-      ],
+      [['fall-w', 5], ...ends(2)],
     );
     has(
       r.texts,
@@ -258,10 +172,7 @@ describe('Combat Points in play', () => {
         [{ name: 'Bob' }],
       ),
       [45],
-      [
-        ['turn', 'end'],
-        ['turn', 'end'],
-      ],
+      [...ends(2)],
     );
     has(r.texts, 'D100 45 ≤ 50 (+10 Swashbuckle): a clean entry, unhurt');
   });
@@ -273,19 +184,14 @@ describe('Combat Points in play', () => {
         [{ name: 'Bob' }],
       ),
       [3, 2],
-      [
-        ['turn', 'end'],
-        ['turn', 'end'],
-        ['turn', 'put-out'],
-        ['turn', 'end'],
-      ],
+      [...ends(2), ['turn', 'put-out'], ...ends(1)],
       2,
     );
     has(r.texts, 'Ann burns: D4 3 from T, T now 1');
     has(r.texts, 'Ann burns: D4 2 from T, T now -1');
     has(r.texts, 'Fire and Energy effect 1');
     has(r.texts, 'Ann puts out the flames; T comes back in round 5');
-    expect(r.unusedDecisions).toBe(0);
+    played(r);
   });
 
   it('rules 31-34: a troll (W 18) has 1 LP, spends no W while it has LP, and takes the damage pool', () => {
@@ -298,8 +204,7 @@ describe('Combat Points in play', () => {
         ['defence', 'block'],
         ['defence-cp', 0],
         ['answer', 'pass'],
-        ['turn', 'end'],
-        ['turn', 'end'],
+        ...ends(2),
       ],
     );
     has(r.texts, 'Tom: CP 93, at most 33 an action');
@@ -333,7 +238,7 @@ describe('Combat Points in play', () => {
     );
     has(r.texts, "At the round's end: Xan's quickly loaded bolt");
     has(r.texts, 'BS 30 + Crossbows 20 − 30 BS (the ability alone, rule 29) = 20; D100 30: miss');
-    expect([r.unusedDice, r.unusedDecisions]).toEqual([0, 0]);
+    played(r);
   });
 
   it('loading over whole rounds: an arquebus (2 rounds) shoots in the third, ignoring armour (rule 26)', () => {
@@ -349,12 +254,7 @@ describe('Combat Points in play', () => {
         'start: { distance: 20 }',
       ),
       [40, 20],
-      [
-        ['turn', 'load'],
-        ['turn', 'load'],
-        ['turn', 'shoot:@bob'],
-        ['turn', 'end'],
-      ],
+      [['turn', 'load'], ['turn', 'load'], ['turn', 'shoot:@bob'], ...ends(1)],
       3,
     );
     has(r.texts, 'Xan loads the arquebus: round 1 of 2');
@@ -363,16 +263,7 @@ describe('Combat Points in play', () => {
   });
 
   it('equal EI between enemies (ours): the higher I first, else a roll-off kept for the round', () => {
-    const r = fight(
-      encounter([{ name: 'Ann' }], [{ name: 'Bob' }]),
-      [60, 20],
-      [
-        ['turn', 'end'],
-        ['turn', 'end'],
-      ],
-      1,
-      {},
-    );
+    const r = fight(encounter([{ name: 'Ann' }], [{ name: 'Bob' }]), [60, 20], [...ends(2)], 1, {});
     has(r.texts, 'Ann rolls 60 for the order on equal EI');
     has(r.texts, 'Bob rolls 20 for the order on equal EI');
     expect(r.asked[0]).toContain('Bob');
@@ -389,10 +280,7 @@ describe('Combat Points in play', () => {
         [{ name: 'Bob' }],
       ),
       [],
-      [
-        ['turn', 'end'],
-        ['turn', 'end'],
-      ],
+      [...ends(2)],
       1,
       {},
     );
@@ -406,7 +294,7 @@ describe('Combat Points in play', () => {
     has(r.texts, 'Bob strikes Ann: Ann is fleeing (rule 14): hit automatically');
     has(r.texts, '× 0.1 = 2.4 → 2: critical +2');
     has(r.texts, 'Ann has fled');
-    expect(r.unusedDice).toBe(0);
+    played(r);
   });
 
   it("rule 2: I tests are made against the initial EI, the weapon's I modifier included", () => {
@@ -417,10 +305,7 @@ describe('Combat Points in play', () => {
         [{ name: 'Bob', more: 'weapons: [dagger]\nabilities: { daggers-and-knives: 20 }' }],
       ),
       [45, 50, 10],
-      [
-        ['turn', 'end'],
-        ['turn', 'flee'],
-      ],
+      [...ends(1), ['turn', 'flee']],
     );
     has(flee.texts, "Bob's I test: D100 45 ≤ I 40 + 10 dagger = 50: strikes the fleer in the back");
     // A rapier (I +20) dodges at 60.
@@ -435,13 +320,7 @@ describe('Combat Points in play', () => {
         ],
       ),
       [20, 55],
-      [
-        ['turn', 'end'],
-        ['turn', 'attack:@bob'],
-        ['attack-cp', 40],
-        ['defence', 'dodge'],
-        ['turn', 'end'],
-      ],
+      [...ends(1), ['turn', 'attack:@bob'], ['attack-cp', 40], ['defence', 'dodge'], ...ends(1)],
     );
     has(dodge.texts, 'Bob dodges: D100 55 ≤ I 40 + 20 rapier = 60: dodged');
   });
@@ -450,12 +329,7 @@ describe('Combat Points in play', () => {
     const r = fight(
       encounter([{ name: 'Ann' }], [{ name: 'Bob' }]),
       [50, 10],
-      [
-        ['turn', 'end'],
-        ['turn', 'attack:@ann'],
-        ['attack-cp', 30],
-        ['defence', 'flee'],
-      ],
+      [...ends(1), ['turn', 'attack:@ann'], ['attack-cp', 30], ['defence', 'flee']],
     );
     has(r.texts, 'Bob strikes Ann: Ann turns to flee (rule 14): hit automatically');
     has(r.texts, 'fled in the defence phase');
@@ -474,17 +348,11 @@ describe('Combat Points in play', () => {
         [{ name: 'Bob' }],
       ),
       [20, 95, 2, 30],
-      [
-        ['turn', 'stun:@bob'],
-        ['attack-cp', 40],
-        ['defence', 'block'],
-        ['defence-cp', 0],
-        ['defence-w', 0],
-      ],
+      [['turn', 'stun:@bob'], ['attack-cp', 40], ...block(0)],
     );
     has(r.texts, 'Critical +4 on the head: D100 95, column +4 → effect 15, held to 6');
     has(r.texts, 'Stun: (15 − 6) × 10 + 20 Strike to Stun = 110%; D100 30: Bob is stunned');
-    expect(r.unusedDice).toBe(0);
+    played(r);
   });
 
   it('rule 17: a sleeping (or prone) target is hit automatically, +1 to the critical', () => {
@@ -494,11 +362,7 @@ describe('Combat Points in play', () => {
         [{ name: 'Bob', more: 'weapons: [sword]\nabilities: { swords: 20 }\nsleeps: 2' }],
       ),
       [40, 10],
-      [
-        ['turn', 'attack:@bob'],
-        ['attack-cp', 10],
-        ['turn', 'end'],
-      ],
+      [['turn', 'attack:@bob'], ['attack-cp', 10], ...ends(1)],
     );
     has(r.texts, 'Ann strikes Bob: Bob is asleep (rule 17): hit automatically');
     has(r.texts, '= 2.4 → 2; +1 prone (rule 17): critical +3');
@@ -517,18 +381,17 @@ describe('Combat Points in play', () => {
       ),
       [90],
       [
-        ['turn', 'end'],
-        ['turn', 'end'],
+        ...ends(2),
         ['turn', 'attack:@ann'],
         ['attack-cp', 30],
         ['defence', 'block'],
         ['defence-w', 0],
-        ['turn', 'end'],
+        ...ends(1),
       ],
     );
     has(r.texts, 'Cy attacks Ann from the rear: 30 CP = 30%; D100 90: miss');
     expect(r.asked.some((q) => q.startsWith('defence-cp: Ann'))).toBe(false);
-    expect(r.unusedDecisions).toBe(0);
+    played(r);
   });
 
   it('rules 36, 37, 40: Hand of Dust lands at its EI, must touch, and takes D3 (half of D6) from T', () => {
@@ -543,18 +406,12 @@ describe('Combat Points in play', () => {
         [{ name: 'Bob' }],
       ),
       [20, 2],
-      [
-        ['turn', 'cast:hand-of-dust'],
-        ['turn', 'end'],
-        ['attack-cp', 40],
-        ['defence', 'none'],
-        ['turn', 'end'],
-      ],
+      [['turn', 'cast:hand-of-dust'], ...ends(1), ['attack-cp', 40], ['defence', 'none'], ...ends(1)],
     );
     has(r.texts, 'Ann casts Hand of Dust: 3 actions (level 3); it acts at EI 0');
     has(r.texts, "EI 0: Ann's touch of Hand of Dust at Bob");
     has(r.texts, "Hand of Dust takes 2 from Bob's T: T now 2");
-    expect(r.unusedDecisions).toBe(0);
+    played(r);
   });
 
   it('rules 41 and 43: a jump is 2 less, Acrobatics 2 less again', () => {
@@ -569,11 +426,7 @@ describe('Combat Points in play', () => {
         [{ name: 'Bob' }],
       ),
       [2],
-      [
-        ['fall-w', 0],
-        ['turn', 'end'],
-        ['turn', 'end'],
-      ],
+      [['fall-w', 0], ...ends(2)],
     );
     has(
       r.texts,
@@ -594,18 +447,7 @@ describe('Combat Points in play', () => {
         ],
       ),
       [20, 80, 5, 99, 3, 1],
-      [
-        ['turn', 'attack:@ann'],
-        ['attack-cp', 60],
-        ['defence', 'block'],
-        ['defence-cp', 0],
-        ['defence-w', 0],
-        ['deadly', 'yes'],
-        ['fall-w', 0],
-        ['turn', 'end'],
-        ['turn', 'end'],
-        ['turn', 'end'],
-      ],
+      [['turn', 'attack:@ann'], ['attack-cp', 60], ...block(0), ['deadly', 'yes'], ['fall-w', 0], ...ends(1)],
     );
     has(r.texts, "Rider or mount: D100 80 > 40: the blow strikes Ann's warhorse");
     has(r.texts, "Bob's Deadly strike: D100 05 ≤ ability 20: +2");
@@ -613,19 +455,12 @@ describe('Combat Points in play', () => {
       r.texts,
       "Ann is thrown as Ann's warhorse falls (rule 44, D8: 3 m): 3 m − D4 1 = 2 on the Falling and Crushing chart",
     );
-    expect(r.unusedDice).toBe(0);
+    played(r);
   });
 
   describe('§ Weapon class: the ability a weapon is used with', () => {
     const intro = (more: string) =>
-      fight(
-        encounter([{ name: 'Ann', more }], [{ name: 'Bob' }]),
-        [],
-        [
-          ['turn', 'end'],
-          ['turn', 'end'],
-        ],
-      ).texts[0];
+      fight(encounter([{ name: 'Ann', more }], [{ name: 'Bob' }]), [], [...ends(2)]).texts[0];
     it('a similar class counts at half (ours: Swords and Daggers)', () => {
       expect(intro('weapons: [dagger]\nabilities: { swords: 40 }')).toContain(
         '(dagger: WS 30 + half of swords (similar) 20)',
@@ -667,32 +502,16 @@ describe('Combat Points in play', () => {
       profile: STRONG,
       more: `${more}\nskills: [${skills}]`,
     });
-    const strike = (
-      extra: Decisions,
-      after: Decisions = [
-        ['answer', 'pass'],
-        ['turn', 'end'],
-        ['turn', 'end'],
-      ],
-    ): Decisions => [
+    const strike = (extra: Decisions, after: Decisions = [['answer', 'pass'], ...ends(2)]): Decisions => [
       ['turn', 'attack:@bob'],
       ...extra,
       ['attack-cp', 40],
-      ['defence', 'block'],
-      ['defence-cp', 0],
-      ['defence-w', 0],
+      ...block(0),
       ...after,
     ];
 
     it('Combat reflexes: +10 priority, −10 CP, a sixth action', () => {
-      const r = fight(
-        encounter([ann('combat reflexes')], [{ name: 'Bob' }]),
-        [],
-        [
-          ['turn', 'end'],
-          ['turn', 'end'],
-        ],
-      );
+      const r = fight(encounter([ann('combat reflexes')], [{ name: 'Bob' }]), [], [...ends(2)]);
       has(r.texts, 'Ann: CP 120, at most 70 an action (sword: WS 50 + Swords 20), EI 60');
       expect(r.asked[0]).toBe('turn: Ann (EI 60, 120 CP, 6 actions): what now?');
     });
@@ -704,11 +523,7 @@ describe('Combat Points in play', () => {
           [{ name: 'Bob' }],
         ),
         [],
-        [
-          ['draw', 'draw'],
-          ['turn', 'end'],
-          ['turn', 'end'],
-        ],
+        [['draw', 'draw'], ...ends(2)],
       );
       has(r.texts, 'Ann draws the sword: −0 actions, −0 CP (Lightning strike: 3 fewer); CP left 130, EI 50');
     });
@@ -721,24 +536,17 @@ describe('Combat Points in play', () => {
       );
       has(r.texts, "Ann's Deadly strike: D100 15 ≤ ability 20: +1");
       has(r.texts, '= 3.6 → 4; +1 Deadly strike: critical +5');
-      expect(r.unusedDice).toBe(0);
+      played(r);
     });
 
     it('Forceful blow: 10 CP more, and 01-10 always hits', () => {
       const r = fight(
         encounter([ann('forceful blow')], [{ name: 'Bob' }]),
         [8, 50],
-        [
-          ['turn', 'attack:@bob'],
-          ['forceful', 'yes'],
-          ['attack-cp', 40],
-          ['defence', 'block'],
-          ['defence-cp', 50],
-          ['defence-w', 0],
-        ],
+        [['turn', 'attack:@bob'], ['forceful', 'yes'], ['attack-cp', 40], ...block(50)],
       );
       has(r.texts, 'Ann attacks Bob: 40 CP − 50 CP = -10%; D100 08: hit (01-10 always hits)');
-      expect(r.unusedDice).toBe(0);
+      played(r);
     });
 
     it('Precise strike: the location roll moved by 20', () => {
@@ -756,22 +564,19 @@ describe('Combat Points in play', () => {
         encounter([ann('parade')], [{ name: 'Bob' }, { name: 'Cy' }]),
         [60, 70],
         [
-          ['turn', 'end'],
+          ...ends(1),
           ['turn', 'attack:@ann'],
           ['attack-cp', 40],
-          ['defence', 'block'],
-          ['defence-cp', 30],
-          ['defence-w', 0],
+          ...block(30),
           ['turn', 'attack:@ann'],
           ['attack-cp', 40],
           ['defence', 'parade'],
-          ['turn', 'end'],
-          ['turn', 'end'],
+          ...ends(2),
         ],
       );
       has(r.texts, 'Cy attacks Ann: 40 CP − 30 CP (parade) = 10%; D100 70: miss');
       expect(r.state.combatants[0]?.spent).toBe(30);
-      expect(r.unusedDecisions).toBe(0);
+      played(r);
     });
 
     it('Whirlwind: one CP spending, paid twice, a blow at each foe', () => {
@@ -782,16 +587,10 @@ describe('Combat Points in play', () => {
           ['turn', 'whirlwind'],
           ['attack-cp', 20],
           ['cover', 'no'],
-          ['defence', 'block'],
-          ['defence-cp', 0],
-          ['defence-w', 0],
+          ...block(0),
           ['cover', 'no'],
-          ['defence', 'block'],
-          ['defence-cp', 0],
-          ['defence-w', 0],
-          ['turn', 'end'],
-          ['turn', 'end'],
-          ['turn', 'end'],
+          ...block(0),
+          ...ends(3),
         ],
       );
       has(r.texts, 'Ann whirls: 20 CP against each of 2 foes (40 CP spent)');
@@ -806,14 +605,7 @@ describe('Combat Points in play', () => {
           [{ name: 'Bob', more: 'weapons: [sword]\nabilities: { swords: 20 }\nskills: [dodge blow]' }],
         ),
         [20, 35, 10],
-        [
-          ['turn', 'attack:@bob'],
-          ['attack-cp', 40],
-          ['defence', 'dodge'],
-          ['answer', 'pass'],
-          ['turn', 'end'],
-          ['turn', 'end'],
-        ],
+        [['turn', 'attack:@bob'], ['attack-cp', 40], ['defence', 'dodge'], ['answer', 'pass'], ...ends(2)],
       );
       has(r.texts, 'Bob dodges: D100 35 > I 40 − 10 Dodge foreseeing = 30: not quick enough');
     });
@@ -832,15 +624,12 @@ describe('Combat Points in play', () => {
           'start: { distance: 20 }',
         ),
         [90, 90, 90],
-        [
-          ['turn', 'shoot3:@bob'],
-          ['turn', 'end'],
-        ],
+        [['turn', 'shoot3:@bob']],
       );
       expect(
         r.texts.filter((t) => t.includes('BS 50 + Bows 20 − 40 Lightning shooting = 30; D100 90: miss')),
       ).toHaveLength(3);
-      expect(r.unusedDice).toBe(0);
+      played(r);
     });
 
     it("Barbarian strength: a weapon's I penalty halved", () => {
@@ -851,10 +640,7 @@ describe('Combat Points in play', () => {
             [{ name: 'Bob' }],
           ),
           [],
-          [
-            ['turn', 'end'],
-            ['turn', 'end'],
-          ],
+          [...ends(2)],
         );
       has(with2h('barbarian strength').texts, 'two-handed sword: WS 50 + Two-handed Swords 20), EI 45');
       has(with2h('').texts, 'two-handed sword: WS 50 + Two-handed Swords 20), EI 40');
@@ -876,15 +662,12 @@ describe('Combat Points in play', () => {
           'start: { distance: 20 }',
         ),
         [20, 30, 90],
-        [
-          ['turn', 'shoot:@bob'],
-          ['turn', 'end'],
-        ],
+        [['turn', 'shoot:@bob']],
       );
       has(r.texts, 'Bob raises the shield');
       has(r.texts, "Bob raises the shield: WS 30 + Shields 20 − 10 × Xan's level 0 = 50; D100 30: blocked");
       has(r.texts, 'The shield holds (D100 90 >');
-      expect(r.unusedDice).toBe(0);
+      played(r);
     });
   });
 
@@ -988,15 +771,7 @@ sides:
       - { name: Wide, use: human, at: [20, 0], weapons: [sword], tactics: { melee: hold } }
       - { name: Close, use: human, at: [5, 20], weapons: [sword], tactics: { melee: hold } }
 `;
-    const r = fight(
-      yaml,
-      [90, 90],
-      [
-        ['turn', 'shoot2:@near'],
-        ['next-shot', '@close'],
-        ['turn', 'end'],
-      ],
-    );
+    const r = fight(yaml, [90, 90], [['turn', 'shoot2:@near'], ['next-shot', '@close'], ...ends(1)]);
     const q = r.asked.find((a) => a.startsWith('next-shot'));
     expect(q).toBeDefined();
     expect(r.texts.filter((t) => t.includes('Fast shooting'))).toHaveLength(2);
@@ -1034,17 +809,7 @@ sides:
       { ties: 'listed' },
       { spells: file },
     );
-    const r = playScript(
-      loaded,
-      [4, 60],
-      [
-        ['turn', 'cast:zap'],
-        ['dodge-magic', 'dodge'],
-        ['turn', 'end'],
-        ['turn', 'end'],
-      ],
-      1,
-    );
+    const r = playScript(loaded, [4, 60], [['turn', 'cast:zap'], ['dodge-magic', 'dodge'], ...ends(2)], 1);
     has(r.texts, 'Ann casts Zap: 1 action (petty magic)');
     has(r.texts, 'Zap strikes Bob: 4 + 1 − T 4 = 1');
   });
@@ -1066,17 +831,7 @@ sides:
         [carl, anna],
         [anna, carl],
       ]) {
-        const r = fight(
-          encounter(a, [bert]),
-          [],
-          [
-            ['turn', 'end'],
-            ['turn', 'end'],
-            ['turn', 'end'],
-          ],
-          1,
-          {},
-        );
+        const r = fight(encounter(a, [bert]), [], [...ends(3)], 1, {});
         expect(r.asked[0]).toBe('turn: Anna (EI 50, 40 CP, 5 actions): what now?');
         expect(
           r.asked
@@ -1100,16 +855,7 @@ sides:
           { name: 'Cy', more: 'weapons: [sword]\nabilities: { swords: 20 }\ntactics: { melee: hold }' },
         ],
       );
-      const r = fight(
-        yaml,
-        [10, 12],
-        [
-          ['turn', 'cast:fireball'],
-          ['spell-target', '@bob'],
-          ['turn', 'end'],
-          ['turn', 'end'],
-        ],
-      );
+      const r = fight(yaml, [10, 12], [['turn', 'cast:fireball'], ['spell-target', '@bob'], ...ends(2)]);
       expect(r.texts.some((t) => t.includes('Bob draws'))).toBe(false);
       expect(r.asked.some((q) => q.startsWith('dodge-magic'))).toBe(false);
       has(r.texts, 'Fire Ball strikes Bob: 10 + 3 − T 4 = 9');
@@ -1136,8 +882,7 @@ sides:
           ['attack-cp', 40],
           ['cover', 'no'],
           ['defence', 'none'],
-          ['turn', 'end'],
-          ['turn', 'end'],
+          ...ends(2),
         ],
       );
       has(r.texts, 'Bob sleeps for 4 rounds after this one (wakes at the start of round 6)');
@@ -1155,12 +900,7 @@ sides:
           [{ name: 'Bob', more: 'weapons: [sword]\nabilities: { swords: 20 }\ncauses: terror' }],
         ),
         [75, 30],
-        [
-          ['turn', 'end'],
-          ['turn', 'end'],
-          ['turn', 'end'],
-          ['turn', 'end'],
-        ],
+        [...ends(4)],
         2,
       );
       const rounds = r.state.combatants[0]?.conds.filter((c) => c.kind === 'parryOnly').map((c) => c.from);

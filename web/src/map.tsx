@@ -8,6 +8,12 @@
 // page, the players' page and the table display give it the map and take its answers.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { FightMap, MapModel, MapPoint, MapTargets } from '../../src/core/map.js';
+import { answerFor, modelAt, sameSpot, verdictAt } from './map/answers.js';
+import { centreOf, fromSvg, RANGE_COLOURS, shortName, sideColour, svgOf, type Pt } from './map/geometry.js';
+import { PlaneGrid, TargetSquares, Terrain } from './map/ground.js';
+import { placeLabels } from './map/labels.js';
+import { Model, Path, Pointer, Rings } from './map/models.js';
+import { statusLine } from './map/status.js';
 import './map.css';
 
 export interface MapProps {
@@ -18,60 +24,6 @@ export interface MapProps {
   readonly current?: string | null;
   /** Gives an answer (a destination as typed); resolves to the refusal's text when it was refused. */
   readonly onPick?: (answer: string) => Promise<string | null | void> | void;
-}
-
-const SIDE_COLOURS = ['#2f5f8a', '#8a2c1d', '#3f7d3a', '#7a4f9a', '#b07a1c', '#2a7a78'];
-const sideColour = (side: number) => SIDE_COLOURS[side % SIDE_COLOURS.length] as string;
-const RANGE_COLOURS = { move: '#3f7d3a', charge: '#8a2c1d', missile: '#2f5f8a', spell: '#7a4f9a' } as const;
-
-type Pt = readonly [number, number];
-
-/** Where a map point is drawn: north up on both (the plane's y grows north, the grid's south). */
-function svgOf(map: FightMap, p: MapPoint): Pt {
-  return map.kind === 'plane' ? [p.x, -p.y] : [p.x, p.y];
-}
-function fromSvg(map: FightMap, x: number, y: number): MapPoint {
-  return map.kind === 'plane' ? { x, y: -y } : { x, y };
-}
-/** A model's centre in map units (on the grid the middle of its footprint). */
-function centreOf(map: FightMap, m: MapModel, at: MapPoint = m.at): MapPoint {
-  if (map.kind === 'plane') return at;
-  const s = m.size ?? 1;
-  return { x: at.x + s / 2, y: at.y + s / 2 };
-}
-/** The facing as a unit vector on the SVG (bearing clockwise from north, north up). */
-function facingVector(bearing: number): Pt {
-  const r = (bearing * Math.PI) / 180;
-  return [Math.sin(r), -Math.cos(r)];
-}
-const fmt = (v: number) => {
-  const r = Math.round(v * 10) / 10;
-  return Number.isInteger(r) ? String(r) : r.toFixed(1);
-};
-
-/** Distances between two models as the map measures them: centre to centre and base to base on the plane, king's moves between footprints on the grid. */
-function apart(map: FightMap, a: MapModel, b: MapModel): { value: number; text: string } {
-  if (map.kind === 'plane') {
-    const d = Math.hypot(a.at.x - b.at.x, a.at.y - b.at.y);
-    const gap = Math.max(0, d - (a.radius ?? 0) - (b.radius ?? 0));
-    return {
-      value: d,
-      text: `${fmt(d)} yards${gap < d ? ` (${gap < 0.05 ? 'bases touching' : `${fmt(gap)} between bases`})` : ''}`,
-    };
-  }
-  const sa = a.size ?? 1;
-  const sb = b.size ?? 1;
-  const gap = (lo1: number, n1: number, lo2: number, n2: number) =>
-    Math.max(0, lo2 - (lo1 + n1 - 1), lo1 - (lo2 + n2 - 1));
-  const n = Math.max(gap(a.at.x, sa, b.at.x, sb), gap(a.at.y, sa, b.at.y, sb));
-  return { value: n, text: n <= 1 ? 'next to it' : `${n} squares` };
-}
-
-/** A short label where the map is crowded: "Gob 12" for "Goblin 12", the first word otherwise. */
-function shortName(name: string): string {
-  const m = /^(\S+).*?(\d+)$/.exec(name);
-  if (m) return `${(m[1] as string).slice(0, 3)} ${m[2]}`;
-  return (name.split(' ')[0] ?? name).slice(0, 8);
 }
 
 /** The box's width and the window's height, kept up to date: the map fills the one, within a share of the other. */
@@ -162,58 +114,6 @@ export function FightMapView({ map, targets = null, current = null, onPick }: Ma
   // On a crowded grid the square's letter says who stands there; the status line gives the name.
   const labelled = (m: MapModel) => !(crowded && map.kind === 'grid' && m.glyph);
 
-  /** The model under a point (its base or footprint), the topmost standing one first. */
-  const modelAt = (p: MapPoint): MapModel | undefined => {
-    const hit = (m: MapModel) =>
-      map.kind === 'plane'
-        ? Math.hypot(p.x - m.at.x, p.y - m.at.y) <= (m.radius ?? 0.5)
-        : p.x >= m.at.x && p.y >= m.at.y && p.x < m.at.x + (m.size ?? 1) && p.y < m.at.y + (m.size ?? 1);
-    return shown.find((m) => m.out === null && hit(m)) ?? shown.find(hit);
-  };
-
-  /** The engine's verdict nearest a point: the square itself on the grid, the nearest judged point on the plane. */
-  const verdictAt = (p: MapPoint): { legal: boolean; why: string | null; at: MapPoint } | null => {
-    if (!targets) return null;
-    let best: (typeof targets.points)[number] | null = null;
-    let bestD = Infinity;
-    for (const t of targets.points) {
-      const d =
-        map.kind === 'grid'
-          ? Math.floor(p.x) === t[0] && Math.floor(p.y) === t[1]
-            ? 0
-            : Infinity
-          : Math.hypot(p.x - t[0], p.y - t[1]);
-      if (d < bestD) {
-        best = t;
-        bestD = d;
-      }
-    }
-    if (!best || bestD > targets.step * 0.75) return null;
-    return {
-      legal: best[2] < 0,
-      why: best[2] < 0 ? null : (targets.reasons[best[2]] ?? null),
-      at: { x: best[0], y: best[1] },
-    };
-  };
-
-  const answerFor = (p: MapPoint): string => {
-    const a = map.answer;
-    // On the plane a click is as good as a tenth of a yard; the grid takes the square.
-    const d = map.kind === 'grid' ? 0 : Math.min(1, a.decimals);
-    const n = (x: number) => {
-      const s = (map.kind === 'grid' ? Math.floor(x) : x).toFixed(d);
-      return /^-0(\.0+)?$/.test(s) ? '0' : s.replace(/\.0+$/, '');
-    };
-    const base = a.template.replace('{x}', n(p.x)).replace('{y}', n(p.y));
-    return facing && a.facings?.includes(facing) ? `${base} ${facing}` : base;
-  };
-
-  /** The same square of the grid, or within a yard and a half on the plane. */
-  const sameSpot = (a: MapPoint, p: MapPoint) =>
-    map.kind === 'grid'
-      ? Math.floor(a.x) === Math.floor(p.x) && Math.floor(a.y) === Math.floor(p.y)
-      : Math.hypot(a.x - p.x, a.y - p.y) < 1.5;
-
   const pick = async (answer: string) => {
     if (!onPick) return;
     setMessage(`sent ${answer}…`);
@@ -231,24 +131,24 @@ export function FightMapView({ map, targets = null, current = null, onPick }: Ma
 
   const onClick = (p: MapPoint, touch: boolean) => {
     clicked.current = p;
-    const m = modelAt(p);
+    const m = modelAt(map, shown, p);
     if (!targets || !mover) return setPinned(m && m.id !== pinned ? m.id : null);
     let answer: string;
     if (map.kind === 'grid') {
       // The grid's every square is judged already: a refused one says why and sends nothing.
-      const v = verdictAt(p);
+      const v = verdictAt(map, targets, p);
       if (!v) return setMessage('off the board');
       if (!v.legal) return setMessage(`(${v.at.x}, ${v.at.y}) refused: ${v.why ?? ''}`);
-      answer = answerFor(p);
+      answer = answerFor(map, facing, p);
     } else {
       // A model within reach: the touching point the engine accepts, if there is one; any other
       // point goes to the engine as clicked, and the engine judges it.
       const contact = m && m.id !== mover.id ? targets.contacts.find((c) => c.model === m.id) : undefined;
       if (contact && !contact.answer) return setMessage(`${m?.name}: ${contact.why ?? 'out of reach'}`);
-      answer = contact?.answer ?? answerFor(p);
+      answer = contact?.answer ?? answerFor(map, facing, p);
     }
     // On a touch screen the first tap shows where it would go (there is no hovering); a second tap there sends it.
-    if (touch && !(preview && sameSpot(preview, p))) {
+    if (touch && !(preview && sameSpot(map, preview, p))) {
       setMessage(null);
       setPreview(p);
       return setHover(p);
@@ -257,118 +157,33 @@ export function FightMapView({ map, targets = null, current = null, onPick }: Ma
     void pick(answer);
   };
 
-  const focus = (pinned ? byId.get(pinned) : undefined) ?? (hover ? modelAt(hover) : undefined);
+  const focus = (pinned ? byId.get(pinned) : undefined) ?? (hover ? modelAt(map, shown, hover) : undefined);
 
   // The judged destinations, drawn once a question (the layer is big on the plane).
   const targetLayer = useMemo(() => {
-    if (!targets) return null;
-    const s = targets.step;
-    return (
-      <g class={`targets ${map.kind}`} aria-hidden="true">
-        {targets.points.map(([x, y, why]) => {
-          const [sx, sy]: Pt = map.kind === 'grid' ? [x, y] : [x - s / 2, -(y + s / 2)];
-          return (
-            <rect
-              class={why < 0 ? 'legal' : 'refused'}
-              x={sx}
-              y={sy}
-              width={s}
-              height={s}
-              data-at={`${x},${y}`}
-            >
-              {(map.kind === 'grid' || why >= 0) && (
-                <title>{why < 0 ? `(${x}, ${y}): legal` : targets.reasons[why]}</title>
-              )}
-            </rect>
-          );
-        })}
-      </g>
-    );
+    return targets ? <TargetSquares kind={map.kind} targets={targets} /> : null;
     // Drawn again only when the targets say something new (a refetch brings the same ones).
   }, [targetsKey, map.kind]);
 
-  const hovered = hover && targets && mover ? verdictAt(hover) : null;
+  const hovered = hover && targets && mover ? verdictAt(map, targets, hover) : null;
   const moverCentre = mover ? centreOf(map, mover) : null;
 
-  // What the status line says: a refusal or what was sent, else what is under the pointer.
-  let status: string;
-  if (message) status = message;
-  else if (hover && mover && moverCentre) {
-    const m = modelAt(hover);
-    const contact = m ? targets?.contacts.find((c) => c.model === m.id) : undefined;
-    const d = Math.hypot(hover.x - moverCentre.x, hover.y - moverCentre.y);
-    const square = { x: Math.floor(hover.x), y: Math.floor(hover.y) };
-    const steps = apart(map, mover, { ...mover, at: square, size: 1 }).value;
-    const where =
-      map.kind === 'grid'
-        ? `(${square.x}, ${square.y})${steps > 0 ? `, ${steps} square${steps === 1 ? '' : 's'} from ${mover.name}` : ''}`
-        : `(${fmt(hover.x)}, ${fmt(hover.y)}), ${fmt(d)} yards from ${mover.name}`;
-    const go = preview ? 'tap again' : 'click';
-    if (m && m.id !== mover.id && contact)
-      status = contact.answer
-        ? `${m.name}: ${go} to close with it (${contact.answer})`
-        : `${m.name}: ${contact.why ?? ''}`;
-    else if (!hovered) status = `${where}: not judged here (${go} to ask the engine)`;
-    else status = hovered.legal ? `${where}: legal, ${go} to move there` : `${where}: ${hovered.why ?? ''}`;
-    // On the plane the verdict shown is the nearest judged point's; the engine judges the point clicked.
-    if (
-      map.kind === 'plane' &&
-      hovered &&
-      !m &&
-      Math.hypot(hovered.at.x - hover.x, hovered.at.y - hover.y) > 0.05
-    )
-      status += ` (as judged at (${fmt(hovered.at.x)}, ${fmt(hovered.at.y)}))`;
-  } else if (focus) {
-    const others = shown
-      .filter((o) => o !== focus && o.out === null)
-      .map((o) => ({ o, d: apart(map, focus, o) }))
-      .sort((a, b) => a.d.value - b.d.value)
-      .slice(0, 6)
-      .map(({ o, d }) => `${o.name} ${d.text}`);
-    status = `${nameOf(focus)}${focus.out ? ` (${focus.out})` : ''}${focus.alt ? `, ${fmt(focus.alt)} yards up` : ''}: ${others.join(' · ') || 'nobody else standing'}`;
-  } else if (targets && mover)
-    status = `${mover.name} moves: the shaded ground is legal; point at a spot to see why elsewhere.`;
-  else status = 'Point at a model (or tap it) for its distances and reaches.';
+  const status = statusLine({
+    map,
+    targets,
+    message,
+    hover,
+    preview,
+    mover,
+    moverCentre,
+    hovered,
+    focus,
+    shown,
+    nameOf,
+  });
 
   const stroke = u(1.5);
   const font = u(crowded ? 11 : 12.5);
-
-  /**
-   * Each name below its base and facing notch, unless it would write over a name already placed:
-   * whose turn it is first, then the one pointed at, those standing, the fallen last. A name left
-   * out shows in the status line when its model is pointed at.
-   */
-  const placeLabels = () => {
-    const order = drawn
-      .filter(labelled)
-      .map((m) => ({ m, rank: m.id === current ? 0 : m === focus ? 1 : m.out === null ? 2 : 3 }))
-      .sort((a, b) => a.rank - b.rank);
-    const placed: { m: MapModel; x: number; y: number; text: string; half: number }[] = [];
-    const reach = (m: MapModel) => (map.kind === 'plane' ? (m.radius ?? 0.5) * 1.3 : (m.size ?? 1) / 2);
-    // Every base standing on the map: a name is not written over one (another's, or its own).
-    const bases = drawn.map((m) => {
-      const [cx, cy] = svgOf(map, centreOf(map, m));
-      return { m, cx, cy, r: reach(m) };
-    });
-    for (const { m } of order) {
-      const [cx, cy] = svgOf(map, centreOf(map, m));
-      const r = reach(m);
-      const text = `${labelOf(m)}${m.alt ? ` ↑${fmt(m.alt)}` : ''}`;
-      // A rough width: the page's sans-serif averages a little over half the size a letter.
-      const half = (text.length * font * 0.58) / 2;
-      // Below the base, else above it; where both would cover a name or a base, it is left out.
-      const free = (y: number) =>
-        !placed.some((p) => Math.abs(p.x - cx) < p.half + half && Math.abs(p.y - y) < font * 1.1) &&
-        !bases.some(
-          (b) =>
-            b.m.id !== m.id && Math.abs(b.cx - cx) < b.r + half && y < b.cy + b.r && y + font > b.cy - b.r,
-        );
-      const y = [cy + r + u(1), cy - r - u(1) - font].find(free);
-      if (y === undefined) continue;
-      placed.push({ m, x: cx, y, text, half });
-    }
-    return placed;
-  };
 
   return (
     <section class="panel map" aria-label="map">
@@ -441,7 +256,7 @@ export function FightMapView({ map, targets = null, current = null, onPick }: Ma
             if (e.pointerType === 'mouse') {
               const p = pointOf(e);
               // What was said of the last click stays only while the pointer is where it clicked.
-              if (message && p && clicked.current && !sameSpot(p, clicked.current)) setMessage(null);
+              if (message && p && clicked.current && !sameSpot(map, p, clicked.current)) setMessage(null);
               setHover(p);
             }
           }}
@@ -529,7 +344,7 @@ export function FightMapView({ map, targets = null, current = null, onPick }: Ma
           ))}
           {/* Names over every base, so that a neighbour's base never hides one. */}
           <g class="labels" aria-hidden="true">
-            {placeLabels().map((l) => (
+            {placeLabels({ map, drawn, labelled, labelOf, current, focus, font, u }).map((l) => (
               <text class={`label ${l.m.out ? 'out' : ''}`} x={l.x} y={l.y} font-size={font}>
                 {l.text}
               </text>
@@ -568,253 +383,5 @@ export function FightMapView({ map, targets = null, current = null, onPick }: Ma
         </ul>
       )}
     </section>
-  );
-}
-
-function Terrain({ rows, u }: { rows: readonly string[]; u: (px: number) => number }) {
-  const width = Math.max(0, ...rows.map((r) => r.length));
-  return (
-    <g class="terrain">
-      {rows.flatMap((row, y) =>
-        [...row].map((c, x) =>
-          c === '#' ? (
-            <rect class="wall" x={x} y={y} width={1} height={1} />
-          ) : (
-            <g>
-              <rect class="floor" x={x} y={y} width={1} height={1} />
-              {c === '+' && (
-                <rect class="door" x={x + 0.1} y={y + 0.3} width={0.8} height={0.4} rx={0.05}>
-                  <title>a closed door</title>
-                </rect>
-              )}
-              {c === '/' && (
-                <rect class="door open" x={x + 0.1} y={y + 0.3} width={0.8} height={0.4} rx={0.05}>
-                  <title>an open door</title>
-                </rect>
-              )}
-            </g>
-          ),
-        ),
-      )}
-      {/* Columns and rows numbered as a square is typed (to:x,y). */}
-      <g class="axis" font-size={u(10)}>
-        {Array.from({ length: width }, (_, x) => (
-          <text x={x + 0.5} y={u(2)} dominant-baseline="hanging">
-            {x}
-          </text>
-        ))}
-        {rows.map((_, y) => (
-          <text x={u(3)} y={y + 0.5} text-anchor="start" dominant-baseline="central">
-            {y}
-          </text>
-        ))}
-      </g>
-    </g>
-  );
-}
-
-/** Faint lines every 1, 2, 5, 10… yards, whichever keeps them a comfortable distance apart, numbered at the edges. */
-function PlaneGrid({
-  x0,
-  y0,
-  w,
-  h,
-  px,
-  u,
-}: {
-  x0: number;
-  y0: number;
-  w: number;
-  h: number;
-  px: number;
-  u: (px: number) => number;
-}) {
-  const every = [1, 2, 5, 10, 20, 50, 100, 200].find((s) => s * px >= 36) ?? 500;
-  const lines = [];
-  const labels = [];
-  for (let x = Math.ceil(x0 / every) * every; x <= x0 + w; x += every) {
-    lines.push(<line x1={x} y1={y0} x2={x} y2={y0 + h} stroke-width={u(x === 0 ? 1.5 : 1)} />);
-    labels.push(
-      <text x={x + u(2)} y={y0 + u(2)} dominant-baseline="hanging">
-        {x}
-      </text>,
-    );
-  }
-  for (let y = Math.ceil(y0 / every) * every; y <= y0 + h; y += every) {
-    lines.push(<line x1={x0} y1={y} x2={x0 + w} y2={y} stroke-width={u(y === 0 ? 1.5 : 1)} />);
-    // The SVG's y runs south: the plane's is the other way.
-    labels.push(
-      <text x={x0 + u(3)} y={y - u(2)}>
-        {-y || 0}
-      </text>,
-    );
-  }
-  return (
-    <g class="plane-grid">
-      {lines}
-      <g class="axis" font-size={u(10)}>
-        {labels}
-      </g>
-    </g>
-  );
-}
-
-/** This round's way as an arrow in its side's colour; last round's fainter, behind it. */
-function Path({ map, m, stroke, arrow }: { map: FightMap; m: MapModel; stroke: number; arrow: string }) {
-  // The way ends at the base's edge, where the arrowhead can be seen, not under the model.
-  const edge = map.kind === 'plane' ? (m.radius ?? 0.5) : ((m.size ?? 1) / 2) * 0.85;
-  const line = (path: readonly MapPoint[]) => {
-    const pts = path.map((p) => svgOf(map, centreOf(map, m, p)));
-    const [ax, ay] = pts[pts.length - 2] as Pt;
-    const [bx, by] = pts[pts.length - 1] as Pt;
-    const d = Math.hypot(bx - ax, by - ay);
-    const k = d > edge ? (d - edge) / d : 0;
-    pts[pts.length - 1] = [ax + (bx - ax) * k, ay + (by - ay) * k];
-    return pts.map((p) => p.join(',')).join(' ');
-  };
-  const colour = m.out ? '#8b8580' : sideColour(m.side);
-  const legs = (n: number) => `${n - 1} leg${n === 2 ? '' : 's'}`;
-  return (
-    <>
-      {m.lastPath.length >= 2 && (
-        <polyline
-          class="path last"
-          points={line(m.lastPath)}
-          stroke={colour}
-          stroke-width={stroke * 0.7}
-          stroke-dasharray={`${stroke * 2} ${stroke * 1.5}`}
-          marker-end={`url(#${arrow})`}
-        >
-          <title>
-            {m.name}: last round's move, {legs(m.lastPath.length)}
-          </title>
-        </polyline>
-      )}
-      {m.path.length >= 2 && (
-        <polyline
-          class="path"
-          points={line(m.path)}
-          stroke={colour}
-          stroke-width={stroke}
-          marker-end={`url(#${arrow})`}
-        >
-          <title>
-            {m.name}: this round's move, {legs(m.path.length)}
-          </title>
-        </polyline>
-      )}
-    </>
-  );
-}
-
-/** A model's reaches as rings (circles on the plane, squares of king's moves on the grid); the legend under the map names them. */
-function Rings({ map, m, u }: { map: FightMap; m: MapModel; u: (px: number) => number }) {
-  const [cx, cy] = svgOf(map, centreOf(map, m));
-  const s = m.size ?? 1;
-  return (
-    <g class="rings" aria-hidden="true">
-      {m.ranges.map((r) =>
-        map.kind === 'grid' ? (
-          <rect
-            x={m.at.x - r.reach}
-            y={m.at.y - r.reach}
-            width={s + 2 * r.reach}
-            height={s + 2 * r.reach}
-            stroke={RANGE_COLOURS[r.kind]}
-            stroke-width={u(1.5)}
-          />
-        ) : (
-          <circle cx={cx} cy={cy} r={r.reach} stroke={RANGE_COLOURS[r.kind]} stroke-width={u(1.5)} />
-        ),
-      )}
-    </g>
-  );
-}
-
-function Model({
-  map,
-  m,
-  current,
-  focused,
-  u,
-}: {
-  map: FightMap;
-  m: MapModel;
-  current: boolean;
-  focused: boolean;
-  u: (px: number) => number;
-}) {
-  const c = centreOf(map, m);
-  const [cx, cy] = svgOf(map, c);
-  const r = map.kind === 'plane' ? (m.radius ?? 0.5) : ((m.size ?? 1) / 2) * 0.82;
-  const [fx, fy] = facingVector(m.facing);
-  const colour = m.out ? '#a59e97' : sideColour(m.side);
-  // The facing: a notch at the front of the base, pointing the way it looks.
-  const tip: Pt = [cx + fx * r * 1.25, cy + fy * r * 1.25];
-  const side: Pt = [-fy * r * 0.45, fx * r * 0.45];
-  const back: Pt = [cx + fx * r * 0.55, cy + fy * r * 0.55];
-  return (
-    <g
-      class={`model ${m.out ? 'out' : ''} ${current ? 'current' : ''} ${focused ? 'focused' : ''}`}
-      data-id={m.id}
-    >
-      <title>
-        {m.name}
-        {m.out ? ` (${m.out})` : ''}
-      </title>
-      {current && <circle class="turn" cx={cx} cy={cy} r={r * 1.3 + u(3)} stroke-width={u(2.5)} />}
-      {map.kind === 'plane' ? (
-        <circle cx={cx} cy={cy} r={r} fill={colour} stroke-width={u(1.5)} />
-      ) : (
-        <rect
-          x={cx - r}
-          y={cy - r}
-          width={2 * r}
-          height={2 * r}
-          rx={r * 0.25}
-          fill={colour}
-          stroke-width={u(1.5)}
-        />
-      )}
-      {!m.out && (
-        <path
-          class="facing"
-          d={`M${tip[0]},${tip[1]} L${back[0] + side[0]},${back[1] + side[1]} L${back[0] - side[0]},${back[1] - side[1]} z`}
-          fill={colour}
-          stroke-width={u(1.2)}
-        />
-      )}
-      {m.glyph && (
-        <text class="glyph" x={cx} y={cy} font-size={Math.min(r * 1.2, u(16))}>
-          {m.glyph}
-        </text>
-      )}
-    </g>
-  );
-}
-
-function Pointer({
-  map,
-  from,
-  to,
-  legal,
-  stroke,
-  u,
-}: {
-  map: FightMap;
-  from: MapPoint;
-  to: MapPoint;
-  legal: boolean | null;
-  stroke: number;
-  u: (px: number) => number;
-}) {
-  const [ax, ay] = svgOf(map, from);
-  const end = map.kind === 'grid' ? { x: Math.floor(to.x) + 0.5, y: Math.floor(to.y) + 0.5 } : to;
-  const [bx, by] = svgOf(map, end);
-  return (
-    <g class={`pointer ${legal === null ? '' : legal ? 'legal' : 'refused'}`} aria-hidden="true">
-      <line x1={ax} y1={ay} x2={bx} y2={by} stroke-width={stroke} stroke-dasharray={`${u(5)} ${u(4)}`} />
-      <circle cx={bx} cy={by} r={u(5)} stroke-width={stroke} />
-    </g>
   );
 }

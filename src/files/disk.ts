@@ -21,9 +21,7 @@ import {
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { byName } from '../core/names.js';
 import type { FileText, LoadEnv } from '../core/ruleset.js';
-import { packageRoot } from './root.js';
-
-export { packageRoot };
+import { packageRoot } from '../node/root.js';
 
 /** A path as shown in messages: relative to the working folder when inside it. */
 export function shownPath(path: string): string {

@@ -1,10 +1,13 @@
+// A fight played from scripted dice and decisions, for every ruleset's play tests: each test gives
+// its dice, its answers, and what the fight must print. A ruleset's own scene helpers (the
+// encounter it fights, the answers its questions take) live beside its tests.
 import { expect } from 'vitest';
-import { runFight } from '../../src/core/fight.js';
-import type { Loaded } from '../../src/core/encounter.js';
-import type { CpState } from '../../src/rulesets/wfrp-cp/state.js';
-import { ScriptedDice } from '../../src/dice/index.js';
-import { AutoDriver } from '../../src/core/context.js';
-import type { AmountRequest, ChoiceRequest } from '../../src/core/request.js';
+import { runFight } from '../src/core/fight.js';
+import type { Loaded } from '../src/core/encounter.js';
+import { ScriptedDice } from '../src/dice/index.js';
+import { AutoDriver } from '../src/core/context.js';
+import { loadText } from './helpers.js';
+import type { AmountRequest, ChoiceRequest } from '../src/core/request.js';
 
 /** Dice from one list, decisions from another, each decision checked against the topic it answers. */
 export class ScriptDriver extends AutoDriver {
@@ -39,7 +42,12 @@ export class ScriptDriver extends AutoDriver {
 export type Decisions = readonly (readonly [string, string | number])[];
 
 /** Plays a loaded encounter on scripted dice and decisions; a script that parts from the fight fails with the questions asked so far. */
-export function playScript(loaded: Loaded, dice: readonly number[], decisions: Decisions, rounds: number) {
+export function playScript<S = unknown>(
+  loaded: Loaded,
+  dice: readonly number[],
+  decisions: Decisions,
+  rounds: number,
+) {
   const script = new ScriptedDice(dice);
   const driver = new ScriptDriver(script, decisions);
   let result: ReturnType<typeof runFight>;
@@ -58,7 +66,7 @@ export function playScript(loaded: Loaded, dice: readonly number[], decisions: D
     result,
     texts,
     asked: driver.asked,
-    state: result.state as unknown as CpState,
+    state: result.state as unknown as S,
     unusedDice: script.remaining,
     unusedDecisions: driver.unusedDecisions,
   };
@@ -69,3 +77,27 @@ export const has = (texts: readonly string[], part: string) =>
     texts.some((t) => t.includes(part)),
     `no event with "${part}":\n${texts.join('\n')}`,
   ).toBe(true);
+
+/** Every scripted die and answer was taken: the script and the fight agree to its end. */
+export const played = (r: { readonly unusedDice: number; readonly unusedDecisions: number }) =>
+  expect({ dice: r.unusedDice, decisions: r.unusedDecisions }, 'scripted dice and answers left over').toEqual(
+    {
+      dice: 0,
+      decisions: 0,
+    },
+  );
+
+/**
+ * A ruleset's player of inline encounters: its YAML loaded with the ruleset's default options for
+ * tests (or a test's own), then played on the test's dice and answers for `rounds` rounds.
+ */
+export const playerOf =
+  <S>(defaults: Record<string, string>) =>
+  (
+    yaml: string,
+    dice: number[],
+    decisions: Decisions,
+    rounds = 1,
+    options: Record<string, string> = defaults,
+  ) =>
+    playScript<S>(loadText(yaml, options), dice, decisions, rounds);
