@@ -1,4 +1,5 @@
-// Combat round sequence 1.3, declare actions for the melee phase: attack, charge, parry, dodge or disengage, and whom.
+// Combat round sequence 1.3, declare actions for the melee phase: attack, charge, parry, dodge or
+// disengage, and whom.
 import type { FightContext } from '../../../core/context.js';
 import { type Choice, combatantKey } from '../../../core/request.js';
 import { decide } from '../../../core/say.js';

@@ -1,4 +1,5 @@
-// "Effects are applied immediately": harm, special effects, weapons dropped and broken, and a new party leader.
+// "Effects are applied immediately": harm, special effects, weapons dropped and broken, and a new party
+// leader.
 import type { FightContext } from '../../../core/context.js';
 import { say } from '../../../core/say.js';
 import { ours, text } from '../cite.js';

@@ -1,4 +1,5 @@
-// Combat round sequence 2, the melee phase: first strikes, counter-attacks, lunges, then flurries and defences.
+// Combat round sequence 2, the melee phase: first strikes, counter-attacks, lunges, then flurries and
+// defences.
 import type { FightContext } from '../../../core/context.js';
 import { decide, roll, say } from '../../../core/say.js';
 import { text } from '../cite.js';

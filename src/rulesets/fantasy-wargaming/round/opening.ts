@@ -1,4 +1,5 @@
-// Before the first round: the tables in use, and each fighter's WF and adjusted damage (Weapons and armor) and MF.
+// Before the first round: the tables in use, and each fighter's WF and adjusted damage (Weapons and
+// armor) and MF.
 import type { FightContext } from '../../../core/context.js';
 import { say } from '../../../core/say.js';
 import { formatDice } from '../../../dice/notation.js';

@@ -1,4 +1,5 @@
-// What every step of the Combat round sequence reads: a melee phase's record, a blow, its effects, and the fighters' state (WF, leader, exhaustion).
+// What every step of the Combat round sequence reads: a melee phase's record, a blow, its effects, and
+// the fighters' state (WF, leader, exhaustion).
 import type { Term } from '../../../core/arith.js';
 import type { FollowingDice } from '../../../core/request.js';
 import type { DefenceEffect, SpecialEffect } from '../charts.js';

@@ -1,4 +1,5 @@
-// Combat round sequence 3, the post-melee phase: morale if required and berserk, then back to the melee phase.
+// Combat round sequence 3, the post-melee phase: morale if required and berserk, then back to the melee
+// phase.
 import type { FightContext } from '../../../core/context.js';
 import { say } from '../../../core/say.js';
 import { text } from '../cite.js';

@@ -1,4 +1,5 @@
-// Combat round sequence 1, the pre-melee phase: morale, berserk control, declarations, missile attacks and magic (and the volleys before it).
+// Combat round sequence 1, the pre-melee phase: morale, berserk control, declarations, missile attacks
+// and magic (and the volleys before it).
 import type { FightContext } from '../../../core/context.js';
 import { combatantKey } from '../../../core/request.js';
 import { decide, say } from '../../../core/say.js';

@@ -1,4 +1,5 @@
-// One step of the sequence, all at once ("All sides act simultaneously in each step"): every blow aimed on the state as the step began, the effects applied at its end.
+// One step of the sequence, all at once ("All sides act simultaneously in each step"): every blow aimed
+// on the state as the step began, the effects applied at its end.
 import type { FightContext } from '../../../core/context.js';
 import { say } from '../../../core/say.js';
 import { text } from '../cite.js';

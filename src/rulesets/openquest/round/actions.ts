@@ -1,4 +1,5 @@
-// FIGHT! 4, Take action: each fighter's action at its turn (attack, stabilise a friend, flee, close, defend).
+// FIGHT! 4, Take action: each fighter's action at its turn (attack, stabilise a friend, flee, close,
+// defend).
 import type { FightContext } from '../../../core/context.js';
 import { decide, say } from '../../../core/say.js';
 import { combatantKey } from '../../../core/request.js';

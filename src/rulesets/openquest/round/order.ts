@@ -1,4 +1,5 @@
-// FIGHT! 2-3, Choose skills and apply modifiers, Determine order: the modified skill that places each action.
+// FIGHT! 2-3, Choose skills and apply modifiers, Determine order: the modified skill that places each
+// action.
 import type { Weapon } from '../data.js';
 import type { OqFighter, OqFighterSpec } from '../state.js';
 import type { Intent } from './intent.js';

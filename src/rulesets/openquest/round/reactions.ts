@@ -1,4 +1,5 @@
-// FIGHT! 4, the defender's reaction (Parry or Dodge): who may react, the choice, a smaller parry, fumbles (ours).
+// FIGHT! 4, the defender's reaction (Parry or Dodge): who may react, the choice, a smaller parry,
+// fumbles (ours).
 import type { FightContext } from '../../../core/context.js';
 import { decide, say } from '../../../core/say.js';
 import type { Choice } from '../../../core/request.js';

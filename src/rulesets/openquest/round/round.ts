@@ -1,5 +1,6 @@
 // FIGHT! Drop into Combat Rounds (openquest-combat.txt): each round's procedure in order (statement of
-// intent, skills and order, the actions, the end of the round). Each step is a file of this folder, named as the text names it.
+// intent, skills and order, the actions, the end of the round). Each step is a file of this folder,
+// named as the text names it.
 import type { FightContext } from '../../../core/context.js';
 import { say } from '../../../core/say.js';
 import { text } from '../cite.js';

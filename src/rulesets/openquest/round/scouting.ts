@@ -1,4 +1,5 @@
-// Scouting Ahead: the scouts' Perception against the opposition's cover, and the distance their side chooses.
+// Scouting Ahead: the scouts' Perception against the opposition's cover, and the distance their side
+// chooses.
 import type { FightContext } from '../../../core/context.js';
 import { decide, say } from '../../../core/say.js';
 import { formatD100 } from '../../../dice/d100.js';

@@ -1,4 +1,5 @@
-// Surprise Attacks and the Surprise Attack Procedure: the unaware caught, and the distance the attackers choose.
+// Surprise Attacks and the Surprise Attack Procedure: the unaware caught, and the distance the attackers
+// choose.
 import type { FightContext } from '../../../core/context.js';
 import { decide, say } from '../../../core/say.js';
 import { formatD100 } from '../../../dice/d100.js';

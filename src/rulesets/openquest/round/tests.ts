@@ -1,4 +1,5 @@
-// The skill tests every step rolls (The Combat Round): a test against a skill, Masters and the GM's modifier, its level in words.
+// The skill tests every step rolls (The Combat Round): a test against a skill, Masters and the GM's
+// modifier, its level in words.
 import type { FightContext } from '../../../core/context.js';
 import { showSum, sumTerms } from '../../../core/arith.js';
 import { ruledTerms } from '../../../core/rulings.js';
