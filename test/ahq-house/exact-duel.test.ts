@@ -3,7 +3,8 @@
 // and what it refuses, and, in a short slice of `npm run agree`, its figures against simulated fights.
 import { describe, expect, it } from 'vitest';
 import { woundDistribution } from '../../src/rulesets/ahq-house/odds.js';
-import { closeCombatBlow, onCritical, sideOrder } from '../../src/rulesets/ahq-house/round.js';
+import { closeCombatBlow, onCritical } from '../../src/rulesets/ahq-house/round/close-combat.js';
+import { sideOrder } from '../../src/rulesets/ahq-house/round/round.js';
 import {
   braveryPasses,
   dieWounds,

@@ -2,13 +2,10 @@
 // as small pure functions, what it solves and what it refuses, and, in a short slice of
 // `npm run agree`, its figures against simulated fights.
 import { describe, expect, it } from 'vitest';
-import {
-  caughtUnaware,
-  chase,
-  scouted,
-  smallerParryLets,
-  talksOut,
-} from '../../src/rulesets/openquest/round.js';
+import { chase, talksOut } from '../../src/rulesets/openquest/round/avoiding.js';
+import { smallerParryLets } from '../../src/rulesets/openquest/round/reactions.js';
+import { scouted } from '../../src/rulesets/openquest/round/scouting.js';
+import { caughtUnaware } from '../../src/rulesets/openquest/round/surprise.js';
 import { FIST } from '../../src/rulesets/openquest/rules.js';
 import { leavesTheFight } from '../../src/rulesets/openquest/tactics.js';
 import { agreeSlice, loadText } from '../helpers.js';

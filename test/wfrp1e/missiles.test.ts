@@ -5,7 +5,7 @@ import { ScriptedDice } from '../../src/dice/index.js';
 import type { Missile, Weapon } from '../../src/rulesets/wfrp1e/catalogue.js';
 import { rateYards } from '../../src/rulesets/wfrp1e/data/scene.js';
 import type { W1Setup } from '../../src/rulesets/wfrp1e/encounter.js';
-import { bandAt, missileRange } from '../../src/rulesets/wfrp1e/missile.js';
+import { bandAt, missileRange } from '../../src/rulesets/wfrp1e/missile/range.js';
 import { placeAll } from '../../src/rulesets/wfrp1e/scene.js';
 import { newState, type Fighter } from '../../src/rulesets/wfrp1e/state.js';
 import {

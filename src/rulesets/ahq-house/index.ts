@@ -4,7 +4,7 @@ import { combatantSchema, loadAhq } from './encounter.js';
 import { ahqMap } from './map.js';
 import { importAhq } from './import.js';
 import { ahqOdds } from './odds.js';
-import { playAhqRound, startAhq } from './round.js';
+import { playAhqRound, startAhq } from './round/round.js';
 import { ahqSheets } from './sheet.js';
 import { healthNumber } from '../../core/numbers.js';
 import { newAhqState, renewAhqState, type AhqSetup, type AhqState } from './state.js';

@@ -4,7 +4,7 @@
 // weapon's range bands with the D12 each needs (Ranged Attacks), its spells' range.
 import type { FightMap, MapRange, MapZone } from '../../core/map.js';
 import { cellAt, type Facing } from '../../space/grid.js';
-import { boardWithDoors } from './round.js';
+import { boardWithDoors } from './round/board.js';
 import { RANGE_BANDS, rangedNeed } from './rules.js';
 import { missileWeapon, withArmour, type AhqFighter, type AhqState } from './state.js';
 import { deathZoneSquares, hasDeathZone } from './zones.js';

@@ -1,21 +1,17 @@
 // Exact odds for the house rules by enumerating the dice: each pair's close-combat blow (the D12 to
 // hit, every damage die, a helmet on an exact roll, a critical wound's extra die), and the whole
 // fight of two models that start in contact, as a Markov chain over the wounds of each. Everything
-// a blow or a turn does is asked of the engine (round.ts, rules.ts) on a state set up as the fight
+// a blow or a turn does is asked of the engine (round/, rules.ts) on a state set up as the fight
 // starts; what would take a model off its square (moves, evasions, Panic's flight) is refused.
 import { ChainBudget, foePairs, NEGLIGIBLE, notOneAgainstOne } from '../../core/odds.js';
 import { combatantKey } from '../../core/request.js';
 import type { Odds, OddsBlow, OddsDuel } from '../../core/ruleset.js';
 import { decideOutcome } from '../../core/state.js';
-import {
-  closeCombatBlow,
-  mastered,
-  onCritical,
-  planChoices,
-  sideOrder,
-  suggestPlan,
-  toughness,
-} from './round.js';
+import { closeCombatBlow, onCritical } from './round/close-combat.js';
+import { toughness } from './round/models.js';
+import { mastered } from './round/monster-rules.js';
+import { sideOrder } from './round/round.js';
+import { planChoices, suggestPlan } from './round/turn.js';
 import {
   braveryPasses,
   closeCombatNeed,

@@ -3,7 +3,7 @@
 // board with every model's facing drawn on its square and every death zone marked, doorways too.
 import { inOrder, type Condition, type Tracker } from '../../core/tracker.js';
 import { FACING_WORD } from '../../space/grid.js';
-import { boardLines } from './round.js';
+import { boardLines } from './round/board.js';
 import type { AhqFighter, AhqState } from './state.js';
 import { engagedWith, hasDeathZone, inDeathZone, isEnemy } from './zones.js';
 

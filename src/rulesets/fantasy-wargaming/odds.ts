@@ -503,7 +503,7 @@ function chain(setup: FwSetup, cap: number): OddsDuel | { readonly stopped: stri
   const parryItem = (w: Who, dropped: number, shield: boolean): Weapon | null =>
     parryItemOf(shield ? w.f.shield : null, kitOf(w.f, dropped, shield).wielded);
 
-  /** The declaration for the melee phase, as the engine's tactics make it (declare and suggestAction in round.ts). */
+  /** The declaration for the melee phase, as the engine's tactics make it (declare and suggestAction in round/declarations.ts). */
   const declare = (w: Who, m: Me, mayCharge: boolean): Act => {
     const bound = BOUND[m.bound] ?? null;
     if (m.fleeing || m.stunned || bound === 'panic') return 'none';
@@ -603,7 +603,7 @@ function chain(setup: FwSetup, cap: number): OddsDuel | { readonly stopped: stri
     return hs;
   };
 
-  /** The one struck after a blow's outcome (applyEffects in round.ts: breakage, harm, then the special effects). */
+  /** The one struck after a blow's outcome (applyEffects in round/effects.ts: breakage, harm, then the special effects). */
   const struck = (v: Who, n: Now, h: Hit): Now => {
     if (!h.broken && !h.harm && !h.fx && !h.leaves) return n;
     let { en, dropped, shield, harmed, stunned, knocked, out } = n;
@@ -629,7 +629,7 @@ function chain(setup: FwSetup, cap: number): OddsDuel | { readonly stopped: stri
     return { ...n, en, dropped, shield, harmed, stunned, knocked, out };
   };
 
-  /** The post-melee (or pre-melee) morale check, its outcomes with their chances (moraleCheck and applyMorale in round.ts). */
+  /** The post-melee (or pre-melee) morale check, its outcomes with their chances (moraleCheck and applyMorale in round/morale.ts). */
   const moraleMemo = new Map<string, { result: MoraleResult; p: number }[]>();
   const morale = (w: Who, m: Me): { me: Me; out: boolean; p: number }[] => {
     const mf = moraleFactor(
@@ -906,7 +906,7 @@ function chain(setup: FwSetup, cap: number): OddsDuel | { readonly stopped: stri
     band: 0,
     lunged: false,
   });
-  /** The melee phase from its declarations (melee in round.ts). */
+  /** The melee phase from its declarations (melee in round/melee.ts). */
   const melee = (a: Me, b: Me, p: number, first: boolean) => {
     const actA = first ? declare(WA, a, true) : (ACTS[a.act] as Act);
     const actB = first ? declare(WB, b, true) : (ACTS[b.act] as Act);

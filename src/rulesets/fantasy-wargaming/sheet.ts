@@ -6,7 +6,8 @@ import { sourcesLines } from '../../core/loader.js';
 import type { CombatantSheet } from '../../core/ruleset.js';
 import { formatDice } from '../../dice/notation.js';
 import { berserkFactor, moraleFactor, showWeaponFactor } from './fighter.js';
-import { berserkProfile, holder, isLeader, kit, leaderLevel, wfOf } from './round.js';
+import { berserkProfile } from './round/berserk.js';
+import { holder, isLeader, kit, leaderLevel, wfOf } from './round/phase.js';
 import { defenceAllowed, mustCheckBerserk } from './rules.js';
 import { newFwState, parryItemOf, type FwFighter, type FwSetup, type FwState } from './state.js';
 

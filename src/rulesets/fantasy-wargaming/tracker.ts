@@ -4,7 +4,7 @@
 // fought last.
 import { inOrder, type Condition, type Tracker } from '../../core/tracker.js';
 import { MORALE_WORDS } from './rules.js';
-import { wfOf } from './round.js';
+import { wfOf } from './round/phase.js';
 import { asListed, type FwFighter, type FwState } from './state.js';
 
 function conditionsOf(st: FwState, f: FwFighter): Condition[] {

@@ -20,17 +20,11 @@ import {
   type Mastery,
   type Skill,
 } from './rules.js';
-import {
-  actionSkill,
-  byOrder,
-  carriesMissile,
-  caughtUnaware,
-  chase,
-  chosenDistance,
-  scouted,
-  smallerParryLets,
-  talksOut,
-} from './round.js';
+import { chase, talksOut } from './round/avoiding.js';
+import { actionSkill, byOrder } from './round/order.js';
+import { smallerParryLets } from './round/reactions.js';
+import { carriesMissile, chosenDistance, scouted } from './round/scouting.js';
+import { caughtUnaware } from './round/surprise.js';
 import type { OqFighterSpec, OqSetup } from './state.js';
 import { leavesTheFight, parryWeapon, suggestedReaction, weaponAt } from './tactics.js';
 

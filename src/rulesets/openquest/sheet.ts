@@ -76,7 +76,7 @@ function parries(f: OqFighterSpec): string {
   return `parries with the ${melee.name.toLowerCase()} (Close Combat ${f.skills.close + f.modifier}%)${missile ? '' : '; missiles only dodged (only a shield parries them)'}`;
 }
 
-/** How the fighter decides (tactics.ts, round.ts). */
+/** How the fighter decides (tactics.ts, round/intent.ts). */
 function tactics(f: OqFighterSpec): string {
   const t = f.tactics;
   const react = (missile: boolean) => {

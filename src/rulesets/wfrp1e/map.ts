@@ -4,7 +4,8 @@
 // and sputtering bombs. Read with the rules' own functions; the Combat Points rules share it.
 import type { FightMap, MapArea, MapBounds, MapModel, MapRange } from '../../core/map.js';
 import { formatYards, type Point } from '../../space/plane.js';
-import { BURST_YARDS, heldMissile } from './missile.js';
+import { BURST_YARDS } from './missile/bombs.js';
+import { heldMissile } from './missile/range.js';
 import { budget, yardsAt } from './scene.js';
 import { carrier, current, hasCond, isRidden, type Fighter, type W1State } from './state.js';
 

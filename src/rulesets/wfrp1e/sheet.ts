@@ -18,7 +18,7 @@ import { CHARS, type Missile, type Weapon, type Zone } from './catalogue.js';
 import { MISSILE_MODIFIERS } from './data/missile-tables.js';
 import { RIDER_UP_TO, type AttackerReach } from './data/tables.js';
 import type { W1Setup } from './encounter.js';
-import { effectiveStrength, rangeDamage } from './missile.js';
+import { effectiveStrength, rangeDamage } from './missile/hits.js';
 import { effectiveInitiative } from './round/initiative.js';
 import { armourPoints, blowTicks, drawLoss, UNARMED_DAMAGE, wornOn } from './rules.js';
 import { current, newState, sideOf, strongHand, type Fighter, type W1State } from './state.js';

@@ -3,7 +3,8 @@
 import type { FightContext } from '../../../core/context.js';
 import { type Choice, combatantKey } from '../../../core/request.js';
 import type { Weapon } from '../../wfrp1e/catalogue.js';
-import { heldMissile, loadRound } from '../../wfrp1e/missile.js';
+import { loadRound } from '../../wfrp1e/missile/loading.js';
+import { heldMissile } from '../../wfrp1e/missile/range.js';
 import { decide, say } from '../../wfrp1e/say.js';
 import { hasSkill } from '../../wfrp1e/state.js';
 import { rule, section } from '../cite.js';

@@ -7,7 +7,7 @@ import { isMounted, surprisedNow } from '../blow.js';
 import type { ArmourPiece } from '../catalogue.js';
 import { CITES } from '../cite.js';
 import { LOADED_I_BONUS, SLOW_RELOAD_I } from '../data/missile-tables.js';
-import { heldMissile } from '../missile.js';
+import { heldMissile } from '../missile/range.js';
 import { afterTakeUp, blowTicks, modifierRow, weaponInitiative, WINNING_EI } from '../rules.js';
 import { roll, say } from '../say.js';
 import { current, type Entry, type Fighter, isEngaged, sideOf, type W1State } from '../state.js';

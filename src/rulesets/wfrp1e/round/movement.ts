@@ -7,16 +7,9 @@ import { surprisedNow } from '../blow.js';
 import type { Weapon } from '../catalogue.js';
 import { CITES, ours } from '../cite.js';
 import type { Rate } from '../data/scene.js';
-import {
-  aimedLongEnough,
-  canLoad,
-  canShoot,
-  heldMissile,
-  loadRound,
-  missileRange,
-  missileTargets,
-  shoot,
-} from '../missile.js';
+import { shoot } from '../missile/fire.js';
+import { canLoad, canShoot, loadRound } from '../missile/loading.js';
+import { aimedLongEnough, heldMissile, missileRange, missileTargets } from '../missile/range.js';
 import { decide, namesOf, say } from '../say.js';
 import {
   canSee,

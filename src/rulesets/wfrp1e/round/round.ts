@@ -4,7 +4,10 @@
 import type { FightContext } from '../../../core/context.js';
 import { CITES } from '../cite.js';
 import { addCond, eachRoundTests, test } from '../effects.js';
-import { hangFire, heldMissile, sputter, struggle } from '../missile.js';
+import { sputter } from '../missile/bombs.js';
+import { struggle } from '../missile/entangled.js';
+import { hangFire } from '../missile/hang-fire.js';
+import { heldMissile } from '../missile/range.js';
 import { say } from '../say.js';
 import { describePositions, startMoves } from '../scene.js';
 import { activeCond, clearRound, everCond, type W1State } from '../state.js';

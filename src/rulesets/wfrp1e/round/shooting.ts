@@ -5,15 +5,10 @@ import { type Choice, combatantKey } from '../../../core/request.js';
 import { canAttack, canParry } from '../blow.js';
 import { CITES } from '../cite.js';
 import { partsOf } from '../data/locations.js';
-import {
-  canShoot,
-  heldMissile,
-  loadRound,
-  missileRange,
-  missileTargets,
-  shoot,
-  shotChoices,
-} from '../missile.js';
+import { shoot } from '../missile/fire.js';
+import { canShoot, loadRound } from '../missile/loading.js';
+import { heldMissile, missileRange, missileTargets } from '../missile/range.js';
+import { shotChoices } from '../missile/targets.js';
 import { targetedPenalty } from '../rules.js';
 import { decide, say } from '../say.js';
 import { type Fighter, isEngaged, type W1State } from '../state.js';
