@@ -1,5 +1,5 @@
 // The Combat Points rules as small pure functions, each citing its rule number in
-// wfrp-combat-points.txt. The round (round.ts) applies them; tests check them one by one.
+// wfrp-combat-points.txt. The round (round/) applies them; tests check them one by one.
 import { roundHalfUp } from '../wfrp1e/rules.js';
 import type { SpellLevel } from './data.js';
 

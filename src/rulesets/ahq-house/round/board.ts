@@ -7,8 +7,6 @@ import type { AhqState } from '../state.js';
 import { deathZoneSquares, hasDeathZone } from '../zones.js';
 import { standing } from './models.js';
 
-// ------------------------------------------------------------------ the board
-
 /**
  * The board with each model's glyph and facing on its squares, death zones marked where the
  * option (or the tracker) asks, and a legend of glyphs, names and W.

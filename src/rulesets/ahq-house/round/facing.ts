@@ -20,8 +20,6 @@ function logTurns(st: AhqState, ctx: FightContext, turns: readonly Turn<AhqFight
     );
 }
 
-// ------------------------------------------------------------------ a model's turn
-
 /** Settles everyone's facing (the evading model excepted toward the enemies it evades) and logs the forced turns. */
 export function settle(st: AhqState, ctx: FightContext): void {
   logTurns(st, ctx, settleFacing(st.combatants, st.evading));

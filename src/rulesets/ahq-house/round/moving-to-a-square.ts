@@ -30,8 +30,6 @@ import { settle, toward } from './facing.js';
 import { canStrike, enemiesOf, longReach, sum } from './models.js';
 import { freeFor, walk, zonesAgainst } from './moving.js';
 
-// ------------------------------------------------------------------ moving to a square
-
 /** A square to move to, as typed: "to:3,4" (column, row: the log's "(3, 4)"), or "to:3,4 N" to end facing north. */
 export const MOVE_ANSWER = /^to:(\d{1,4}),(\d{1,4})(?: ([NESWnesw]))?$/;
 

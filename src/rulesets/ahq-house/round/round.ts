@@ -11,8 +11,6 @@ import { settle } from './facing.js';
 import { handWeapon, standing, sum, toughness } from './models.js';
 import { modelTurn } from './turn.js';
 
-// ------------------------------------------------------------------ start and the round
-
 export function startAhq(st: AhqState, ctx: FightContext): void {
   if (ctx.explain) {
     for (const f of st.combatants) {

@@ -8,8 +8,6 @@ import { berserkCheckTerms, luck } from '../rules.js';
 import type { FwFighter, FwState } from '../state.js';
 import { alliesOf, exhausted, holder, isLeader } from './phase.js';
 
-// ------------------------------------------------------------------ morale and berserk
-
 export function berserkProfile(st: FwState, f: FwFighter) {
   return {
     viking: f.spec.viking,

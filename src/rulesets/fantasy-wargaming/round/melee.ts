@@ -11,8 +11,6 @@ import { type Blow, missileWeapon, type Phase, signed, standing, wfOf } from './
 import { magicBlow, missileBlow } from './pre-melee.js';
 import { aim, retarget, step } from './step.js';
 
-// ------------------------------------------------------------------ 2. the melee phase
-
 export function melee(st: FwState, ctx: FightContext, phase: Phase): void {
   const n = phase.n;
   phase.melee = true;

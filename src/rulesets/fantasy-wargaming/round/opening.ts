@@ -8,8 +8,6 @@ import { moraleFactor, showWeaponFactor } from '../fighter.js';
 import { asListed, type FwState } from '../state.js';
 import { holder, isLeader, kit, leaderLevel, wfOf } from './phase.js';
 
-// ------------------------------------------------------------------ start
-
 export function startFw(st: FwState, ctx: FightContext): void {
   if (!ctx.explain) return;
   const c = st.setup.charts;

@@ -10,8 +10,6 @@ import { updateLeaders } from './effects.js';
 import { moraleStep } from './morale.js';
 import { oneSideLeft, type Phase, standing } from './phase.js';
 
-// ------------------------------------------------------------------ 3. post-melee
-
 export function postMelee(st: FwState, ctx: FightContext, phase: Phase): void {
   // A morale result binds the one melee phase after it.
   for (const f of st.combatants) f.bound = null;

@@ -13,8 +13,6 @@ import { moraleStep } from './morale.js';
 import { type Blow, enemiesOf, missileWeapon, type Phase, standing } from './phase.js';
 import { step } from './step.js';
 
-// ------------------------------------------------------------------ 1. pre-melee
-
 export function preMelee(st: FwState, ctx: FightContext, phase: Phase): void {
   say(st, ctx, 'phase', 'Pre-melee phase.', text('Combat round sequence'));
   // 1.1 All characters check morale.

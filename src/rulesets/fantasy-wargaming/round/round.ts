@@ -13,8 +13,6 @@ import { oneSideLeft, type Phase } from './phase.js';
 import { postMelee } from './post-melee.js';
 import { preMelee, volley } from './pre-melee.js';
 
-// ------------------------------------------------------------------ the round
-
 export function playFwRound(st: FwState, ctx: FightContext): void {
   st.round++;
   const phase: Phase = {

@@ -6,8 +6,6 @@ import { text } from '../cite.js';
 import type { OqState } from '../state.js';
 import { test } from './tests.js';
 
-// ------------------------------------------------------------------ the round's end
-
 export function endRound(st: OqState, ctx: FightContext): void {
   for (const f of st.combatants) if (st.round >= 1) f.surprised = null;
   for (const f of st.combatants) {

@@ -8,8 +8,6 @@ import { distanceOf, type OqFighter, type OqState } from '../state.js';
 import { leavesTheFight, STABILISE_AT } from '../tactics.js';
 import { enemies, weaponFor } from './tests.js';
 
-// ------------------------------------------------------------------ the round
-
 export type Intent =
   | { kind: 'attack'; target: OqFighter; weapon: Weapon | null }
   | { kind: 'stabilise'; ally: OqFighter }

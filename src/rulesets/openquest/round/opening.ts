@@ -9,8 +9,6 @@ import { avoid } from './avoiding.js';
 import { scout } from './scouting.js';
 import { surprise, surpriseDistance } from './surprise.js';
 
-// ------------------------------------------------------------------ before the first round
-
 export function startOq(st: OqState, ctx: FightContext): void {
   if (ctx.explain) {
     for (const f of st.combatants) {
