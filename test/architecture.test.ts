@@ -72,8 +72,10 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   core: ['dice', 'space'],
   node: ['core', 'dice'],
   rulesets: ['core', 'dice', 'space'],
-  sim: ['core', 'dice', 'space', 'node', 'rulesets'],
+  // The file edge: guarded reads and writes, and the files a user writes, read for every way in.
   files: ['core', 'dice', 'node', 'rulesets'],
+  // A simulation's workers read the encounter and a variant's tables through the file edge.
+  sim: ['core', 'dice', 'space', 'node', 'rulesets', 'files'],
   // `fray serve` is a command: the CLI starts the server; the server knows nothing of the CLI.
   cli: ['core', 'dice', 'space', 'node', 'rulesets', 'sim', 'files', 'server'],
   server: ['core', 'dice', 'space', 'node', 'rulesets', 'sim', 'files'],
