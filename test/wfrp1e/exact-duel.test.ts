@@ -108,7 +108,7 @@ describe('the exact duel', () => {
     expect(o.duel).toBeNull();
     expect(o.duelMethod).toContain('use -o fumbles=off');
     // Detailed criticals are played through the engine's own critical; the first lasting effect
-    // met that the chain does not carry yet is named (issue 32, part 2, under way).
+    // met that the chain does not carry is named (issue 32, part 2).
     const crit = oddsOf(duel('auto'), { fumbles: 'off' });
     expect(crit.duel).toBeNull();
     expect(crit.duelMethod).toMatch(/it met .+ on (Ann|Bob); use -o criticals=sudden-death/);

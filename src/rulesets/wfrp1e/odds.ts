@@ -227,7 +227,7 @@ function duelObstacles(st: W1State, setup: W1Setup): string[] {
   // Of more than two, that is all there is to say: what else would stand in a duel's way does not matter.
   if (fs.length !== 2 || fs[0]?.side === fs[1]?.side) return [notOneAgainstOne(fs)];
   // Detailed criticals: the chain plays them through the engine and refuses, naming it, the
-  // first lasting effect it does not carry yet (uncarried).
+  // first lasting effect it does not carry (uncarried).
   // With fumbles off, a detailed critical's flight or dropped weapon may stop the chain next: both
   // are said at once, so that one more try answers.
   const andCriticals =
@@ -294,7 +294,7 @@ const CHAIN_OPTIONS: readonly string[] = [
   'fireDamage',
 ];
 
-/** The chain met a lasting effect it does not carry yet: it refuses the duel, naming the effect. */
+/** The chain met a lasting effect it does not carry: it refuses the duel, naming the effect. */
 class Uncarried extends Error {}
 
 const COND_WORDS: Readonly<Record<string, string>> = {
@@ -340,7 +340,7 @@ function uselessHandCarried(v: Fighter, c: Lasting['conds'][number]): boolean {
 
 /**
  * Why the chain cannot go on from lasting state `l` of `base`, rebuilt as `v` (null: it can): the
- * effects it does not carry yet. One out of the fight carries nothing further (the fight is decided).
+ * effects it does not carry. One out of the fight carries nothing further (the fight is decided).
  */
 function uncarried(l: Lasting, base: Fighter, v: Fighter): string | null {
   if (l.out !== null) return null;
@@ -366,14 +366,14 @@ const LASTING_SOURCES = {
 
 /**
  * Why the chain of this ruleset, or of one built on it (Combat Points), refuses a duel: `source`
- * leaves lasting effects it does not carry yet; `met` names those it met (null: refused before
+ * leaves lasting effects it does not carry; `met` names those it met (null: refused before
  * the fight is played), and the words say which option leaves them out.
  */
 export function notCarried(source: keyof typeof LASTING_SOURCES, met: string | null): string {
   const s = LASTING_SOURCES[source];
   return met === null
-    ? `${source} leave lasting effects (${s.examples}) that the chain does not carry yet: use -o ${s.option}`
-    : `${source} leave lasting effects that the chain does not carry yet: it met ${met}; use -o ${s.option}`;
+    ? `${source} leave lasting effects (${s.examples}) that the chain does not carry: use -o ${s.option}`
+    : `${source} leave lasting effects that the chain does not carry: it met ${met}; use -o ${s.option}`;
 }
 
 /** No blows due: a critical's outcomes are worked out without them. */
