@@ -63,6 +63,11 @@ if (!isMainThread) {
   const only = flag('--only', '');
   const jobs = Math.max(1, Number(flag('--jobs', String(availableParallelism()))) || 1);
   const hashes = args.includes('--hashes');
+  // Read through `head` or the like, which closes the pipe early: stop quietly.
+  process.stdout.on('error', (error) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
 
   /** Every command: the line naming it, and its arguments. */
   const commands = exampleFiles('.', { json: true, only }).flatMap((file) => [
