@@ -18,34 +18,17 @@
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import process from 'node:process';
-import { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 import { exampleFiles } from './examples.mjs';
 
 /** Runs `fray ARGV` with the built CLI in this thread: what the command would have printed. */
 async function fray(argv) {
-  const { main } = await import('../dist/cli/main.js');
+  const { runCaptured } = await import('../dist/cli/captured.js');
   // The shipped data as parsed at build time, as dist/cli/bin.js loads it.
   await import('../dist/node/parsed.js');
-  const sink = () => {
-    let text = '';
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        text += String(chunk);
-        done();
-      },
-    });
-    return { stream, text: () => text };
-  };
-  const out = sink();
-  const err = sink();
-  const code = await main(['node', 'fray', ...argv], {
-    out: out.stream,
-    err: err.stream,
-    input: Readable.from([]),
-  });
-  return code === 0 ? out.text() : `exit ${code}: ${out.text()}${err.text()}`;
+  const r = await runCaptured(argv);
+  return r.code === 0 ? r.out : `exit ${r.code}: ${r.out}${r.err}`;
 }
 
 if (!isMainThread) {

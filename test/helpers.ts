@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { Readable, Writable } from 'node:stream';
-import { main } from '../src/cli/main.js';
+import { runCaptured } from '../src/cli/captured.js';
 import { AutoDriver } from '../src/core/context.js';
 import { formatWarning } from '../src/core/document.js';
 import { loadEncounterText, type Loaded } from '../src/core/encounter.js';
@@ -174,27 +173,12 @@ export class RandomChoices extends AutoDriver {
   }
 }
 
-function sink(): { stream: Writable; text: () => string } {
-  let text = '';
-  const stream = new Writable({
-    write(chunk, _enc, cb) {
-      text += String(chunk);
-      cb();
-    },
-  });
-  return { stream, text: () => text };
-}
-
 /** Runs the `fray` command in this process, with its output caught. */
-export async function fray(
+export function fray(
   args: string[],
   stdin: string[] = [],
 ): Promise<{ code: number; out: string; err: string }> {
-  const out = sink();
-  const err = sink();
-  const input = Readable.from(stdin.map((l) => `${l}\n`));
-  const code = await main(['node', 'fray', ...args], { out: out.stream, err: err.stream, input });
-  return { code, out: out.text(), err: err.text() };
+  return runCaptured(args, stdin);
 }
 
 /** A combatant's sheet (fray sheet), by name. */
