@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { cliCampaign } from './fuzz/cli.js';
 import { campaign } from './fuzz/harness.js';
-import { serverCampaign } from './fuzz/server.js';
+import { blockCampaign, BLOCK_RULESETS } from './fuzz/blocks.js';
+import { blockServerCampaign, serverCampaign } from './fuzz/server.js';
 
 const CASES = Number(process.env.FRAY_FUZZ_CASES ?? 2000);
 const SEED = Number(process.env.FRAY_FUZZ_SEED ?? 20261123);
@@ -45,4 +46,26 @@ describe('fuzz: requests to the server', () => {
     expect(counts.ok).toBeGreaterThan(0);
     expect(counts.refused).toBeGreaterThan(SERVER_CASES / 4);
   }, 600_000);
+});
+
+describe('fuzz: stat blocks as books, pages and transcriptions print them (issue 42)', () => {
+  const BLOCKS = Number(process.env.FRAY_FUZZ_BLOCKS ?? 150);
+  it(`${BLOCKS} blocks of each ruleset: imported (the entry loads, its sheet has no NaN) or refused at its line, never a crash or a hang`, () => {
+    const { counts, examples } = blockCampaign(BLOCKS, SEED);
+    console.log(`fuzz block counts (${BLOCKS} a ruleset, seed ${SEED}): ${JSON.stringify(counts)}`);
+    expect(examples).toEqual([]);
+    for (const r of BLOCK_RULESETS) {
+      expect(counts[r].imported + counts[r].refused).toBe(BLOCKS);
+      // Both kinds occur: the grammar reaches past the profile into the gear, skills and sheet.
+      if (BLOCKS >= 100) expect(counts[r].imported).toBeGreaterThan(BLOCKS / 50);
+    }
+  }, 1_800_000);
+
+  const PASTES = Number(process.env.FRAY_FUZZ_PASTES ?? Math.max(60, Math.round(BLOCKS / 5)));
+  it(`${PASTES} blocks pasted into the page (/api/import, then /api/characters/sheet): answered or refused in our words, nothing kept`, async () => {
+    const { counts, examples } = await blockServerCampaign(PASTES, SEED);
+    console.log(`fuzz paste counts (${PASTES} blocks, seed ${SEED}): ${JSON.stringify(counts)}`);
+    expect(examples).toEqual([]);
+    expect(counts.ok).toBeGreaterThan(0);
+  }, 1_800_000);
 });

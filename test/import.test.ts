@@ -52,9 +52,11 @@ describe('fray import: WFRP 1e', () => {
       '  profile: M 6 WS 33 BS 9 S 5 T 4 W 18 I 10 A 3 Dex 14 Ld 14 Int 14 Cl 24 WP 24 Fel 6 (lines 3, 4)',
     );
     expect(r.err).toContain("line 2: 'Basic Profile' — a label of the profile");
+    // What would matter to a fight and is not played is a warning, not a line left quietly aside.
     expect(r.err).toContain(
-      "line 5: 'Special Rules: regenerates; subject to stupidity.' — special rules are not read",
+      "warning: line 5: 'Special Rules: regenerates; subject to stupidity.': special rules and psychology are not read",
     );
+    expect(r.err).toContain("warning: the bestiary's troll has rules Fray does not play: causes fear");
   });
 
   it('tabs, a 0 and a "-" kept apart', () => {
@@ -112,7 +114,8 @@ describe('fray import: WFRP 1e', () => {
         Fel: 10,
       },
     });
-    expect(r.unused.map((u) => u.line)).toEqual([2]);
+    expect(r.unused).toEqual([]);
+    expect(r.warnings.map((w) => w.line)).toContain(2);
   });
 
   it('an adventure’s NPC: a | table, its armour, a shield held, a hand weapon read as the sword, the bow carried, skills played and not', () => {
@@ -138,6 +141,8 @@ describe('fray import: WFRP 1e', () => {
       weapons: ['sword', 'shield'],
       carried: ['short-bow'],
       armour: ['leather-jerkin'],
+      // "20 arrows" are the bow's shots.
+      ammo: { 'short-bow': 20 },
       skills: ['strike to stun'],
     });
     expect(r.unused).toContainEqual({
@@ -223,8 +228,9 @@ describe('fray import: OpenQuest', () => {
         persistence: 55,
       },
     });
-    // "Long spear" is the data's Longspear, spaced otherwise: nothing to warn of.
-    expect(r.warnings).toEqual([]);
+    // "Long spear" is the data's Longspear, spaced otherwise: nothing to warn of but its magic.
+    expect(r.warnings.map((w) => w.line)).toEqual([17]);
+    expect(r.warnings[0]?.message).toMatch(/magic is not played from a block/);
     // A weapon the data lacks, by its dice and skill.
     const thorn = importBlock(
       'openquest',
@@ -233,7 +239,7 @@ describe('fray import: OpenQuest', () => {
       { env },
     );
     expect(thorn.entry.weapons).toEqual(['longsword', 'short-bow']);
-    expect(thorn.warnings.map((w) => w.message)).toEqual([
+    expect(thorn.warnings.map((w) => w.message).filter((m) => !/magic/.test(m))).toEqual([
       "'Thornblade (1D8)': no weapon of that name in the data; the longsword (1D8) is used, which has its dice",
     ]);
     expect(r.unused).toContainEqual({
@@ -257,7 +263,18 @@ describe('fray import: OpenQuest', () => {
       weapons: ['claw'],
       skills: { unarmed: 50, dodge: 25 },
     });
-    expect(r.warnings).toEqual([]);
+    // It flies, and its special rule is not played: both said, at their lines.
+    expect(r.warnings).toEqual([
+      {
+        line: 12,
+        message: "it flies ('20m flying if have wings'): flight is not played; it fights on the ground",
+      },
+      {
+        line: 28,
+        message:
+          "'Statue-Like Stillness. Bonus to Deception when posing as …': special rules are not played from a block (under Special Rules): note it for the GM",
+      },
+    ]);
   });
 
   it('no armour, a poison and a special line noted, each with its reason', () => {
@@ -265,9 +282,15 @@ describe('fray import: OpenQuest', () => {
     expect(r.entry).toMatchObject({ name: 'Ghoul', skills: { unarmed: 60 } });
     expect(r.entry.armour).toBeUndefined();
     expect(r.read.find((f) => f.field === 'armour')?.value).toBe('(none)');
-    const why = new Map(r.unused.map((u) => [u.line, u.why]));
-    expect(why.get(18)).toBe('part of a poison: not played');
-    expect(why.get(16)).toMatch(/^special rules are not played/);
+    const warned = new Map(r.warnings.map((w) => [w.line, w.message]));
+    expect(warned.get(15)).toBe(
+      "'Bite (1D6+1D4+poison)': its poison is not played: the bite does its dice only",
+    );
+    expect(warned.get(18)).toBe(
+      "'Type: Ingested or smeared.' and 4 more lines (to line 22): part of a poison: not played",
+    );
+    expect(warned.get(17)).toMatch(/special rules are not played from a block \(under Special Rules\)/);
+    expect(r.unused.find((u) => u.line === 16)?.why).toBe('a heading of the block');
   });
 
   it('a character sheet typed as plain text, its shield matched by dice to a shield', () => {
@@ -318,7 +341,9 @@ describe('fray import: the Combat Points rules (the text’s own combat examples
       abilities: { swords: { base: 13, advance: 10 }, unarmed: { base: 12, advance: 10 } },
       mage: { level: 4 },
     });
-    expect(r.unused.map((u) => u.line)).toEqual([8, 9]);
+    expect(r.warnings.map((w) => w.message)).toContain(
+      "'Cast spell Aura of Resistance - 1AP all locations' and 1 more line (to line 9): magic: the spells known and in effect are written into the entry by hand",
+    );
   });
   it('the goblins: abilities written 13% / 33%, the bestiary’s goblin for the rest', () => {
     const r = read('wfrp-cp', 'cp-goblin.txt');
@@ -455,12 +480,12 @@ describe('fray import refuses what is no stat block, at its line, writing nothin
     [
       'a row one short',
       'Orc\nM WS BS S T W I A Dex Ld Int Cl WP Fel\n4 33 25 3 4 7 20 1 29 29 18 29 29\n',
-      /bad\.txt:3:1: 13 values under 14 headings \(M WS BS S T W I A Dex Ld Int Cl WP Fel\): one is missing/,
+      /bad\.txt:3:35: 13 values under 14 headings \(M WS BS S T W I A Dex Ld Int Cl WP Fel\): one is missing/,
     ],
     [
       'letters in a number',
       'Orc\nM WS BS S T W I A Dex Ld Int Cl WP Fel\n4 3x 25 3 4 7 20 1 29 29 18 29 29 18\n',
-      /bad\.txt:3:1: '3x' under WS is not a number/,
+      /bad\.txt:3:3: '3x' is not a number under WS: expected a whole number/,
     ],
     ['nothing recognisable', 'Dear diary,\ntoday we met an orc.\n', /bad\.txt: no WFRP 1e profile found/],
     [
@@ -471,7 +496,7 @@ describe('fray import refuses what is no stat block, at its line, writing nothin
     [
       'a value out of bounds',
       'Orc\nM WS BS S T W I A Dex Ld Int Cl WP Fel\n4 333 25 3 4 7 20 1 29 29 18 29 29 18\n',
-      /bad\.txt:3:1 profile\.WS: /,
+      /bad\.txt:3:3 profile\.WS: /,
     ],
   ];
   it.each(cases)('%s', async (_what, text, said) => {

@@ -1,23 +1,41 @@
 // Reading a creature or character as a book, an adventure or a web page prints it (`fray import`,
-// the page's "Paste a stat block"): the lines of the text, a profile given as a row of headings
-// with a row of values beneath, fields written `Armour: mail shirt, helmet`, names matched to the
-// ruleset's data. Each ruleset's importer says which headings and fields it reads; every line it
-// does not use is reported with the reason, and a text with nothing recognisable is refused at
-// its line.
+// the page's "Paste a stat block"): the lines of the text (core/block-text.ts), a profile given as
+// a row of headings with a row of values beneath, fields written `Armour: mail shirt, helmet`,
+// names matched to the ruleset's data. Each ruleset's importer says which headings and fields it
+// reads; every line it does not use is reported with the reason, everything of the creature that
+// is not played is warned about at its line, a number is read whole or refused at its line and
+// column, and a text with nothing recognisable is refused at its line.
 import { Document, isScalar, parse, visit } from 'yaml';
+import { blockLines, lineCells, LINE_LIMIT, placeOf, type BlockLine, type Cell } from './block-text.js';
 import { ValidationError, type Issue } from './document.js';
 import { printable } from './names.js';
 
-/** The most a pasted block may be: a page of an adventure is a few kilobytes. */
+export { placeOf, type BlockLine, type Cell } from './block-text.js';
+
+/** The most a pasted block may be, in bytes as UTF-8 writes them: a page of an adventure is a few kilobytes. */
 export const BLOCK_LIMIT = 100 * 1024;
 
-/** One line of the pasted text, numbered from 1. */
-export interface BlockLine {
-  readonly n: number;
-  /** As written, without its line break. */
-  readonly raw: string;
-  /** Trimmed, with typographic dashes and non-breaking spaces made plain. */
-  readonly text: string;
+/** The size of a text in bytes, as UTF-8 writes it (the limit counts bytes, not characters). */
+export function utf8Bytes(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n += 4;
+        i++;
+      } else n += 3;
+    } else n += 3;
+  }
+  return n;
+}
+
+/** A table's row for a key, looked up among the table's own keys only ("constructor" is no rule). */
+export function lookup<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
 }
 
 /** What an importer read: one line a field, as a user would check it against the book. */
@@ -35,7 +53,7 @@ export interface UnusedLine {
   readonly why: string;
 }
 
-/** Something read that a user should know: a weapon we lack, a value that seems off. */
+/** Something read that a user should know: a weapon we lack, a rule not played, a value that seems off. */
 export interface ImportWarning {
   readonly line: number | null;
   readonly message: string;
@@ -48,7 +66,21 @@ export interface Imported {
   readonly read: readonly ReadField[];
   readonly unused: readonly UnusedLine[];
   readonly warnings: readonly ImportWarning[];
+  /** Each field of the entry (a path such as `skills.close`) and where in the block it was read. */
+  readonly placed: Readonly<Record<string, { readonly line: number; readonly col: number }>>;
 }
+
+/** How the way in names what the user gives besides the block (the command's flags, the page's boxes). */
+export interface Asking {
+  /** Where a name is given: "--name", "the Name box". */
+  readonly name: string;
+  /** Where the ruleset is given: "--ruleset", "the ruleset picked". */
+  readonly ruleset: string;
+  /** The file a problem of those is placed in: "command line", "request body". */
+  readonly file: string;
+}
+
+export const COMMAND_LINE: Asking = { name: '--name', ruleset: '--ruleset', file: 'command line' };
 
 /** A profile's headings as one ruleset writes them: the field each abbreviation (or word) fills. */
 export interface Headings {
@@ -64,44 +96,42 @@ export interface Headings {
 export interface Profile {
   /** Field → the value: a whole number, or '-' for one the creature lacks. */
   readonly values: Readonly<Record<string, number | '-'>>;
+  /** Where each field's value was typed. */
+  readonly at: Readonly<Record<string, { readonly line: number; readonly col: number }>>;
   /** Headings read that the ruleset does not use, with their values. */
   readonly extra: readonly { readonly heading: string; readonly value: string }[];
   readonly lines: readonly number[];
 }
 
-/** The cells of a line: split at '|', tabs, or two spaces or more; a single space when `words`. */
-export function cellsOf(text: string, words = false): string[] {
-  // A table's empty cell stays a cell (a spirit has no STR). A row that opens with '|' (a Markdown
-  // table) has no cell before it; one that opens with blanks then '|' has an empty first cell.
-  const t = text.replace(/\s+$/, '').replace(/\|$/, '');
-  const body = t.startsWith('|') ? t.slice(1) : t;
-  if (/\|/.test(body)) return body.split('|').map((c) => c.trim());
-  return body
-    .trim()
-    .split(words ? /\s+/ : /\t|\s{2,}/)
-    .map((c) => c.trim())
-    .filter((c) => c !== '');
-}
-
 /** Dice as a profile's rolling row writes them: 3D6, 2D6+6, 1D3, or a fixed number. */
-const ROLLED = /^(\d*D\d+([+-]\d+)?|\d+)$/i;
+const ROLLED = /^(\d{0,3}D\d{1,4}([+-]\d{1,4})?|\d{1,4})$/i;
 
 /** A row of the dice characteristics are rolled with (a number alone counts; most must be dice). */
-function isDiceRow(cells: readonly string[]): boolean {
-  const dice = cells.filter((c) => /D/i.test(c) && ROLLED.test(c.replace(/\s/g, ''))).length;
-  const given = cells.filter((c) => !/^[-–—]?$/.test(c)).length;
-  return (
-    dice > 0 &&
-    dice >= given / 2 &&
-    cells.every((c) => ROLLED.test(c.replace(/\s/g, '')) || /^[-–—]?$/.test(c))
-  );
+function isDiceRow(cells: readonly Cell[]): boolean {
+  const texts = cells.map((c) => c.text.replace(/\s/g, ''));
+  const dice = texts.filter((c) => /D/i.test(c) && ROLLED.test(c)).length;
+  const given = texts.filter((c) => !/^-?$/.test(c)).length;
+  return dice > 0 && dice >= given / 2 && texts.every((c) => ROLLED.test(c) || /^-?$/.test(c));
 }
 
-/** "mail shirt, helmet and shield." → ['mail shirt', 'helmet', 'shield'] */
+/** Brackets and what they hold taken out of a text, in one pass (an unclosed bracket runs to the end). */
+export function withoutBrackets(s: string): string {
+  let out = '';
+  let depth = 0;
+  for (const c of s) {
+    if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if (depth === 0) out += c;
+    else continue;
+    if (c === '(' || c === ')') out += ' ';
+  }
+  return out;
+}
+
+/** "mail shirt, helmet and shield." → ['mail shirt', 'helmet', 'shield'] (brackets aside). */
 export function listOf(text: string): string[] {
-  return text
-    .replace(/\([^)]*\)/g, ' ')
-    .replace(/\.$/, '')
+  return withoutBrackets(text)
+    .replace(/\.\s*$/, '')
     .split(/,|;|\band\b|\+|\//)
     .map((s) => s.trim())
     .filter((s) => s !== '');
@@ -109,9 +139,7 @@ export function listOf(text: string): string[] {
 
 /** A name as compared: lower case, without articles, marks, plurals or what is in brackets. */
 export function plainName(s: string): string {
-  return s
-    .toLowerCase()
-    .replace(/\(.*?\)/g, ' ')
+  return withoutBrackets(s.toLowerCase())
     .replace(/\b(a|an|the|pair of|set of)\b/g, ' ')
     .replace(/[^a-z0-9]+/g, ' ')
     .trim()
@@ -125,11 +153,22 @@ interface DataReader {
   readData(ruleset: string, name: string): { readonly text: string };
 }
 
+/** Data files read, by their text: an import reads the same few files each time. */
+const parsedData = new Map<string, unknown>();
+
 /** The rows of a list in one of a ruleset's shipped data files (`weapons:` of weapons.yaml). */
 export function dataRows<T extends Named>(env: DataReader, ruleset: string, file: string, key: string): T[] {
-  const data = parse(env.readData(ruleset, file).text) as Record<string, unknown> | null;
-  const rows = data?.[key];
-  return Array.isArray(rows) ? (rows as T[]) : [];
+  const { text } = env.readData(ruleset, file);
+  let data = parsedData.get(text);
+  if (data === undefined) {
+    data = parse(text) as unknown;
+    if (parsedData.size > 64) parsedData.clear();
+    parsedData.set(text, data);
+  }
+  const rows =
+    data !== null && typeof data === 'object' ? lookup(data as Record<string, unknown>, key) : undefined;
+  // A copy each time: a caller may not change what the next import reads.
+  return Array.isArray(rows) ? (structuredClone(rows) as T[]) : [];
 }
 
 /** A row of the ruleset's data that a name may name. */
@@ -138,15 +177,15 @@ export interface Named {
   readonly name: string;
 }
 
-/** The row a name names (by id or name, plurals and brackets aside), or null. */
 /** Two names for one thing, whatever their case, articles, plurals or spacing ("Long spear", "Longspear"). */
 export function sameName(a: string, b: string): boolean {
   return plainName(a).replace(/ /g, '') === plainName(b).replace(/ /g, '');
 }
 
+/** The row a name names (by id or name, plurals and brackets aside), or null. */
 export function matchName<T extends Named>(given: string, rows: readonly T[]): T | null {
   const g = plainName(given);
-  if (g === '') return null;
+  if (g === '' || g.length > 80) return null;
   const exact = rows.find((r) => plainName(r.name) === g || plainName(r.id.replace(/-/g, ' ')) === g);
   if (exact) return exact;
   // "Long spear" for the Longspear, "great sword" for a Greatsword: the same words, spaced otherwise.
@@ -167,6 +206,54 @@ export function matchName<T extends Named>(given: string, rows: readonly T[]): T
   return within[0] ?? null;
 }
 
+/** A place in the block: a line and a column, both from 1. */
+export interface At {
+  readonly line: number;
+  readonly col: number;
+}
+
+/** A field of the block: its line, its value, and where each character of the value was typed. */
+export interface FieldLine {
+  readonly line: BlockLine;
+  readonly n: number;
+  readonly key: string;
+  readonly value: string;
+  /** Where the value's character at `offset` was typed. */
+  at(offset?: number): At;
+}
+
+/** What a line not read is, for the account: a note (it does not matter to a fight) or a warning (it would). */
+export type LeftOver = { readonly why: string; readonly warn?: boolean } | null;
+
+/** Section headings books and transcriptions print inside a block, and what their lines are. */
+const SECTIONS: readonly { readonly re: RegExp; readonly name: string; readonly played: boolean }[] = [
+  {
+    re: /^special (rules?|abilities)$|^special$|^abilities$|^traits$/i,
+    name: 'special rules',
+    played: false,
+  },
+  { re: /^(magic|spells?|sorcery|divine magic|personal magic)$/i, name: 'magic', played: false },
+  { re: /^psychology$/i, name: 'psychology', played: false },
+  { re: /^(notes?|description|habitat|organi[sz]ation|treasure|loot)$/i, name: 'notes', played: true },
+  {
+    re: /^(characteristics|attributes|skills|combat|weapons|armou?r|equipment|trappings|possessions|gear|profile)$/i,
+    name: 'block',
+    played: true,
+  },
+];
+
+/** Labels books print above a profile that are no name. */
+const LABELS =
+  /^(basic |average |typical )?(profile|characteristics|statistics|stats|attributes|advance scheme)$/i;
+
+/** A heading of a section, if the line is one: its name, and whether what is under it is played. */
+function sectionOf(text: string): { name: string; played: boolean; heading: string } | null {
+  const t = text.replace(/:$/, '').trim();
+  if (t.length > 40) return null;
+  for (const s of SECTIONS) if (s.re.test(t)) return { name: s.name, played: s.played, heading: t };
+  return null;
+}
+
 /** A text a user pasted or a file gave, line by line, keeping account of which lines were used. */
 export class StatBlock {
   readonly lines: readonly BlockLine[];
@@ -174,49 +261,50 @@ export class StatBlock {
   readonly unused: UnusedLine[] = [];
   readonly warnings: ImportWarning[] = [];
   readonly read: ReadField[] = [];
+  readonly placed: Record<string, At> = {};
+  /** A name written on the row of values, before them (or before the colon of an inline profile). */
+  leadName: { n: number; name: string } | null = null;
 
   constructor(
     /** The file as messages name it ("orc.txt", "standard input", "paste"). */
     readonly file: string,
     text: string,
+    /** How the way in names what is given besides the block. */
+    readonly asking: Asking = COMMAND_LINE,
   ) {
-    if (text.length > BLOCK_LIMIT)
+    const bytes = utf8Bytes(text);
+    if (bytes > BLOCK_LIMIT)
       throw new ValidationError([
         {
           file,
           path: '',
-          message: `the text is ${(text.length / 1024 / 1024).toFixed(1)} MB: a stat block is a few lines (Fray reads up to ${BLOCK_LIMIT / 1024} KB); paste one creature or character`,
+          message: `the text is ${sizeOf(bytes)}: a stat block is a few lines (Fray reads up to ${BLOCK_LIMIT / 1024} KB); paste one creature or character`,
         },
       ]);
-    this.lines = text
-      .replace(/^\uFEFF/, '')
-      .split(/\r\n|\r|\n/)
-      .map((raw, i) => ({
-        n: i + 1,
-        raw,
-        text: raw
-          .replace(/[\u00a0\u2007\u202f]/g, ' ')
-          .replace(/[\u2012-\u2015\u2212]/g, '-')
-          .trim(),
-      }));
+    this.lines = blockLines(text);
   }
 
-  /** The lines not yet used, with something on them. */
+  /** The lines not yet used with something to read on them (markup and overlong lines aside). */
   free(): BlockLine[] {
-    return this.lines.filter((l) => l.text !== '' && !this.used.has(l.n));
+    return this.lines.filter((l) => l.text !== '' && l.kind !== 'markup' && !l.long && !this.used.has(l.id));
   }
 
-  use(n: number, what: string): void {
-    this.used.set(n, what);
+  use(l: BlockLine, what: string): void {
+    this.used.set(l.id, what);
   }
 
-  isUsed(n: number): boolean {
-    return this.used.has(n);
+  isUsed(l: BlockLine): boolean {
+    return this.used.has(l.id);
   }
 
   /** Records a field read, for the summary. */
   said(field: string, value: string, lines: readonly number[]): void {
     this.read.push({ field, value, lines });
+  }
+
+  /** Records where a field of the entry was read, so that a problem of it is shown there. */
+  place(path: string, at: At | null | undefined): void {
+    if (at) this.placed[path] = at;
   }
 
   warn(line: number | null, message: string): void {
@@ -243,63 +331,83 @@ export class StatBlock {
   }
 
   /** A located refusal of the block: nothing is written. */
-  refuse(line: number | null, message: string): ValidationError {
+  refuse(line: number | null, message: string, col = 1): ValidationError {
     const issue: Issue =
       line === null
         ? { file: this.file, path: '', message }
-        : { file: this.file, line, col: 1, path: '', message };
+        : { file: this.file, line, col, path: '', message };
     return new ValidationError([issue]);
+  }
+
+  /** A refusal at a place of the block. */
+  refuseAt(at: At, message: string): ValidationError {
+    return this.refuse(at.line, message, at.col);
   }
 
   /**
    * The profile: the first row whose cells are at least `atLeast` of the headings (as
-   * abbreviations or words), and the row of values beneath it (the next line with something
-   * on it). A header without values, a row with more or fewer values than headings, or a value
-   * that is not a whole number (nor '-') is refused at its line. Null when no header row is there.
+   * abbreviations or words), and the row of values beneath it (the next line with something on
+   * it, blank lines aside). A header without values, a row with fewer values than headings, or a
+   * value that is not a whole number (nor '-') is refused at its place. Null when no header row is there.
    */
   profile(h: Headings): Profile | null {
     const free = this.free();
     for (let i = 0; i < free.length; i++) {
       const head = free[i] as BlockLine;
-      const cells = this.headerCells(head.text, h);
+      const cells = this.headerCells(head, h);
       if (!cells) continue;
-      let next = free[i + 1];
+      const border = head.cells ? undefined : (head.raw.trimStart()[0] ?? '') === '|';
+      let k = i + 1;
+      let next = free[k];
       // The dice the characteristics are rolled with, between the headings and the values (OpenQuest).
-      if (next && isDiceRow(cellsOf(next.text, true))) {
-        this.use(next.n, 'dice');
+      if (next && isDiceRow(lineCells(next, true, border))) {
+        this.use(next, 'dice');
         this.unused.push({
           line: next.n,
           text: next.text,
           why: 'the dice the characteristics are rolled with: the values beneath are read',
         });
-        next = free[i + 2];
+        next = free[++k];
       }
-      if (!next || next.n > head.n + 3)
-        throw this.refuse(head.n, `${h.what} heading (${cells.join(' ')}) has no row of values beneath it`);
-      const values = cellsOf(next.raw.replace(/[\u00a0\u2007\u202f]/g, ' '), true);
+      if (!next)
+        throw this.refuse(
+          head.n,
+          `${h.what} heading (${cells.map((c) => c.text).join(' ')}) has no row of values beneath it`,
+        );
+      const values = lineCells(next, true, border);
       // A name written before the values ("Orc  4 33 25 …"): the cells past the headings' count, in front.
       const lead = values.length > cells.length ? values.slice(0, values.length - cells.length) : [];
       const own = values.slice(lead.length);
-      if (own.length < cells.length)
+      if (own.length < cells.length) {
+        const missing = cells.length - own.length;
         throw this.refuse(
           next.n,
-          `${own.length} value${own.length === 1 ? '' : 's'} under ${cells.length} headings (${cells.join(' ')}): ${cells.length - own.length === 1 ? 'one is' : `${cells.length - own.length} are`} missing`,
+          `${own.length} value${own.length === 1 ? '' : 's'} under ${cells.length} headings (${cells.map((c) => c.text).join(' ')}): ${missing === 1 ? 'one is' : `${missing} are`} missing`,
+          endOf(values.at(-1)),
         );
+      }
       const out: Record<string, number | '-'> = {};
+      const at: Record<string, At> = {};
       const extra: { heading: string; value: string }[] = [];
-      cells.forEach((c, k) => {
-        const v = own[k] as string;
-        const field = h.names[c.toLowerCase()];
-        if (!field) {
-          extra.push({ heading: c, value: v });
+      cells.forEach((c, j) => {
+        const v = own[j] as Cell;
+        const heading = c.text.toLowerCase();
+        if (NAME_HEADINGS.has(heading) && v.text !== '') {
+          this.leadName = { n: next.n, name: v.text };
           return;
         }
-        out[field] = this.value(v, c, next.n);
+        const field = lookup(h.names, heading);
+        if (!field) {
+          extra.push({ heading: c.text, value: v.text });
+          return;
+        }
+        out[field] = this.value(v, c.text);
+        at[field] = { line: v.line, col: v.col };
       });
-      this.use(head.n, h.what);
-      this.use(next.n, h.what);
-      if (lead.length > 0) this.leadName = { n: next.n, name: lead.join(' ') };
-      return { values: out, extra, lines: [head.n, next.n] };
+      this.use(head, h.what);
+      this.use(next, h.what);
+      if (lead.length > 0) this.leadName = { n: next.n, name: lead.map((c) => c.text).join(' ') };
+      return { values: out, at, extra, lines: [head.n, next.n] };
     }
     return null;
   }
@@ -307,92 +415,113 @@ export class StatBlock {
   /**
    * A cell of a profile: a whole number, or '-' for a characteristic the creature lacks. A range
    * or alternatives ("8-10", "5/11") are read as the first, a roll ("D6") as its average, each
-   * with a warning to set it by hand; anything else is refused at its line.
+   * with a warning to set it by hand; anything else (12.5, 12abc, 1e309) is refused at its place.
    */
-  value(cell: string, heading: string, line: number): number | '-' {
-    // Footnote marks and a per cent sign are not part of the number.
-    const v = cell.replace(/[%*†‡♦]+$/u, '');
-    if (/^[-–—]?$/.test(v)) return '-';
-    if (/^\+?\d{1,4}$/.test(v)) return Number(v);
-    const range = /^(\d{1,4})\s*[-/]\s*(\d{1,4})$/.exec(v);
+  value(cell: Cell, heading: string): number | '-' {
+    const v = withoutMarks(cell.text);
+    if (/^-?$/.test(v)) return '-';
+    if (/^\+?\d{1,6}$/.test(v)) return Number(v);
+    const range = /^(\d{1,4}) ?[-/] ?(\d{1,4})$/.exec(v);
     if (range) {
       this.warn(
-        line,
+        cell.line,
         `${heading} '${v}' is read as ${range[1]}, the first the book gives: set it by hand if this one has another`,
       );
       return Number(range[1]);
     }
     const roll = /^(\d?)D(\d{1,3})$/i.exec(v);
     if (roll) {
-      const avg = Math.round(((Number(roll[1] || 1) * (Number(roll[2]) + 1)) / 2) * 1) || 1;
+      const avg = Math.round((Number(roll[1] || 1) * (Number(roll[2]) + 1)) / 2) || 1;
       this.warn(
-        line,
+        cell.line,
         `${heading} '${v}' is a roll: read as ${avg}, its average; set it by hand for this one`,
       );
       return avg;
     }
-    throw this.refuse(
-      line,
-      `'${printable(cell, true)}' under ${heading} is not a number (a whole number, or - for a characteristic it lacks)`,
+    throw this.refuseAt(
+      cell,
+      `${notWhole(cell.text)} under ${heading}: expected a whole number, or - for a characteristic it lacks`,
     );
   }
 
-  /** A name written on the row of values, before them. */
-  leadName: { n: number; name: string } | null = null;
+  /**
+   * A whole number a field gives ("55%", "3", "+2"), refused at its place when it is not one
+   * (12.5, 3.9, 1e309, 12abc): never cut to the digits it starts with.
+   */
+  whole(token: string, what: string, at: At): number {
+    const v = withoutMarks(token);
+    if (/^\+?\d{1,6}$/.test(v)) return Number(v);
+    throw this.refuseAt(at, `${notWhole(token)} for ${what}: expected a whole number`);
+  }
 
   /** The cells of a header row, if the line is one (enough of its cells are headings). */
-  private headerCells(text: string, h: Headings): string[] | null {
-    const cells = cellsOf(text, true);
-    if (cells.length < h.atLeast) return null;
-    const known = cells.filter((c) => h.names[c.toLowerCase()] !== undefined).length;
+  private headerCells(l: BlockLine, h: Headings): Cell[] | null {
+    const cells = lineCells(l, true);
+    if (cells.length < h.atLeast || cells.length > 40) return null;
+    const known = cells.filter((c) => lookup(h.names, c.text.toLowerCase()) !== undefined).length;
     // Most of the row, and at least atLeast: a sentence with "WS" in it is no header.
     return known >= h.atLeast && known >= cells.length * 0.6 ? cells : null;
   }
 
   /**
    * Characteristics written as pairs on one or more lines ("STR 10 CON 11 DEX 17", "Physique 14,
-   * Agility 12"): every field found, from the lines not yet used that hold at least `atLeast` pairs.
+   * Agility 12"): every field found, from the lines not yet used that hold at least two pairs (or,
+   * right after such a line, open with one). A value that is not a whole number is refused at its place.
    */
   pairs(h: Headings): Profile | null {
     const values: Record<string, number | '-'> = {};
+    const at: Record<string, At> = {};
     const lines: number[] = [];
-    for (const l of this.free()) {
-      const found: [string, number | '-'][] = [];
-      for (const m of l.text.matchAll(
-        /([A-Za-z][A-Za-z]*)\s*[:=]?\s*(\d{1,4}(?:\s*[-/]\s*\d{1,4})?%?|-)(?=[\s,;.|)]|$)/g,
-      )) {
-        const heading = (m[1] as string).trim();
-        const field = h.names[heading.toLowerCase()];
-        if (field) found.push([field, this.value(m[2] as string, heading, l.n)]);
+    let last = -1;
+    const free = this.free();
+    for (const [i, l] of free.entries()) {
+      const found = pairsOf(l, h);
+      const numeric = found.filter((p) => /^[+]?\d/.test(p.value)).length;
+      const opens = found[0]?.first === true;
+      if (!(numeric >= Math.min(h.atLeast, 2) || (last >= 0 && i === last + 1 && opens && numeric > 0)))
+        continue;
+      for (const p of found) {
+        values[p.field] = this.value({ text: p.value, ...p.at }, p.heading);
+        at[p.field] = p.at;
       }
-      if (found.length >= Math.min(h.atLeast, 2) || (lines.length > 0 && found.length > 0)) {
-        for (const [f, v] of found) values[f] = v;
-        lines.push(l.n);
-        this.use(l.n, h.what);
-        // "Minotaur: M 6, WS 41, …": the name before the colon.
-        const named = /^([A-Za-z][\w '-]{1,40}?)\s*:\s*\S/.exec(l.text);
-        const head = (named?.[1] ?? '').toLowerCase();
-        if (
-          named &&
-          found.length >= h.atLeast &&
-          !head.split(' ').some((w) => h.names[w] !== undefined) &&
-          !this.leadName
-        )
-          this.leadName = { n: l.n, name: named[1] as string };
-      }
+      lines.push(l.n);
+      last = i;
+      this.use(l, h.what);
+      // "Minotaur: M 6, WS 41, …": the name before the colon.
+      const named = /^([A-Za-z][\w '-]{0,40}?) ?: ?\S/.exec(l.text);
+      const head = (named?.[1] ?? '').toLowerCase();
+      if (
+        named &&
+        found.length >= h.atLeast &&
+        !head.split(' ').some((w) => lookup(h.names, w) !== undefined) &&
+        !this.leadName
+      )
+        this.leadName = { n: l.n, name: named[1] as string };
     }
-    return Object.keys(values).length >= h.atLeast ? { values, extra: [], lines } : null;
+    return Object.keys(values).length >= h.atLeast ? { values, at, extra: [], lines } : null;
   }
 
   /** A field written `Key: value` (or `Key - value`) on a line not yet used: the first whose key matches. */
-  field(key: RegExp, what: string): { n: number; value: string } | null {
+  field(key: RegExp, what: string): FieldLine | null {
     for (const l of this.free()) {
-      const m = /^([A-Za-z][A-Za-z &'/]*?)\s*(?::|\s-\s)\s*(.*)$/.exec(l.text);
-      if (!m || !key.test((m[1] as string).trim())) continue;
-      this.use(l.n, what);
-      return { n: l.n, value: (m[2] as string).trim() };
+      const f = fieldOf(l);
+      if (!f || !key.test(f.key)) continue;
+      this.use(l, what);
+      return f;
     }
     return null;
+  }
+
+  /** Every field whose key matches, in the order of the block (one pass: a block of many lines costs its length). */
+  fields(key: RegExp, what: string): FieldLine[] {
+    const out: FieldLine[] = [];
+    for (const l of this.free()) {
+      const f = fieldOf(l);
+      if (!f || !key.test(f.key)) continue;
+      this.use(l, what);
+      out.push(f);
+    }
+    return out;
   }
 
   /** The profile under these headings (a heading row over its values, or pairs), else the block is refused saying what was expected. */
@@ -402,40 +531,125 @@ export class StatBlock {
     return p;
   }
 
-  /** The entry's name, said as read: `--name`, else the block's; with none, 'Imported' and a warning. */
-  entryName(given: string | undefined, p: Profile, above: string): string {
-    const named = this.name(given, p.lines[0] as number);
-    if (named) {
-      this.said('name', named.name, named.n === null ? [] : [named.n]);
-      return named.name;
+  /**
+   * The entry's name, said as read: the one given (`--name`, the Name box), else the block's; with
+   * none, 'Imported' and a warning. The block's own name is returned too: a creature of the
+   * bestiary is found by it whatever the GM calls this one.
+   */
+  entryName(given: string | undefined, p: Profile, above: string): { name: string; own: string | null } {
+    const own = this.name(p.lines[0] as number);
+    if (given !== undefined) {
+      this.said('name', given, []);
+      if (own && own.name !== given)
+        this.unused.push({
+          line: own.n,
+          text: own.name,
+          why: `the block's name: '${given}' is the name given (${this.asking.name})`,
+        });
+      return { name: given, own: own?.name ?? null };
     }
-    this.warn(null, `no name found above ${above}: it is called 'Imported'; give one with --name`);
-    return 'Imported';
+    if (own) {
+      this.said('name', own.name, [own.n]);
+      return { name: own.name, own: own.name };
+    }
+    this.warn(
+      null,
+      `no name found above ${above}: it is called 'Imported'; give one with ${this.asking.name}`,
+    );
+    return { name: 'Imported', own: null };
   }
 
-  /** The name: `--name`, else a name on the values' row, else the first free line above the profile that reads as one. */
-  name(given: string | undefined, before: number): { name: string; n: number | null } | null {
-    if (given !== undefined) return { name: given, n: null };
+  /** The block's name: one on the values' row, else the nearest heading or name-like line above the profile. */
+  private name(before: number): { name: string; n: number } | null {
     if (this.leadName) return { name: this.leadName.name, n: this.leadName.n };
-    const above = this.free().filter((l) => l.n < before && isNameLine(l.text));
-    const l = above.at(-1);
+    const above = this.free().filter((l) => l.n < before);
+    const l =
+      above.filter((x) => x.kind === 'heading' && !sectionOf(x.text) && !LABELS.test(x.text)).at(-1) ??
+      above.filter((x) => isNameLine(x.text)).at(-1);
     if (!l) return null;
-    this.use(l.n, 'name');
+    this.use(l, 'name');
     return { name: nameOf(l.text), n: l.n };
   }
 
-  /** Every line left, as unused, with the reason `why` gives (a default for the rest). */
-  leftOver(why: (l: BlockLine) => string | null): void {
-    for (const l of this.free()) {
-      this.unused.push({
-        line: l.n,
-        text: l.text,
-        why: LABELS.test(l.text)
-          ? 'a label of the profile'
-          : (why(l) ?? 'not read: not part of a stat block Fray knows'),
-      });
-      this.use(l.n, 'unused');
+  /**
+   * Every line left: a note (unused, with its reason) or a warning (what would matter to a fight
+   * and is not played), as `why` says; by default by the section it is under (a line under
+   * "Special Rules" is a rule not played), else not part of a stat block Fray knows. Lines of one
+   * section not played are warned of together; markup and overlong lines are accounted for.
+   */
+  leftOver(why: (l: BlockLine) => LeftOver): void {
+    let section: { name: string; played: boolean; heading: string } | null = null;
+    // Lines warned of for one reason, in a run: one warning names them all.
+    let group: { why: string; lines: BlockLine[] } | null = null;
+    const flush = () => {
+      if (!group) return;
+      const [first, ...rest] = group.lines as [BlockLine, ...BlockLine[]];
+      const more = rest.length
+        ? ` and ${rest.length} more line${rest.length === 1 ? '' : 's'} (to line ${(rest.at(-1) as BlockLine).n})`
+        : '';
+      this.warn(first.n, `'${short(first.text)}'${more}: ${group.why}`);
+      group = null;
+    };
+    const warned = (l: BlockLine, reason: string) => {
+      if (group && group.why !== reason) flush();
+      group ??= { why: reason, lines: [] };
+      group.lines.push(l);
+    };
+    for (const l of this.lines) {
+      if (l.text === '') continue;
+      const s = l.kind !== 'markup' ? sectionOf(l.text) : null;
+      if (s || l.kind === 'heading') {
+        flush();
+        section = s;
+      }
+      if (this.used.has(l.id)) continue;
+      this.use(l, 'unused');
+      if (l.kind === 'markup') {
+        this.unused.push({
+          line: l.n,
+          text: l.text,
+          why: 'markup of the page (a table edge, attributes, a rule)',
+        });
+        continue;
+      }
+      if (l.long) {
+        flush();
+        this.unused.push({
+          line: l.n,
+          text: l.text,
+          why: `a line of ${l.text.length.toLocaleString('en')} characters: longer than any line of a stat block (${LINE_LIMIT.toLocaleString('en')}), so not read`,
+        });
+        continue;
+      }
+      if (s) {
+        this.unused.push({ line: l.n, text: l.text, why: 'a heading of the block' });
+        continue;
+      }
+      if (LABELS.test(l.text)) {
+        this.unused.push({ line: l.n, text: l.text, why: 'a label of the profile' });
+        continue;
+      }
+      const own = why(l);
+      if (own?.warn) {
+        warned(l, own.why);
+        continue;
+      }
+      if (own) {
+        flush();
+        this.unused.push({ line: l.n, text: l.text, why: own.why });
+        continue;
+      }
+      if (section && !section.played) {
+        warned(
+          l,
+          `${NOT_PLAYED[section.name] ?? 'not played by Fray'} (under ${section.heading}): note it for the GM`,
+        );
+        continue;
+      }
+      flush();
+      this.unused.push({ line: l.n, text: l.text, why: 'not read: not part of a stat block Fray knows' });
     }
+    flush();
   }
 
   /** The account of the block, with its entry. */
@@ -445,32 +659,165 @@ export class StatBlock {
       entry,
       read: this.read,
       unused: [...this.unused].sort((a, b) => a.line - b.line),
-      warnings: this.warnings,
+      warnings: [...this.warnings].sort((a, b) => (a.line ?? 0) - (b.line ?? 0)),
+      placed: this.placed,
     };
   }
 }
 
-/** Labels books print above a profile that are no name. */
-const LABELS =
-  /^(basic |average |typical )?(profile|characteristics|statistics|stats|attributes|advance scheme)$/i;
+/** What a section's lines are, when Fray does not play them. */
+const NOT_PLAYED: Readonly<Record<string, string>> = {
+  'special rules': 'special rules are not played from a block',
+  magic: 'magic is not played from a block',
+  psychology: 'psychology is not played from a block',
+};
+
+/** Headings of a table's column that holds the creature's name. */
+const NAME_HEADINGS = new Set(['name', 'creature', 'npc', 'character', 'monster']);
+
+/** The column just past a cell: where a value left out would have been. */
+function endOf(c: Cell | undefined): number {
+  return c ? c.col + c.text.length + 1 : 1;
+}
+
+/** A value without the footnote marks and per cent sign printed after it ("33*", "55%"). */
+function withoutMarks(s: string): string {
+  let end = s.length;
+  while (end > 0 && '%*†‡♦'.includes(s[end - 1] as string)) end--;
+  return s.slice(0, end);
+}
+
+/** "12.5" → "'12.5' is not a whole number"; any other: "'12abc' is not a number". */
+function notWhole(token: string): string {
+  const t = printable(token.length > 24 ? `${token.slice(0, 21)}…` : token, true);
+  if (/^[+-]?\d{1,12}[.,]\d{1,12}$/.test(token)) return `'${t}' is not a whole number`;
+  if (/^\+?\d{7,}$/.test(token)) return `'${t}' is too large a number`;
+  return `'${t}' is not a number`;
+}
+
+/** A heading and its value found on a line of pairs. */
+interface Pair {
+  readonly field: string;
+  readonly heading: string;
+  readonly value: string;
+  readonly at: At;
+  /** It opens the line. */
+  readonly first: boolean;
+}
+
+/** The words of a line with where each begins: split at blanks, commas, semicolons and '|'. */
+function wordsOf(text: string): { w: string; from: number }[] {
+  const out: { w: string; from: number }[] = [];
+  let from = -1;
+  for (let i = 0; i <= text.length; i++) {
+    const c = text[i];
+    const sep = c === undefined || c === ' ' || c === ',' || c === ';' || c === '|';
+    if (sep) {
+      if (from >= 0) out.push({ w: text.slice(from, i), from });
+      from = -1;
+    } else if (from < 0) from = i;
+  }
+  return out;
+}
+
+/** The heading-value pairs of a line ("STR 10", "WS: 33", "Agility=12", "Combat level 3"). */
+function pairsOf(l: BlockLine, h: Headings): Pair[] {
+  const words = wordsOf(l.text);
+  const out: Pair[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] as { w: string; from: number };
+    // "WS:33", "WS=33" as one word.
+    const glued = /^([A-Za-z]{1,20})[:=]([^:=]+)$/.exec(word.w);
+    if (glued) {
+      const field = lookup(h.names, (glued[1] as string).toLowerCase());
+      if (field) {
+        const value = trimSentence(glued[2] as string);
+        out.push({
+          field,
+          heading: glued[1] as string,
+          value,
+          at: placeOf(l, word.from + (glued[1] as string).length + 1),
+          first: i === 0,
+        });
+        continue;
+      }
+    }
+    const bare = word.w.replace(/[:=]$/, '');
+    const after = words[i + 1]?.w.replace(/[:=]$/, '');
+    // Two words first ("Combat level 3", "Weapon Skill 33"), then one.
+    const twoWords = after !== undefined ? lookup(h.names, `${bare} ${after}`.toLowerCase()) : undefined;
+    const field =
+      twoWords ?? (/^[A-Za-z]{1,20}$/.test(bare) ? lookup(h.names, bare.toLowerCase()) : undefined);
+    if (!field) continue;
+    const span = twoWords ? 2 : 1;
+    let v = words[i + span];
+    if (v && (v.w === ':' || v.w === '=')) v = words[i + span + 1];
+    if (!v) continue;
+    out.push({
+      field,
+      heading: words
+        .slice(i, i + span)
+        .map((x) => x.w.replace(/[:=]$/, ''))
+        .join(' '),
+      value: trimSentence(v.w),
+      at: placeOf(l, v.from),
+      first: i === 0,
+    });
+    i += span;
+  }
+  return out;
+}
+
+/** A value at the end of a sentence or in brackets ("10.", "(11)"): the value. */
+function trimSentence(v: string): string {
+  let t = v;
+  if (t.endsWith(')') && !t.includes('(')) t = t.slice(0, -1);
+  if (t.endsWith('.') && /^[+-]?\d{1,6}\.$/.test(t)) t = t.slice(0, -1);
+  return t;
+}
+
+/** The key and value of a line written `Key: value` (or `Key - value`), or null. */
+export function fieldOf(l: BlockLine): FieldLine | null {
+  const m = /^([A-Za-z][A-Za-z &'/()]{0,40}?) ?(?::|-(?= )|=) ?/.exec(l.text);
+  if (!m) return null;
+  const start = m[0].length;
+  const value = l.text.slice(start).trim();
+  const lead = l.text.length - start - l.text.slice(start).trimStart().length;
+  return {
+    line: l,
+    n: l.n,
+    key: (m[1] as string).trim(),
+    value,
+    at: (offset = 0) => placeOf(l, start + lead + offset),
+  };
+}
 
 /** A line that reads as a name: short, mostly letters, not a field, a sentence or a label. */
 function isNameLine(text: string): boolean {
   return (
     !LABELS.test(text) &&
+    !sectionOf(text) &&
     text.length <= 60 &&
     /[A-Za-z]/.test(text) &&
-    !/:/.test(text) &&
+    !text.includes(':') &&
     !/\d{2,}/.test(text) &&
-    text.split(/\s+/).length <= 6 &&
+    text.split(' ').length <= 6 &&
     !/[.!?]$/.test(text)
   );
 }
 
 /** "ORC CHIEFTAIN" → "Orc Chieftain"; a name written in capitals as books head their entries. */
 function nameOf(text: string): string {
-  const t = text.replace(/^[#*\s]+|[#*\s]+$/g, '');
+  let a = 0;
+  let b = text.length;
+  while (a < b && (text[a] === '#' || text[a] === '*' || text[a] === ' ')) a++;
+  while (b > a && (text[b - 1] === '#' || text[b - 1] === '*' || text[b - 1] === ' ')) b--;
+  const t = text.slice(a, b);
   return t === t.toUpperCase() ? t.toLowerCase().replace(/\b[a-z]/g, (c) => c.toUpperCase()) : t;
+}
+
+function sizeOf(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
 }
 
 /** The summary a user checks, one line a field, then the lines not used and the warnings. */

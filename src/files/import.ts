@@ -2,8 +2,9 @@
 // the ruleset's importer reads it, and the entry must then load as a character of the ruleset, a
 // value the schema refuses being reported at the line it was read from.
 import { ValidationError, type Issue } from '../core/document.js';
+import { printable } from '../core/names.js';
 import type { LoadEnv } from '../core/ruleset.js';
-import { StatBlock, type Imported } from '../core/statblock.js';
+import { COMMAND_LINE, StatBlock, type Asking, type Imported } from '../core/statblock.js';
 import { RULESETS } from '../rulesets/index.js';
 import { checkCharacter } from './character.js';
 
@@ -21,22 +22,23 @@ export function importBlock(
   ruleset: string,
   text: string,
   file: string,
-  o: { readonly name?: string; readonly env: LoadEnv },
+  o: { readonly name?: string; readonly env: LoadEnv; readonly asking?: Asking },
 ): Imported {
-  const r = RULESETS.get(ruleset);
+  const asking = o.asking ?? COMMAND_LINE;
+  const r = RULESETS.has(ruleset) ? RULESETS.get(ruleset) : undefined;
   if (!r?.importer)
     throw new ValidationError([
       {
-        file: 'command line',
-        path: '--ruleset',
-        message: `${r ? `${ruleset} reads no stat blocks` : `unknown ruleset '${ruleset}'`}; these do: ${importingRulesets().join(', ')}`,
+        file: asking.file,
+        path: asking.ruleset,
+        message: `${r ? `${ruleset} reads no stat blocks` : `unknown ruleset '${printable(ruleset.slice(0, 40), true)}'`}; these do: ${importingRulesets().join(', ')}`,
       },
     ]);
   if (o.name !== undefined && o.name.trim() === '')
     throw new ValidationError([
-      { file: 'command line', path: '--name', message: 'expected a name, not empty' },
+      { file: asking.file, path: asking.name, message: 'expected a name, not empty' },
     ]);
-  const block = new StatBlock(file, text);
+  const block = new StatBlock(file, text, asking);
   const imported = r.importer(block, {
     ...(o.name !== undefined ? { name: o.name.trim() } : {}),
     env: o.env,
@@ -50,10 +52,19 @@ export function importBlock(
   return imported;
 }
 
-/** A problem of the entry, placed at the line its field was read from. */
+/**
+ * A problem of the entry, placed where its field was read: the field itself (`skills.close`), else
+ * the nearest field holding it (`profile`), else the line its part of the summary came from.
+ */
 function located(i: Issue, imported: Imported, file: string): Issue {
-  const field = i.path.split(/[.[]/)[0] ?? '';
-  const read = imported.read.find((f) => f.field === field);
+  const parts = i.path.split(/[.[\]]/).filter((x) => x !== '');
+  for (let k = parts.length; k > 0; k--) {
+    const at = Object.hasOwn(imported.placed, parts.slice(0, k).join('.'))
+      ? imported.placed[parts.slice(0, k).join('.')]
+      : undefined;
+    if (at) return { file, line: at.line, col: at.col, path: i.path, message: i.message };
+  }
+  const read = imported.read.find((f) => f.field === parts[0] && f.lines.length > 0);
   const line = read?.lines.at(-1);
   return line === undefined
     ? { file, path: i.path, message: i.message }

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ValidationError } from '../core/document.js';
 import { memberName, readParty } from '../core/party.js';
-import { dataRows, entryYaml, type Named } from '../core/statblock.js';
+import { dataRows, entryYaml, importReport, type Asking, type Named } from '../core/statblock.js';
 import { bestiary, BESTIARY_OF } from '../files/bestiary.js';
 import { characterSheet, checkCharacter, entryFromText } from '../files/character.js';
 import { encounterFromText } from '../files/fight-file.js';
@@ -22,7 +22,9 @@ import type { Store } from './store.js';
 
 const BODY = {
   import: z.strictObject({
-    ruleset: z.string({ error: 'expected the ruleset the block is written for' }),
+    ruleset: z.string({ error: 'expected the ruleset the block is written for' }).max(60, {
+      error: 'expected the id of a ruleset',
+    }),
     text: z.string({ error: 'expected the stat block as text' }),
     name: z.string().max(60, { error: 'expected a name of at most 60 letters' }).optional(),
   }),
@@ -35,6 +37,9 @@ const BODY = {
   }),
   examples: z.strictObject({ ruleset: z.string({ error: 'expected the ruleset whose examples to load' }) }),
 };
+
+/** How the paste box names what is given besides the block, for its refusals and warnings. */
+const PASTE_BOX: Asking = { name: 'the Name box', ruleset: 'ruleset', file: 'request body' };
 
 /** The ruleset of a request, known, or a 404. */
 function rulesetOf(id: string) {
@@ -108,10 +113,12 @@ export function registerMaterial(
     guard((req) => {
       const b = parseBody(BODY.import, req.body);
       const r = importBlock(b.ruleset, b.text, 'paste', {
-        ...(b.name ? { name: b.name } : {}),
+        ...(b.name !== undefined && b.name.trim() !== '' ? { name: b.name } : {}),
         env: shippedOnlyEnv(),
+        asking: PASTE_BOX,
       });
-      return { ...r, yaml: entryYaml(r.entry) };
+      // The account as the command line prints it, line for line: the page shows the same.
+      return { ...r, yaml: entryYaml(r.entry), report: importReport(r, 'the pasted block') };
     }),
   );
 

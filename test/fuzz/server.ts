@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { packageRoot } from '../../src/node/root.js';
 import { closeApps, startApp, type Method } from '../app.js';
+import { blockCase, blockText } from './blocks.js';
 
 export type ServerOutcome =
   | 'ok' // a success
@@ -27,6 +28,7 @@ interface Route {
 }
 
 const demo = () => readFileSync(join(packageRoot(), 'data', 'wfrp1e', 'encounters', 'demo.yaml'), 'utf8');
+const readBlock = (name: string) => readFileSync(join(packageRoot(), 'data', 'blocks', name), 'utf8');
 
 /** Every route with a body, and a few without; ids are those of the campaign made below. */
 function routes(encounter: string, seat: string): Route[] {
@@ -75,6 +77,18 @@ function routes(encounter: string, seat: string): Route[] {
         ],
       },
     },
+    {
+      method: 'POST',
+      url: '/api/import',
+      body: { ruleset: 'wfrp1e', text: readBlock('wfrp1e-orc-raider.txt'), name: 'Grukk' },
+    },
+    { method: 'POST', url: '/api/import', body: { ruleset: 'openquest', text: readBlock('oq-elf.txt') } },
+    {
+      method: 'POST',
+      url: '/api/characters/sheet',
+      body: { ruleset: 'wfrp1e', entry: { name: 'Anna', use: 'human', weapons: ['sword'] } },
+    },
+    { method: 'POST', url: '/api/characters/sheet', body: { ruleset: 'openquest', text: character } },
     { method: 'GET', url: '/api/characters?ruleset=wfrp1e' },
     { method: 'GET', url: '/api/fights/1' },
     { method: 'DELETE', url: '/api/characters/999' },
@@ -187,6 +201,68 @@ export async function serverCampaign(
       counts[outcome]++;
       if (outcome !== 'ok' && outcome !== 'refused' && examples.length < 20)
         examples.push(`${outcome}: ${shown}`);
+    }
+  } finally {
+    await closeApps();
+  }
+  return { counts, examples };
+}
+
+/**
+ * Blocks of the importer's grammar (test/fuzz/blocks.ts) pasted into the page's box: each answered
+ * or refused in our words, never a 5xx; an entry read then goes to the live sheet, as the
+ * character builder sends it, and its sheet is answered or refused the same way.
+ */
+export async function blockServerCampaign(
+  n: number,
+  seed: number,
+): Promise<{ counts: Record<ServerOutcome, number>; examples: string[] }> {
+  const counts: Record<ServerOutcome, number> = {
+    ok: 0,
+    refused: 0,
+    crash: 0,
+    'foreign words': 0,
+    changed: 0,
+  };
+  const examples: string[] = [];
+  const s = await startApp('fuzz-blocks');
+  try {
+    const before = JSON.stringify(s.store.characters());
+    const judge = (what: string, got: { status: number; body: unknown }) => {
+      const said =
+        typeof got.body === 'object' && got.body ? String((got.body as { error?: unknown }).error ?? '') : '';
+      const outcome: ServerOutcome =
+        got.status >= 500
+          ? 'crash'
+          : got.status < 400
+            ? 'ok'
+            : FOREIGN.test(said)
+              ? 'foreign words'
+              : 'refused';
+      counts[outcome]++;
+      if ((outcome === 'crash' || outcome === 'foreign words') && examples.length < 20)
+        examples.push(`${outcome}: ${what.slice(0, 300)} → ${got.status}: ${said.slice(0, 300)}`);
+    };
+    for (const c of fc.sample(blockCase, { numRuns: n, seed })) {
+      const b = blockText(c);
+      const body = { ruleset: b.ruleset, text: b.text, ...(b.name !== undefined ? { name: b.name } : {}) };
+      const got = await s.gm('POST', '/api/import', body);
+      judge(`POST /api/import ${JSON.stringify(b.text)}`, got);
+      const entry = (got.body as { entry?: Record<string, unknown> } | null)?.entry;
+      if (got.status < 400 && entry) {
+        const sheet = await s.gm('POST', '/api/characters/sheet', { ruleset: b.ruleset, entry });
+        judge(`POST /api/characters/sheet ${JSON.stringify(entry)}`, sheet);
+        const yaml = (got.body as { yaml?: string }).yaml ?? '';
+        judge(
+          'POST /api/characters/sheet (text)',
+          await s.gm('POST', '/api/characters/sheet', { ruleset: b.ruleset, text: yaml }),
+        );
+      }
+    }
+    // Reading a block and computing a sheet keep nothing.
+    if (JSON.stringify(s.store.characters()) !== before) {
+      counts.changed++;
+      examples.push('changed: a paste or a sheet left a character in the campaign');
     }
   } finally {
     await closeApps();

@@ -3,11 +3,15 @@
 // house rules' own; T and Sp with the armour worn already counted), with lines naming its weapons,
 // armour, unarmed damage dice and the special rules the house rules give monsters.
 import type { ImportOptions } from '../../core/ruleset.js';
+import { GEAR_KEYS, isMoney, readGear, type Item, type Taken } from '../../core/gear.js';
 import {
   dataRows,
   listOf,
+  lookup,
   matchName,
+  placeOf,
   plainName,
+  type FieldLine,
   type Headings,
   type Imported,
   type Named,
@@ -56,10 +60,14 @@ export function importAhq(block: StatBlock, o: ImportOptions): Imported {
     AHQ_HEADINGS,
     'no profile found: expected a heading row such as WS BS DS T W Sp St Br (or the rulebook card’s WS BS S T Sp Br Int W) with a row of values beneath it',
   );
-  const entry: Record<string, unknown> = { name: block.entryName(o.name, p, 'the profile') };
+  const entry: Record<string, unknown> = { name: block.entryName(o.name, p, 'the profile').name };
   entry.profile = {};
   const profile: Record<string, number> = {};
-  for (const f of FIELDS) if (typeof p.values[f] === 'number') profile[f] = p.values[f] as number;
+  for (const f of FIELDS)
+    if (typeof p.values[f] === 'number') {
+      profile[f] = p.values[f] as number;
+      block.place(`profile.${f}`, p.at[f]);
+    }
   // An animal's card prints BS as '-': it never shoots; the house profile needs a number (as the bestiary's rows).
   if (p.values.BS === '-') {
     profile.BS = 1;
@@ -101,50 +109,40 @@ export function importAhq(block: StatBlock, o: ImportOptions): Imported {
       });
   const weapons = dataRows<Named>(o.env, 'ahq-house', 'weapons.yaml', 'weapons');
   const armour = dataRows<ArmourRow>(o.env, 'ahq-house', 'armour.yaml', 'armour');
-  const w = block.field(/^(weapons?|equipment|armed with)$/i, 'weapons');
   const held: string[] = [];
   const worn: string[] = [];
-  if (w) {
-    for (const item of listOf(w.value)) {
-      // Claws, fangs, a bite: its natural attack, whose dice are its unarmed damage dice (dd).
-      if (/^(claws?|fangs?|bites?|teeth|horns?|tails?|tusks?|natural)\b/i.test(item.trim())) continue;
-      const wpn = matchName(item, weapons);
-      const arm = matchName(item, armour);
-      if (wpn && (!arm || plainName(wpn.name) === plainName(item))) {
-        held.push(wpn.id);
-        block.nearest(w.n, item, wpn);
-      } else if (arm) {
-        worn.push(arm.id);
-        block.nearest(w.n, item, arm);
-      } else
-        block.warn(w.n, `'${item}': no weapon or armour of that name in the data (data/ahq-house); left out`);
+  let natural = false;
+  const take = (item: Item, f: FieldLine): Taken => {
+    const at = f.at(item.offset);
+    // Claws, fangs, a bite: its natural attack, whose dice are its unarmed damage dice (dd).
+    if (/^(claws?|fangs?|bites?|teeth|horns?|tails?|tusks?|natural)\b/i.test(item.name)) {
+      natural = true;
+      return { used: `${item.name} (natural: its unarmed damage dice)` };
     }
-  }
-  const a = block.field(/^(armou?r)$/i, 'armour');
-  if (a)
-    for (const item of listOf(a.value)) {
-      if (/^(none|nil)$/i.test(item)) continue;
-      const arm = matchName(item, armour);
-      if (arm) {
-        worn.push(arm.id);
-        block.nearest(a.n, item, arm);
-      } else
-        block.warn(
-          a.n,
-          `'${item}': no armour of that name in the data (data/ahq-house/armour.yaml); left out`,
-        );
+    if (isMoney(item)) return { left: 'money: not used in a fight' };
+    const armourLine = /^armou?r$/i.test(f.key);
+    const wpn = armourLine ? null : matchName(item.name, weapons);
+    const arm = matchName(item.name, armour);
+    if (wpn && (!arm || plainName(wpn.name) === plainName(item.name))) {
+      if (held.length === 0) block.place('weapons', at);
+      held.push(wpn.id);
+      block.nearest(f.n, item.name, wpn);
+      return { used: wpn.id };
     }
-  if (held.length > 0) {
-    entry.weapons = held;
-    block.said('weapons', held.join(', '), w ? [w.n] : []);
-  }
+    if (arm) {
+      if (worn.length === 0) block.place('armour', at);
+      worn.push(arm.id);
+      block.nearest(f.n, item.name, arm);
+      return { used: arm.id };
+    }
+    return {
+      left: `no ${armourLine ? 'armour' : 'weapon or armour'} of that name in the data (data/ahq-house)`,
+    };
+  };
+  readGear(block, GEAR_KEYS, take);
+  if (held.length > 0) entry.weapons = held;
   if (worn.length > 0) {
     entry.armour = [...new Set(worn)];
-    block.said(
-      'armour',
-      (entry.armour as string[]).join(', '),
-      [w?.n, a?.n].filter((n): n is number => n !== undefined),
-    );
     // A rulebook card counts its armour in T and Sp, and its body armour in BS (the cards' BS do not
     // drop for a shield); Fray adds the armour worn, so it is taken out again, as the bestiary's rows are.
     if (card) {
@@ -167,21 +165,36 @@ export function importAhq(block: StatBlock, o: ImportOptions): Imported {
   block.said('profile', FIELDS.map((f) => `${f} ${profile[f]}`).join(' '), p.lines);
   // Its unarmed damage dice: written so, or a card's damage dice for a model with no weapon (claws, fangs).
   const dd =
-    block.free().find((l) => /^(dd|damage dice unarmed|unarmed)\s*:?\s*(\d+)/i.test(l.text)) ??
-    (held.length === 0
-      ? block.free().find((l) => /^(damage|damage dice)\s*:?\s*(\d+)/i.test(l.text))
-      : undefined);
-  if (dd) {
-    entry.dd = Number(/(\d+)/.exec(dd.text)?.[1]);
-    block.use(dd.n, 'dd');
-    block.said('dd', `${entry.dd} (its unarmed damage dice)`, [dd.n]);
+    block.field(/^(dd|damage dice unarmed|unarmed)$/i, 'dd') ??
+    (held.length === 0 ? block.field(/^(damage|damage dice)$/i, 'dd') : null);
+  // "DD 2", as the house profile writes it, with no colon.
+  const ddLine = dd ? undefined : block.free().find((l) => /^DD \S/.test(l.text));
+  const read = dd
+    ? { value: dd.value, at: dd.at() }
+    : ddLine
+      ? { value: ddLine.text.slice(3), at: placeOf(ddLine, 3) }
+      : null;
+  if (read) {
+    const token = /^(\S{1,12})( dice| dd)?\.?$/i.exec(read.value)?.[1] ?? read.value;
+    entry.dd = block.whole(token, 'the damage dice', read.at);
+    block.place('dd', read.at);
+    if (ddLine) block.use(ddLine, 'dd');
+    block.said('dd', `${entry.dd} (its unarmed damage dice)`, [read.at.line]);
   }
+  if (held.length === 0 && entry.dd === undefined)
+    block.warn(
+      null,
+      `no weapon read from the block: ${String(entry.name)} will fight unarmed; name its weapons in a Weapons: line, or its damage dice in a DD line`,
+    );
+  else if (held.length === 0 && !natural && entry.dd !== undefined)
+    block.said('weapons', 'none: it strikes with its unarmed damage dice', []);
   const r = block.field(/^(special rules?|rules|special)$/i, 'rules');
   if (r) {
     const rules: string[] = [];
     const left: string[] = [];
     for (const item of listOf(r.value)) {
-      const rule = RULES[plainName(item).replace(/s$/, '')] ?? RULES[item.toLowerCase().trim()];
+      const rule =
+        lookup(RULES, plainName(item).replace(/s$/, '')) ?? lookup(RULES, item.toLowerCase().trim());
       if (rule) rules.push(rule);
       else if (/^large\b/i.test(item.trim())) {
         entry.size = 2;
@@ -193,17 +206,19 @@ export function importAhq(block: StatBlock, o: ImportOptions): Imported {
       block.said('rules', rules.join(', '), [r.n]);
     }
     if (left.length > 0)
-      block.unused.push({
-        line: r.n,
-        text: left.join(', '),
-        why: 'rules the house rules do not give monsters',
-      });
+      block.warn(
+        r.n,
+        `${left.map((x) => `'${x}'`).join(', ')}: ${left.length === 1 ? 'a rule' : 'rules'} the house rules do not give monsters, not played`,
+      );
   }
   block.leftOver((l) =>
     /^(to hit|damage)\b/i.test(l.text)
-      ? "the card's tables: Fray works hitting and damage out from the profile and the weapons"
+      ? { why: "the card's tables: Fray works hitting and damage out from the profile and the weapons" }
       : /^(spells?|magic)\b/i.test(l.text)
-        ? 'spells are written into the entry by hand (spells: { college, list })'
+        ? {
+            why: 'spells are not read from a block: write them into the entry by hand (spells: { college, list })',
+            warn: true,
+          }
         : null,
   );
   return block.result('ahq-house', entry);

@@ -4,11 +4,13 @@
 // the combat level, and lines naming weapons, armour, culture and role. The text prints no
 // characters of its own: these are the sheet's usual layouts (docs/rulesets/fantasy-wargaming.md).
 import type { ImportOptions } from '../../core/ruleset.js';
+import { isMoney, readGear, type Item, type Taken } from '../../core/gear.js';
 import {
   dataRows,
-  listOf,
   matchName,
-  type BlockLine,
+  placeOf,
+  plainName,
+  type FieldLine,
   type Headings,
   type Imported,
   type Named,
@@ -48,14 +50,16 @@ export const FW_HEADINGS: Headings = {
   what: 'the characteristics',
 };
 
-const NOT_USED: readonly [RegExp, string][] = [
+const NOT_USED: readonly [RegExp, string, boolean][] = [
   [
     /^(piety|charisma|appearance|social class|class|alignment|horoscope|sign)\b/i,
     'not used in personal combat',
+    false,
   ],
   [
     /^(spells?|magic|mana)\b/i,
-    'magic is written into the entry by hand (magic: { name, level, factor, damage })',
+    'magic is not read from a block: write it into the entry by hand (magic: { name, level, factor, damage })',
+    true,
   ],
 ];
 
@@ -65,11 +69,14 @@ export function importFantasyWargaming(block: StatBlock, o: ImportOptions): Impo
     FW_HEADINGS,
     'no Fantasy Wargaming characteristics found: expected physique, agility, endurance, intelligence and bravery with their values (a heading row over values, or Physique 14, Agility 12, …)',
   );
-  const entry: Record<string, unknown> = { name: block.entryName(o.name, p, 'the characteristics') };
+  const entry: Record<string, unknown> = { name: block.entryName(o.name, p, 'the characteristics').name };
   const ch: Record<string, number> = {};
   for (const f of FIELDS) {
     const v = p.values[f];
-    if (typeof v === 'number') ch[f] = v;
+    if (typeof v === 'number') {
+      ch[f] = v;
+      block.place(`characteristics.${f}`, p.at[f]);
+    }
   }
   const lacking = FIELDS.slice(0, 5).filter((f) => ch[f] === undefined);
   if (lacking.length > 0)
@@ -87,13 +94,26 @@ export function importFantasyWargaming(block: StatBlock, o: ImportOptions): Impo
   );
   let level = typeof p.values.combatLevel === 'number' ? p.values.combatLevel : null;
   if (level === null) {
-    const cl = block.free().find((l) => /^(combat level|cl)\s*:?\s*\d+/i.test(l.text));
-    if (cl) {
-      level = Number(/\d+/.exec(cl.text)?.[0]);
-      block.use(cl.n, 'combat level');
-      block.said('combatLevel', String(level), [cl.n]);
+    const cl = block.field(/^(combat level|cl|level)$/i, 'combat level');
+    const bare = cl ? null : block.free().find((l) => /^(combat level|cl) \S/i.test(l.text));
+    const read = cl
+      ? { value: cl.value, at: cl.at(), n: cl.n }
+      : bare
+        ? (() => {
+            const k = /^(combat level|cl) /i.exec(bare.text)?.[0].length ?? 0;
+            block.use(bare, 'combat level');
+            return { value: bare.text.slice(k), at: placeOf(bare, k), n: bare.n };
+          })()
+        : null;
+    if (read) {
+      level = block.whole(read.value.replace(/\.$/, ''), 'the combat level', read.at);
+      block.place('combatLevel', read.at);
+      block.said('combatLevel', String(level), [read.n]);
     }
-  } else block.said('combatLevel', String(level), p.lines);
+  } else {
+    block.place('combatLevel', p.at.combatLevel);
+    block.said('combatLevel', String(level), p.lines);
+  }
   if (level === null) {
     block.warn(
       null,
@@ -104,37 +124,40 @@ export function importFantasyWargaming(block: StatBlock, o: ImportOptions): Impo
   entry.combatLevel = level;
   const weapons = dataRows<Named>(o.env, 'fantasy-wargaming', 'weapons.yaml', 'weapons');
   const armour = dataRows<Named>(o.env, 'fantasy-wargaming', 'armour.yaml', 'armour');
-  const w = block.field(/^(weapons?|armed with)$/i, 'weapons');
-  if (w) {
-    const ids: string[] = [];
-    for (const item of listOf(w.value)) {
-      const row = matchName(item, weapons);
-      if (row) {
-        ids.push(row.id);
-        block.nearest(w.n, item, row);
-      } else
-        block.warn(
-          w.n,
-          `'${item}': no weapon of that name in the data (data/fantasy-wargaming/weapons.yaml); left out`,
-        );
+  const ids: string[] = [];
+  const take = (item: Item, f: FieldLine): Taken => {
+    if (isMoney(item)) return { left: 'money: not used in a fight' };
+    const at = f.at(item.offset);
+    const armourLine = /^(armou?r|protection)$/i.test(f.key);
+    const piece = matchName(item.name, armour) ?? (armourLine ? bestArmour(item.name, armour) : null);
+    const weapon = armourLine ? null : matchName(item.name, weapons);
+    if (weapon && (!piece || plainName(weapon.name) === plainName(item.name))) {
+      if (ids.length === 0) block.place('weapons', at);
+      ids.push(weapon.id);
+      block.nearest(f.n, item.name, weapon);
+      return { used: weapon.id };
     }
-    if (ids.length > 0) entry.weapons = ids;
-    block.said('weapons', ids.join(', ') || '(none)', [w.n]);
-  }
-  const a = block.field(/^(armou?r|protection)$/i, 'armour');
-  if (a) {
-    const row = /^(none|nil)$/i.test(a.value)
-      ? null
-      : (matchName(a.value, armour) ?? bestArmour(a.value, armour));
-    if (row) {
-      entry.armour = row.id;
-      block.said('armour', row.id, [a.n]);
-    } else if (!/^(none|nil)$/i.test(a.value))
-      block.warn(
-        a.n,
-        `'${a.value}': no armour of that name in the data (data/fantasy-wargaming/armour.yaml); left out`,
-      );
-  }
+    if (piece) {
+      if (entry.armour !== undefined && entry.armour !== piece.id)
+        return { left: `a character wears one armour: ${String(entry.armour)} is kept` };
+      entry.armour = piece.id;
+      block.place('armour', at);
+      return { used: `${piece.id} (armour)` };
+    }
+    return { left: 'no weapon or armour of that name in the data (data/fantasy-wargaming)' };
+  };
+  readGear(
+    block,
+    /^(weapons?|armed with|armou?r|protection|possessions|trappings|equipment|gear|carries|carrying|kit)$/i,
+    take,
+    (s) => [...weapons, ...armour].some((r) => plainName(r.name) === plainName(s)),
+  );
+  if (ids.length > 0) entry.weapons = ids;
+  else
+    block.warn(
+      null,
+      `no weapon read from the block: ${String(entry.name)} will fight with its fists; name its weapons in a Weapons: line`,
+    );
   const culture = block.field(/^(culture|nation|people)$/i, 'culture');
   if (culture) {
     entry.culture = culture.value.replace(/\.$/, '');
@@ -153,14 +176,14 @@ export function importFantasyWargaming(block: StatBlock, o: ImportOptions): Impo
         why: 'a role Fray does not know (warrior, mage or cleric)',
       });
   }
-  if (block.lines.some((l) => /^leader\b/i.test(l.text) && !block.isUsed(l.n))) {
-    const l = block.lines.find((x) => /^leader\b/i.test(x.text)) as BlockLine;
+  const leader = block.free().find((l) => /^leader\b/i.test(l.text));
+  if (leader) {
     entry.leader = true;
-    block.use(l.n, 'leader');
-    block.said('leader', 'yes', [l.n]);
+    block.use(leader, 'leader');
+    block.said('leader', 'yes', [leader.n]);
   }
   block.leftOver((l) => {
-    for (const [re, why] of NOT_USED) if (re.test(l.text)) return why;
+    for (const [re, why, warn] of NOT_USED) if (re.test(l.text)) return { why, warn };
     return null;
   });
   return block.result('fantasy-wargaming', entry);

@@ -4,7 +4,14 @@
 // and the armour in words ("Chain mail - 1AP on chest"). The profile, name, weapons and armour are
 // read as WFRP 1e's importer reads them; the abilities are this variant's own.
 import type { ImportOptions } from '../../core/ruleset.js';
-import { dataRows, type BlockLine, type Imported, type Named, type StatBlock } from '../../core/statblock.js';
+import {
+  dataRows,
+  placeOf,
+  type BlockLine,
+  type Imported,
+  type Named,
+  type StatBlock,
+} from '../../core/statblock.js';
 import { readWfrp1eBlock, wfrp1eNotUsed } from '../wfrp1e/import.js';
 
 /** A weapon class's name as compared: "Daggers&Knives", "Daggers and Knives" → "daggers and knives". */
@@ -16,14 +23,17 @@ function className(s: string): string {
     .trim();
 }
 
-/** One ability line: the class, and the ability as the text writes it (basic and advance, or the total above basic WS). */
+/**
+ * One ability line: the class, and the ability as the text writes it (basic and advance, or the
+ * total above basic WS). The line's blanks are single spaces, and a class's name is short.
+ */
 const ABILITY = [
   // Swords 25% (15% basic, +10 advance), total of 45% …
-  /^(.+?)\s+\d+%?\s*\(\s*(\d+)%?\s*basic\s*,\s*\+?(\d+)%?\s*advance\s*\)/i,
+  /^([A-Za-z][A-Za-z&' -]{0,40}?) \d{1,3}%? ?\( ?([^ ,)]{1,12})%? ?basic ?, ?\+?([^ %)]{1,12})%? ?advance ?\)/i,
   // Swords 13% +10 = 23/43%   ·   Bows 13 +30 =43/63
-  /^(.+?)\s+(\d+)%?\s*\+\s*(\d+)%?\s*=\s*\d+/i,
+  /^([A-Za-z][A-Za-z&' -]{0,40}?) ([^ %+]{1,12})%? ?\+ ?([^ %=]{1,12})%? ?= ?\d/i,
   // Swords 13% / 33%   ·   Swords 13%
-  /^(.+?)\s+(\d+)%?(?:\s*\/\s*\d+%?)?\s*$/i,
+  /^([A-Za-z][A-Za-z&' -]{0,40}?) ([^ %/]{1,12})%?(?: ?\/ ?[^ %]{1,12}%?)?$/i,
 ] as const;
 
 /** `fray import --ruleset wfrp-cp`. */
@@ -41,23 +51,19 @@ export function importCombatPoints(block: StatBlock, o: ImportOptions): Imported
   );
   const abilities: Record<string, number | { base: number; advance: number }> = {};
   const lines: number[] = [];
-  let inAbilities = false;
   for (const l of block.lines) {
-    if (l.text === '' || block.isUsed(l.n)) {
-      inAbilities = inAbilities && l.text === '' ? inAbilities : false;
+    if (l.text === '' || l.long || block.isUsed(l)) continue;
+    if (/^weapon abilities ?:?$/i.test(l.text) || /^basic (ws|bs) ?= ?\d{1,3}$/i.test(l.text)) {
+      block.use(l, 'abilities');
       continue;
     }
-    if (/^weapon abilities\s*:?$/i.test(l.text) || /^basic (ws|bs)\s*=\s*\d+$/i.test(l.text)) {
-      block.use(l.n, 'abilities');
-      inAbilities = true;
-      continue;
-    }
-    const read = abilityOf(l, byName);
+    const read = abilityOf(block, l, byName);
     if (!read) continue;
     const [cls, value] = read;
     abilities[cls] = value;
     lines.push(l.n);
-    block.use(l.n, 'abilities');
+    block.place(`abilities.${cls}`, placeOf(l, 0));
+    block.use(l, 'abilities');
   }
   if (Object.keys(abilities).length > 0) {
     entry.abilities = abilities;
@@ -71,39 +77,50 @@ export function importCombatPoints(block: StatBlock, o: ImportOptions): Imported
   }
   // "Chain mail - 1AP on chest": the text's armour line, read as the WFRP 1e piece of that cover.
   for (const l of block.free()) {
-    const m = /^(.+?)\s+-\s+(\d+)\s*AP\b(.*)$/i.exec(l.text);
+    const m = /^([A-Za-z][A-Za-z ]{0,40}?) - (\d{1,2}) ?AP\b(.{0,200})$/i.exec(l.text);
     if (!m || entry.armour) continue;
     const piece = /chain|mail/i.test(m[1] as string) ? 'mail-shirt' : null;
     if (piece) {
       entry.armour = [piece];
-      block.use(l.n, 'armour');
+      block.use(l, 'armour');
       block.said('armour', `${piece} (${(m[1] as string).trim()}, ${m[2]} AP${m[3]})`, [l.n]);
     }
   }
-  const mage = block.lines.map((l) => /(\d)(?:st|nd|rd|th)\s+level\s+mage/i.exec(l.text)).find((m) => m);
-  if (mage) {
-    entry.mage = { level: Number(mage[1]), spells: [] };
-    block.said('mage', `level ${mage[1]} (its spells: write them into mage.spells by hand)`, []);
+  // "(he is a 4th level mage)": the level, refused at its place when it is no whole number.
+  for (const l of block.lines) {
+    if (l.long) continue;
+    const at = l.text.search(/\d\S{0,10} level mage/i);
+    if (at < 0) continue;
+    const m = /^(\S{1,12}?)(?:st|nd|rd|th)? level mage/i.exec(l.text.slice(at)) as RegExpExecArray;
+    const level = block.whole(m[1] as string, "the mage's level", placeOf(l, at));
+    entry.mage = { level, spells: [] };
+    block.place('mage.level', placeOf(l, at));
+    block.said('mage', `level ${level} (its spells: write them into mage.spells by hand)`, [l.n]);
+    break;
   }
   block.leftOver((l) =>
     /\bAcP\b|spell/i.test(l.text)
-      ? 'magic: the spells known and in effect are written into the entry by hand'
+      ? { why: 'magic: the spells known and in effect are written into the entry by hand', warn: true }
       : wfrp1eNotUsed(l),
   );
   return block.result('wfrp-cp', entry);
 }
 
-/** A line of a class and its ability, or null when it is not one. */
+/** A line of a class and its ability, or null when it is not one; a number that is not whole is refused at its place. */
 function abilityOf(
+  block: StatBlock,
   l: BlockLine,
   byName: ReadonlyMap<string, string>,
 ): [string, number | { base: number; advance: number }] | null {
   for (const [k, re] of ABILITY.entries()) {
-    const m = re.exec(l.text.replace(/\t/g, ' '));
+    const m = re.exec(l.text);
     if (!m) continue;
     const cls = byName.get(className(m[1] as string));
     if (!cls) return null;
-    return k === 2 ? [cls, Number(m[2])] : [cls, { base: Number(m[2]), advance: Number(m[3]) }];
+    const at = (s: string) => placeOf(l, Math.max(0, l.text.indexOf(s, (m[1] as string).length)));
+    const base = block.whole(m[2] as string, `the ${cls} ability`, at(m[2] as string));
+    if (k === 2) return [cls, base];
+    return [cls, { base, advance: block.whole(m[3] as string, `the ${cls} advance`, at(m[3] as string)) }];
   }
   return null;
 }

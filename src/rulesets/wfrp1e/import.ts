@@ -1,15 +1,22 @@
 // A WFRP 1e creature or character as the rulebook and its adventures print it: a name, the
 // profile as a heading row (M WS BS S T W I A Dex Ld Int Cl WP Fel) over a row of values ("-"
-// for a characteristic it lacks), and lines around it naming its weapons, armour and skills.
+// for a characteristic it lacks), and lines around it naming its weapons, armour, skills and the
+// rest of its gear (Possessions, Trappings, Equipment: "Sword, Shield, Mail Shirt, Crossbow with
+// 12 bolts, 15 GCs").
 import type { ImportOptions } from '../../core/ruleset.js';
+import { ammunitionOf, GEAR_KEYS, isMoney, readGear, type Item, type Taken } from '../../core/gear.js';
 import {
   dataRows,
   listOf,
+  lookup,
   matchName,
   plainName,
+  type At,
   type BlockLine,
+  type FieldLine,
   type Headings,
   type Imported,
+  type LeftOver,
   type Named,
   type StatBlock,
 } from '../../core/statblock.js';
@@ -38,6 +45,9 @@ export const WFRP1E_HEADINGS: Headings = {
     cool: 'Cl',
     willpower: 'WP',
     fellowship: 'Fel',
+    'weapon skill': 'WS',
+    'ballistic skill': 'BS',
+    'will power': 'WP',
   },
   atLeast: 6,
   what: 'the profile',
@@ -57,20 +67,31 @@ const WEAPON_ALIASES: Readonly<Record<string, string>> = {
   greatsword: 'two-handed-sword',
   'two handed sword': 'two-handed-sword',
   teeth: 'bite',
+  fang: 'bite',
   claw: 'claw',
   bow: 'bow',
   staff: 'quarter-staff',
 };
 
-/** Why a line the profile and fields did not use is not used, by what it begins with. */
-const NOT_USED: readonly [RegExp, string][] = [
-  [/^(trappings|equipment|possessions|treasure|money|gold)\b/i, 'trappings: not used in combat'],
-  [/^(alignment|career|age|height|weight|description|appearance)\b/i, 'not used in combat'],
-  [/^(magic points|mp|spells?|magic)\b/i, 'magic is not played in WFRP 1e combat here'],
+/** Why a line the profile and fields did not use is not used, by what it begins with; `warn`: it would matter to a fight. */
+const NOT_USED: readonly [RegExp, string, boolean][] = [
+  [/^(treasure|money|gold)\b/i, 'treasure: not used in a fight', false],
   [
-    /^(psychology|special|special rules|notes|causes fear|causes terror)\b/i,
-    'special rules are not read from a block: write what Fray plays of them into the entry (docs/rulesets/wfrp1e.md)',
+    /^(alignment|career|age|height|weight|description|appearance|background|home|sex|race)\b/i,
+    'not used in a fight',
+    false,
   ],
+  [
+    /^(magic points|mp|spells?|magic|magic items?)\b/i,
+    'magic is not played in WFRP 1e fights here: note it for the GM',
+    true,
+  ],
+  [
+    /^(psychology|special|special rules|notes|causes fear|causes terror|fear|terror|hatred|hates|frenzy|stupidity|regenerat)/i,
+    'special rules and psychology are not read from a block: write what Fray plays of them into the entry (docs/rulesets/wfrp1e.md)',
+    true,
+  ],
+  [/^(insanity points|fate points|experience|xp|ep)\b/i, 'not used in a fight', false],
 ];
 
 /** The skills the engine plays, as a block may name them. */
@@ -87,21 +108,22 @@ export interface Wfrp1eImport {
   readonly block: StatBlock;
 }
 
-/** Reads the profile, name, weapons, armour and skills; leaves the rest of the block to the caller. */
+type Creature = Named & { profile: Record<string, unknown>; weapons?: string[]; notPlayed?: string };
+
+/** Reads the profile, name, gear and skills; leaves the rest of the block to the caller. */
 export function readWfrp1eBlock(block: StatBlock, o: ImportOptions): Wfrp1eImport {
   const p = block.profileOrRefuse(
     WFRP1E_HEADINGS,
     'no WFRP 1e profile found: expected a heading row such as M WS BS S T W I A Dex Ld Int Cl WP Fel with a row of values beneath it',
   );
-  const entry: Record<string, unknown> = { name: block.entryName(o.name, p, 'the profile') };
-  const creatures = dataRows<Named & { profile: Record<string, unknown> }>(
-    o.env,
-    'wfrp1e',
-    'bestiary.yaml',
-    'creatures',
-  );
-  // A creature of the bestiary by that name gives what no profile prints (height, body, how it sees).
-  const kin = creatures.find((c) => plainName(c.name) === plainName(String(entry.name)));
+  const named = block.entryName(o.name, p, 'the profile');
+  const entry: Record<string, unknown> = { name: named.name };
+  const creatures = dataRows<Creature>(o.env, 'wfrp1e', 'bestiary.yaml', 'creatures');
+  // A creature of the bestiary by the block's name (or the one given) gives what no profile
+  // prints (height, body, how it sees), whatever the GM calls this one.
+  const kinOf = (n: string | null) =>
+    n ? creatures.find((c) => plainName(c.name) === plainName(n)) : undefined;
+  const kin = kinOf(named.own) ?? kinOf(named.name);
   if (kin) {
     entry.use = kin.id;
     block.said(
@@ -109,9 +131,18 @@ export function readWfrp1eBlock(block: StatBlock, o: ImportOptions): Wfrp1eImpor
       `${kin.id} (the bestiary's ${kin.name}: its height, body and sight; the profile is the block's)`,
       [],
     );
+    if (kin.notPlayed)
+      block.warn(
+        null,
+        `the bestiary's ${kin.name.toLowerCase()} has rules Fray does not play: ${kin.notPlayed}`,
+      );
   }
   const profile: Record<string, number | '-'> = {};
-  for (const c of CHARS) if (p.values[c] !== undefined) profile[c] = p.values[c] as number | '-';
+  for (const c of CHARS)
+    if (p.values[c] !== undefined) {
+      profile[c] = p.values[c] as number | '-';
+      block.place(`profile.${c}`, p.at[c]);
+    }
   const missing = REQUIRED_CHARS.filter((c) => profile[c] === undefined || profile[c] === '-');
   if (missing.length > 0 && !kin)
     throw block.refuse(
@@ -131,115 +162,175 @@ export function readWfrp1eBlock(block: StatBlock, o: ImportOptions): Wfrp1eImpor
       p.lines[1] ?? null,
       `'${x.heading} ${x.value}': a heading WFRP 1e's profile does not have, left out`,
     );
-  readGear(block, o, entry);
+  readGearOf(block, o, entry, kin);
+  readSkills(block, o, entry);
   return { entry, block };
 }
 
-/** Weapons, armour and skills, from their lines. */
-function readGear(block: StatBlock, o: ImportOptions, entry: Record<string, unknown>): void {
+interface WeaponRow extends Named {
+  readonly hands?: number;
+  readonly kind?: string;
+  readonly ammo?: string;
+  readonly natural?: boolean;
+  readonly shield?: boolean;
+  readonly light?: string;
+}
+
+/** Weapons, armour, ammunition and the rest of the gear, from every line that lists gear. */
+function readGearOf(
+  block: StatBlock,
+  o: ImportOptions,
+  entry: Record<string, unknown>,
+  kin: Creature | undefined,
+): void {
   const weapons = [
-    ...dataRows<Named>(o.env, 'wfrp1e', 'weapons.yaml', 'weapons'),
-    ...dataRows<Named>(o.env, 'wfrp1e', 'missiles.yaml', 'missiles'),
+    ...dataRows<WeaponRow>(o.env, 'wfrp1e', 'weapons.yaml', 'weapons'),
+    ...dataRows<WeaponRow>(o.env, 'wfrp1e', 'missiles.yaml', 'missiles'),
   ];
   const armour = dataRows<Named>(o.env, 'wfrp1e', 'armour.yaml', 'pieces');
-  const held: string[] = [];
+  // What is held, with the line it was read from; a Weapons: line's first (what is wielded), then
+  // the shields and weapons of the other lines, each in the order printed.
+  const held: { id: string; n: number; rank: number }[] = [];
   const worn: string[] = [];
-  const hands = (id: string) =>
-    (weapons.find((r) => r.id === id) as (Named & { hands?: number }) | undefined)?.hands ?? 1;
-  const w = block.field(/^(weapons?|armed with|attacks?)$/i, 'weapons');
-  if (w) {
-    for (const item of listOf(w.value)) {
-      const alias = WEAPON_ALIASES[plainName(item)];
-      const row = alias ? weapons.find((r) => r.id === alias) : matchName(item, weapons);
-      if (row) {
-        if (!held.includes(row.id)) held.push(row.id);
-        if (alias && plainName(item) !== plainName(row.name))
-          block.warn(
-            w.n,
-            `'${item}' is read as the ${row.name.toLowerCase()} (ours: the data has no row of that name)`,
-          );
-        else if (!alias) block.nearest(w.n, item, row);
-      } else if (
-        /^\d+\s+(arrows?|bolts?|shots?|stones?)$/i.test(item) ||
-        /^(arrows?|bolts?|quiver)/i.test(item)
-      )
-        continue;
-      else
-        block.warn(
-          w.n,
-          `'${item}': no weapon of that name in the data (data/wfrp1e/weapons.yaml, missiles.yaml); left out`,
-        );
+  const ammo: Record<string, number> = {};
+  const loaded: string[] = [];
+  // A problem of a list (a two-handed weapon and a shield) is shown at the first item of it.
+  const placed = new Set<string>();
+  const placeFirst = (path: string, at: At) => {
+    if (!placed.has(path)) block.place(path, at);
+    placed.add(path);
+  };
+  const weaponOf = (item: Item): WeaponRow | null => {
+    const alias = lookup(WEAPON_ALIASES, plainName(item.name));
+    return alias ? (weapons.find((r) => r.id === alias) ?? null) : matchName(item.name, weapons);
+  };
+  const take = (item: Item, f: FieldLine, all: readonly Item[]): Taken => {
+    const at = f.at(item.offset);
+    const weaponLine = /^(weapons?|armed with)$/i.test(f.key);
+    const armourLine = /^armou?r$/i.test(f.key);
+    if (isMoney(item)) return { left: 'money: not used in a fight' };
+    const kind = ammunitionOf(item);
+    if (kind) {
+      // "Crossbow with 12 bolts", "20 arrows": the shots of the missile weapon that takes them.
+      const shooter = [...all].map(weaponOf).find((w): w is WeaponRow => w !== null && w.ammo === kind);
+      if (!shooter) return { left: `${kind} for no missile weapon of the block` };
+      if (item.count !== null) ammo[shooter.id] = (ammo[shooter.id] ?? 0) + item.count;
+      block.place(`ammo.${shooter.id}`, at);
+      return { used: `${item.count ?? 'some'} ${kind} for the ${shooter.name.toLowerCase()}` };
     }
-    block.said('weapons', held.join(', ') || '(none)', [w.n]);
-  }
-  const a = block.field(/^(armou?r|armour worn|protection)$/i, 'armour');
-  if (a) {
-    for (const item of listOf(a.value)) {
-      if (/^(none|nil|no armou?r)$/i.test(item)) continue;
-      const piece = matchName(item, armour);
-      const shield = matchName(
-        item,
-        weapons.filter((r) => r.id === 'shield' || r.id === 'buckler'),
+    const piece = weaponLine ? null : matchName(item.name, armour);
+    const weapon = armourLine && piece ? null : weaponOf(item);
+    const notes = item.notes.filter((n) => !(weapon && /^loaded$/i.test(n)));
+    if (notes.length > 0)
+      block.warn(
+        f.n,
+        `'${item.printed}': what its brackets say (${notes.join('; ')}) is not read; the data's ${(piece ?? weapon)?.name.toLowerCase() ?? 'row'} is used as it is`,
       );
-      if (piece) {
-        worn.push(piece.id);
-        block.nearest(a.n, item, piece);
-      } else if (shield) {
-        // A shield is held, not worn, in WFRP 1e: it goes with the weapons.
-        if (!held.includes(shield.id)) held.push(shield.id);
-        block.said('weapons', `${shield.id} (from the armour: a shield is held, not worn)`, [a.n]);
-      } else
-        block.warn(a.n, `'${item}': no armour of that name in the data (data/wfrp1e/armour.yaml); left out`);
+    if (piece && (!weapon || plainName(piece.name) === plainName(item.name))) {
+      worn.push(piece.id);
+      placeFirst('armour', at);
+      block.nearest(f.n, item.name, piece);
+      return { used: piece.id };
     }
-    block.said('armour', worn.join(', ') || '(none)', [a.n]);
-  }
+    if (weapon?.light && !weaponLine)
+      return { left: 'a light: not held at the start (put it in weapons: if it is)' };
+    if (weapon) {
+      const alias = lookup(WEAPON_ALIASES, plainName(item.name));
+      if (alias && plainName(item.name) !== plainName(weapon.name))
+        block.warn(
+          f.n,
+          `'${item.name}' is read as the ${weapon.name.toLowerCase()} (ours: the data has no row of that name)`,
+        );
+      else if (!alias) block.nearest(f.n, item.name, weapon);
+      placeFirst('weapons', at);
+      placeFirst('carried', at);
+      const thrown = weapon.kind === 'thrown';
+      if (thrown && item.count !== null) ammo[weapon.id] = item.count;
+      const copies = thrown || weapon.natural ? 1 : Math.max(1, Math.min(item.count ?? 1, 4));
+      for (let k = 0; k < copies; k++)
+        if (k > 0 || !held.some((h) => h.id === weapon.id))
+          held.push({ id: weapon.id, n: f.n, rank: weaponLine ? 0 : 1 });
+      if (item.notes.some((n) => /^loaded$/i.test(n)) && weapon.ammo) loaded.push(weapon.id);
+      return {
+        used: `${copies > 1 ? `${copies} × ` : ''}${weapon.id}${weapon.shield && armourLine ? ' (a shield is held, not worn)' : ''}`,
+      };
+    }
+    return {
+      left: weaponLine
+        ? 'no weapon of that name in the data (data/wfrp1e/weapons.yaml, missiles.yaml)'
+        : armourLine
+          ? 'no armour of that name in the data (data/wfrp1e/armour.yaml)'
+          : 'not a weapon or armour of the data: not used in a fight',
+    };
+  };
+  readGear(block, GEAR_KEYS, take, (s) => weapons.some((w) => plainName(w.name) === plainName(s)));
   // In hand at the start what two hands hold, in the order printed (natural weapons need none);
   // the rest is carried, to be drawn (§ Take-Up Actions).
   let free = 2;
   const inHand: string[] = [];
-  const carried: string[] = [];
-  for (const id of held) {
-    const need = hands(id);
+  const carried: { id: string; n: number }[] = [];
+  for (const h of [...held].sort((a, b) => a.rank - b.rank)) {
+    const need = weapons.find((r) => r.id === h.id)?.hands ?? 1;
     if (need <= free) {
-      inHand.push(id);
+      inHand.push(h.id);
       free -= need;
-    } else carried.push(id);
+    } else carried.push(h);
   }
   if (inHand.length > 0) entry.weapons = inHand;
   if (carried.length > 0) {
-    entry.carried = carried;
+    entry.carried = carried.map((c) => c.id);
     block.said(
       'carried',
-      `${carried.join(', ')} (no hand free at the start: drawn when wanted)`,
-      w ? [w.n] : [],
+      `${carried.map((c) => c.id).join(', ')} (no hand free at the start: drawn when wanted)`,
+      [...new Set(carried.map((c) => c.n))],
     );
   }
-  if (worn.length > 0) entry.armour = worn;
-  const s = block.field(/^skills?$/i, 'skills');
-  if (s) {
-    const specialists = weapons
-      .map((r) => (r as Named & { specialist?: string }).specialist)
-      .filter((x): x is string => typeof x === 'string')
-      .map(specialistSkill);
-    const kept: string[] = [];
-    const left: string[] = [];
-    for (const item of listOf(s.value)) {
-      const k = skillFor(item, specialists);
-      if (k) kept.push(k);
-      else left.push(item);
-    }
-    if (kept.length > 0) {
-      entry.skills = kept;
-      block.said('skills', kept.join(', '), [s.n]);
-    }
-    if (left.length > 0)
-      block.unused.push({ line: s.n, text: left.join(', '), why: 'skills the combat rules do not play' });
+  if (worn.length > 0) entry.armour = [...new Set(worn)];
+  if (Object.keys(ammo).length > 0) entry.ammo = ammo;
+  if (loaded.length > 0) entry.loaded = loaded;
+  if (held.length === 0) {
+    if (kin?.weapons?.length)
+      block.said(
+        'weapons',
+        `none in the block: the bestiary's ${kin.name.toLowerCase()} fights with ${kin.weapons.join(', ')}`,
+        [],
+      );
+    else
+      block.warn(
+        null,
+        `no weapon read from the block: ${String(entry.name)} will fight unarmed; name its weapons in a Weapons: line (or add them to the entry)`,
+      );
   }
 }
 
+/** Skills the engine plays, from every skills line; the rest named as not played. */
+function readSkills(block: StatBlock, o: ImportOptions, entry: Record<string, unknown>): void {
+  const weapons = [
+    ...dataRows<Named>(o.env, 'wfrp1e', 'weapons.yaml', 'weapons'),
+    ...dataRows<Named>(o.env, 'wfrp1e', 'missiles.yaml', 'missiles'),
+  ];
+  const specialists = weapons
+    .map((r) => (r as Named & { specialist?: string }).specialist)
+    .filter((x): x is string => typeof x === 'string')
+    .map(specialistSkill);
+  const kept: string[] = [];
+  for (const s of block.fields(/^skills?$/i, 'skills')) {
+    const left: string[] = [];
+    for (const item of listOf(s.value)) {
+      const k = skillFor(item, specialists);
+      if (k && !kept.includes(k)) kept.push(k);
+      else if (!k) left.push(item);
+    }
+    block.said('skills', kept.join(', ') || '(none the combat rules play)', [s.n]);
+    if (left.length > 0)
+      block.unused.push({ line: s.n, text: left.join(', '), why: 'skills the combat rules do not play' });
+  }
+  if (kept.length > 0) entry.skills = kept;
+}
+
 /** Why a line is not used, for the summary. */
-export function wfrp1eNotUsed(l: BlockLine): string | null {
-  for (const [re, why] of NOT_USED) if (re.test(l.text)) return why;
+export function wfrp1eNotUsed(l: BlockLine): LeftOver {
+  for (const [re, why, warn] of NOT_USED) if (re.test(l.text)) return { why, warn };
   return null;
 }
 
