@@ -17,7 +17,8 @@ const MARK = '# yaml-language-server: $schema=';
 
 const shipped = readdirSync(join(ROOT, 'data'), { recursive: true })
   .map(String)
-  .filter((f) => f.endsWith('.yaml'))
+  // data/blocks holds stat blocks and what reading them must give (test/import-corpus.test.ts), no data files.
+  .filter((f) => f.endsWith('.yaml') && !f.startsWith('blocks/'))
   .map((f) => join(ROOT, 'data', f));
 
 const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });

@@ -159,6 +159,20 @@ function unemphasised(t: { text: string; cols: number[] }) {
   return cut(t, front, back);
 }
 
+/** "**Gear:** mail shirt", "_Weapons_: axe": the key's emphasis marks taken out, its words and colon kept. */
+function keyEmphasis(t: { text: string; cols: number[] }) {
+  const m = /^([*_]{1,3})([A-Za-z][A-Za-z &'/()-]{0,40}?)(:?)([*_]{1,3})(:?) /.exec(t.text);
+  if (!m || (m[3] === '' && m[5] === '')) return t;
+  const open = (m[1] as string).length;
+  const key = (m[2] as string).length;
+  const close = (m[4] as string).length;
+  const drop = new Set<number>();
+  for (let i = 0; i < open; i++) drop.add(i);
+  for (let i = 0; i < close; i++) drop.add(open + key + (m[3] as string).length + i);
+  const keep = [...t.text].map((_, i) => i).filter((i) => !drop.has(i));
+  return { text: keep.map((i) => t.text[i]).join(''), cols: keep.map((i) => t.cols[i] as number) };
+}
+
 /** A heading of Markdown (`## Orc`) or AsciiDoc (`== Elf`): its words, or null. */
 function headingOf(t: { text: string; cols: number[] }) {
   for (const mark of ['#', '=']) {
@@ -362,7 +376,7 @@ export function blockLines(text: string): BlockLine[] {
     // A line opened with a quote mark or a bullet: what follows it.
     let body = { text: p.text, cols: p.cols };
     if (/^> \S/.test(body.text) || /^[•·*-] [A-Za-z]/.test(body.text)) body = cut(body, 2);
-    body = unemphasised(body);
+    body = unemphasised(keyEmphasis(body));
     p.text = body.text;
     p.cols = body.cols;
     const parts = [p];

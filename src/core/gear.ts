@@ -7,7 +7,7 @@ import type { FieldLine, StatBlock } from './statblock.js';
 
 /** The keys of the lines that list a creature's gear, under the names published books and adventures use. */
 export const GEAR_KEYS =
-  /^(weapons?|armou?r|armed with|possessions|trappings|equipment|gear|carries|carrying|kit)$/i;
+  /^(weapons?|attacks?|armou?r|armed with|possessions|trappings|equipment|gear|carries|carrying|kit)$/i;
 
 /** Keys of gear lines that hold weapons and armour alike (not the `Weapons:` or `Armour:` line). */
 export const MIXED_GEAR_KEYS = /^(possessions|trappings|equipment|gear|carries|carrying|kit)$/i;
@@ -30,8 +30,11 @@ export interface Item {
   readonly cutBy: string;
 }
 
-/** Where a list of gear is cut: at depth 0, these, and the words " and ", " with ", " & ". */
-const CUTS = new Set([',', ';', '/']);
+/**
+ * Where a list of gear is cut: at depth 0, these, a '/' with blanks around it, and the words
+ * " and ", " with ", " & ". A '/' between two words ("Fist/Kick") names one thing two ways.
+ */
+const CUTS = new Set([',', ';']);
 
 /**
  * A list of gear, item by item, in one pass. Brackets keep what is inside them together; a
@@ -71,7 +74,7 @@ export function itemsOf(value: string): Item[] {
       if (c === ',' && depth === 1) commaInside = i;
       continue;
     }
-    if (CUTS.has(c) || (c === '+' && text[i - 1] === ' ')) cutAt(i, 1, c);
+    if (CUTS.has(c) || ((c === '+' || c === '/') && text[i - 1] === ' ')) cutAt(i, 1, c);
     else if (c === ' ') {
       const word = /^ (and|with|&|plus) /i.exec(text.slice(i, i + 7));
       if (word) {
@@ -131,9 +134,11 @@ export function itemsOf(value: string): Item[] {
 
 /** Money as gear lists print it: "15 GCs", "3 gold crowns", "12/6", "a purse of 20 shillings". */
 export function isMoney(item: Item): boolean {
+  // "3D10 Shillings": a sum rolled for.
+  const name = item.name.replace(/^\d{0,2}D\d{1,3}([+-]\d{1,3})? /i, '');
   return (
     /^(gcs?|gold crowns?|crowns?|gold|silver|shillings?|pennies|pence|brass pennies|bps?|ss|gp|sp|cp|coins?|gold pieces?|silver pieces?|pieces? of (gold|silver)|purse( of .*)?|money|loot|treasure)$/i.test(
-      item.name,
+      name,
     ) || /^\d{1,5}\/\d{1,3}$/.test(item.printed)
   );
 }

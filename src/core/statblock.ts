@@ -90,6 +90,8 @@ export interface Headings {
   readonly atLeast: number;
   /** What the profile is called in messages ("the profile", "the characteristics"). */
   readonly what: string;
+  /** Fields the ruleset does not use, kept as printed and never refused (an AHQ card's PV ".5"). */
+  readonly asPrinted?: ReadonlySet<string>;
 }
 
 /** A row of values read under a row of headings. */
@@ -100,6 +102,8 @@ export interface Profile {
   readonly at: Readonly<Record<string, { readonly line: number; readonly col: number }>>;
   /** Headings read that the ruleset does not use, with their values. */
   readonly extra: readonly { readonly heading: string; readonly value: string }[];
+  /** The fields of `asPrinted`, as printed. */
+  readonly printed?: Readonly<Record<string, string>>;
   readonly lines: readonly number[];
 }
 
@@ -194,6 +198,12 @@ export function matchName<T extends Named>(given: string, rows: readonly T[]): T
     (r) => plainName(r.name).replace(/ /g, '') === squashed || r.id.replace(/-/g, '') === squashed,
   );
   if (spaced) return spaced;
+  // "Chain armour" for the chain (mail) whose id is "chain": the kind without the word for armour.
+  const kind = g.replace(/ (armour|armor)$/, '');
+  if (kind !== g) {
+    const byKind = rows.find((r) => r.id === kind.replace(/ /g, '-'));
+    if (byKind) return byKind;
+  }
   // "Normal bow" for "bow", "hand axe" for "axe": the row whose every word the name holds, the longest.
   const words = new Set(g.split(' '));
   const within = rows
@@ -203,7 +213,18 @@ export function matchName<T extends Named>(given: string, rows: readonly T[]): T
         .every((w) => words.has(w)),
     )
     .sort((a, b) => plainName(b.name).length - plainName(a.name).length);
-  return within[0] ?? null;
+  if (within[0]) return within[0];
+  // "Runesword", "warhammer": one word ending in a row's one-word name, the longest.
+  if (!g.includes(' '))
+    return (
+      rows
+        .filter((r) => {
+          const n = plainName(r.name);
+          return !n.includes(' ') && n.length >= 3 && g.length > n.length + 2 && g.endsWith(n);
+        })
+        .sort((a, b) => b.name.length - a.name.length)[0] ?? null
+    );
+  return null;
 }
 
 /** A place in the block: a line and a column, both from 1. */
@@ -322,7 +343,11 @@ export class StatBlock {
     ]);
     const dropped = plainName(given)
       .split(' ')
-      .filter((w) => w !== '' && !kept.has(w));
+      .filter((w) => w !== '' && !kept.has(w))
+      .map((w) => {
+        const tail = [...kept].find((k) => k.length >= 3 && w.length > k.length && w.endsWith(k));
+        return tail ? w.slice(0, -tail.length) : w;
+      });
     if (dropped.length > 0)
       this.warn(
         line,
@@ -354,8 +379,21 @@ export class StatBlock {
     const free = this.free();
     for (let i = 0; i < free.length; i++) {
       const head = free[i] as BlockLine;
-      const cells = this.headerCells(head, h);
+      // Headings of two words ("Combat Level") are cells apart when two blanks or a tab part them.
+      const wide = this.headerCells(head, h, false);
+      const known = (c: Cell) => lookup(h.names, c.text.toLowerCase()) !== undefined;
+      const twoWords =
+        wide !== null &&
+        wide.some((c) => c.text.includes(' ') && known(c)) &&
+        !wide.some(
+          (c) =>
+            c.text.includes(' ') &&
+            !known(c) &&
+            c.text.split(' ').every((w) => lookup(h.names, w.toLowerCase()) !== undefined),
+        );
+      const cells = twoWords ? wide : this.headerCells(head, h, true);
       if (!cells) continue;
+      const words = !twoWords;
       const border = head.cells ? undefined : (head.raw.trimStart()[0] ?? '') === '|';
       let k = i + 1;
       let next = free[k];
@@ -374,7 +412,8 @@ export class StatBlock {
           head.n,
           `${h.what} heading (${cells.map((c) => c.text).join(' ')}) has no row of values beneath it`,
         );
-      const values = lineCells(next, true, border);
+      const spaced = lineCells(next, false, border);
+      const values = words || spaced.length < cells.length ? lineCells(next, true, border) : spaced;
       // A name written before the values ("Orc  4 33 25 …"): the cells past the headings' count, in front.
       const lead = values.length > cells.length ? values.slice(0, values.length - cells.length) : [];
       const own = values.slice(lead.length);
@@ -389,6 +428,7 @@ export class StatBlock {
       const out: Record<string, number | '-'> = {};
       const at: Record<string, At> = {};
       const extra: { heading: string; value: string }[] = [];
+      const printed: Record<string, string> = {};
       cells.forEach((c, j) => {
         const v = own[j] as Cell;
         const heading = c.text.toLowerCase();
@@ -401,13 +441,17 @@ export class StatBlock {
           extra.push({ heading: c.text, value: v.text });
           return;
         }
+        if (h.asPrinted?.has(field)) {
+          printed[field] = v.text;
+          return;
+        }
         out[field] = this.value(v, c.text);
         at[field] = { line: v.line, col: v.col };
       });
       this.use(head, h.what);
       this.use(next, h.what);
       if (lead.length > 0) this.leadName = { n: next.n, name: lead.map((c) => c.text).join(' ') };
-      return { values: out, at, extra, lines: [head.n, next.n] };
+      return { values: out, at, extra, printed, lines: [head.n, next.n] };
     }
     return null;
   }
@@ -428,6 +472,15 @@ export class StatBlock {
         `${heading} '${v}' is read as ${range[1]}, the first the book gives: set it by hand if this one has another`,
       );
       return Number(range[1]);
+    }
+    // "8+2": the card's value and what its gear adds (a runesword's +2).
+    const bonus = /^(\d{1,4})([+-]\d{1,3})$/.exec(v);
+    if (bonus) {
+      this.warn(
+        cell.line,
+        `${heading} '${v}' is read as ${bonus[1]}: the ${bonus[2]} its gear gives is not played (set it by hand if it should be)`,
+      );
+      return Number(bonus[1]);
     }
     const roll = /^(\d?)D(\d{1,3})$/i.exec(v);
     if (roll) {
@@ -455,8 +508,8 @@ export class StatBlock {
   }
 
   /** The cells of a header row, if the line is one (enough of its cells are headings). */
-  private headerCells(l: BlockLine, h: Headings): Cell[] | null {
-    const cells = lineCells(l, true);
+  private headerCells(l: BlockLine, h: Headings, words: boolean): Cell[] | null {
+    const cells = lineCells(l, words);
     if (cells.length < h.atLeast || cells.length > 40) return null;
     const known = cells.filter((c) => lookup(h.names, c.text.toLowerCase()) !== undefined).length;
     // Most of the row, and at least atLeast: a sentence with "WS" in it is no header.
@@ -471,34 +524,64 @@ export class StatBlock {
   pairs(h: Headings): Profile | null {
     const values: Record<string, number | '-'> = {};
     const at: Record<string, At> = {};
+    const printed: Record<string, string> = {};
     const lines: number[] = [];
-    let last = -1;
     const free = this.free();
-    for (const [i, l] of free.entries()) {
+    const needed = Math.min(h.atLeast, 2);
+    // Lines holding pairs: two or more, or one that opens the line ("Physique: 15" a line, as a
+    // sheet lists them); a run of such lines next to each other is taken when it holds a line of
+    // two or more, or as many as a profile needs.
+    const rows = free.map((l) => {
       const found = pairsOf(l, h);
-      const numeric = found.filter((p) => /^[+]?\d/.test(p.value)).length;
-      const opens = found[0]?.first === true;
-      if (!(numeric >= Math.min(h.atLeast, 2) || (last >= 0 && i === last + 1 && opens && numeric > 0)))
+      const numeric = found.filter((p) => /^[+]?\d/.test(p.value) || h.asPrinted?.has(p.field)).length;
+      return { l, found, numeric, ok: numeric >= needed || (found[0]?.first === true && numeric > 0) };
+    });
+    for (let i = 0; i < rows.length;) {
+      if (!(rows[i] as (typeof rows)[number]).ok) {
+        i++;
         continue;
-      for (const p of found) {
-        values[p.field] = this.value({ text: p.value, ...p.at }, p.heading);
-        at[p.field] = p.at;
       }
-      lines.push(l.n);
-      last = i;
-      this.use(l, h.what);
-      // "Minotaur: M 6, WS 41, …": the name before the colon.
-      const named = /^([A-Za-z][\w '-]{0,40}?) ?: ?\S/.exec(l.text);
-      const head = (named?.[1] ?? '').toLowerCase();
-      if (
-        named &&
-        found.length >= h.atLeast &&
-        !head.split(' ').some((w) => lookup(h.names, w) !== undefined) &&
-        !this.leadName
-      )
-        this.leadName = { n: l.n, name: named[1] as string };
+      let j = i;
+      while (j < rows.length && (rows[j] as (typeof rows)[number]).ok) j++;
+      const run = rows.slice(i, j);
+      const total = run.reduce((n, r) => n + r.numeric, 0);
+      i = j;
+      if (!run.some((r) => r.numeric >= needed) && total < h.atLeast) continue;
+      for (const { l, found } of run) {
+        for (const p of found) {
+          if (h.asPrinted?.has(p.field)) {
+            printed[p.field] = p.value;
+            continue;
+          }
+          values[p.field] = this.value({ text: p.value, ...p.at }, p.heading);
+          at[p.field] = p.at;
+        }
+        lines.push(l.n);
+        this.use(l, h.what);
+        this.inlineName(l, h, found.length);
+      }
     }
-    return Object.keys(values).length >= h.atLeast ? { values, at, extra: [], lines } : null;
+    return Object.keys(values).length >= h.atLeast ? { values, at, extra: [], printed, lines } : null;
+  }
+
+  /** "Minotaur: M 6, WS 41, …": the name before the colon; "Goblins (4): …", with how many. */
+  private inlineName(l: BlockLine, h: Headings, found: number): void {
+    const named = /^([A-Za-z][\w '-]{0,40}?)(?: ?\((\d{1,3})\))? ?: ?\S/.exec(l.text);
+    const head = (named?.[1] ?? '').toLowerCase();
+    if (
+      !named ||
+      found < h.atLeast ||
+      head.split(' ').some((w) => lookup(h.names, w) !== undefined) ||
+      this.leadName
+    )
+      return;
+    const many = named[2] !== undefined && Number(named[2]) > 1;
+    this.leadName = { n: l.n, name: many ? singular(named[1] as string) : (named[1] as string) };
+    if (many)
+      this.warn(
+        l.n,
+        `'${named[1]} (${named[2]})': ${named[2]} of them; an entry is one combatant, '${this.leadName.name}': give the encounter count: ${named[2]}`,
+      );
   }
 
   /** A field written `Key: value` (or `Key - value`) on a line not yet used: the first whose key matches. */
@@ -792,6 +875,22 @@ export function fieldOf(l: BlockLine): FieldLine | null {
   };
 }
 
+/** "Goblins" → "Goblin", "Wolves" → "Wolf", "Men-at-arms" aside: the name of one of a printed group. */
+function singular(name: string): string {
+  const words = name.trim().split(' ');
+  const last = words.pop() as string;
+  const one = /ves$/i.test(last)
+    ? last.replace(/ves$/i, 'f')
+    : /ies$/i.test(last)
+      ? last.replace(/ies$/i, 'y')
+      : /men$/i.test(last)
+        ? last.replace(/men$/i, 'man')
+        : /[^s]s$/i.test(last)
+          ? last.slice(0, -1)
+          : last;
+  return [...words, one].join(' ');
+}
+
 /** A line that reads as a name: short, mostly letters, not a field, a sentence or a label. */
 function isNameLine(text: string): boolean {
   return (
@@ -812,7 +911,8 @@ function nameOf(text: string): string {
   let b = text.length;
   while (a < b && (text[a] === '#' || text[a] === '*' || text[a] === ' ')) a++;
   while (b > a && (text[b - 1] === '#' || text[b - 1] === '*' || text[b - 1] === ' ')) b--;
-  const t = text.slice(a, b);
+  // Emphasis inside a heading ("**Penta**ghast") is the page's, not the name's.
+  const t = text.slice(a, b).replace(/\*\*|__/g, '');
   return t === t.toUpperCase() ? t.toLowerCase().replace(/\b[a-z]/g, (c) => c.toUpperCase()) : t;
 }
 

@@ -36,6 +36,7 @@ export const AHQ_HEADINGS: Headings = {
   },
   atLeast: 5,
   what: 'the profile',
+  asPrinted: new Set(['S', 'Int', 'PV']),
 };
 
 /** The house rules' monster rules, as a line may name them. */
@@ -98,10 +99,10 @@ export function importAhq(block: StatBlock, o: ImportOptions): Imported {
     );
   }
   for (const x of ['S', 'Int', 'PV'])
-    if (p.values[x] !== undefined)
+    if (p.printed?.[x] !== undefined)
       block.unused.push({
         line: p.lines.at(-1) as number,
-        text: `${x} ${p.values[x]}`,
+        text: `${x} ${p.printed[x]}`,
         why:
           x === 'S'
             ? 'the house rules give a model its damage dice, not S'
@@ -174,12 +175,25 @@ export function importAhq(block: StatBlock, o: ImportOptions): Imported {
     : ddLine
       ? { value: ddLine.text.slice(3), at: placeOf(ddLine, 3) }
       : null;
-  if (read) {
-    const token = /^(\S{1,12})( dice| dd)?\.?$/i.exec(read.value)?.[1] ?? read.value;
-    entry.dd = block.whole(token, 'the damage dice', read.at);
-    block.place('dd', read.at);
+  // "Skaven Slave: WS 5, … No weapon; damage 1 die.": the card's dice said in the profile's line.
+  const inline =
+    read || held.length > 0
+      ? null
+      : block.lines
+          .filter((l) => !l.long)
+          .map((l) => ({ l, at: l.text.search(/\bdamage:? \d{1,2} (die|dice)\b/i) }))
+          .find((x) => x.at >= 0);
+  const said = inline
+    ? { value: inline.l.text.slice(inline.at).replace(/^damage:? /i, ''), at: placeOf(inline.l, inline.at) }
+    : read;
+  if (said) {
+    const token =
+      /^(\S{1,12}?)( (die|dice|dd))?\.?(;.*)?$/i.exec(said.value.split(/[;,]/)[0]?.trim() ?? '')?.[1] ??
+      said.value;
+    entry.dd = block.whole(token, 'the damage dice', said.at);
+    block.place('dd', said.at);
     if (ddLine) block.use(ddLine, 'dd');
-    block.said('dd', `${entry.dd} (its unarmed damage dice)`, [read.at.line]);
+    block.said('dd', `${entry.dd} (its unarmed damage dice)`, [said.at.line]);
   }
   if (held.length === 0 && entry.dd === undefined)
     block.warn(

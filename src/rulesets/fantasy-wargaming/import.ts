@@ -45,6 +45,7 @@ export const FW_HEADINGS: Headings = {
     self: 'selfishness',
     cl: 'combatLevel',
     level: 'combatLevel',
+    'combat level': 'combatLevel',
   },
   atLeast: 4,
   what: 'the characteristics',
@@ -52,7 +53,7 @@ export const FW_HEADINGS: Headings = {
 
 const NOT_USED: readonly [RegExp, string, boolean][] = [
   [
-    /^(piety|charisma|appearance|social class|class|alignment|horoscope|sign)\b/i,
+    /^(piety|charisma|appearance|social class|class|alignment|horoscope|sign|born under|background|money)\b/i,
     'not used in personal combat',
     false,
   ],

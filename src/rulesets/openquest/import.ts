@@ -114,25 +114,50 @@ function diceOf(s: string): string | null {
 /** A ranged weapon's reload and range, as the SRD prints them after its dice ("1 CR", "75m"). */
 const PROPERTY = /^(\d{1,2}(\/\d{1,2})? ?CR|\d{1,4} ?m|range:? ?\d{1,4} ?m?)$/i;
 
-/** What a weapon's bracket says: its own dice (the damage modifier taken off), its range, and what else it holds. */
+/**
+ * What a weapon's bracket says: its own dice (the creature's damage modifier taken off: "1D6+1D4"
+ * with +1D4 is 1D6), its range, and what else it holds ("poison", "1D6 Magic Point drain").
+ */
 function damageOf(
   note: string,
   dm: string | null,
 ): { dice: string | null; range: number | null; rest: string[] } {
   const [first = '', ...others] = note.split(',').map((x) => x.trim());
-  let d = first.replace(/ /g, '').replace(/[–−]/g, '-');
   const range = others.map((x) => /^(?:range:? ?)?(\d{1,4}) ?m$/i.exec(x)?.[1]).find((x) => x !== undefined);
   const rest: string[] = others.filter((x) => x !== '' && !PROPERTY.test(x));
-  const poison = /\+?poison/i.exec(d);
-  if (poison) {
-    rest.unshift('poison');
-    d = d.slice(0, poison.index);
+  // The terms of the damage, each with its sign: "1D6", "+1D4", "-1D6", "+poison", "+1D6 Magic Point drain".
+  const terms = first
+    .replace(/[–−]/g, '-')
+    .split(/(?=[+-])/)
+    .map((t) => t.replace(/ /g, ''))
+    .filter((t) => t !== '' && t !== '+' && t !== '-');
+  const own: string[] = [];
+  let droppedDm = false;
+  const modifier = dm && dm !== '0' ? dm.replace(/ /g, '').toUpperCase() : null;
+  for (const [i, t] of terms.entries()) {
+    const signed = /^[+-]/.test(t) ? t.toUpperCase() : `+${t.toUpperCase()}`;
+    if (i > 0 && !droppedDm && modifier && (signed === modifier || signed === `+${modifier}`)) {
+      droppedDm = true;
+      continue;
+    }
+    if (/^[+-]?\d{0,2}D\d{1,3}$/i.test(t) && own.length === 0) own.push(t.replace(/^\+/, ''));
+    else if (/^[+-]\d{1,2}$/.test(t) && own.length > 0) own.push(t);
+    else rest.push(/poison/i.test(t) ? 'poison' : printedTerm(first, t));
   }
-  if (dm && dm !== '0' && d.toUpperCase().endsWith(dm.toUpperCase().replace(/ /g, '')))
-    d = d.slice(0, d.length - dm.replace(/ /g, '').length);
-  const dice = diceOf(d.toUpperCase());
-  if (!dice && d !== '') rest.unshift(first);
+  const dice = own.length > 0 ? diceOf(own.join('').toUpperCase()) : null;
+  if (!dice && own.length > 0) rest.unshift(first);
   return { dice, range: range === undefined ? null : Number(range), rest };
+}
+
+/** A term of the damage as it was printed ("1D6 Magic Point drain"), not squashed. */
+function printedTerm(printed: string, squashed: string): string {
+  const bare = squashed.replace(/^[+-]/, '');
+  const at = printed.replace(/[–−]/g, '-').search(/[A-Za-z0-9]/);
+  const words = printed
+    .slice(Math.max(0, at))
+    .split(/[+-]/)
+    .map((x) => x.trim());
+  return words.find((w) => w.replace(/ /g, '') === bare) ?? bare;
 }
 
 /** `fray import --ruleset openquest`. */
@@ -276,6 +301,16 @@ function readAttributes(
     block.warn(n, `it swims ('${flyingPart(movement)}'): swimming is not played; it fights on the ground`);
   const armourText = cell(/^armou?r/) ?? row.text;
   const ap = armourOf(armourText);
+  // "Fur (2 AP) + immune to non-magical damage": what follows the points is not played.
+  const close = armourText.indexOf(')');
+  const after =
+    row.cells && close >= 0
+      ? armourText
+          .slice(close + 1)
+          .replace(/^[\s+,;]+/, '')
+          .trim()
+      : '';
+  if (ap && /[A-Za-z]/.test(after)) block.warn(n, `'${short(after)}' in the armour: not played`);
   if (ap) {
     const named = ap.kind ? matchName(ap.kind, armour) : null;
     const piece =
@@ -341,21 +376,60 @@ function armourOf(text: string): { kind: string; points: number } | null {
   return null;
 }
 
+/** The skills of a line, one an item: at commas, and after each percentage ("Dodge 45% Persistence 25%", as the SRD prints some). */
+function skillItems(text: string): Item[] {
+  const out: Item[] = [];
+  for (const item of itemsOf(text)) {
+    let from = 0;
+    const p = item.printed;
+    for (let i = 0; i < p.length; i++) {
+      if (p[i] !== '%') continue;
+      let end = i + 1;
+      while (p[end] === '*') end++;
+      if (end < p.length && p[end] === ' ' && /[A-Za-z]/.test(p[end + 1] ?? '')) {
+        out.push({
+          ...item,
+          printed: p.slice(from, end),
+          name: p.slice(from, end),
+          offset: item.offset + from,
+        });
+        from = end + 1;
+      }
+    }
+    out.push(
+      from === 0
+        ? item
+        : { ...item, printed: p.slice(from), name: p.slice(from), offset: item.offset + from },
+    );
+  }
+  return out;
+}
+
+/** A line of skills with no heading ("Dodge 40%, Persistence 30%"): every item a name and a percentage. */
+function isSkillList(text: string): boolean {
+  if (text.length > 400 || !text.includes('%')) return false;
+  const items = skillItems(text);
+  return (
+    items.length >= 2 &&
+    items.every((i) => /^[A-Za-z][A-Za-z ()'-]{0,40} ?:? ?\d{1,3} ?%\*?\.?$/.test(i.printed))
+  );
+}
+
 /** `Resistances: Dodge 55%, Persistence 55%.` and the like: the skills the fight uses; the rest noted. */
 function readSkills(block: StatBlock, skills: Partial<Record<Skill, number>>): void {
   for (const l of block.free()) {
     const m =
       /^(resistances|knowledge|practical|skills|combat skills|common skills|advanced skills) ?: ?/i.exec(
         l.text,
-      );
+      ) ?? (isSkillList(l.text) ? /^/.exec(l.text) : null);
     if (!m) continue;
     block.use(l, 'skills');
     const left: string[] = [];
     const base = m[0].length;
-    for (const item of itemsOf(l.text.slice(base))) {
+    for (const item of skillItems(l.text.slice(base))) {
       const at = placeOf(l, base + item.offset);
       // "Dodge 55%", "Athletics: 40%*", "Lore (Undead) 75%": the name, then the percentage.
-      const words = item.printed.replace(/\*+$/, '');
+      const words = item.printed.replace(/\.$/, '').replace(/\*+$/, '');
       const s = /^([A-Za-z][A-Za-z ()'-]{0,40}?) ?:? ?(\S{1,12}) ?%$/.exec(words);
       const skill = s ? lookup(SKILL_NAMES, (s[1] as string).trim().toLowerCase()) : undefined;
       if (s && skill) {
@@ -399,6 +473,11 @@ function readCombat(
       const at = placeOf(l, base + item.offset);
       const row = weaponOf(block, item, skill, rows, dm, at);
       if (!row) continue;
+      // Every combatant has its fists (the data's fist): named, not added.
+      if (row.id === 'fist') {
+        read.push('fist (as every combatant)');
+        continue;
+      }
       if (weapons.length === 0) block.place('weapons', at);
       if (!weapons.includes(row.id)) weapons.push(row.id);
       read.push(row.id);

@@ -12,7 +12,17 @@ import {
   type Named,
   type StatBlock,
 } from '../../core/statblock.js';
-import { readWfrp1eBlock, wfrp1eNotUsed } from '../wfrp1e/import.js';
+import { itemsOf } from '../../core/gear.js';
+import { armourPiece, readWfrp1eBlock, wfrp1eNotUsed } from '../wfrp1e/import.js';
+
+/** The class a line names: by its name, else the one class whose name holds it ("Knives" for Daggers&Knives). */
+function classFor(name: string, byName: ReadonlyMap<string, string>): string | null {
+  const exact = byName.get(name);
+  if (exact) return exact;
+  if (name.length < 4) return null;
+  const holding = [...new Set([...byName].filter(([k]) => k.split(' ').includes(name)).map(([, id]) => id))];
+  return holding.length === 1 ? (holding[0] as string) : null;
+}
 
 /** A weapon class's name as compared: "Daggers&Knives", "Daggers and Knives" → "daggers and knives". */
 function className(s: string): string {
@@ -75,17 +85,7 @@ export function importCombatPoints(block: StatBlock, o: ImportOptions): Imported
       lines,
     );
   }
-  // "Chain mail - 1AP on chest": the text's armour line, read as the WFRP 1e piece of that cover.
-  for (const l of block.free()) {
-    const m = /^([A-Za-z][A-Za-z ]{0,40}?) - (\d{1,2}) ?AP\b(.{0,200})$/i.exec(l.text);
-    if (!m || entry.armour) continue;
-    const piece = /chain|mail/i.test(m[1] as string) ? 'mail-shirt' : null;
-    if (piece) {
-      entry.armour = [piece];
-      block.use(l, 'armour');
-      block.said('armour', `${piece} (${(m[1] as string).trim()}, ${m[2]} AP${m[3]})`, [l.n]);
-    }
-  }
+  readArmourLine(block, o, entry);
   // "(he is a 4th level mage)": the level, refused at its place when it is no whole number.
   for (const l of block.lines) {
     if (l.long) continue;
@@ -106,6 +106,70 @@ export function importCombatPoints(block: StatBlock, o: ImportOptions): Imported
   return block.result('wfrp-cp', entry);
 }
 
+/** The body's locations as the text's armour lines name them. */
+const ZONES: Readonly<Record<string, string>> = {
+  chest: 'body',
+  body: 'body',
+  head: 'head',
+  arms: 'arms',
+  legs: 'legs',
+};
+
+/**
+ * "Chain mail - 1AP on chest", "Full chain mail and helmet - 1AP all locations": the text's armour
+ * line, each piece named read as the WFRP 1e piece, and mail as the mail that covers the
+ * locations the line names (a helmet named covers the head).
+ */
+function readArmourLine(block: StatBlock, o: ImportOptions, entry: Record<string, unknown>): void {
+  if (entry.armour) return;
+  const rows = dataRows<Named & { covers: string[]; kind?: string }>(
+    o.env,
+    'wfrp1e',
+    'armour.yaml',
+    'pieces',
+  );
+  for (const l of block.free()) {
+    const m = /^([A-Za-z][A-Za-z ]{0,60}?) - (\d{1,2}) ?AP\b(.{0,200})$/i.exec(l.text);
+    if (!m) continue;
+    const where = (m[3] as string).toLowerCase();
+    const zones = new Set(
+      /all locations|everywhere/.test(where)
+        ? ['head', 'body', 'arms', 'legs']
+        : Object.entries(ZONES)
+            .filter(([w]) => new RegExp(`\\b${w}\\b`).test(where))
+            .map(([, z]) => z),
+    );
+    const pieces: string[] = [];
+    const left: string[] = [];
+    for (const item of itemsOf(m[1] as string)) {
+      const named = armourPiece(item.name.replace(/^full /i, ''), rows);
+      if (named && !/mail/i.test(item.name)) {
+        pieces.push(named.row.id);
+        for (const z of named.row.covers) zones.delete(z);
+      } else if (/mail/i.test(item.name)) pieces.push('mail');
+      else left.push(item.printed);
+    }
+    if (pieces.length === 0) continue;
+    // The mail that covers what the line names and the pieces named do not.
+    const need = [...zones].sort().join(',');
+    const mail = rows.find(
+      (r) => /mail/i.test(r.name) && r.id !== 'mail-coif' && [...r.covers].sort().join(',') === need,
+    );
+    const ids = pieces.map((p) => (p === 'mail' ? (mail?.id ?? 'mail-shirt') : p));
+    entry.armour = [...new Set(ids)];
+    block.use(l, 'armour');
+    block.place('armour', placeOf(l, 0));
+    block.said('armour', `${ids.join(', ')} (${(m[1] as string).trim()}, ${m[2]} AP${m[3]})`, [l.n]);
+    if (pieces.includes('mail') && !mail)
+      block.warn(
+        l.n,
+        `no mail of the data covers ${need || 'what the line names'}: the mail shirt (body) is read`,
+      );
+    if (left.length > 0) block.warn(l.n, `left out of the armour: ${left.map((x) => `'${x}'`).join(', ')}`);
+    return;
+  }
+}
+
 /** A line of a class and its ability, or null when it is not one; a number that is not whole is refused at its place. */
 function abilityOf(
   block: StatBlock,
@@ -115,7 +179,7 @@ function abilityOf(
   for (const [k, re] of ABILITY.entries()) {
     const m = re.exec(l.text);
     if (!m) continue;
-    const cls = byName.get(className(m[1] as string));
+    const cls = classFor(className(m[1] as string), byName);
     if (!cls) return null;
     const at = (s: string) => placeOf(l, Math.max(0, l.text.indexOf(s, (m[1] as string).length)));
     const base = block.whole(m[2] as string, `the ${cls} ability`, at(m[2] as string));

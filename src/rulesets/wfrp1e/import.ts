@@ -73,6 +73,26 @@ const WEAPON_ALIASES: Readonly<Record<string, string>> = {
   staff: 'quarter-staff',
 };
 
+/** Names printed for a piece of armour that the data calls otherwise (ours: a "leather jack" is the jacket). */
+const ARMOUR_ALIASES: Readonly<Record<string, string>> = {
+  'leather jack': 'leather-jacket',
+  'mail jerkin': 'mail-shirt',
+  'chain mail shirt': 'mail-shirt',
+  'chain shirt': 'mail-shirt',
+  'chain mail': 'mail-shirt',
+  helm: 'helmet',
+};
+
+/** The piece of armour a name names: by the data's name, or by one of ARMOUR_ALIASES (then `alias` says so). */
+export function armourPiece<T extends Named>(
+  name: string,
+  rows: readonly T[],
+): { row: T; alias: boolean } | null {
+  const alias = lookup(ARMOUR_ALIASES, plainName(name));
+  const row = alias ? rows.find((r) => r.id === alias) : matchName(name, rows);
+  return row ? { row, alias: alias !== undefined } : null;
+}
+
 /** Why a line the profile and fields did not use is not used, by what it begins with; `warn`: it would matter to a fight. */
 const NOT_USED: readonly [RegExp, string, boolean][] = [
   [/^(treasure|money|gold)\b/i, 'treasure: not used in a fight', false],
@@ -94,11 +114,14 @@ const NOT_USED: readonly [RegExp, string, boolean][] = [
   [/^(insanity points|fate points|experience|xp|ep)\b/i, 'not used in a fight', false],
 ];
 
-/** The skills the engine plays, as a block may name them. */
+/** The skills the engine plays, as a block may name them ("Specialist Weapon: Two-Handed" for its full name). */
 function skillFor(given: string, specialists: readonly string[]): string | null {
   const g = plainName(given);
   const known = [...KNOWN_SKILLS, ...specialists];
-  return known.find((k) => plainName(k) === g) ?? null;
+  return (
+    known.find((k) => plainName(k) === g) ??
+    (/^specialist weapon \S/.test(g) ? (specialists.find((k) => plainName(k).startsWith(g)) ?? null) : null)
+  );
 }
 
 /** What the WFRP 1e importer leaves to a variant that reads more (the Combat Points' abilities). */
@@ -206,7 +229,7 @@ function readGearOf(
   };
   const take = (item: Item, f: FieldLine, all: readonly Item[]): Taken => {
     const at = f.at(item.offset);
-    const weaponLine = /^(weapons?|armed with)$/i.test(f.key);
+    const weaponLine = /^(weapons?|armed with|attacks?)$/i.test(f.key);
     const armourLine = /^armou?r$/i.test(f.key);
     if (isMoney(item)) return { left: 'money: not used in a fight' };
     const kind = ammunitionOf(item);
@@ -218,7 +241,9 @@ function readGearOf(
       block.place(`ammo.${shooter.id}`, at);
       return { used: `${item.count ?? 'some'} ${kind} for the ${shooter.name.toLowerCase()}` };
     }
-    const piece = weaponLine ? null : matchName(item.name, armour);
+    const named = weaponLine ? null : armourPiece(item.name, armour);
+    const piece = named?.row ?? null;
+    const armourAlias = named?.alias === true;
     const weapon = armourLine && piece ? null : weaponOf(item);
     const notes = item.notes.filter((n) => !(weapon && /^loaded$/i.test(n)));
     if (notes.length > 0)
@@ -229,7 +254,12 @@ function readGearOf(
     if (piece && (!weapon || plainName(piece.name) === plainName(item.name))) {
       worn.push(piece.id);
       placeFirst('armour', at);
-      block.nearest(f.n, item.name, piece);
+      if (armourAlias)
+        block.warn(
+          f.n,
+          `'${item.name}' is read as the ${piece.name.toLowerCase()} (ours: the data has no row of that name)`,
+        );
+      else block.nearest(f.n, item.name, piece);
       return { used: piece.id };
     }
     if (weapon?.light && !weaponLine)
@@ -317,6 +347,15 @@ function readSkills(block: StatBlock, o: ImportOptions, entry: Record<string, un
   for (const s of block.fields(/^skills?$/i, 'skills')) {
     const left: string[] = [];
     for (const item of listOf(s.value)) {
+      // "25% chance of Street Fighting": the GM rolls for each one; not a skill it surely has.
+      const chance = /^(\d{1,3})% chance of (.{1,60})$/i.exec(item);
+      if (chance) {
+        block.warn(
+          s.n,
+          `'${item}': a chance, not a skill it surely has: roll for it and add '${(chance[2] as string).toLowerCase()}' to skills: by hand if it has it`,
+        );
+        continue;
+      }
       const k = skillFor(item, specialists);
       if (k && !kept.includes(k)) kept.push(k);
       else if (!k) left.push(item);
