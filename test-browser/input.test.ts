@@ -383,3 +383,105 @@ describe('what the form sends is what is shown', () => {
     await page.close();
   });
 });
+
+describe('the builders', () => {
+  it("a search of the bestiary that matches nothing adds nothing and says so; a narrowed list's pick is one shown", async () => {
+    const page = await t.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(t.served.gm());
+    const builder = page.locator('.builder');
+    const creature = builder.getByLabel('creature', { exact: true });
+    const row = page.locator('.builder .row', { has: page.getByLabel('creature', { exact: true }) });
+    const search = builder.getByLabel('search the bestiary');
+    const picked = page.locator('.builder .sides li');
+    const shown = () =>
+      creature.locator('option').evaluateAll((os) => os.map((o) => o.getAttribute('value')));
+    await expect.poll(() => creature.inputValue()).toBe('black-orc');
+    await search.focus();
+    await page.keyboard.type('bandit', { delay: 50 });
+    await expect.poll(() => row.getByRole('status').textContent()).toBe("no creature matches 'bandit'");
+    expect(await shown()).toEqual([]);
+    for (const side of ['Heroes', 'Monsters'])
+      expect(await row.getByRole('button', { name: `add to ${side}` }).isDisabled()).toBe(true);
+    // Pressed all the same (as the black orc picked before the search was added, once): nothing.
+    await row.getByRole('button', { name: 'add to Monsters' }).click({ force: true });
+    // The keyboard finds nothing to press: Tab passes the emptied list and the buttons by.
+    await page.keyboard.press('Tab');
+    expect(await row.evaluate((r) => r.contains(r.ownerDocument.activeElement))).toBe(false);
+    expect(await picked.count()).toBe(0);
+
+    // Narrowed, the pick stays while it is shown, and is the first shown once it is not.
+    await empty(page, search);
+    await expect.poll(() => row.getByRole('status').textContent()).toBe('');
+    await creature.selectOption('giant');
+    await search.focus();
+    await page.keyboard.type('gi', { delay: 50 });
+    expect(await creature.inputValue()).toBe('giant');
+    await page.keyboard.type('ant b', { delay: 50 });
+    await expect.poll(() => creature.inputValue()).toBe('giant-bat');
+    expect(await shown()).toContain('giant-bat');
+
+    // The keyboard alone: a search, Tab to the list, Tab to a side's button, Enter.
+    await empty(page, search);
+    await page.keyboard.type('troll', { delay: 50 });
+    await page.keyboard.press('Tab');
+    expect(await creature.evaluate((el) => el.matches(':focus'))).toBe(true);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => builder.locator('.sides .side').nth(1).textContent()).toContain('Troll');
+    expect(await picked.count()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('the paste box starts empty for each block and for another ruleset (a character, an encounter)', async () => {
+    const page = await t.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(t.served.gm());
+    const characters = page.getByRole('region', { name: 'characters' });
+    await characters.getByRole('tab', { name: 'Paste a stat block' }).click();
+    const orc = 'Orc raider\nM WS BS S T W I A Dex Ld Int Cl WP Fel\n4 33 25 3 4 7 20 1 29 29 18 29 29 18\n';
+    const boxes = async (paste: Locator) => ({
+      text: await paste.getByLabel('stat block').inputValue(),
+      name: await paste.getByLabel('name for the block').inputValue(),
+      read: await paste.getByLabel('what was read').count(),
+    });
+    const clear = { text: '', name: '', read: 0 };
+    for (const [paste, keep, ruleset] of [
+      [
+        characters.getByRole('group', { name: "paste a character's stat block" }),
+        'Keep as a character',
+        characters.getByLabel('character ruleset'),
+      ],
+      [
+        page.getByRole('group', { name: 'paste a stat block into the encounter' }),
+        'add to Monsters',
+        page.locator('.builder label', { hasText: 'Ruleset' }).locator('select'),
+      ],
+    ] as const) {
+      if (keep === 'add to Monsters') await page.locator('.builder').getByText('Paste a stat block').click();
+      // A block read under a name of the GM's, and kept: the box is empty again, the name too.
+      await paste.getByLabel('stat block').fill(orc);
+      await paste.getByLabel('name for the block').focus();
+      await page.keyboard.type('Grukk', { delay: 30 });
+      await paste.getByRole('button', { name: 'Read the block' }).click();
+      await expect.poll(() => paste.getByLabel('what was read').textContent()).toContain('Read as Grukk');
+      await paste.getByRole('button', { name: keep }).click();
+      await expect.poll(() => paste.getByRole('status').textContent()).toContain('Grukk');
+      expect(await boxes(paste)).toEqual(clear);
+      // The next block is read under its own name.
+      await paste.getByLabel('stat block').fill(orc);
+      await paste.getByRole('button', { name: 'Read the block' }).click();
+      await expect
+        .poll(() => paste.getByLabel('what was read').textContent())
+        .toContain('Read as Orc raider');
+      // Another ruleset: the box, the name and what was read are gone.
+      await paste.getByLabel('name for the block').fill('Grukk');
+      await ruleset.selectOption('openquest');
+      await expect.poll(() => boxes(paste)).toEqual(clear);
+    }
+    expect(await saved('Grukk')).toBeDefined();
+    await page.close();
+  });
+});
