@@ -241,7 +241,9 @@ function RecordRow({
   onChange: (v: unknown) => void;
 }) {
   const typed = useTyped(value, textOf, valueFrom, onChange);
-  return <input class="short" aria-label={label} aria-invalid={bad} {...typed} />;
+  // A base and an advance written out need the room a number does not.
+  const wide = typed.value.trim().startsWith('{');
+  return <input class={wide ? 'mid' : 'short'} aria-label={label} aria-invalid={bad} {...typed} />;
 }
 
 /** The box that adds a row to a record: "swords: 25", kept as typed until it reads as a row. */
@@ -267,7 +269,7 @@ function AddRow({ label, onAdd }: { label: string; onAdd: (key: string, v: unkno
       />
       {wrong && (
         <span class="field-problem" role="status">
-          write it as name: value (swords: 25)
+          write it as <code>name: value</code>
         </span>
       )}
     </span>
