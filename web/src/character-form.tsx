@@ -161,6 +161,16 @@ function IdList({
   onChange: (v: string[] | undefined) => void;
 }) {
   const name = (id: string) => options.find((o) => o.id === id)?.name ?? id;
+  // A pick by pointer adds at once. A key only moves the choice: a closed list changes at each
+  // arrow or letter, and adding at each change put a sword in for every key pressed on the way
+  // to a spear. Enter, or the button that then shows, adds the choice.
+  const [held, setHeld] = useState('');
+  const byKey = useRef(false);
+  const list = useRef<HTMLSelectElement>(null);
+  const add = (id: string) => {
+    setHeld('');
+    if (id) onChange([...value, id]);
+  };
   return (
     <div class="field idlist" role="group" aria-label={label}>
       <span class="flabel">{label}</span>
@@ -181,18 +191,28 @@ function IdList({
         </span>
       ))}
       <select
+        ref={list}
         aria-label={`add to ${label}`}
-        value=""
-        onChange={(e) => {
-          const id = e.currentTarget.value;
-          if (id) onChange([...value, id]);
+        value={held}
+        onPointerDown={() => (byKey.current = false)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && held) {
+            e.preventDefault();
+            add(held);
+          } else if (e.key !== 'Tab' && e.key !== 'Shift') byKey.current = true;
         }}
+        onChange={(e) => (byKey.current ? setHeld(e.currentTarget.value) : add(e.currentTarget.value))}
       >
         <option value="">add…</option>
         {options.map((o) => (
           <option value={o.id}>{o.name}</option>
         ))}
       </select>
+      {held && (
+        <button type="button" onClick={() => (add(held), list.current?.focus())}>
+          add {name(held)}
+        </button>
+      )}
     </div>
   );
 }
