@@ -482,3 +482,33 @@ describe('the builders', () => {
     await page.close();
   });
 });
+
+describe("a list's add box", () => {
+  it('by keyboard adds the choice it was moved to, not one a key; a pick by pointer adds at once', async () => {
+    const page = await t.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const form = await openForm(page, 'wfrp1e');
+    await form.getByLabel('character name').fill('Keys');
+    const weapons = form.getByRole('group', { name: 'weapons' });
+    const chips = () => weapons.locator('.chip').allTextContents();
+    const add = form.getByLabel('add to weapons');
+    const options = await add.locator('option').evaluateAll((os) => os.map((o) => o.textContent ?? ''));
+    await add.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    expect(await chips()).toEqual([]);
+    await page.keyboard.press('Enter');
+    await expect.poll(chips).toEqual([`${options[2]} ✕`]);
+    // Letters move the choice too; the button beside it adds it, and the list keeps the keyboard.
+    await page.keyboard.type('sp', { delay: PACE });
+    expect(await chips()).toHaveLength(1);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(chips).toEqual([`${options[2]} ✕`, 'Spear ✕']);
+    expect(await add.evaluate((el) => el.matches(':focus'))).toBe(true);
+    // A pointer then (a native list's options are out of the page's reach: its press, and the pick).
+    await add.dispatchEvent('pointerdown');
+    await add.selectOption('dagger');
+    await expect.poll(chips).toEqual([`${options[2]} ✕`, 'Spear ✕', 'Dagger ✕']);
+    await page.close();
+  });
+});
