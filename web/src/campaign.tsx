@@ -59,7 +59,8 @@ function Builder({ rulesets, onText }: { rulesets: readonly RulesetItem[]; onTex
   useEffect(() => {
     void api.bestiary(ruleset).then((c) => {
       setCreatures(c);
-      setUse(c[0]?.id ?? '');
+      // The list fetched again (any change to the campaign) keeps the creature the GM picked.
+      setUse((u) => (c.some((x) => x.id === u) ? u : (c[0]?.id ?? '')));
     });
     // A character whose row cannot be read has no entry to bring into a fight.
     void api.usableCharacters(ruleset).then((c) => {
@@ -105,7 +106,7 @@ function Builder({ rulesets, onText }: { rulesets: readonly RulesetItem[]; onTex
             Creature <CreaturePicker creatures={creatures} value={use} onChange={setUse} />
           </label>
           {([0, 1] as const).map((i) => (
-            <button type="button" onClick={() => add(i)}>
+            <button type="button" disabled={!use} onClick={() => add(i)}>
               add to {sides[i]}
             </button>
           ))}

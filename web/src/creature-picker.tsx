@@ -1,7 +1,21 @@
 // A bestiary to pick from: its creatures by name, grouped as the book groups them, and a search
 // box that narrows the list as it is typed (a name, a group, or what is not played of it).
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { Creature } from './api.js';
+
+const shownFor = (creatures: readonly Creature[], search: string) => {
+  const q = search.trim().toLowerCase();
+  return q
+    ? creatures.filter((c) => `${c.name} ${c.id} ${c.group ?? ''}`.toLowerCase().includes(q))
+    : creatures;
+};
+
+/**
+ * The creature picked is always one of those shown, and none when none is: what is added beside
+ * the picker is what the GM sees in it, never a creature the search has hidden.
+ */
+const pickedOf = (shown: readonly Creature[], value: string) =>
+  shown.some((c) => c.id === value) ? value : (shown[0]?.id ?? '');
 
 export function CreaturePicker({
   creatures,
@@ -13,12 +27,14 @@ export function CreaturePicker({
   onChange: (id: string) => void;
 }) {
   const [search, setSearch] = useState('');
-  const q = search.trim().toLowerCase();
-  const shown = q
-    ? creatures.filter((c) => `${c.name} ${c.id} ${c.group ?? ''}`.toLowerCase().includes(q))
-    : creatures;
+  const shown = shownFor(creatures, search);
+  const picked = pickedOf(shown, value);
+  // Another bestiary (a ruleset changed) under a search still typed.
+  useEffect(() => {
+    if (picked !== value) onChange(picked);
+  }, [picked, value]);
   const groups = [...new Set(shown.map((c) => c.group ?? 'Others'))];
-  const chosen = creatures.find((c) => c.id === value);
+  const chosen = creatures.find((c) => c.id === picked);
   return (
     <span class="picker">
       <input
@@ -29,13 +45,17 @@ export function CreaturePicker({
         onInput={(e) => {
           const next = e.currentTarget.value;
           setSearch(next);
-          const first = creatures.find((c) =>
-            `${c.name} ${c.id} ${c.group ?? ''}`.toLowerCase().includes(next.trim().toLowerCase()),
-          );
-          if (first && next.trim()) onChange(first.id);
+          // At once, not after the next paint: an add button pressed straight after a key adds what is shown.
+          const now = pickedOf(shownFor(creatures, next), value);
+          if (now !== value) onChange(now);
         }}
       />{' '}
-      <select value={value} onChange={(e) => onChange(e.currentTarget.value)} aria-label="creature">
+      <select
+        value={picked}
+        disabled={shown.length === 0}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        aria-label="creature"
+      >
         {groups.map((g) => (
           <optgroup label={g}>
             {shown
@@ -46,6 +66,9 @@ export function CreaturePicker({
           </optgroup>
         ))}
       </select>
+      <span role="status" class="muted">
+        {shown.length === 0 && search.trim() ? `no creature matches '${search.trim()}'` : ''}
+      </span>
       {chosen?.notPlayed && <span class="muted"> not played: {chosen.notPlayed}</span>}
     </span>
   );

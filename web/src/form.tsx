@@ -13,7 +13,9 @@ export function inline(v: unknown): string {
     return `{ ${Object.entries(v)
       .map(([k, x]) => `${k}: ${inline(x)}`)
       .join(', ')} }`;
-  if (typeof v === 'string' && !/^[A-Za-z][\w .'-]*$/.test(v)) return JSON.stringify(v);
+  // A word YAML reads as something else (a character called True, or Null) is quoted too.
+  if (typeof v === 'string' && (!/^[A-Za-z][\w .'-]*$/.test(v) || /^(true|false|null)$/i.test(v)))
+    return JSON.stringify(v);
   return String(v);
 }
 

@@ -1,7 +1,7 @@
 // "Paste a stat block": a creature or character copied from a book, an adventure or a web page,
 // read by the server as `fray import` reads it. What was read is shown (a line a field), with
 // the lines not used and the warnings, before anything is kept: the GM checks it against the page.
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, type Imported } from './api.js';
 import { Problems } from './problems.js';
 
@@ -24,14 +24,30 @@ export function PasteBlock({
   const [read, setRead] = useState<(Imported & { yaml: string }) | null>(null);
   const [error, setError] = useState<Error | null>(null);
   const [done, setDone] = useState('');
+  // Each read asked for, and each change that makes its answer old (the text, the name, the ruleset, a block kept).
+  const asked = useRef(0);
+  const startAgain = () => {
+    asked.current++;
+    setText('');
+    setName('');
+    setRead(null);
+  };
+  // A block is one creature: the box starts empty for the next one, and for another ruleset's.
+  useEffect(() => {
+    startAgain();
+    setError(null);
+    setDone('');
+  }, [ruleset]);
   const readIt = async () => {
+    const mine = ++asked.current;
     setError(null);
     setDone('');
     setRead(null);
     try {
-      setRead(await api.importBlock(ruleset, text, name.trim() || undefined));
+      const r = await api.importBlock(ruleset, text, name.trim() || undefined);
+      if (mine === asked.current) setRead(r);
     } catch (e) {
-      setError(e as Error);
+      if (mine === asked.current) setError(e as Error);
     }
   };
   return (
@@ -42,7 +58,7 @@ export function PasteBlock({
         rows={7}
         value={text}
         placeholder={PLACEHOLDER[ruleset] ?? 'Paste a creature or character as the book prints it'}
-        onInput={(e) => (setText(e.currentTarget.value), setRead(null))}
+        onInput={(e) => (asked.current++, setText(e.currentTarget.value), setRead(null))}
       />
       <div class="row">
         <label>
@@ -51,7 +67,7 @@ export function PasteBlock({
             value={name}
             placeholder="(the block's)"
             aria-label="name for the block"
-            onInput={(e) => setName(e.currentTarget.value)}
+            onInput={(e) => (asked.current++, setName(e.currentTarget.value), setRead(null))}
           />
         </label>
         <button type="button" disabled={!text.trim()} onClick={() => void readIt()}>
@@ -112,8 +128,7 @@ export function PasteBlock({
                   void Promise.resolve(a.run(read.entry)).then(
                     () => (
                       setDone(`${String(read.entry.name)}: ${a.label.toLowerCase()} — done`),
-                      setText(''),
-                      setRead(null)
+                      startAgain()
                     ),
                     (e: Error) => setError(e),
                   )
