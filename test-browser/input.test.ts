@@ -58,16 +58,10 @@ function numberBoxes(spec: CharacterFormSpec): NumberBox[] {
   return out;
 }
 
-/**
- * Bounds the server's check is narrower than the schema on today: an AHQ character of size 3 is
- * refused with no problem named (its double, placed beside it on the check's small map, is what
- * fails, and the double's problems are left out).
- */
-const NARROWER: Readonly<Record<string, number>> = { 'ahq-house size': 2 };
 
 /** A value inside the box's bounds, of two digits where the bounds allow (the keys seen lost). */
-function valueFor(ruleset: string, box: NumberBox, i: number, salt: number): number {
-  const max = NARROWER[`${ruleset} ${box.path.join('.')}`] ?? box.max;
+function valueFor(_ruleset: string, box: NumberBox, i: number, salt: number): number {
+  const max = box.max;
   const lo = Math.max(box.min, max >= 10 ? 10 : box.min);
   const hi = Math.min(max, 99);
   return lo + ((i * 7 + salt) % (hi - lo + 1));

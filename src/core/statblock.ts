@@ -553,7 +553,11 @@ export class StatBlock {
             printed[p.field] = p.value;
             continue;
           }
-          values[p.field] = this.value({ text: p.value, ...p.at }, p.heading);
+          const v = this.value({ text: p.value, ...p.at }, p.heading);
+          const before = values[p.field];
+          if (before !== undefined && before !== v)
+            this.warn(p.at.line, `${p.heading} is given twice: ${before} before, ${v} here; ${v} is used`);
+          values[p.field] = v;
           at[p.field] = p.at;
         }
         lines.push(l.n);

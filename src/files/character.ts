@@ -9,7 +9,10 @@ import { RULESETS } from '../rulesets/index.js';
 
 /** The grid house rules place every model: a room for the check, with space for a large one (2 × 2) at each mark. */
 const PLACED: Readonly<Record<string, { map: string; at: readonly [string, string] }>> = {
-  'ahq-house': { map: '########\n#A...B.#\n#......#\n#......#\n########', at: ['A', 'B'] },
+  'ahq-house': {
+    map: '###########\n#A....B...#\n#.........#\n#.........#\n###########',
+    at: ['A', 'B'],
+  },
 };
 
 /** The entry read from text (YAML or JSON of one combatant), with its document for the lines. */
@@ -87,14 +90,18 @@ export function loadCharacter(
     return { name, ff: encounterFromText('character', stringify(encounter)) };
   } catch (e) {
     if (!(e instanceof ValidationError)) throw e;
-    // Only the first side's problems: the double repeats them.
-    const prefix = /^sides\[0\]\.combatants\[0\]\.?/;
-    const mine = e.issues.filter((i) => prefix.test(i.path) || !/^sides\[1\]/.test(i.path));
-    throw new ValidationError(
-      mine.map((i) => {
-        const path = i.path.replace(prefix, '');
-        return prefix.test(i.path) ? at(path, i.message) : { file: 'character', path, message: i.message };
-      }),
-    );
+    // The character's own problems; the double's only when the character has none (it is placed
+    // elsewhere); the check's encounter's own ("side 'A' has nobody in the fight") only when
+    // nothing is said of the character, for they follow from what is.
+    const own = /^sides\[0\]\.combatants\[0\]\.?/;
+    const double = /^sides\[1\]\.combatants\[0\]\.?/;
+    const of = (re: RegExp) =>
+      e.issues.filter((i) => re.test(i.path)).map((i) => at(i.path.replace(re, ''), i.message));
+    const mine = of(own);
+    const theirs = of(double);
+    const rest = e.issues
+      .filter((i) => !own.test(i.path) && !double.test(i.path))
+      .map((i) => ({ file: 'character', path: i.path, message: i.message }));
+    throw new ValidationError(mine.length > 0 ? mine : theirs.length > 0 ? theirs : rest);
   }
 }

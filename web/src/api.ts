@@ -259,7 +259,7 @@ export const api = {
   importParty: (text: string) => call<Character[]>('POST', '/api/characters/import', { text }),
   /** A stat block read as `fray import` reads it: nothing is kept. */
   importBlock: (ruleset: string, text: string, name?: string) =>
-    call<Imported & { yaml: string }>(
+    call<Imported & { yaml: string; report: string[] }>(
       'POST',
       '/api/import',
       name ? { ruleset, text, name } : { ruleset, text },

@@ -21,7 +21,7 @@ export function PasteBlock({
 }) {
   const [text, setText] = useState('');
   const [name, setName] = useState('');
-  const [read, setRead] = useState<(Imported & { yaml: string }) | null>(null);
+  const [read, setRead] = useState<(Imported & { yaml: string; report: string[] }) | null>(null);
   const [error, setError] = useState<Error | null>(null);
   const [done, setDone] = useState('');
   // Each read asked for, and each change that makes its answer old (the text, the name, the ruleset, a block kept).
@@ -38,6 +38,7 @@ export function PasteBlock({
     setError(null);
     setDone('');
   }, [ruleset]);
+  const report = read ? sections(read.report) : null;
   const readIt = async () => {
     const mine = ++asked.current;
     setError(null);
@@ -75,44 +76,33 @@ export function PasteBlock({
         </button>
       </div>
       <Problems error={error} />
-      {read && (
+      {read && report && (
         <div class="read" aria-label="what was read">
           <p>
             Read as <strong>{String(read.entry.name)}</strong> ({read.ruleset}): check it against the page.
           </p>
           <ul class="fields">
-            {read.read.map((f) => (
+            {report.fields.map((f) => (
               <li>
-                <span class="flabel">{f.field}</span> {f.value}
-                {f.lines.length > 0 && (
-                  <span class="muted">
-                    {' '}
-                    (line{f.lines.length > 1 ? 's' : ''} {f.lines.join(', ')})
-                  </span>
-                )}
+                <span class="flabel">{f.field}:</span> {f.rest}
               </li>
             ))}
           </ul>
-          {read.warnings.length > 0 && (
+          {report.warnings.length > 0 && (
             <ul class="warnings" aria-label="warnings">
-              {read.warnings.map((w) => (
-                <li>
-                  ⚠ {w.line !== null && <span class="at">line {w.line}: </span>}
-                  {w.message}
-                </li>
+              {report.warnings.map((w) => (
+                <li>⚠ {w}</li>
               ))}
             </ul>
           )}
-          {read.unused.length > 0 && (
+          {report.unused.length > 0 && (
             <details>
               <summary>
-                {read.unused.length} line{read.unused.length === 1 ? '' : 's'} not used
+                {report.unused.length} line{report.unused.length === 1 ? '' : 's'} not used
               </summary>
               <ul class="unused">
-                {read.unused.map((u) => (
-                  <li>
-                    <span class="at">line {u.line}</span> <q>{u.text}</q> — {u.why}
-                  </li>
+                {report.unused.map((u) => (
+                  <li>{u}</li>
                 ))}
               </ul>
             </details>
@@ -147,6 +137,30 @@ export function PasteBlock({
       )}
     </div>
   );
+}
+
+/**
+ * The account as `fray import` prints it, line for line, in its three parts: the fields read, the
+ * lines not used, the warnings (each line's words are the command line's own).
+ */
+function sections(report: readonly string[]) {
+  const fields: { field: string; rest: string }[] = [];
+  const unused: string[] = [];
+  const warnings: string[] = [];
+  let inUnused = false;
+  for (const line of report.slice(1)) {
+    if (line.startsWith('warning: ')) warnings.push(line.slice('warning: '.length));
+    else if (line === 'not used:') inUnused = true;
+    else if (inUnused) unused.push(line.trim());
+    else {
+      const t = line.trim();
+      const colon = t.indexOf(': ');
+      fields.push(
+        colon < 0 ? { field: t, rest: '' } : { field: t.slice(0, colon), rest: t.slice(colon + 2) },
+      );
+    }
+  }
+  return { fields, unused, warnings };
 }
 
 /** What a block of each ruleset looks like, as a reminder in the empty box. */

@@ -434,17 +434,37 @@ function readSkills(block: StatBlock, skills: Partial<Record<Skill, number>>): v
       const skill = s ? lookup(SKILL_NAMES, (s[1] as string).trim().toLowerCase()) : undefined;
       if (s && skill) {
         const pct = (s[2] as string).replace(/\*+$/, '');
-        skills[skill] = block.whole(
-          pct,
-          `${(s[1] as string).trim()}`,
-          placeOf(l, base + item.offset + words.lastIndexOf(pct)),
+        setSkill(
+          block,
+          skills,
+          skill,
+          block.whole(
+            pct,
+            `${(s[1] as string).trim()}`,
+            placeOf(l, base + item.offset + words.lastIndexOf(pct)),
+          ),
+          at,
         );
-        block.place(`skills.${skill}`, at);
       } else if (item.printed.replace(/\.$/, '') !== '') left.push(item.printed.replace(/\.$/, ''));
     }
     if (left.length > 0)
       block.unused.push({ line: l.n, text: left.join(', '), why: 'skills the fight does not use' });
   }
+}
+
+/** A skill read; given again with another value, the last is used and the GM told. */
+function setSkill(
+  block: StatBlock,
+  skills: Partial<Record<Skill, number>>,
+  skill: Skill,
+  value: number,
+  at: At,
+): void {
+  const before = skills[skill];
+  if (before !== undefined && before !== value)
+    block.warn(at.line, `${skill} is given twice: ${before}% before, ${value}% here; ${value}% is used`);
+  skills[skill] = value;
+  block.place(`skills.${skill}`, at);
 }
 
 /**
@@ -465,8 +485,7 @@ function readCombat(
     block.use(l, 'combat');
     const skill = lookup(COMBAT, (m[1] as string).toLowerCase()) as Skill;
     const pctAt = placeOf(l, l.text.indexOf(m[2] as string, (m[1] as string).length));
-    skills[skill] = block.whole(m[2] as string, `${m[1]} Combat`, pctAt);
-    block.place(`skills.${skill}`, pctAt);
+    setSkill(block, skills, skill, block.whole(m[2] as string, `${m[1]} Combat`, pctAt), pctAt);
     const read: string[] = [];
     const base = m[0].length;
     for (const item of itemsOf(l.text.slice(base))) {
