@@ -58,7 +58,6 @@ function numberBoxes(spec: CharacterFormSpec): NumberBox[] {
   return out;
 }
 
-
 /** A value inside the box's bounds, of two digits where the bounds allow (the keys seen lost). */
 function valueFor(_ruleset: string, box: NumberBox, i: number, salt: number): number {
   const max = box.max;

@@ -8,12 +8,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { parse } from 'yaml';
-import { formatIssue, ValidationError } from '../../src/core/document.js';
+import { ValidationError } from '../../src/core/document.js';
 import { characterSheet } from '../../src/files/character.js';
 import { importBlock } from '../../src/files/import.js';
 import { shippedOnlyEnv } from '../../src/files/disk.js';
 import { packageRoot } from '../../src/node/root.js';
-import { FOREIGN_WORDS } from './harness.js';
+import { clocked, refusalOf } from './harness.js';
 
 export type BlockOutcome =
   | 'imported' // read, its entry loads, its sheet computed
@@ -394,13 +394,7 @@ export function runBlock(
   b: { ruleset: string; text: string; name?: string },
   slowMs = 2000,
 ): { outcome: BlockOutcome; detail: string } {
-  const t0 = performance.now();
-  const done = (outcome: BlockOutcome, detail = '') => {
-    const ms = performance.now() - t0;
-    return ms > slowMs && outcome !== 'crash'
-      ? { outcome: 'slow' as const, detail: `${ms.toFixed(0)} ms ${detail}` }
-      : { outcome, detail };
-  };
+  const done = clocked<BlockOutcome>(slowMs);
   let r;
   try {
     r = importBlock(b.ruleset, b.text, 'fuzz.txt', {
@@ -409,14 +403,8 @@ export function runBlock(
     });
   } catch (e) {
     if (!(e instanceof ValidationError)) return done('crash', `import: ${(e as Error).stack ?? e}`);
-    const lines = e.issues.map(formatIssue);
-    const foreign = lines.find((l) => FOREIGN_WORDS.test(l));
-    if (foreign) return done('foreign words', foreign);
-    const unlocated = e.issues.find(
-      (i) => i.line === undefined && !WHOLE_BLOCK.test(i.message) && i.file === 'fuzz.txt',
-    );
-    if (unlocated) return done('unlocated', formatIssue(unlocated));
-    return done('refused');
+    const refused = refusalOf(e, 'fuzz.txt', WHOLE_BLOCK);
+    return done(refused.outcome, refused.detail);
   }
   // NaN, Infinity or undefined said where the block did not say them.
   const words = [/\bNaN\b/, /Infinity/, /\[object /, /\bundefined\b/].filter((w) => !w.test(b.text));

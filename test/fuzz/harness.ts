@@ -18,6 +18,36 @@ import { RULESETS } from '../../src/rulesets/index.js';
 export const FOREIGN_WORDS =
   /Invalid input|Invalid option|received |Too (big|small)|expected (number|string|boolean|array|object|nonoptional)\b|Unrecognized|\[object |Maximum call stack/;
 
+/**
+ * A case's clock, started now: what happened, or 'slow' when the case took longer than `slowMs`
+ * (a hang, for a crash is a crash however long it took).
+ */
+export function clocked<O extends string>(slowMs: number) {
+  const t0 = performance.now();
+  return (outcome: O, detail = ''): { outcome: O | 'slow'; detail: string } => {
+    const ms = performance.now() - t0;
+    return ms > slowMs && outcome !== 'crash'
+      ? { outcome: 'slow', detail: `${ms.toFixed(0)} ms ${detail}` }
+      : { outcome, detail };
+  };
+}
+
+/**
+ * A refusal of the file named `file`: clean, in the libraries' words, or naming no line (but for
+ * the refusals `whole` says are of the whole file, with no line to point at).
+ */
+export function refusalOf(
+  e: ValidationError,
+  file: string,
+  whole: RegExp,
+): { outcome: 'refused' | 'foreign words' | 'unlocated'; detail: string } {
+  const foreign = e.issues.map(formatIssue).find((l) => FOREIGN_WORDS.test(l));
+  if (foreign) return { outcome: 'foreign words', detail: foreign };
+  const unlocated = e.issues.find((i) => i.line === undefined && !whole.test(i.message) && i.file === file);
+  if (unlocated) return { outcome: 'unlocated', detail: formatIssue(unlocated) };
+  return { outcome: 'refused', detail: '' };
+}
+
 export type Outcome =
   | 'fought' // loaded and fought to its end
   | 'refused' // a clean refusal: every problem located and in our words
@@ -146,27 +176,15 @@ export function runCase(
   files: readonly string[],
   slowMs = 5000,
 ): { outcome: Outcome; detail: string } {
-  const t0 = performance.now();
+  const done = clocked<Outcome>(slowMs);
   const { file, text } = mutated(c, files);
-  const done = (outcome: Outcome, detail = '') => {
-    const ms = performance.now() - t0;
-    return ms > slowMs && outcome !== 'crash'
-      ? { outcome: 'slow' as const, detail: `${ms.toFixed(0)} ms ${detail}` }
-      : { outcome, detail };
-  };
   let loaded;
   try {
     loaded = loadEncounterText('fuzz.yaml', text, RULESETS, nodeEnv(join(dirname(file), 'fuzz.yaml')), {});
   } catch (e) {
     if (!(e instanceof ValidationError)) return done('crash', `load: ${(e as Error).stack ?? e}`);
-    const lines = e.issues.map(formatIssue);
-    const foreign = lines.find((l) => FOREIGN_WORDS.test(l));
-    if (foreign) return done('foreign words', foreign);
-    const unlocated = e.issues.find(
-      (i) => i.line === undefined && !/^and \d+ more/.test(i.message) && i.file === 'fuzz.yaml',
-    );
-    if (unlocated) return done('unlocated', formatIssue(unlocated));
-    return done('refused');
+    const r = refusalOf(e, 'fuzz.yaml', /^and \d+ more/);
+    return done(r.outcome, r.detail);
   }
   try {
     const r = runFight(loaded.ruleset, loaded.setup, {

@@ -147,6 +147,11 @@ function bodyOf(c: ServerCase, r: Route): unknown {
   }
 }
 
+/** Every outcome, none yet. */
+function noCounts(): Record<ServerOutcome, number> {
+  return { ok: 0, refused: 0, crash: 0, 'foreign words': 0, changed: 0 };
+}
+
 /**
  * Runs `n` requests from `seed` against one campaign: the counts by outcome and the first few of
  * each bad kind.
@@ -155,13 +160,7 @@ export async function serverCampaign(
   n: number,
   seed: number,
 ): Promise<{ counts: Record<ServerOutcome, number>; examples: string[] }> {
-  const counts: Record<ServerOutcome, number> = {
-    ok: 0,
-    refused: 0,
-    crash: 0,
-    'foreign words': 0,
-    changed: 0,
-  };
+  const counts = noCounts();
   const examples: string[] = [];
   const s = await startApp('fuzz-server');
   try {
@@ -217,13 +216,7 @@ export async function blockServerCampaign(
   n: number,
   seed: number,
 ): Promise<{ counts: Record<ServerOutcome, number>; examples: string[] }> {
-  const counts: Record<ServerOutcome, number> = {
-    ok: 0,
-    refused: 0,
-    crash: 0,
-    'foreign words': 0,
-    changed: 0,
-  };
+  const counts = noCounts();
   const examples: string[] = [];
   const s = await startApp('fuzz-blocks');
   try {
