@@ -89,11 +89,13 @@ describe('the scripts the docs quote', () => {
       process.execPath,
       [
         join(ROOT, 'scripts', 'fuzz.mjs'),
-        ...['--cases', '40', '--cli-cases', '3', '--server-cases', '10', '--seed', '20261123'],
+        ...['--cases', '40', '--cli-cases', '3', '--server-cases', '10', '--blocks', '10', '--pastes', '4'],
+        ...['--seed', '20261123'],
       ],
       { cwd: ROOT, encoding: 'utf8', timeout: 300_000 },
     );
     expect(out).toMatch(/fuzz counts \(40 cases, seed 20261123\)/);
+    expect(out).toMatch(/fuzz block counts \(10 a ruleset, seed 20261123\)/);
   }, 300_000);
 
   it('rates.mjs prints its table for a build, a slice of a second an encounter', () => {

@@ -621,6 +621,7 @@ function readWornAndCarried(
       if (!worn.includes(piece.id)) worn.push(piece.id);
       return { used: `${piece.id} (${piece.ap} AP)` };
     }
+    if (row?.id === 'fist') return { used: 'fist (as every combatant)' };
     if (row) {
       if (weapons.length === 0) block.place('weapons', at);
       if (!weapons.includes(row.id)) weapons.push(row.id);
