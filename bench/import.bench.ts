@@ -33,6 +33,8 @@ const HOSTILE: Record<string, () => string> = {
   'per cent signs and an x': () => `${fill('%', SIZE - 1)}x`,
   'thousands of lines opening a bracket': () => fill('Weapons: (\n'),
   'thousands of lines of pairs': () => fill('STR 1 CON '),
+  'thousands of lines of emphasis alone': () => fill('*_a_*\n'),
+  'an AsciiDoc cell carried on for thousands of lines': () => `|===\n|a\n${fill('b\n', SIZE - 10)}`,
 };
 
 const benign = () =>

@@ -256,7 +256,8 @@ function isEmphasis(text: string): boolean {
 function carriesOn(prev: string, next: string, asciidoc: boolean, lastLength: number): boolean {
   if (next === '' || prev === '' || startsField(next) || isEmphasis(next)) return false;
   if (asciidoc && lastLength >= 50) return true;
-  if (opensBracket(prev)) return true;
+  // A bracket left open carries on to the line that closes it, not over lines of their own.
+  if (opensBracket(prev)) return next.includes(')');
   const last = prev[prev.length - 1];
   if (last === ',' || last === '+' || last === '&' || /\s(and|or)$/.test(prev.slice(-5))) return true;
   if (next[0] === '(') return startsField(prev);
@@ -295,13 +296,14 @@ function logical(parts: readonly Physical[], kind: LineKind, cells?: readonly Ce
 
 /** Splits an AsciiDoc table's lines into cells (a line not opening with '|' carries on the last cell). */
 function asciidocCells(rows: readonly Physical[]): Cell[] {
-  const cells: { text: string; line: number; col: number }[] = [];
+  // A cell's pieces, joined once at the end: a cell carried on over thousands of lines costs their length.
+  const cells: { pieces: string[]; line: number; col: number }[] = [];
   for (const p of rows) {
     if (p.text === '') continue;
     if (p.text[0] !== '|') {
       const last = cells.at(-1);
-      if (last) last.text = `${last.text} ${p.text}`.trim();
-      else cells.push({ text: p.text, line: p.n, col: (p.cols[0] ?? 0) + 1 });
+      if (last) last.pieces.push(p.text);
+      else cells.push({ pieces: [p.text], line: p.n, col: (p.cols[0] ?? 0) + 1 });
       continue;
     }
     let start = 1;
@@ -309,12 +311,19 @@ function asciidocCells(rows: readonly Physical[]): Cell[] {
       if (i === p.text.length || p.text[i] === '|') {
         const piece = p.text.slice(start, i);
         const lead = piece.length - piece.trimStart().length;
-        cells.push({ text: piece.trim(), line: p.n, col: (p.cols[start + lead] ?? p.cols[start] ?? 0) + 1 });
+        cells.push({ pieces: [piece], line: p.n, col: (p.cols[start + lead] ?? p.cols[start] ?? 0) + 1 });
         start = i + 1;
       }
     }
   }
-  return cells;
+  return cells.map((c) => ({
+    text: c.pieces
+      .map((x) => x.trim())
+      .filter((x) => x !== '')
+      .join(' '),
+    line: c.line,
+    col: c.col,
+  }));
 }
 
 /**

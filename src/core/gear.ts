@@ -191,7 +191,7 @@ export type Taken = { readonly used: string } | { readonly left: string } | null
 /**
  * Every line of gear whose key matches, item by item: `take` says what each became; what it
  * leaves out is warned of at its line, one warning a line naming each item and why. An item
- * `take` passes over (null) is said nowhere: only "none" and the like.
+ * `take` passes over (null) is the importer's to say (shots, once their weapon is known).
  */
 export function readGear(
   block: StatBlock,

@@ -220,6 +220,15 @@ export const blockCase = fc.record({
         'a:',
         '#',
         '*',
+        // Thousands of lines: a table's cell carried on, cells, markup, headings, emphasis.
+        '|===\n|a\n',
+        'b\n',
+        '|a\n',
+        '[cols="7*"]\n',
+        '== a\n',
+        '*_a_*\n',
+        '**Gear:** a\n',
+        'Weapons: (\n',
       ),
       size: fc.integer({ min: 1000, max: 60000 }),
       prefix: fc.constantFrom(

@@ -223,23 +223,22 @@ function readGearOf(
     if (!placed.has(path)) block.place(path, at);
     placed.add(path);
   };
+  const shots: { kind: string; count: number | null; at: At; printed: string }[] = [];
   const weaponOf = (item: Item): WeaponRow | null => {
     const alias = lookup(WEAPON_ALIASES, plainName(item.name));
     return alias ? (weapons.find((r) => r.id === alias) ?? null) : matchName(item.name, weapons);
   };
-  const take = (item: Item, f: FieldLine, all: readonly Item[]): Taken => {
+  const take = (item: Item, f: FieldLine): Taken => {
     const at = f.at(item.offset);
     const weaponLine = /^(weapons?|armed with|attacks?)$/i.test(f.key);
     const armourLine = /^armou?r$/i.test(f.key);
     if (isMoney(item)) return { left: 'money: not used in a fight' };
     const kind = ammunitionOf(item);
     if (kind) {
-      // "Crossbow with 12 bolts", "20 arrows": the shots of the missile weapon that takes them.
-      const shooter = [...all].map(weaponOf).find((w): w is WeaponRow => w !== null && w.ammo === kind);
-      if (!shooter) return { left: `${kind} for no missile weapon of the block` };
-      if (item.count !== null) ammo[shooter.id] = (ammo[shooter.id] ?? 0) + item.count;
-      block.place(`ammo.${shooter.id}`, at);
-      return { used: `${item.count ?? 'some'} ${kind} for the ${shooter.name.toLowerCase()}` };
+      // "Crossbow with 12 bolts", "20 arrows": the shots of the missile weapon that takes them,
+      // found once every line is read (the weapon may come after its shots, or on another line).
+      shots.push({ kind, count: item.count, at, printed: item.printed });
+      return null;
     }
     const named = weaponLine ? null : armourPiece(item.name, armour);
     const piece = named?.row ?? null;
@@ -275,7 +274,10 @@ function readGearOf(
       placeFirst('weapons', at);
       placeFirst('carried', at);
       const thrown = weapon.kind === 'thrown';
-      if (thrown && item.count !== null) ammo[weapon.id] = item.count;
+      if (thrown && item.count !== null) {
+        ammo[weapon.id] = item.count;
+        block.place('ammo', at);
+      }
       const copies = thrown || weapon.natural ? 1 : Math.max(1, Math.min(item.count ?? 1, 4));
       for (let k = 0; k < copies; k++)
         if (k > 0 || !held.some((h) => h.id === weapon.id))
@@ -294,6 +296,23 @@ function readGearOf(
     };
   };
   readGear(block, GEAR_KEYS, take, (s) => weapons.some((w) => plainName(w.name) === plainName(s)));
+  for (const shot of shots) {
+    const shooter = held
+      .map((h) => weapons.find((r) => r.id === h.id))
+      .find((w): w is WeaponRow => w !== undefined && w.ammo === shot.kind);
+    if (!shooter) {
+      block.warn(shot.at.line, `'${shot.printed}': no weapon of the block shoots ${shot.kind}; left out`);
+      continue;
+    }
+    if (shot.count !== null) {
+      ammo[shooter.id] = (ammo[shooter.id] ?? 0) + shot.count;
+      block.place('ammo', shot.at);
+      block.place(`ammo.${shooter.id}`, shot.at);
+    }
+    block.said('ammo', `${shot.count ?? 'some'} ${shot.kind} for the ${shooter.name.toLowerCase()}`, [
+      shot.at.line,
+    ]);
+  }
   // In hand at the start what two hands hold, in the order printed (natural weapons need none);
   // the rest is carried, to be drawn (§ Take-Up Actions).
   let free = 2;
