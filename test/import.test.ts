@@ -407,16 +407,18 @@ describe('fray import: Fantasy Wargaming (a character sheet’s layouts)', () =>
 });
 
 describe('fray import: the Advanced HeroQuest house rules', () => {
-  it('a rulebook card: DS and St the house rules’ own (written, ours, with a warning), its armour taken out of T and Sp', () => {
+  it('a rulebook card: DS and St the house rules’ own (written, ours, with a warning), its armour taken out of T, Sp and BS, its damage dice its own', () => {
     const r = read('ahq-house', 'ahq-orc.txt');
+    // BS 5 printed, with leather (−1) and a shield (−1) taken out: the card's BS never drops for a shield.
     expect(r.entry).toEqual({
       name: 'Orc',
-      profile: { WS: 6, BS: 6, DS: 6, T: 5, W: 4, Sp: 7, St: 5, Br: 7 },
+      profile: { WS: 6, BS: 7, DS: 6, T: 5, W: 4, Sp: 7, St: 5, Br: 7 },
       weapons: ['sword'],
       armour: ['leather', 'shield'],
+      damage: 3,
     });
     expect(r.warnings.map((w) => w.message).join('\n')).toContain(
-      "the card's T, Sp and BS count its armour: T 5, Sp 7 and BS 6",
+      "the card's T, Sp and BS count its armour: T 5, Sp 7 and BS 7",
     );
   });
   it('a card read as the bestiary reads it: the Skaven Warrior to its row, DS and St aside', () => {
@@ -430,7 +432,7 @@ describe('fray import: the Advanced HeroQuest house rules', () => {
     const { DS: _ds, St: _st, ...printed } = r.entry.profile as Record<string, number>;
     const { DS: _rds, St: _rst, ...ours } = row?.profile ?? {};
     expect(printed).toEqual(ours);
-    expect(printed).toEqual({ WS: 6, BS: 6, T: 5, W: 3, Sp: 11, Br: 6 });
+    expect(printed).toEqual({ WS: 6, BS: 7, T: 5, W: 3, Sp: 11, Br: 6 });
     expect(r.entry.armour).toEqual(['leather', 'shield']);
   });
   it('a large monster with claws: its damage dice as its unarmed dice, 2 × 2, running amok', () => {

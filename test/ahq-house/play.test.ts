@@ -46,7 +46,7 @@ describe('ahq-house: facing and engaging (the first diagram)', () => {
     has(r.texts, 'A moves 4 squares to (3, 1), in a straight line: a charge.');
     has(r.texts, 'B turns east to face A, the first enemy in its death zone.');
     // WS 8 against DS 6: 7 + 6 − 8 = 5, − 1 charge = 4; D12 3 misses.
-    has(r.texts, 'A at B: WS 8 against DS 6: need 5 (7 + DS − WS: ours) − 1 charge; D12 3: a miss.');
+    has(r.texts, 'A at B: WS 8 against DS 6: need 5 (7 + DS − WS: the monster cards) − 1 charge; D12 3: a miss.');
     expect(model(r, 'B')?.facing).toBe('E');
     expect(r.pending?.label).toBe('B (W 3): what this turn?');
   });
@@ -246,7 +246,7 @@ describe('ahq-house: surrounding, rear attacks, long weapons', () => {
     // Nurgling WS 3 against DS 6 − 7 = −1: 7 − 1 − 3 = 3.
     has(
       r.texts,
-      'N2 at Hero: WS 3 against DS 6 − 7 surrounded by 8: need 3 (7 + DS − WS: ours); D12 2: a miss.',
+      'N2 at Hero: WS 3 against DS 6 − 7 surrounded by 8: need 3 (7 + DS − WS: the monster cards); D12 2: a miss.',
     );
   });
 

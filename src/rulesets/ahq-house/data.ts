@@ -27,6 +27,8 @@ export interface Weapon {
   readonly range: number | null;
   /** Where the row comes from: its own `source:`, else its file's. */
   readonly source: string;
+  /** The weapon table's dice, where a monster card gives its wielder others (`dd` then the card's). */
+  readonly tableDd?: number;
 }
 
 export interface Armour {
@@ -71,6 +73,12 @@ export interface Creature {
   readonly group?: string;
   /** Its rules that Fray does not play (fear, regeneration): said once when it fights. */
   readonly notPlayed?: string;
+  /** Its card's damage dice in close combat: its blows roll these, whatever the weapon table says. */
+  readonly damage: number | null;
+  /** Its card's missile: the dice and the longest range it prints, for its missile weapon. */
+  readonly ranged: { readonly dd: number; readonly range: number } | null;
+  /** Its card's row of needs against a defender's skill 1 to 12, where it departs from the formula. */
+  readonly toHit: readonly number[] | null;
 }
 
 export interface Catalogue {
@@ -154,6 +162,14 @@ export const AHQ_DATA_SCHEMAS = {
         source: text('a source').optional(),
         group: text('a group').optional(),
         notPlayed: text('the rules not played').optional(),
+        damage: whole(0, 20, 'damage dice').optional(),
+        ranged: z
+          .strictObject({ dd: whole(0, 20, 'damage dice'), range: whole(1, 200, 'squares') })
+          .optional(),
+        toHit: z
+          .array(whole(2, 12, 'a D12 needed'))
+          .length(12, { error: 'expected 12 needs, against a skill of 1 to 12' })
+          .optional(),
       }),
     ),
   }),
@@ -240,6 +256,9 @@ export function readCatalogue(files: {
           source: c.source ?? b.source ?? 'yours',
           ...(c.group ? { group: c.group } : {}),
           ...(c.notPlayed ? { notPlayed: c.notPlayed } : {}),
+          damage: c.damage ?? null,
+          ranged: c.ranged ?? null,
+          toHit: c.toHit ?? null,
         },
       ]),
     ),

@@ -55,6 +55,15 @@ export const combatantSchema = z.strictObject({
   weapons: z.array(text('a weapon id')).optional(),
   armour: uniqueList(text('an armour id')).optional(),
   dd: whole(0, 12, 'damage dice unarmed').optional(),
+  /** The damage dice of its blows in close combat, whatever its weapon (a monster card's). */
+  damage: whole(0, 20, 'damage dice').optional(),
+  /** Its missile weapon's dice and longest range, as a monster card prints them. */
+  ranged: z.strictObject({ dd: whole(0, 20, 'damage dice'), range: whole(1, 200, 'squares') }).optional(),
+  /** A monster card's row of the D12 needed against a defender's skill 1 to 12. */
+  toHit: z
+    .array(whole(2, 12, 'a D12 needed'))
+    .length(12, { error: 'expected 12 needs, against a skill of 1 to 12' })
+    .optional(),
   rules: rulesSchema.optional(),
   spells: spellsRefSchema.optional(),
   beastmaster: whole(1, 50, 'squares').optional(),
@@ -80,6 +89,29 @@ export const encounterSchema = z.strictObject({
 });
 
 type Combatant = z.infer<typeof combatantSchema>;
+
+/**
+ * A model's weapons as it wields them: a monster card prints the dice of its blows and of its
+ * missile, and those are the monster's, whatever the weapon table gives the weapon it carries
+ * (the table stays for heroes and for monsters no card covers). The weapon struck with (the first
+ * hand weapon) rolls `damage`; the first missile weapon takes the card's dice and range.
+ */
+function cardWeapons(
+  weapons: readonly Weapon[],
+  damage: number | null,
+  source: string,
+  ranged: { readonly dd: number; readonly range: number } | null,
+): Weapon[] {
+  const hand = weapons.find((w) => w.range === null);
+  const missile = weapons.find((w) => w.range !== null);
+  return weapons.map((w) =>
+    w === hand && damage !== null && damage !== w.dd
+      ? { ...w, dd: damage, source, tableDd: w.dd }
+      : w === missile && ranged && (ranged.dd !== w.dd || ranged.range !== w.range)
+        ? { ...w, dd: ranged.dd, range: ranged.range, source, tableDd: w.dd }
+        : w,
+  );
+}
 
 type Entry = WrittenEntry<Combatant, AhqSpec>;
 
@@ -168,10 +200,12 @@ export function loadAhq(part: DocPart, options: Options, env: LoadEnv): AhqSetup
       rep.add([...path, 'profile'], `missing ${missing.join(', ')} (give them, or use: a creature)`);
       continue;
     }
-    const weapons = load.resolve(c.weapons ?? creature?.weapons ?? [], cat.weapons, 'weapon', [
-      ...path,
-      'weapons',
-    ]);
+    const weapons = cardWeapons(
+      load.resolve(c.weapons ?? creature?.weapons ?? [], cat.weapons, 'weapon', [...path, 'weapons']),
+      c.damage ?? creature?.damage ?? null,
+      c.damage !== undefined || c.ranged !== undefined ? 'the entry (a card)' : (creature?.source ?? 'ours'),
+      c.ranged ?? creature?.ranged ?? null,
+    );
     const armour = load.resolve(c.armour ?? creature?.armour ?? [], cat.armour, 'armour', [
       ...path,
       'armour',
@@ -226,7 +260,13 @@ export function loadAhq(part: DocPart, options: Options, env: LoadEnv): AhqSetup
         profile: prof as Profile,
         weapons,
         armour,
-        unarmedDd: c.dd ?? creature?.dd ?? cat.weapons.get('fist')?.dd ?? 1,
+        unarmedDd:
+          c.dd ??
+          (weapons.some((w) => w.range === null) ? null : (c.damage ?? creature?.damage)) ??
+          creature?.dd ??
+          cat.weapons.get('fist')?.dd ??
+          1,
+        cardHits: c.toHit ?? (c.profile?.WS !== undefined ? null : (creature?.toHit ?? null)),
         rules: c.rules ?? creature?.rules ?? [],
         beastmaster: c.beastmaster ?? creature?.beastmaster ?? null,
         slavemaster: c.slavemaster ?? creature?.slavemaster ?? null,

@@ -55,6 +55,76 @@ interface ArmourRow extends Named {
   readonly helmet?: boolean;
 }
 
+/**
+ * A card's tables: its row of needs in close combat ("Close combat, target's WS: 1 … 12" over "Roll
+ * to hit: 3 4 … 10"), kept when it departs from 7 + DS − WS (2 to 10), and its missile's dice and
+ * range ("Max range 24, damage dice 3"); its ranged row of needs is not played (the house table is).
+ */
+function readCardTables(
+  block: StatBlock,
+  entry: Record<string, unknown>,
+  WS: number,
+  held: readonly string[],
+  weapons: readonly (Named & { range?: number })[],
+): void {
+  const free = block.free();
+  for (const [i, head] of free.entries()) {
+    const kind = /^(close|ranged) combat\b/i.exec(head.text)?.[1]?.toLowerCase();
+    const row = free[i + 1];
+    if (!kind || !row || !/^roll to hit\b/i.test(row.text)) continue;
+    block.use(head, 'to hit');
+    block.use(row, 'to hit');
+    if (kind === 'ranged') {
+      block.warn(row.n, "the card's row of ranged needs is not played: the house ranged table is");
+      continue;
+    }
+    const cells = row.text.replace(/^roll to hit:? ?/i, '').split(' ');
+    if (cells.length !== 12) {
+      block.warn(
+        row.n,
+        `the card's row of needs has ${cells.length} numbers, not 12 (skill 1 to 12): not read`,
+      );
+      continue;
+    }
+    const needs = cells.map((c, k) =>
+      block.whole(c, `the need against skill ${k + 1}`, placeOf(row, row.text.indexOf(c))),
+    );
+    const formula = needs.map((_, k) => Math.min(10, Math.max(2, 7 + k + 1 - WS)));
+    if (needs.every((n, k) => n === formula[k]))
+      block.said('to hit', `the card's row agrees with 7 + DS − WS, 2 to 10 (WS ${WS})`, [head.n, row.n]);
+    else {
+      entry.toHit = needs;
+      block.place('toHit', placeOf(row, 0));
+      block.said(
+        'toHit',
+        `${needs.join(' ')} (the card's own row: it departs from 7 + DS − WS at WS ${WS})`,
+        [row.n],
+      );
+    }
+  }
+  const missile = held.map((id) => weapons.find((w) => w.id === id)).find((w) => w?.range !== undefined);
+  for (const l of block.free()) {
+    const m = /max(?:imum)? range:? (\S{1,6}?),? (?:ranged )?damage(?: dice)?:? (\S{1,6}?)\.?$/i.exec(l.text);
+    if (!m) continue;
+    block.use(l, 'ranged');
+    const at = placeOf(l, 0);
+    if (!missile) {
+      block.warn(l.n, 'its card prints a missile, but the block names no missile weapon: not played');
+      continue;
+    }
+    entry.ranged = {
+      dd: block.whole(m[2] as string, "the missile's damage dice", at),
+      range: block.whole(m[1] as string, "the missile's range", at),
+    };
+    block.place('ranged', at);
+    block.said(
+      'ranged',
+      `${missile.id}: ${String((entry.ranged as { dd: number }).dd)} dice, range ${m[1]} (the card's)`,
+      [l.n],
+    );
+  }
+}
+
 /** `fray import --ruleset ahq-house`. */
 export function importAhq(block: StatBlock, o: ImportOptions): Imported {
   const p = block.profileOrRefuse(
@@ -144,13 +214,14 @@ export function importAhq(block: StatBlock, o: ImportOptions): Imported {
   if (held.length > 0) entry.weapons = held;
   if (worn.length > 0) {
     entry.armour = [...new Set(worn)];
-    // A rulebook card counts its armour in T and Sp, and its body armour in BS (the cards' BS do not
-    // drop for a shield); Fray adds the armour worn, so it is taken out again, as the bestiary's rows are.
+    // A rulebook card counts its armour in T, Sp and BS (its BS never drops for a shield); Fray adds
+    // every piece worn, so all of it is taken out again, as the bestiary's rows are: with its armour
+    // on, the model has its card's numbers.
     if (card) {
       const rows = (entry.armour as string[]).map((id) => armour.find((r) => r.id === id) as ArmourRow);
       const t = rows.reduce((n, r) => n + (r.T ?? 0), 0);
       const sp = rows.reduce((n, r) => n + (r.Sp ?? 0), 0);
-      const bs = rows.filter((r) => !r.shield && !r.helmet).reduce((n, r) => n + (r.BS ?? 0), 0);
+      const bs = rows.filter((r) => !r.helmet).reduce((n, r) => n + (r.BS ?? 0), 0);
       if (t !== 0 || sp !== 0 || bs !== 0) {
         profile.T = (profile.T as number) - t;
         profile.Sp = (profile.Sp as number) - sp;
@@ -195,6 +266,19 @@ export function importAhq(block: StatBlock, o: ImportOptions): Imported {
     if (ddLine) block.use(ddLine, 'dd');
     block.said('dd', `${entry.dd} (its unarmed damage dice)`, [said.at.line]);
   }
+  // A card's damage dice with a weapon: its blows roll them, whatever the weapon table says.
+  const cardDamage = held.length > 0 && card ? block.field(/^(damage|damage dice)$/i, 'damage') : null;
+  if (cardDamage) {
+    const token = /^(\S{1,12}?)( (die|dice))?\.?$/i.exec(
+      cardDamage.value.split(/[;,]/)[0]?.trim() ?? '',
+    )?.[1];
+    entry.damage = block.whole(token ?? cardDamage.value, 'the damage dice', cardDamage.at());
+    block.place('damage', cardDamage.at());
+    block.said('damage', `${entry.damage} (the card's dice: its blows roll them, whatever its weapon)`, [
+      cardDamage.n,
+    ]);
+  }
+  readCardTables(block, entry, profile.WS as number, held, weapons);
   if (held.length === 0 && entry.dd === undefined)
     block.warn(
       null,
@@ -226,14 +310,18 @@ export function importAhq(block: StatBlock, o: ImportOptions): Imported {
       );
   }
   block.leftOver((l) =>
-    /^(to hit|damage)\b/i.test(l.text)
-      ? { why: "the card's tables: Fray works hitting and damage out from the profile and the weapons" }
-      : /^(spells?|magic)\b/i.test(l.text)
-        ? {
-            why: 'spells are not read from a block: write them into the entry by hand (spells: { college, list })',
-            warn: true,
-          }
-        : null,
+    /^(to hit|damage|roll to hit)\b/i.test(l.text)
+      ? {
+          why: "the card's table of needs: Fray works it out from WS and DS as the cards do (docs/rulesets/ahq-house.md, To hit)",
+        }
+      : /^(\*|at this range)/i.test(l.text)
+        ? { why: "a note of the card's ranged row: the house ranged table is played", warn: true }
+        : /^(spells?|magic)\b/i.test(l.text)
+          ? {
+              why: 'spells are not read from a block: write them into the entry by hand (spells: { college, list })',
+              warn: true,
+            }
+          : null,
   );
   return block.result('ahq-house', entry);
 }

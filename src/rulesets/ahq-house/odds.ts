@@ -14,7 +14,7 @@ import { sideOrder } from './round/round.js';
 import { planChoices, suggestPlan } from './round/turn.js';
 import {
   braveryPasses,
-  closeCombatNeed,
+  closeNeed,
   dieWounds,
   helmetCounts,
   MOST_DAMAGE_DICE,
@@ -96,7 +96,7 @@ export function ahqOdds(setup: AhqSetup, maxRounds?: number): Odds {
   for (const [a, d] of foePairs(setup.fighters)) {
     const w = handWeapon(a);
     const dd = w?.dd ?? a.unarmedDd;
-    const need = closeCombatNeed(a.profile.WS, withArmour(d, 'DS'));
+    const { need, why } = closeNeed(a, withArmour(d, 'DS'), setup.opt.toHit);
     const { T, helmet } = toughnessOf(d);
     const wounds = new Map<number, number>();
     let hit = 0;
@@ -119,7 +119,7 @@ export function ahqOdds(setup: AhqSetup, maxRounds?: number): Odds {
       attacker: a.name,
       defender: d.name,
       need,
-      needText: `D12 ≥ ${need}; 7 + DS − WS: ours`,
+      needText: `D12 ≥ ${why}`,
       hit,
       locations: [],
       wounds: list,
@@ -134,7 +134,7 @@ export function ahqOdds(setup: AhqSetup, maxRounds?: number): Odds {
   const solved = duel(setup, cap);
   return {
     blows,
-    blowMethod: `exact: the D12 to hit (7 + DS − WS, 2..12: our reconstruction of the base game's table; a 1 misses, a 12 is a critical), every D12 damage die against Toughness with armour (a helmet only when the roll is exactly the number needed), ${setup.opt.criticalExtraDie ? 'a 12 on a damage die rolling one more die, ' : ''}a close-combat blow with the hand weapon, no charge, rear attack or surrounding; "killed" is all wounds gone from full; a critical's free attack is not counted`,
+    blowMethod: `exact: the D12 to hit (${setup.opt.toHit.limit === 10 ? "7 + DS − WS, 2..10, or a monster's card row, as the monster cards print them" : '7 + DS − WS, 2..12: ours, the older reading'}; a 1 misses, a 12 is a critical), every D12 damage die against Toughness with armour (a helmet only when the roll is exactly the number needed), ${setup.opt.criticalExtraDie ? 'a 12 on a damage die rolling one more die, ' : ''}a close-combat blow with the hand weapon, no charge, rear attack or surrounding; "killed" is all wounds gone from full; a critical's free attack is not counted`,
     duel: 'refused' in solved ? null : solved,
     duelMethod:
       'refused' in solved

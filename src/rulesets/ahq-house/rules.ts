@@ -2,17 +2,42 @@
 // Advanced HeroQuest facts of shared/rules/README.md), as small pure functions.
 import { lookup, rangeTable } from '../../core/table.js';
 
-/** Facts, close combat (reconstructed from one worked example, ours): D12 ≥ 7 + (defender's DS − attacker's WS), never below 2 nor above 12. */
-export function closeCombatNeed(WS: number, DS: number): number {
-  return Math.min(12, Math.max(2, 7 + DS - WS));
+/**
+ * The D12 needed in close combat: 7 + the defender's skill − the attacker's WS, never below 2 and,
+ * as the monster cards print their rows of needs, never above 10 (`limit` 12: our older reading).
+ */
+export function closeCombatNeed(WS: number, DS: number, limit: 10 | 12 = 10): number {
+  return Math.min(limit, Math.max(2, 7 + DS - WS));
 }
 
-/** The need, labelled as our reconstruction: "10 (7 + DS − WS: ours)"; "12 (7 + DS − WS, at most 12: ours)". */
-export function showCloseCombatNeed(WS: number, DS: number): string {
-  const raw = 7 + DS - WS;
-  const need = closeCombatNeed(WS, DS);
-  const bound = need > raw ? ', at least 2' : need < raw ? ', at most 12' : '';
-  return `${need} (7 + DS − WS${bound}: ours)`;
+/** Which reading of the need a fight plays (the `toHit` option): the cards' (their rows where printed), or ours. */
+export interface NeedReading {
+  readonly limit: 10 | 12;
+  /** A monster's own row of needs, where its card prints one that departs from the formula. */
+  readonly cardRows: boolean;
+}
+
+/** What a need is worked out from: the attacker's WS, and its card's row of needs if it has one. */
+export interface Striker {
+  readonly name: string;
+  readonly profile: { readonly WS: number };
+  /** The D12 its card needs against a defender's skill of 1 to 12 (above 12: the last). */
+  readonly cardHits: readonly number[] | null;
+}
+
+/** The D12 `f` needs to hit a defender of skill DS in close combat, and the words that say why. */
+export function closeNeed(f: Striker, DS: number, reading: NeedReading): { need: number; why: string } {
+  if (reading.cardRows && f.cardHits) {
+    const need = f.cardHits[Math.min(12, Math.max(1, DS)) - 1] as number;
+    return { need, why: `${need} (its card's row of needs, against DS ${DS})` };
+  }
+  const raw = 7 + DS - f.profile.WS;
+  const need = closeCombatNeed(f.profile.WS, DS, reading.limit);
+  const bound = need > raw ? ', at least 2' : need < raw ? `, at most ${reading.limit}` : '';
+  return {
+    need,
+    why: `${need} (7 + DS − WS${bound}: ${reading.limit === 10 ? 'the monster cards' : 'ours'})`,
+  };
 }
 
 /** Ranged Attacks: the house table's range bands, in squares. */

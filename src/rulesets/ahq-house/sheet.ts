@@ -4,8 +4,9 @@
 import { sourcesLines } from '../../core/loader.js';
 import type { CombatantSheet } from '../../core/ruleset.js';
 import type { MonsterRule } from './data.js';
-import { closeCombatNeed, RANGE_BANDS, rangedNeed, rearDice, type RangeBand } from './rules.js';
+import { closeNeed, RANGE_BANDS, rangedNeed, rearDice, type RangeBand } from './rules.js';
 import { handWeapon, missileWeapon, toughnessOf, withArmour, type AhqSetup, type AhqSpec } from './state.js';
+import type { Weapon } from './data.js';
 
 /** MONSTER SPECIAL RULES, in a few words each. */
 const RULE_WORDS: Readonly<Record<MonsterRule, string>> = {
@@ -42,9 +43,11 @@ export function ahqSheets(setup: AhqSetup): CombatantSheet[] {
         `profile: WS ${p.WS}, BS ${p.BS}, DS ${p.DS}, T ${p.T}, W ${p.W}, Sp ${p.Sp}, St ${p.St}, Br ${p.Br}`,
         `with armour: BS ${withArmour(f, 'BS')}, DS ${withArmour(f, 'DS')}, T ${T}${helmet ? ` (+${helmet} helmet on an exact to-hit roll)` : ''}, Sp ${withArmour(f, 'Sp')}, St ${withArmour(f, 'St')}${pieces.length ? ` (${pieces.join('; ')})` : ''}`,
         `W ${f.wounds}/${p.W}; size ${f.size}; at (${f.at.x}, ${f.at.y}) facing ${f.facing}`,
-        `${w ? w.name : 'unarmed'}: ${w?.dd ?? f.unarmedDd} damage dice${w?.long ? ', long (strikes diagonally past an engaged friend)' : ''}; hits ${closeNeeds(f, enemies)}`,
+        `${w ? w.name : 'unarmed'}: ${w?.dd ?? f.unarmedDd} damage dice${cardDice(w)}${w?.long ? ', long (strikes diagonally past an engaged friend)' : ''}; hits ${closeNeeds(f, enemies, setup)}`,
         ...(m
-          ? [`${m.name}: ${m.dd} damage dice, range ${m.range} squares; ${rangedNeeds(f, m.range ?? 0)}`]
+          ? [
+              `${m.name}: ${m.dd} damage dice${cardDice(m)}, range ${m.range} squares; ${rangedNeeds(f, m.range ?? 0)}`,
+            ]
           : []),
         ...f.spells.map(
           (s) =>
@@ -69,8 +72,13 @@ export function ahqSheets(setup: AhqSetup): CombatantSheet[] {
   });
 }
 
-/** Close combat: D12 ≥ 7 + the defender's DS − WS, for each DS among its enemies. */
-function closeNeeds(f: AhqSpec, enemies: readonly AhqSpec[]): string {
+/** " (its card's; the weapon table's 3)": dice a monster card gives its wielder. */
+function cardDice(w: Weapon | null): string {
+  return w?.tableDd === undefined ? '' : ` (its card's; the weapon table's ${w.tableDd})`;
+}
+
+/** Close combat: the D12 it needs against each DS among its enemies (the cards' limit, or its card's row). */
+function closeNeeds(f: AhqSpec, enemies: readonly AhqSpec[], setup: AhqSetup): string {
   const byDs = new Map<number, string[]>();
   for (const e of enemies) {
     const ds = withArmour(e, 'DS');
@@ -80,7 +88,7 @@ function closeNeeds(f: AhqSpec, enemies: readonly AhqSpec[]): string {
   }
   return [...byDs]
     .sort((a, b) => a[0] - b[0])
-    .map(([ds, names]) => `${names.join(', ')} (DS ${ds}) on D12 ≥ ${closeCombatNeed(f.profile.WS, ds)}`)
+    .map(([ds, names]) => `${names.join(', ')} (DS ${ds}) on D12 ≥ ${closeNeed(f, ds, setup.opt.toHit).need}`)
     .join(', ');
 }
 

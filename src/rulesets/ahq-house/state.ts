@@ -27,6 +27,8 @@ export interface AhqSpec {
   readonly armour: readonly Armour[];
   /** Damage dice unarmed (Unarmed Combat: the fist row for heroes, the bestiary for monsters). */
   readonly unarmedDd: number;
+  /** Its card's row of needs in close combat (against a defender's skill 1 to 12), where printed. */
+  readonly cardHits: readonly number[] | null;
   readonly rules: readonly MonsterRule[];
   readonly beastmaster: number | null;
   readonly slavemaster: number | null;

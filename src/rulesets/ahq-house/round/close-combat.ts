@@ -12,10 +12,9 @@ import { text } from '../cite.js';
 import type { Weapon } from '../data.js';
 import {
   CHARGE_BONUS,
-  closeCombatNeed,
+  closeNeed,
   helmetCounts,
   rearDice,
-  showCloseCombatNeed,
   stealthEvades,
   surroundingPenalty,
   toHitRoll,
@@ -69,6 +68,8 @@ export interface CloseCombatBlow {
   readonly WS: number;
   /** The D12 needed, the charge in, before any one-off modifier of the GM's. */
   readonly need: number;
+  /** The need before the charge, and why (the formula and its limit, or its card's row). */
+  readonly why: string;
   readonly rear: boolean;
   /** Damage dice for the rear attack (or Backstab). */
   readonly extra: number;
@@ -88,11 +89,12 @@ export function closeCombatBlow(
   const penalty = surroundingPenalty(count);
   const DS = sum(t, 'DS') + t.ward - penalty;
   const WS = f.spec.profile.WS;
-  const need = Math.max(2, closeCombatNeed(WS, DS) - (charge ? CHARGE_BONUS : 0));
+  const base = closeNeed(f.spec, DS, st.setup.opt.toHit);
+  const need = Math.max(2, base.need - (charge ? CHARGE_BONUS : 0));
   const rear = rearSquares(t).some((q) => occupies(f, q)) || f.rearOf.has(t.id);
   const extra = rear ? rearDice(hasRule(f, 'backstab')) : 0;
   const dd = (w?.dd ?? f.spec.unarmedDd) + extra;
-  return { w, count, penalty, DS, WS, need, rear, extra, dd };
+  return { w, count, penalty, DS, WS, need, why: base.why, rear, extra, dd };
 }
 
 export function attack(
@@ -105,13 +107,13 @@ export function attack(
   if (f.out !== null || t.out !== null) return;
   if (!canStrike(st, f, t)) return;
   f.stats.blows++;
-  const { w, count, penalty, DS, WS, need, rear, extra, dd } = closeCombatBlow(st, f, t, how.charge);
+  const { w, count, penalty, WS, need, why, rear, extra, dd } = closeCombatBlow(st, f, t, how.charge);
   const r = roll(ctx, 12, f, `to hit ${t.name}, need ${need}`, 1, damageDice(dd));
   // The GM's one-off modifier is to the roll: +1 makes the need one less.
   const ruled = ruledTerms(ctx);
   const needed = Math.max(2, need - sumTerms(0, ruled));
   const res = toHitRoll(r, needed);
-  const sums = `WS ${WS} against DS ${sum(t, 'DS')}${t.ward ? ` + ${t.ward} ward` : ''}${penalty ? ` − ${penalty} surrounded by ${count}` : ''}: need ${showCloseCombatNeed(WS, DS)}${how.charge ? ` − ${CHARGE_BONUS} charge` : ''}${ruled.map((x) => `, ${showTerm(x)} to the roll: need ${needed}`).join('')}`;
+  const sums = `WS ${WS} against DS ${sum(t, 'DS')}${t.ward ? ` + ${t.ward} ward` : ''}${penalty ? ` − ${penalty} surrounded by ${count}` : ''}: need ${why}${how.charge ? ` − ${CHARGE_BONUS} charge` : ''}${ruled.map((x) => `, ${showTerm(x)} to the roll: need ${needed}`).join('')}`;
   const label = `${f.name}${how.free ? "'s free attack" : ''}${rear ? ' from the rear' : ''} at ${t.name}`;
   if (res === 'miss' || res === 'fumble') {
     if (res === 'fumble') f.stats.fumbles++;

@@ -4,14 +4,7 @@ import { roll, say } from '../../../core/say.js';
 import { findPath, sideOf, squaresApart } from '../../../space/grid.js';
 import { text } from '../cite.js';
 import type { Spell } from '../data.js';
-import {
-  braveryPasses,
-  closeCombatNeed,
-  helmetCounts,
-  rangedNeed,
-  showCloseCombatNeed,
-  toHitRoll,
-} from '../rules.js';
+import { braveryPasses, closeNeed, helmetCounts, rangedNeed, toHitRoll } from '../rules.js';
 import type { AhqFighter, AhqState } from '../state.js';
 import { engagedWith, preferFirst } from '../zones.js';
 import { attack, evadeByStealth } from './close-combat.js';
@@ -169,14 +162,14 @@ function friendlyReach(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFig
 /** A blow at a friend next to it (Run Amok): as an attack, without the surrounding count. */
 function strikeFriend(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFighter): void {
   const w = handWeapon(f);
-  const need = closeCombatNeed(f.spec.profile.WS, sum(t, 'DS'));
+  const { need, why } = closeNeed(f.spec, sum(t, 'DS'), st.setup.opt.toHit);
   const r = roll(ctx, 12, f, `to hit ${t.name}, need ${need}`, 1, damageDice(w?.dd ?? f.spec.unarmedDd));
   const res = toHitRoll(r, need);
   say(
     st,
     ctx,
     'attack',
-    `${f.name} strikes its friend ${t.name}: WS ${f.spec.profile.WS} against DS ${sum(t, 'DS')}: need ${showCloseCombatNeed(f.spec.profile.WS, sum(t, 'DS'))}; D12 ${r}: ${res}.`,
+    `${f.name} strikes its friend ${t.name}: WS ${f.spec.profile.WS} against DS ${sum(t, 'DS')}: need ${why}; D12 ${r}: ${res}.`,
     text('MONSTER SPECIAL RULES'),
     [f, t],
   );
