@@ -69,7 +69,10 @@ describe('ahq-house: moving to a chosen square', () => {
     const r = play(yaml, ['to:3,2', 'attack:@b', 3]);
     has(r.texts, 'A moves 4 squares to (3, 2), facing west.');
     has(r.texts, 'B turns east to face A, the first enemy in its death zone.');
-    has(r.texts, 'A at B: WS 8 against DS 6: need 5 (7 + DS − WS: the monster cards) − 1 charge; D12 3: a miss.');
+    has(
+      r.texts,
+      'A at B: WS 8 against DS 6: need 5 (7 + DS − WS: the monster cards) − 1 charge; D12 3: a miss.',
+    );
     expect(model(r, 'A')?.at).toEqual({ x: 3, y: 2 });
     expect(model(r, 'A')?.facing).toBe('W');
   });

@@ -46,7 +46,10 @@ describe('ahq-house: facing and engaging (the first diagram)', () => {
     has(r.texts, 'A moves 4 squares to (3, 1), in a straight line: a charge.');
     has(r.texts, 'B turns east to face A, the first enemy in its death zone.');
     // WS 8 against DS 6: 7 + 6 − 8 = 5, − 1 charge = 4; D12 3 misses.
-    has(r.texts, 'A at B: WS 8 against DS 6: need 5 (7 + DS − WS: the monster cards) − 1 charge; D12 3: a miss.');
+    has(
+      r.texts,
+      'A at B: WS 8 against DS 6: need 5 (7 + DS − WS: the monster cards) − 1 charge; D12 3: a miss.',
+    );
     expect(model(r, 'B')?.facing).toBe('E');
     expect(r.pending?.label).toBe('B (W 3): what this turn?');
   });
