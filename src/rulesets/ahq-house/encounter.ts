@@ -283,10 +283,11 @@ export function loadAhq(part: DocPart, options: Options, env: LoadEnv): AhqSetup
   }
   load.finish();
   const used = (ids: (s: AhqSpec) => readonly string[]) => new Set(fighters.flatMap(ids));
+  // A weapon whose dice are a monster card's is no data of ours in that monster's hands.
   load.noteData(
     'weapons',
     tables.weapons,
-    used((f) => f.weapons.map((w) => w.id)),
+    used((f) => f.weapons.filter((w) => w.tableDd === undefined).map((w) => w.id)),
   );
   load.noteData(
     'armour',
