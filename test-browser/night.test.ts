@@ -138,6 +138,8 @@ describe('a night at the table (issue 31)', () => {
   it("the GM's card says whose phone a question waits for; the player's phone shows its own damage unmasked", async () => {
     const { page, id, errors } = await fightPage('Phones');
     await page.getByRole('button', { name: 'Open this fight to the table' }).click();
+    // The seat is asked for once the table is open, not while the page's request is on its way.
+    await expect.poll(() => page.getByRole('button', { name: 'Close the table' }).count()).toBe(1);
     const seat = await api<{ id: number; link: string }>('POST', '/api/table/seats', {
       character: 'skallier',
       player: 'Anna',
@@ -177,6 +179,8 @@ describe('a night at the table (issue 31)', () => {
   it("a player's phone gives the cue it was asked for when it is their turn: a vibration, a sound turned on by a tap", async () => {
     const { page, id, errors } = await fightPage('Cues');
     await page.getByRole('button', { name: 'Open this fight to the table' }).click();
+    // The seat is asked for once the table is open, not while the page's request is on its way.
+    await expect.poll(() => page.getByRole('button', { name: 'Close the table' }).count()).toBe(1);
     const seat = await api<{ link: string }>('POST', '/api/table/seats', {
       character: 'skallier',
       player: 'Bea',
