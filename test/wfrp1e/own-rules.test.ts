@@ -166,11 +166,11 @@ describe('WFRP 1e (1986), Bestiary § Wight: its blows drain Strength', () => {
     );
   });
 
-  it('the living are all but the Undead and Daemons; the Ghoul, listed with the Undead, is living', () => {
+  it('the living are all but the Undead and Daemons (the Ghoul has "Undead status whilst living")', () => {
     const spec = (use: string) =>
       (loadText(fightYaml([`{ use: ${use} }`], ['{ use: wight }'])).setup as W1Setup).fighters[0];
     expect(spec('human')?.living).toBe(true);
-    expect(spec('ghoul')?.living).toBe(true);
+    expect(spec('ghoul')?.living).toBe(false);
     expect(spec('zombie')?.living).toBe(false);
     expect(spec('bloodletter')?.living).toBe(false);
     const wight = { magic: [], drains: 'S' as const };

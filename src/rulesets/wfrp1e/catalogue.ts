@@ -199,8 +199,6 @@ export interface Creature {
   readonly immune?: 'non-magic';
   /** S: its blows take Strength from the living instead of wounding them (creatures.ts). */
   readonly drains?: 'S';
-  /** Alive or not, where its group does not say it (the ghouls, living though listed with the Undead). */
-  readonly living?: boolean;
 }
 
 const creatureSchema = z.strictObject({
@@ -229,8 +227,6 @@ const creatureSchema = z.strictObject({
   /** Its entry's rules that Fray plays (creatures.ts): only magic weapons wound it; its blows drain S. */
   immune: oneOf(['non-magic']).optional(),
   drains: oneOf(['S']).optional(),
-  /** Alive (true) or not; by default the Undead and Daemons groups are not, every other creature is. */
-  living: flag().optional(),
 });
 
 export const durationSchema = z.union([whole(1, 100), oneOf(['D4', 'D6', 'D10', 'med'])], {

@@ -814,7 +814,7 @@ function buildFighter(
     magic: c.magic ?? [],
     immune: creature?.immune ?? null,
     drains: creature?.drains ?? null,
-    living: creature?.living ?? !NOT_LIVING.has(creature?.group ?? ''),
+    living: !NOT_LIVING.has(creature?.group ?? ''),
   };
 }
 
