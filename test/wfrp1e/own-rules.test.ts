@@ -132,6 +132,31 @@ describe('WFRP 1e (1986), Bestiary § Wight: its blows drain Strength', () => {
     expect(t.some((x) => x.includes('Wight caused 1, received 0: winning'))).toBe(true);
   });
 
+  it('the tracker shows S beside W in a fight with a Wight, and only then', () => {
+    const { result } = runScripted(against('{}', ['{ use: wight }']), [90, 20, 4], 1);
+    const tracker = (loaded: ReturnType<typeof against>, state: unknown) =>
+      loaded.ruleset.tracker(state as never).rows.map((r) => [r.name, r.gauges]);
+    expect(tracker(against('{}', ['{ use: wight }']), result.state)).toEqual([
+      [
+        'Helmut',
+        [
+          { label: 'W', value: 7, max: 7 },
+          { label: 'S', value: 2, max: 3 },
+        ],
+      ],
+      [
+        'Wight',
+        [
+          { label: 'W', value: 17, max: 17 },
+          { label: 'S', value: 4, max: 6 },
+        ],
+      ],
+    ]);
+    const orcs = against('{}', ['{ use: orc }']);
+    const plain = runScripted(orcs, [90, 90], 1);
+    expect(tracker(orcs, plain.result.state).map(([, g]) => (g as unknown[]).length)).toEqual([1, 1]);
+  });
+
   it('a hit that would not wound drains nothing; S 0 is death', () => {
     // The Wight hits (20: head) for D6 1 + S 3 − T 3 = 1 − 1 (helmet) = 0: nothing.
     const helmeted = loadText(
