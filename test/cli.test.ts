@@ -411,7 +411,7 @@ describe('fray rulesets and --help', () => {
     expect(r.out).toContain('[docs/rulesets/wfrp1e.md § Burning oil]');
     const j = JSON.parse((await fray(['rulesets', '--json'])).out);
     expect(j[0].id).toBe('wfrp1e');
-    expect(j[0].texts).toEqual(['WFRP 1e (1986), Combat']);
+    expect(j[0].texts).toEqual(['WFRP 1e (1986), Combat', 'WFRP 1e (1986), Bestiary']);
     expect(j[0].options[0].cite).toEqual({
       source: 'WFRP 1e (1986), Combat',
       section: 'Critical Hits',

@@ -41,6 +41,7 @@ export function odds(io: Io, file: string, o: OddsOpts): void {
     w(
       `  ${b.attacker} at ${b.defender}: hits ${pct(b.hit)} (${b.needText ?? `D100 ≤ ${b.need}`})${wounds}; critical ${pct(b.critical)}; killed outright ${pct(b.killed)}${b.outAtOnce > b.killed ? `, out at once ${pct(b.outAtOnce)}` : ''}\n`,
     );
+    if (b.note) w(`    ${b.note}\n`);
     if (b.locations.length > 0)
       w(`    where: ${b.locations.map((l) => `${l.part} ${pct(l.p)}`).join(', ')}\n`);
     if (b.wounds.length > 0)

@@ -185,6 +185,8 @@ export interface OddsBlow {
   /** Killed outright by this one blow at full W; out of the fight at once (killed or knocked out). */
   readonly killed: number;
   readonly outAtOnce: number;
+  /** What a rule of the combatants' own does in place of wounds (a creature only magic hurts, a drain), said under the figures. */
+  readonly note?: string;
 }
 
 export interface OddsDuel {

@@ -154,6 +154,7 @@ export function loadCp(part: DocPart, options: Options, env: LoadEnv): CpSetup {
   rep.throwIfAny();
   for (const e of entries(setup, written)) {
     missilesWithoutAmmo(load, e);
+    ownRulesNotPlayed(load, setup.catalogue, e);
     const spec = specs.get((e.fighters[0] as FighterSpec).id);
     if (spec) withoutAbility(load, classes, e, spec);
   }
@@ -183,6 +184,32 @@ export function loadCp(part: DocPart, options: Options, env: LoadEnv): CpSetup {
 }
 
 const KNOWN_ADVANCED = ADVANCED_SKILLS.map((s) => s.id);
+
+/**
+ * The bestiary rows' own rules that WFRP 1e plays (only magic weapons wound a Ghost or a Wight, a
+ * Wight's blows drain S) are not played here, where a blow is a critical value and not W: said, as
+ * the rows' `notPlayed` is; and a weapon called magic changes nothing.
+ */
+function ownRulesNotPlayed(load: Loader, cat: Catalogue, e: Entry): void {
+  const f = e.fighters[0] as FighterSpec;
+  const rules = [
+    f.immune ? 'only magic weapons wound it' : '',
+    f.drains ? 'its blows drain S from the living instead of wounding them' : '',
+  ].filter((x) => x);
+  const creature = f.creature ? cat.creatures.get(f.creature) : undefined;
+  if (creature && rules.length > 0)
+    load.warn(
+      [...e.path, 'use'],
+      `not played by the Combat Points rules for the ${creature.name} (WFRP 1e plays them): ${rules.join('; ')}`,
+      ids(e),
+    );
+  if (f.magic.length > 0)
+    load.warn(
+      [...e.path, 'magic'],
+      'a magic weapon changes nothing in the Combat Points rules: they do not play the creatures only magic wounds',
+      ids(e),
+    );
+}
 
 /** § Weapon class: a weapon with no ability in its class, nor in a similar one, is used at basic WS (BS) alone. */
 function withoutAbility(load: Loader, classes: Classes, e: Entry, spec: CpSpec): void {

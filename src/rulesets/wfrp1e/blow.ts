@@ -15,6 +15,7 @@ import {
   takeOut,
   woundDirect,
 } from './effects.js';
+import { blowOutcome, drainStrength, harmless } from './creatures.js';
 import { hitLocation } from './locate.js';
 import { inFront } from './scene.js';
 import {
@@ -584,6 +585,13 @@ export function strike(st: W1State, ctx: FightContext, b: Blow): boolean {
   }
   a.stats.hits++;
   const struck = riderOrMount(st, ctx, a, b.target, b.kind === 'aim' || b.kind === 'grapple');
+  // The creatures' own rules: a blow that cannot hurt it is over once it lands (no parry, no damage).
+  if (b.kind !== 'grapple' && harmless(st, ctx, a, b.weapon, struck)) {
+    wake(st, ctx, struck);
+    a.fought.add(struck);
+    struck.fought.add(a);
+    return true;
+  }
   const fromRear = b.fromRear || b.free;
   let part: Part;
   let steps: readonly string[] = [];
@@ -608,10 +616,7 @@ export function strike(st: W1State, ctx: FightContext, b: Blow): boolean {
       [a, struck],
     );
   }
-  if (struck.asleep) {
-    struck.asleep = false;
-    say(st, ctx, 'wake', `${struck.name} wakes up.`, CITES.prone, [struck]);
-  }
+  wake(st, ctx, struck);
 
   if (b.kind === 'grapple') {
     grapple(st, ctx, b, struck);
@@ -667,6 +672,13 @@ export function strike(st: W1State, ctx: FightContext, b: Blow): boolean {
   return true;
 }
 
+/** § Prone and Static Targets: a sleeper struck wakes. */
+function wake(st: W1State, ctx: FightContext, struck: Fighter): void {
+  if (!struck.asleep) return;
+  struck.asleep = false;
+  say(st, ctx, 'wake', `${struck.name} wakes up.`, CITES.prone, [struck]);
+}
+
 export function describeHelpless(st: W1State, f: Fighter): string {
   if (f.asleep) return 'sleeping';
   if (surprisedNow(st, f)) return 'unaware';
@@ -688,6 +700,18 @@ export function deal(
   wounds: number,
   missile = false,
 ): void {
+  // WFRP 1e (1986), Bestiary § Wight: its blows drain the living instead of wounding them.
+  if (wounds > 0 && blowOutcome(a.spec, null, struck.spec) === 'drain') {
+    if (!missile) {
+      // Ours: a point drained counts as a wound caused for § Winning and Losing.
+      a.dealt += 1;
+      struck.taken += 1;
+      a.fought.add(struck);
+      struck.fought.add(a);
+    }
+    drainStrength(st, ctx, a, struck, wounds);
+    return;
+  }
   const before = struck.W;
   const r = applyWounds(struck.W, wounds);
   struck.W = r.W;
@@ -883,7 +907,7 @@ export function holdRound(st: W1State, ctx: FightContext, holder: Fighter): void
     ],
     'yes',
   );
-  if (press !== 'yes') return;
+  if (press !== 'yes' || harmless(st, ctx, holder, null, held)) return;
   const loc = d100(ctx, holder, 'where the pressure tells (D100 location)');
   const part = hitLocation(ctx, holder, held, loc, false).part;
   const ws = current(holder, 'WS', st.round);
@@ -958,6 +982,7 @@ function selfBlow(
           : side === 'right'
             ? PARTS.leftArm
             : PARTS.rightArm;
+  if (harmless(st, ctx, a, weapon, victim)) return;
   const d6 = roll(ctx, 6, a, `damage to ${victim === a ? 'self' : victim.name} (D6)`);
   const S = current(a, 'S', st.round);
   const T = current(victim, 'T', st.round);

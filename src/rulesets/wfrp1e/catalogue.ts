@@ -195,6 +195,10 @@ export interface Creature {
   readonly notPlayed?: string;
   /** Row of the night vision chart; absent: no night vision. */
   readonly sees?: string;
+  /** non-magic: only magic weapons wound it (creatures.ts). */
+  readonly immune?: 'non-magic';
+  /** S: its blows take Strength from the living instead of wounding them (creatures.ts). */
+  readonly drains?: 'S';
 }
 
 const creatureSchema = z.strictObject({
@@ -220,6 +224,9 @@ const creatureSchema = z.strictObject({
   group: text('a group').optional(),
   /** Its rules that Fray does not play (a breath, poison, regeneration): said once when it fights. */
   notPlayed: text('the rules not played').optional(),
+  /** Its entry's rules that Fray plays (creatures.ts): only magic weapons wound it; its blows drain S. */
+  immune: oneOf(['non-magic']).optional(),
+  drains: oneOf(['S']).optional(),
 });
 
 export const durationSchema = z.union([whole(1, 100), oneOf(['D4', 'D6', 'D10', 'med'])], {

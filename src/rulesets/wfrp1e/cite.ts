@@ -1,12 +1,16 @@
-import { citing } from '../../core/events.js';
+import { citing, type Cite } from '../../core/events.js';
 
 /** The combat chapter of the rulebook, as docs/sources.md lists it. */
 export const TEXT = 'WFRP 1e (1986), Combat';
+/** The rulebook's bestiary, as docs/sources.md lists it: its entries' own rules. */
+export const BESTIARY = 'WFRP 1e (1986), Bestiary';
 /** Our page for this ruleset: the facts the chapter leaves out, and our readings. */
 const PAGE = 'docs/rulesets/wfrp1e.md';
 
 /** A section of the combat chapter, by its heading. */
 export const cite = citing(TEXT);
+/** An entry of the bestiary, by the creature's name. */
+export const bestiary = citing(BESTIARY);
 /** A fact from public sources where the chapter is silent: a heading under the page's "Facts from public sources". */
 export const fact = citing(PAGE);
 /** A reading or table of our own: a heading under the page's readings. */
@@ -55,4 +59,18 @@ export const CITES = {
   misfires: cite('Misfires'),
   missilesInMelee: cite('Missiles In Melee Combat'),
   timekeeping: cite('Timekeeping'),
+  ghost: bestiary('Ghost'),
+  spectre: bestiary('Spectre'),
+  wight: bestiary('Wight'),
 } as const;
+
+/**
+ * The bestiary's entries whose own rules the engine plays (creatures.ts), by their rows' ids; a
+ * row of another id with the same rules (a user's own) cites our page's account of them.
+ */
+export const ENTRIES: Readonly<Record<string, Cite>> = {
+  ghost: CITES.ghost,
+  spectre: CITES.spectre,
+  wight: CITES.wight,
+};
+export const CREATURE_RULES = ours("Creatures' own rules");

@@ -173,6 +173,8 @@ export const combatantSchema = z.strictObject({
   weapons: z.array(text('a weapon id')).optional(),
   /** Sheathed or at the belt: drawn with § Take-Up Actions. */
   carried: z.array(text('a weapon id')).optional(),
+  /** Its weapons (held, carried or natural) that are magic: they wound what only magic hurts (a Wight, a Ghost). */
+  magic: uniqueList(text('a weapon id')).optional(),
   armour: z.array(text('an armour id')).optional(),
   skills: uniqueList(text('a skill')).optional(),
   leftHanded: flag().optional(),
@@ -344,6 +346,13 @@ export interface FighterSpec {
   readonly creature: string | null;
   /** Effects of past fights that hold from the start (see lastingSchema). */
   readonly lasting: readonly LastingEffect[];
+  /** Ids of its weapons that are magic (`magic:`). */
+  readonly magic: readonly string[];
+  /** Its bestiary row's rules that the engine plays (creatures.ts): only magic weapons wound it; its blows drain S. */
+  readonly immune: 'non-magic' | null;
+  readonly drains: 'S' | null;
+  /** Living: not of the bestiary's Undead or Daemons (a Wight drains the living and wounds the rest). */
+  readonly living: boolean;
 }
 
 export interface W1Setup extends SetupCore {
@@ -745,6 +754,17 @@ function buildFighter(
       rep.add([...path, 'damp', i], `'${id}' is not a firearm this combatant has`);
     }
   });
+  const own = [...held, ...carried];
+  (c.magic ?? []).forEach((id, i) => {
+    if (!own.some((w) => w.id === id))
+      rep.add(
+        [...path, 'magic', i],
+        `'${id}' is not a weapon this combatant has${didYouMean(
+          id,
+          own.map((w) => w.id),
+        )}`,
+      );
+  });
   const flying = c.flying ?? creature?.flying ?? false;
   const mountFlies = 'mount' in c && c.mount ? (cat.creatures.get(c.mount.use)?.flying ?? false) : false;
   if (c.altitude !== undefined && c.altitude > 0 && !flying && !mountFlies)
@@ -791,8 +811,15 @@ function buildFighter(
     nightVision: sees === undefined ? 0 : (cat.nightVision.get(sees) ?? 0),
     cover: c.situation?.cover ?? null,
     lasting: 'lasting' in c ? (c.lasting ?? []) : [],
+    magic: c.magic ?? [],
+    immune: creature?.immune ?? null,
+    drains: creature?.drains ?? null,
+    living: !NOT_LIVING.has(creature?.group ?? ''),
   };
 }
+
+/** The bestiary's groups that are not alive: "Undead, Daemons, and other non-living creatures" (WFRP 1e (1986) bestiary: Wight). */
+const NOT_LIVING: ReadonlySet<string> = new Set(['Undead', 'Daemons']);
 
 function buildMount(
   cat: Catalogue,

@@ -36,6 +36,8 @@ import { WFRP1E_OPTIONS } from './options.js';
 import { enumerateDice } from '../../core/enumerate.js';
 import { bleedOnce, chartCell, eachRoundTest } from './effects.js';
 import { criticalOutcomes, LastingCodec, type CriticalOutcome, type Lasting } from './odds-lasting.js';
+import { blowOutcome, entryOf, type BlowOutcome } from './creatures.js';
+import { formatCite } from '../../core/events.js';
 
 /** Beyond this many extra D6s of additional damage the chance is below 1e-15: left out. */
 const MAX_EXTRA_DICE = 20;
@@ -66,6 +68,8 @@ function noDice(): FightContext {
 
 /** What one blow of `a` at `d` does, as exact probabilities: where it lands and the damage there. */
 interface BlowModel {
+  /** What it strikes with: the weapon in its strong hand, or its first natural one (null: fists). */
+  readonly weapon: Weapon | null;
   readonly need: number;
   readonly pHit: number;
   /** Wounds are doubled against a prone target (§ Prone and Static Targets). */
@@ -151,7 +155,7 @@ function blowModel(st: W1State, a: Fighter, d: Fighter, winning: boolean): BlowM
       e.wounds.set(w, (e.wounds.get(w) ?? 0) + e.p * p);
     }
   }
-  return { need, pHit, byPart: [...byPart.values()], times: prone ? 2 : 1 };
+  return { weapon, need, pHit, byPart: [...byPart.values()], times: prone ? 2 : 1 };
 }
 
 /** The wounds of `damage` (after T and any parry) on a part, through its armour (§ Combat Procedure). */
@@ -185,8 +189,13 @@ export function criticalOut(
   return { killed, out };
 }
 
+/** Percent with two decimals, as `fray odds` prints its figures. */
+const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
+
 function oneBlow(st: W1State, a: Fighter, d: Fighter): OddsBlow {
   const m = blowModel(st, a, d, false);
+  const outcome = blowOutcome(a.spec, m.weapon, d.spec);
+  if (outcome !== 'wounds') return ownRuleBlow(st, a, d, m, outcome);
   const wounds = new Map<number, number>();
   const crit = new Map<number, number>();
   let killed = 0;
@@ -217,6 +226,46 @@ function oneBlow(st: W1State, a: Fighter, d: Fighter): OddsBlow {
     criticalValues: sorted(crit),
     killed,
     outAtOnce: out,
+  };
+}
+
+/**
+ * One blow under a creature's own rule (creatures.ts): no wounds, and a note of what a hit does
+ * instead: nothing (only magic wounds the one struck; a Wight strikes an ethereal creature), or a
+ * drain of 1 S when it would have wounded.
+ */
+function ownRuleBlow(
+  st: W1State,
+  a: Fighter,
+  d: Fighter,
+  m: BlowModel,
+  outcome: Exclude<BlowOutcome, 'wounds'>,
+): OddsBlow {
+  const where = formatCite(entryOf(outcome === 'immune' ? d : a));
+  let note: string;
+  if (outcome === 'drain') {
+    let drains = 0;
+    for (const e of m.byPart) for (const [w, p] of e.wounds) if (w > 0) drains += p;
+    note = `no wounds: a hit that would wound takes 1 S instead (${pct(drains)} of blows at its S ${current(a, 'S', st.round)}) [${where}]`;
+  } else {
+    note =
+      outcome === 'immune'
+        ? `no hit harms ${d.name}: only magic weapons wound it [${where}]`
+        : `no hit harms ${d.name}: ${a.name} cannot wound an ethereal creature [${where}]`;
+  }
+  return {
+    attacker: a.name,
+    defender: d.name,
+    need: m.need,
+    hit: m.pHit,
+    locations: m.byPart.map((e) => ({ part: e.part.name, p: e.p })),
+    wounds: [{ value: 0, p: m.pHit }],
+    meanWounds: 0,
+    critical: 0,
+    criticalValues: [],
+    killed: 0,
+    outAtOnce: 0,
+    note,
   };
 }
 
@@ -266,6 +315,13 @@ function duelObstacles(st: W1State, setup: W1Setup): string[] {
     if (current(f, 'I', 1) <= 1) why.push(`${f.name}'s I of 1 or less`);
     if (f.right?.missile || f.left?.missile) why.push(`${f.name} holds a missile weapon`);
     if (f.body.heads > 1) why.push(`${f.name} has several heads (a head lost is not the fight lost)`);
+    // A creature's own rules (creatures.ts): the chain carries W, not S drained nor blows that do nothing.
+    const other = fs[0] === f ? fs[1] : fs[0];
+    const weapon = held && !held.shield && !held.missile ? held : (f.natural[0] ?? null);
+    const outcome = other ? blowOutcome(f.spec, weapon, other.spec) : 'wounds';
+    if (outcome === 'drain') why.push(`${f.name}'s blows drain S from the living instead of wounding`);
+    if (outcome === 'immune' || outcome === 'ethereal')
+      why.push(`${f.name}'s blows cannot hurt ${other?.name ?? ''} (a creature's own rule)`);
   }
   return why;
 }

@@ -30,6 +30,8 @@ export const WFRP1E_EVENTS: Readonly<Record<string, EventSecret>> = {
   round: NOTHING,
   switch: NOTHING,
   wake: NOTHING,
+  // A blow that cannot hurt the creature it strikes (only magic wounds it): nothing to hide.
+  unharmed: NOTHING,
   // Rolls of the one acting: to hit, to parry, tests, the location read off the to-hit dice; a
   // blow let go names its EI, a flight its test (Combat Points).
   additional: ROLL,
@@ -62,6 +64,8 @@ export const WFRP1E_EVENTS: Readonly<Record<string, EventSecret>> = {
   fire: NAMED,
   item: NAMED,
   lasting: NAMED,
+  // A Wight's drain: the S each one has after it.
+  drain: NAMED,
   load: NAMED,
   out: NAMED,
   'take-up': NAMED,

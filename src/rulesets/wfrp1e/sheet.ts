@@ -22,6 +22,8 @@ import { effectiveStrength, rangeDamage } from './missile/hits.js';
 import { effectiveInitiative } from './round/initiative.js';
 import { armourPoints, blowTicks, drawLoss, UNARMED_DAMAGE, wornOn } from './rules.js';
 import { current, newState, sideOf, strongHand, type Fighter, type W1State } from './state.js';
+import { entryOf, isMagic, WIGHT_MAX_S } from './creatures.js';
+import { formatCite } from '../../core/events.js';
 
 export function wfrp1eSheets(setup: W1Setup): CombatantSheet[] {
   const st = newState(setup);
@@ -34,6 +36,7 @@ export function wfrp1eSheets(setup: W1Setup): CombatantSheet[] {
       `W ${f.W}/${f.maxW}; ${initiative(st, f)}`,
       armour(f),
       ...weapons(st, f),
+      ...ownRules(f),
       ...(f.spec.skills.length > 0 ? [`skills: ${f.spec.skills.join(', ')}`] : []),
       ...situation(f),
       ...(f.mount ? [`rides ${f.mount.name}`] : []),
@@ -156,7 +159,19 @@ function weaponLine(
   if (w.parry) bits.push(`parry ${parryLine(st, f, w)}`);
   else if (w.melee && !w.shield) bits.push('no parry');
   if (w.missile) bits.push(...missileBits(st, f, w));
-  return `${w.name.toLowerCase()} (${where}): ${bits.join('; ')}`;
+  return `${w.name.toLowerCase()} (${where}${isMagic(f.spec, w) ? ', magic' : ''}): ${bits.join('; ')}`;
+}
+
+/** Its bestiary row's own rules that the round plays (creatures.ts), with where they stand. */
+export function ownRules(f: Fighter): string[] {
+  const s = f.spec;
+  const rules = [
+    s.immune === 'non-magic' ? 'only magic weapons wound it' : '',
+    s.drains === 'S'
+      ? `its blows that would wound the living take 1 S instead (its own S rising to ${WIGHT_MAX_S}; S 0 is death); they wound Undead and Daemons, and no ethereal creature`
+      : '',
+  ].filter((x) => x);
+  return rules.length > 0 ? [`own rules: ${rules.join('; ')} [${formatCite(entryOf(f))}]`] : [];
 }
 
 /** To hit and damage against a plain foe on foot (§ To Hit Modifiers the striker brings; § Weapon Modifiers). */

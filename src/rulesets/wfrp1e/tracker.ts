@@ -4,10 +4,11 @@
 import { sumTerms } from '../../core/arith.js';
 import { inOrder, type Condition, type Tracker, type TrackerRow } from '../../core/tracker.js';
 import { isProneTarget } from './blow.js';
+import { WIGHT_MAX_S } from './creatures.js';
 import { effectiveInitiative } from './round/initiative.js';
 import { roundsLeft } from './rulings.js';
 import { placeOf } from './scene.js';
-import { condsOf, heldItems, opponents, type Cond, type Fighter, type W1State } from './state.js';
+import { condsOf, current, heldItems, opponents, type Cond, type Fighter, type W1State } from './state.js';
 
 /** The longest a condition of this kind still holds, or undefined when none does (or it has no end). */
 function longest(st: W1State, f: Fighter, kind: Cond['kind']): number | undefined {
@@ -63,7 +64,11 @@ export function w1Row(st: W1State, f: Fighter, order: TrackerRow['order']): Trac
     name: f.name,
     side: st.sides[f.side]?.name ?? '',
     order,
-    gauges: [{ label: 'W', value: f.W, max: f.maxW }],
+    gauges: [
+      { label: 'W', value: f.W, max: f.maxW },
+      // A Wight drains S (creatures.ts): in a fight with one, S is kept in sight beside W.
+      ...(drained(st) ? [{ label: 'S', value: current(f, 'S', st.round), max: maxS(f) }] : []),
+    ],
     out: f.out,
     conditions: f.out ? [] : conditionsOf(st, f),
     standing: f.out ? null : f.winning ? 'winning' : f.losing ? 'losing' : null,
@@ -71,6 +76,18 @@ export function w1Row(st: W1State, f: Fighter, order: TrackerRow['order']): Trac
     place: f.out ? null : placeOf(st, f),
     gear: gearOf(f),
   };
+}
+
+/** S at most: the profile's, or for a Wight that grows it by draining, the 6 it cannot pass. */
+function maxS(f: Fighter): number {
+  const S = f.profile.S ?? 0;
+  return f.spec.drains ? Math.max(S, WIGHT_MAX_S) : S;
+}
+
+/** Someone in the fight drains S from the living (a Wight). */
+function drained(st: W1State): boolean {
+  for (const f of st.combatants) if (f.spec.drains) return true;
+  return false;
 }
 
 /** § Effective Initiative: the order of blows this round, highest EI first. */

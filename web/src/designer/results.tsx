@@ -243,6 +243,7 @@ export function OddsView({ r }: { r: OddsReport }) {
             {pct(b.critical, 2)}; killed outright {pct(b.killed, 2)}
             {b.outAtOnce > b.killed && `, out at once ${pct(b.outAtOnce, 2)}`}
           </p>
+          {b.note && <p class="detail">{b.note}</p>}
           {b.locations.length > 0 && (
             <p class="detail">where: {b.locations.map((l) => `${l.part} ${pct(l.p, 2)}`).join(', ')}</p>
           )}

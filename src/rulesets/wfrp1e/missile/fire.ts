@@ -30,6 +30,7 @@ import {
   surprisedNow,
 } from '../blow.js';
 import { addCond } from '../effects.js';
+import { harmless } from '../creatures.js';
 import { hitLocation } from '../locate.js';
 import { ruledTerms } from '../../../core/rulings.js';
 import { faceToward, inFront } from '../scene.js';
@@ -271,6 +272,11 @@ export function fireOne(
     return;
   }
   const struck = helpless ? struckOne : riderOrMount(st, ctx, f, struckOne, plan.part !== null);
+  // The creatures' own rules: a missile that cannot hurt it goes through (or bounces off).
+  if (harmless(st, ctx, f, w, struck)) {
+    spent(st, ctx, f, w, ms);
+    return;
+  }
   const fromRear = !inFront(struck, f);
   let part: Part;
   if (helpless) {
