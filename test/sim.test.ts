@@ -12,6 +12,7 @@ import { Streams } from '../src/dice/index.js';
 import { BLOCK, RunError, runBlock, rosterOf, runVariantsBlock } from '../src/sim/run.js';
 import { Totals, type RunRecord } from '../src/sim/totals.js';
 import { gridOf, parseAxis } from '../src/sim/sweep.js';
+import { csvCell } from '../src/core/csv.js';
 import { encounterPath, fray, loadFile, ROOT } from './helpers.js';
 
 const demo = encounterPath('demo.yaml');
@@ -472,6 +473,41 @@ describe('fray sweep', () => {
     expect(plot).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
     expect(plot.match(/<polyline /g)).toHaveLength(2);
     expect(plot).toContain('Helmut: WS');
+  });
+
+  it('no CSV cell starts a formula: names and values beginning =, +, -, @ are text; numbers stay numbers (issue 44)', async () => {
+    const dir = tmp();
+    const enc = join(dir, 'formula.yaml');
+    writeFileSync(
+      enc,
+      readFileSync(duel, 'utf8').replace('name: Heroes', 'name: \'=HYPERLINK("http://evil.example","x")\''),
+    );
+    const r = await fray([
+      'sweep',
+      enc,
+      '--vary',
+      'sides[1].name=@SUM(A1),+cmd,-2+3',
+      '--runs',
+      '20',
+      '--seed',
+      '1',
+      '--workers',
+      '1',
+      '--csv',
+      '-',
+    ]);
+    expect(r.code, r.err).toBe(0);
+    const lines = r.out.trim().split('\n');
+    expect(lines[0]).toMatch(/^sides\[1\]\.name,"'=HYPERLINK\(""http:\/\/evil\.example"",""x""\) win rate",/);
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual([`"'@SUM(A1)"`, `"'+cmd"`, `"'-2+3"`]);
+    // No cell of the file begins a formula once a spreadsheet takes the quotes off.
+    for (const line of lines)
+      for (const cell of line.match(/("([^"]|"")*"|[^,]*)/g) ?? [])
+        expect(cell.replace(/^"/, '')).not.toMatch(/^[=+@\t\r]|^-(?!\d+(\.\d+)?(e[+-]?\d+)?$)/);
+    expect(csvCell(-3)).toBe('-3');
+    expect(csvCell('-3')).toBe('-3');
+    expect(csvCell('\tx')).toBe(`"'\tx"`);
+    expect(csvCell('a,b')).toBe('"a,b"');
   });
 
   it('two parameters give a heat map, one cell a point', async () => {

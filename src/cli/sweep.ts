@@ -1,5 +1,6 @@
 // `fray sweep`: a parameter (or two, or more) varied over a grid, every point simulated on the
 // same dice (src/sim/sweep.ts runs it), as a table (terminal, CSV, JSON) and a plot (SVG).
+import { csvOf } from '../core/csv.js';
 import { resolve } from 'node:path';
 import { checkAllowed, checkOutputs, inputsOf } from '../files/disk.js';
 import { defaultWorkers } from '../sim/parallel.js';
@@ -77,7 +78,7 @@ export async function sweep(given: Io, file: string, o: SweepOpts, seedOf: () =>
     result = sweepResult(axes, grid, summaries, o.runs, seed, because);
   }
   const title = loadVariant(variants[0] as Variant).setup.title;
-  if (o.csv) writeOutput(given, 'table', o.csv, csvOf(result));
+  if (o.csv) writeOutput(given, 'table', o.csv, sweepCsv(result));
   if (o.svg) writeOutput(given, 'plot', o.svg, svgOf(title, result));
   if (o.json) io.out.write(`${JSON.stringify({ ...result, data: setup.data ?? [] })}\n`);
   else {
@@ -120,12 +121,8 @@ function printSweep(io: Io, title: string, r: SweepResult): void {
   for (const row of rows) w(`  ${row.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ')}\n`);
 }
 
-function csvCell(v: unknown): string {
-  const s = show(v);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-export function csvOf(r: SweepResult): string {
+/** The sweep as CSV: one row a point, each side's rate with its interval (src/core/csv.ts guards the cells). */
+export function sweepCsv(r: SweepResult): string {
   const names = r.points[0]?.sides.map((s) => s.name) ?? [];
   const head = [
     ...r.axes.map((a) => a.path),
@@ -133,10 +130,11 @@ export function csvOf(r: SweepResult): string {
     'draw rate',
     'mean rounds',
   ];
-  const lines = r.points.map((p) =>
-    [...p.values, ...p.sides.flatMap((s) => [s.winRate, s.ci95[0], s.ci95[1]]), p.drawRate, p.meanRounds]
-      .map(csvCell)
-      .join(','),
-  );
-  return `${[head.map(csvCell).join(','), ...lines].join('\n')}\n`;
+  const rows = r.points.map((p) => [
+    ...p.values,
+    ...p.sides.flatMap((s) => [s.winRate, s.ci95[0], s.ci95[1]]),
+    p.drawRate,
+    p.meanRounds,
+  ]);
+  return csvOf([head, ...rows]);
 }
