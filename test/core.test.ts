@@ -405,4 +405,17 @@ describe('refusals of hostile or huge files, in our words and located', () => {
     const ok = issues(() => loadText(`ruleset: wfrp1e\nsides: ${'['.repeat(63)}${']'.repeat(63)}\n`));
     expect(ok.join()).not.toContain('nested too deeply');
   });
+  it('the refusal names the 65th level, counted before the file is built, in every shape of nesting (issue 44)', () => {
+    // The root map is level 1, `sides:`'s list level 2 at column 8: the 64th '[' is level 65.
+    const at = (text: string) => issues(() => SourceDoc.parse('deep.yaml', text))[0]?.split(': nested')[0];
+    expect(at(`ruleset: wfrp1e\nsides: ${'['.repeat(2000)}`)).toBe('deep.yaml:2:71');
+    expect(at(`ruleset: wfrp1e\nsides: ${'{a: '.repeat(2000)}`)).toBe(`deep.yaml:2:${8 + 63 * 4}`);
+    // Block lists in the compact form ("- - - x") and block maps by indentation nest too.
+    expect(at(`${'- '.repeat(2000)}x\n`)).toBe(`deep.yaml:1:${1 + 64 * 2}`);
+    const indented = Array.from({ length: 200 }, (_, i) => `${' '.repeat(i)}a:`).join('\n');
+    expect(at(`${indented} 1\n`)).toBe('deep.yaml:65:65');
+    // Unclosed, quoted and commented brackets: only the parser's own lists count.
+    const quiet = `a: "${'['.repeat(5000)}"\nb: # ${'{'.repeat(5000)}\n  - 1\n`;
+    expect(SourceDoc.parse('quiet.yaml', quiet).data).toEqual({ a: '['.repeat(5000), b: [1] });
+  });
 });

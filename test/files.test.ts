@@ -360,6 +360,21 @@ describe('only a regular file of at most 16 MB is read', () => {
 
 // ------------------------------------------------------------------ no output over an input or another output
 
+describe('a file nested thousands of levels deep is refused, and the process lives on (issue 44)', () => {
+  it('fray merge of two files of 2,000 [ exits 2 with the refusal, in fresh processes each time', () => {
+    const dir = tmp();
+    writeFileSync(join(dir, 'a.json'), '['.repeat(2000));
+    writeFileSync(join(dir, 'b.json'), '['.repeat(2000));
+    // A second deep parse in one process is what aborted V8 (exit 134) after the first ran out of stack.
+    for (let i = 0; i < 3; i++) {
+      const r = frayChild(['merge', 'a.json', 'b.json'], dir);
+      expect(r.code).toBe(2);
+      expect(r.err).toContain('a.json:1:65: nested too deeply');
+      expect(r.err).not.toMatch(/FATAL|Maximum call stack/);
+    }
+  });
+});
+
 describe('an output never replaces an input or another output', () => {
   function setup() {
     const dir = tmp();

@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
@@ -542,6 +543,53 @@ describe('files strangers send, rows damaged, a full disk (issue 29)', () => {
     const notDb = join(dir, 'notes.db');
     writeFileSync(notDb, 'these are my notes, not a database\n'.repeat(200));
     expect(() => new Store(notDb)).toThrow('it is not a campaign file (not an SQLite database)');
+  });
+});
+
+describe('bodies strangers send (issue 44)', () => {
+  const send = async (app: FastifyInstance, headers: Record<string, string>, payload: string) => {
+    const r = await app.inject({
+      method: 'POST',
+      url: '/api/encounters',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload,
+    });
+    return { status: r.statusCode, error: (r.json() as { error: string }).error };
+  };
+
+  it('a key that reaches the prototype is named as such, not called invalid JSON; bad JSON says where', async () => {
+    const { app, headers } = await server();
+    expect(await send(app, headers, '{"text": "x", "__proto__": {"polluted": true}}')).toEqual({
+      status: 400,
+      error:
+        'request body: the key __proto__ is not taken: a key named __proto__, or prototype under constructor, could change every object of the server; rename it',
+    });
+    expect((await send(app, headers, '{"a": [{"constructor": {"prototype": {}}}]}')).error).toContain(
+      'the key a[0].constructor.prototype is not taken',
+    );
+    // A key called constructor alone is only a name.
+    expect((await send(app, headers, '{"text": "x", "constructor": 1}')).error).not.toContain('not taken');
+    const bad = await send(app, headers, '{"text": "x",}');
+    expect(bad.status).toBe(400);
+    expect(bad.error).toMatch(/^request body: not valid JSON: .*position 13/);
+    expect(await send(app, headers, '  ')).toEqual({
+      status: 400,
+      error: 'request body: empty; expected a JSON object',
+    });
+  });
+
+  it('an encounter of thousands of [ is refused at its 65th level, again and again, and the server answers after', async () => {
+    const { call } = await server();
+    for (let i = 0; i < 3; i++) {
+      const r = await call('POST', '/api/encounters', {
+        text: `ruleset: wfrp1e\nsides: ${'['.repeat(2000)}`,
+      });
+      expect(r.status).toBe(400);
+      expect(r.body.error).toMatch(/^encounter:2:71: nested too deeply/);
+    }
+    expect((await call('POST', '/api/encounters', { text: text(encounterPath('demo.yaml')) })).status).toBe(
+      201,
+    );
   });
 });
 

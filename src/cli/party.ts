@@ -5,9 +5,9 @@
 import { createInterface } from 'node:readline/promises';
 import { isDeepStrictEqual } from 'node:util';
 import { dirname, resolve } from 'node:path';
-import { isMap, isPair, isScalar, isSeq, parseDocument, stringify } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, stringify } from 'yaml';
 import { AskingDriver } from '../core/context.js';
-import { ValidationError } from '../core/document.js';
+import { parseYaml, ValidationError } from '../core/document.js';
 import { runFight } from '../core/fight.js';
 import { memberName, readParty, type PartyUse } from '../core/party.js';
 import { describeOutcome } from '../core/state.js';
@@ -150,7 +150,7 @@ export function inline(v: unknown): string {
  * is rewritten whole.
  */
 function patched(text: string, changes: readonly Change[]): string {
-  const doc = parseDocument(text);
+  const doc = parseYaml('party', text);
   const members = doc.get('members', true);
   if (!isSeq(members)) throw new Error('party file without members');
   const edits: { from: number; to: number; text: string }[] = [];

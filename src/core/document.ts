@@ -1,12 +1,15 @@
 import {
+  CST,
+  Composer,
   LineCounter,
+  Parser,
   isAlias,
   isMap,
   isPair,
   isScalar,
   isSeq,
-  parseDocument,
   visit,
+  YAMLParseError,
   type Alias,
   type Document,
   type Node,
@@ -191,6 +194,66 @@ function tooDeep(root: Node | null): Node | null {
   return null;
 }
 
+/**
+ * The first list or map of the parser's token stream nested deeper than MAX_DEPTH, or null. The
+ * token parser keeps its own stack; building the document from the tokens recurses once a level,
+ * so the depth is counted here, without recursion, before anything recurses: a file of thousands
+ * of '[' ran V8 out of stack, and the second such file in a process aborted it.
+ */
+function tooDeepTokens(tokens: readonly CST.Token[]): CST.Token | null {
+  const stack: [CST.Token, number][] = tokens.map((t) => [t, 0]);
+  while (stack.length > 0) {
+    const [token, depth] = stack.pop() as [CST.Token, number];
+    if (token.type === 'document') {
+      if (token.value) stack.push([token.value, depth]);
+      continue;
+    }
+    if (token.type !== 'block-map' && token.type !== 'block-seq' && token.type !== 'flow-collection')
+      continue;
+    if (depth + 1 > MAX_DEPTH) return token;
+    for (const item of token.items) {
+      if (item.key) stack.push([item.key, depth + 1]);
+      if (item.value) stack.push([item.value, depth + 1]);
+    }
+  }
+  return null;
+}
+
+/**
+ * What `parseDocument` of the yaml library does, with the nesting counted between the token
+ * parser and the document's building (see tooDeepTokens): a ValidationError at the first list or
+ * map too deep.
+ */
+export function parseYaml(
+  file: string,
+  text: string,
+  options: { readonly lineCounter?: LineCounter; readonly uniqueKeys?: boolean } = {},
+): Document {
+  const lines = options.lineCounter ?? new LineCounter();
+  const tokens = [...new Parser(lines.addNewLine).parse(text)];
+  const deep = tooDeepTokens(tokens);
+  if (deep) {
+    const pos = lines.linePos(deep.offset);
+    throw new ValidationError([{ file, line: pos.line, col: pos.col, path: '', message: TOO_DEEP }]);
+  }
+  const composer = new Composer({ uniqueKeys: options.uniqueKeys ?? true });
+  let doc: Document | null = null;
+  for (const next of composer.compose(tokens, true, text.length)) {
+    if (!doc) doc = next;
+    else {
+      doc.errors.push(
+        new YAMLParseError(
+          [next.range[0], next.range[1]],
+          'MULTIPLE_DOCS',
+          'the text holds more than one document (a line of --- starts another)',
+        ),
+      );
+      break;
+    }
+  }
+  return doc as Document;
+}
+
 /** Whether a value (a parsed JSON body) nests lists and objects deeper than MAX_DEPTH: found without recursion. */
 export function nestedTooDeep(value: unknown): boolean {
   const stack: [unknown, number][] = [[value, 1]];
@@ -252,20 +315,7 @@ export class SourceDoc {
   private static read(file: string, text: string): { data: unknown; root: Node | null; lines: LineCounter } {
     const lines = new LineCounter();
     // Keys are checked below in one pass: the parser's own check of unique keys is quadratic.
-    let doc: Document;
-    try {
-      doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: false });
-    } catch (e) {
-      if (e instanceof RangeError) throw new ValidationError([{ file, path: '', message: TOO_DEEP }]);
-      throw e;
-    }
-    // The parser's own stack gave out: the file nests past anything it could mean, and what the
-    // parser said after that is noise.
-    const overflow = doc.errors.find((e) => /Maximum call stack/.test(e.message));
-    if (overflow) {
-      const pos = overflow.linePos?.[0] ?? lines.linePos(Math.min(overflow.pos[0], text.length));
-      throw new ValidationError([{ file, line: pos?.line, col: pos?.col, path: '', message: TOO_DEEP }]);
-    }
+    const doc = parseYaml(file, text, { lineCounter: lines, uniqueKeys: false });
     if (doc.errors.length > 0) {
       throw new ValidationError(
         doc.errors.map((e) => {

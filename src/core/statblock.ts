@@ -5,9 +5,9 @@
 // reads; every line it does not use is reported with the reason, everything of the creature that
 // is not played is warned about at its line, a number is read whole or refused at its line and
 // column, and a text with nothing recognisable is refused at its line.
-import { Document, isScalar, parse, visit } from 'yaml';
+import { Document, isScalar, visit } from 'yaml';
 import { blockLines, lineCells, LINE_LIMIT, placeOf, type BlockLine, type Cell } from './block-text.js';
-import { ValidationError, type Issue } from './document.js';
+import { SourceDoc, ValidationError, type Issue } from './document.js';
 import { printable } from './names.js';
 
 export { placeOf, type BlockLine, type Cell } from './block-text.js';
@@ -165,7 +165,7 @@ export function dataRows<T extends Named>(env: DataReader, ruleset: string, file
   const { text } = env.readData(ruleset, file);
   let data = parsedData.get(text);
   if (data === undefined) {
-    data = parse(text) as unknown;
+    data = SourceDoc.parse(`${ruleset}/${file}`, text).data;
     if (parsedData.size > 64) parsedData.clear();
     parsedData.set(text, data);
   }

@@ -17,7 +17,17 @@ import { RULESETS } from '../rulesets/index.js';
 import { readParty } from '../core/party.js';
 import { checkCharacter, entryFromText } from '../files/character.js';
 import { Fights, Refusal, type FightView } from './fights.js';
-import { bearer, DISK_FULL_MESSAGE, guard, idOf, isDiskFull, parseBody, refuse } from './http.js';
+import {
+  bearer,
+  BodyRefusal,
+  DISK_FULL_MESSAGE,
+  guard,
+  idOf,
+  isDiskFull,
+  parseBody,
+  refuse,
+  registerJsonBodies,
+} from './http.js';
 import { isToken, Live, LIVE_MESSAGE_BYTES, type LiveLimits } from './live.js';
 import { registerCompression } from './compress.js';
 import { AtRest } from '../node/at-rest.js';
@@ -189,9 +199,8 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
   app.setErrorHandler(async (err, req, reply) => {
     if (isDiskFull(err)) return reply.code(507).send({ error: DISK_FULL_MESSAGE });
     if (err instanceof DamagedRow) return reply.code(409).send({ error: err.message });
-    const said = /forbidden prototype/.test(err instanceof Error ? err.message : '')
-      ? 'request body: a key named __proto__ (or constructor.prototype) is not taken'
-      : PARSER_WORDS[(err as { code?: string }).code ?? ''];
+    const said =
+      err instanceof BodyRefusal ? err.message : PARSER_WORDS[(err as { code?: string }).code ?? ''];
     if (said) {
       // What is left of a body too large is read first: its sender hears the answer, not a broken pipe.
       if ((err as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
@@ -205,6 +214,7 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
       .code(500)
       .send({ error: `internal error: ${err instanceof Error ? err.message : String(err)}` });
   });
+  registerJsonBodies(app);
   registerCompression(app);
   registerDeltas(app);
   const fights = new Fights(store);

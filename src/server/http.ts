@@ -1,6 +1,6 @@
 // What every route of the API does the same way: bodies checked before anything runs, ids read,
 // refusals turned into their 4xx with the located message, tokens read from the header.
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import {
   formatIssue,
@@ -100,3 +100,70 @@ export const guard =
       return refuse(reply, e);
     }
   };
+
+/** A body the JSON parser refused, in our words (the error handler sends its message as is). */
+export class BodyRefusal extends Error {
+  readonly statusCode = 400;
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The first key of a parsed body that would reach an object's prototype when the body is merged
+ * into another (`__proto__`, or `prototype` under `constructor`), as a path; null when none.
+ * Without recursion: the body's depth is checked after.
+ */
+export function prototypeKey(value: unknown): string | null {
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length > 0) {
+    const [v, path] = stack.pop() as [unknown, string];
+    if (v === null || typeof v !== 'object') continue;
+    if (Array.isArray(v)) {
+      v.forEach((x, i) => stack.push([x, `${path}[${i}]`]));
+      continue;
+    }
+    for (const [k, x] of Object.entries(v)) {
+      const at = path === '' ? k : `${path}.${k}`;
+      if (k === '__proto__') return at;
+      if (k === 'constructor' && x !== null && typeof x === 'object' && Object.hasOwn(x, 'prototype'))
+        return `${at}.prototype`;
+      stack.push([x, at]);
+    }
+  }
+  return null;
+}
+
+/**
+ * JSON bodies read by our parser rather than the framework's, which says "not valid JSON" of
+ * every refusal alike (a `__proto__` key among them): here each says what is wrong.
+ */
+export function registerJsonBodies(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, text, done) => {
+    const body = String(text);
+    if (body.trim() === '')
+      return done(
+        new BodyRefusal('FST_ERR_CTP_EMPTY_JSON_BODY', 'request body: empty; expected a JSON object'),
+      );
+    let value: unknown;
+    try {
+      value = JSON.parse(body);
+    } catch (e) {
+      const why = e instanceof SyntaxError ? `: ${e.message}` : '';
+      return done(new BodyRefusal('FST_ERR_CTP_INVALID_JSON_BODY', `request body: not valid JSON${why}`));
+    }
+    const key = prototypeKey(value);
+    if (key !== null)
+      return done(
+        new BodyRefusal(
+          'FRAY_PROTOTYPE_KEY',
+          `request body: the key ${key} is not taken: a key named __proto__, or prototype under constructor, could change every object of the server; rename it`,
+        ),
+      );
+    return done(null, value);
+  });
+}

@@ -1,8 +1,7 @@
 // A variant of an encounter: its file (or its text), rule options, replacement tables, and edits
 // to the document ("sides[0].combatants[0].profile.WS=45"). Comparisons and sweeps are variants,
 // and workers load them from this description, which crosses threads as plain data.
-import { parse as parseYaml } from 'yaml';
-import { formatPath, SourceDoc, ValidationError, type Issue } from '../core/document.js';
+import { formatPath, parseYaml, SourceDoc, ValidationError, type Issue } from '../core/document.js';
 import { loadPart, type Loaded } from '../core/encounter.js';
 import { RULESETS } from '../rulesets/index.js';
 import { nodeEnv, readSeen, shippedOnlyEnv } from '../files/disk.js';
@@ -70,7 +69,8 @@ export class EditError extends ValidationError {
 /** A value as written on the command line: YAML's reading of it (45 is a number, on a string, [a, b] a list). */
 export function parseEditValue(text: string): unknown {
   try {
-    return parseYaml(text) as unknown;
+    const doc = parseYaml('command line', text);
+    return doc.errors.length > 0 ? text : (doc.toJS() as unknown);
   } catch {
     return text;
   }
