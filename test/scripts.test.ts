@@ -2,7 +2,7 @@
 // test said so). A `node scripts/X.mjs` named in README.md or docs/ must exist and be run by a
 // test (this one, or the test named for it below); an `npm run X` must be one of package.json's
 // scripts. The long ones run here as a short slice.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -95,7 +95,31 @@ describe('the scripts the docs quote', () => {
       { cwd: ROOT, encoding: 'utf8', timeout: 300_000 },
     );
     expect(out).toMatch(/fuzz counts \(40 cases, seed 20261123\)/);
-    expect(out).toMatch(/fuzz block counts \(10 a ruleset, seed 20261123\)/);
+    expect(out).toMatch(/fuzz server counts \(10 requests, seed 20261123\)/);
+    expect(out).toMatch(/fuzz blocks counts \(10 a ruleset, seed 20261123\)/);
+    expect(out).toMatch(/fuzz pastes counts \(4 blocks, seed 20261123\)/);
+    expect(out).toContain('fuzz: nothing wrong found');
+  }, 300_000);
+
+  it('fuzz.mjs is a program, not a timed test: one campaign alone, of one ruleset; a flag it does not know is refused (exit 2)', () => {
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, [join(ROOT, 'scripts', 'fuzz.mjs'), ...args], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        timeout: 300_000,
+      });
+    const one = run('--only', 'blocks', '--rulesets', 'ahq-house', '--blocks', '5', '--seed', '3');
+    expect(one.status, one.stderr).toBe(0);
+    expect(one.stdout).toMatch(
+      /fuzz blocks counts \(5 a ruleset, seed 3\): \{"wfrp1e":\{"imported":0,"refused":0,/,
+    );
+    expect(one.stdout).toMatch(/"ahq-house":\{"imported":\d,"refused":\d,"crash":0/);
+    expect(one.stdout).not.toContain('fuzz counts');
+    const bad = run('--only', 'everything');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toBe(
+      "fuzz: --only: 'everything' is none of encounters, cli, server, blocks, pastes\n",
+    );
   }, 300_000);
 
   it('rates.mjs prints its table for a build, a slice of a second an encounter', () => {

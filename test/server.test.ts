@@ -571,7 +571,15 @@ describe('bodies strangers send (issue 44)', () => {
     expect((await send(app, headers, '{"text": "x", "constructor": 1}')).error).not.toContain('not taken');
     const bad = await send(app, headers, '{"text": "x",}');
     expect(bad.status).toBe(400);
-    expect(bad.error).toMatch(/^request body: not valid JSON: .*position 13/);
+    expect(bad.error).toBe(
+      'request body: not valid JSON: expected double-quoted property name at line 1, column 14',
+    );
+    expect((await send(app, headers, '{"text":\n x}')).error).toBe(
+      "request body: not valid JSON: 'x' where it cannot stand",
+    );
+    expect((await send(app, headers, '{"text": "x"')).error).toMatch(
+      /not valid JSON: .* at line 1, column 13$/,
+    );
     expect(await send(app, headers, '  ')).toEqual({
       status: 400,
       error: 'request body: empty; expected a JSON object',

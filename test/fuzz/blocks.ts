@@ -437,6 +437,7 @@ export function runBlock(
 export function blockCampaign(
   n: number,
   seed: number,
+  only: readonly BlockRuleset[] = BLOCK_RULESETS,
 ): { counts: Record<BlockRuleset, Record<BlockOutcome, number>>; examples: string[] } {
   const all = shapes();
   const zero = (): Record<BlockOutcome, number> => ({
@@ -454,6 +455,7 @@ export function blockCampaign(
   >;
   const examples: string[] = [];
   BLOCK_RULESETS.forEach((ruleset, k) => {
+    if (!only.includes(ruleset)) return;
     for (const c of fc.sample(blockCase, { numRuns: n, seed: seed + k })) {
       const b = blockText({ ...c, ruleset: k }, all);
       const r = runBlock(b);

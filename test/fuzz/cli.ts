@@ -33,6 +33,7 @@ export type CliOutcome =
   | 'unsaid' // refused without a word
   | 'escaped' // a file outside the folder changed, or a link there was replaced
   | 'raw' // an escape code or an invisible character reached the terminal
+  | 'formula' // a CSV cell a spreadsheet would run as a formula
   | 'slow'; // past the time a command may take
 
 /** How long one command may take: a run index of 2^53 − 1 or a huge encounter must not hang. */
@@ -80,6 +81,7 @@ const FLAGS: readonly (readonly [string, fc.Arbitrary<string> | null])[] = [
       'options.criticals=detailed',
       'x=1..3',
       'sides[9].x=1',
+      'sides[1].name=@SUM(A1),+cmd,-2+3',
     ),
   ],
   ['--a', fc.constantFrom('criticals=detailed', 'file=enc.yaml', 'x', '__proto__=1')],
@@ -116,6 +118,9 @@ export const cliCase = fc.record({
     'resealed.json',
     'big.yaml',
     'link.json',
+    'deep.json',
+    'deep.yaml',
+    'formula.yaml',
   ),
   flags: fc.array(
     fc.constantFrom(...FLAGS.keys()).chain((k) => {
@@ -212,7 +217,24 @@ export async function cliTemplate(): Promise<CliTemplate> {
     'big.yaml',
     `ruleset: wfrp1e\ntitle: Two armies\nsides:\n${army('Men', 'human')}${army('Orcs', 'orc')}`,
   );
+  // Issue 44: nested past any stack, and a side whose name starts a spreadsheet formula.
+  files.set('deep.json', '['.repeat(3000));
+  files.set('deep.yaml', `ruleset: wfrp1e\nsides:\n${'- '.repeat(3000)}x\n`);
+  files.set(
+    'formula.yaml',
+    (files.get('enc.yaml') as string).replace('- name: Adventurers', '- name: \'=HYPERLINK("http://x")\''),
+  );
   return { base, victim, files };
+}
+
+/** A cell of a CSV that a spreadsheet would run: it starts =, +, -, @, a tab or CR, and is no number. */
+export function formulaCell(csv: string): string | null {
+  for (const line of csv.split('\n'))
+    for (const cell of line.match(/("([^"]|"")*"|[^,]*)/g) ?? []) {
+      const text = cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell;
+      if (/^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(text)) return text;
+    }
+  return null;
 }
 
 /** A case's folder: the template's files, a link to the victim's precious file, a dangling link. */
@@ -293,6 +315,13 @@ export async function runCli(c: CliCase, t: CliTemplate): Promise<{ outcome: Cli
   )
     return { outcome: 'escaped', detail: `a link replaced: ${shown}` };
   if (RAW.test(out) || RAW.test(err)) return { outcome: 'raw', detail: shown };
+  const csvAt = argv.indexOf('--csv');
+  if (code === 0 && csvAt >= 0) {
+    const target = argv[csvAt + 1] as string;
+    const csv = target === '-' ? out : readFileSync(target, 'utf8');
+    const cell = formulaCell(csv);
+    if (cell !== null) return { outcome: 'formula', detail: `${cell}: ${shown}` };
+  }
   if (code === 2) {
     if (!err.trim()) return { outcome: 'unsaid', detail: shown };
     if (snapshot(dir) !== before) return { outcome: 'changed', detail: shown };
@@ -304,9 +333,21 @@ export async function runCli(c: CliCase, t: CliTemplate): Promise<{ outcome: Cli
 /**
  * One of each class the second campaign found, run first in every campaign: a received save's
  * party file, a link as every kind of output, the largest run index and the last shard of 10^8
- * runs, odds of 250 against 250, and a part re-sealed with escape codes.
+ * runs, odds of 250 against 250, a part re-sealed with escape codes; and (issue 44) files nested
+ * 3,000 deep and a sweep whose side names start spreadsheet formulas.
  */
 export const DIRECTED: readonly CliCase[] = [
+  { command: 'merge', file: 'deep.json', flags: [] },
+  { command: 'fight', file: 'deep.yaml', flags: [] },
+  {
+    command: 'sweep',
+    file: 'formula.yaml',
+    flags: [
+      ['--runs', '5'],
+      ['--vary', 'sides[1].name=@SUM(A1),+cmd,-2+3'],
+      ['--csv', '-'],
+    ],
+  },
   { command: 'party', file: 'foreign.json', flags: [['--yes']] },
   { command: 'party', file: 'foreign.json', flags: [['--yes'], ['--allow-path', '.']] },
   { command: 'fight', file: 'enc.yaml', flags: [['--save', 'link.json']] },
@@ -380,6 +421,7 @@ export async function cliCampaign(
     unsaid: 0,
     escaped: 0,
     raw: 0,
+    formula: 0,
     slow: 0,
   };
   const examples: string[] = [];

@@ -113,6 +113,13 @@ const odd = fc.oneof(
   fc.constant({}),
   fc.constant({ __proto__: { polluted: true } }),
   fc.constant(nested(40)),
+  // Issue 44: thousands of levels, as a body and as a text the server reads as YAML.
+  fc.constant(nested(3000)),
+  fc.constantFrom(
+    '['.repeat(3000),
+    `${'- '.repeat(3000)}x`,
+    `ruleset: wfrp1e\nsides: ${'{a: '.repeat(3000)}`,
+  ),
 );
 
 export const serverCase = fc.record({
