@@ -138,6 +138,26 @@ export function prototypeKey(value: unknown): string | null {
 }
 
 /**
+ * What JSON.parse found wrong, in the API's words: where it stands as line and column, and none of
+ * the body quoted back (V8 quotes its start).
+ */
+export function jsonProblem(message: string, text: string): string {
+  const at = /^(.*?) in JSON at position (\d+)/.exec(message);
+  if (at) {
+    const before = text.slice(0, Number(at[2]));
+    const line = before.split('\n').length;
+    const col = before.length - before.lastIndexOf('\n');
+    return `${lowerFirst(at[1] as string)} at line ${line}, column ${col}`;
+  }
+  const token = /^Unexpected token '(.{1,2})'/u.exec(message);
+  if (token) return `'${token[1]}' where it cannot stand`;
+  if (/end of JSON input/.test(message)) return 'it ends before its last value does';
+  return 'it cannot be read as JSON';
+}
+
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+
+/**
  * JSON bodies read by our parser rather than the framework's, which says "not valid JSON" of
  * every refusal alike (a `__proto__` key among them): here each says what is wrong.
  */
@@ -153,7 +173,7 @@ export function registerJsonBodies(app: FastifyInstance): void {
     try {
       value = JSON.parse(body);
     } catch (e) {
-      const why = e instanceof SyntaxError ? `: ${e.message}` : '';
+      const why = e instanceof SyntaxError ? `: ${jsonProblem(e.message, body)}` : '';
       return done(new BodyRefusal('FST_ERR_CTP_INVALID_JSON_BODY', `request body: not valid JSON${why}`));
     }
     const key = prototypeKey(value);
