@@ -215,17 +215,28 @@ function oneBlow(st: W1State, a: Fighter, d: Fighter): OddsBlow {
     [...mp].sort((x, y) => x[0] - y[0]).map(([value, p]) => ({ value, p }));
   const meanWounds = [...wounds].reduce((n, [w, p]) => n + w * p, 0);
   return {
-    attacker: a.name,
-    defender: d.name,
-    need: m.need,
-    hit: m.pHit,
-    locations: m.byPart.map((e) => ({ part: e.part.name, p: e.p })),
+    ...blowOf(a, d, m),
     wounds: sorted(wounds),
     meanWounds,
     critical: [...crit.values()].reduce((n, p) => n + p, 0),
     criticalValues: sorted(crit),
     killed,
     outAtOnce: out,
+  };
+}
+
+/** Who strikes whom, the roll needed, and where the blows land: what every blow's figures begin with. */
+function blowOf(
+  a: Fighter,
+  d: Fighter,
+  m: BlowModel,
+): Pick<OddsBlow, 'attacker' | 'defender' | 'need' | 'hit' | 'locations'> {
+  return {
+    attacker: a.name,
+    defender: d.name,
+    need: m.need,
+    hit: m.pHit,
+    locations: m.byPart.map((e) => ({ part: e.part.name, p: e.p })),
   };
 }
 
@@ -254,11 +265,7 @@ function ownRuleBlow(
         : `no hit harms ${d.name}: ${a.name} cannot wound an ethereal creature [${where}]`;
   }
   return {
-    attacker: a.name,
-    defender: d.name,
-    need: m.need,
-    hit: m.pHit,
-    locations: m.byPart.map((e) => ({ part: e.part.name, p: e.p })),
+    ...blowOf(a, d, m),
     wounds: [{ value: 0, p: m.pHit }],
     meanWounds: 0,
     critical: 0,
