@@ -32,6 +32,7 @@ import { isToken, Live, LIVE_MESSAGE_BYTES, type LiveLimits } from './live.js';
 import { registerCompression } from './compress.js';
 import { AtRest } from '../node/at-rest.js';
 import { registerDeltas } from './delta.js';
+import { Hosts } from './hosts.js';
 import { Network } from './network.js';
 import { registerTable } from './players.js';
 import { Table } from './table.js';
@@ -45,6 +46,11 @@ export interface AppOptions {
   readonly logger?: boolean;
   /** The live socket's limits (the defaults of live.ts unless a test shortens them). */
   readonly live?: LiveLimits;
+  /**
+   * Names the server answers to besides localhost and this computer's own addresses: the host
+   * it was told to listen on, and those given with `fray serve --allow-host`.
+   */
+  readonly hosts?: readonly string[];
 }
 
 /** Bodies the API takes, checked before anything runs. */
@@ -224,6 +230,14 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
     options: { maxPayload: LIVE_MESSAGE_BYTES, perMessageDeflate: false },
   });
   const gmToken = store.gmToken();
+  const hosts = new Hosts(o.hosts);
+
+  // Before anything else: a request that names this server by a name not its own is a page of
+  // another site (DNS rebinding), or a mistake the GM is told how to mend.
+  app.addHook('onRequest', async (req, reply) => {
+    if (!hosts.answers(req.headers.host))
+      return reply.code(421).type('text/plain; charset=utf-8').send(hosts.refusal(req.headers.host));
+  });
 
   // The GM's API needs the GM's token (`Authorization: Bearer TOKEN`, as fray serve prints it);
   // the players' part (/api/join, /api/seat) takes a seat's token instead, and the live socket
