@@ -95,6 +95,75 @@ describe('the Host a request names', () => {
   });
 });
 
+/** What opening the live socket from a page of `origin` (none: no Origin header) comes to: 101, or the refusal. */
+function opening(url: string, origin?: string, host?: string): Promise<{ status: number; body: string }> {
+  return new Promise((done) => {
+    const ws = new WebSocket(url, { ...(origin ? { origin } : {}), ...(host ? { headers: { host } } : {}) });
+    ws.on('unexpected-response', (_req, res) => {
+      let body = '';
+      res.on('data', (d: Buffer) => (body += d.toString()));
+      res.on('end', () => done({ status: res.statusCode ?? 0, body }));
+    });
+    ws.on('open', () => {
+      ws.terminate();
+      done({ status: 101, body: '' });
+    });
+    ws.on('error', () => undefined);
+  });
+}
+
+describe('the Origin of a page opening the live socket', () => {
+  it("takes this server's own pages and clients that are no page; refuses every other with 403 before the socket opens", async () => {
+    const { app: a } = await app({ hosts: ['fray.lan'] });
+    const { port } = new URL(await a.listen({ port: 0, host: '127.0.0.1' }));
+    const url = `ws://127.0.0.1:${port}/api/live`;
+    expect((await opening(url, `http://127.0.0.1:${port}`)).status).toBe(101);
+    expect((await opening(url)).status).toBe(101);
+    expect((await opening(url, `http://fray.lan:${port}`, `fray.lan:${port}`)).status).toBe(101);
+    // Behind a proxy of the GM's that serves it over https on its own port, as the page sees it.
+    expect((await opening(url, 'https://fray.lan', 'fray.lan')).status).toBe(101);
+    for (const origin of [
+      'https://stranger.example',
+      `http://127.0.0.1:${Number(port) + 1}`,
+      `http://localhost:${port}`,
+      `http://fray.lan:${port}`,
+      'null',
+      'file://',
+    ]) {
+      const r = await opening(url, origin);
+      expect(r.status, origin).toBe(403);
+      expect(JSON.parse(r.body).error, origin).toContain('the live socket is for the pages of this server');
+    }
+  });
+
+  it("a site's pages cannot take the GM's places: dozens refused, the GM's own page is welcomed", async () => {
+    const { app: a, store } = await app();
+    const { port } = new URL(await a.listen({ port: 0, host: '127.0.0.1' }));
+    const url = `ws://127.0.0.1:${port}/api/live`;
+    // Kept open, as a page would keep them, and opened again when closed.
+    const strangers = Array.from(
+      { length: 40 },
+      () => new WebSocket(url, { origin: 'https://stranger.example' }),
+    );
+    const outcomes = strangers.map(
+      (ws) =>
+        new Promise<number>((done) => {
+          ws.on('unexpected-response', (_req, res) => done(res.statusCode ?? 0));
+          ws.on('open', () => done(101));
+          ws.on('error', () => undefined);
+        }),
+    );
+    expect(new Set(await Promise.all(outcomes))).toEqual(new Set([403]));
+    const gm = new WebSocket(url, { origin: `http://127.0.0.1:${port}` });
+    const heard: string[] = [];
+    gm.on('message', (d: Buffer) => heard.push(d.toString()));
+    gm.on('open', () => gm.send(JSON.stringify({ type: 'hello', token: store.gmToken() })));
+    await expect.poll(() => heard.join('')).toContain('"welcome"');
+    gm.terminate();
+    for (const ws of strangers) ws.terminate();
+  });
+});
+
 describe('fray serve --allow-host', () => {
   it('answers to the name given, and no other', async () => {
     const db = join(mkdtempSync(join(tmpdir(), 'fray-allow-host-')), 'c.db');

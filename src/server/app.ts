@@ -237,6 +237,12 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
   app.addHook('onRequest', async (req, reply) => {
     if (!hosts.answers(req.headers.host))
       return reply.code(421).type('text/plain; charset=utf-8').send(hosts.refusal(req.headers.host));
+    // Any page may open a WebSocket anywhere: the live socket takes only this server's own pages,
+    // else a site open in the GM's browser could hold the GM's places on it.
+    if (req.routeOptions.url === '/api/live' && !hosts.takesSocketFrom(req.headers.origin, req.headers.host))
+      return reply.code(403).send({
+        error: `the live socket is for the pages of this server, not for a page of ${String(req.headers.origin).slice(0, 100)}`,
+      });
   });
 
   // The GM's API needs the GM's token (`Authorization: Bearer TOKEN`, as fray serve prints it);
