@@ -32,6 +32,7 @@ import { isToken, Live, LIVE_MESSAGE_BYTES, type LiveLimits } from './live.js';
 import { registerCompression } from './compress.js';
 import { AtRest } from '../node/at-rest.js';
 import { registerDeltas } from './delta.js';
+import { securityHeaders } from './headers.js';
 import { Hosts } from './hosts.js';
 import { Network } from './network.js';
 import { registerTable } from './players.js';
@@ -235,8 +236,15 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
   // Before anything else: a request that names this server by a name not its own is a page of
   // another site (DNS rebinding), or a mistake the GM is told how to mend.
   app.addHook('onRequest', async (req, reply) => {
-    if (!hosts.answers(req.headers.host))
-      return reply.code(421).type('text/plain; charset=utf-8').send(hosts.refusal(req.headers.host));
+    const host = req.headers.host;
+    if (!hosts.answers(host))
+      return reply
+        .code(421)
+        .headers(securityHeaders(null))
+        .type('text/plain; charset=utf-8')
+        .send(hosts.refusal(host));
+    // The Host is one of ours, so it is safe to name in the policy.
+    reply.headers(securityHeaders(host ?? null));
     // Any page may open a WebSocket anywhere: the live socket takes only this server's own pages,
     // else a site open in the GM's browser could hold the GM's places on it.
     if (req.routeOptions.url === '/api/live' && !hosts.takesSocketFrom(req.headers.origin, req.headers.host))
