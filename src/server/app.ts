@@ -34,6 +34,7 @@ import { AtRest } from '../node/at-rest.js';
 import { registerDeltas } from './delta.js';
 import { securityHeaders } from './headers.js';
 import { Hosts } from './hosts.js';
+import { JoinGuard, type JoinLimits } from './join-limit.js';
 import { Network } from './network.js';
 import { registerTable } from './players.js';
 import { Table } from './table.js';
@@ -52,6 +53,8 @@ export interface AppOptions {
    * it was told to listen on, and those given with `fray serve --allow-host`.
    */
   readonly hosts?: readonly string[];
+  /** How many wrong join codes are taken (the defaults of join-limit.ts unless a test shortens them). */
+  readonly joins?: JoinLimits;
 }
 
 /** Bodies the API takes, checked before anything runs. */
@@ -313,7 +316,7 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
   const changed = (fight: number | null, what: string) => live.changed(fight, what);
   const stepped = (fight: number, what: string, v: FightView) => live.stepped(fight, what, v);
   app.get('/api/live', { websocket: true }, (socket, req) => live.open(socket, req.ip));
-  registerTable(app, { store, fights, table, live, network });
+  registerTable(app, { store, fights, table, live, network, joins: new JoinGuard(o.joins) });
 
   app.get(
     '/api/rulesets',
