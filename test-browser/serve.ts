@@ -6,18 +6,42 @@ import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Locator } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 export const ROOT = join(import.meta.dirname, '..');
 export const SHOTS = join(ROOT, 'test-browser', 'shots');
 const BIN = join(ROOT, 'dist', 'cli', 'bin.js');
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(existsSync);
 
-/** Debian's chromium, headless; screenshots go to test-browser/shots. */
+/**
+ * What the pages' Content-Security-Policy refused, in any page of any test: a script, a style,
+ * an image or a connection the policy forgot breaks the page without a page error.
+ */
+export const policyViolations: string[] = [];
+
+/**
+ * Debian's chromium, headless; screenshots go to test-browser/shots. Every page it opens reports
+ * what the policy refused to `policyViolations` (the listener is the browser's, not the page's:
+ * the policy does not apply to it).
+ */
 export async function launch(): Promise<Browser> {
   if (!CHROMIUM) throw new Error('no chromium: apt-get install -y chromium');
   mkdirSync(SHOTS, { recursive: true });
-  return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  // browser.newPage opens a context of its own through newContext: both are watched.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await context.exposeBinding('frayPolicyViolation', ({ page }, what: string) =>
+      policyViolations.push(`${page.url()}: ${what}`),
+    );
+    await context.addInitScript(
+      "document.addEventListener('securitypolicyviolation', (e) => frayPolicyViolation(" +
+        "`${e.effectiveDirective} refused ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`))",
+    );
+    return context;
+  };
+  return browser;
 }
 
 /** A `fray serve` of a campaign of its own. */
@@ -103,6 +127,7 @@ export function withServer(name: string): { readonly served: Served; readonly br
   afterAll(async () => {
     await at.browser?.close();
     at.served?.stop();
+    expect(policyViolations.splice(0)).toEqual([]);
   });
   return {
     get served() {

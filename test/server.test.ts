@@ -642,27 +642,59 @@ describe('live sockets that never say hello (issue 29)', () => {
     live.close();
   });
 
-  it('caps the sockets one address holds; a closed one frees its place; other addresses are not counted', async () => {
+  it('caps the signed-in sockets one address holds; a closed one frees its place; other addresses are not counted', async () => {
     const { Live } = await import('../src/server/live.js');
-    const live = new Live('t'.repeat(32), null, { perAddress: 3 });
-    const mine = Array.from({ length: 4 }, () => new FakeSocket());
-    mine.forEach((s) => live.open(s, '10.0.0.2'));
+    const gm = 't'.repeat(32);
+    const live = new Live(gm, null, { perAddress: 3 });
+    const signedIn = (address: string) => {
+      const s = new FakeSocket();
+      live.open(s, address);
+      s.say({ type: 'hello', token: gm });
+      return s;
+    };
+    const mine = Array.from({ length: 4 }, () => signedIn('10.0.0.2'));
     expect(mine.map((s) => s.closed)).toEqual([null, null, null, 4429]);
     expect(mine[3]?.sent[0]).toContain('this address has 3 live sockets open already');
-    const other = new FakeSocket();
-    live.open(other, '10.0.0.3');
-    expect(other.closed).toBeNull();
+    expect(signedIn('10.0.0.3').closed).toBeNull();
     mine[0]?.close();
-    const again = new FakeSocket();
-    live.open(again, '10.0.0.2');
-    expect(again.closed).toBeNull();
+    expect(signedIn('10.0.0.2').closed).toBeNull();
+    live.close();
+  });
+
+  it('sockets that say nothing never keep out a page that signs in: the newest silent one closes the oldest (issue 44)', async () => {
+    const { Live, SOCKETS_PER_ADDRESS } = await import('../src/server/live.js');
+    const gm = 't'.repeat(32);
+    const live = new Live(gm, null, { silentPerAddress: 4 });
+    // A page of a stranger's, opening sockets as fast as they are closed, never saying hello.
+    const silent = Array.from({ length: SOCKETS_PER_ADDRESS + 8 }, () => new FakeSocket());
+    silent.forEach((s) => live.open(s, '10.0.0.4'));
+    expect(silent.filter((s) => s.closed === null)).toHaveLength(4);
+    expect(silent[0]?.closed).toBe(4429);
+    expect(silent[0]?.sent[0]).toContain('this address has 4 live sockets that said nothing');
+    // The GM's pages, from the same address, are welcomed all the same, up to the signed-in places.
+    const pages = Array.from({ length: SOCKETS_PER_ADDRESS }, () => {
+      const s = new FakeSocket();
+      live.open(s, '10.0.0.4');
+      s.say({ type: 'hello', token: gm });
+      return s;
+    });
+    expect(pages.every((s) => s.closed === null && s.sent[0]?.includes('"welcome"'))).toBe(true);
+    // Past them, a new silent socket still opens (closing an older silent one), and is closed at its hello.
+    const late = new FakeSocket();
+    live.open(late, '10.0.0.4');
+    expect(late.closed).toBeNull();
+    late.say({ type: 'hello', token: gm });
+    expect(late.closed).toBe(4429);
     live.close();
   });
 
   it('the server closes a real socket that says nothing, and keeps no count of it after', async () => {
     const store = new Store(join(mkdtempSync(join(tmpdir(), 'fray-live-')), 'c.db'));
     const { buildApp } = await import('../src/server/app.js');
-    const app = await buildApp(store, { webRoot: null, live: { helloMs: 100, perAddress: 2 } });
+    const app = await buildApp(store, {
+      webRoot: null,
+      live: { helloMs: 100, perAddress: 2, silentPerAddress: 2 },
+    });
     const origin = await app.listen({ port: 0, host: '127.0.0.1' });
     const url = `${origin.replace('http', 'ws')}/api/live`;
     try {

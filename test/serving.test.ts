@@ -109,6 +109,39 @@ describe('the page is served from its folder only', () => {
   });
 });
 
+describe('what the pages may load, and who may frame them (issue 44)', () => {
+  it('sends every answer with a policy: scripts of its own only, no framing, no sniffing, no referrer', async () => {
+    const { origin, store } = await listening();
+    const { host } = new URL(origin);
+    const gm = { authorization: `Bearer ${store.gmToken()}` };
+    for (const [path, headers] of [
+      ['/', {}],
+      ['/join/ABCD', {}],
+      ['/play', {}],
+      ['/assets/gm-AbC123.js', {}],
+      ['/assets/missing-123.js', {}],
+      ['/api/rulesets', gm],
+      ['/api/table', {}],
+    ] as const) {
+      const got = (await request(origin, 'GET', path, headers)) as Got;
+      const policy = String(got.headers['content-security-policy']);
+      const directives = new Map(
+        policy.split(/;\s*/).map((d) => [d.split(' ')[0], d.split(' ').slice(1)] as const),
+      );
+      expect(directives.get('script-src'), path).toEqual(["'self'"]);
+      expect(directives.get('frame-ancestors'), path).toEqual(["'none'"]);
+      expect(directives.get('object-src'), path).toEqual(["'none'"]);
+      expect(directives.get('base-uri'), path).toEqual(["'self'"]);
+      expect(directives.get('form-action'), path).toEqual(["'self'"]);
+      expect(directives.get('connect-src'), path).toEqual(["'self'", `ws://${host}`, `wss://${host}`]);
+      expect(directives.get('default-src'), path).toEqual(["'self'"]);
+      expect(got.headers['x-frame-options'], path).toBe('DENY');
+      expect(got.headers['x-content-type-options'], path).toBe('nosniff');
+      expect(got.headers['referrer-policy'], path).toBe('no-referrer');
+    }
+  });
+});
+
 describe('a body too large', () => {
   it('is answered 413 with the limit, even to a client still sending it, and keeps nothing', async () => {
     const { origin, store } = await listening();

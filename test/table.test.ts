@@ -510,7 +510,8 @@ describe('holes a review looked for', () => {
     const raw = (line: string) =>
       new Promise<string>((done, fail) => {
         const c = connect(Number(port), '127.0.0.1', () =>
-          c.write(`${line}\r\nHost: evil\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`),
+          // The Host is the server's own (another is refused before any route: test/hosts.test.ts).
+          c.write(`${line}\r\nHost: 127.0.0.1:${port}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`),
         );
         let out = '';
         c.on('data', (d) => (out += d.toString()));

@@ -363,6 +363,11 @@ export function program(io: Io): Command {
     .option('--port <n>', 'the port', parseWhole('--port', 0, 65535), 4400)
     .option('--host <host>', 'the address to listen on (0.0.0.0: the whole network)', '127.0.0.1')
     .option(
+      '--allow-host <name>',
+      "answer to NAME too, besides localhost and this computer's addresses (a name the devices reach it by; repeatable)",
+      collect,
+    )
+    .option(
       '--new-token',
       "make a new GM's token (pages signed in with the old one must open the new address)",
     )

@@ -1,6 +1,7 @@
 // `fray serve`: the campaign store and the GM's page on a local web server.
 import { resolve } from 'node:path';
 import { buildApp } from '../server/app.js';
+import { hostName } from '../server/hosts.js';
 import { Store } from '../server/store.js';
 import { lanAddresses } from '../server/table.js';
 import { UsageError } from './errors.js';
@@ -10,11 +11,21 @@ export interface ServeOpts {
   readonly campaign?: string;
   readonly port?: number;
   readonly host?: string;
+  /** Names the server answers to besides localhost and this computer's addresses. */
+  readonly allowHost?: readonly string[];
   /** Make a new GM's token: pages signed in with the old one must open the new address. */
   readonly newToken?: boolean;
 }
 
 export async function serve(io: Io, o: ServeOpts): Promise<void> {
+  const allowed = (o.allowHost ?? []).map((name) => {
+    const h = hostName(name);
+    if (h === null)
+      throw new UsageError(
+        `--allow-host: expected a name or address as devices reach the server by (fray.lan, 192.168.1.20), without scheme or port; got '${name}'`,
+      );
+    return h;
+  });
   const path = resolve(o.campaign ?? 'fray-campaign.db');
   let store: Store;
   try {
@@ -23,8 +34,8 @@ export async function serve(io: Io, o: ServeOpts): Promise<void> {
     throw new UsageError(`serve: cannot open the campaign ${path}: ${(e as Error).message}`);
   }
   const token = store.gmToken(o.newToken === true);
-  const app = await buildApp(store);
   const host = o.host ?? '127.0.0.1';
+  const app = await buildApp(store, { hosts: [host, ...allowed] });
   let address: string;
   try {
     address = await app.listen({ port: o.port ?? 4400, host });

@@ -32,6 +32,9 @@ import { isToken, Live, LIVE_MESSAGE_BYTES, type LiveLimits } from './live.js';
 import { registerCompression } from './compress.js';
 import { AtRest } from '../node/at-rest.js';
 import { registerDeltas } from './delta.js';
+import { securityHeaders } from './headers.js';
+import { Hosts } from './hosts.js';
+import { JoinGuard, type JoinLimits } from './join-limit.js';
 import { Network } from './network.js';
 import { registerTable } from './players.js';
 import { Table } from './table.js';
@@ -45,6 +48,13 @@ export interface AppOptions {
   readonly logger?: boolean;
   /** The live socket's limits (the defaults of live.ts unless a test shortens them). */
   readonly live?: LiveLimits;
+  /**
+   * Names the server answers to besides localhost and this computer's own addresses: the host
+   * it was told to listen on, and those given with `fray serve --allow-host`.
+   */
+  readonly hosts?: readonly string[];
+  /** How many wrong join codes are taken (the defaults of join-limit.ts unless a test shortens them). */
+  readonly joins?: JoinLimits;
 }
 
 /** Bodies the API takes, checked before anything runs. */
@@ -224,6 +234,27 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
     options: { maxPayload: LIVE_MESSAGE_BYTES, perMessageDeflate: false },
   });
   const gmToken = store.gmToken();
+  const hosts = new Hosts(o.hosts);
+
+  // Before anything else: a request that names this server by a name not its own is a page of
+  // another site (DNS rebinding), or a mistake the GM is told how to mend.
+  app.addHook('onRequest', async (req, reply) => {
+    const host = req.headers.host;
+    if (!hosts.answers(host))
+      return reply
+        .code(421)
+        .headers(securityHeaders(null))
+        .type('text/plain; charset=utf-8')
+        .send(hosts.refusal(host));
+    // The Host is one of ours, so it is safe to name in the policy.
+    reply.headers(securityHeaders(host ?? null));
+    // Any page may open a WebSocket anywhere: the live socket takes only this server's own pages,
+    // else a site open in the GM's browser could hold the GM's places on it.
+    if (req.routeOptions.url === '/api/live' && !hosts.takesSocketFrom(req.headers.origin, req.headers.host))
+      return reply.code(403).send({
+        error: `the live socket is for the pages of this server, not for a page of ${String(req.headers.origin).slice(0, 100)}`,
+      });
+  });
 
   // The GM's API needs the GM's token (`Authorization: Bearer TOKEN`, as fray serve prints it);
   // the players' part (/api/join, /api/seat) takes a seat's token instead, and the live socket
@@ -285,7 +316,7 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
   const changed = (fight: number | null, what: string) => live.changed(fight, what);
   const stepped = (fight: number, what: string, v: FightView) => live.stepped(fight, what, v);
   app.get('/api/live', { websocket: true }, (socket, req) => live.open(socket, req.ip));
-  registerTable(app, { store, fights, table, live, network });
+  registerTable(app, { store, fights, table, live, network, joins: new JoinGuard(o.joins) });
 
   app.get(
     '/api/rulesets',

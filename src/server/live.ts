@@ -33,8 +33,10 @@ export interface LiveLimits {
   readonly pingMs?: number;
   /** How long a new socket has to say whose it is before it is closed. */
   readonly helloMs?: number;
-  /** How many sockets one address may hold open: a table's devices each have their own. */
+  /** How many signed-in sockets one address may hold open: a table's devices each have their own. */
   readonly perAddress?: number;
+  /** How many sockets one address may hold that have not said whose they are yet. */
+  readonly silentPerAddress?: number;
 }
 
 /**
@@ -48,6 +50,11 @@ export const LIVE_MESSAGE_BYTES = 4 * 1024;
 export const HELLO_MS = 5_000;
 /** A GM's pages and a table display on one machine need a handful; a few dozen is far more than any table. */
 export const SOCKETS_PER_ADDRESS = 32;
+/**
+ * A page says hello the moment its socket opens, so an address rarely has more than one socket
+ * silent at a time; a few allow for a browser reopening its tabs together.
+ */
+export const SILENT_PER_ADDRESS = 8;
 
 /** Compares a token given with the one kept, in time that does not depend on where they differ. */
 export function isToken(given: string, kept: string): boolean {
@@ -122,11 +129,20 @@ export class Live {
   /** Sockets that answered the last ping (or were opened since). */
   private readonly alive = new Set<Socket>();
   private readonly all = new Set<Socket>();
-  /** Open sockets by the address they came from. */
-  private readonly byAddress = new Map<string, number>();
+  /**
+   * Where each open socket is counted: the address it came from, and whether it has said whose it
+   * is. The two are counted apart, so sockets that say nothing never take the places of pages that
+   * signed in.
+   */
+  private readonly places = new Map<Socket, { readonly address: string; signedIn: boolean }>();
+  /** The sockets of each address that have said nothing yet, oldest first. */
+  private readonly silentAt = new Map<string, Socket[]>();
+  /** How many signed-in sockets each address holds. */
+  private readonly signedInAt = new Map<string, number>();
   private readonly pinger: ReturnType<typeof setInterval>;
   private readonly helloMs: number;
   private readonly perAddress: number;
+  private readonly silentPerAddress: number;
 
   constructor(
     private readonly gmToken: string,
@@ -135,6 +151,7 @@ export class Live {
   ) {
     this.helloMs = limits.helloMs ?? HELLO_MS;
     this.perAddress = limits.perAddress ?? SOCKETS_PER_ADDRESS;
+    this.silentPerAddress = limits.silentPerAddress ?? SILENT_PER_ADDRESS;
     this.pinger = setInterval(() => this.pingAll(), limits.pingMs ?? PING_MS);
     this.pinger.unref();
   }
@@ -157,50 +174,76 @@ export class Live {
     clearInterval(this.pinger);
   }
 
-  /**
-   * A new socket from `address`: it is heard from once it has said whose it is, and closed if it
-   * has not within helloMs, or if its address holds as many open as it may already.
-   */
-  open(socket: Socket, address = 'local'): void {
-    const held = this.byAddress.get(address) ?? 0;
-    if (held >= this.perAddress) {
-      socket.send(
-        JSON.stringify({
-          type: 'error',
-          error: `this address has ${this.perAddress} live sockets open already: close a page and reload`,
-        }),
-      );
-      socket.close(4429, 'too many sockets');
+  /** A socket gives back its place: when it closes, or when we close it (a client that never answers the close would hold it). */
+  private release(socket: Socket): void {
+    const place = this.places.get(socket);
+    if (!place) return;
+    this.places.delete(socket);
+    if (place.signedIn) {
+      const left = (this.signedInAt.get(place.address) ?? 1) - 1;
+      if (left > 0) this.signedInAt.set(place.address, left);
+      else this.signedInAt.delete(place.address);
       return;
     }
-    this.byAddress.set(address, held + 1);
-    // Its place is given back once: when it closes, or when we close it (a client that never
-    // answers the close would otherwise hold the place until the library gives up on it).
-    let counted = true;
-    const release = () => {
-      if (!counted) return;
-      counted = false;
-      const left = (this.byAddress.get(address) ?? 1) - 1;
-      if (left > 0) this.byAddress.set(address, left);
-      else this.byAddress.delete(address);
-    };
+    const silent = (this.silentAt.get(place.address) ?? []).filter((s) => s !== socket);
+    if (silent.length > 0) this.silentAt.set(place.address, silent);
+    else this.silentAt.delete(place.address);
+  }
+
+  /** A socket said whose it is: it moves to its address's signed-in places, if one is free. */
+  private signIn(socket: Socket): boolean {
+    const place = this.places.get(socket);
+    if (!place) return false;
+    const held = this.signedInAt.get(place.address) ?? 0;
+    if (held >= this.perAddress) return false;
+    this.release(socket);
+    this.places.set(socket, { address: place.address, signedIn: true });
+    this.signedInAt.set(place.address, held + 1);
+    return true;
+  }
+
+  /** Closes a socket with an error frame saying why, and gives back its place. */
+  private shut(socket: Socket, code: number, reason: string, error: string): void {
+    socket.send(JSON.stringify({ type: 'error', error }));
+    socket.close(code, reason);
+    this.release(socket);
+  }
+
+  /**
+   * A new socket from `address`: it is heard from once it has said whose it is, and closed if it
+   * has not within helloMs. An address holds at most silentPerAddress sockets that have said
+   * nothing (a new one closes the oldest: a page says hello at once, so the oldest is the one
+   * least likely to) and perAddress signed in (one past that is closed when it says hello).
+   */
+  open(socket: Socket, address = 'local'): void {
+    const silent = this.silentAt.get(address) ?? [];
+    if (silent.length >= this.silentPerAddress && silent[0])
+      this.shut(
+        silent[0],
+        4429,
+        'too many silent sockets',
+        `this address has ${this.silentPerAddress} live sockets that said nothing: the oldest is closed`,
+      );
+    this.places.set(socket, { address, signedIn: false });
+    this.silentAt.set(address, [...(this.silentAt.get(address) ?? []), socket]);
     this.all.add(socket);
     this.alive.add(socket);
     socket.on('pong', () => this.alive.add(socket));
     let known = false;
-    const silent = setTimeout(() => {
-      socket.send(
-        JSON.stringify({
-          type: 'error',
-          error: `said nothing for ${this.helloMs / 1000} s: a socket says { "type": "hello", "token": … } first`,
-        }),
+    const silence = setTimeout(() => {
+      if (!this.places.has(socket)) return;
+      this.shut(
+        socket,
+        4408,
+        'no hello',
+        `said nothing for ${this.helloMs / 1000} s: a socket says { "type": "hello", "token": … } first`,
       );
-      socket.close(4408, 'no hello');
-      release();
     }, this.helloMs);
-    silent.unref();
+    silence.unref();
     socket.on('message', (data) => {
-      clearTimeout(silent);
+      clearTimeout(silence);
+      // Closed already (too long silent, or crowded out): what it sends on its way out is not read.
+      if (!this.places.has(socket)) return;
       if (known) {
         // A device says nothing after its hello: answers go to the API, where they are checked.
         socket.send(
@@ -209,33 +252,42 @@ export class Live {
         return;
       }
       const hello = readHello(data);
-      if (hello && isToken(hello.token, this.gmToken)) {
-        known = true;
+      const gm = hello !== null && isToken(hello.token, this.gmToken);
+      const seat = hello && !gm && this.table ? this.table.seat(hello.token) : null;
+      if (!hello || (!gm && !seat)) {
+        this.shut(
+          socket,
+          4401,
+          'not signed in',
+          'expected { "type": "hello", "token": … } first, with a token of this table',
+        );
+        return;
+      }
+      if (!this.signIn(socket)) {
+        this.shut(
+          socket,
+          4429,
+          'too many sockets',
+          `this address has ${this.perAddress} live sockets open already: close a page and reload`,
+        );
+        return;
+      }
+      known = true;
+      if (gm) {
         this.gms.add(socket);
         socket.send(JSON.stringify({ type: 'welcome', role: 'gm' }));
         return;
       }
-      const seat = hello && this.table ? this.table.seat(hello.token) : null;
-      if (hello && seat) {
-        known = true;
+      if (seat) {
         const s: SeatSocket = { socket, seat, hashes: [], fight: null, hello };
         this.seats.add(s);
         socket.send(JSON.stringify({ type: 'welcome', role: seat.kind, seat: publicSeat(seat) }));
         this.push(this.table?.view() ?? null, [s]);
-        return;
       }
-      socket.send(
-        JSON.stringify({
-          type: 'error',
-          error: 'expected { "type": "hello", "token": … } first, with a token of this table',
-        }),
-      );
-      socket.close(4401, 'not signed in');
-      release();
     });
     socket.on('close', () => {
-      clearTimeout(silent);
-      release();
+      clearTimeout(silence);
+      this.release(socket);
       this.all.delete(socket);
       this.alive.delete(socket);
       this.gms.delete(socket);

@@ -2,16 +2,17 @@
 // devices, sets what they see, shows the join link and its QR code, gives or frees seats; a
 // device joins with the code, then reads the fight as the players see it and answers its
 // character's questions with its seat's token. Every refusal is a 4xx that changes nothing.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import { PLAYERS_SEE_VALUES, type PlayersSee } from '../core/veil.js';
 import { Refusal, type Fights } from './fights.js';
 import { bearer, guard, idOf, parseBody, refuse, type Req } from './http.js';
+import type { JoinGuard } from './join-limit.js';
 import type { Live } from './live.js';
 import type { Network } from './network.js';
 import type { Store } from './store.js';
-import type { Table } from './table.js';
+import { WrongCode, type Table } from './table.js';
 
 const BODY = {
   open: z.strictObject({
@@ -55,6 +56,8 @@ export interface TableParts {
   readonly table: Table;
   readonly live: Live;
   readonly network: Network;
+  /** Wrong join codes counted, per address and per code. */
+  readonly joins: JoinGuard;
 }
 
 /** The seat of the request's `Authorization: Bearer TOKEN`. */
@@ -154,21 +157,28 @@ export function registerTable(app: FastifyInstance, p: TableParts): void {
   );
 
   // ------------------------------------------------------------- a device's
-  app.get(
-    '/api/join/:code',
-    guard((req) => table.joinPage((req.params as { code: string }).code)),
-  );
-  app.post('/api/join/:code', async (req, reply) => {
+  /** Runs a join with a code, unless its address or the code has no guesses left; a wrong code is one guess fewer. */
+  const joining = async <T>(req: FastifyRequest, reply: FastifyReply, run: (code: string) => T) => {
+    const kept = table.code();
+    const wait = p.joins.refusal(req.ip, kept);
+    if (wait) return reply.code(429).header('retry-after', String(wait.retryAfter)).send(wait);
     try {
+      return run((req.params as { code: string }).code);
+    } catch (e) {
+      if (e instanceof WrongCode) p.joins.failed(req.ip, kept);
+      return refuse(reply, e);
+    }
+  };
+  app.get('/api/join/:code', (req, reply) => joining(req, reply, (code) => table.joinPage(code)));
+  app.post('/api/join/:code', (req, reply) =>
+    joining(req, reply, (code) => {
       const b = parseBody(BODY.seat, req.body);
-      const seat = table.join((req.params as { code: string }).code, { ...b, player: b.player ?? '' });
+      const seat = table.join(code, { ...b, player: b.player ?? '' });
       changed(table.fight(), 'seats');
       const { token, ...rest } = seat;
       return reply.code(201).send({ token, seat: rest });
-    } catch (e) {
-      return refuse(reply, e);
-    }
-  });
+    }),
+  );
   app.get(
     '/api/seat',
     guard((req) => {

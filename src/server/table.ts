@@ -18,6 +18,9 @@ function newCode(): string {
   return [...bytes].map((b) => CODE_LETTERS[b % CODE_LETTERS.length]).join('');
 }
 
+/** A join code that is not the table's: the guesses of it are counted (join-limit.ts). */
+export class WrongCode extends Refusal {}
+
 /** A character a device may pick when joining. */
 export interface Pickable {
   readonly id: string;
@@ -146,7 +149,7 @@ export class Table {
   private checkCode(code: string): void {
     const kept = this.code();
     if (code.length !== kept.length || !timingEqual(code.toUpperCase(), kept))
-      throw new Refusal(
+      throw new WrongCode(
         'this join link is not (or no longer) the table’s: ask the GM for the one on the screen',
         403,
       );

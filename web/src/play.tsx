@@ -28,18 +28,35 @@ import './play.css';
 function Join({ code }: { code: string }) {
   const [page, setPage] = useState<Awaited<ReturnType<typeof joinPage>> | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // When the server takes a join again, after too many wrong codes (ms since the epoch).
+  const [until, setUntil] = useState<number | null>(null);
+  const [, tick] = useState(0);
   const [name, setName] = useState(localStorage.getItem('fray.player') ?? '');
+  const refused = (e: unknown) => {
+    setError((e as Error).message);
+    setUntil(e instanceof Refused && e.retryAfter !== null ? Date.now() + e.retryAfter * 1000 : null);
+  };
+  const load = () => {
+    setError(null);
+    setUntil(null);
+    joinPage(code).then(setPage, refused);
+  };
+  useEffect(load, [code]);
   useEffect(() => {
-    joinPage(code).then(setPage, (e: Error) => setError(e.message));
-  }, [code]);
+    if (until === null) return;
+    const timer = setInterval(() => tick((n) => n + 1), 1000);
+    return () => clearInterval(timer);
+  }, [until]);
+  const left = until === null ? 0 : Math.max(0, Math.ceil((until - Date.now()) / 1000));
   const pick = async (p: { character?: string; display?: true }) => {
     setError(null);
+    setUntil(null);
     localStorage.setItem('fray.player', name.trim());
     try {
       const r = await join(code, { ...p, player: name.trim() });
       location.href = `/${p.display ? 'display' : 'play'}#${r.token}`;
     } catch (e) {
-      setError((e as Error).message);
+      refused(e);
     }
   };
   return (
@@ -54,6 +71,18 @@ function Join({ code }: { code: string }) {
           {error}
         </p>
       )}
+      {until !== null &&
+        (left > 0 ? (
+          <p class="hint" role="timer">
+            You can try again in {left} s.
+          </p>
+        ) : (
+          <p>
+            <button type="button" onClick={load}>
+              Try again
+            </button>
+          </p>
+        ))}
       {page && (
         <section class="panel">
           <h1>{page.title ?? 'No fight is open to the table yet'}</h1>

@@ -133,11 +133,12 @@ export function stayLive(token: string): () => void {
   };
 }
 
-/** A refused request: the server's message and status. */
+/** A refused request: the server's message and status, and when it may be sent again (Retry-After, in seconds). */
 export class Refused extends Error {
   constructor(
     message: string,
     readonly status: number,
+    readonly retryAfter: number | null = null,
   ) {
     super(message);
   }
@@ -160,7 +161,14 @@ async function send<T>(method: string, path: string, token: string | null, body?
     throw new Refused(UNREACHABLE, 0);
   }
   const data = (await r.json()) as T & { error?: string };
-  if (!r.ok) throw new Refused(data.error ?? `${r.status} ${r.statusText}`, r.status);
+  if (!r.ok) {
+    const wait = Number(r.headers.get('retry-after') ?? NaN);
+    throw new Refused(
+      data.error ?? `${r.status} ${r.statusText}`,
+      r.status,
+      Number.isFinite(wait) && wait > 0 ? wait : null,
+    );
+  }
   return data;
 }
 
