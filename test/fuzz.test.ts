@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { cliCampaign } from './fuzz/cli.js';
 import { campaign } from './fuzz/harness.js';
 import { blockCampaign, BLOCK_RULESETS } from './fuzz/blocks.js';
-import { blockServerCampaign, serverCampaign } from './fuzz/server.js';
+import { blockServerCampaign, serverCampaign, strangerCampaign } from './fuzz/server.js';
 
 const CASES = Number(process.env.FRAY_FUZZ_CASES ?? 2000);
 const SEED = Number(process.env.FRAY_FUZZ_SEED ?? 20261123);
@@ -45,6 +45,17 @@ describe('fuzz: requests to the server', () => {
     expect(examples).toEqual([]);
     expect(counts.ok).toBeGreaterThan(0);
     expect(counts.refused).toBeGreaterThan(SERVER_CASES / 4);
+  }, 600_000);
+});
+
+describe('fuzz: strangers on the network (issue 44)', () => {
+  const STRANGERS = Number(process.env.FRAY_FUZZ_SERVER_CASES ?? 300);
+  it(`${STRANGERS} requests naming the server by its names and others', from its pages and others': a foreign name refused, every answer guarded`, async () => {
+    const { counts, examples } = await strangerCampaign(STRANGERS, SEED);
+    console.log(`fuzz stranger counts (${STRANGERS} requests, seed ${SEED}): ${JSON.stringify(counts)}`);
+    expect(examples).toEqual([]);
+    expect(counts.answered).toBeGreaterThan(0);
+    expect(counts.refused).toBeGreaterThan(0);
   }, 600_000);
 });
 

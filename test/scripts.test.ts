@@ -118,7 +118,7 @@ describe('the scripts the docs quote', () => {
     const bad = run('--only', 'everything');
     expect(bad.status).toBe(2);
     expect(bad.stderr).toBe(
-      "fuzz: --only: 'everything' is none of encounters, cli, server, blocks, pastes\n",
+      "fuzz: --only: 'everything' is none of encounters, cli, server, strangers, blocks, pastes\n",
     );
   }, 300_000);
 

@@ -4,7 +4,7 @@
 import { blockCampaign, BLOCK_RULESETS, type BlockRuleset } from './blocks.js';
 import { cliCampaign } from './cli.js';
 import { campaign } from './harness.js';
-import { blockServerCampaign, serverCampaign } from './server.js';
+import { blockServerCampaign, serverCampaign, strangerCampaign } from './server.js';
 
 /** What one campaign found: counts by outcome, and a few examples of each bad kind. */
 interface Found {
@@ -12,7 +12,7 @@ interface Found {
   readonly examples: readonly string[];
 }
 
-export const CAMPAIGNS = ['encounters', 'cli', 'server', 'blocks', 'pastes'] as const;
+export const CAMPAIGNS = ['encounters', 'cli', 'server', 'strangers', 'blocks', 'pastes'] as const;
 type Campaign = (typeof CAMPAIGNS)[number];
 
 export interface Plan {
@@ -90,6 +90,7 @@ export async function runPlan(plan: Plan, say: (line: string) => void): Promise<
   await run('encounters', `${plan.cases} cases`, () => campaign(plan.cases, plan.seed));
   await run('cli', `${plan.cliCases} cases`, () => cliCampaign(plan.cliCases, plan.seed));
   await run('server', `${plan.serverCases} requests`, () => serverCampaign(plan.serverCases, plan.seed));
+  await run('strangers', `${plan.serverCases} requests`, () => strangerCampaign(plan.serverCases, plan.seed));
   await run('blocks', `${plan.blocks} a ruleset`, () => blockCampaign(plan.blocks, plan.seed, plan.rulesets));
   await run('pastes', `${plan.pastes} blocks`, () => blockServerCampaign(plan.pastes, plan.seed));
   return clean;

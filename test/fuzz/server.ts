@@ -154,6 +154,18 @@ function bodyOf(c: ServerCase, r: Route): unknown {
   }
 }
 
+/** The campaign as a refusal must leave it: every row but the times of change. */
+function campaignState(store: Awaited<ReturnType<typeof startApp>>['store']): string {
+  return JSON.stringify({
+    encounters: store.encounters().map(({ updated: _u, ...e }) => e),
+    characters: store.characters().map(({ updated: _u, ...c }) => c),
+    fights: store.fights().map(({ updated: _u, ...f }) => ({ ...f, inputs: store.inputs(f.id) })),
+    seats: store.seats(),
+    table: store.setting('table_fight'),
+    studies: store.studies().length,
+  });
+}
+
 /** Every outcome, none yet. */
 function noCounts(): Record<ServerOutcome, number> {
   return { ok: 0, refused: 0, crash: 0, 'foreign words': 0, changed: 0 };
@@ -179,16 +191,7 @@ export async function serverCampaign(
     const seat = await s.gm('POST', '/api/table/seats', { character: 'helmut', player: 'P' });
     const token = String((seat.body as { token?: string }).token ?? '');
     const all = routes(encounter, token);
-    /** The campaign as a refusal must leave it: every row but the times of change. */
-    const state = () =>
-      JSON.stringify({
-        encounters: s.store.encounters().map(({ updated: _u, ...e }) => e),
-        characters: s.store.characters().map(({ updated: _u, ...c }) => c),
-        fights: s.store.fights().map(({ updated: _u, ...f }) => ({ ...f, inputs: s.store.inputs(f.id) })),
-        seats: s.store.seats(),
-        table: s.store.setting('table_fight'),
-        studies: s.store.studies().length,
-      });
+    const state = () => campaignState(s.store);
     for (const c of fc.sample(serverCase, { numRuns: n, seed })) {
       const r = all[c.route % all.length] as Route;
       const [url, seatToken] = r.url.split('#') as [string, string | undefined];
@@ -263,6 +266,114 @@ export async function blockServerCampaign(
     if (JSON.stringify(s.store.characters()) !== before) {
       counts.changed++;
       examples.push('changed: a paste or a sheet left a character in the campaign');
+    }
+  } finally {
+    await closeApps();
+  }
+  return { counts, examples };
+}
+
+export type StrangerOutcome =
+  | 'answered' // to one of the server's own names, with the page's guards
+  | 'refused' // a name not the server's (421), or a live socket from another site (403)
+  | 'crash' // a 5xx
+  | 'unguarded' // an answer without its framing, sniffing or policy headers
+  | 'rebound' // a name not the server's answered, or another site's socket taken
+  | 'changed'; // a refused request that changed the campaign
+
+/** Names a request may give as its Host: the server's own, and a rebinding site's. */
+const OWN_HOSTS = ['localhost', 'localhost:4400', '127.0.0.1:4400', '[::1]:4400', 'LOCALHOST:1'] as const;
+const FOREIGN_HOSTS = [
+  'rebound.example',
+  'rebound.example:4400',
+  '127.0.0.1.nip.io',
+  'localhost.evil:4400',
+  'a b',
+  '127.0.0.1:99999',
+  '[::1',
+  'xn--80ak6aa92e.com',
+  'localhost@evil.example',
+] as const;
+const ORIGINS = [
+  undefined,
+  'http://localhost:4400',
+  'https://evil.example',
+  'null',
+  'file://',
+  'http://localhost.evil:4400',
+  'http://127.0.0.1:4401',
+] as const;
+
+export const strangerCase = fc.record({
+  route: fc.nat(),
+  host: fc.constantFrom(...OWN_HOSTS, ...FOREIGN_HOSTS),
+  origin: fc.constantFrom(...ORIGINS),
+  token: fc.constantFrom('gm', 'none'),
+});
+
+/**
+ * Requests from strangers on the network (issue 44): to every route, the pages and the live socket,
+ * naming the server by its own names or by a rebinding site's, from its own pages or another site's.
+ * A name not the server's is refused (421) and changes nothing; an answer to its own names carries
+ * the headers that keep its pages from being framed; the live socket takes only its own pages.
+ */
+export async function strangerCampaign(
+  n: number,
+  seed: number,
+): Promise<{ counts: Record<StrangerOutcome, number>; examples: string[] }> {
+  const counts: Record<StrangerOutcome, number> = {
+    answered: 0,
+    refused: 0,
+    crash: 0,
+    unguarded: 0,
+    rebound: 0,
+    changed: 0,
+  };
+  const examples: string[] = [];
+  const s = await startApp('fuzz-strangers');
+  try {
+    const encounter = demo();
+    await s.gm('POST', '/api/encounters', { text: encounter });
+    await s.gm('POST', '/api/fights', { encounterId: 1, seed: 7 });
+    const all: Route[] = [
+      ...routes(encounter, ''),
+      { method: 'GET', url: '/' },
+      { method: 'GET', url: '/play' },
+      { method: 'GET', url: '/join/ABCDEFGH' },
+      { method: 'GET', url: '/api/live' },
+    ];
+    for (const c of fc.sample(strangerCase, { numRuns: n, seed })) {
+      const r = all[c.route % all.length] as Route;
+      const url = r.url.split('#')[0] as string;
+      const before = campaignState(s.store);
+      const got = await s.app.inject({
+        method: r.method,
+        url,
+        headers: {
+          host: c.host,
+          ...(c.origin !== undefined ? { origin: c.origin } : {}),
+          ...(c.token === 'gm' ? s.headers : {}),
+        },
+        ...(r.body !== undefined ? { payload: r.body as object } : {}),
+      });
+      const ownName = (OWN_HOSTS as readonly string[]).includes(c.host);
+      const foreignPage = c.origin !== undefined && !/^http:\/\/localhost:4400$/.test(c.origin);
+      const shown = `${r.method} ${url} Host: ${c.host} Origin: ${c.origin ?? '-'} → ${got.statusCode}`;
+      let outcome: StrangerOutcome;
+      if (got.statusCode >= 500) outcome = 'crash';
+      else if (
+        got.headers['x-frame-options'] !== 'DENY' ||
+        got.headers['x-content-type-options'] !== 'nosniff' ||
+        !String(got.headers['content-security-policy'] ?? '').includes("frame-ancestors 'none'")
+      )
+        outcome = 'unguarded';
+      else if (!ownName) outcome = got.statusCode === 421 ? 'refused' : 'rebound';
+      else if (url === '/api/live' && foreignPage) outcome = got.statusCode === 403 ? 'refused' : 'rebound';
+      else outcome = 'answered';
+      if (outcome === 'refused' && campaignState(s.store) !== before) outcome = 'changed';
+      counts[outcome]++;
+      if (outcome !== 'answered' && outcome !== 'refused' && examples.length < 20)
+        examples.push(`${outcome}: ${shown}`);
     }
   } finally {
     await closeApps();
