@@ -35,6 +35,28 @@ await build({
   },
 });
 
+// The worker as piscina loads it. Piscina require()s a worker file and import()s it only when
+// that throws; since Node 20.19 require() loads an ES module itself, and under load a task
+// arriving while an earlier load of the same file was under way made that require() abort the
+// whole process ("v8::Module::IsGraphAsync … instantiated module"). This CommonJS door is all
+// piscina require()s: the worker itself is import()ed, once, whatever arrives meanwhile.
+writeFileSync(
+  'dist/sim/worker.cjs',
+  `'use strict';
+let loaded;
+const worker = () => (loaded ??= import('./worker.js'));
+// Marked as a transpiled ES module, so that piscina's require() wrapper takes its default as the
+// default task rather than the whole object.
+module.exports = {
+  __esModule: true,
+  default: async (task) => (await worker()).default(task),
+  check: async (task) => (await worker()).check(task),
+  odds: async (task) => (await worker()).odds(task),
+  exact: async (task) => (await worker()).exact(task),
+};
+`,
+);
+
 // Every shipped YAML file parsed once, here, by the same SourceDoc that would parse it at run time
 // (src/node/parsed.ts reads this). A file whose data JSON cannot carry exactly is left out.
 const { SourceDoc } = await import('../dist/core/document.js');

@@ -55,6 +55,7 @@ describe('the package', () => {
       ...roots,
       'dist/cli/bin.js',
       'dist/sim/worker.js',
+      'dist/sim/worker.cjs',
       'dist/index.js',
       'dist/index.d.ts',
       'dist/parsed.json',

@@ -2,6 +2,7 @@
 // on and the command that plays it again, and a spinning one is stopped by the watchdog. The
 // faults come from a test hook read only by the worker (FRAY_TEST_WORKER_FAULT).
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -114,6 +115,30 @@ describe('a worker that spins or dies', () => {
     expect(watchdogSeconds({})).toBe(WATCHDOG_SECONDS);
     expect(watchdogSeconds({ FRAY_WATCHDOG_SECONDS: '0' })).toBe(0);
     expect(watchdogSeconds({ FRAY_WATCHDOG_SECONDS: '2.5' })).toBe(2.5);
+  });
+});
+
+describe("the worker's door", () => {
+  it('piscina require()s only CommonJS: with require(esm) turned off the door loads, and its four tasks reach the worker', () => {
+    // A require() that loads an ES module aborted a loaded test run when a task came mid-load.
+    const script = `
+      const door = require(${JSON.stringify(join(ROOT, 'dist', 'sim', 'worker.cjs'))});
+      let esm = 'loaded';
+      try { require(${JSON.stringify(join(ROOT, 'dist', 'sim', 'worker.js'))}); } catch (e) { esm = e.code; }
+      door.check({ variants: [] })
+        .then((r) => console.log(JSON.stringify({ esm, kinds: ['default', 'check', 'odds', 'exact'].map((k) => typeof door[k]), r })))
+        .catch((e) => console.log(JSON.stringify({ esm, failed: String(e) })));`;
+    const r = spawnSync(process.execPath, ['--no-experimental-require-module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(r.status, r.stderr).toBe(0);
+    const said = JSON.parse(r.stdout) as { esm: string; kinds: string[]; failed?: string; r: unknown };
+    // The worker itself is an ES module: require() of it is what the door keeps piscina from.
+    expect(said.esm).toBe('ERR_REQUIRE_ESM');
+    expect(said.kinds).toEqual(['function', 'function', 'function', 'function']);
+    expect(said.failed).toBeUndefined();
+    expect(said.r).toEqual({ issues: [] });
   });
 });
 

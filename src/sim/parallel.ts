@@ -104,9 +104,12 @@ export function defaultWorkers(): number {
   return Math.max(1, availableParallelism());
 }
 
-/** The workers run the built code: `npm run build` (npm ci does it) puts it in dist/. */
+/**
+ * The workers run the built code: `npm run build` (npm ci does it) puts it in dist/. Piscina is
+ * given the CommonJS door to it that the build writes beside it (scripts/bundle.mjs says why).
+ */
 function workerFile(): string {
-  return join(packageRoot(), 'dist', 'sim', 'worker.js');
+  return join(packageRoot(), 'dist', 'sim', 'worker.cjs');
 }
 
 /** How long a worker may take over one fight, by default, before the watchdog stops the run. */
