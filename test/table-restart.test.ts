@@ -117,6 +117,9 @@ describe('kill -9 of fray serve with the table connected', () => {
     for (const d of devices) await expect.poll(() => d.device.view?.step).toBe(before.inputs);
     const logs = devices.map((d) => [...d.device.events]);
     expect(logs[0]?.length).toBeGreaterThan(10);
+    // The views each device had before the kill: the one it gets back must come after them (its
+    // last one before may be at the same step, carrying the last few entries).
+    const heard = devices.map((d) => d.device.views.length);
 
     child.kill('SIGKILL');
     await expect.poll(() => devices.every((d) => !d.device.live)).toBe(true);
@@ -130,6 +133,7 @@ describe('kill -9 of fray serve with the table connected', () => {
       .toBe(true);
     await expect.poll(() => gmWelcomes, { timeout: 15_000 }).toBe(2);
     for (const [i, d] of devices.entries()) {
+      await expect.poll(() => d.device.views.length).toBeGreaterThan(heard[i] ?? 0);
       await expect.poll(() => d.device.views.at(-1)?.step).toBe(before.inputs);
       const back = d.device.views.at(-1);
       // It said what it had: nothing of the log was sent again.
