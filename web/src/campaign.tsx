@@ -13,39 +13,12 @@ import {
 } from './api.js';
 import { Problems } from './problems.js';
 import { changes } from './state.js';
-import { EncounterForm, inline } from './form.js';
+import { EncounterForm } from './form.js';
+import { encounterYaml, type Pick } from './encounter-yaml.js';
 import { Characters } from './characters.js';
 import { CreaturePicker } from './creature-picker.js';
 import { PasteBlock } from './paste.js';
 import { Tabs } from './tabs.js';
-
-interface Pick {
-  /** A creature of the bestiary, or a character's name. */
-  readonly use: string;
-  readonly count: number;
-  readonly side: 0 | 1;
-  /** A character of the campaign: its whole entry goes into the encounter. */
-  readonly entry?: Record<string, unknown>;
-}
-
-/** YAML for an encounter of bestiary creatures, two sides: what the GM then edits and saves. */
-function encounterYaml(
-  ruleset: string,
-  title: string,
-  sides: readonly [string, string],
-  picks: readonly Pick[],
-): string {
-  const side = (i: 0 | 1) =>
-    `  - name: ${sides[i]}\n${i === 0 ? '    players: true\n' : ''}    combatants:\n${picks
-      .filter((p) => p.side === i)
-      .map((p) =>
-        p.entry
-          ? `      - ${inline(p.entry)}\n`
-          : `      - { use: ${p.use}${p.count > 1 ? `, count: ${p.count}` : ''} }\n`,
-      )
-      .join('')}`;
-  return `ruleset: ${ruleset}\ntitle: ${title}\nsides:\n${side(0)}${side(1)}`;
-}
 
 function Builder({ rulesets, onText }: { rulesets: readonly RulesetItem[]; onText: (t: string) => void }) {
   const [ruleset, setRuleset] = useState('wfrp1e');
@@ -192,7 +165,7 @@ function Builder({ rulesets, onText }: { rulesets: readonly RulesetItem[]; onTex
       <button
         type="button"
         disabled={picks.length === 0}
-        onClick={() => onText(encounterYaml(ruleset, title, sides, picks))}
+        onClick={() => onText(encounterYaml(ruleset, title, sides, picks, creatures))}
       >
         Write it as YAML below
       </button>
