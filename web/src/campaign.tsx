@@ -14,13 +14,20 @@ import {
 import { Problems } from './problems.js';
 import { changes } from './state.js';
 import { EncounterForm } from './form.js';
-import { encounterYaml, type Pick } from './encounter-yaml.js';
+import { encounterYaml, GRID_RULESETS, type Pick } from './encounter-yaml.js';
+import { BoardView } from './board/board.js';
 import { Characters } from './characters.js';
 import { CreaturePicker } from './creature-picker.js';
 import { PasteBlock } from './paste.js';
 import { Tabs } from './tabs.js';
 
-function Builder({ rulesets, onText }: { rulesets: readonly RulesetItem[]; onText: (t: string) => void }) {
+function Builder({
+  rulesets,
+  onText,
+}: {
+  rulesets: readonly RulesetItem[];
+  onText: (t: string, ruleset: string) => void;
+}) {
   const [ruleset, setRuleset] = useState('wfrp1e');
   const [creatures, setCreatures] = useState<Creature[]>([]);
   const [picks, setPicks] = useState<Pick[]>([]);
@@ -165,7 +172,7 @@ function Builder({ rulesets, onText }: { rulesets: readonly RulesetItem[]; onTex
       <button
         type="button"
         disabled={picks.length === 0}
-        onClick={() => onText(encounterYaml(ruleset, title, sides, picks, creatures))}
+        onClick={() => onText(encounterYaml(ruleset, title, sides, picks, creatures), ruleset)}
       >
         Write it as YAML below
       </button>
@@ -222,7 +229,7 @@ export function Campaign() {
   const [importError, setImportError] = useState<Error | null>(null);
   const [seeds, setSeeds] = useState<Record<number, string>>({});
   const [editing, setEditing] = useState<number | null>(null);
-  const [asForm, setAsForm] = useState(false);
+  const [view, setView] = useState<'yaml' | 'form' | 'board'>('yaml');
   const refresh = () => {
     void api.encounters().then(setEncounters);
     void api.fights().then(setFights);
@@ -332,18 +339,28 @@ export function Campaign() {
       <Characters rulesets={rulesets} />
       <section class="panel wide">
         <h2>{editing !== null ? `Edit encounter ${editing}` : 'New encounter'}</h2>
-        <Builder rulesets={rulesets} onText={setText} />
+        <Builder
+          rulesets={rulesets}
+          onText={(t, ruleset) => {
+            setText(t);
+            // A grid fight's draft is a room to draw: its board comes up.
+            if (GRID_RULESETS.has(ruleset)) setView('board');
+          }}
+        />
         <Tabs
+          label="the encounter as"
           tabs={[
             ['yaml', 'YAML'],
             ['form', 'Form'],
+            ['board', 'Board'],
           ]}
-          value={asForm ? 'form' : 'yaml'}
-          onChange={(v) => setAsForm(v === 'form')}
+          value={view}
+          onChange={setView}
         />
-        {asForm && <EncounterForm text={text} onText={setText} />}
+        {view === 'form' && <EncounterForm text={text} onText={setText} />}
+        {view === 'board' && <BoardView text={text} onText={setText} />}
         <textarea
-          hidden={asForm}
+          hidden={view !== 'yaml'}
           aria-label="encounter YAML"
           spellcheck={false}
           rows={14}

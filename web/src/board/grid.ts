@@ -91,6 +91,8 @@ export interface GridModel {
   readonly glyph: string | null;
   /** Placed by `[x, y]` as written: it keeps being written so where it moves. */
   readonly pair: boolean;
+  /** Of the bestiary (`use:`), so that a group of it may grow; a character is one of a kind. */
+  readonly creature: boolean;
   /** Its place as written when the board cannot show it (a letter not on the map), kept as written. */
   readonly written: unknown;
 }
@@ -150,6 +152,7 @@ export function readGridModels(
           facing: asFacing(Array.isArray(c.facing) ? c.facing[k] : c.facing, s),
           glyph,
           pair: at !== null && glyph === null,
+          creature: typeof c.use === 'string',
           written: at ? undefined : p,
         });
       }
@@ -269,10 +272,11 @@ export function writeGrid(data: Json, board: Board, models: readonly GridModel[]
     }
   for (const m of placed) {
     if (glyphOf.has(m) || !bare(m)) continue;
-    const initial = /[A-Za-z]/.exec(m.name)?.[0] ?? 'a';
-    const up = LETTERS.toUpperCase();
-    const pool =
-      m.side === 0 ? [initial.toUpperCase(), ...up, ...LETTERS] : [initial.toLowerCase(), ...LETTERS, ...up];
+    // From its initial on through the alphabet: a group of orcs is o, p, q.
+    const initial = (/[A-Za-z]/.exec(m.name)?.[0] ?? 'a').toLowerCase();
+    const from = LETTERS.indexOf(initial);
+    const round = LETTERS.slice(from) + LETTERS.slice(0, from);
+    const pool = m.side === 0 ? [...round.toUpperCase(), ...round] : [...round, ...round.toUpperCase()];
     // A letter the map marks for nothing yet is left to it, while others are free.
     const free =
       pool.find((l) => !claimed.has(l) && !board.marks.has(l)) ?? pool.find((l) => !claimed.has(l));
@@ -356,4 +360,15 @@ export function firstRoom(models: readonly GridModel[]): { board: Board; places:
   });
   const board = emptyRoom(Math.max(x0 + 1, 3), rows + 2);
   return { board, places: models.map((m) => places.get(m) ?? { x: 1, y: 1 }) };
+}
+
+/**
+ * The first square a model may stand on, from its side's end of the board: the players' side from
+ * the west, the others from the east, where the builder's room puts them. Null on a full board.
+ */
+export function freeSquare(board: Board, models: readonly GridModel[], who: GridModel): Square | null {
+  const xs = Array.from({ length: board.width }, (_, i) => (who.side === 0 ? i : board.width - 1 - i));
+  for (const x of xs)
+    for (let y = 0; y < board.height; y++) if (!whyNotHere(board, models, who, { x, y })) return { x, y };
+  return null;
 }

@@ -26,17 +26,20 @@ export interface SceneModel {
 
 /** The compass points a GM turns a model to, in the schema's degrees. */
 export const BEARINGS: readonly { readonly deg: number; readonly name: string }[] = [
-  { deg: 0, name: 'N' },
-  { deg: 45, name: 'NE' },
-  { deg: 90, name: 'E' },
-  { deg: 135, name: 'SE' },
-  { deg: 180, name: 'S' },
-  { deg: 225, name: 'SW' },
-  { deg: 270, name: 'W' },
-  { deg: 315, name: 'NW' },
+  { deg: 0, name: 'north' },
+  { deg: 45, name: 'north-east' },
+  { deg: 90, name: 'east' },
+  { deg: 135, name: 'south-east' },
+  { deg: 180, name: 'south' },
+  { deg: 225, name: 'south-west' },
+  { deg: 270, name: 'west' },
+  { deg: 315, name: 'north-west' },
 ];
-export const bearingName = (deg: number | null): string =>
-  deg === null ? 'the nearest enemy' : (BEARINGS.find((b) => b.deg === deg)?.name ?? `${deg}°`);
+export const bearingName = (deg: number | null): string => {
+  if (deg === null) return 'the nearest enemy';
+  const b = BEARINGS.find((x) => x.deg === deg);
+  return b ? `${b.name} (${deg}°)` : `${deg}°`;
+};
 
 /** A base's radius for an entry: its height's, as the fight sizes bases (man-sized without one). */
 export function radiusOf(heightOf: (c: Json) => number | null): (c: Json) => number {
@@ -108,11 +111,12 @@ export function linedUp(models: readonly SceneModel[]): SceneModel[] {
   const out = new Map<SceneModel, SceneModel>();
   sides.forEach((s, i) => {
     const line = models.filter((m) => m.side === s);
-    const widths = line.map((m) => 2 * m.radius + 1);
+    // Whole yards: a base's width and a yard between, so that the keyboard's cursor lands on centres.
+    const widths = line.map((m) => Math.ceil(2 * m.radius) + 1);
     let along = -Math.floor(widths.reduce((a, b) => a + b, 0) / 2);
     line.forEach((m, j) => {
       const w = widths[j] as number;
-      out.set(m, { ...m, at: { x: Math.round(along + w / 2), y: 12 * i }, facing: i === 0 ? 0 : 180 });
+      out.set(m, { ...m, at: { x: along + Math.floor(w / 2), y: 12 * i }, facing: i === 0 ? 0 : 180 });
       along += w;
     });
   });
