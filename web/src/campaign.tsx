@@ -147,6 +147,7 @@ function Builder({
                       max={50}
                       value={p.count}
                       class="count"
+                      aria-label={`how many ${creatures.find((c) => c.id === p.use)?.name ?? p.use}`}
                       onInput={(e) =>
                         setPicks(
                           picks.map((x, j) =>
