@@ -238,6 +238,18 @@ describe('the board editor (issue 45)', () => {
       .locator('.board-text textarea')
       .fill(['###########', '#...#.#.o.#', '#..B/.+.p.#', '#.E.#.#.q.#', '#####.#####', ''].join('\n'));
     await expect.poll(() => groundOf(page, 5, 4)).toBe('floor');
+    // A character the map does not know: the reason, at its row and column, and the caret kept to mend it.
+    await page.locator('.board-text textarea').press('End');
+    await page.keyboard.type('?');
+    await expect
+      .poll(() => page.locator('.board-text .field-problem').textContent())
+      .toBe(
+        "row 6, column 1: '?' is not a map square: expected # (wall), . (floor), + (door), / (open door) or a letter",
+      );
+    expect(await grid.count()).toBe(0);
+    await page.keyboard.press('Backspace');
+    await expect.poll(() => grid.count()).toBe(1);
+    expect(await page.evaluate('document.activeElement.tagName')).toBe('TEXTAREA');
     await page.getByRole('tab', { name: 'YAML', exact: true }).click();
     const text = await yaml(page);
     expect(text).toContain('  #####.#####\n');

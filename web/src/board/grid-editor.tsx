@@ -64,7 +64,7 @@ export function GridEditor({ data, now, write, creatures }: Edits) {
   // The brush: a ground to paint with, unless a model is picked to be put down.
   const [ground, setGround] = useState<Ground>('#');
   const [picked, setPicked] = useState<string | null>(null);
-  const [cursor, setCursor] = useState<Square>({ x: 0, y: 0 });
+  const [cursorAt, setCursor] = useState<Square>({ x: 0, y: 0 });
   const [said, setSaid] = useState('');
   const [room, setRoom] = useState({ width: 12, height: 8 });
   const grid = useRef<HTMLDivElement>(null);
@@ -86,10 +86,14 @@ export function GridEditor({ data, now, write, creatures }: Edits) {
   useLayoutEffect(() => {
     if (!moveFocus.current) return;
     moveFocus.current = false;
-    grid.current?.querySelector<HTMLElement>(`[data-at="${cursor.x},${cursor.y}"]`)?.focus();
-  }, [cursor]);
+    grid.current?.querySelector<HTMLElement>(`[data-at="${cursorAt.x},${cursorAt.y}"]`)?.focus();
+  }, [cursorAt]);
 
   const chosen = picked === null ? undefined : models.find((m) => keyOf(m) === picked);
+  // A board made smaller keeps its cursor on it, so that the grid can still be tabbed into.
+  const cursor = board
+    ? { x: Math.min(cursorAt.x, board.width - 1), y: Math.min(cursorAt.y, board.height - 1) }
+    : cursorAt;
 
   const describe = (q: Square, b: Board) => {
     const g = groundAt(b, q);
@@ -321,10 +325,10 @@ export function GridEditor({ data, now, write, creatures }: Edits) {
   if (!board)
     return (
       <div class="board-editor">
+        {sizeRow}
         <p class="hint">
           {error ? 'The map cannot be read: mend it below.' : 'No map yet: give the room a size and draw it.'}
         </p>
-        {sizeRow}
         {textMap}
       </div>
     );
@@ -334,169 +338,174 @@ export function GridEditor({ data, now, write, creatures }: Edits) {
   const ys = Array.from({ length: board.height }, (_, i) => i);
   const nw = new Map(models.flatMap((m) => (m.at ? [[`${m.at.x},${m.at.y}`, m] as const] : [])));
 
+  // The text map stays the third child whatever is drawn above it: a map typed into unreadable
+  // (and back) keeps its box and the caret in it.
   return (
     <div class="board-editor">
       {sizeRow}
-      <div class="board-main">
-        <div class="board-box">
-          <div
-            ref={grid}
-            role="grid"
-            class="board-grid"
-            aria-label={`board, ${board.width} columns by ${board.height} rows`}
-            aria-describedby={`${id}-keys`}
-            style={{ '--cols': board.width }}
-            onKeyDown={onKey}
-          >
-            <div role="row" class="board-row">
-              <span role="columnheader" class="axis corner" aria-label="rows down, columns across" />
-              {xs.map((x) => (
-                <span role="columnheader" class="axis">
-                  {x}
-                </span>
+      <div class="board-drawn">
+        <div class="board-main">
+          <div class="board-box">
+            <div
+              ref={grid}
+              role="grid"
+              class="board-grid"
+              aria-label={`board, ${board.width} columns by ${board.height} rows`}
+              aria-describedby={`${id}-keys`}
+              style={{ '--cols': board.width }}
+              onKeyDown={onKey}
+            >
+              <div role="row" class="board-row">
+                <span role="columnheader" class="axis corner" aria-label="rows down, columns across" />
+                {xs.map((x) => (
+                  <span role="columnheader" class="axis">
+                    {x}
+                  </span>
+                ))}
+              </div>
+              {ys.map((y) => (
+                <div role="row" class="board-row">
+                  <span role="rowheader" class="axis">
+                    {y}
+                  </span>
+                  {xs.map((x) => {
+                    const q = { x, y };
+                    const g = groundAt(board, q) as Ground;
+                    const top = nw.get(`${x},${y}`);
+                    const on = standingOn(models, q);
+                    const here = cursor.x === x && cursor.y === y;
+                    const mark = top
+                      ? null
+                      : [...board.marks].find(
+                          ([l, p]) => p.x === x && p.y === y && !models.some((m) => m.glyph === l),
+                        );
+                    return (
+                      <div
+                        role="gridcell"
+                        class={`sq ${CLASS[g]}${on ? ' under' : ''}${here ? ' cursor' : ''}${on && chosen === on ? ' chosen' : ''}`}
+                        style={on ? { '--side': sideColour(on.side) } : undefined}
+                        data-at={`${x},${y}`}
+                        tabIndex={here ? 0 : -1}
+                        aria-label={describe(q, board)}
+                        onFocus={() => setCursor(q)}
+                        onPointerDown={(e) => {
+                          pointer.current = e.pointerType;
+                          if (e.pointerType === 'touch' || e.button !== 0) return;
+                          setCursor(q);
+                          painting.current = chosen === undefined && !standingOn(models, q);
+                          act(q, true);
+                        }}
+                        onPointerEnter={(e) => {
+                          if (painting.current && e.buttons & 1) act(q, false);
+                        }}
+                        // A finger paints by tapping: a drag scrolls the board.
+                        onClick={() => {
+                          if (pointer.current !== 'touch') return;
+                          setCursor(q);
+                          act(q, true);
+                        }}
+                      >
+                        {top && (
+                          <span
+                            class={`token face-${top.facing}`}
+                            style={{ '--span': top.size, background: sideColour(top.side) }}
+                            aria-hidden="true"
+                          >
+                            {top.glyph ?? top.name.charAt(0)}
+                          </span>
+                        )}
+                        {mark && (
+                          <span class="mark" aria-hidden="true">
+                            {mark[0]}
+                          </span>
+                        )}
+                      </div>
+                    );
+                  })}
+                </div>
               ))}
             </div>
-            {ys.map((y) => (
-              <div role="row" class="board-row">
-                <span role="rowheader" class="axis">
-                  {y}
-                </span>
-                {xs.map((x) => {
-                  const q = { x, y };
-                  const g = groundAt(board, q) as Ground;
-                  const top = nw.get(`${x},${y}`);
-                  const on = standingOn(models, q);
-                  const here = cursor.x === x && cursor.y === y;
-                  const mark = top
-                    ? null
-                    : [...board.marks].find(
-                        ([l, p]) => p.x === x && p.y === y && !models.some((m) => m.glyph === l),
-                      );
-                  return (
-                    <div
-                      role="gridcell"
-                      class={`sq ${CLASS[g]}${on ? ' under' : ''}${here ? ' cursor' : ''}${on && chosen === on ? ' chosen' : ''}`}
-                      style={on ? { '--side': sideColour(on.side) } : undefined}
-                      data-at={`${x},${y}`}
-                      tabIndex={here ? 0 : -1}
-                      aria-label={describe(q, board)}
-                      onFocus={() => setCursor(q)}
-                      onPointerDown={(e) => {
-                        pointer.current = e.pointerType;
-                        if (e.pointerType === 'touch' || e.button !== 0) return;
-                        setCursor(q);
-                        painting.current = chosen === undefined && !standingOn(models, q);
-                        act(q, true);
-                      }}
-                      onPointerEnter={(e) => {
-                        if (painting.current && e.buttons & 1) act(q, false);
-                      }}
-                      // A finger paints by tapping: a drag scrolls the board.
-                      onClick={() => {
-                        if (pointer.current !== 'touch') return;
-                        setCursor(q);
-                        act(q, true);
-                      }}
+          </div>
+          <div class="board-tools">
+            <fieldset class="brushes">
+              <legend>Brush</legend>
+              {GROUNDS.map((g) => (
+                <label class="brush">
+                  <input
+                    type="radio"
+                    name={brushName}
+                    checked={chosen === undefined && ground === g.ground}
+                    onChange={() => (setGround(g.ground), setPicked(null))}
+                  />{' '}
+                  <span class={`chip ${CLASS[g.ground]}`} aria-hidden="true" /> {g.name} <kbd>{g.ground}</kbd>
+                </label>
+              ))}
+            </fieldset>
+            <fieldset class="board-models">
+              <legend>Models</legend>
+              {models.map((m, i) => {
+                const lastOfGroup = models[i + 1]?.entry !== m.entry || models[i + 1]?.side !== m.side;
+                const group = models.filter((x) => x.side === m.side && x.entry === m.entry);
+                return (
+                  <div class="board-model">
+                    <label>
+                      <input
+                        type="radio"
+                        name={brushName}
+                        checked={chosen === m}
+                        onChange={() => setPicked(keyOf(m))}
+                      />{' '}
+                      <span class="swatch" style={{ background: sideColour(m.side) }} aria-hidden="true" />{' '}
+                      {m.name} <span class="muted">{m.at ? where(m.at) : 'not placed'}</span>
+                    </label>
+                    <select
+                      aria-label={`${m.name} faces`}
+                      value={m.facing}
+                      onChange={(e) => turn(m, e.currentTarget.value as Facing)}
                     >
-                      {top && (
-                        <span
-                          class={`token face-${top.facing}`}
-                          style={{ '--span': top.size, background: sideColour(top.side) }}
-                          aria-hidden="true"
-                        >
-                          {top.glyph ?? top.name.charAt(0)}
-                        </span>
-                      )}
-                      {mark && (
-                        <span class="mark" aria-hidden="true">
-                          {mark[0]}
-                        </span>
-                      )}
-                    </div>
-                  );
-                })}
-              </div>
-            ))}
+                      {FACINGS.map((f) => (
+                        <option value={f}>{FACING_WORD[f]}</option>
+                      ))}
+                    </select>
+                    {/* A creature of the bestiary comes in numbers; a character is one. */}
+                    {lastOfGroup && m.at && (m.creature || group.length > 1) && (
+                      <span class="regroup">
+                        <button type="button" class="link" onClick={() => regroup(m, true)}>
+                          one more
+                        </button>
+                        {group.length > 1 && (
+                          <button type="button" class="link" onClick={() => regroup(m, false)}>
+                            one fewer
+                          </button>
+                        )}
+                      </span>
+                    )}
+                  </div>
+                );
+              })}
+              {waiting.length > 0 && (
+                <button type="button" onClick={placeRest}>
+                  Put the {waiting.length} not placed on free squares
+                </button>
+              )}
+            </fieldset>
           </div>
         </div>
-        <div class="board-tools">
-          <fieldset class="brushes">
-            <legend>Brush</legend>
-            {GROUNDS.map((g) => (
-              <label class="brush">
-                <input
-                  type="radio"
-                  name={brushName}
-                  checked={chosen === undefined && ground === g.ground}
-                  onChange={() => (setGround(g.ground), setPicked(null))}
-                />{' '}
-                <span class={`chip ${CLASS[g.ground]}`} aria-hidden="true" /> {g.name} <kbd>{g.ground}</kbd>
-              </label>
-            ))}
-          </fieldset>
-          <fieldset class="board-models">
-            <legend>Models</legend>
-            {models.map((m, i) => {
-              const lastOfGroup = models[i + 1]?.entry !== m.entry || models[i + 1]?.side !== m.side;
-              const group = models.filter((x) => x.side === m.side && x.entry === m.entry);
-              return (
-                <div class="board-model">
-                  <label>
-                    <input
-                      type="radio"
-                      name={brushName}
-                      checked={chosen === m}
-                      onChange={() => setPicked(keyOf(m))}
-                    />{' '}
-                    <span class="swatch" style={{ background: sideColour(m.side) }} aria-hidden="true" />{' '}
-                    {m.name} <span class="muted">{m.at ? where(m.at) : 'not placed'}</span>
-                  </label>
-                  <select
-                    aria-label={`${m.name} faces`}
-                    value={m.facing}
-                    onChange={(e) => turn(m, e.currentTarget.value as Facing)}
-                  >
-                    {FACINGS.map((f) => (
-                      <option value={f}>{FACING_WORD[f]}</option>
-                    ))}
-                  </select>
-                  {/* A creature of the bestiary comes in numbers; a character is one. */}
-                  {lastOfGroup && m.at && (m.creature || group.length > 1) && (
-                    <span class="regroup">
-                      <button type="button" class="link" onClick={() => regroup(m, true)}>
-                        one more
-                      </button>
-                      {group.length > 1 && (
-                        <button type="button" class="link" onClick={() => regroup(m, false)}>
-                          one fewer
-                        </button>
-                      )}
-                    </span>
-                  )}
-                </div>
-              );
-            })}
-            {waiting.length > 0 && (
-              <button type="button" onClick={placeRest}>
-                Put the {waiting.length} not placed on free squares
-              </button>
-            )}
-          </fieldset>
-        </div>
+        <p class="board-now muted">
+          {describe(cursor, board)}
+          {chosen ? ` — placing ${chosen.name}` : ` — brush: ${groundName(ground)}`}
+        </p>
+        <p class="board-status" role="status">
+          {said}
+        </p>
+        <p id={`${id}-keys`} class="hint board-keys">
+          Arrow keys move from square to square; Enter or Space paints the square with the brush, or puts the
+          model picked there; <kbd>#</kbd> <kbd>.</kbd> <kbd>+</kbd> <kbd>/</kbd> paint a wall, floor, door or
+          open door; Shift with an arrow turns the model on the square that way; Escape puts back a model
+          picked. A click paints (drag for a line); a click on a model picks it up, the next click puts it
+          down.
+        </p>
       </div>
-      <p class="board-now muted">
-        {describe(cursor, board)}
-        {chosen ? ` — placing ${chosen.name}` : ` — brush: ${groundName(ground)}`}
-      </p>
-      <p class="board-status" role="status">
-        {said}
-      </p>
-      <p id={`${id}-keys`} class="hint board-keys">
-        Arrow keys move from square to square; Enter or Space paints the square with the brush, or puts the
-        model picked there; <kbd>#</kbd> <kbd>.</kbd> <kbd>+</kbd> <kbd>/</kbd> paint a wall, floor, door or
-        open door; Shift with an arrow turns the model on the square that way; Escape puts back a model
-        picked. A click paints (drag for a line); a click on a model picks it up, the next click puts it down.
-      </p>
       {textMap}
     </div>
   );
