@@ -12,7 +12,7 @@ import {
   type Path,
   type Warning,
 } from './document.js';
-import { didYouMean, slug } from './names.js';
+import { didYouMean, modelNamer, slug } from './names.js';
 import type { DataNote, DocPart, FileText, LoadEnv } from './ruleset.js';
 import { flag, text, whole } from './schema.js';
 
@@ -330,26 +330,7 @@ export class EncounterLoader<E extends EncounterShape> {
     countOf: (c: C) => number = (c) => c.count ?? 1,
   ): CombatantEntry<C, K & { readonly name: string }>[] {
     const out: CombatantEntry<C, K & { readonly name: string }>[] = [];
-    // Entries of one name are numbered on from each other: two `{ use: goblin, count: 8 }` make
-    // Goblin 1 to Goblin 16, and a second plain "Orc" is "Orc 2".
-    const next = new Map<string, number>();
-    const taken = new Set<string>();
-    const numbered = (name: string, count: number): string[] => {
-      if (count === 1 && !taken.has(name)) {
-        taken.add(name);
-        return [name];
-      }
-      let k = Math.max(next.get(name) ?? 1, taken.has(name) ? 2 : 1);
-      const names: string[] = [];
-      while (names.length < count) {
-        const n = `${name} ${k++}`;
-        if (taken.has(n)) continue;
-        taken.add(n);
-        names.push(n);
-      }
-      next.set(name, k);
-      return names;
-    };
+    const numbered = modelNamer();
     this.enc.sides.forEach((side, si) =>
       (side.combatants as readonly C[]).forEach((c, ci) => {
         const path = this.at('sides', si, 'combatants', ci);

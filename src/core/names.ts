@@ -49,6 +49,33 @@ export function possessive(name: string): string {
   return /s$/i.test(name) ? `${name}'` : `${name}'s`;
 }
 
+/**
+ * Names for the models of an encounter's entries, entry after entry: one of a name keeps it, several
+ * are numbered ("Orc 1" … "Orc 3"), and entries of one name are numbered on from each other (two of
+ * 8 goblins make Goblin 1 to Goblin 16; a second plain "Orc" is "Orc 2"). The loader and the page's
+ * board editor both name models with it, so the board shows the names a fight will use.
+ */
+export function modelNamer(): (name: string, count: number) => string[] {
+  const next = new Map<string, number>();
+  const taken = new Set<string>();
+  return (name, count) => {
+    if (count === 1 && !taken.has(name)) {
+      taken.add(name);
+      return [name];
+    }
+    let k = Math.max(next.get(name) ?? 1, taken.has(name) ? 2 : 1);
+    const names: string[] = [];
+    while (names.length < count) {
+      const n = `${name} ${k++}`;
+      if (taken.has(n)) continue;
+      taken.add(n);
+      names.push(n);
+    }
+    next.set(name, k);
+    return names;
+  };
+}
+
 /** "Skaven 2" → "skaven-2": ids are stable, lower-case and safe in paths and logs. */
 export function slug(name: string): string {
   return name

@@ -17,6 +17,10 @@ export interface BestiaryRow {
   readonly group: string;
   readonly source: string;
   readonly notPlayed: string | null;
+  /** Squares a side it fills on a grid (a troll's 2: a 2 × 2 block), as the row says; null: one. */
+  readonly size: number | null;
+  /** Its height in feet, as the row says (on a plane, its base grows with it); null: man-sized. */
+  readonly height: number | null;
 }
 
 /** Where a row of no group goes. */
@@ -33,7 +37,13 @@ export function bestiary(ruleset: string, env: LoadEnv = shippedOnlyEnv()): Best
       },
     ]);
   const from = BESTIARY_OF[ruleset] ?? ruleset;
-  let rows: (Named & { group?: string; source?: string; notPlayed?: string })[];
+  let rows: (Named & {
+    group?: string;
+    source?: string;
+    notPlayed?: string;
+    size?: unknown;
+    height?: unknown;
+  })[];
   let fileSource = '';
   try {
     const text = env.readData(from, 'bestiary.yaml');
@@ -51,6 +61,8 @@ export function bestiary(ruleset: string, env: LoadEnv = shippedOnlyEnv()): Best
       group: r.group ?? UNGROUPED,
       source: r.source ?? (fileSource || 'yours'),
       notPlayed: r.notPlayed ?? null,
+      size: typeof r.size === 'number' ? r.size : null,
+      height: typeof r.height === 'number' ? r.height : null,
     }))
     .sort((a, b) => order.indexOf(a.group) - order.indexOf(b.group) || a.name.localeCompare(b.name));
 }

@@ -69,6 +69,10 @@ export interface Creature {
   readonly source?: string;
   /** Its rules Fray does not play, if any. */
   readonly notPlayed?: string | null;
+  /** Squares a side on a grid (2: a 2 × 2 block); null or absent: one. */
+  readonly size?: number | null;
+  /** Feet tall (a plane's base grows with it); null or absent: man-sized. */
+  readonly height?: number | null;
 }
 export type { Imported } from '../../src/core/statblock.js';
 export type { CombatantSheet } from '../../src/core/ruleset.js';

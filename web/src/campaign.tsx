@@ -13,41 +13,21 @@ import {
 } from './api.js';
 import { Problems } from './problems.js';
 import { changes } from './state.js';
-import { EncounterForm, inline } from './form.js';
+import { EncounterForm } from './form.js';
+import { encounterYaml, GRID_RULESETS, type Pick } from './encounter-yaml.js';
+import { BoardView } from './board/board.js';
 import { Characters } from './characters.js';
 import { CreaturePicker } from './creature-picker.js';
 import { PasteBlock } from './paste.js';
 import { Tabs } from './tabs.js';
 
-interface Pick {
-  /** A creature of the bestiary, or a character's name. */
-  readonly use: string;
-  readonly count: number;
-  readonly side: 0 | 1;
-  /** A character of the campaign: its whole entry goes into the encounter. */
-  readonly entry?: Record<string, unknown>;
-}
-
-/** YAML for an encounter of bestiary creatures, two sides: what the GM then edits and saves. */
-function encounterYaml(
-  ruleset: string,
-  title: string,
-  sides: readonly [string, string],
-  picks: readonly Pick[],
-): string {
-  const side = (i: 0 | 1) =>
-    `  - name: ${sides[i]}\n${i === 0 ? '    players: true\n' : ''}    combatants:\n${picks
-      .filter((p) => p.side === i)
-      .map((p) =>
-        p.entry
-          ? `      - ${inline(p.entry)}\n`
-          : `      - { use: ${p.use}${p.count > 1 ? `, count: ${p.count}` : ''} }\n`,
-      )
-      .join('')}`;
-  return `ruleset: ${ruleset}\ntitle: ${title}\nsides:\n${side(0)}${side(1)}`;
-}
-
-function Builder({ rulesets, onText }: { rulesets: readonly RulesetItem[]; onText: (t: string) => void }) {
+function Builder({
+  rulesets,
+  onText,
+}: {
+  rulesets: readonly RulesetItem[];
+  onText: (t: string, ruleset: string) => void;
+}) {
   const [ruleset, setRuleset] = useState('wfrp1e');
   const [creatures, setCreatures] = useState<Creature[]>([]);
   const [picks, setPicks] = useState<Pick[]>([]);
@@ -167,6 +147,7 @@ function Builder({ rulesets, onText }: { rulesets: readonly RulesetItem[]; onTex
                       max={50}
                       value={p.count}
                       class="count"
+                      aria-label={`how many ${creatures.find((c) => c.id === p.use)?.name ?? p.use}`}
                       onInput={(e) =>
                         setPicks(
                           picks.map((x, j) =>
@@ -192,7 +173,7 @@ function Builder({ rulesets, onText }: { rulesets: readonly RulesetItem[]; onTex
       <button
         type="button"
         disabled={picks.length === 0}
-        onClick={() => onText(encounterYaml(ruleset, title, sides, picks))}
+        onClick={() => onText(encounterYaml(ruleset, title, sides, picks, creatures), ruleset)}
       >
         Write it as YAML below
       </button>
@@ -249,7 +230,7 @@ export function Campaign() {
   const [importError, setImportError] = useState<Error | null>(null);
   const [seeds, setSeeds] = useState<Record<number, string>>({});
   const [editing, setEditing] = useState<number | null>(null);
-  const [asForm, setAsForm] = useState(false);
+  const [view, setView] = useState<'yaml' | 'form' | 'board'>('yaml');
   const refresh = () => {
     void api.encounters().then(setEncounters);
     void api.fights().then(setFights);
@@ -359,18 +340,28 @@ export function Campaign() {
       <Characters rulesets={rulesets} />
       <section class="panel wide">
         <h2>{editing !== null ? `Edit encounter ${editing}` : 'New encounter'}</h2>
-        <Builder rulesets={rulesets} onText={setText} />
+        <Builder
+          rulesets={rulesets}
+          onText={(t, ruleset) => {
+            setText(t);
+            // A grid fight's draft is a room to draw: its board comes up.
+            if (GRID_RULESETS.has(ruleset)) setView('board');
+          }}
+        />
         <Tabs
+          label="the encounter as"
           tabs={[
             ['yaml', 'YAML'],
             ['form', 'Form'],
+            ['board', 'Board'],
           ]}
-          value={asForm ? 'form' : 'yaml'}
-          onChange={(v) => setAsForm(v === 'form')}
+          value={view}
+          onChange={setView}
         />
-        {asForm && <EncounterForm text={text} onText={setText} />}
+        {view === 'form' && <EncounterForm text={text} onText={setText} />}
+        {view === 'board' && <BoardView text={text} onText={setText} />}
         <textarea
-          hidden={asForm}
+          hidden={view !== 'yaml'}
           aria-label="encounter YAML"
           spellcheck={false}
           rows={14}

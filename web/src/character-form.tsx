@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, type CharacterFormSpec, type CombatantSheet, type Issue, type PropSchema } from './api.js';
 import { ApiError } from './api.js';
-import { inline } from './form.js';
+import { inline } from './encounter-yaml.js';
 import { Tabs } from './tabs.js';
 
 type Entry = Record<string, unknown>;

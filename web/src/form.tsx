@@ -3,49 +3,7 @@
 // form writes the YAML back (comments are not kept: the YAML view keeps them).
 import { useEffect, useState } from 'preact/hooks';
 import { api, type Issue } from './api.js';
-
-type Json = Record<string, unknown>;
-
-/** A value as YAML on one line (`{ name: Helmut, weapons: [sword] }`), quoting only what needs it. */
-export function inline(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(inline).join(', ')}]`;
-  if (v !== null && typeof v === 'object')
-    return `{ ${Object.entries(v)
-      .map(([k, x]) => `${k}: ${inline(x)}`)
-      .join(', ')} }`;
-  // A word YAML reads as something else (a character called True, or Null) is quoted too.
-  if (typeof v === 'string' && (!/^[A-Za-z][\w .'-]*$/.test(v) || /^(true|false|null)$/i.test(v)))
-    return JSON.stringify(v);
-  return String(v);
-}
-
-/** The encounter as YAML: top-level fields, a multi-line text as a block, each combatant on a line. */
-export function toYaml(d: Json): string {
-  const out: string[] = [];
-  for (const [k, v] of Object.entries(d)) {
-    if (k === 'sides' && Array.isArray(v)) {
-      out.push('sides:');
-      for (const side of v as Json[]) {
-        const { combatants, ...rest } = side;
-        const first = Object.entries(rest);
-        first.forEach(([sk, sv], i) => out.push(`${i === 0 ? '  - ' : '    '}${sk}: ${inline(sv)}`));
-        if (Array.isArray(combatants)) {
-          out.push(`${first.length ? '    ' : '  - '}combatants:`);
-          for (const c of combatants) out.push(`      - ${inline(c)}`);
-        }
-      }
-    } else if (typeof v === 'string' && v.includes('\n'))
-      out.push(
-        `${k}: |\n${v
-          .replace(/\n$/, '')
-          .split('\n')
-          .map((l) => `  ${l}`)
-          .join('\n')}`,
-      );
-    else out.push(`${k}: ${inline(v)}`);
-  }
-  return `${out.join('\n')}\n`;
-}
+import { GRID_RULESETS, toYaml, type Json } from './encounter-yaml.js';
 
 function Field({
   label,
@@ -154,12 +112,15 @@ export function EncounterForm({ text, onText }: { text: string; onText: (t: stri
                   problems={seen(`${p}.use`)}
                   onChange={(v) => set(s, j, 'use', asValue(v))}
                 />
-                <Field
-                  label="count"
-                  value={asText(c.count)}
-                  problems={seen(`${p}.count`)}
-                  onChange={(v) => set(s, j, 'count', asValue(v))}
-                />
+                {/* On a grid a group is one square per model, placed on the board. */}
+                {!GRID_RULESETS.has(String(data.ruleset)) && (
+                  <Field
+                    label="count"
+                    value={asText(c.count)}
+                    problems={seen(`${p}.count`)}
+                    onChange={(v) => set(s, j, 'count', asValue(v))}
+                  />
+                )}
                 {Object.keys(profile).map((k) => (
                   <Field
                     label={k}
