@@ -5,15 +5,13 @@
 // refused with the reason; the text map edited and the board following. Saved, started, one step
 // played. Screenshots at phone, tablet and desktop sizes in both themes go to test-browser/shots,
 // and axe-core has no serious finding on the board in either theme.
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SHOTS, withServer } from './serve.js';
+import { axeFindings, SHOTS, withServer } from './serve.js';
 import type { FightView } from '../src/server/fights.js';
 
 const t = withServer('board');
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 const square = (page: Page, x: number, y: number) => page.locator(`.board-grid [data-at="${x},${y}"]`);
 const status = (page: Page) => page.locator('.board-status').textContent();
@@ -46,21 +44,6 @@ async function drag(page: Page, squares: readonly (readonly [number, number])[])
 const groundOf = async (page: Page, x: number, y: number) =>
   ((await square(page, x, y).getAttribute('class')) ?? '').split(' ')[1];
 
-/** axe-core's serious and critical findings on the page as it stands (as test-browser/rooms.test.ts). */
-async function findings(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const r = (await page.evaluate(
-    `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })`,
-  )) as {
-    violations: { id: string; impact: string; nodes: { target: string[]; failureSummary: string }[] }[];
-  };
-  return r.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) =>
-      v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} — ${n.failureSummary.split('\n')[1] ?? ''}`),
-    );
-}
-
 /** The board editor at a phone's, a tablet's and a desktop's size, in both themes, for a person to look at. */
 async function shoot(page: Page, name: string) {
   for (const theme of ['light', 'dark'] as const) {
@@ -82,7 +65,7 @@ async function shoot(page: Page, name: string) {
         `${name} at ${w}`,
       ).toBeLessThanOrEqual(w);
     }
-    expect(await findings(page), `${theme} theme`).toEqual([]);
+    expect(await axeFindings(page), `${theme} theme`).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -3,16 +3,13 @@
 // the GM's page at phone and tablet widths without sideways scrolling; the table display read
 // from across the room on a 1280×720 TV. Screenshots of each go to test-browser/shots.
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, SHOTS, withServer } from './serve.js';
+import { axeFindings, ROOT, SHOTS, withServer } from './serve.js';
 import type { FightView } from '../src/server/fights.js';
 
 const t = withServer('rooms');
 const api = <T>(method: string, path: string, body?: unknown) => t.served.api<T>(method, path, body);
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 let fight = 0;
 let mapFight = 0;
@@ -42,22 +39,6 @@ beforeAll(async () => {
     await api<{ link: string }>('POST', '/api/table/seats', { display: true, player: 'TV' })
   ).link;
 });
-
-/** axe-core's serious and critical findings on the page as it stands, each with where. */
-async function findings(page: Page): Promise<string[]> {
-  // Run as the browser's own script, not as a tag of the page's: the page's policy takes no inline script.
-  await page.evaluate(readFileSync(AXE, 'utf8'));
-  const r = (await page.evaluate(
-    `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })`,
-  )) as {
-    violations: { id: string; impact: string; nodes: { target: string[]; failureSummary: string }[] }[];
-  };
-  return r.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) =>
-      v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} — ${n.failureSummary.split('\n')[1] ?? ''}`),
-    );
-}
 
 const PAGES: { name: string; url: () => string; ready: string; width: number; height: number }[] = [
   { name: 'campaign', url: () => t.served.gm('#/'), ready: 'main.campaign', width: 1280, height: 800 },
@@ -104,7 +85,7 @@ describe('every page in both themes (issue 31)', () => {
         const pressed = await page.getByRole('button', { name: 'Dark theme' }).getAttribute('aria-pressed');
         expect(pressed).toBe(String(scheme === 'dark'));
         await page.screenshot({ path: join(SHOTS, `rooms-${p.name}-${scheme}-${p.width}x${p.height}.png`) });
-        expect(await findings(page)).toEqual([]);
+        expect(await axeFindings(page)).toEqual([]);
         expect(errors).toEqual([]);
         await context.close();
       });

@@ -2,10 +2,11 @@
 // same one and port, as after a crash), the GM's token it prints, the GM's API as the page calls
 // it, and Debian's chromium.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Locator } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 
 export const ROOT = join(import.meta.dirname, '..');
@@ -159,4 +160,22 @@ export async function typeDice(card: Locator, dice: () => number): Promise<boole
   await typed.fill(String(count + (dice() % (count * sides - count + 1))));
   await typed.press('Enter');
   return true;
+}
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe-core's serious and critical findings on the page as it stands, each with where. */
+export async function axeFindings(page: Page): Promise<string[]> {
+  // Run as the browser's own script, not as a tag of the page's: the page's policy takes no inline script.
+  await page.evaluate(readFileSync(AXE, 'utf8'));
+  const r = (await page.evaluate(
+    `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })`,
+  )) as {
+    violations: { id: string; impact: string; nodes: { target: string[]; failureSummary: string }[] }[];
+  };
+  return r.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) =>
+      v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} — ${n.failureSummary.split('\n')[1] ?? ''}`),
+    );
 }
