@@ -99,8 +99,12 @@ export function Health({ r }: { r: Row }) {
   );
 }
 
-/** A row's state beside its gauges: out or not, winning or losing, conditions, engagements, place; `gear` too unless shown apart. */
-export function RowDetails({ r, gear = true }: { r: Row; gear?: boolean }) {
+/**
+ * A row's state beside its gauges: out or not, winning or losing, conditions, engagements, place;
+ * `gear` too unless shown apart. `brief` (the TV, read from across the room, where the map shows
+ * where each stands) leaves out the place and the gear, and marks an engagement with crossed swords.
+ */
+export function RowDetails({ r, gear = true, brief = false }: { r: Row; gear?: boolean; brief?: boolean }) {
   return (
     <div class="details">
       {r.out && <span class="tag out">{r.out === 'absent' ? 'not in the fight yet' : r.out}</span>}
@@ -111,9 +115,18 @@ export function RowDetails({ r, gear = true }: { r: Row; gear?: boolean }) {
           {c.roundsLeft !== undefined ? ` (${c.roundsLeft} rd)` : ''}
         </span>
       ))}
-      {r.engaged.length > 0 && <span class="muted">engaged with {r.engaged.join(', ')}</span>}
-      {r.place && <span class="muted">{r.place}</span>}
-      {gear && r.gear.map((g) => <span class="muted gear">{g}</span>)}
+      {r.engaged.length > 0 &&
+        (brief ? (
+          <span class="muted engaged">
+            <span aria-hidden="true">⚔ </span>
+            <span class="sr-only">engaged with </span>
+            {r.engaged.join(', ')}
+          </span>
+        ) : (
+          <span class="muted">engaged with {r.engaged.join(', ')}</span>
+        ))}
+      {r.place && !brief && <span class="muted">{r.place}</span>}
+      {gear && !brief && r.gear.map((g) => <span class="muted gear">{g}</span>)}
     </div>
   );
 }
