@@ -25,7 +25,12 @@ function Rulings({
   );
   const [picked, setWho] = useState('');
   const who = rows.some((r) => r.id === picked) ? picked : (rows[0]?.id ?? '');
-  const [what, setWhat] = useState('W');
+  // The numbers the engine takes for this combatant (its W or HP first): another combatant's list
+  // keeps the number picked when it has it too.
+  const numbers = view.settable[who] ?? [];
+  const [pickedNumber, setWhat] = useState('');
+  const number = numbers.find((n) => n.name === pickedNumber) ?? numbers[0];
+  const what = number?.name ?? '';
   const [value, setValue] = useState('');
   const [why, setWhy] = useState('');
   // A ruling that needs a number is not sent without one (an empty field is not a modifier of 0).
@@ -72,18 +77,30 @@ function Rulings({
         {kind === 'enter' && rows.length === 0 && (
           <span class="muted">nobody is waiting to come in (written enters: true)</span>
         )}
-        {kind === 'set' && (
-          <input
-            class="short"
-            aria-label="which number"
-            value={what}
-            onInput={(e) => setWhat(e.currentTarget.value)}
-          />
-        )}
+        {kind === 'set' &&
+          (numbers.length > 0 ? (
+            <select
+              class="which-number"
+              value={what}
+              onChange={(e) => setWhat(e.currentTarget.value)}
+              aria-label="which number"
+            >
+              {numbers.map((n) => (
+                <option value={n.name}>
+                  {n.name}: {n.value}
+                  {n.about ? ` — ${n.about}` : ` (${n.min}..${n.max})`}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <span class="muted">no number of theirs can be set</span>
+          ))}
         {(kind === 'modify' || kind === 'set' || kind === 'give') && (
           <input
             class="short"
             aria-label="value"
+            inputMode="numeric"
+            placeholder={kind === 'set' && number ? `${number.min}..${number.max}` : ''}
             value={value}
             onInput={(e) => setValue(e.currentTarget.value)}
           />
@@ -96,7 +113,11 @@ function Rulings({
         />
         <button
           type="submit"
-          disabled={(needsValue && value.trim() === '') || (!needsValue && kind !== 'modify' && who === '')}
+          disabled={
+            (needsValue && value.trim() === '') ||
+            (!needsValue && kind !== 'modify' && who === '') ||
+            (kind === 'set' && what === '')
+          }
         >
           Rule
         </button>
