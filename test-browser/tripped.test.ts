@@ -26,12 +26,16 @@ sides:
       - { use: orc, count: 2 }
 `;
 
+/** The same, the elf with a sword only: the first question is his to-hit roll. */
+const SWORDS = ENCOUNTER.replace('weapons: [bow], carried: [sword], ammo: { bow: 12 }', 'weapons: [sword]');
+
 async function fightPage(
   name: string,
   viewport = { width: 1280, height: 900 },
+  text = ENCOUNTER,
 ): Promise<{ page: Page; id: number; errors: string[] }> {
   const enc = await api<{ id: number }>('POST', '/api/encounters', {
-    text: ENCOUNTER.replace('The ford in the rain', name),
+    text: text.replace('The ford in the rain', name),
   });
   const fight = await api<FightView>('POST', '/api/fights', { encounterId: enc.id, seed: 3 });
   const page = await t.browser.newPage({ viewport });
@@ -72,6 +76,64 @@ describe('the "set a number" ruling (issue 45)', () => {
     await r.getByLabel('who', { exact: true }).selectOption({ label: 'Orc 1 (Orcs)' });
     expect((await which.locator('option').allTextContents())[0]).toMatch(/^W: \d+ — Wounds \(0\.\.\d+\)$/);
     await page.screenshot({ path: join(SHOTS, 'tripped-set-1280x900.png') });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+const focused = (page: Page) =>
+  page.evaluate(
+    `(() => { const e = document.activeElement; return e ? (e.getAttribute('aria-label') ?? e.textContent ?? '').trim() : ''; })()`,
+  ) as Promise<string>;
+const card = (page: Page) => page.getByRole('region', { name: 'question' });
+const inputs = (page: Page) => page.locator('main.fight').getAttribute('data-inputs');
+
+describe('after a ruling, the keyboard is back at the question (issue 45)', () => {
+  it('a modifier given from the keyboard: focus on the dice typed, the ruling said; the dice typed answer it', async () => {
+    const { page, errors } = await fightPage('Keyboard ruling', undefined, SWORDS);
+    const r = rulings(page);
+    // From the keyboard alone: the ruling's value, Tab to its reason, Enter.
+    await r.getByLabel('value').focus();
+    await page.keyboard.type('-10');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('fog');
+    const before = await inputs(page);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => inputs(page)).not.toBe(before);
+    await expect.poll(() => focused(page)).toBe('dice rolled');
+    expect(await page.getByRole('status').filter({ hasText: 'Ruling taken' }).textContent()).toBe(
+      'Ruling taken. Back to the question: Skallier: to hit Orc 2 (need WS 50 − 10 GM: fog = 40 or less)',
+    );
+    await page.screenshot({ path: join(SHOTS, 'tripped-ruled-1280x900.png') });
+    // Straight on: the dice typed and Enter answer the question the ruling changed.
+    const ruled = await inputs(page);
+    await page.keyboard.type('45');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => inputs(page)).not.toBe(ruled);
+    expect(await log(page).textContent()).toContain('D100 45 > WS 50 − 10 GM: fog = 40: miss.');
+    // The fight moved on: the ruling is no longer said.
+    expect(await page.getByRole('status').filter({ hasText: 'Ruling taken' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a number set at a choice: focus on the suggested choice, which Enter takes', async () => {
+    const { page, id, errors } = await fightPage('Keyboard set');
+    const r = rulings(page);
+    await r.getByLabel('ruling').selectOption('set');
+    await r.getByLabel('value').focus();
+    await page.keyboard.type('6');
+    const before = await inputs(page);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => inputs(page)).not.toBe(before);
+    await expect.poll(() => focused(page)).toContain('suggested');
+    const suggested = await card(page).locator('button.suggested').getAttribute('data-key');
+    const ruled = await inputs(page);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => inputs(page)).not.toBe(ruled);
+    const saved = await api<{ inputs: unknown[] }>('GET', `/api/fights/${id}/export`);
+    expect(saved.inputs).toContain('!set skallier W 6');
+    expect(saved.inputs.at(-1)).toBe(suggested);
     expect(errors).toEqual([]);
     await page.close();
   });

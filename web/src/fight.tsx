@@ -213,6 +213,9 @@ export function FightScreen({ id }: { id: number }) {
   had.current = view;
   // A player's answer from their device: said on the GM's screen with the view it brought.
   const [news, setNews] = useState<Heard | null>(null);
+  // The step a ruling brought the fight to: its question takes the focus back from the ruling's
+  // form, and the page says so, until the fight moves on.
+  const [ruledAt, setRuledAt] = useState<number | null>(null);
   const refresh = (heard: Heard | null) => {
     if (busy.current) return;
     const mine = ++latest.current;
@@ -223,6 +226,7 @@ export function FightScreen({ id }: { id: number }) {
         had.current = v;
         setView(v);
         setNews(heard?.what === 'answer' && heard.by ? heard : null);
+        setRuledAt(null);
         // Back after the server was gone: what was said of it is said no more.
         setError((was) => (was === UNREACHABLE ? null : was));
       })
@@ -249,6 +253,7 @@ export function FightScreen({ id }: { id: number }) {
     had.current = told;
     setView(told);
     setNews(heard.what === 'answer' && heard.by ? heard : null);
+    setRuledAt(null);
   };
   useHeard(hear);
 
@@ -258,6 +263,7 @@ export function FightScreen({ id }: { id: number }) {
     busy.current = true;
     const mine = ++latest.current;
     setError(null);
+    setRuledAt(null);
     try {
       const v = await run();
       if (mine === latest.current) {
@@ -366,6 +372,12 @@ export function FightScreen({ id }: { id: number }) {
               {view.answers[view.answers.length - 1]?.answer}
             </p>
           )}
+          {/* Always there, so that a screen reader hears what comes into it. */}
+          <div role="status" class="ruled-news">
+            {ruledAt === view.inputs && view.question && (
+              <p class="news">Ruling taken. Back to the question: {view.question.label}</p>
+            )}
+          </div>
           {view.question ? (
             // A new question is a new card (keyed by the fight's step): what was typed for the last
             // one is gone at once, not after the next paint.
@@ -374,6 +386,7 @@ export function FightScreen({ id }: { id: number }) {
               q={view.question}
               onAnswer={(a, t) => void answer(a, t)}
               waitingFor={waitingFor}
+              takeFocus={ruledAt === view.inputs}
             />
           ) : (
             <section class="panel question over">
@@ -392,7 +405,11 @@ export function FightScreen({ id }: { id: number }) {
           {view.question && (
             <Rulings
               view={view}
-              onRule={(r) => act(() => api.rule(id, r, view))}
+              onRule={async (r) => {
+                const refused = await act(() => api.rule(id, r, view));
+                if (refused === null && had.current) setRuledAt(had.current.inputs);
+                return refused;
+              }}
               onAdd={(side, use, why) => void act(() => api.reinforce(id, side, { use }, why, view))}
             />
           )}

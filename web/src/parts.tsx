@@ -218,6 +218,7 @@ export function QuestionCard({
   keys = true,
   who,
   waitingFor,
+  takeFocus = false,
 }: {
   q: Question;
   onAnswer: (a: number | string, then?: number) => void;
@@ -225,6 +226,11 @@ export function QuestionCard({
   who?: string;
   /** Whose device the question has gone to (the GM's card says so, and may still answer it). */
   waitingFor?: string;
+  /**
+   * The card takes the focus on its field (the dice, the amount, the suggested choice) even from
+   * another control: the GM's ruling was taken, and the keyboard goes back to the question.
+   */
+  takeFocus?: boolean;
 }) {
   const [typed, setTyped] = useState('');
   const [then, setThen] = useState('');
@@ -237,6 +243,14 @@ export function QuestionCard({
     const at = document.activeElement;
     if (at === null || at === document.body) card.current?.focus({ preventScroll: true });
   }, []);
+  useEffect(() => {
+    if (!takeFocus) return;
+    const choice = () =>
+      card.current?.querySelector<HTMLElement>('.choices button.suggested') ??
+      card.current?.querySelector<HTMLElement>('.choices button');
+    const to = q.kind === 'choice' ? (choice() ?? field.current) : field.current;
+    (to ?? card.current)?.focus({ preventScroll: true });
+  }, [takeFocus]);
   const dice = q.kind === 'roll' ? `${q.count === 1 ? '' : q.count}D${q.sides}` : '';
   const submitTyped = () => {
     const v = typed.trim();
