@@ -268,11 +268,12 @@ export function QuestionCard({
           Waiting for {waitingFor} — or answer it here.
         </p>
       )}
+      {/* The need in the label has the modifier in it already (the rules wrote it): this only names it. */}
       {q.ruled && (
         <p class="ruled" role="status">
           with the GM's modifier {q.ruled.by >= 0 ? '+' : '−'}
           {Math.abs(q.ruled.by)}
-          {q.ruled.why ? ` (${q.ruled.why})` : ''}: the rules add it to what the roll needs
+          {q.ruled.why ? ` (${q.ruled.why})` : ''}
         </p>
       )}
       {q.kind === 'choice' && (
