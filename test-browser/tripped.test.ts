@@ -138,3 +138,40 @@ describe('after a ruling, the keyboard is back at the question (issue 45)', () =
     await page.close();
   });
 });
+
+/** The words of an element's text that the browser broke across two lines. */
+async function brokenWords(page: Page, sel: string): Promise<string[]> {
+  return page.evaluate(`(() => {
+    const out = [];
+    const el = document.querySelector(${JSON.stringify(sel)});
+    const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode())
+      for (const m of n.textContent.matchAll(/\\S+/g)) {
+        const r = document.createRange();
+        r.setStart(n, m.index);
+        r.setEnd(n, m.index + m[0].length);
+        const tops = new Set([...r.getClientRects()].map((x) => Math.round(x.top)));
+        if (tops.size > 1) out.push(m[0]);
+      }
+    return out;
+  })()`) as Promise<string[]>;
+}
+
+describe('the table panel on a phone (issue 45)', () => {
+  it('the join warning wraps at its words, and the join link within the screen', async () => {
+    const { page, errors } = await fightPage('Open on a phone', { width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Open this fight to the table' }).click();
+    const warn = page.locator('.table-panel .warn');
+    await warn.waitFor();
+    expect(await warn.textContent()).toContain('network');
+    expect(await brokenWords(page, '.table-panel .warn')).toEqual([]);
+    expect((await page.evaluate('document.documentElement.scrollWidth')) as number).toBeLessThanOrEqual(390);
+    const link = (await page.locator('.table-join a').first().boundingBox()) as { x: number; width: number };
+    expect(link.x + link.width).toBeLessThanOrEqual(390);
+    await warn.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, 'tripped-join-390x844.png') });
+    await api('PUT', '/api/table', { fight: null });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
