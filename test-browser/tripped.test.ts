@@ -1,6 +1,6 @@
 // What a GM tripped over (issue 45), each in real Chromium: the "set a number" ruling as lists of
 // what can be set; the focus back at the question after a ruling; the join warning wrapped at its
-// words on a phone.
+// words on a phone; the sweep's plot in the dark theme.
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -173,5 +173,71 @@ describe('the table panel on a phone (issue 45)', () => {
     await api('PUT', '/api/table', { fight: null });
     expect(errors).toEqual([]);
     await page.close();
+  });
+});
+
+/** The relative luminance of a CSS colour "rgb(r, g, b)" (WCAG 2). */
+function luminance(rgb: string): number {
+  const [r, g, b] = (rgb.match(/[\d.]+/g) ?? []).slice(0, 3).map((x) => {
+    const c = Number(x) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+const contrast = (a: string, b: string) => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+};
+
+describe("the sweep's plot follows the theme (issue 45)", () => {
+  it('in the dark theme: the backdrop the panel, the words light on it; a heat map too', async () => {
+    const demo = await api<{ id: number }>('POST', '/api/encounters', {
+      text: SWORDS.replace('The ford in the rain', 'Swept in the dark'),
+    });
+    const curve = await api<{ id: number }>('POST', '/api/studies', {
+      kind: 'sweep',
+      encounterId: demo.id,
+      runs: 100,
+      seed: 1,
+      method: 'sim',
+      vary: ['sides[0].combatants[0].profile.WS=35..55:10'],
+    });
+    const heat = await api<{ id: number }>('POST', '/api/studies', {
+      kind: 'sweep',
+      encounterId: demo.id,
+      runs: 100,
+      seed: 1,
+      method: 'sim',
+      vary: ['sides[0].combatants[0].profile.WS=35..55:10', 'sides[0].combatants[0].profile.T=2..4'],
+    });
+    for (const scheme of ['dark', 'light'] as const) {
+      const context = await t.browser.newContext({
+        viewport: { width: 1280, height: 800 },
+        colorScheme: scheme,
+      });
+      const page = await context.newPage();
+      for (const [name, study] of [
+        ['curve', curve.id],
+        ['heat', heat.id],
+      ] as const) {
+        await page.goto(t.served.gm(`#/designer/${study}`));
+        const svg = page.locator('figure.plot svg');
+        await svg.waitFor({ timeout: 60_000 });
+        await svg.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(SHOTS, `tripped-sweep-${name}-${scheme}-1280x800.png`) });
+        const seen = (await page.evaluate(`(() => {
+          const s = document.querySelector('figure.plot svg');
+          return {
+            panel: getComputedStyle(s.closest('.panel')).backgroundColor,
+            backdrop: getComputedStyle(s.querySelector('rect')).fill,
+            title: getComputedStyle(s.querySelector('text')).fill,
+          };
+        })()`)) as { panel: string; backdrop: string; title: string };
+        // The plot is a part of its panel, not a white card on a dark page.
+        expect(seen.backdrop, `${name} ${scheme}`).toBe(seen.panel);
+        expect(contrast(seen.title, seen.backdrop), `${name} ${scheme}`).toBeGreaterThanOrEqual(4.5);
+      }
+      await context.close();
+    }
   });
 });
