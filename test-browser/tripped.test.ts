@@ -1,10 +1,11 @@
 // What a GM tripped over (issue 45), each in real Chromium: the "set a number" ruling as lists of
 // what can be set; the focus back at the question after a ruling; the join warning wrapped at its
-// words on a phone; the sweep's plot in the dark theme.
+// words on a phone; the sweep's plot in the dark theme; the designer's bar moving within a block.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SHOTS, withServer } from './serve.js';
+import { ROOT, SHOTS, withServer } from './serve.js';
 import type { FightView } from '../src/server/fights.js';
 
 const t = withServer('tripped');
@@ -239,5 +240,37 @@ describe("the sweep's plot follows the theme (issue 45)", () => {
       }
       await context.close();
     }
+  });
+});
+
+describe("the designer's progress within a block (issue 45)", () => {
+  it('a simulation of long fights: the bar moves before the first 1,000 are added up, and says how many are', async () => {
+    const { id: encounterId } = await api<{ id: number }>('POST', '/api/encounters', {
+      text: readFileSync(join(ROOT, 'data', 'wfrp1e', 'encounters', 'archers-and-goblins.yaml'), 'utf8'),
+    });
+    const { id } = await api<{ id: number }>('POST', '/api/studies', {
+      kind: 'sim',
+      encounterId,
+      runs: 100_000,
+      seed: 3,
+    });
+    const page = await t.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(t.served.gm(`#/designer/${id}`));
+    const bar = page.getByRole('region', { name: 'result' }).getByRole('progressbar');
+    // A block of these takes seconds: the bar moves meanwhile, and says nothing is added up yet.
+    await expect
+      .poll(() => bar.textContent(), { timeout: 30_000 })
+      .toMatch(/^[1-9][\d,]* \/ 100,000 fights \(0 added up\)$/);
+    expect(Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
+    await page.screenshot({ path: join(SHOTS, 'tripped-progress-1280x800.png') });
+    // A stop keeps what is added up: whole blocks.
+    await page.getByRole('button', { name: 'Stop' }).click();
+    const stopped = page.getByRole('region', { name: 'result' }).getByRole('status');
+    await expect
+      .poll(() => stopped.textContent(), { timeout: 30_000 })
+      .toMatch(/Stopped after [\d,]+ of 100,000 fights/);
+    const kept = Number(/after ([\d,]+)/.exec((await stopped.textContent()) ?? '')?.[1]?.replace(/,/g, ''));
+    expect(kept % 1000).toBe(0);
+    await page.close();
   });
 });
