@@ -1,6 +1,7 @@
 // What a GM tripped over (issue 45), each in real Chromium: the "set a number" ruling as lists of
 // what can be set; the focus back at the question after a ruling; the join warning wrapped at its
-// words on a phone; the sweep's plot in the dark theme; the designer's bar moving within a block.
+// words on a phone; the sweep's plot in the dark theme; the designer's bar moving within a block;
+// a sweep's axis picked by name.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -271,6 +272,65 @@ describe("the designer's progress within a block (issue 45)", () => {
       .toMatch(/Stopped after [\d,]+ of 100,000 fights/);
     const kept = Number(/after ([\d,]+)/.exec((await stopped.textContent()) ?? '')?.[1]?.replace(/,/g, ''));
     expect(kept % 1000).toBe(0);
+    await page.close();
+  });
+});
+
+describe("a sweep's axis picked by name (issue 45)", () => {
+  it('whose, which and the values, from the encounter and the ruleset; the same path written underneath', async () => {
+    await api('POST', '/api/encounters', { text: ENCOUNTER.replace('The ford in the rain', 'Axes by name') });
+    const page = await t.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(t.served.gm('#/designer'));
+    const form = page.getByRole('region', { name: 'new study' });
+    await form.getByLabel('encounter', { exact: true }).selectOption({ label: 'Axes by name (wfrp1e)' });
+    await form.getByRole('tab', { name: 'Sweep' }).click();
+    const whose = form.getByLabel('vary: whose');
+    await expect
+      .poll(() => whose.locator('option').allTextContents())
+      .toEqual(['pick one…', 'Helmut', 'Skallier', 'Orc × 2', 'the rule options']);
+    // From the keyboard: the first combatant, then its first number (its movement, written 4).
+    await whose.focus();
+    await page.keyboard.press('ArrowDown');
+    const path = form.getByLabel('vary', { exact: true });
+    await expect.poll(() => path.inputValue()).toBe('sides[0].combatants[0].profile.M=1..8:1');
+    // Its numbers by name, with what it writes: the profile's, a tactic's threshold.
+    const which = form.getByLabel('vary: which');
+    expect(await which.locator('option', { hasText: /^WS/ }).textContent()).toBe('WS (45)');
+    expect(await which.locator('optgroup').evaluateAll((g) => g.map((x) => x.getAttribute('label')))).toEqual(
+      ['profile', 'tactics'],
+    );
+    await which.selectOption('profile.WS');
+    expect(await path.inputValue()).toBe('sides[0].combatants[0].profile.WS=25..65:5');
+    await form.getByLabel('vary: values').fill('35..55:10');
+    expect(await path.inputValue()).toBe('sides[0].combatants[0].profile.WS=35..55:10');
+    // The orcs' T, which the entry does not write: values round the middle of its bounds, edited.
+    await form.getByLabel('vary second: whose').selectOption({ label: 'Orc × 2' });
+    await form.getByLabel('vary second: which').selectOption('profile.T');
+    const second = form.getByLabel('vary second', { exact: true });
+    expect(await second.inputValue()).toBe('sides[1].combatants[0].profile.T=1..9:1');
+    await form.getByLabel('vary second: values').fill('3..4');
+    // A path typed is read back into the lists.
+    await path.fill('sides[0].combatants[1].profile.I=50..70:10');
+    expect(await whose.inputValue()).toBe('0:1');
+    expect(await which.inputValue()).toBe('profile.I');
+    expect(await form.getByLabel('vary: values').inputValue()).toBe('50..70:10');
+    // The rule options: their names, and every value of the one picked.
+    await whose.selectOption('options');
+    await which.selectOption('criticals');
+    expect(await path.inputValue()).toBe('options.criticals=detailed,sudden-death');
+    await whose.selectOption({ label: 'Helmut' });
+    await which.selectOption('profile.WS');
+    await form.getByLabel('vary: values').fill('35..55:10');
+    await form.getByLabel('runs').fill('50');
+    await form.getByLabel('method').selectOption('sim');
+    await page.screenshot({ path: join(SHOTS, 'tripped-axes-1280x900.png') });
+    await form.getByRole('button', { name: 'Start the sweep' }).click();
+    const sweep = page.getByRole('region', { name: 'result' }).getByRole('table', { name: 'sweep' });
+    await expect.poll(() => sweep.locator('tbody tr').count(), { timeout: 60_000 }).toBe(6);
+    expect(await sweep.locator('thead').textContent()).toContain('Helmut: WS');
+    expect(errors).toEqual([]);
     await page.close();
   });
 });
