@@ -446,24 +446,27 @@ function useColumns(
  * the TV shows as many as the screen has room for, and never a cut one.
  */
 function useWholeItems(box: { current: HTMLElement | null }): void {
-  useLayoutEffect(() => {
+  const fit = () => {
     const el = box.current;
     if (!el) return;
-    const fit = () => {
-      const items = [...el.querySelectorAll('li')];
-      for (const li of items) li.hidden = false;
-      const bottom = el.getBoundingClientRect().bottom - parseFloat(getComputedStyle(el).paddingBottom);
-      let full = false;
-      for (const li of items) {
-        full ||= li.getBoundingClientRect().bottom > bottom + 0.5;
-        li.hidden = full;
-      }
-    };
-    fit();
+    const items = [...el.querySelectorAll('li')];
+    for (const li of items) li.hidden = false;
+    const bottom = el.getBoundingClientRect().bottom - parseFloat(getComputedStyle(el).paddingBottom);
+    let full = false;
+    for (const li of items) {
+      full ||= li.getBoundingClientRect().bottom > bottom + 0.5;
+      li.hidden = full;
+    }
+  };
+  // After every step drawn, and whenever the box changes size (the screen, the scene beside it).
+  useLayoutEffect(fit);
+  const el = box.current;
+  useEffect(() => {
+    if (!box.current) return;
     const ro = new ResizeObserver(fit);
-    ro.observe(el);
+    ro.observe(box.current);
     return () => ro.disconnect();
-  });
+  }, [el]);
 }
 
 /** A screen the display shows in one column, scrolled (play.css has the same query). */
