@@ -88,6 +88,15 @@ describe("the designer's page", () => {
       .toBeGreaterThan(0);
     expect(await bar.textContent()).toMatch(/[\d,]+ \/ 100,000,000 fights/);
     await shoot(page, 'running');
+    // The bar moves within a block (issue 45); a stop keeps whole blocks: one is added up first.
+    await expect
+      .poll(
+        async () =>
+          ((await api('GET', '/api/studies')) as { id: number; done: number }[]).find((x) => x.id === 2)
+            ?.done,
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThan(0);
     await result(page).getByRole('button', { name: 'Stop' }).click();
     const stopped = result(page).getByRole('status');
     await expect.poll(() => stopped.count(), { timeout: 30_000 }).toBe(1);
@@ -236,6 +245,16 @@ describe("the designer's page", () => {
       .poll(async () => Number((await bar.count()) && (await bar.getAttribute('aria-valuenow'))), {
         timeout: 30_000,
       })
+      .toBeGreaterThan(0);
+    // The bar moves within a block (issue 45): what is kept is whole blocks, so one is added up first.
+    const running = Number(/#\/designer\/(\d+)$/.exec(page.url())?.[1]);
+    await expect
+      .poll(
+        async () =>
+          ((await api('GET', '/api/studies')) as { id: number; done: number }[]).find((x) => x.id === running)
+            ?.done,
+        { timeout: 30_000 },
+      )
       .toBeGreaterThan(0);
     // Something kept: a checkpoint is written within half a second of a block.
     await new Promise((r) => setTimeout(r, 1500));

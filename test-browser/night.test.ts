@@ -57,13 +57,18 @@ describe('a night at the table (issue 31)', () => {
     await rulings.getByLabel('value').fill('-10');
     await rulings.getByLabel('why', { exact: true }).fill('fog');
     await rule.click();
+    // Named, not said to be added: the need below the label has it in already.
     await expect
       .poll(() => card(page).locator('.ruled').textContent())
-      .toContain("the GM's modifier −10 (fog)");
+      .toBe("with the GM's modifier −10 (fog)");
+    // The question itself says what the roll needs now, as the engine works it out (issue 45).
+    expect(await card(page).locator('.label').textContent()).toBe(
+      'Skallier: to hit Orc 2 (need WS 50 − 10 GM: fog = 40 or less)',
+    );
     expect(await rulings.getByLabel('value').inputValue()).toBe('');
     expect(await rulings.getByLabel('why', { exact: true }).inputValue()).toBe('');
     expect(await page.getByRole('region', { name: 'log' }).textContent()).toContain(
-      'The GM\'s modifier for "Skallier: to hit Orc 2 (need 50 or less)": −10 to what it needs (GM\'s ruling: fog).',
+      'The GM\'s modifier of −10 to what the roll needs (GM\'s ruling: fog): now "Skallier: to hit Orc 2 (need WS 50 − 10 GM: fog = 40 or less)".',
     );
     expect(errors).toEqual([]);
     await page.close();

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  AskingDriver,
   AutoDriver,
   formatRuling,
   InputError,
@@ -185,7 +186,31 @@ describe('every ruleset takes the GM’s modifier into its to-hit arithmetic', (
         texts(r).slice(0, 12).join('\n'),
       ).toBe(true);
       expect(texts(r).some((t) => t.includes('has no number to change'))).toBe(false);
+      // Asked again with the ruling given and not yet answered: the question's need has it in.
+      const asked = runFight(l.ruleset, l.setup, {
+        inputs: [...log.slice(0, at), '!modify -3 | mist'],
+        driver: new AskingDriver(new SeededDice(Rng.seeded(3)), (req) => req.kind === 'roll'),
+      });
+      expect(asked.pending?.label).toMatch(label);
+      expect(asked.pending?.label).toContain('3 GM: mist');
     });
+
+  it('the question shows the need the ruling makes, in the words of the arithmetic that follows', () => {
+    const l = skaven();
+    const asked = (inputs: Input[]) =>
+      runFight(l.ruleset, l.setup, {
+        inputs,
+        driver: new AskingDriver(new SeededDice(Rng.seeded(1)), (req) => req.kind === 'roll'),
+      }).pending?.label;
+    expect(asked(['fight', 'fight', 'strike'])).toBe('Helmut: to hit Skaven (need 45 or less)');
+    expect(asked(['fight', 'fight', 'strike', '!modify -20 | fog'])).toBe(
+      'Helmut: to hit Skaven (need WS 45 − 20 GM: fog = 25 or less)',
+    );
+    // The last modifier given is the one the roll takes, and the one it shows.
+    expect(asked(['fight', 'fight', 'strike', '!modify -20 | fog', '!modify +10 | uphill'])).toBe(
+      'Helmut: to hit Skaven (need WS 45 + 10 GM: uphill = 55 or less)',
+    );
+  });
 });
 
 describe('rulings at the terminal', () => {

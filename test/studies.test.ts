@@ -100,6 +100,41 @@ describe('runJob stopped by its signal', () => {
   });
 });
 
+describe('runJob tells the runs played between blocks', () => {
+  it('a block of long fights moves before it is added up; the figures are the same as told nothing', async () => {
+    // Twelve on a field of 150 yards: a block of 1,000 of them takes seconds on a worker.
+    const variants = [
+      {
+        file: join(ROOT, 'data', 'wfrp1e', 'encounters', 'archers-and-goblins.yaml'),
+        options: {},
+        tables: {},
+        edits: [],
+      },
+    ];
+    const played: number[] = [];
+    const added: number[] = [];
+    const told = await runJob({
+      variants,
+      seed: 5,
+      from: 0,
+      to: BLOCK,
+      workers: 2,
+      progress: (n) => added.push(n),
+      played: (n) => played.push(n),
+      playedMs: 20,
+    });
+    // Told within the block, rising, never past what was run; added up once, at the block's end.
+    expect(played.filter((n) => n > 0 && n < BLOCK).length).toBeGreaterThan(0);
+    expect(played).toEqual([...played].sort((a, b) => a - b));
+    expect(Math.max(...played)).toBeLessThanOrEqual(BLOCK);
+    expect(added).toEqual([BLOCK]);
+    const quiet = await runJob({ variants, seed: 5, from: 0, to: BLOCK, workers: 1 });
+    expect(summarize(told.totals[0] as Totals, told.roster, 5, null)).toEqual(
+      summarize(quiet.totals[0] as Totals, quiet.roster, 5, null),
+    );
+  });
+});
+
 describe('a sweep stopped part way', () => {
   it('plots the points it finished: a heat map leaves the cells not run blank, not at 0%', () => {
     const point = (values: number[], rate: number) => ({

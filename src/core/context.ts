@@ -157,6 +157,25 @@ export class FightContext {
     return m;
   }
 
+  /**
+   * The GM's modifier given for the roll about to be asked (the last `!modify` among the rulings
+   * logged before its answer), for the ruleset to show in what the roll needs before it is made;
+   * null if there is none. Read, not taken: `modifier()` takes it once the roll is answered.
+   */
+  modifierAhead(): RollModifier | null {
+    let found: RollModifier | null = null;
+    for (let i = this.pos; i < this.inputs.length && isRuling(this.inputs[i] as Input); i++) {
+      try {
+        const r = parseRuling(this.inputs[i] as string);
+        if (r.kind === 'modify') found = { by: r.by, why: r.why };
+      } catch (e) {
+        // A ruling that does not read is refused, with its place, when the roll is asked.
+        if (!(e instanceof RulingError)) throw e;
+      }
+    }
+    return found;
+  }
+
   /** Rulings logged before the answer to `req`: each applied, and kept in the log. */
   private rulings(req: Request): void {
     this.unapplied();
@@ -169,11 +188,12 @@ export class FightContext {
           if (req.kind !== 'roll')
             throw new RulingError('a modifier goes with a roll, and this question is not one');
           this.pendingModifier = r;
-          // Said when given, not only when the roll is made: the GM sees the ruling taken at once.
+          // Said when given, not only when the roll is made: the GM sees the ruling taken at once. The
+          // roll's label already shows the need with the modifier in it (modifierAhead).
           this.emit({
             type: 'ruling',
             round: this.state?.round ?? 0,
-            text: `The GM's modifier for "${req.label}": ${r.by >= 0 ? '+' : '−'}${Math.abs(r.by)} to what it needs ${byTheGm(r.why)}.`,
+            text: `The GM's modifier of ${r.by >= 0 ? '+' : '−'}${Math.abs(r.by)} to what the roll needs ${byTheGm(r.why)}: now "${req.label}".`,
             ...(req.actor ? { who: [req.actor] } : {}),
           });
         } else if (r.kind === 'give') this.given = r.why;

@@ -7,7 +7,7 @@
 //   !give | the blow hits the head     the answer that follows is the GM's, not the dice's
 //   !enter orc-4 | the rest of the warband comes up the stairs
 //   !leave skallier | called away
-import type { Term } from './arith.js';
+import { showSum, type Term } from './arith.js';
 import type { Input } from './request.js';
 import type { FightState } from './state.js';
 
@@ -129,6 +129,20 @@ export interface RollModifier {
 export function ruledTerms(ctx: { modifier(): RollModifier | null }): readonly Term[] {
   const m = ctx.modifier();
   return m === null ? NO_TERMS : [{ label: m.why ? `GM: ${m.why}` : 'GM', value: m.by }];
+}
+
+/**
+ * The GM's modifier given for the roll about to be asked, as the same term `ruledTerms` gives once
+ * it is made: for the roll's label to show what it needs with the ruling in it.
+ */
+export function ruledAhead(ctx: { modifierAhead(): RollModifier | null }): readonly Term[] {
+  const m = ctx.modifierAhead();
+  return m === null ? NO_TERMS : [{ label: m.why ? `GM: ${m.why}` : 'GM', value: m.by }];
+}
+
+/** "41 − 10 GM: fog = 31": a need with the GM's modifier in it, as the log's sums read; or the need alone. */
+export function needWith(need: number, ruled: readonly Term[]): string {
+  return ruled.length === 0 ? String(need) : showSum('', need, ruled).trim();
 }
 
 const NO_TERMS: readonly Term[] = [];

@@ -95,6 +95,21 @@ export interface FightView {
   readonly eventsFrom?: number;
   /** The answers the players gave from their own devices, latest last: the GM sees each and may undo it. */
   readonly answers: readonly GivenAnswer[];
+  /**
+   * By combatant id, the numbers a `set` ruling takes (the ruleset's own list, as the engine
+   * checks it: W, HP, ammunition, a condition's rounds …), each with its value and bounds.
+   */
+  readonly settable: Readonly<Record<string, readonly Settable[]>>;
+}
+
+/** A number of a combatant the GM may set, as the page lists it. */
+export interface Settable {
+  /** As a `set` ruling names it: "W", "bow.ammo", "stunned". */
+  readonly name: string;
+  readonly value: number;
+  readonly min: number;
+  readonly max: number;
+  readonly about?: string;
 }
 
 /** An answer a player gave from their device. */
@@ -284,6 +299,18 @@ function view(row: FightRow, p: Played, givers: ReadonlyMap<number, string>): Fi
     sides: st.sides.map((sd, i) => ({ name: sd.name, players: sd.players, auto: row.autoSides.includes(i) })),
     see: playersSee(row.playersSee),
     answers,
+    settable: Object.fromEntries(
+      st.combatants.map((c) => [
+        c.id,
+        (ff.loaded.ruleset.rulings?.numbers(st, c.id) ?? []).map(({ name, value, min, max, about }) => ({
+          name,
+          value,
+          min,
+          max,
+          ...(about ? { about } : {}),
+        })),
+      ]),
+    ),
   };
 }
 

@@ -130,7 +130,14 @@ export type StudyBody = z.infer<typeof STUDY>;
 interface Plan {
   readonly study: NewStudy;
   /** Runs it (the variants named after the study, for the replays its failures print). */
-  run(id: number, signal: AbortSignal, progress: (done: number) => void, go?: GoOn): Promise<Outcome>;
+  run(id: number, signal: AbortSignal, progress: Progress, go?: GoOn): Promise<Outcome>;
+}
+
+/** What a running study tells of itself: its fights added up (after each block), and those played. */
+interface Progress {
+  readonly added: (done: number) => void;
+  /** The fights played so far, those of the blocks not yet added up among them (runJob's `played`). */
+  readonly played: (runs: number) => void;
 }
 
 /** How a simulation or comparison runs on from what it had added up, and keeps what it adds. */
@@ -232,7 +239,8 @@ async function plan(
           maxRounds,
           untilCi,
           workers: go.noMore ? 1 : workers(),
-          progress,
+          progress: progress.added,
+          played: progress.played,
           signal,
           prior: go.prior,
           checkpoint: go.checkpoint,
@@ -310,7 +318,8 @@ async function plan(
           maxRounds,
           untilCi,
           workers: go.noMore ? 1 : workers(),
-          progress,
+          progress: progress.added,
+          played: progress.played,
           signal,
           prior: go.prior,
           checkpoint: go.checkpoint,
@@ -368,7 +377,8 @@ async function plan(
         runs,
         maxRounds,
         workers: workers(),
-        progress,
+        progress: progress.added,
+        played: progress.played,
         signal,
       });
       const result = sweepResult(labelled, grid, summaries, runs, s, because);
@@ -520,7 +530,8 @@ class Studies {
     if (!row || !prior || !GOES_ON.has(row.kind) || prior.done <= 0) return;
     try {
       const p = await planOf(row);
-      const o = await p.run(id, new AbortController().signal, () => undefined, { prior, noMore: true });
+      const silent = { added: () => undefined, played: () => undefined };
+      const o = await p.run(id, new AbortController().signal, silent, { prior, noMore: true });
       this.store.endStudy(id, {
         status: 'stopped',
         done: prior.done,
@@ -616,11 +627,14 @@ class Studies {
     this.tell(id, 'running');
     const total = p.study.total;
     let done = go.prior?.done ?? 0;
-    const progress = (n: number) => {
+    const added = (n: number) => {
       // A message a block is plenty; a page draws the bar from the latest.
       if (n !== done) this.live.toGm({ type: 'progress', study: id, done: n, total });
       done = n;
     };
+    // Between blocks, a few times a second: the bar moves in a block of long fights, while what
+    // a stop keeps (`done`) is still what is added up.
+    const played = (n: number) => this.live.toGm({ type: 'underway', study: id, played: n, done, total });
     // What is added up is kept as it runs (a few times a second at most): a restart loses none of it.
     let kept = 0;
     let latest: Checkpoint | null = null;
@@ -633,7 +647,7 @@ class Studies {
           this.store.checkpointStudy(id, c.done, c);
         }
       : undefined;
-    const ended = p.run(id, abort.signal, progress, { ...go, checkpoint }).then(
+    const ended = p.run(id, abort.signal, { added, played }, { ...go, checkpoint }).then(
       (o) => {
         const status = o.stopped ? 'stopped' : 'done';
         // Stopped: the last of what was added up is kept, to go on from exactly there.

@@ -167,6 +167,8 @@ export interface CompareRun {
   readonly untilCi?: number;
   readonly workers: number;
   readonly progress?: (done: number) => void;
+  /** The pairs played so far, those of blocks not yet added up among them (runJob's `played`). */
+  readonly played?: (runs: number) => void;
   readonly signal?: AbortSignal;
   /** Going on from a checkpoint (runJob's `prior`), and told of each (runJob's `checkpoint`). */
   readonly prior?: Checkpoint;
@@ -186,6 +188,7 @@ export async function runComparison(c: CompareRun): Promise<{ comparison: SimCom
     untilCi: c.untilCi,
     workers: c.workers,
     progress: c.progress,
+    played: c.played,
     signal: c.signal,
     prior: c.prior,
     checkpoint: c.checkpoint,

@@ -33,7 +33,16 @@ export interface Job {
   readonly untilCi?: number;
   /** 1 runs in this thread. */
   readonly workers: number;
+  /** Told the runs added up (the figures' own, and a stop's), after each block. */
   readonly progress?: (done: number) => void;
+  /**
+   * On worker threads, told every `playedMs` the runs played so far, rising: those added up and,
+   * in the blocks not yet added, each one its worker has finished. A block of long fights takes
+   * seconds, and this moves meanwhile; it is counted, never added: the figures are the blocks'.
+   */
+  readonly played?: (runs: number) => void;
+  /** How often the runs played are counted for `played` (ms); PLAYED_MS unless told. */
+  readonly playedMs?: number;
   /** A pool to run on (a sweep shares one between its points); else one is made and closed. */
   readonly pool?: Pool;
   /** Seconds a worker may spend on one fight before the run is stopped (0: never); else watchdogSeconds(). */
@@ -114,6 +123,9 @@ function workerFile(): string {
 
 /** How long a worker may take over one fight, by default, before the watchdog stops the run. */
 export const WATCHDOG_SECONDS = 60;
+
+/** How often, by default, the runs the workers have finished are counted for a job's `played` (ms). */
+export const PLAYED_MS = 250;
 
 /**
  * The watchdog's wait in seconds: FRAY_WATCHDOG_SECONDS (0 turns it off), else WATCHDOG_SECONDS.
@@ -292,6 +304,24 @@ export async function runJob(job: Job): Promise<JobResult> {
     let next = 0;
     let merged = 0;
     const inFlight = new Set<Promise<void>>();
+    // The runs played so far: those added up, the blocks back and not yet added, and in each
+    // block under way the runs before the one its worker marked. Told only as it rises.
+    let told = (totals[0] as Totals).runs;
+    const countPlayed = () => {
+      let n = (totals[0] as Totals).runs;
+      for (const [k, r] of done) if ('ok' in r) n += sizeOf(k);
+      for (const [k, f] of flights) {
+        if (done.has(k)) continue;
+        const at = underWay(f.cell, f.from, job.variants.length);
+        if (at) n += at.run - f.from;
+      }
+      if (n > told) job.played?.((told = n));
+    };
+    const sizeOf = (k: number) => {
+      const [from, to] = blocks[k] as [number, number];
+      return to - from;
+    };
+    const counting = job.played ? setInterval(countPlayed, job.playedMs ?? PLAYED_MS) : null;
     const dispatch = (k: number) => {
       const [from, to] = blocks[k] as [number, number];
       const flight: Flight = { from, to, cell: progressCell(), seen: 0, since: Date.now() };
@@ -335,6 +365,7 @@ export async function runJob(job: Job): Promise<JobResult> {
         }
       }
     } finally {
+      if (counting) clearInterval(counting);
       // Whatever is still running is not wanted: a stopped run's other blocks, or ones past the stop.
       abort.abort();
       await Promise.allSettled(inFlight);

@@ -1,5 +1,7 @@
 // Plots as plain SVG text: a rate curve with its interval band for one varied parameter, a heat
-// map for two. No library and no browser: the file opens anywhere and diffs as text.
+// map for two. No library and no browser: the file opens anywhere and diffs as text. The file is
+// black on white; its backdrop, grid, axes and notes are named by class, for a page to draw them
+// in its own colours (the designer's dark theme).
 
 export interface CurvePoint {
   readonly y: number;
@@ -38,11 +40,13 @@ export function rateCurve(
   out.push(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12">`,
   );
-  out.push(`<rect width="${W}" height="${H}" fill="white"/>`);
+  out.push(`<rect class="backdrop" width="${W}" height="${H}" fill="white"/>`);
   out.push(`<text x="${M.left}" y="22" font-size="14" font-weight="bold">${escapeXml(title)}</text>`);
   for (let t = 0; t <= 10; t += 2) {
     const v = t / 10;
-    out.push(`<line x1="${M.left}" x2="${M.left + pw}" y1="${y(v)}" y2="${y(v)}" stroke="#e5e5e5"/>`);
+    out.push(
+      `<line class="grid" x1="${M.left}" x2="${M.left + pw}" y1="${y(v)}" y2="${y(v)}" stroke="#e5e5e5"/>`,
+    );
     out.push(`<text x="${M.left - 8}" y="${y(v) + 4}" text-anchor="end">${pct(v)}</text>`);
   }
   xs.forEach((label, i) =>
@@ -50,7 +54,7 @@ export function rateCurve(
   );
   out.push(`<text x="${M.left + pw / 2}" y="${H - 14}" text-anchor="middle">${escapeXml(xLabel)}</text>`);
   out.push(
-    `<line x1="${M.left}" x2="${M.left}" y1="${M.top}" y2="${M.top + ph}" stroke="black"/><line x1="${M.left}" x2="${M.left + pw}" y1="${M.top + ph}" y2="${M.top + ph}" stroke="black"/>`,
+    `<line class="axis" x1="${M.left}" x2="${M.left}" y1="${M.top}" y2="${M.top + ph}" stroke="black"/><line class="axis" x1="${M.left}" x2="${M.left + pw}" y1="${M.top + ph}" y2="${M.top + ph}" stroke="black"/>`,
   );
   // Figures solved exactly have no interval: no bands, and the legend says so.
   const banded = curves.some((c) => c.points.some((p) => p.lo !== p.hi));
@@ -76,7 +80,7 @@ export function rateCurve(
     );
   });
   out.push(
-    `<text x="${M.left + pw + 16}" y="${M.top + 10 + curves.length * 20 + 8}" fill="#555">${banded ? 'bands: 95% intervals' : 'solved exactly'}</text>`,
+    `<text class="note" x="${M.left + pw + 16}" y="${M.top + 10 + curves.length * 20 + 8}" fill="#555">${banded ? 'bands: 95% intervals' : 'solved exactly'}</text>`,
   );
   out.push('</svg>');
   return `${out.join('\n')}\n`;
@@ -99,7 +103,7 @@ export function heatMap(
   out.push(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="11">`,
   );
-  out.push(`<rect width="${W}" height="${H}" fill="white"/>`);
+  out.push(`<rect class="backdrop" width="${W}" height="${H}" fill="white"/>`);
   out.push(`<text x="${M.left}" y="22" font-size="14" font-weight="bold">${escapeXml(title)}</text>`);
   ys.forEach((yl, j) => {
     // The first y value at the bottom, as on a graph.
@@ -110,10 +114,10 @@ export function heatMap(
       const left = M.left + i * cw;
       if (v === null) {
         out.push(
-          `<rect class="cell" x="${left.toFixed(1)}" y="${top.toFixed(1)}" width="${cw.toFixed(1)}" height="${ch.toFixed(1)}" fill="#eeeeee" stroke="white"/>`,
+          `<rect class="cell" data-not-run="" x="${left.toFixed(1)}" y="${top.toFixed(1)}" width="${cw.toFixed(1)}" height="${ch.toFixed(1)}" fill="#eeeeee" stroke="white"/>`,
         );
         out.push(
-          `<text x="${(left + cw / 2).toFixed(1)}" y="${(top + ch / 2 + 4).toFixed(1)}" text-anchor="middle" fill="#999">–</text>`,
+          `<text class="note" x="${(left + cw / 2).toFixed(1)}" y="${(top + ch / 2 + 4).toFixed(1)}" text-anchor="middle" fill="#999">–</text>`,
         );
         return;
       }
@@ -138,7 +142,7 @@ export function heatMap(
     const v = t / 4;
     const ly = M.top + (4 - t) * 28;
     out.push(
-      `<rect x="${M.left + pw + 16}" y="${ly}" width="20" height="28" fill="${blue(v)}" stroke="#ccc"/><text x="${M.left + pw + 42}" y="${ly + 18}">${pct(v)}</text>`,
+      `<rect class="key" x="${M.left + pw + 16}" y="${ly}" width="20" height="28" fill="${blue(v)}" stroke="#ccc"/><text x="${M.left + pw + 42}" y="${ly + 18}">${pct(v)}</text>`,
     );
   }
   out.push('</svg>');

@@ -95,6 +95,8 @@ export interface SweepRun {
   readonly point?: (k: number) => void;
   /** Fights done over every point so far, and the whole sweep's. */
   readonly progress?: (done: number, total: number) => void;
+  /** Fights played over every point so far, those of the point's blocks not yet added up among them. */
+  readonly played?: (runs: number, total: number) => void;
   /** Stops the sweep: the point under way is left out, the points finished are kept. */
   readonly signal?: AbortSignal;
 }
@@ -120,6 +122,7 @@ export async function runSweep(r: SweepRun): Promise<{ summaries: SimSummary[]; 
         pool,
         signal: r.signal,
         progress: r.progress ? (done) => r.progress?.(k * r.runs + done, total) : undefined,
+        played: r.played ? (runs) => r.played?.(k * r.runs + runs, total) : undefined,
       });
       if (job.stopped) break;
       summaries.push(summarize(job.totals[0] as Totals, job.roster, r.seed, null));

@@ -271,6 +271,28 @@ describe('ahq-house: surrounding, rear attacks, long weapons', () => {
     has(b.texts, 'dagger 2 DD + 2 backstab.');
   });
 
+  it('the damage dice are asked one by one, each numbered: "damage die 2 of 3", not three alike', () => {
+    const map = ['#######', '#.....#', '#AOB..#', '#.....#', '#######'].join('\n');
+    const yaml = enc(
+      map,
+      [
+        `{ name: Ally, at: A, facing: E, ${HERO}, weapons: [sword] }`,
+        `{ name: Sneak, at: B, facing: W, ${HERO}, weapons: [dagger] }`,
+      ],
+      [`{ name: Orc, at: O, facing: W, ${ORC}, weapons: [axe] }`],
+    );
+    // Sneak hits from the rear: the dagger's 2 dice and 1 more, each asked in its turn.
+    const hit = ['attack:@orc', 2, 'attack:@orc', 10];
+    const asked = [0, 1, 2].map((n) => play(yaml, [...hit, ...Array<Input>(n).fill(1)]).pending?.label);
+    expect(asked).toEqual([
+      'Sneak: damage die 1 of 3 against T 4',
+      'Sneak: damage die 2 of 3 against T 4',
+      'Sneak: damage die 3 of 3 against T 4',
+    ]);
+    // A 12 rolls one more die (ours): the count grows with it.
+    expect(play(yaml, [...hit, 12, 1, 1]).pending?.label).toBe('Sneak: damage die 4 of 4 against T 4');
+  });
+
   it('a long weapon strikes diagonally only at an enemy already engaged, and does not engage it', () => {
     const map = ['######', '#....#', '#AO..#', '#.S..#', '######'].join('\n');
     const yaml = enc(

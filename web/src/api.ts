@@ -114,12 +114,16 @@ export interface Study extends StudyRow {
   readonly goesOn?: boolean;
 }
 
-/** What the live socket says of studies: progress (`done` of `total` fights), and each change of status. */
+/**
+ * What the live socket says of studies: progress (`done` of `total` fights added up, after each
+ * block), the fights under way (`played`, a few times a second in between), each change of status.
+ */
 export interface StudyMessage {
-  readonly type: 'progress' | 'study';
+  readonly type: 'progress' | 'underway' | 'study';
   readonly study: number;
   readonly status?: string;
   readonly done: number;
+  readonly played?: number;
   readonly total: number;
 }
 
@@ -133,7 +137,8 @@ export function onStudies(listener: (msg: StudyMessage) => void): () => void {
 
 function heardStudy(data: string): void {
   const msg = JSON.parse(data) as Partial<StudyMessage>;
-  if (msg.type === 'progress' || msg.type === 'study') for (const l of studyListeners) l(msg as StudyMessage);
+  if (msg.type === 'progress' || msg.type === 'underway' || msg.type === 'study')
+    for (const l of studyListeners) l(msg as StudyMessage);
 }
 
 /** A refused request: the server's message, and its located problems. */

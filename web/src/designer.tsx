@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, onStudies, type EncounterItem, type RulesetItem, type StudyRow } from './api.js';
 import { count, KIND_NAME, solved } from './designer/format.js';
-import { ResultPanel } from './designer/result-panel.js';
+import { ResultPanel, type Ran } from './designer/result-panel.js';
 import { StudyForm } from './designer/study-form.js';
 import { Problems } from './problems.js';
 import { changes, reconnects } from './state.js';
@@ -14,7 +14,7 @@ export function Designer({ open }: { open: number | null }) {
   const [encounters, setEncounters] = useState<EncounterItem[]>([]);
   const [rulesets, setRulesets] = useState<RulesetItem[]>([]);
   const [studies, setStudies] = useState<StudyRow[]>([]);
-  const [progress, setProgress] = useState<Record<number, number>>({});
+  const [progress, setProgress] = useState<Record<number, Ran>>({});
   const [error, setError] = useState<Error | null>(null);
   // The latest list only: a refresh asked earlier may answer later.
   const asked = useRef(0);
@@ -31,7 +31,13 @@ export function Designer({ open }: { open: number | null }) {
   useEffect(
     () =>
       onStudies((m) => {
-        if (m.type === 'progress') setProgress((p) => ({ ...p, [m.study]: m.done }));
+        if (m.type === 'progress' || m.type === 'underway')
+          setProgress((p) => {
+            const was = p[m.study];
+            // Played only rises: a block added up says no more than was already seen played.
+            const played = Math.max(m.played ?? m.done, m.done, was?.played ?? 0);
+            return { ...p, [m.study]: { done: m.done, played } };
+          });
         else refresh();
       }),
     [],
@@ -44,7 +50,7 @@ export function Designer({ open }: { open: number | null }) {
       <section class="panel study-result" aria-label="result">
         {shown !== null ? (
           // A panel of its own for each study: nothing of the last one shows while the next loads.
-          <ResultPanel key={shown} id={shown} done={progress[shown] ?? null} onRerun={go} />
+          <ResultPanel key={shown} id={shown} ran={progress[shown] ?? null} onRerun={go} />
         ) : (
           <p class="hint">
             No study yet. Choose an encounter, what to run and how many fights, and start it: the server runs
@@ -77,7 +83,7 @@ export function Designer({ open }: { open: number | null }) {
                   <td class="muted fights">
                     {solved(s)
                       ? ''
-                      : `${count(progress[s.id] !== undefined && s.status === 'running' ? (progress[s.id] ?? 0) : s.done)} / ${count(s.total)}`}
+                      : `${count(s.status === 'running' ? (progress[s.id]?.played ?? s.done) : s.done)} / ${count(s.total)}`}
                   </td>
                   <td class="acts">
                     <button type="button" class="link" onClick={() => go(s.id)}>

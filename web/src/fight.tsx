@@ -25,7 +25,12 @@ function Rulings({
   );
   const [picked, setWho] = useState('');
   const who = rows.some((r) => r.id === picked) ? picked : (rows[0]?.id ?? '');
-  const [what, setWhat] = useState('W');
+  // The numbers the engine takes for this combatant (its W or HP first): another combatant's list
+  // keeps the number picked when it has it too.
+  const numbers = view.settable[who] ?? [];
+  const [pickedNumber, setWhat] = useState('');
+  const number = numbers.find((n) => n.name === pickedNumber) ?? numbers[0];
+  const what = number?.name ?? '';
   const [value, setValue] = useState('');
   const [why, setWhy] = useState('');
   // A ruling that needs a number is not sent without one (an empty field is not a modifier of 0).
@@ -72,18 +77,30 @@ function Rulings({
         {kind === 'enter' && rows.length === 0 && (
           <span class="muted">nobody is waiting to come in (written enters: true)</span>
         )}
-        {kind === 'set' && (
-          <input
-            class="short"
-            aria-label="which number"
-            value={what}
-            onInput={(e) => setWhat(e.currentTarget.value)}
-          />
-        )}
+        {kind === 'set' &&
+          (numbers.length > 0 ? (
+            <select
+              class="which-number"
+              value={what}
+              onChange={(e) => setWhat(e.currentTarget.value)}
+              aria-label="which number"
+            >
+              {numbers.map((n) => (
+                <option value={n.name}>
+                  {n.name}: {n.value}
+                  {n.about ? ` — ${n.about}` : ` (${n.min}..${n.max})`}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <span class="muted">no number of theirs can be set</span>
+          ))}
         {(kind === 'modify' || kind === 'set' || kind === 'give') && (
           <input
             class="short"
             aria-label="value"
+            inputMode="numeric"
+            placeholder={kind === 'set' && number ? `${number.min}..${number.max}` : ''}
             value={value}
             onInput={(e) => setValue(e.currentTarget.value)}
           />
@@ -96,7 +113,11 @@ function Rulings({
         />
         <button
           type="submit"
-          disabled={(needsValue && value.trim() === '') || (!needsValue && kind !== 'modify' && who === '')}
+          disabled={
+            (needsValue && value.trim() === '') ||
+            (!needsValue && kind !== 'modify' && who === '') ||
+            (kind === 'set' && what === '')
+          }
         >
           Rule
         </button>
@@ -192,6 +213,9 @@ export function FightScreen({ id }: { id: number }) {
   had.current = view;
   // A player's answer from their device: said on the GM's screen with the view it brought.
   const [news, setNews] = useState<Heard | null>(null);
+  // The step a ruling brought the fight to: its question takes the focus back from the ruling's
+  // form, and the page says so, until the fight moves on.
+  const [ruledAt, setRuledAt] = useState<number | null>(null);
   const refresh = (heard: Heard | null) => {
     if (busy.current) return;
     const mine = ++latest.current;
@@ -202,6 +226,7 @@ export function FightScreen({ id }: { id: number }) {
         had.current = v;
         setView(v);
         setNews(heard?.what === 'answer' && heard.by ? heard : null);
+        setRuledAt(null);
         // Back after the server was gone: what was said of it is said no more.
         setError((was) => (was === UNREACHABLE ? null : was));
       })
@@ -228,6 +253,7 @@ export function FightScreen({ id }: { id: number }) {
     had.current = told;
     setView(told);
     setNews(heard.what === 'answer' && heard.by ? heard : null);
+    setRuledAt(null);
   };
   useHeard(hear);
 
@@ -237,6 +263,7 @@ export function FightScreen({ id }: { id: number }) {
     busy.current = true;
     const mine = ++latest.current;
     setError(null);
+    setRuledAt(null);
     try {
       const v = await run();
       if (mine === latest.current) {
@@ -345,6 +372,12 @@ export function FightScreen({ id }: { id: number }) {
               {view.answers[view.answers.length - 1]?.answer}
             </p>
           )}
+          {/* Always there, so that a screen reader hears what comes into it. */}
+          <div role="status" class="ruled-news">
+            {ruledAt === view.inputs && view.question && (
+              <p class="news">Ruling taken. Back to the question: {view.question.label}</p>
+            )}
+          </div>
           {view.question ? (
             // A new question is a new card (keyed by the fight's step): what was typed for the last
             // one is gone at once, not after the next paint.
@@ -353,6 +386,7 @@ export function FightScreen({ id }: { id: number }) {
               q={view.question}
               onAnswer={(a, t) => void answer(a, t)}
               waitingFor={waitingFor}
+              takeFocus={ruledAt === view.inputs}
             />
           ) : (
             <section class="panel question over">
@@ -371,7 +405,11 @@ export function FightScreen({ id }: { id: number }) {
           {view.question && (
             <Rulings
               view={view}
-              onRule={(r) => act(() => api.rule(id, r, view))}
+              onRule={async (r) => {
+                const refused = await act(() => api.rule(id, r, view));
+                if (refused === null && had.current) setRuledAt(had.current.inputs);
+                return refused;
+              }}
               onAdd={(side, use, why) => void act(() => api.reinforce(id, side, { use }, why, view))}
             />
           )}

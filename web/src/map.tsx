@@ -24,15 +24,24 @@ export interface MapProps {
   readonly current?: string | null;
   /** Gives an answer (a destination as typed); resolves to the refusal's text when it was refused. */
   readonly onPick?: (answer: string) => Promise<string | null | void> | void;
+  /**
+   * The picture takes the whole height its box is given (the TV's, where the screen is shared out
+   * and nothing scrolls), not the map's height at the box's width within a share of the window.
+   */
+  readonly fill?: boolean;
 }
 
-/** The box's width and the window's height, kept up to date: the map fills the one, within a share of the other. */
-function useRoom(ref: { current: Element | null }): { width: number; height: number } {
+/**
+ * The box's width and the window's height (or, with `fill`, the box's own height), kept up to
+ * date: the map fills the one, within a share of the other.
+ */
+function useRoom(ref: { current: Element | null }, fill: boolean): { width: number; height: number } {
   const [room, setRoom] = useState({ width: 800, height: 800 });
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const measure = () => setRoom({ width: el.clientWidth || 800, height: innerHeight || 800 });
+    const measure = () =>
+      setRoom({ width: el.clientWidth || 800, height: (fill ? el.clientHeight : innerHeight) || 800 });
     const ro = new ResizeObserver(measure);
     ro.observe(el);
     addEventListener('resize', measure);
@@ -41,7 +50,7 @@ function useRoom(ref: { current: Element | null }): { width: number; height: num
       ro.disconnect();
       removeEventListener('resize', measure);
     };
-  }, [ref]);
+  }, [ref, fill]);
   return room;
 }
 
@@ -54,10 +63,10 @@ interface View {
   readonly zoom: number;
 }
 
-export function FightMapView({ map, targets = null, current = null, onPick }: MapProps) {
+export function FightMapView({ map, targets = null, current = null, onPick, fill = false }: MapProps) {
   const box = useRef<HTMLDivElement>(null);
   const svg = useRef<SVGSVGElement>(null);
-  const room = useRoom(box);
+  const room = useRoom(box, fill);
   const [hover, setHover] = useState<MapPoint | null>(null);
   const [pinned, setPinned] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -87,9 +96,12 @@ export function FightMapView({ map, targets = null, current = null, onPick }: Ma
   const [x0, y0]: Pt = map.kind === 'plane' ? [b.minX, -b.maxY] : [b.minX, b.minY];
   const v = view ?? { cx: x0 + fullW / 2, cy: y0 + fullH / 2, zoom: 1 };
   // The picture is as wide as its box and as tall as the map at that width, within 72% of the
-  // window (at least 140 pixels); the view fills it, so the plane runs on to the edges.
+  // window (at least 140 pixels), or as tall as its box; the view fills it, so the plane runs on
+  // to the edges.
   const width = room.width;
-  const height = Math.round(Math.max(140, Math.min((width * fullH) / fullW, room.height * 0.72)));
+  const height = fill
+    ? room.height
+    : Math.round(Math.max(140, Math.min((width * fullH) / fullW, room.height * 0.72)));
   // Pixels a map unit: text, marks and strokes keep their size on a phone and on a TV.
   const px = Math.min(width / (fullW / v.zoom), height / (fullH / v.zoom));
   const vw = width / px;

@@ -99,8 +99,12 @@ export function Health({ r }: { r: Row }) {
   );
 }
 
-/** A row's state beside its gauges: out or not, winning or losing, conditions, engagements, place; `gear` too unless shown apart. */
-export function RowDetails({ r, gear = true }: { r: Row; gear?: boolean }) {
+/**
+ * A row's state beside its gauges: out or not, winning or losing, conditions, engagements, place;
+ * `gear` too unless shown apart. `brief` (the TV, read from across the room, where the map shows
+ * where each stands) leaves out the place and the gear, and marks an engagement with crossed swords.
+ */
+export function RowDetails({ r, gear = true, brief = false }: { r: Row; gear?: boolean; brief?: boolean }) {
   return (
     <div class="details">
       {r.out && <span class="tag out">{r.out === 'absent' ? 'not in the fight yet' : r.out}</span>}
@@ -111,9 +115,18 @@ export function RowDetails({ r, gear = true }: { r: Row; gear?: boolean }) {
           {c.roundsLeft !== undefined ? ` (${c.roundsLeft} rd)` : ''}
         </span>
       ))}
-      {r.engaged.length > 0 && <span class="muted">engaged with {r.engaged.join(', ')}</span>}
-      {r.place && <span class="muted">{r.place}</span>}
-      {gear && r.gear.map((g) => <span class="muted gear">{g}</span>)}
+      {r.engaged.length > 0 &&
+        (brief ? (
+          <span class="muted engaged">
+            <span aria-hidden="true">⚔ </span>
+            <span class="sr-only">engaged with </span>
+            {r.engaged.join(', ')}
+          </span>
+        ) : (
+          <span class="muted">engaged with {r.engaged.join(', ')}</span>
+        ))}
+      {r.place && !brief && <span class="muted">{r.place}</span>}
+      {gear && !brief && r.gear.map((g) => <span class="muted gear">{g}</span>)}
     </div>
   );
 }
@@ -205,6 +218,7 @@ export function QuestionCard({
   keys = true,
   who,
   waitingFor,
+  takeFocus = false,
 }: {
   q: Question;
   onAnswer: (a: number | string, then?: number) => void;
@@ -212,6 +226,11 @@ export function QuestionCard({
   who?: string;
   /** Whose device the question has gone to (the GM's card says so, and may still answer it). */
   waitingFor?: string;
+  /**
+   * The card takes the focus on its field (the dice, the amount, the suggested choice) even from
+   * another control: the GM's ruling was taken, and the keyboard goes back to the question.
+   */
+  takeFocus?: boolean;
 }) {
   const [typed, setTyped] = useState('');
   const [then, setThen] = useState('');
@@ -224,6 +243,14 @@ export function QuestionCard({
     const at = document.activeElement;
     if (at === null || at === document.body) card.current?.focus({ preventScroll: true });
   }, []);
+  useEffect(() => {
+    if (!takeFocus) return;
+    const choice = () =>
+      card.current?.querySelector<HTMLElement>('.choices button.suggested') ??
+      card.current?.querySelector<HTMLElement>('.choices button');
+    const to = q.kind === 'choice' ? (choice() ?? field.current) : field.current;
+    (to ?? card.current)?.focus({ preventScroll: true });
+  }, [takeFocus]);
   const dice = q.kind === 'roll' ? `${q.count === 1 ? '' : q.count}D${q.sides}` : '';
   const submitTyped = () => {
     const v = typed.trim();
@@ -241,11 +268,12 @@ export function QuestionCard({
           Waiting for {waitingFor} — or answer it here.
         </p>
       )}
+      {/* The need in the label has the modifier in it already (the rules wrote it): this only names it. */}
       {q.ruled && (
         <p class="ruled" role="status">
           with the GM's modifier {q.ruled.by >= 0 ? '+' : '−'}
           {Math.abs(q.ruled.by)}
-          {q.ruled.why ? ` (${q.ruled.why})` : ''}: the rules add it to what the roll needs
+          {q.ruled.why ? ` (${q.ruled.why})` : ''}
         </p>
       )}
       {q.kind === 'choice' && (

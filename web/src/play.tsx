@@ -5,7 +5,7 @@
 //   /play#TOKEN   a player's page (the token is kept, so /play opens it again)
 //   /display#TOKEN  the table display
 import { render } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { PlayersQuestion, PlayersView, Question } from './api.js';
 import { FightMapView } from './map.js';
 import {
@@ -368,6 +368,151 @@ function Player() {
   );
 }
 
+/**
+ * Rows of the order a TV column holds before another column opens beside it, and the most columns
+ * (past that, the columns hold more rows each): beside the stage, or in a strip under the map.
+ */
+const ORDER_COLUMNS = { beside: { rows: 6, most: 4 }, strip: { rows: 3, most: 6 } };
+/** Each side's mark on the TV, by its place in the encounter: shapes, told apart without colour. */
+const SIDE_MARKS = ['●', '◆', '▲', '■', '★', '✚'];
+
+type Rows = PlayersView['tracker']['rows'];
+
+/**
+ * The order on the TV: each combatant on two lines (its side's mark, its name and its place in the
+ * order; its health and state), read down a column and on into the next. The marks' key heads it.
+ */
+function TvOrder({
+  rows,
+  sides,
+  current,
+  columns,
+}: {
+  rows: Rows;
+  sides: PlayersView['sides'];
+  current: string | null;
+  columns: number;
+}) {
+  const mark = (side: string) =>
+    SIDE_MARKS[
+      Math.max(
+        0,
+        sides.findIndex((s) => s.name === side),
+      ) % SIDE_MARKS.length
+    ];
+  return (
+    <>
+      <p class="sides-key">
+        {sides.map((s) => (
+          <span>
+            <span aria-hidden="true">{mark(s.name)}</span> {s.name}
+          </span>
+        ))}
+      </p>
+      <ol class="tv-order" data-columns={columns} style={{ '--columns': String(columns) }}>
+        {rows.map((r) => (
+          <li key={r.id} class={`${r.id === current ? 'current' : ''} ${r.out ? 'out' : ''}`} data-id={r.id}>
+            <div class="line">
+              <span class="mark">{r.id === current ? '▶' : ''}</span>
+              <span class="side-mark" aria-hidden="true">
+                {mark(r.side)}
+              </span>
+              <span class="name">{r.name}</span>
+              <span class="sr-only"> ({r.side})</span>
+              {r.order && !r.out && (
+                <span class="order">
+                  {r.order.label} {r.order.value}
+                </span>
+              )}
+            </div>
+            <div class="state">
+              <Health r={r} />
+              <RowDetails r={r} brief />
+            </div>
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
+/**
+ * How many columns the TV's order takes: one for each six at the table (three in the strip under
+ * a map), and one more while what the rows say (long names, conditions) still runs past the bottom
+ * of `panel`, up to the most. Measured again when the screen changes size or the table another count.
+ */
+function useColumns(
+  panel: { current: HTMLElement | null },
+  rows: Rows | undefined,
+  where: keyof typeof ORDER_COLUMNS,
+): number {
+  const count = rows?.length ?? 0;
+  const { rows: down, most } = ORDER_COLUMNS[where];
+  const least = Math.min(most, Math.max(1, Math.ceil(count / down)));
+  const [resized, setResized] = useState(0);
+  useEffect(() => {
+    const again = () => setResized((n) => n + 1);
+    addEventListener('resize', again);
+    return () => removeEventListener('resize', again);
+  }, []);
+  // What the columns were fitted to: another count, place or screen size starts again from the least.
+  const key = `${count} ${where} ${resized}`;
+  const [fitted, setFitted] = useState({ key, more: 0 });
+  const more = fitted.key === key ? fitted.more : 0;
+  const columns = Math.min(most, least + more);
+  useLayoutEffect(() => {
+    const el = panel.current;
+    const list = el?.querySelector('ol');
+    if (!el || !list || columns >= most) return;
+    const bottom = el.getBoundingClientRect().bottom - parseFloat(getComputedStyle(el).paddingBottom);
+    if (list.getBoundingClientRect().bottom > bottom + 0.5) setFitted({ key, more: more + 1 });
+  });
+  return columns;
+}
+
+/**
+ * Hides the items of a list that do not fit whole in `box` (the oldest results, last in the list):
+ * the TV shows as many as the screen has room for, and never a cut one.
+ */
+function useWholeItems(box: { current: HTMLElement | null }): void {
+  const fit = () => {
+    const el = box.current;
+    if (!el) return;
+    const items = [...el.querySelectorAll('li')];
+    for (const li of items) li.hidden = false;
+    const bottom = el.getBoundingClientRect().bottom - parseFloat(getComputedStyle(el).paddingBottom);
+    let full = false;
+    for (const li of items) {
+      full ||= li.getBoundingClientRect().bottom > bottom + 0.5;
+      li.hidden = full;
+    }
+  };
+  // After every step drawn, and whenever the box changes size (the screen, the scene beside it).
+  useLayoutEffect(fit);
+  const el = box.current;
+  useEffect(() => {
+    if (!box.current) return;
+    const ro = new ResizeObserver(fit);
+    ro.observe(box.current);
+    return () => ro.disconnect();
+  }, [el]);
+}
+
+/** A screen the display shows in one column, scrolled (play.css has the same query). */
+const UPRIGHT = '(max-width: 800px), (orientation: portrait)';
+
+/** Whether the screen is narrow or held upright, kept up to date as it turns. */
+function useUpright(): boolean {
+  const [upright, setUpright] = useState(() => matchMedia(UPRIGHT).matches);
+  useEffect(() => {
+    const m = matchMedia(UPRIGHT);
+    const turned = () => setUpright(m.matches);
+    m.addEventListener('change', turned);
+    return () => m.removeEventListener('change', turned);
+  }, []);
+  return upright;
+}
+
 function Display() {
   const token = seatToken('display');
   const { view, events, live, lost } = table.value;
@@ -375,6 +520,12 @@ function Display() {
   useEffect(() => {
     document.documentElement.classList.add('tv');
   }, []);
+  const order = useRef<HTMLElement>(null);
+  const before = useRef<HTMLElement>(null);
+  const scene = view?.map ? 'map' : view?.tracker.board ? 'board' : 'none';
+  const columns = useColumns(order, view?.tracker.rows, scene === 'none' ? 'beside' : 'strip');
+  useWholeItems(before);
+  const upright = useUpright();
   if (!token) return <Lost why="This screen has not joined the table as its display." />;
   if (lost) return <Lost why={lost} />;
   const q = view?.question;
@@ -388,12 +539,17 @@ function Display() {
       <Header view={view} live={live} who="table display" />
       {!view && <p class="hint pad">No fight is open to the table.</p>}
       {view && (
-        <div class="display-grid">
-          <section class="panel tracker" aria-label="tracker">
+        <div class="display-grid" data-scene={scene} data-columns={columns}>
+          <section class="panel tracker" aria-label="tracker" ref={order}>
             <h2>
               Round {view.round} <small>{view.tracker.orderBy}</small>
             </h2>
-            <TrackerRows rows={view.tracker.rows} current={q?.actor ?? null} />
+            <TvOrder
+              rows={view.tracker.rows}
+              sides={view.sides}
+              current={q?.actor ?? null}
+              columns={columns}
+            />
           </section>
           <section class="panel stage" aria-label="the scene">
             {view.outcome ? (
@@ -411,13 +567,17 @@ function Display() {
                 {recent[0].text}
               </p>
             )}
-            {view.map ? (
-              <FightMapView map={view.map} current={q?.actor ?? null} />
-            ) : (
-              view.tracker.board && <Board lines={view.tracker.board} />
-            )}
           </section>
-          <section class="panel log recent" aria-label="last results">
+          {view.map ? (
+            <FightMapView map={view.map} current={q?.actor ?? null} fill={!upright} />
+          ) : (
+            view.tracker.board && (
+              <section class="panel scene" aria-label="the board">
+                <Board lines={view.tracker.board} />
+              </section>
+            )
+          )}
+          <section class="panel log recent" aria-label="last results" ref={before}>
             <h2>Before that</h2>
             {recent.length <= 1 && <p class="hint">No earlier result yet.</p>}
             <ol>

@@ -1,5 +1,6 @@
 // The house rules' arithmetic, on the base game's D12 (warhammer-quest-house-combat.txt and the
 // Advanced HeroQuest facts of shared/rules/README.md), as small pure functions.
+import { showTerm, sumTerms, type Term } from '../../core/arith.js';
 import { lookup, rangeTable } from '../../core/table.js';
 
 /**
@@ -89,6 +90,16 @@ export function rangedNeed(BS: number, squares: number): RangedCell {
   if (BS < 1) return { need: null, critical: false };
   const row = RANGED_TABLE[Math.min(12, Math.max(1, BS)) - 1] as readonly RangedCell[];
   return row[RANGE_BANDS.indexOf(rangeBand(squares))] as RangedCell;
+}
+
+/** The GM's modifier is to the D12 (+1 makes the need one less); a 1 misses whatever is added, so 2 at the least. */
+export function ruledNeed(need: number, ruled: readonly Term[]): number {
+  return Math.max(2, need - sumTerms(0, ruled));
+}
+
+/** What a to-hit roll needs in words, with the GM's modifier to the roll: "need 7, + 1 GM: fog to the roll: need 6". */
+export function needWords(need: number, ruled: readonly Term[]): string {
+  return `need ${need}${ruled.map((x) => `, ${showTerm(x)} to the roll: need ${ruledNeed(need, ruled)}`).join('')}`;
 }
 
 /** Facts: a to-hit roll of 12 is a critical, one of 1 a fumble. */

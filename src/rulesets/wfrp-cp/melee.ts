@@ -2,7 +2,7 @@
 // where it lands, and what it does: a critical (rules 10-12, 17) or a monster's pool (rule 33).
 import { showTerm, sumTerms, type Term } from '../../core/arith.js';
 import type { FightContext } from '../../core/context.js';
-import { ruledTerms } from '../../core/rulings.js';
+import { needWith, ruledAhead, ruledTerms } from '../../core/rulings.js';
 import { formatD100, reverseD100 } from '../../dice/d100.js';
 import type { Weapon } from '../wfrp1e/catalogue.js';
 import { WEAPON_MODIFIERS } from '../wfrp1e/data/tables.js';
@@ -354,7 +354,7 @@ export function resolveBlow(st: CpState, ctx: FightContext, b: CpBlow): boolean 
     roll = d100(
       ctx,
       a,
-      `${b.kind === 'disarm' ? 'disarm' : 'blow'} at ${d.name} (chance ${chance})`,
+      `${b.kind === 'disarm' ? 'disarm' : 'blow'} at ${d.name} (chance ${needWith(chance, ruledAhead(ctx))})`,
       b.kind === 'disarm' ? undefined : DAMAGE_DIE,
     );
     const ruled = ruledTerms(ctx);

@@ -1,7 +1,7 @@
 // One blow, from the to-hit roll to its last effect: § Combat Procedure and everything it calls on.
 import { showSum, sumTerms, type Term } from '../../core/arith.js';
 import type { FightContext } from '../../core/context.js';
-import { ruledTerms } from '../../core/rulings.js';
+import { needWith, ruledAhead, ruledTerms } from '../../core/rulings.js';
 import { formatD100, reverseD100 } from '../../dice/d100.js';
 import type { Weapon } from './catalogue.js';
 import { CITES, ours } from './cite.js';
@@ -432,7 +432,7 @@ function parry(st: W1State, ctx: FightContext, d: Fighter, b: Blow, expectedWoun
     ctx,
     d,
     words
-      ? `parry with the ${item.name.toLowerCase()} (${st.opt.parryTest === 'below' ? 'less than' : 'at most'} ${need})`
+      ? `parry with the ${item.name.toLowerCase()} (${st.opt.parryTest === 'below' ? 'less than' : 'at most'} ${needWith(need, ruledAhead(ctx))})`
       : '',
     PARRY_DIE,
   );
@@ -558,9 +558,11 @@ export function strike(st: W1State, ctx: FightContext, b: Blow): boolean {
       );
   } else {
     // The damage die is rolled with the to-hit die at the table.
-    // What the roll needs, with its modifiers, is shown before it is rolled.
-    const needs = terms === null ? '' : terms.length ? `${showSum('WS', ws, terms)}` : `${need}`;
-    const why = ctx.words ? `to hit ${b.target.name} (need ${needs} or less)` : '';
+    // What the roll needs, with its modifiers and any the GM gave for it, is shown before it is rolled.
+    const shown = ctx.words ? [...(terms ?? []), ...ruledAhead(ctx)] : [];
+    const why = ctx.words
+      ? `to hit ${b.target.name} (need ${shown.length ? showSum('WS', ws, shown) : need} or less)`
+      : '';
     toHitRoll = d100(ctx, a, why, DAMAGE_DIE);
     const ruled = ruledTerms(ctx);
     terms?.push(...ruled);

@@ -61,6 +61,115 @@ export function axisHints(data: EncounterData, ruleset: RulesetItem | undefined)
   return out;
 }
 
+// ------------------------------------------------------------------ an axis picked by name
+
+/** A number of a combatant entry a sweep may vary: its path under the entry, and its bounds. */
+export interface NumberField {
+  /** Under the entry: "profile.WS", "dd", "ammo.bow". */
+  readonly path: string;
+  /** What the lists show it under: the field it is in ("profile", "tactics"), or "" at the top. */
+  readonly group: string;
+  readonly name: string;
+  readonly min?: number;
+  readonly max?: number;
+}
+
+interface Schema {
+  readonly type?: string;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly anyOf?: readonly Schema[];
+  readonly properties?: Readonly<Record<string, Schema>>;
+}
+
+/** The whole-number part of a schema (a profile's "45 or '-'"), or null when it takes no number. */
+function numberOf(s: Schema | undefined): Schema | null {
+  if (!s) return null;
+  if (s.type === 'integer' || s.type === 'number') return s;
+  return s.anyOf?.find((x) => x.type === 'integer' || x.type === 'number') ?? null;
+}
+
+/**
+ * The numbers a combatant entry of the ruleset takes, from the character form's schema (its
+ * characteristics, skills, damage dice, a tactic's threshold), in the schema's order.
+ */
+export function numberFields(
+  schema: { readonly properties: Readonly<Record<string, Schema>> } | null,
+): NumberField[] {
+  const out: NumberField[] = [];
+  const add = (path: string, group: string, name: string, s: Schema) =>
+    out.push({
+      path,
+      group,
+      name,
+      ...(s.minimum !== undefined ? { min: s.minimum } : {}),
+      ...(s.maximum !== undefined ? { max: s.maximum } : {}),
+    });
+  for (const [field, s] of Object.entries(schema?.properties ?? {})) {
+    const n = numberOf(s);
+    if (n) add(field, '', field, n);
+    else
+      for (const [key, sub] of Object.entries(s.properties ?? {})) {
+        const m = numberOf(sub);
+        if (m) add(`${field}.${key}`, field, key, m);
+      }
+  }
+  return out;
+}
+
+/** The numbers an entry writes itself (`ammo: { bow: 24 }`), those the schema lists or not, with their values. */
+export function writtenNumbers(doc: Record<string, unknown>): Map<string, number> {
+  const out = new Map<string, number>();
+  const walk = (prefix: string, v: unknown, depth: number) => {
+    if (typeof v === 'number' && Number.isFinite(v)) out.set(prefix, v);
+    else if (v && typeof v === 'object' && !Array.isArray(v) && depth < 2)
+      for (const [k, x] of Object.entries(v)) walk(`${prefix}.${k}`, x, depth + 1);
+  };
+  for (const [k, v] of Object.entries(doc)) if (k !== 'count' && k !== 'at') walk(k, v, 0);
+  return out;
+}
+
+/**
+ * The values a sweep of a number might begin with: four steps either side of what the entry
+ * writes, or of the middle of its bounds when it writes nothing (the bestiary's value is not
+ * known here), kept within the bounds. The GM edits them.
+ */
+export function valuesAround(written: number | undefined, f: Pick<NumberField, 'min' | 'max'>): string {
+  const lo = f.min ?? 0;
+  const hi = f.max ?? Number.MAX_SAFE_INTEGER;
+  const at = written ?? Math.round((lo + Math.min(hi, lo + 100)) / 2);
+  const step = at >= 20 ? 5 : 1;
+  const from = Math.max(lo, step, at - 4 * step);
+  return `${from}..${Math.max(from, Math.min(hi, at + 4 * step))}:${step}`;
+}
+
+/** What an axis's text names: a combatant entry's number or a rule option, and its values; null for any other text. */
+export type AxisPick =
+  | {
+      readonly who: { readonly side: number; readonly entry: number };
+      readonly field: string;
+      readonly values: string;
+    }
+  | { readonly who: 'options'; readonly field: string; readonly values: string };
+
+export function readAxis(text: string): AxisPick | null {
+  const entry = /^sides\[(\d+)\]\.combatants\[(\d+)\]\.([A-Za-z_][\w.-]*)=(.*)$/.exec(text.trim());
+  if (entry)
+    return {
+      who: { side: Number(entry[1]), entry: Number(entry[2]) },
+      field: entry[3] as string,
+      values: entry[4] as string,
+    };
+  const option = /^options\.([A-Za-z_][\w-]*)=(.*)$/.exec(text.trim());
+  return option ? { who: 'options', field: option[1] as string, values: option[2] as string } : null;
+}
+
+/** An axis as the API takes it: `sides[0].combatants[1].profile.WS=25..65:5`, `options.criticals=a,b`. */
+export function axisText(p: AxisPick): string {
+  const where = p.who === 'options' ? 'options' : `sides[${p.who.side}].combatants[${p.who.entry}]`;
+  return `${where}.${p.field}=${p.values}`;
+}
+
 // ------------------------------------------------------------------ the form
 
 export interface Form {

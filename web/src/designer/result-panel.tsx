@@ -17,27 +17,38 @@ import { reconnects } from '../state.js';
 import { count, KIND_NAME, solved } from './format.js';
 import { CompareTable, OddsView, Plots, SimTable, SweepTable } from './results.js';
 
-function Progress({ study, done }: { study: StudyRow; done: number }) {
+/** A running study's fights: added up (what its figures and a stop keep, a block at a time), and played. */
+export interface Ran {
+  readonly done: number;
+  readonly played: number;
+}
+
+function Progress({ study, ran }: { study: StudyRow; ran: Ran }) {
   const total = Math.max(1, study.total);
-  const part = Math.min(1, done / total);
+  const played = Math.max(ran.played, ran.done);
+  const part = Math.min(1, played / total);
   return (
     <div
       class="progress"
       role="progressbar"
       aria-valuemin={0}
       aria-valuemax={study.total}
-      aria-valuenow={done}
+      aria-valuenow={played}
     >
       <span class="count">
         {study.status === 'queued'
           ? 'waiting for the study before it'
           : study.kind === 'odds'
             ? 'counting every die…'
-            : `${count(done)} / ${count(study.total)} fights`}
+            : `${count(played)} / ${count(study.total)} fights`}
+        {/* A stop keeps the blocks added up, not the fights of a block still under way. */}
+        {played > ran.done && study.kind !== 'odds' && (
+          <span class="muted added"> ({count(ran.done)} added up)</span>
+        )}
       </span>
       <span class="bar big">
         {/* A sliver as soon as anything is done: a run of millions moves before it shows a percent. */}
-        <span class="fill" style={{ width: `${part * 100}%`, minWidth: done > 0 ? '3px' : 0 }} />
+        <span class="fill" style={{ width: `${part * 100}%`, minWidth: played > 0 ? '3px' : 0 }} />
       </span>
     </div>
   );
@@ -45,11 +56,12 @@ function Progress({ study, done }: { study: StudyRow; done: number }) {
 
 export function ResultPanel({
   id,
-  done,
+  ran,
   onRerun,
 }: {
   id: number;
-  done: number | null;
+  /** What the live socket said of it while it runs; null before it says anything. */
+  ran: Ran | null;
   onRerun: (id: number) => void;
 }) {
   const [study, setStudy] = useState<Study | null>(null);
@@ -90,7 +102,7 @@ export function ResultPanel({
       <p class="params">{paramsLine(study)}</p>
       {running && (
         <div class="row running">
-          <Progress study={study} done={done ?? study.done} />
+          <Progress study={study} ran={ran ?? { done: study.done, played: study.done }} />
           <button type="button" class="stop" onClick={stop}>
             Stop
           </button>

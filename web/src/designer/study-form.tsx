@@ -5,12 +5,19 @@ import { api, type EncounterItem, type RulesetItem } from '../api.js';
 import { Problems } from '../problems.js';
 import {
   axisHints,
+  axisText,
   bodyOf,
   entriesOf,
   freshForm,
+  numberFields,
   poolOf,
+  readAxis,
+  valuesAround,
+  writtenNumbers,
+  type AxisPick,
   type EncounterData,
   type Form,
+  type NumberField,
   type Pool,
 } from './form-data.js';
 import { KIND_NAME, KINDS, randomSeed } from './format.js';
@@ -108,6 +115,136 @@ function Options({
   );
 }
 
+/**
+ * One axis of a sweep picked by name: whose number (a combatant entry of a side, or the rule
+ * options), which of its numbers, and the values; written as the path the API takes, into the box
+ * under it (which still takes any path typed).
+ */
+function AxisPicker({
+  name,
+  data,
+  fields,
+  ruleset,
+  value,
+  optional,
+  onChange,
+}: {
+  name: string;
+  data: EncounterData;
+  fields: readonly NumberField[];
+  ruleset: RulesetItem | undefined;
+  value: string;
+  /** The second axis may be none. */
+  optional: boolean;
+  onChange: (text: string) => void;
+}) {
+  const options = ruleset?.options ?? [];
+  const entries = data.sides.flatMap((s) => s.entries);
+  const entryOf = (who: string) => entries.find((e) => `${e.side}:${e.entry}` === who);
+  const read = readAxis(value);
+  const whoOf = (p: AxisPick) => (p.who === 'options' ? 'options' : `${p.who.side}:${p.who.entry}`);
+  // A path this encounter does not have (typed, or the last encounter's) is shown as not picked.
+  const picked = read && (read.who === 'options' || entryOf(whoOf(read))) ? read : null;
+  const who = picked ? whoOf(picked) : '';
+  /** What the lists offer for `who`: its numbers (the schema's, then those it writes itself), or the options. */
+  const fieldsOf = (w: string): { path: string; group: string; label: string; values: string }[] => {
+    if (w === 'options')
+      return options.map((o) => ({
+        path: o.name,
+        group: 'rule options',
+        label: o.name,
+        values: o.values.join(','),
+      }));
+    const e = entryOf(w);
+    if (!e) return [];
+    const written = writtenNumbers(e.doc);
+    const listed = fields.map((f) => ({
+      path: f.path,
+      group: f.group || 'the entry',
+      label: written.has(f.path) ? `${f.name} (${written.get(f.path)})` : f.name,
+      values: valuesAround(written.get(f.path), f),
+    }));
+    const own = [...written]
+      .filter(([path]) => !fields.some((f) => f.path === path))
+      .map(([path, v]) => ({
+        path,
+        group: 'written in the entry',
+        label: `${path} (${v})`,
+        values: valuesAround(v, {}),
+      }));
+    return [...listed, ...own];
+  };
+  const offered = fieldsOf(who);
+  const write = (w: string, field?: string, values?: string) => {
+    if (w === '') return onChange('');
+    const list = fieldsOf(w);
+    const f = list.find((x) => x.path === field) ?? list[0];
+    if (!f) return;
+    const target = w === 'options' ? ('options' as const) : (entryOf(w) as { side: number; entry: number });
+    onChange(
+      axisText(
+        target === 'options'
+          ? { who: 'options', field: f.path, values: values ?? f.values }
+          : { who: { side: target.side, entry: target.entry }, field: f.path, values: values ?? f.values },
+      ),
+    );
+  };
+  const groups = [...new Set(offered.map((f) => f.group))];
+  return (
+    <div class="row axis-pick">
+      <label class="field">
+        <span class="flabel">Whose</span>
+        <select
+          aria-label={`${name}: whose`}
+          value={who}
+          onChange={(e) => write(e.currentTarget.value, picked?.field)}
+        >
+          {(optional || !picked) && <option value="">{optional ? 'none' : 'pick one…'}</option>}
+          {data.sides.map((sd) => (
+            <optgroup label={sd.name}>
+              {sd.entries.map((e) => (
+                <option value={`${e.side}:${e.entry}`}>{e.label}</option>
+              ))}
+            </optgroup>
+          ))}
+          {options.length > 0 && <option value="options">the rule options</option>}
+        </select>
+      </label>
+      <label class="field">
+        <span class="flabel">Which</span>
+        <select
+          aria-label={`${name}: which`}
+          value={picked?.field ?? ''}
+          disabled={!picked}
+          onChange={(e) => write(who, e.currentTarget.value)}
+        >
+          {!picked && <option value="" />}
+          {groups.map((g) => (
+            <optgroup label={g}>
+              {offered
+                .filter((f) => f.group === g)
+                .map((f) => (
+                  <option value={f.path}>{f.label}</option>
+                ))}
+            </optgroup>
+          ))}
+        </select>
+      </label>
+      <label class="field">
+        <span class="flabel">Values (LO..HI:STEP or a,b,c)</span>
+        <input
+          aria-label={`${name}: values`}
+          class="mid"
+          spellcheck={false}
+          disabled={!picked}
+          value={picked?.values ?? ''}
+          onInput={(e) => write(who, picked?.field, e.currentTarget.value)}
+        />
+      </label>
+    </div>
+  );
+}
+
 export function StudyForm({
   encounters,
   rulesets,
@@ -121,6 +258,7 @@ export function StudyForm({
   const [f, setF] = useState<Form>(freshForm);
   const [data, setData] = useState<EncounterData>({ sides: [], options: {} });
   const [pool, setPool] = useState<Pool>(poolOf([], []));
+  const [fields, setFields] = useState<NumberField[]>([]);
   const [error, setError] = useState<Error | null>(null);
   const [busy, setBusy] = useState(false);
   const set = (p: Partial<Form>) => setF((x) => ({ ...x, ...p }));
@@ -133,11 +271,13 @@ export function StudyForm({
       api.encounter(encounter.id).then((e) => api.checkEncounter(e.text)),
       api.bestiary(encounter.ruleset),
       api.usableCharacters(encounter.ruleset),
-    ]).then(([checked, creatures, characters]) => {
+      api.characterForm(encounter.ruleset),
+    ]).then(([checked, creatures, characters, form]) => {
       if (!live) return;
       const d = entriesOf(checked.data, creatures);
       setData(d);
       setPool(poolOf(creatures, characters));
+      setFields(numberFields(form.schema));
       // The first of the first side against the first of the second, to begin with.
       const first = (s: number) => (d.sides[s]?.entries[0] ? `${s}:0` : '');
       const key = (k: number) =>
@@ -296,27 +436,53 @@ export function StudyForm({
               <option value={h} />
             ))}
           </datalist>
-          <label class="field wide-field">
-            <span class="flabel">Vary (path=LO..HI:STEP or path=a,b,c)</span>
-            <input
-              aria-label="vary"
-              list="axis-hints"
-              spellcheck={false}
-              placeholder={hints[0] ?? 'sides[0].combatants[0].profile.WS=25..65:5'}
+          <fieldset class="axis">
+            <legend>Vary</legend>
+            <AxisPicker
+              name="vary"
+              data={data}
+              fields={fields}
+              ruleset={ruleset}
               value={f.vary}
-              onInput={(e) => set({ vary: e.currentTarget.value })}
+              optional={false}
+              onChange={(vary) => set({ vary })}
             />
-          </label>
-          <label class="field wide-field">
-            <span class="flabel">And a second, for a heat map (optional)</span>
-            <input
-              aria-label="vary second"
-              list="axis-hints"
-              spellcheck={false}
+            <label class="field wide-field">
+              <span class="flabel">
+                as the path it writes, or any path typed (path=LO..HI:STEP or path=a,b,c)
+              </span>
+              <input
+                aria-label="vary"
+                list="axis-hints"
+                spellcheck={false}
+                placeholder={hints[0] ?? 'sides[0].combatants[0].profile.WS=25..65:5'}
+                value={f.vary}
+                onInput={(e) => set({ vary: e.currentTarget.value })}
+              />
+            </label>
+          </fieldset>
+          <fieldset class="axis">
+            <legend>And a second, for a heat map (optional)</legend>
+            <AxisPicker
+              name="vary second"
+              data={data}
+              fields={fields}
+              ruleset={ruleset}
               value={f.vary2}
-              onInput={(e) => set({ vary2: e.currentTarget.value })}
+              optional
+              onChange={(vary2) => set({ vary2 })}
             />
-          </label>
+            <label class="field wide-field">
+              <span class="flabel">as its path</span>
+              <input
+                aria-label="vary second"
+                list="axis-hints"
+                spellcheck={false}
+                value={f.vary2}
+                onInput={(e) => set({ vary2: e.currentTarget.value })}
+              />
+            </label>
+          </fieldset>
         </div>
       )}
       {(f.kind === 'compare' || f.kind === 'sweep') && (

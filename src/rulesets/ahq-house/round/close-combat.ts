@@ -1,8 +1,8 @@
 // Close combat (Defense Skill (DS), Unarmed Combat, REAR ATTACKS, CRITICAL HIT), with the evasions a
 // critical or a panic calls for (EVADING A COMBAT by STEALTH, a run away): a critical's evasion, a
 // failed evasion's free attack and a run call each other.
-import { showTerm, sumTerms } from '../../../core/arith.js';
-import { ruledTerms } from '../../../core/rulings.js';
+import { showTerm } from '../../../core/arith.js';
+import { ruledAhead, ruledTerms } from '../../../core/rulings.js';
 import type { FightContext } from '../../../core/context.js';
 import { type Choice, combatantKey } from '../../../core/request.js';
 import { decide, roll, say } from '../../../core/say.js';
@@ -14,7 +14,9 @@ import {
   CHARGE_BONUS,
   closeNeed,
   helmetCounts,
+  needWords,
   rearDice,
+  ruledNeed,
   stealthEvades,
   surroundingPenalty,
   toHitRoll,
@@ -108,10 +110,9 @@ export function attack(
   if (!canStrike(st, f, t)) return;
   f.stats.blows++;
   const { w, count, penalty, WS, need, why, rear, extra, dd } = closeCombatBlow(st, f, t, how.charge);
-  const r = roll(ctx, 12, f, `to hit ${t.name}, need ${need}`, 1, damageDice(dd));
-  // The GM's one-off modifier is to the roll: +1 makes the need one less.
+  const r = roll(ctx, 12, f, `to hit ${t.name}, ${needWords(need, ruledAhead(ctx))}`, 1, damageDice(dd));
   const ruled = ruledTerms(ctx);
-  const needed = Math.max(2, need - sumTerms(0, ruled));
+  const needed = ruledNeed(need, ruled);
   const res = toHitRoll(r, needed);
   const sums = `WS ${WS} against DS ${sum(t, 'DS')}${t.ward ? ` + ${t.ward} ward` : ''}${penalty ? ` − ${penalty} surrounded by ${count}` : ''}: need ${why}${how.charge ? ` − ${CHARGE_BONUS} charge` : ''}${ruled.map((x) => `, ${showTerm(x)} to the roll: need ${needed}`).join('')}`;
   const label = `${f.name}${how.free ? "'s free attack" : ''}${rear ? ' from the rear' : ''} at ${t.name}`;

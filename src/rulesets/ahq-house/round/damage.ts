@@ -36,7 +36,16 @@ export function damage(
   while (left > 0 && dice.length < MOST_DAMAGE_DICE) {
     // The dice are rolled together at the table: the first carries the rest (each counts on its own).
     const rest = dice.length === 0 && left > 1 ? damageDice(left - 1) : undefined;
-    const d = roll(ctx, 12, f, `damage die against T ${Tm}`, 1, rest);
+    // Numbered: three questions alike read as the same one asked again. A 12 that rolls one more
+    // die adds to the count ("4 of 4").
+    const d = roll(
+      ctx,
+      12,
+      f,
+      `damage die ${dice.length + 1} of ${dice.length + left} against T ${Tm}`,
+      1,
+      rest,
+    );
     dice.push(d);
     left--;
     if (rollsAgain(d, st.setup.opt.criticalExtraDie)) left++;

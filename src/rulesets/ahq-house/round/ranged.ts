@@ -1,13 +1,13 @@
 // Ranged Attacks: the line of fire, the house rules' to-hit table by range, and an archer stepping back
 // first (ours).
-import { showTerm, sumTerms } from '../../../core/arith.js';
-import { ruledTerms } from '../../../core/rulings.js';
+import { showTerm } from '../../../core/arith.js';
+import { ruledAhead, ruledTerms } from '../../../core/rulings.js';
 import type { FightContext } from '../../../core/context.js';
 import { roll, say } from '../../../core/say.js';
 import { lineOfSight, squaresApart } from '../../../space/grid.js';
 import type { Point } from '../../../space/plane.js';
 import { ours, text } from '../cite.js';
-import { helmetCounts, rangeBand, rangedNeed, toHitRoll } from '../rules.js';
+import { helmetCounts, needWords, rangeBand, rangedNeed, ruledNeed, toHitRoll } from '../rules.js';
 import type { AhqFighter, AhqState } from '../state.js';
 import { engagedWith } from '../zones.js';
 import { boardWithDoors } from './board.js';
@@ -42,9 +42,16 @@ export function shoot(st: AhqState, ctx: FightContext, f: AhqFighter, t: AhqFigh
   const d = squaresApart(f, t);
   const BS = sum(f, 'BS');
   const cell = rangedNeed(BS, d);
-  const r = roll(ctx, 12, f, `shoot ${t.name}, need ${cell.need}`, 1, damageDice(m.dd));
+  const r = roll(
+    ctx,
+    12,
+    f,
+    `shoot ${t.name}, ${cell.need === null ? 'no hit possible' : needWords(cell.need, ruledAhead(ctx))}`,
+    1,
+    damageDice(m.dd),
+  );
   const ruled = ruledTerms(ctx);
-  const needed = cell.need === null ? null : Math.max(2, cell.need - sumTerms(0, ruled));
+  const needed = cell.need === null ? null : ruledNeed(cell.need, ruled);
   const res = toHitRoll(r, needed, cell.critical);
   say(
     st,

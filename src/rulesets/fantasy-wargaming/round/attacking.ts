@@ -2,7 +2,7 @@
 import { showSum, sumTerms, type Term } from '../../../core/arith.js';
 import type { FightContext } from '../../../core/context.js';
 import type { FollowingDice } from '../../../core/request.js';
-import { ruledTerms } from '../../../core/rulings.js';
+import { ruledAhead, ruledTerms } from '../../../core/rulings.js';
 import { roll, say } from '../../../core/say.js';
 import { type Dice, formatDice } from '../../../dice/notation.js';
 import { chartResult, type Location, specialEffects } from '../charts.js';
@@ -53,7 +53,7 @@ export function blow(st: FwState, ctx: FightContext, phase: Phase, b: Blow, step
   ].filter((x) => x.value !== 0);
   // The luck die and the Striking Table's die are rolled together at the table.
   // The column before luck, with its modifiers, is shown before the dice are rolled.
-  const before = showSum(b.magic ? 'factor' : 'WF', base, terms);
+  const before = showSum(b.magic ? 'factor' : 'WF', base, [...terms, ...ruledAhead(ctx)]);
   const l = luck(
     roll(ctx, 6, a, `luck die (strike at ${t.name}: ${before}, then luck)`, 1, chartDie(c.striking.die)),
   );

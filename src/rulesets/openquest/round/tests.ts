@@ -1,8 +1,8 @@
 // The skill tests every step rolls (The Combat Round): a test against a skill, Masters and the GM's
 // modifier, its level in words.
 import type { FightContext } from '../../../core/context.js';
-import { showSum, sumTerms } from '../../../core/arith.js';
-import { ruledTerms } from '../../../core/rulings.js';
+import { showSum, sumTerms, type Term } from '../../../core/arith.js';
+import { needWith, ruledAhead, ruledTerms } from '../../../core/rulings.js';
 import { d100 } from '../../../core/say.js';
 import type { FollowingDice } from '../../../core/request.js';
 import type { Weapon } from '../data.js';
@@ -30,7 +30,12 @@ export function test(
 ): { roll: number; level: Level; against: string } {
   const mastery = masteryOf(f.spec.skills[skill], st.setup.opt.mastery);
   // A Master's roll is still asked: the GM's one-off modifier may take the skill below 100%.
-  const r = d100(ctx, f, ctx.words ? `${why}: ${skill} test (${need(target, mastery)})` : why, then);
+  const r = d100(
+    ctx,
+    f,
+    ctx.words ? `${why}: ${skill} test (${need(target, mastery, ruledAhead(ctx))})` : why,
+    then,
+  );
   const ruled = ruledTerms(ctx);
   // The GM's one-off modifier changes the target, and with it the critical's tenth.
   const t = sumTerms(target, ruled);
@@ -41,12 +46,14 @@ export function test(
   };
 }
 
-/** What a test needs, in words: a number, or what a Master gets. */
-function need(target: number, mastery: Mastery): string {
-  if (target < MASTERY || mastery === 'none') return `need ${target} or less`;
+/** What a test needs, in words, with the GM's modifier for it: a number, or what a Master gets. */
+function need(target: number, mastery: Mastery, ruled: readonly Term[]): string {
+  const t = sumTerms(target, ruled);
+  if (t < MASTERY || mastery === 'none') return `need ${needWith(target, ruled)} or less`;
+  const at = `a Master at ${needWith(target, ruled)}%`;
   return mastery === 'critical'
-    ? `a Master at ${target}%: a critical, unless the GM's modifier takes it below ${MASTERY}%`
-    : `a Master at ${target}%: succeeds, a double is a critical`;
+    ? `${at}: a critical, unless the GM's modifier takes it below ${MASTERY}%`
+    : `${at}: succeeds, a double is a critical`;
 }
 
 export const LEVEL_WORD: Readonly<Record<Level, string>> = {

@@ -32,7 +32,7 @@ import {
 import { addCond } from '../effects.js';
 import { harmless } from '../creatures.js';
 import { hitLocation } from '../locate.js';
-import { ruledTerms } from '../../../core/rulings.js';
+import { ruledAhead, ruledTerms } from '../../../core/rulings.js';
 import { faceToward, inFront } from '../scene.js';
 import { d100, roll, say } from '../say.js';
 import {
@@ -197,10 +197,13 @@ export function fireOne(
       [f, plan.target],
     );
   } else {
+    // What the shot needs with any modifier the GM gave for it, and past it the rolls that stray.
+    const shown = [...terms, ...ruledAhead(ctx)];
+    const upTo = sumTerms(bs, shown);
     r = d100(
       ctx,
       f,
-      `${w.name.toLowerCase()} at ${aimedAt} (need ${terms.length ? showSum('BS', bs, terms) : need} or less${stray && need + stray <= 100 ? `; ${need + 1}-${need + stray} hits someone else` : ''})`,
+      `${w.name.toLowerCase()} at ${aimedAt} (need ${shown.length ? showSum('BS', bs, shown) : need} or less${stray && upTo + stray <= 100 ? `; ${upTo + 1}-${upTo + stray} hits someone else` : ''})`,
       DAMAGE_DIE,
     );
     terms.push(...ruledTerms(ctx));
