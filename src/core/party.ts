@@ -228,7 +228,7 @@ export interface PartyChange {
 }
 
 /** Values read from YAML or JSON alike: a map's keys in any order. */
-function sameValue(a: unknown, b: unknown): boolean {
+export function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
