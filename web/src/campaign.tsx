@@ -10,6 +10,7 @@ import {
   type EncounterItem,
   type FightItem,
   type RulesetItem,
+  partyFile,
 } from './api.js';
 import { Problems } from './problems.js';
 import { changes } from './state.js';
@@ -51,7 +52,15 @@ function Builder({
   const addCharacter = (side: 0 | 1) => {
     const c = characters.find((x) => x.name === who);
     if (c && !picks.some((p) => p.entry && p.use === c.name))
-      setPicks([...picks, { use: c.name, count: 1, side, entry: c.entry }]);
+      setPicks([
+        ...picks,
+        {
+          use: c.name,
+          count: 1,
+          side,
+          entry: c.party ? { use: `${partyFile(ruleset)}#${c.name}` } : c.entry,
+        },
+      ]);
   };
   // The same creature again for a side is one more of it ("Orc × 2"), not another line.
   const add = (side: 0 | 1) => {

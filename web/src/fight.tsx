@@ -8,6 +8,7 @@ import { FightMapView } from './map.js';
 import { Log, QuestionCard, rollDice, TrackerPanel } from './parts.js';
 import { type Heard, reconnects, UNREACHABLE, useHeard } from './state.js';
 import { TablePanel, useTable } from './table.js';
+import { PartyPanel } from './party-result.js';
 
 function Rulings({
   view,
@@ -375,6 +376,7 @@ export function FightScreen({ id }: { id: number }) {
               onAdd={(side, use, why) => void act(() => api.reinforce(id, side, { use }, why, view))}
             />
           )}
+          <PartyPanel view={view} />
           <TablePanel view={view} onView={setView} table={table} setTable={setTable} />
           <Log events={view.events} rows={view.tracker.rows} />
         </div>
