@@ -85,6 +85,8 @@ describe('the party from fight to fight', () => {
     await page.getByLabel('seed for A new fight').fill('2');
     await page.getByRole('button', { name: 'Start a fight' }).click();
     await page.waitForURL(/#\/fights\/1$/);
+    // The card drawn before the first answer: Enter before it would roll the page's own dice.
+    await page.waitForSelector('.question .label');
 
     // Folded while the fight goes on; opened from the keyboard, it says where the fight stands.
     const panel = page.getByRole('region', { name: 'the party after the fight' });
