@@ -26,6 +26,7 @@ import {
   parseBody,
   refuse,
   registerJsonBodies,
+  TYPES,
 } from './http.js';
 import { isToken, Live, LIVE_MESSAGE_BYTES, type LiveLimits } from './live.js';
 import { registerCompression } from './compress.js';
@@ -41,10 +42,13 @@ import { DamagedRow, type Store } from './store.js';
 import { registerStudies } from './studies.js';
 import { registerMaterial } from './material.js';
 import { campaignEncounter, healthOf, partyText, registerParty } from './party.js';
+import { registerDocs } from './docs.js';
 
 export interface AppOptions {
   /** Where the built page is (dist/web); left out, the page is not served. */
   readonly webRoot?: string | null;
+  /** Where the help's pages are (dist/docs, built by scripts/docs.mjs); null: not served. */
+  readonly docsRoot?: string | null;
   readonly logger?: boolean;
   /** The live socket's limits (the defaults of live.ts unless a test shortens them). */
   readonly live?: LiveLimits;
@@ -173,15 +177,6 @@ const PUBLIC_API: ReadonlySet<string> = new Set([
 
 /** Paths of the players' page: the join link, a seat's page, the table display. */
 const PLAYERS_PAGE = /^(join\/[^/]*|play|display)\/?$/;
-
-const TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.json': 'application/json',
-};
 
 /**
  * The file of the built page a path names, or null (404): a file inside the page's folder, by
@@ -617,6 +612,9 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
 
   // What a fight did to the party, written into the characters and taken back.
   registerParty(app, store, fights, changed);
+
+  // ------------------------------------------------------------- the help
+  registerDocs(app, o.docsRoot === undefined ? join(packageRoot(), 'dist', 'docs') : o.docsRoot);
 
   // ------------------------------------------------------------- the page
   const root = o.webRoot === undefined ? join(packageRoot(), 'dist', 'web') : o.webRoot;
