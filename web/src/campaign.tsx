@@ -21,6 +21,8 @@ import { Characters } from './characters.js';
 import { CreaturePicker } from './creature-picker.js';
 import { PasteBlock } from './paste.js';
 import { Tabs } from './tabs.js';
+import { Help } from './help.js';
+import { RULESET_HELP } from './help-links.js';
 
 function Builder({
   rulesets,
@@ -83,6 +85,7 @@ function Builder({
             ))}
           </select>
         </label>
+        <Help to={RULESET_HELP[ruleset]?.encounter} />
         <label>
           Title <input value={title} onInput={(e) => setTitle(e.currentTarget.value)} />
         </label>
@@ -123,6 +126,9 @@ function Builder({
       )}
       <details class="paste-in">
         <summary>Paste a stat block</summary>
+        <p class="hint">
+          As a book or a page prints it: each line read is shown before it goes in. <Help topic="statBlock" />
+        </p>
         <PasteBlock
           ruleset={ruleset}
           label="paste a stat block into the encounter"
@@ -349,6 +355,7 @@ export function Campaign() {
       <Characters rulesets={rulesets} />
       <section class="panel wide">
         <h2>{editing !== null ? `Edit encounter ${editing}` : 'New encounter'}</h2>
+        <Help topic="encounter" corner />
         <Builder
           rulesets={rulesets}
           onText={(t, ruleset) => {

@@ -8,6 +8,7 @@ import { PasteBlock } from './paste.js';
 import { Problems } from './problems.js';
 import { changes } from './state.js';
 import { Tabs } from './tabs.js';
+import { Help } from './help.js';
 
 type Way = 'form' | 'paste';
 
@@ -55,6 +56,7 @@ export function Characters({ rulesets }: { rulesets: readonly RulesetItem[] }) {
   return (
     <section class="panel wide" aria-label="characters">
       <h2>Characters</h2>
+      <Help topic="characters" corner />
       {list.length === 0 && (
         <p class="hint">No character yet: the party goes here, one combatant entry each.</p>
       )}

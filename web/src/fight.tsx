@@ -9,6 +9,7 @@ import { Log, QuestionCard, rollDice, TrackerPanel } from './parts.js';
 import { type Heard, reconnects, UNREACHABLE, useHeard } from './state.js';
 import { TablePanel, useTable } from './table.js';
 import { PartyPanel } from './party-result.js';
+import { Help } from './help.js';
 
 function Rulings({
   view,
@@ -53,6 +54,7 @@ function Rulings({
   return (
     <section class="panel rulings" aria-label="rulings">
       <h2>The GM's ruling</h2>
+      <Help topic="rulings" corner />
       <form class="row" onSubmit={(e) => void submit(e)}>
         <select value={kind} onChange={(e) => setKind(e.currentTarget.value)} aria-label="ruling">
           <option value="modify">modify this roll by</option>
@@ -354,6 +356,7 @@ export function FightScreen({ id }: { id: number }) {
               q={view.question}
               onAnswer={(a, t) => void answer(a, t)}
               waitingFor={waitingFor}
+              help={<Help topic="question" />}
             />
           ) : (
             <section class="panel question over">

@@ -205,6 +205,7 @@ export function QuestionCard({
   keys = true,
   who,
   waitingFor,
+  help,
 }: {
   q: Question;
   onAnswer: (a: number | string, then?: number) => void;
@@ -212,6 +213,8 @@ export function QuestionCard({
   who?: string;
   /** Whose device the question has gone to (the GM's card says so, and may still answer it). */
   waitingFor?: string;
+  /** A link to the help on questions, after the keys (the GM's card). */
+  help?: ComponentChildren;
 }) {
   const [typed, setTyped] = useState('');
   const [then, setThen] = useState('');
@@ -349,6 +352,7 @@ export function QuestionCard({
         <p class="keys">
           Enter: {q.kind === 'roll' ? 'roll' : 'the suggestion'}
           {q.kind === 'choice' ? ' · 1–9: a choice' : ''} · Backspace or Ctrl+Z: undo
+          {help && <> · {help}</>}
         </p>
       )}
     </section>

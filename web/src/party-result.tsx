@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, type AppliedItem, type FightView, type PartyResult } from './api.js';
 import { useHeard } from './state.js';
+import { Help } from './help.js';
 
 /** A field's value as the GM reads it: `{ bow: 6 }`, `[critical 6 (toHit: -10)]`; none: not written. */
 function shown(v: unknown): string {
@@ -106,7 +107,8 @@ export function PartyPanel({ view }: { view: FightView }) {
             <p class="muted">
               {result.outcome
                 ? `After the fight: ${result.outcome}.`
-                : `As it stands in round ${result.round}: the fight goes on, and this can be applied now or later.`}
+                : `As it stands in round ${result.round}: the fight goes on, and this can be applied now or later.`}{' '}
+              <Help topic="party" />
             </p>
             {result.notes.map((n) => (
               <p class="hint">{n}</p>
