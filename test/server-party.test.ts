@@ -3,13 +3,14 @@
 // what a fight left on them is shown field by field, written into the characters in one step (at
 // the step it was shown at), and taken back exactly by an undo, which refuses to undo over a change
 // made since.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FightView } from '../src/server/fights.js';
 import type { PartyResult } from '../src/server/party.js';
 import { closeApps, startApp } from './app.js';
-import { ROOT } from './helpers.js';
+import { fray, ROOT } from './helpers.js';
 
 afterEach(closeApps);
 
@@ -92,6 +93,24 @@ describe('an encounter of the campaign brings in the party by reference', () => 
     expect(file.body.issues[0].message).toMatch(/names no files but its party \(party-wfrp1e\.yaml/);
     const other = await one('party-openquest.yaml#Helmut');
     expect(other.body.issues[0].message).toMatch(/the campaign's openquest party has nobody in it/);
+  });
+
+  it('runs on the command line as exported, beside the party exported, and takes fray party apply there', async () => {
+    const c = await campaign();
+    const dir = mkdtempSync(join(tmpdir(), 'fray-exported-'));
+    const party = join(dir, 'party-wfrp1e.yaml');
+    writeFileSync(party, (await c.gm('GET', '/api/characters/party?ruleset=wfrp1e')).body as string);
+    writeFileSync(
+      join(dir, 'ambush.yaml'),
+      (await c.gm('GET', `/api/encounters/${c.encounter}/export`)).body as string,
+    );
+    const save = join(dir, 's.json');
+    const fought = await fray(['fight', join(dir, 'ambush.yaml'), '--seed', '4', '--save', save]);
+    expect(fought.code, fought.err).toBe(0);
+    const applied = await fray(['party', 'apply', save, '--yes']);
+    expect(applied.code, applied.err).toBe(0);
+    expect(applied.out).toContain(`Written to `);
+    expect(readFileSync(party, 'utf8')).toMatch(/wounds: \d/);
   });
 
   it('keeps a study of it with the members written in, so a re-run runs the same fights', async () => {
