@@ -236,8 +236,9 @@ describe('the board editor (issue 45)', () => {
     await page.getByRole('tab', { name: 'YAML', exact: true }).click();
     const text = await yaml(page);
     expect(text).toContain('  #####.#####\n');
-    expect(text).toMatch(/name: Barbarian, .*at: B, facing: N \}/);
-    expect(text).toMatch(/name: Elf, .*at: E, facing: S \}/);
+    // The party's members by reference (each fight starts from them as they are), placed like the rest.
+    expect(text).toContain('{ use: "party-ahq-house.yaml#Barbarian", at: B, facing: N }');
+    expect(text).toContain('{ use: "party-ahq-house.yaml#Elf", at: E, facing: S }');
     expect(text).toContain('{ use: orc, at: [o, p, q], facing: W }');
     await page.getByRole('tab', { name: 'Board', exact: true }).click();
     await grid.waitFor();

@@ -78,7 +78,7 @@ describe("the GM's screen", () => {
     await creatureRow.getByRole('button', { name: 'add to Monsters' }).click();
     await page.getByRole('button', { name: 'Write it as YAML below' }).click();
     const yaml = await page.getByLabel('encounter YAML').inputValue();
-    expect(yaml).toContain('      - { name: Helmut, profile: { M: 4, WS: 45,');
+    expect(yaml).toContain('      - { use: "party-wfrp1e.yaml#Helmut" }\n');
     expect(yaml).toContain('      - { use: human, count: 2 }\n');
     expect(yaml).toContain('      - { use: orc }\n      - { use: goblin }\n');
     // The form: each field checked as it is typed, the problem beside it.

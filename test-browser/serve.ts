@@ -164,12 +164,12 @@ export async function typeDice(card: Locator, dice: () => number): Promise<boole
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-/** axe-core's serious and critical findings on the page as it stands, each with where. */
-export async function axeFindings(page: Page): Promise<string[]> {
+/** axe-core's serious and critical findings on the page as it stands (or the part `within` selects), each with where. */
+export async function axeFindings(page: Page, within?: string): Promise<string[]> {
   // Run as the browser's own script, not as a tag of the page's: the page's policy takes no inline script.
   await page.evaluate(readFileSync(AXE, 'utf8'));
   const r = (await page.evaluate(
-    `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })`,
+    `axe.run(${within ? `document.querySelector(${JSON.stringify(within)})` : 'document'}, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })`,
   )) as {
     violations: { id: string; impact: string; nodes: { target: string[]; failureSummary: string }[] }[];
   };

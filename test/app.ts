@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/server/app.js';
+import { buildApp, type AppOptions } from '../src/server/app.js';
 import { Store } from '../src/server/store.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -25,13 +25,14 @@ export function release(app: FastifyInstance): void {
   if (i >= 0) open.splice(i, 1);
 }
 
-/** A server on a new campaign (or on `path`, to open one again). */
+/** A server on a new campaign (or on `path`, to open one again); the page is not served unless `options` say where it is. */
 export async function startApp(
   name: string,
   path = join(mkdtempSync(join(tmpdir(), `fray-${name}-`)), 'c.db'),
+  options: AppOptions = {},
 ) {
   const store = new Store(path);
-  const app = await buildApp(store, { webRoot: null });
+  const app = await buildApp(store, { webRoot: null, ...options });
   await app.ready();
   open.push({ app, store });
   const headers = { authorization: `Bearer ${store.gmToken()}` };

@@ -153,6 +153,11 @@ describe('the board editor’s changes are the encounter’s (issue 45)', () => 
   const named = (models: readonly GridModel[], name: string) =>
     models.find((m) => m.name === name) as GridModel;
 
+  it('names a party member brought in by reference by its name in the party, not by the file', () => {
+    expect(nameOf({ use: 'party-ahq-house.yaml#Sven' })).toBe('Sven');
+    expect(nameOf({ use: 'troll' })).toBe('Troll');
+  });
+
   it('reads the models of a hand-written map, letters and [x, y] alike, the troll on its block', async () => {
     const { gm } = await startApp('board-read');
     expect(await check(gm, AHQ)).toEqual([]);

@@ -29,6 +29,8 @@ const RUN_BY: Readonly<Record<string, string>> = {
   'agree.mjs': 'test/helpers.ts',
   // npm run build runs it before every test; the test checks what it made.
   'bundle.mjs': 'test/parsed.test.ts',
+  // npm run build runs it; the test renders the help and checks every page and link.
+  'docs.mjs': 'test/docs.test.ts',
 };
 
 describe('the scripts the docs quote', () => {

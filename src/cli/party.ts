@@ -3,13 +3,12 @@
 // written only when the GM says yes (or --yes), through a temporary file, the old one kept as
 // FILE.bak. The file is edited in place through the YAML document, so its comments and layout stay.
 import { createInterface } from 'node:readline/promises';
-import { isDeepStrictEqual } from 'node:util';
 import { dirname, resolve } from 'node:path';
 import { isMap, isPair, isScalar, isSeq, stringify } from 'yaml';
 import { AskingDriver } from '../core/context.js';
 import { parseYaml, ValidationError } from '../core/document.js';
 import { runFight } from '../core/fight.js';
-import { memberName, readParty, type PartyUse } from '../core/party.js';
+import { partyChanges, readParty, type PartyChange, type PartyUse } from '../core/party.js';
 import { describeOutcome } from '../core/state.js';
 import { SeededDice, Rng } from '../dice/index.js';
 import {
@@ -29,15 +28,6 @@ export interface PartyApplyOpts {
   readonly party?: string;
   readonly yes?: boolean;
   readonly allowPath?: readonly string[];
-}
-
-/** One field of one member, before and after (undefined: not written in the file). */
-interface Change {
-  readonly member: number;
-  readonly name: string;
-  readonly field: string;
-  readonly from: unknown;
-  readonly to: unknown;
 }
 
 const shown = (v: unknown) =>
@@ -65,34 +55,9 @@ export async function partyApply(io: Io, savePath: string, o: PartyApplyOpts): P
     }),
   );
   const st = result.state;
-  const changes: Change[] = [];
-  const notes: string[] = [];
-  for (const { side, m } of uses.flatMap((u) => u.members.map((m) => ({ side: u.side, m })))) {
-    const i = party.members.findIndex((x) => memberName(x) === m.member);
-    const c = st.combatants.find((x) => x.side === side && x.name === m.name);
-    if (i < 0 || !c) {
-      notes.push(`${m.member}: ${i < 0 ? 'no longer in the party file' : 'not in the fight'}; left as it is`);
-      continue;
-    }
-    const entry = party.members[i] as Record<string, unknown>;
-    const lasting = ruleset.lasting(st, c.id);
-    if (!lasting) continue;
-    for (const [field, value] of Object.entries(lasting.fields)) {
-      const to = value === null ? undefined : value;
-      if (!isDeepStrictEqual(entry[field], to))
-        changes.push({ member: i, name: m.member, field, from: entry[field], to });
-    }
-    for (const list of ['weapons', 'carried'])
-      if (Array.isArray(entry[list]) && lasting.lost.some((id) => (entry[list] as unknown[]).includes(id)))
-        changes.push({
-          member: i,
-          name: m.member,
-          field: list,
-          from: entry[list],
-          to: (entry[list] as unknown[]).filter((id) => !lasting.lost.includes(id as string)),
-        });
-    for (const n of lasting.notes) notes.push(`${m.member}: ${n}`);
-  }
+  const found = partyChanges(ruleset.lasting.bind(ruleset), st, uses, party.members);
+  const changes = found.changes;
+  const notes = found.notes.map((n) => `${n.name}: ${n.text}`);
 
   const when = result.outcome
     ? describeOutcome(st, result.outcome)
@@ -149,7 +114,7 @@ export function inline(v: unknown): string {
  * rest of the file (comments, layout) left as it was. A member written on one line (a flow map)
  * is rewritten whole.
  */
-function patched(text: string, changes: readonly Change[]): string {
+function patched(text: string, changes: readonly PartyChange[]): string {
   const doc = parseYaml('party', text);
   const members = doc.get('members', true);
   if (!isSeq(members)) throw new Error('party file without members');

@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import { formatPath, SourceDoc, validate, ValidationError, type Issue, type Path } from './document.js';
 import { didYouMean } from './names.js';
-import type { DocPart, FileText, LoadEnv } from './ruleset.js';
+import type { DocPart, FileText, Lasting, LoadEnv } from './ruleset.js';
+import type { FightState } from './state.js';
 
 /** A party file: which ruleset its members are written for, and the members. */
 export interface PartyFile {
@@ -214,4 +215,80 @@ function parsePath(text: string): Path {
   for (const m of text.matchAll(/\.([^.[\]]+)|\[(\d+)\]/g))
     out.push(m[2] !== undefined ? Number(m[2]) : (m[1] as string));
   return out;
+}
+
+/** One field of one member, before and after (undefined: not written). */
+export interface PartyChange {
+  /** The member's place in the party's list. */
+  readonly member: number;
+  readonly name: string;
+  readonly field: string;
+  readonly from: unknown;
+  readonly to: unknown;
+}
+
+/** Values read from YAML or JSON alike: a map's keys in any order. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  return (
+    ka.length === kb.length &&
+    ka.every(
+      (k) =>
+        Object.hasOwn(b, k) &&
+        sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+    )
+  );
+}
+
+/**
+ * What a fight leaves on the party's members, field by field, against the members as they are
+ * written now (a party file's, or the campaign's characters): each ruleset's `lasting` of the
+ * fight's last state, and missile weapons destroyed taken out of `weapons` and `carried`. The
+ * values are whole (W left, not W lost), so applying a fight twice writes the same. `notes` says
+ * what no field holds (a member who died) and who could not be matched, each with the member's name.
+ */
+export function partyChanges(
+  lasting: (state: FightState, id: string) => Lasting | null,
+  state: FightState,
+  uses: readonly PartyUse[],
+  members: readonly Readonly<Record<string, unknown>>[],
+): { changes: PartyChange[]; notes: { name: string; text: string }[] } {
+  const changes: PartyChange[] = [];
+  const notes: { name: string; text: string }[] = [];
+  for (const { side, m } of uses.flatMap((u) => u.members.map((m) => ({ side: u.side, m })))) {
+    const i = members.findIndex((x) => memberName(x) === m.member);
+    const c = state.combatants.find((x) => x.side === side && x.name === m.name);
+    if (i < 0 || !c) {
+      notes.push({
+        name: m.member,
+        text: `${i < 0 ? 'no longer in the party' : 'not in the fight'}; left as it is`,
+      });
+      continue;
+    }
+    const entry = members[i] as Readonly<Record<string, unknown>>;
+    const left = lasting(state, c.id);
+    if (!left) continue;
+    for (const [field, value] of Object.entries(left.fields)) {
+      const to = value === null ? undefined : value;
+      if (!sameValue(entry[field], to))
+        changes.push({ member: i, name: m.member, field, from: entry[field], to });
+    }
+    for (const list of ['weapons', 'carried']) {
+      const had = entry[list];
+      if (Array.isArray(had) && left.lost.some((id) => had.includes(id)))
+        changes.push({
+          member: i,
+          name: m.member,
+          field: list,
+          from: had,
+          to: had.filter((id) => !left.lost.includes(id as string)),
+        });
+    }
+    for (const n of left.notes) notes.push({ name: m.member, text: n });
+  }
+  return { changes, notes };
 }

@@ -293,19 +293,23 @@ export function saveText(
   return `${headText},\n  "inputs": [\n${rows.join(',\n')}\n  ],\n  "encounter": ${JSON.stringify(encounter, null, 2).replace(/\n/g, '\n  ')}\n}\n`;
 }
 
-/** An encounter given as text (a pasted or uploaded file), read as a fight to begin. */
+/**
+ * An encounter given as text (a pasted or uploaded file), read as a fight to begin. It names no
+ * file, unless `env` reads some (the campaign's party, for an encounter kept in the campaign).
+ */
 export function encounterFromText(
   name: string,
   text: string,
   seed: number | null = null,
   overrides: Options = {},
+  env: LoadEnv = shippedOnlyEnv(),
 ): FightFile {
   const doc = SourceDoc.parse(name, text);
   if ((doc.data as Record<string, unknown> | null)?.fray === SAVE_MARK)
     throw new ValidationError([
       { file: name, path: '', message: 'a saved fight, not an encounter: import it as a fight' },
     ]);
-  const loaded = loadPart({ doc, base: [], value: doc.data }, RULESETS, shippedOnlyEnv(), overrides);
+  const loaded = loadPart({ doc, base: [], value: doc.data }, RULESETS, env, overrides);
   return {
     loaded,
     inputs: [],
@@ -316,7 +320,7 @@ export function encounterFromText(
     encounterPath: name,
     tables: {},
     files: new Set(),
-    parties: [],
+    parties: loaded.parties,
   };
 }
 

@@ -7,11 +7,10 @@ import type { IncomingMessage } from 'node:http';
 import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { stringify } from 'yaml';
 import { z } from 'zod';
 import { SourceDoc, ValidationError, type Issue } from '../core/document.js';
 import type { Ruling } from '../core/rulings.js';
-import { encounterFromText, saveFromText } from '../files/fight-file.js';
+import { saveFromText } from '../files/fight-file.js';
 import { packageRoot } from '../node/root.js';
 import { RULESETS } from '../rulesets/index.js';
 import { readParty } from '../core/party.js';
@@ -27,6 +26,7 @@ import {
   parseBody,
   refuse,
   registerJsonBodies,
+  TYPES,
 } from './http.js';
 import { isToken, Live, LIVE_MESSAGE_BYTES, type LiveLimits } from './live.js';
 import { registerCompression } from './compress.js';
@@ -41,10 +41,14 @@ import { Table } from './table.js';
 import { DamagedRow, type Store } from './store.js';
 import { registerStudies } from './studies.js';
 import { registerMaterial } from './material.js';
+import { campaignEncounter, healthOf, partyText, registerParty } from './party.js';
+import { registerDocs } from './docs.js';
 
 export interface AppOptions {
   /** Where the built page is (dist/web); left out, the page is not served. */
   readonly webRoot?: string | null;
+  /** Where the help's pages are (dist/docs, built by scripts/docs.mjs); null: not served. */
+  readonly docsRoot?: string | null;
   readonly logger?: boolean;
   /** The live socket's limits (the defaults of live.ts unless a test shortens them). */
   readonly live?: LiveLimits;
@@ -173,15 +177,6 @@ const PUBLIC_API: ReadonlySet<string> = new Set([
 
 /** Paths of the players' page: the join link, a seat's page, the table display. */
 const PLAYERS_PAGE = /^(join\/[^/]*|play|display)\/?$/;
-
-const TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.json': 'application/json',
-};
 
 /**
  * The file of the built page a path names, or null (404): a file inside the page's folder, by
@@ -333,7 +328,11 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
   // ------------------------------------------------------------- characters
   app.get(
     '/api/characters',
-    guard((req) => store.characters((req.query as { ruleset?: string }).ruleset)),
+    guard((req) =>
+      store
+        .characters((req.query as { ruleset?: string }).ruleset)
+        .map((c) => ({ ...c, health: healthOf(c) })),
+    ),
   );
   app.post('/api/characters', async (req, reply) => {
     try {
@@ -354,15 +353,7 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
       const ruleset = (req.query as { ruleset?: string }).ruleset ?? '';
       if (!RULESETS.has(ruleset))
         throw new Refusal(`expected ?ruleset= one of ${[...RULESETS.keys()].join(', ')}`);
-      const party = store.characters(ruleset).filter((c) => c.party);
-      const members = party.filter((c) => c.damaged === null).map((c) => c.entry);
-      // A member whose row cannot be read is named, not dropped without a word.
-      const left = party
-        .filter((c) => c.damaged !== null)
-        .map((c) => `# Left out: ${c.name}: ${c.damaged}.\n`)
-        .join('');
-      const text = `# The party of a Fray campaign, exported ${new Date().toISOString().slice(0, 10)}.\n${left}${stringify({ name: 'The party', ruleset, members }, { lineWidth: 0 })}`;
-      return reply.type('text/yaml; charset=utf-8').send(text);
+      return reply.type('text/yaml; charset=utf-8').send(partyText(store, ruleset));
     } catch (e) {
       return refuse(reply, e);
     }
@@ -431,7 +422,7 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
   app.post('/api/encounters', async (req, reply) => {
     try {
       const { text } = parseBody(BODY.encounter, req.body);
-      const ff = encounterFromText('encounter', text);
+      const ff = campaignEncounter(store, 'encounter', text);
       const id = store.addEncounter(ff.loaded.setup.title, ff.loaded.ruleset.id, text);
       changed(null, 'encounters');
       return reply.code(201).send({ id, title: ff.loaded.setup.title, ruleset: ff.loaded.ruleset.id });
@@ -447,7 +438,7 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
       let data: unknown = null;
       try {
         data = SourceDoc.parse('encounter', text).data;
-        const ff = encounterFromText('encounter', text);
+        const ff = campaignEncounter(store, 'encounter', text);
         return { ok: true, data, title: ff.loaded.setup.title, ruleset: ff.loaded.ruleset.id, issues: [] };
       } catch (e) {
         if (!(e instanceof ValidationError)) throw e;
@@ -469,7 +460,7 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
       const id = idOf(req.params);
       const { text } = parseBody(BODY.encounter, req.body);
       if (!store.encounter(id)) throw new Refusal('no such encounter', 404);
-      const ff = encounterFromText('encounter', text);
+      const ff = campaignEncounter(store, 'encounter', text);
       store.updateEncounter(id, ff.loaded.setup.title, ff.loaded.ruleset.id, text);
       changed(null, 'encounters');
       return store.encounter(id);
@@ -503,7 +494,9 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
       const { encounterId, seed } = parseBody(BODY.fight, req.body);
       const e = store.encounter(encounterId);
       if (!e) throw new Refusal(`no encounter ${encounterId}`, 404);
-      const ff = encounterFromText(
+      // The party's characters as they are now: what the last fight left on them holds in this one.
+      const ff = campaignEncounter(
+        store,
         `encounter ${e.id}`,
         e.text,
         seed ?? Math.floor(Math.random() * 0x100000000),
@@ -616,6 +609,12 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
       return v;
     }),
   );
+
+  // What a fight did to the party, written into the characters and taken back.
+  registerParty(app, store, fights, changed);
+
+  // ------------------------------------------------------------- the help
+  registerDocs(app, o.docsRoot === undefined ? join(packageRoot(), 'dist', 'docs') : o.docsRoot);
 
   // ------------------------------------------------------------- the page
   const root = o.webRoot === undefined ? join(packageRoot(), 'dist', 'web') : o.webRoot;

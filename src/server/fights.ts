@@ -671,6 +671,12 @@ export class Fights {
     return playersView(row, played, seat, from);
   }
 
+  /** The fight as kept, moved on by the dice nobody is asked for: its file and where it stands (what it left on the party). */
+  standing(id: number): { readonly ff: FightFile; readonly result: FightResult<FightState> } {
+    const { played } = this.kept(id);
+    return { ff: played.ff, result: played.result };
+  }
+
   /** The fight is gone: its last replay with it. */
   forget(id: number): void {
     this.last.delete(id);

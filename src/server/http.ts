@@ -36,6 +36,16 @@ export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
   throw new ValidationError(out);
 }
 
+/** The content types of the files the server sends (the built page, the help's pages), by extension. */
+export const TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+};
+
 /** The `:id` of a route's path, a whole number from 1. */
 export function idOf(params: unknown): number {
   const id = Number((params as { id?: string }).id);

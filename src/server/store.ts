@@ -89,6 +89,21 @@ const MIGRATIONS: readonly string[] = [
   // What a simulation or comparison has added up so far (fray-checkpoint JSON: the runs done and
   // their totals), kept as it runs: a restart or a stop loses nothing, and it can go on from there.
   `ALTER TABLE studies ADD COLUMN checkpoint TEXT;`,
+  // What a fight left on the party, written into the characters: the changes field by field, and
+  // each character's entry before and after, so that an undo puts back exactly what was there.
+  // Kept when the fight is deleted: the characters keep what was applied.
+  `CREATE TABLE party_applied (
+     id INTEGER PRIMARY KEY,
+     fight_id INTEGER REFERENCES fights(id) ON DELETE SET NULL,
+     title TEXT NOT NULL,
+     ruleset TEXT NOT NULL,
+     step INTEGER NOT NULL,
+     outcome TEXT,
+     changes TEXT NOT NULL,
+     entries TEXT NOT NULL,
+     applied TEXT NOT NULL DEFAULT (datetime('now')),
+     undone TEXT
+   );`,
 ];
 
 /** What a person gave in one request: the places of its inputs in the log (the first, and those given with it), and who. */
@@ -299,6 +314,51 @@ export class Store {
 
   deleteCharacter(id: number): boolean {
     return this.db.prepare('DELETE FROM characters WHERE id = ?').run(id).changes > 0;
+  }
+
+  // ---------------------------------------------------------------- the party after a fight
+
+  /**
+   * What a fight left on the party, written: each character's entry replaced by its `after`, and
+   * the record kept, in one transaction.
+   */
+  addPartyApply(a: NewPartyApply): number {
+    return this.db.transaction(() => {
+      const put = this.db.prepare("UPDATE characters SET entry = ?, updated = datetime('now') WHERE id = ?");
+      for (const e of a.entries) put.run(JSON.stringify(e.after), e.character);
+      const r = this.db
+        .prepare(
+          'INSERT INTO party_applied (fight_id, title, ruleset, step, outcome, changes, entries) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        )
+        .run(
+          a.fight,
+          a.title,
+          a.ruleset,
+          a.step,
+          a.outcome,
+          JSON.stringify(a.changes),
+          JSON.stringify(a.entries),
+        );
+      return Number(r.lastInsertRowid);
+    })();
+  }
+
+  /** What was applied from a fight, newest first. */
+  partyApplies(fightId: number): PartyApplyRow[] {
+    return (
+      this.db
+        .prepare('SELECT * FROM party_applied WHERE fight_id = ? ORDER BY id DESC')
+        .all(fightId) as RawPartyApply[]
+    ).map(partyApplyRow);
+  }
+
+  /** An apply taken back: each character's entry as it was before, in one transaction with the mark. */
+  undoPartyApply(id: number, entries: readonly { character: number; before: object }[]): void {
+    this.db.transaction(() => {
+      const put = this.db.prepare("UPDATE characters SET entry = ?, updated = datetime('now') WHERE id = ?");
+      for (const e of entries) put.run(JSON.stringify(e.before), e.character);
+      this.db.prepare("UPDATE party_applied SET undone = datetime('now') WHERE id = ?").run(id);
+    })();
   }
 
   // ---------------------------------------------------------------- fights
@@ -648,6 +708,75 @@ function characterRow(r: RawCharacter): CharacterRow {
     entry: column<Record<string, unknown>>(r.entry, {}, 'entry', isMap, damage),
     created: r.created,
     updated: r.updated,
+    damaged: damaged(damage),
+  };
+}
+
+/** One field of a character that an apply changed (undefined: the field not written). */
+export interface AppliedChange {
+  readonly character: number;
+  readonly name: string;
+  readonly field: string;
+  readonly from?: unknown;
+  readonly to?: unknown;
+}
+
+/** A character's entry before and after an apply. */
+export interface AppliedEntry {
+  readonly character: number;
+  readonly name: string;
+  readonly before: Readonly<Record<string, unknown>>;
+  readonly after: Readonly<Record<string, unknown>>;
+}
+
+export interface NewPartyApply {
+  readonly fight: number;
+  readonly title: string;
+  readonly ruleset: string;
+  /** The fight's step (its inputs) the changes were read at. */
+  readonly step: number;
+  /** How the fight had ended by then (null: not over). */
+  readonly outcome: string | null;
+  readonly changes: readonly AppliedChange[];
+  readonly entries: readonly AppliedEntry[];
+}
+
+export interface PartyApplyRow extends NewPartyApply {
+  readonly id: number;
+  /** When, as SQLite writes it (UTC, `YYYY-MM-DD HH:MM:SS`). */
+  readonly applied: string;
+  /** When it was taken back, or null. */
+  readonly undone: string | null;
+  /** Why part of the row cannot be read; null when it is sound. */
+  readonly damaged: string | null;
+}
+
+interface RawPartyApply {
+  id: number;
+  fight_id: number | null;
+  title: string;
+  ruleset: string;
+  step: number;
+  outcome: string | null;
+  changes: string;
+  entries: string;
+  applied: string;
+  undone: string | null;
+}
+
+function partyApplyRow(r: RawPartyApply): PartyApplyRow {
+  const damage: string[] = [];
+  return {
+    id: r.id,
+    fight: r.fight_id ?? 0,
+    title: r.title,
+    ruleset: r.ruleset,
+    step: r.step,
+    outcome: r.outcome,
+    changes: column<AppliedChange[]>(r.changes, [], 'changes', Array.isArray, damage),
+    entries: column<AppliedEntry[]>(r.entries, [], 'entries before and after', Array.isArray, damage),
+    applied: r.applied,
+    undone: r.undone,
     damaged: damaged(damage),
   };
 }

@@ -42,6 +42,7 @@ import { METHODS } from '../sim/method.js';
 import { Refusal } from './fights.js';
 import { idOf, parseBody, refuse } from './http.js';
 import type { Live } from './live.js';
+import { partyWrittenIn } from './party.js';
 import type { NewStudy, Store, StudyKind, StudyRow } from './store.js';
 
 // ------------------------------------------------------------------ what a study is asked for
@@ -730,7 +731,8 @@ export function registerStudies(app: FastifyInstance, store: Store, live: Live):
           ]);
         const e = store.encounter(id);
         if (!e) throw new Refusal(`no encounter ${id}`, 404);
-        text = e.text;
+        // Kept with the party as it is now: a re-run runs the same fights whatever the party becomes.
+        text = partyWrittenIn(store, e.text);
         encounterId = e.id;
       }
       const seed = body.kind === 'odds' ? null : (body.seed ?? randomSeed());

@@ -56,6 +56,8 @@ function routes(encounter: string, seat: string): Route[] {
       body: { kind: 'set', who: 'Helmut', what: 'W', value: 3 },
     },
     { method: 'PUT', url: '/api/fights/1/see', body: { health: 'rough', rolls: 'all', intents: 'hidden' } },
+    { method: 'POST', url: '/api/fights/1/party', body: { step: 0 } },
+    { method: 'GET', url: '/api/fights/1/party' },
     { method: 'PUT', url: '/api/table', body: { fight: 1 } },
     { method: 'POST', url: '/api/table/seats', body: { character: 'helmut', player: 'Anna' } },
     { method: 'PUT', url: '/api/table/network', body: { open: false } },

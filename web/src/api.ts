@@ -19,9 +19,12 @@ export type {
   Question,
 } from '../../src/server/fights.js';
 export type { TableState, Pickable } from '../../src/server/table.js';
+export type { AppliedItem, MemberResult, PartyResult } from '../../src/server/party.js';
+import type { PartyResult } from '../../src/server/party.js';
 export type { PlayersSee, VeiledRow, VeiledTracker } from '../../src/core/veil.js';
 export type { Issue } from '../../src/core/document.js';
-export type { Tracker, TrackerRow } from '../../src/core/tracker.js';
+export type { Gauge, Tracker, TrackerRow } from '../../src/core/tracker.js';
+import type { Gauge } from '../../src/core/tracker.js';
 
 export interface EncounterItem {
   readonly id: number;
@@ -60,7 +63,16 @@ export interface Character {
   readonly entry: Record<string, unknown>;
   /** Why its row cannot be read (the campaign file was changed outside Fray); null when sound. */
   readonly damaged?: string | null;
+  /** The number that takes it out as its next fight starts (W 3/8): what the fights before left on it. */
+  readonly health?: Gauge | null;
 }
+
+/**
+ * The file name the campaign's party of a ruleset goes by: an encounter brings a member in with
+ * `use: party-wfrp1e.yaml#Name` (the server reads it so, src/server/party.ts), and the party is
+ * exported under it, so the two run together on the command line.
+ */
+export const partyFile = (ruleset: string) => `party-${ruleset}.yaml`;
 export interface Creature {
   readonly id: string;
   readonly name: string;
@@ -320,6 +332,11 @@ export const api = {
   autoplay: (id: number, sides: readonly number[], had?: FightView | null) =>
     fightCall('PUT', `/api/fights/${id}/auto`, had, { sides }),
   deleteFight: (id: number) => call<unknown>('DELETE', `/api/fights/${id}`),
+  /** What the fight did to the campaign's party so far, and what was applied from it. */
+  party: (id: number) => call<PartyResult>('GET', `/api/fights/${id}/party`),
+  /** `step`: the step the changes were shown at: refused if the fight has moved on since. */
+  applyParty: (id: number, step: number) => call<PartyResult>('POST', `/api/fights/${id}/party`, { step }),
+  undoParty: (id: number) => call<PartyResult>('POST', `/api/fights/${id}/party/undo`),
   table: () => call<TableState>('GET', '/api/table'),
   openTable: (fight: number | null) => call<TableState>('PUT', '/api/table', { fight }),
   newCode: () => call<TableState>('POST', '/api/table/code'),

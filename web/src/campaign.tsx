@@ -10,6 +10,7 @@ import {
   type EncounterItem,
   type FightItem,
   type RulesetItem,
+  partyFile,
 } from './api.js';
 import { Problems } from './problems.js';
 import { changes } from './state.js';
@@ -20,6 +21,8 @@ import { Characters } from './characters.js';
 import { CreaturePicker } from './creature-picker.js';
 import { PasteBlock } from './paste.js';
 import { Tabs } from './tabs.js';
+import { Help } from './help.js';
+import { RULESET_HELP } from './help-links.js';
 
 function Builder({
   rulesets,
@@ -51,7 +54,15 @@ function Builder({
   const addCharacter = (side: 0 | 1) => {
     const c = characters.find((x) => x.name === who);
     if (c && !picks.some((p) => p.entry && p.use === c.name))
-      setPicks([...picks, { use: c.name, count: 1, side, entry: c.entry }]);
+      setPicks([
+        ...picks,
+        {
+          use: c.name,
+          count: 1,
+          side,
+          entry: c.party ? { use: `${partyFile(ruleset)}#${c.name}` } : c.entry,
+        },
+      ]);
   };
   // The same creature again for a side is one more of it ("Orc × 2"), not another line.
   const add = (side: 0 | 1) => {
@@ -74,6 +85,7 @@ function Builder({
             ))}
           </select>
         </label>
+        <Help to={RULESET_HELP[ruleset]?.encounter} />
         <label>
           Title <input value={title} onInput={(e) => setTitle(e.currentTarget.value)} />
         </label>
@@ -114,6 +126,9 @@ function Builder({
       )}
       <details class="paste-in">
         <summary>Paste a stat block</summary>
+        <p class="hint">
+          As a book or a page prints it: each line read is shown before it goes in. <Help topic="statBlock" />
+        </p>
         <PasteBlock
           ruleset={ruleset}
           label="paste a stat block into the encounter"
@@ -340,6 +355,7 @@ export function Campaign() {
       <Characters rulesets={rulesets} />
       <section class="panel wide">
         <h2>{editing !== null ? `Edit encounter ${editing}` : 'New encounter'}</h2>
+        <Help topic="encounter" corner />
         <Builder
           rulesets={rulesets}
           onText={(t, ruleset) => {

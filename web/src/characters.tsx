@@ -2,14 +2,34 @@
 // made with a form (the values the rules derive shown as it is written), as YAML, or from a stat
 // block pasted from a book or a page; the party imported and exported as a party file.
 import { useEffect, useState } from 'preact/hooks';
-import { api, download, type Character, type RulesetItem } from './api.js';
+import { api, download, partyFile, type Character, type RulesetItem } from './api.js';
 import { CharacterForm } from './character-form.js';
 import { PasteBlock } from './paste.js';
 import { Problems } from './problems.js';
 import { changes } from './state.js';
 import { Tabs } from './tabs.js';
+import { Help } from './help.js';
 
 type Way = 'form' | 'paste';
+
+/** How a character goes into its next fight: its W or HP, and what earlier fights left for good. */
+function Standing({ c }: { c: Character }) {
+  const g = c.health;
+  const left = Array.isArray(c.entry.lasting)
+    ? (c.entry.lasting as { why?: unknown }[]).map((x) => x.why).filter((w) => typeof w === 'string')
+    : [];
+  if (!g && left.length === 0) return null;
+  return (
+    <span class="standing">
+      {g && (
+        <span class={g.value < g.max ? 'hurt' : undefined}>
+          {g.label} {g.value}/{g.max}
+        </span>
+      )}
+      {left.length > 0 && <span class="muted"> · {left.join(', ')}</span>}
+    </span>
+  );
+}
 
 export function Characters({ rulesets }: { rulesets: readonly RulesetItem[] }) {
   const [list, setList] = useState<Character[]>([]);
@@ -36,6 +56,7 @@ export function Characters({ rulesets }: { rulesets: readonly RulesetItem[] }) {
   return (
     <section class="panel wide" aria-label="characters">
       <h2>Characters</h2>
+      <Help topic="characters" corner />
       {list.length === 0 && (
         <p class="hint">No character yet: the party goes here, one combatant entry each.</p>
       )}
@@ -43,7 +64,7 @@ export function Characters({ rulesets }: { rulesets: readonly RulesetItem[] }) {
         {list.map((c) => (
           <li>
             <strong>{c.name}</strong> <span class="tag">{c.ruleset}</span>{' '}
-            <span class="muted">{c.party ? 'party' : 'other'}</span>{' '}
+            <span class="muted">{c.party ? 'party' : 'other'}</span> <Standing c={c} />{' '}
             {c.damaged && <span class="damaged">⚠ {c.damaged}</span>}{' '}
             <button
               type="button"
@@ -123,7 +144,7 @@ export function Characters({ rulesets }: { rulesets: readonly RulesetItem[] }) {
           type="button"
           class="link"
           onClick={() =>
-            void download(`/api/characters/party?ruleset=${ruleset}`, `party-${ruleset}.yaml`).catch(
+            void download(`/api/characters/party?ruleset=${ruleset}`, partyFile(ruleset)).catch(
               (err: Error) => setError(err),
             )
           }

@@ -9,6 +9,7 @@ import { ResultPanel, type Ran } from './designer/result-panel.js';
 import { StudyForm } from './designer/study-form.js';
 import { Problems } from './problems.js';
 import { changes, reconnects } from './state.js';
+import { Help } from './help.js';
 
 export function Designer({ open }: { open: number | null }) {
   const [encounters, setEncounters] = useState<EncounterItem[]>([]);
@@ -60,6 +61,7 @@ export function Designer({ open }: { open: number | null }) {
       </section>
       <section class="panel wide" aria-label="studies">
         <h2>Studies</h2>
+        <Help topic="studies" corner />
         <Problems error={error} />
         {studies.length === 0 && (
           <p class="hint">The studies you run are kept here, with their seed and text.</p>

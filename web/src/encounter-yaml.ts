@@ -50,7 +50,11 @@ export interface Pick {
   readonly use: string;
   readonly count: number;
   readonly side: 0 | 1;
-  /** A character of the campaign (or a stat block pasted): its whole entry goes into the encounter. */
+  /**
+   * What goes into the encounter for a character of the campaign: a member of the party by
+   * reference (`{ use: party-wfrp1e.yaml#Helmut }`: each fight starts from the character as it is
+   * then); another character, or a stat block pasted, whole.
+   */
   readonly entry?: Json;
 }
 
@@ -106,11 +110,15 @@ export function encounterYaml(
   return toYaml(encounterData(ruleset, title, sides, picks, creatures));
 }
 
-/** An entry's name as a fight will call it: its own, else its creature's. */
+/** An entry's name as a fight will call it: its own, else its creature's, else a party member's (`heroes.yaml#Helmut`). */
 export function nameOfCreature(creatures: readonly CreatureBulk[]): (c: Json) => string {
   const byId = new Map(creatures.map((c) => [c.id, c.name]));
   return (c) =>
-    typeof c.name === 'string' ? c.name : typeof c.use === 'string' ? (byId.get(c.use) ?? c.use) : '?';
+    typeof c.name === 'string'
+      ? c.name
+      : typeof c.use === 'string'
+        ? (byId.get(c.use) ?? c.use.replace(/^.+\.(?:ya?ml|json)#/i, ''))
+        : '?';
 }
 
 /** Squares a side an entry's models fill: its own `size`, else its creature's, else one. */

@@ -8,6 +8,8 @@ import { FightMapView } from './map.js';
 import { Log, QuestionCard, rollDice, TrackerPanel } from './parts.js';
 import { type Heard, reconnects, UNREACHABLE, useHeard } from './state.js';
 import { TablePanel, useTable } from './table.js';
+import { PartyPanel } from './party-result.js';
+import { Help } from './help.js';
 
 function Rulings({
   view,
@@ -57,6 +59,7 @@ function Rulings({
   return (
     <section class="panel rulings" aria-label="rulings">
       <h2>The GM's ruling</h2>
+      <Help topic="rulings" corner />
       <form class="row" onSubmit={(e) => void submit(e)}>
         <select value={kind} onChange={(e) => setKind(e.currentTarget.value)} aria-label="ruling">
           <option value="modify">modify this roll by</option>
@@ -387,6 +390,7 @@ export function FightScreen({ id }: { id: number }) {
               onAnswer={(a, t) => void answer(a, t)}
               waitingFor={waitingFor}
               takeFocus={ruledAt === view.inputs}
+              help={<Help topic="question" />}
             />
           ) : (
             <section class="panel question over">
@@ -413,6 +417,7 @@ export function FightScreen({ id }: { id: number }) {
               onAdd={(side, use, why) => void act(() => api.reinforce(id, side, { use }, why, view))}
             />
           )}
+          <PartyPanel view={view} />
           <TablePanel view={view} onView={setView} table={table} setTable={setTable} />
           <Log events={view.events} rows={view.tracker.rows} />
         </div>

@@ -53,6 +53,10 @@ function App() {
           <a href="#/designer" aria-current={designer ? 'page' : undefined}>
             Designer
           </a>
+          {/* A tab of its own: what the GM was doing here stays as it was. */}
+          <a href="/docs/" target="_blank" rel="noopener">
+            Help
+          </a>
         </nav>
         <ThemeSwitch />
       </header>

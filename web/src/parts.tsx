@@ -219,6 +219,7 @@ export function QuestionCard({
   who,
   waitingFor,
   takeFocus = false,
+  help,
 }: {
   q: Question;
   onAnswer: (a: number | string, then?: number) => void;
@@ -231,6 +232,8 @@ export function QuestionCard({
    * another control: the GM's ruling was taken, and the keyboard goes back to the question.
    */
   takeFocus?: boolean;
+  /** A link to the help on questions, after the keys (the GM's card). */
+  help?: ComponentChildren;
 }) {
   const [typed, setTyped] = useState('');
   const [then, setThen] = useState('');
@@ -377,6 +380,7 @@ export function QuestionCard({
         <p class="keys">
           Enter: {q.kind === 'roll' ? 'roll' : 'the suggestion'}
           {q.kind === 'choice' ? ' · 1–9: a choice' : ''} · Backspace or Ctrl+Z: undo
+          {help && <> · {help}</>}
         </p>
       )}
     </section>

@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, type FightView, type PlayersSee, type TableState } from './api.js';
 import { reconnects, useHeard } from './state.js';
+import { Help } from './help.js';
 
 /** A QR code of one of the table's links (the join link, a seat's), drawn by the server. */
 function Qr({ link, label }: { link: string; label: string }) {
@@ -88,6 +89,7 @@ export function TablePanel({
   return (
     <section class="panel table-panel" aria-label="the table">
       <h2>The players' devices</h2>
+      <Help topic="table" corner />
       {error && (
         <p class="problems" role="alert">
           {error}

@@ -21,6 +21,8 @@ import {
   type Pool,
 } from './form-data.js';
 import { KIND_NAME, KINDS, randomSeed } from './format.js';
+import { Help } from '../help.js';
+import { RULESET_HELP } from '../help-links.js';
 
 /** The round cap of a study: empty is the encounter's own. */
 function RoundCap({ value, onInput }: { value: string; onInput: (v: string) => void }) {
@@ -319,6 +321,7 @@ export function StudyForm({
   return (
     <section class="panel study-form" aria-label="new study">
       <h2>New study</h2>
+      <Help topic={f.kind} corner />
       <div class="row">
         <label class="grow">
           Encounter{' '}
@@ -376,6 +379,7 @@ export function StudyForm({
             </span>
           </label>
           <RoundCap value={f.maxRounds} onInput={(v) => set({ maxRounds: v })} />
+          <Help topic="runs" />
           {(f.kind === 'sim' || f.kind === 'compare') && (
             <label class="field" title="stop once every win rate is known to ± this (0.005 is half a point)">
               <span class="flabel">Stop when sure to ±</span>
@@ -395,7 +399,10 @@ export function StudyForm({
           <RoundCap value={f.maxRounds} onInput={(v) => set({ maxRounds: v })} />
         </div>
       )}
-      <h3>Rule options{f.kind === 'compare' ? ' (both)' : ''}</h3>
+      <h3>
+        Rule options{f.kind === 'compare' ? ' (both)' : ''}{' '}
+        <Help to={ruleset ? RULESET_HELP[ruleset.id]?.options : undefined} />
+      </h3>
       <Options
         ruleset={ruleset}
         own={data.options}
