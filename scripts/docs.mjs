@@ -6,8 +6,8 @@
 // it; a link to a page or picture of the docs goes to its address under /docs/, and a link to a
 // file that is not served (a script, the licence) is left as its text.
 //
-// Markdown by markdown-it, which `npm run build` finds installed with typedoc (a devDependency):
-// the pages are made here, before the package is made, and the package ships them as HTML.
+// Markdown by markdown-it (a devDependency): the pages are made here, before the package is made,
+// and the package ships them as HTML, so an installed Fray needs no Markdown reader.
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, relative } from 'node:path';
 import process from 'node:process';
