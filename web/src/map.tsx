@@ -35,7 +35,7 @@ export interface MapProps {
  * The box's width and the window's height (or, with `fill`, the box's own height), kept up to
  * date: the map fills the one, within a share of the other.
  */
-function useRoom(ref: { current: Element | null }, fill: boolean): { width: number; height: number } {
+export function useRoom(ref: { current: Element | null }, fill: boolean): { width: number; height: number } {
   const [room, setRoom] = useState({ width: 800, height: 800 });
   useEffect(() => {
     const el = ref.current;

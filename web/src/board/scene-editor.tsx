@@ -3,10 +3,11 @@
 // compass point. A model left without a place is lined up with its side by the fight; a place
 // where bases would overlap is refused with the fight's reason. The cursor and what is under it
 // are said as they move, for a GM who cannot see the picture.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import type { Point } from '../../../src/space/plane.js';
 import { nameOfCreature, type Json } from '../encounter-yaml.js';
 import { facingVector, sideColour } from '../map/geometry.js';
+import { useRoom } from '../map.js';
 import type { Edits } from './board.js';
 import {
   baseAt,
@@ -46,20 +47,8 @@ export function SceneEditor({ data, now, write, creatures }: Edits) {
   const [said, setSaid] = useState('');
   const svg = useRef<SVGSVGElement>(null);
   const box = useRef<HTMLDivElement>(null);
-  const [room, setRoom] = useState({ width: 600, height: 800 });
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const measure = () => setRoom({ width: el.clientWidth || 600, height: innerHeight || 800 });
-    const ro = new ResizeObserver(measure);
-    ro.observe(el);
-    addEventListener('resize', measure);
-    measure();
-    return () => {
-      ro.disconnect();
-      removeEventListener('resize', measure);
-    };
-  }, []);
+  // The scene fills the box's width within a share of the window's height, as the fight's map does.
+  const room = useRoom(box, false);
   const [id] = useState(() => `scene${++scenes}`);
   const picked = models.find((m) => keyOf(m) === chosen);
 
