@@ -244,6 +244,43 @@ describe("the sweep's plot follows the theme (issue 45)", () => {
   });
 });
 
+describe('a study that ends before the page listens (CI, stop 49)', () => {
+  it("shows the study's figures: the page fetches again once its socket is welcomed", async () => {
+    const demo = await api<{ id: number }>('POST', '/api/encounters', {
+      text: SWORDS.replace('The ford in the rain', 'Ended unheard'),
+    });
+    const study = await api<{ id: number }>('POST', '/api/studies', {
+      kind: 'sweep',
+      encounterId: demo.id,
+      runs: 20_000,
+      seed: 2,
+      method: 'sim',
+      vary: ['sides[0].combatants[0].profile.WS=35..55:10'],
+    });
+    const page = await t.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    // The page's socket is held back until the study has ended: the "it ended" message is said to
+    // no one, as when a study ends between the page's first fetch and its socket's welcome.
+    let open!: () => void;
+    const held = new Promise<void>((resolve) => (open = resolve));
+    await page.routeWebSocket('**/api/live', async (ws) => {
+      await held;
+      ws.connectToServer();
+    });
+    await page.goto(t.served.gm(`#/designer/${study.id}`));
+    // The page's first fetch found it running.
+    await page.waitForSelector('.result[data-status="running"], .result[data-status="queued"]');
+    await expect
+      .poll(async () => (await api<{ status: string }>('GET', `/api/studies/${study.id}`)).status, {
+        timeout: 30_000,
+      })
+      .toBe('done');
+    open();
+    await page.locator('figure.plot svg').waitFor({ timeout: 10_000 });
+    expect(await page.locator('.result').getAttribute('data-status')).toBe('done');
+    await page.close();
+  });
+});
+
 describe("the designer's progress within a block (issue 45)", () => {
   it('a simulation of long fights: the bar moves before the first 1,000 are added up, and says how many are', async () => {
     const { id: encounterId } = await api<{ id: number }>('POST', '/api/encounters', {

@@ -372,7 +372,6 @@ export async function download(path: string, name: string): Promise<void> {
 export function live(changed: (msg: Heard) => void): () => void {
   let socket: WebSocket | null = null;
   let stopped = false;
-  let dropped = false;
   let heard = Date.now();
   // The server pings every 20 s: a minute of silence is a dead socket (the laptop slept, the network dropped).
   const watchdog = setInterval(() => {
@@ -390,14 +389,15 @@ export function live(changed: (msg: Heard) => void): () => void {
       heard = Date.now();
       const msg = JSON.parse(String(m.data)) as Heard & { type?: string };
       if (msg.type === undefined) changed(msg);
-      // Back after a drop (the server restarted, the laptop slept): what is shown may be stale.
+      // What a page shows was fetched before its socket listened (at the page's start, or before a
+      // drop: the server restarted, the laptop slept); anything said meanwhile was not heard, so each
+      // welcome, the first too, has the page fetch again what it shows.
       else if (msg.type === 'welcome') {
         connection.value = 'live';
-        if (dropped) changed({ fight: null, what: 'reconnected' });
+        changed({ fight: null, what: 'reconnected' });
       }
     };
     socket.onclose = () => {
-      dropped = true;
       connection.value = 'down';
       if (!stopped) setTimeout(connect, 1000);
     };

@@ -55,5 +55,5 @@ export const connection = signal<Connection>('connecting');
 export const UNREACHABLE =
   'The server cannot be reached: nothing was sent or kept. The page reconnects by itself and shows the fight as it stands when the server is back.';
 
-/** Bumped each time the page's socket comes back after a drop: what a page shows may be stale. */
+/** Bumped each time the page's socket is welcomed, the first time too: what a page shows may be stale. */
 export const reconnects = signal(0);
