@@ -27,6 +27,17 @@ export interface Driver {
   direct?(): Rng | null;
 }
 
+/** What a context holds between two rounds, as `FightContext.mark` takes it. */
+export interface ContextMark {
+  /** Inputs answered. */
+  readonly at: number;
+  /** Events said. */
+  readonly events: number;
+  readonly pendingModifier: RollModifier | null;
+  readonly rolledModifier: RollModifier | null;
+  readonly given: string | null;
+}
+
 /** A driver (a tactic) gave an answer its request does not allow: a bug, not bad input. */
 export class DriverError extends Error {}
 
@@ -205,6 +216,30 @@ export class FightContext {
       this.pos++;
       if (this.record) this.log.push(text);
     }
+  }
+
+  /** Where the context stands between two rounds: what a checkpoint keeps of it (core/fight.ts). */
+  mark(): ContextMark {
+    return {
+      at: this.pos,
+      events: this.events.length,
+      pendingModifier: this.pendingModifier,
+      rolledModifier: this.rolledModifier,
+      given: this.given,
+    };
+  }
+
+  /**
+   * Stands where `mark` was taken in an earlier run of the same inputs, to play on from there: the
+   * log and the events before it as that run had them.
+   */
+  resume(mark: ContextMark, events: readonly FightEvent[]): void {
+    this.pos = mark.at;
+    if (this.record) for (let i = 0; i < mark.at; i++) this.log.push(this.inputs[i] as Input);
+    if (this.explain) for (let i = 0; i < mark.events; i++) this.events.push(events[i] as FightEvent);
+    this.pendingModifier = mark.pendingModifier;
+    this.rolledModifier = mark.rolledModifier;
+    this.given = mark.given;
   }
 
   /** A modifier the ruleset did not take says so, rather than vanishing. */

@@ -1,8 +1,9 @@
-import { FightContext, Pending, type Driver } from './context.js';
+import { FightContext, Pending, type ContextMark, type Driver } from './context.js';
 import type { FightEvent } from './events.js';
 import type { Input, Request } from './request.js';
 import type { Ruleset, SetupCore } from './ruleset.js';
 import { byTheGm, RulingError, type Ruling } from './rulings.js';
+import { copyState, reachable } from './snapshot.js';
 import { decideOutcome, describeOutcome, type FightState, type Outcome } from './state.js';
 
 /** How runFight plays: the inputs to replay first, the driver that answers the rest, what to keep. */
@@ -27,6 +28,30 @@ export interface RunOptions {
   readonly reuse?: FightState;
   /** Hears every request answered and where its answer stands in the log. */
   readonly onAnswer?: (req: Request, index: number, fromLog: boolean) => void;
+  /**
+   * Hears the fight as each round is about to begin (after `start`, then after every round): a
+   * copy of it to play on from later (`from`) rather than replay the rounds before.
+   */
+  readonly checkpoint?: (cp: Checkpoint) => void;
+  /**
+   * Plays on from a checkpoint a run of this same setup heard, whose inputs up to it are these
+   * inputs' first ones, with the events that run had said: the rounds before are not played again.
+   */
+  readonly from?: { readonly checkpoint: Checkpoint; readonly events: readonly FightEvent[] };
+}
+
+/** A fight as a round was about to begin: its state (a copy nothing plays on) and where its context stood. */
+export interface Checkpoint {
+  readonly state: FightState;
+  readonly mark: ContextMark;
+}
+
+/** What every copy of a setup's states shares, found once per setup. */
+const SHARED = new WeakMap<object, WeakSet<object>>();
+function sharedOf(setup: object): WeakSet<object> {
+  let shared = SHARED.get(setup);
+  if (!shared) SHARED.set(setup, (shared = reachable(setup)));
+  return shared;
 }
 
 /** What a fight came to: its state, its events, its input log, its outcome or the request it waits on. */
@@ -62,23 +87,31 @@ export function runFight<Setup extends SetupCore, State extends FightState>(
   );
   ctx.onAnswer = run.onAnswer ?? null;
   const cap = run.maxRounds ?? setup.maxRounds;
-  const state =
-    run.reuse && ruleset.renew ? renewed(ruleset, setup, run.reuse as State) : ruleset.create(setup);
+  const from = run.from;
+  const shared = from || run.checkpoint ? sharedOf(setup) : null;
+  const state = from
+    ? (copyState(from.checkpoint.state, shared as WeakSet<object>) as State)
+    : run.reuse && ruleset.renew
+      ? renewed(ruleset, setup, run.reuse as State)
+      : ruleset.create(setup);
   ctx.state = state;
   ctx.onRuling = (r) => applyRuling(ruleset, state, r, ctx);
+  if (from) ctx.resume(from.checkpoint.mark, from.events);
   // Who enters later (`enters: true`) is not in the fight until the GM brings it in.
-  for (const id of setup.entersLater ?? []) {
-    const c = state.combatants.find((x) => x.id === id);
-    if (c) c.out = 'absent';
-  }
+  else
+    for (const id of setup.entersLater ?? []) {
+      const c = state.combatants.find((x) => x.id === id);
+      if (c) c.out = 'absent';
+    }
   try {
-    ruleset.start(state, ctx);
+    if (!from) ruleset.start(state, ctx);
     let outcome = decideOutcome(state);
     while (outcome === null) {
       if (state.round >= cap) {
         outcome = { winner: null, reason: 'round-cap', rounds: state.round };
         break;
       }
+      run.checkpoint?.({ state: copyState(state, shared as WeakSet<object>), mark: ctx.mark() });
       ruleset.round(state, ctx);
       outcome = decideOutcome(state);
     }

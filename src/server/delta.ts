@@ -25,10 +25,28 @@ export function hadOf(query: unknown): Had | null {
   return since === null || hash === null ? null : { since, hash };
 }
 
+/**
+ * The running hash after each entry of a log, by the entry and its place: a fight's replay from a
+ * checkpoint keeps the entries before it (server/fights.ts), so their hashes are not made again.
+ */
+const RUNNING = new WeakMap<object, { readonly at: number; readonly hash: number }>();
+
 /** The running hash of a log (core/veil.ts logHash): what a page says it has of it. */
 export function hashOfLog(events: readonly { readonly text: string }[], upTo = events.length): number {
+  let from = upTo;
   let h = LOG_HASH_START;
-  for (let i = 0; i < upTo; i++) h = logHash(h, (events[i] as { text: string }).text);
+  for (; from > 0; from--) {
+    const kept = RUNNING.get(events[from - 1] as object);
+    if (kept?.at === from - 1) {
+      h = kept.hash;
+      break;
+    }
+  }
+  for (let i = from; i < upTo; i++) {
+    const e = events[i] as { text: string };
+    h = logHash(h, e.text);
+    RUNNING.set(e, { at: i, hash: h });
+  }
   return h;
 }
 

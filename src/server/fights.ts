@@ -4,7 +4,7 @@
 import { asksPerson, DEFAULT_POLICY, tableOf } from '../core/asking.js';
 import { AskingDriver } from '../core/context.js';
 import { formatCite, type FightEvent } from '../core/events.js';
-import { runFight, type FightResult } from '../core/fight.js';
+import { runFight, type Checkpoint, type FightResult } from '../core/fight.js';
 import { mapTargets, type FightMap, type MapTargets } from '../core/map.js';
 import { InputError, isRollFor, type Input, type Request } from '../core/request.js';
 import { formatRuling, isRuling, parseRuling, type Ruling } from '../core/rulings.js';
@@ -179,18 +179,40 @@ interface Played {
   readonly answerable: readonly number[];
   /** The request each input of the log answered, by its place. */
   readonly asked: ReadonlyMap<number, Request>;
+  /** The sides the tactics play, as this replay asked. */
+  readonly autoSides: readonly number[];
+  /** The fight as each round began, the earliest first: where the next replay starts (issue 46). */
+  readonly checkpoints: readonly Checkpoint[];
 }
 
-/** The fight replayed from its inputs to the next question a person answers, rolling the others' dice. */
-function play(ff: FightFile, inputs: readonly Input[], autoSides: readonly number[] = []): Played {
+/**
+ * The fight played from its inputs to the next question a person answers, rolling the others'
+ * dice. With `warm`, an earlier replay of the same fight: it starts at the last round that replay
+ * began on the same inputs, so an answer costs a round, not the fight (the replay from the first
+ * input gives the same, as test/warm.test.ts holds it at every step).
+ */
+function play(
+  ff: FightFile,
+  inputs: readonly Input[],
+  autoSides: readonly number[] = [],
+  warm?: Played,
+): Played {
   const { ruleset, setup } = ff.loaded;
   const table = tableOf(ruleset.create(setup));
   const policy = { ...DEFAULT_POLICY, autoSides: new Set(autoSides) };
   const personal = (req: Request) => asksPerson(req, table, policy);
   // New dice from the substream past the inputs so far: a replay rolls no die twice.
-  const dice = new SeededDice(new Streams(ff.seed ?? 0).stream(inputs.length));
+  const dice = new SeededDice(streamsOf(ff).stream(inputs.length));
+  const from = warm ? startOf(warm, ff, inputs, autoSides) : null;
+  const checkpoints: Checkpoint[] = [];
   const answerable: number[] = [];
   const asked = new Map<number, Request>();
+  if (from && warm) {
+    const at = from.mark.at;
+    for (const cp of warm.checkpoints) if (cp.mark.at <= at) checkpoints.push(cp);
+    for (const i of warm.answerable) if (i < at && !isRuling(inputs[i] as Input)) answerable.push(i);
+    for (const [i, req] of warm.asked) if (i < at) asked.set(i, req);
+  }
   const result = runFight(ruleset, setup, {
     inputs,
     driver: new AskingDriver(dice, personal),
@@ -201,11 +223,45 @@ function play(ff: FightFile, inputs: readonly Input[], autoSides: readonly numbe
       asked.set(i, req);
       if (personal(req)) answerable.push(i);
     },
+    checkpoint: (cp) => {
+      if (!from || cp.mark.at > from.mark.at) checkpoints.push(cp);
+    },
+    ...(from && warm ? { from: { checkpoint: from, events: warm.result.events } } : {}),
   });
   inputs.forEach((x, i) => {
     if (isRuling(x)) answerable.push(i);
   });
-  return { ff, result, answerable, asked };
+  return { ff, result, answerable, asked, autoSides, checkpoints };
+}
+
+/**
+ * Each fight file's substreams: an answer moves a few streams on from the last one asked, a step
+ * rather than a leap from the seed (docs/performance.md, issue 46).
+ */
+const STREAMS = new WeakMap<FightFile, Streams>();
+function streamsOf(ff: FightFile): Streams {
+  let streams = STREAMS.get(ff);
+  if (!streams) STREAMS.set(ff, (streams = new Streams(ff.seed ?? 0)));
+  return streams;
+}
+
+/** The last round an earlier replay began whose inputs so far are these inputs' first ones; null if none. */
+function startOf(
+  warm: Played,
+  ff: FightFile,
+  inputs: readonly Input[],
+  autoSides: readonly number[],
+): Checkpoint | null {
+  if (warm.ff !== ff || warm.autoSides.join() !== autoSides.join()) return null;
+  const log = warm.result.log;
+  let same = 0;
+  const most = Math.min(log.length, inputs.length);
+  while (same < most && log[same] === inputs[same]) same++;
+  for (let k = warm.checkpoints.length - 1; k >= 0; k--) {
+    const cp = warm.checkpoints[k] as Checkpoint;
+    if (cp.mark.at <= same) return cp;
+  }
+  return null;
 }
 
 /** The GM's modifier for the roll asked: the last `!modify` of the rulings given since the last answer. */
@@ -263,6 +319,26 @@ function answerText(req: Request | undefined, x: Input): string {
   return String(x);
 }
 
+/**
+ * An event as the page reads it, made once: a replay from a checkpoint keeps the events said
+ * before it, so an answer makes only the new ones (issue 46).
+ */
+const VIEWED = new WeakMap<FightEvent, FightView['events'][number]>();
+function viewEvent(e: FightEvent): FightView['events'][number] {
+  let v = VIEWED.get(e);
+  if (!v) {
+    v = {
+      type: e.type,
+      round: e.round,
+      who: e.who ?? [],
+      text: e.text,
+      cite: e.cite ? formatCite(e.cite) : null,
+    };
+    VIEWED.set(e, v);
+  }
+  return v;
+}
+
 function view(row: FightRow, p: Played, givers: ReadonlyMap<number, string>): FightView {
   const { result, ff } = p;
   const st = result.state;
@@ -287,13 +363,7 @@ function view(row: FightRow, p: Played, givers: ReadonlyMap<number, string>): Fi
     tracker: ff.loaded.ruleset.tracker(st),
     map,
     question: question(result.pending, st, map, result.log as Input[]),
-    events: result.events.map((e: FightEvent) => ({
-      type: e.type,
-      round: e.round,
-      who: e.who ?? [],
-      text: e.text,
-      cite: e.cite ? formatCite(e.cite) : null,
-    })),
+    events: result.events.map(viewEvent),
     inputs: result.log.length,
     canUndo: p.answerable.some((i) => i < result.log.length),
     sides: st.sides.map((sd, i) => ({ name: sd.name, players: sd.players, auto: row.autoSides.includes(i) })),
@@ -515,7 +585,7 @@ export class Fights {
     save?: string,
     givenBy?: GivenBy,
   ): FightView {
-    const p = play(ff, inputs, row.autoSides);
+    const p = this.play(row, ff, inputs);
     if (p.result.pending === null) checkAllUsed({ ...ff, inputs }, inputs.length - p.result.unused);
     return this.keep(row, p, keep, stored, save, givenBy);
   }
@@ -612,9 +682,9 @@ export class Fights {
       giver = `seat:${by.seat.id}:${by.seat.player || 'a player'} (${whose.name})`;
     }
     // One replay: the engine checks the answer against the question it meets there.
-    const replay = (given: readonly Input[], what: string) => {
+    const replay = (given: readonly Input[], what: string, warm?: Played) => {
       try {
-        return play(ff, given, row.autoSides);
+        return this.play(row, ff, given, warm);
       } catch (e) {
         if (e instanceof InputError) throw new Refusal(`${what}${e.message.replace(/^input \d+: /, '')}`);
         throw e;
@@ -630,10 +700,15 @@ export class Fights {
       const next = p.result.pending;
       if (asked?.kind === 'roll' && asked.then && next && isRollFor(asked.then, asked.actor, next)) {
         at.push(p.result.log.length);
-        p = replay([...(p.result.log as Input[]), then], 'the dice rolled with it: ');
+        p = replay([...(p.result.log as Input[]), then], 'the dice rolled with it: ', p);
       }
     }
     return this.keep(row, p, inputs.length, inputs.length, undefined, { at, by: giver });
+  }
+
+  /** The fight replayed from `warm` (by default its last replay kept) where that is the same fight so far. */
+  private play(row: FightRow, ff: FightFile, inputs: readonly Input[], warm?: Played): Played {
+    return play(ff, inputs, row.autoSides, warm ?? this.last.get(row.id)?.played);
   }
 
   /** Whether the last replay is the fight as kept (the same save, sides to the tactics, inputs). */
@@ -652,7 +727,7 @@ export class Fights {
   private current(row: FightRow, ff: FightFile, inputs: readonly Input[]): Played {
     return this.isCurrent(row, inputs)
       ? (this.last.get(row.id) as { played: Played }).played
-      : play(ff, inputs, row.autoSides);
+      : this.play(row, ff, inputs);
   }
 
   /** The fight as kept, moved on by the dice nobody is asked for (and those kept): the last replay, made so if it is not. */
@@ -711,7 +786,7 @@ export class Fights {
     const row = this.row(id);
     const ff = this.open(row);
     const inputs = this.store.inputs(id);
-    const answerable = play(ff, inputs, row.autoSides)
+    const answerable = this.current(row, ff, inputs)
       .answerable.filter((i) => i < inputs.length)
       .sort((a, b) => a - b);
     let back = answerable[answerable.length - 1];
@@ -727,7 +802,7 @@ export class Fights {
     const row = this.row(id);
     const ff = this.open(row);
     const inputs = this.store.inputs(id);
-    if (!play(ff, inputs, row.autoSides).result.pending)
+    if (!this.current(row, ff, inputs).result.pending)
       throw new Refusal('the fight is over: no ruling changes it now', 409);
     const added: Input[] = [formatRuling(ruling), ...(answer !== undefined ? [answer] : [])];
     try {
@@ -750,9 +825,9 @@ export class Fights {
     const row = this.row(id);
     const ff = this.open(row);
     const inputs = this.store.inputs(id);
-    if (!play(ff, inputs, row.autoSides).result.pending)
-      throw new Refusal('the fight is over: nobody joins it now', 409);
-    const sides = play(ff, inputs, row.autoSides).result.state.sides.length;
+    const now = this.current(row, ff, inputs);
+    if (!now.result.pending) throw new Refusal('the fight is over: nobody joins it now', 409);
+    const sides = now.result.state.sides.length;
     if (side < 0 || side >= sides) throw new Refusal(`no side ${side}: the sides are 0..${sides - 1}`);
     let joined: { ff: FightFile; id: string };
     try {
@@ -786,7 +861,7 @@ export class Fights {
     const row = this.row(id);
     const ff = this.open(row);
     const inputs = this.store.inputs(id);
-    const count = play(ff, inputs, row.autoSides).result.state.sides.length;
+    const count = this.current(row, ff, inputs).result.state.sides.length;
     const bad = sides.find((x) => x < 0 || x >= count);
     if (bad !== undefined) throw new Refusal(`no side ${bad}: the sides are 0..${count - 1}`);
     this.store.setAutoSides(id, [...new Set(sides)].sort());

@@ -106,6 +106,13 @@ const MIGRATIONS: readonly string[] = [
    );`,
 ];
 
+/** A fight's log as a store keeps it in memory: its inputs, who gave them, which go with the one before. */
+interface KeptLog {
+  readonly inputs: Input[];
+  readonly givers: Map<number, string>;
+  readonly joined: Set<number>;
+}
+
 /** What a person gave in one request: the places of its inputs in the log (the first, and those given with it), and who. */
 export interface GivenBy {
   readonly at: readonly number[];
@@ -405,11 +412,54 @@ export class Store {
   }
 
   deleteFight(id: number): boolean {
+    this.logs.delete(id);
     return this.db.prepare('DELETE FROM fights WHERE id = ?').run(id).changes > 0;
+  }
+
+  /**
+   * Each fight's log as this connection last read or wrote it, so that an answer does not read the
+   * whole log again (issue 46): forgotten when another connection has changed the file (SQLite's
+   * data_version), and each time this one changes a log, kept as written.
+   */
+  private readonly logs = new Map<number, KeptLog>();
+  private dataVersion: unknown = null;
+
+  private kept(fightId: number): KeptLog {
+    const version = this.db.pragma('data_version', { simple: true });
+    if (version !== this.dataVersion) {
+      this.logs.clear();
+      this.dataVersion = version;
+    }
+    let log = this.logs.get(fightId);
+    if (!log) {
+      log = {
+        inputs: this.readInputs(fightId),
+        givers: this.readGivers(fightId),
+        joined: this.readJoined(fightId),
+      };
+      // A few fights are played in a night: the one looked at longest ago goes first.
+      if (this.logs.size >= 16) this.logs.delete(this.logs.keys().next().value as number);
+    } else this.logs.delete(fightId);
+    this.logs.set(fightId, log);
+    return log;
   }
 
   /** The fight's input log; a row that is no input is DamagedRow, naming the fight and the place. */
   inputs(fightId: number): Input[] {
+    return this.kept(fightId).inputs.slice();
+  }
+
+  /** Who gave each input a person gave (the GM, `seat:N`), by its place in the log. */
+  givers(fightId: number): Map<number, string> {
+    return new Map(this.kept(fightId).givers);
+  }
+
+  /** The places of the inputs given together with the person's answer before them (one undo takes both). */
+  givenWithPrevious(fightId: number): Set<number> {
+    return new Set(this.kept(fightId).joined);
+  }
+
+  private readInputs(fightId: number): Input[] {
     const rows = this.db
       .prepare('SELECT idx, value FROM inputs WHERE fight_id = ? ORDER BY idx')
       .all(fightId) as { idx: number; value: string }[];
@@ -428,16 +478,14 @@ export class Store {
     });
   }
 
-  /** Who gave each input a person gave (the GM, `seat:N`), by its place in the log. */
-  givers(fightId: number): Map<number, string> {
+  private readGivers(fightId: number): Map<number, string> {
     const rows = this.db
       .prepare('SELECT idx, given_by FROM inputs WHERE fight_id = ? AND given_by IS NOT NULL')
       .all(fightId) as { idx: number; given_by: string }[];
     return new Map(rows.map((r) => [r.idx, r.given_by]));
   }
 
-  /** The places of the inputs given together with the person's answer before them (one undo takes both). */
-  givenWithPrevious(fightId: number): Set<number> {
+  private readJoined(fightId: number): Set<number> {
     const rows = this.db
       .prepare('SELECT idx FROM inputs WHERE fight_id = ? AND with_previous = 1')
       .all(fightId) as { idx: number }[];
@@ -474,6 +522,18 @@ export class Store {
         )
         .run(...(save !== undefined ? [outcome, save, fightId] : [outcome, fightId]));
     })();
+    // The log kept in memory becomes what was written, as a read would find it.
+    const log = this.logs.get(fightId);
+    if (!log) return;
+    log.inputs.length = Math.min(log.inputs.length, keep);
+    for (let i = keep; i < inputs.length; i++) log.inputs.push(inputs[i] as Input);
+    for (const i of log.givers.keys()) if (i >= keep) log.givers.delete(i);
+    for (const i of log.joined) if (i >= keep) log.joined.delete(i);
+    givenBy?.at.forEach((idx, i) => {
+      log.givers.set(idx, givenBy.by);
+      if (i > 0) log.joined.add(idx);
+    });
+    // Our own commit moved the file's version on only for other connections: ours is unchanged.
   }
 
   // ---------------------------------------------------------------- the table
