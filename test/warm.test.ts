@@ -136,3 +136,30 @@ describe('the server keeps its fights warm: after every answer, the view a repla
     });
   }
 });
+
+describe("the store's log kept in memory", () => {
+  it('is read again when another connection has changed the file, and is what its own writes made', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'fray-warm-')), 'campaign.db');
+    const ours = new Store(path);
+    const fights = new Fights(ours);
+    const ff = encounterFromText(
+      'duel',
+      readFileSync(join(ROOT, 'data', 'openquest/encounters/duel.yaml'), 'utf8'),
+      1,
+    );
+    const id = fights.create(ff, null);
+    const first = fights.get(id);
+    const q = first.question as NonNullable<typeof first.question>;
+    fights.answer(id, q.kind === 'roll' ? 1 : (q.suggested as Input));
+    const mine = ours.inputs(id);
+    expect(mine.length).toBeGreaterThan(first.inputs);
+    // Another process (another Fray, a tool) takes the log back to its first input.
+    const theirs = new Store(path);
+    expect(theirs.inputs(id)).toEqual(mine);
+    theirs.commit(id, 1, mine.slice(0, 1), null);
+    theirs.close();
+    expect(ours.inputs(id)).toEqual(mine.slice(0, 1));
+    expect(fights.get(id).inputs).toBeLessThan(mine.length);
+    ours.close();
+  });
+});
