@@ -222,7 +222,7 @@ export class LastingCodec {
     canonical(conds);
     // In one order for every state alike (no rule's reading depends on it: the tests each round
     // give the same chance of a fall and of passing out in any order), so that the n-th test
-    // due is the same condition in them all (odds.ts, begun).
+    // due is the same condition in them all (odds-effects.ts, begun).
     conds.sort((x, y) => (JSON.stringify(x) < JSON.stringify(y) ? -1 : 1));
     const rel: RelMod[] = [];
     for (const m of f.charMods) {

@@ -1,0 +1,150 @@
+// The WFRP 1e exact duel as a Markov chain over the states between rounds, round by round to the
+// round cap: each state's round worked out once (odds-round.ts) and its row read again at every
+// round after, the chances carried in typed arrays; a refusal, naming why, when the chain meets an
+// effect it does not carry or passes the odds' budget.
+import { ChainBudget, NEGLIGIBLE } from '../../core/odds.js';
+import type { OddsDuel } from '../../core/ruleset.js';
+import { Uncarried } from './odds-carried.js';
+import { LastingEffects } from './odds-effects.js';
+import { LastingCodec } from './odds-lasting.js';
+import { BlowOutcomes } from './odds-outcomes.js';
+import { Outers, Rounds, type Outer, type Row } from './odds-round.js';
+import { Sides } from './odds-sides.js';
+import { Timelines } from './odds-timeline.js';
+import type { Fighter, W1State } from './state.js';
+
+/** The chain's steps a second on large states, for the odds' budget (docs/performance.md). */
+const CHAIN_STEPS_PER_SECOND = 5_000_000;
+
+/**
+ * The duel as a Markov chain over (each one's lasting state: W and what criticals left, who is
+ * winning, blows owed to parries), round by round up to the cap. Each round is played as the
+ * engine plays it: the tests a critical left for each round; the blows spread over the round by
+ * EI and A (+10 EI for winning), sorted and grouped by the timeline's own order; at each blow the
+ * to-hit roll and its location, the defender's parry as its tactics decide it (made or not, and
+ * what it costs), the damage, and the critical through the engine's own functions; at the end the
+ * bleeding. More wounds caused than received wins the round (§ Winning and Losing); the fight is
+ * decided once someone is out, after the round's end.
+ */
+function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string } {
+  const budget = new ChainBudget(CHAIN_STEPS_PER_SECOND);
+  const fs = st.combatants as [Fighter, Fighter];
+  const [a, b] = fs;
+  const sides = new Sides();
+  // Each fighter's lasting state (W, and what criticals leave), and what the engine's effects do to it.
+  const codec = new LastingCodec();
+  const effects = new LastingEffects(st, fs, codec);
+  const outers = new Outers();
+  const rounds = new Rounds(
+    st,
+    fs,
+    budget,
+    sides,
+    effects,
+    new BlowOutcomes(st, fs, effects, sides),
+    new Timelines(st, fs, codec),
+    outers,
+  );
+  /**
+   * Every round after the first is played by the same rules from the same state (the chain asks as
+   * of round 1), so a state's round is worked out once and its row reused at every round after:
+   * the chain's work grows with its states, not with states × rounds.
+   */
+  const rows: (Row | undefined)[] = [];
+
+  // The distribution between rounds: the chance of each state by its number, and the states held.
+  let dist: Float64Array = new Float64Array(64);
+  let held = [
+    outers.numberOf({
+      L: [codec.of(a, st.round).id, codec.of(b, st.round).id],
+      owed: [0, 0],
+      win: 0,
+      first: st.opt.weaponModifiers,
+    }),
+  ];
+  dist[held[0] as number] = 1;
+  let aWins = 0;
+  let bWins = 0;
+  let bothDead = 0;
+  const byRound: number[] = [];
+  let states = held.length;
+  const mass = () => {
+    let n = 0;
+    for (const i of held) n += dist[i] as number;
+    return n;
+  };
+  const grown = (v: Float64Array): Float64Array => {
+    if (v.length >= outers.list.length) return v;
+    const w = new Float64Array(Math.max(outers.list.length, 2 * v.length));
+    w.set(v);
+    return w;
+  };
+  for (let round = 1; round <= cap && held.length > 0 && mass() > NEGLIGIBLE; round++) {
+    let next: Float64Array = new Float64Array(Math.max(outers.list.length, 64));
+    let marked = new Uint8Array(next.length);
+    const nextHeld: number[] = [];
+    let endedNow = 0;
+    for (const id of held) {
+      const p0 = dist[id] as number;
+      let row = rows[id];
+      if (!row) {
+        const made = rounds.rowOf(outers.list[id] as Outer);
+        if (!made) return { stopped: budget.refusal(round, Math.max(states, rounds.stoppedIn)) };
+        rows[id] = row = made;
+        if (next.length < outers.list.length) {
+          next = grown(next);
+          const m = new Uint8Array(next.length);
+          m.set(marked);
+          marked = m;
+        }
+      }
+      aWins += p0 * row.aWins;
+      bWins += p0 * row.bWins;
+      bothDead += p0 * row.bothDead;
+      endedNow += p0 * (row.aWins + row.bWins + row.bothDead);
+      for (let t = 0; t < row.ids.length; t++) {
+        const j = row.ids[t] as number;
+        if (marked[j] === 0) {
+          marked[j] = 1;
+          nextHeld.push(j);
+        }
+        next[j] = (next[j] as number) + p0 * (row.ps[t] as number);
+      }
+    }
+    byRound.push(endedNow);
+    dist = next;
+    held = nextHeld;
+    states = Math.max(states, held.length);
+  }
+  const unfinished = mass();
+  const meanRoundsIfEnded = byRound.reduce((n, p, i) => n + p * (i + 1), 0) + unfinished * cap;
+  return {
+    sides: [
+      { name: st.sides[a.side]?.name ?? a.name, win: aWins },
+      { name: st.sides[b.side]?.name ?? b.name, win: bWins },
+    ],
+    draw: bothDead + unfinished,
+    meanRounds: meanRoundsIfEnded,
+    states,
+    steps: budget.used,
+  };
+}
+
+/**
+ * The chain asks the engine's own functions (may it parry? at what cost?) as within a round of the
+ * fight; the state as loaded stands before the first round. Surprise is refused, so any round
+ * after the first reads the same: round 1 for the asking, and the state left as it was.
+ */
+export function duelInRound(st: W1State, cap: number): ReturnType<typeof duel> {
+  const was = st.round;
+  st.round = 1;
+  try {
+    return duel(st, cap);
+  } catch (e) {
+    if (e instanceof Uncarried)
+      return { stopped: `not computed exactly: ${e.message}. Use fray sim for the whole fight.` };
+    throw e;
+  } finally {
+    st.round = was;
+  }
+}
