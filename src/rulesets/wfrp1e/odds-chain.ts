@@ -16,6 +16,68 @@ import type { Fighter, W1State } from './state.js';
 /** The chain's steps a second on large states, for the odds' budget (docs/performance.md). */
 const CHAIN_STEPS_PER_SECOND = 5_000_000;
 
+/** The chances of the states between rounds by their number, those that hold any, and how the fight has ended so far. */
+class Chances {
+  dist = new Float64Array(64);
+  held: number[];
+  aWins = 0;
+  bWins = 0;
+  bothDead = 0;
+
+  constructor(first: number) {
+    this.held = [first];
+    this.dist[first] = 1;
+  }
+
+  /** What is left undecided. */
+  mass(): number {
+    let n = 0;
+    for (const i of this.held) n += this.dist[i] as number;
+    return n;
+  }
+
+  /**
+   * One round: each state's chance carried along its row (`rowAt`, null past the budget) to the
+   * next round's states (numbered in `outers`, which rows made now may lengthen); the chance that
+   * the fight ended in it (null: a row passed the budget).
+   */
+  step(rowAt: (id: number) => Row | null, outers: readonly Outer[]): number | null {
+    let next = new Float64Array(Math.max(outers.length, 64));
+    let marked = new Uint8Array(next.length);
+    const nextHeld: number[] = [];
+    let ended = 0;
+    for (const id of this.held) {
+      const p0 = this.dist[id] as number;
+      const row = rowAt(id);
+      if (!row) return null;
+      if (next.length < outers.length) {
+        const more = new Float64Array(Math.max(outers.length, 2 * next.length));
+        more.set(next);
+        next = more;
+        const m = new Uint8Array(next.length);
+        m.set(marked);
+        marked = m;
+      }
+      this.aWins += p0 * row.aWins;
+      this.bWins += p0 * row.bWins;
+      this.bothDead += p0 * row.bothDead;
+      ended += p0 * (row.aWins + row.bWins + row.bothDead);
+      const { ids, ps } = row;
+      for (let t = 0; t < ids.length; t++) {
+        const j = ids[t] as number;
+        if (marked[j] === 0) {
+          marked[j] = 1;
+          nextHeld.push(j);
+        }
+        next[j] = (next[j] as number) + p0 * (ps[t] as number);
+      }
+    }
+    this.dist = next;
+    this.held = nextHeld;
+    return ended;
+  }
+}
+
 /**
  * The duel as a Markov chain over (each one's lasting state: W and what criticals left, who is
  * winning, blows owed to parries), round by round up to the cap. Each round is played as the
@@ -52,78 +114,39 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
    */
   const rows: (Row | undefined)[] = [];
 
-  // The distribution between rounds: the chance of each state by its number, and the states held.
-  let dist: Float64Array = new Float64Array(64);
-  let held = [
+  const rowAt = (id: number): Row | null => {
+    let row = rows[id];
+    if (!row) {
+      const made = rounds.rowOf(outers.list[id] as Outer);
+      if (!made) return null;
+      rows[id] = row = made;
+    }
+    return row;
+  };
+  const chances = new Chances(
     outers.numberOf({
       L: [codec.of(a, st.round).id, codec.of(b, st.round).id],
       owed: [0, 0],
       win: 0,
       first: st.opt.weaponModifiers,
     }),
-  ];
-  dist[held[0] as number] = 1;
-  let aWins = 0;
-  let bWins = 0;
-  let bothDead = 0;
+  );
   const byRound: number[] = [];
-  let states = held.length;
-  const mass = () => {
-    let n = 0;
-    for (const i of held) n += dist[i] as number;
-    return n;
-  };
-  const grown = (v: Float64Array): Float64Array => {
-    if (v.length >= outers.list.length) return v;
-    const w = new Float64Array(Math.max(outers.list.length, 2 * v.length));
-    w.set(v);
-    return w;
-  };
-  for (let round = 1; round <= cap && held.length > 0 && mass() > NEGLIGIBLE; round++) {
-    let next: Float64Array = new Float64Array(Math.max(outers.list.length, 64));
-    let marked = new Uint8Array(next.length);
-    const nextHeld: number[] = [];
-    let endedNow = 0;
-    for (const id of held) {
-      const p0 = dist[id] as number;
-      let row = rows[id];
-      if (!row) {
-        const made = rounds.rowOf(outers.list[id] as Outer);
-        if (!made) return { stopped: budget.refusal(round, Math.max(states, rounds.stoppedIn)) };
-        rows[id] = row = made;
-        if (next.length < outers.list.length) {
-          next = grown(next);
-          const m = new Uint8Array(next.length);
-          m.set(marked);
-          marked = m;
-        }
-      }
-      aWins += p0 * row.aWins;
-      bWins += p0 * row.bWins;
-      bothDead += p0 * row.bothDead;
-      endedNow += p0 * (row.aWins + row.bWins + row.bothDead);
-      for (let t = 0; t < row.ids.length; t++) {
-        const j = row.ids[t] as number;
-        if (marked[j] === 0) {
-          marked[j] = 1;
-          nextHeld.push(j);
-        }
-        next[j] = (next[j] as number) + p0 * (row.ps[t] as number);
-      }
-    }
-    byRound.push(endedNow);
-    dist = next;
-    held = nextHeld;
-    states = Math.max(states, held.length);
+  let states = chances.held.length;
+  for (let round = 1; round <= cap && chances.held.length > 0 && chances.mass() > NEGLIGIBLE; round++) {
+    const ended = chances.step(rowAt, outers.list);
+    if (ended === null) return { stopped: budget.refusal(round, Math.max(states, rounds.stoppedIn)) };
+    byRound.push(ended);
+    states = Math.max(states, chances.held.length);
   }
-  const unfinished = mass();
+  const unfinished = chances.mass();
   const meanRoundsIfEnded = byRound.reduce((n, p, i) => n + p * (i + 1), 0) + unfinished * cap;
   return {
     sides: [
-      { name: st.sides[a.side]?.name ?? a.name, win: aWins },
-      { name: st.sides[b.side]?.name ?? b.name, win: bWins },
+      { name: st.sides[a.side]?.name ?? a.name, win: chances.aWins },
+      { name: st.sides[b.side]?.name ?? b.name, win: chances.bWins },
     ],
-    draw: bothDead + unfinished,
+    draw: chances.bothDead + unfinished,
     meanRounds: meanRoundsIfEnded,
     states,
     steps: budget.used,

@@ -8,6 +8,7 @@ import type { Part } from './data/locations.js';
 import { bleedOnce, eachRoundTest } from './effects.js';
 import { criticalOutcomes, type CriticalOutcome, type Lasting, type LastingCodec } from './odds-lasting.js';
 import { Uncarried, uncarried } from './odds-carried.js';
+import { criticalColumn } from './rules.js';
 import type { Cond, Fighter, W1State } from './state.js';
 
 /** No blows due: a critical's outcomes are worked out without them. */
@@ -16,7 +17,12 @@ const NO_BLOWS: readonly number[] = [];
 /** The two fighters' lasting states as the engine's effects move them, by fighter (0 or 1). */
 export class LastingEffects {
   private readonly critCache = new Map<string, CriticalOutcome[]>();
-  private readonly wCache = new Map<string, Lasting>();
+  /** critical's answers by part (in `parts`), then by (lasting state, the chart's column, fighter) as one number. */
+  private readonly crits: Map<number, CriticalOutcome[]>[] = [];
+  private readonly parts: Part[] = [];
+  private readonly uncarriedCache = new Map<number, string | null>();
+  /** By lasting state, then W. */
+  private readonly wCache = new Map<number, Map<number, Lasting>>();
   private readonly bledCache = new Map<number, [Lasting, number][]>();
   private readonly nextCache = new Map<number, Lasting>();
   private readonly begunCache = new Map<number, [Lasting, number][]>();
@@ -30,13 +36,10 @@ export class LastingEffects {
   /** Fighter i's lasting state `l` with W `W` (the wounds of a blow, before its critical). */
   withW(i: 0 | 1, l: Lasting, W: number): Lasting {
     if (W === l.W) return l;
-    const k = `${l.id},${W}`;
-    let x = this.wCache.get(k);
-    if (!x) {
-      const f = this.codec.view(this.fs[i], l, this.st.round);
-      f.W = W;
-      this.wCache.set(k, (x = this.codec.of(f, this.st.round)));
-    }
+    let byW = this.wCache.get(l.id);
+    if (!byW) this.wCache.set(l.id, (byW = new Map()));
+    let x = byW.get(W);
+    if (!x) byW.set(W, (x = this.codec.of(this.codec.view(this.fs[i], l, this.st.round, W), this.st.round)));
     return x;
   }
 
@@ -47,12 +50,33 @@ export class LastingEffects {
    * is refused).
    */
   critical(i: 0 | 1, l: Lasting, part: Part, value: number): CriticalOutcome[] {
-    return criticalOutcomes(this.st, this.codec, this.fs[i], l, NO_BLOWS, 0, part, value, this.critCache);
+    let n = this.parts.indexOf(part);
+    if (n < 0) {
+      n = this.parts.push(part) - 1;
+      this.crits.push(new Map());
+    }
+    const byPart = this.crits[n] as Map<number, CriticalOutcome[]>;
+    // criticalOutcomes reads the value only as its column (1 to 6), and the moment, which the chain
+    // moves only while a parry is paid for.
+    const k = (l.id * 8 + criticalColumn(value)) * 2 + i;
+    let x = byPart.get(k);
+    if (!x) {
+      x = criticalOutcomes(this.st, this.codec, this.fs[i], l, NO_BLOWS, 0, part, value, this.critCache);
+      byPart.set(k, x);
+    }
+    return x;
   }
 
   /** Why the chain cannot go on from fighter i's lasting state `l` (null: it can). */
   uncarried(i: 0 | 1, l: Lasting): string | null {
-    return uncarried(l, this.fs[i], this.codec.view(this.fs[i], l, this.st.round));
+    const k = l.id * 2 + i;
+    let why = this.uncarriedCache.get(k);
+    if (why === undefined)
+      this.uncarriedCache.set(
+        k,
+        (why = uncarried(l, this.fs[i], this.codec.view(this.fs[i], l, this.st.round))),
+      );
+    return why;
   }
 
   /**
@@ -60,9 +84,9 @@ export class LastingEffects {
    * way its dice fall); the fighters bleed apart.
    */
   bled(i: 0 | 1, l: Lasting): readonly [Lasting, number][] {
-    if (l.bleeding.length === 0 || l.out !== null) return [[l, 1]];
     const k = l.id * 2 + i;
     let x = this.bledCache.get(k);
+    if (!x && (l.bleeding.length === 0 || l.out !== null)) this.bledCache.set(k, (x = [[l, 1]]));
     if (!x) {
       const { st, codec, fs } = this;
       // One wound at a time (the engine's bleedOnce, as bleed calls it for each wound the round

@@ -12,6 +12,17 @@ import { applyWounds } from './rules.js';
 import type { Fighter, W1State } from './state.js';
 import { suggestParry } from './tactics.js';
 
+/** A blow's outcomes, a miss included: the side of the one struck after it (by id), the wounds dealt, and the chance. */
+export interface Outcomes {
+  readonly size: number;
+  readonly ids: Int32Array;
+  readonly ws: Int32Array;
+  readonly ps: Float64Array;
+  /** The sides after them, each once in the order the outcomes first name them, and each outcome's by its place there. */
+  readonly afters: Int32Array;
+  readonly after: Int32Array;
+}
+
 /** What a successful parry may stop: D6. */
 const STOPPED = [1, 2, 3, 4, 5, 6] as const;
 
@@ -20,13 +31,14 @@ export class BlowOutcomes {
   // By attacker, whether it won the last round (+10 to hit), and both fighters' lasting states.
   // Models alike (the striker's W, say, changes nothing in them) are one, with one number: the
   // outcomes of a blow are cached by it.
-  private readonly modelCache = new Map<string, { m: BlowModel; id: number }>();
+  private readonly modelCache = new Map<number, { m: BlowModel; id: number }>();
   private readonly modelIds = new Map<string, { m: BlowModel; id: number }>();
   /** Each fighter's blow as parry() sees it, for the hands that may parry it. */
   private readonly blows: readonly [Blow, Blow];
   // By (the blow's model, foe, tick, i) as one number: ticks are ranks within the round, below
   // 256; sides below 2¹⁶; models below 2²⁰ (a model holds whether the striker won).
-  private readonly outcomeCache = new Map<number, [Side, number, number][]>();
+  private readonly outcomeCache = new Map<number, Outcomes>();
+  private readonly damages = new Map<PartModel, { dmg: Int32Array; pd: Float64Array }>();
 
   constructor(
     private readonly st: W1State,
@@ -48,26 +60,35 @@ export class BlowOutcomes {
     this.blows = [blowBy(0), blowBy(1)];
   }
 
+  /** Fighter i's blow at j, fighters in lasting states `mine` and `theirs`: its model, with the number of models alike. */
   private modelOf(i: 0 | 1, won: boolean, mine: Lasting, theirs: Lasting): { m: BlowModel; id: number } {
-    // No piece of the model reads W (blowModel: skill, to-hit terms, prone, S, T, where it lands).
-    const k = `${i},${won ? 1 : 0},${mine.butW},${theirs.butW}`;
-    let x = this.modelCache.get(k);
-    if (!x) {
-      const { st, fs } = this;
-      const codec = this.effects.codec;
-      const j = (1 - i) as 0 | 1;
-      const m = blowModel(st, codec.view(fs[i], mine, st.round), codec.view(fs[j], theirs, st.round), won);
-      const sig = JSON.stringify([
-        i,
-        m.times,
-        m.need,
-        m.pHit,
-        m.byPart.map((e) => [e.part.id, e.p, [...e.afterT], e.expected]),
-      ]);
-      x = this.modelIds.get(sig);
-      if (!x) this.modelIds.set(sig, (x = { m, id: this.modelIds.size }));
-      this.modelCache.set(k, x);
-    }
+    // No piece of the model reads W (blowModel: skill, to-hit terms, prone, S, T, where it lands):
+    // by both states' butW (each below 2²⁴, as a lasting id is), whether i won, and i.
+    const k = ((mine.butW * 2 ** 24 + theirs.butW) * 2 + (won ? 1 : 0)) * 2 + i;
+    return this.modelCache.get(k) ?? this.modelMade(k, i, won, mine, theirs);
+  }
+
+  private modelMade(
+    k: number,
+    i: 0 | 1,
+    won: boolean,
+    mine: Lasting,
+    theirs: Lasting,
+  ): { m: BlowModel; id: number } {
+    const { st, fs } = this;
+    const codec = this.effects.codec;
+    const j = (1 - i) as 0 | 1;
+    const m = blowModel(st, codec.view(fs[i], mine, st.round), codec.view(fs[j], theirs, st.round), won);
+    const sig = JSON.stringify([
+      i,
+      m.times,
+      m.need,
+      m.pHit,
+      m.byPart.map((e) => [e.part.id, e.p, [...e.afterT], e.expected]),
+    ]);
+    let x = this.modelIds.get(sig);
+    if (!x) this.modelIds.set(sig, (x = { m, id: this.modelIds.size }));
+    this.modelCache.set(k, x);
     return x;
   }
 
@@ -96,64 +117,98 @@ export class BlowOutcomes {
    * Fighter i's blow at `tick` on the defender j: [the defender after it, wounds dealt, p], a miss
    * included, the same outcomes merged; a kill leaves the defender out.
    */
-  of(i: 0 | 1, won: boolean, mine: Lasting, foe: Side, tick: number): [Side, number, number][] {
+  of(i: 0 | 1, won: boolean, mine: Lasting, foe: Side, tick: number): Outcomes {
     const model = this.modelOf(i, won, mine, foe.l);
     const key = tick < 256 && model.id < 2 ** 20 ? ((model.id * SIDE_IDS + foe.id) * 256 + tick) * 2 + i : -1;
     const had = key < 0 ? undefined : this.outcomeCache.get(key);
     if (had) return had;
-    const { sides, effects } = this;
-    const j = (1 - i) as 0 | 1;
-    const m = model.m;
-    const merged = new Map<string, [Side, number, number]>();
-    const add = (after: Side, w: number, p: number) => {
-      if (p === 0) return;
-      const k = `${after.id},${w}`;
-      const e = merged.get(k);
-      if (e) e[2] += p;
-      else merged.set(k, [after, w, p]);
-    };
-    add(foe, 0, 1 - m.pHit);
-    for (const e of m.byPart) {
-      const parry = this.parryOf(j, foe, e, tick);
-      const stops: [number, number, Side][] = parry
-        ? [
-            [0, 1 - parry.ok, parry.after],
-            ...STOPPED.map((d): [number, number, Side] => [d, parry.ok / 6, parry.after]),
-          ]
-        : [[0, 1, foe]];
-      for (const [stopped, ps, before] of stops) {
-        if (ps === 0) continue;
-        for (const [dmg, pd] of e.afterT) {
-          const w = woundsThrough(e, dmg - stopped) * m.times;
-          const r = applyWounds(before.l.W, w);
-          const p = ps * pd;
-          const hurt = effects.withW(j, before.l, r.W);
-          if (r.critical <= 0) {
-            add(sides.of(hurt, before.pending, before.parries, before.owed, before.out), w, p);
-            continue;
-          }
-          for (const o of effects.critical(j, hurt, e.part, r.critical)) {
-            const why =
-              effects.uncarried(j, o.after) ??
-              (o.pending.length > 0 || o.owed > 0 ? 'a critical that changes the blows due' : null);
-            if (why) throw new Uncarried(why);
-            add(
-              sides.of(
-                o.after,
-                before.pending,
-                before.parries,
-                before.owed,
-                o.after.out !== null ? 1 : before.out,
-              ),
-              w,
-              p * o.p,
-            );
-          }
-        }
-      }
-    }
-    const res = [...merged.values()];
+    const res = this.worked(i, model.m, foe, tick);
     if (key >= 0) this.outcomeCache.set(key, res);
     return res;
   }
+
+  /** What `of` answers, worked out (kept apart so that the compiler, which runs `of` often, leaves this rare work out of it). */
+  private worked(i: 0 | 1, m: BlowModel, foe: Side, tick: number): Outcomes {
+    const j = (1 - i) as 0 | 1;
+    const merged: Merged = new Map();
+    merge(merged, foe, 0, 1 - m.pHit);
+    for (const e of m.byPart) {
+      const parry = this.parryOf(j, foe, e, tick);
+      if (!parry) {
+        this.landed(j, e, m.times, 0, 1, foe, merged);
+        continue;
+      }
+      this.landed(j, e, m.times, 0, 1 - parry.ok, parry.after, merged);
+      for (const stopped of STOPPED) this.landed(j, e, m.times, stopped, parry.ok / 6, parry.after, merged);
+    }
+    const ids = Int32Array.from(merged.values(), (e) => e[0].id);
+    const afters = [...new Set(ids)];
+    return {
+      size: merged.size,
+      ids,
+      ws: Int32Array.from(merged.values(), (e) => e[1]),
+      ps: Float64Array.from(merged.values(), (e) => e[2]),
+      afters: Int32Array.from(afters),
+      after: Int32Array.from(ids, (id) => afters.indexOf(id)),
+    };
+  }
+
+  /**
+   * The blows that land on part `e` of fighter j, in side `before`, with chance `ps` (those a
+   * parry stopped `stopped` of, or not parried): every damage roll through armour, its wounds
+   * (doubled on a prone target, `times`), and the critical as the engine plays it.
+   */
+  private landed(
+    j: 0 | 1,
+    e: PartModel,
+    times: number,
+    stopped: number,
+    ps: number,
+    before: Side,
+    merged: Merged,
+  ): void {
+    if (ps === 0) return;
+    const { sides, effects } = this;
+    const { dmg, pd } = this.damage(e);
+    for (let k = 0; k < dmg.length; k++) {
+      const w = woundsThrough(e, (dmg[k] as number) - stopped) * times;
+      const r = applyWounds(before.l.W, w);
+      const p = ps * (pd[k] as number);
+      const hurt = effects.withW(j, before.l, r.W);
+      if (r.critical <= 0) {
+        merge(merged, sides.relit(before, hurt, before.out), w, p);
+        continue;
+      }
+      for (const o of effects.critical(j, hurt, e.part, r.critical)) {
+        const why =
+          effects.uncarried(j, o.after) ??
+          (o.pending.length > 0 || o.owed > 0 ? 'a critical that changes the blows due' : null);
+        if (why) throw new Uncarried(why);
+        merge(merged, sides.relit(before, o.after, o.after.out !== null ? 1 : before.out), w, p * o.p);
+      }
+    }
+  }
+
+  /** Part e's damage after T (afterT) as two lists in its order: each damage (a whole number) and its chance. */
+  private damage(e: PartModel): { dmg: Int32Array; pd: Float64Array } {
+    let x = this.damages.get(e);
+    if (!x)
+      this.damages.set(
+        e,
+        (x = { dmg: Int32Array.from(e.afterT.keys()), pd: Float64Array.from(e.afterT.values()) }),
+      );
+    return x;
+  }
+}
+
+/** A blow's outcomes being gathered: by the side after it and the wounds dealt, as one number (no blow deals 2²⁰ wounds). */
+type Merged = Map<number, [Side, number, number]>;
+
+/** Adds chance p to the outcome (the side after, w wounds dealt); none is kept of chance 0. */
+function merge(merged: Merged, after: Side, w: number, p: number): void {
+  if (p === 0) return;
+  const k = after.id * 2 ** 20 + w;
+  const e = merged.get(k);
+  if (e) e[2] += p;
+  else merged.set(k, [after, w, p]);
 }

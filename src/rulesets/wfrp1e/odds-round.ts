@@ -5,8 +5,8 @@
 import type { ChainBudget } from '../../core/odds.js';
 import type { LastingEffects } from './odds-effects.js';
 import type { Lasting } from './odds-lasting.js';
-import type { BlowOutcomes } from './odds-outcomes.js';
-import { diffOf, firstOf, put, secondOf, sideView, SIDE_IDS, type Side, type Sides } from './odds-sides.js';
+import type { BlowOutcomes, Outcomes } from './odds-outcomes.js';
+import { sideView, SIDE_IDS, StateMap, type Side, type Sides } from './odds-sides.js';
 import type { Group, Timelines } from './odds-timeline.js';
 import { canAttack } from './blow.js';
 import { running, type Fighter, type W1State } from './state.js';
@@ -24,11 +24,24 @@ export interface Outer {
 /** One round from a state between rounds: where it leads, and the chance the fight ends in it and how. */
 export interface Row {
   /** The states it leads to, by their number (`ids`), with their chances (`ps`). */
-  readonly ids: readonly number[];
-  readonly ps: readonly number[];
+  readonly ids: Int32Array;
+  readonly ps: Float64Array;
   readonly aWins: number;
   readonly bWins: number;
   readonly bothDead: number;
+}
+
+/**
+ * A blow's outcomes as the round's last blow leaves them: the states they lead to (the side of the
+ * one struck, by id, and the sign of the wounds' difference), each with the chances of the outcomes
+ * that lead there, in their order (those of state g end at `ends[g]`).
+ */
+interface Collapsed {
+  readonly size: number;
+  readonly ids: Int32Array;
+  readonly signs: Int32Array;
+  readonly ends: Int32Array;
+  readonly ps: Float64Array;
 }
 
 /** The states between rounds met so far, each with its number. */
@@ -59,6 +72,9 @@ export class Rounds {
   stoppedIn = 0;
   private readonly runsCache = new Map<number, boolean>();
   private readonly ableCache = new Map<number, boolean>();
+  /** Maps of states emptied, to be used again. */
+  private readonly spare: StateMap[] = [];
+  private readonly collapses = new Map<Outcomes, Map<number, Collapsed>>();
 
   constructor(
     private readonly st: W1State,
@@ -70,6 +86,17 @@ export class Rounds {
     private readonly timelines: Timelines,
     private readonly outers: Outers,
   ) {}
+
+  /** An empty map of states. */
+  private take(): StateMap {
+    return this.spare.pop() ?? new StateMap();
+  }
+
+  /** `m` emptied, for the next `take`. */
+  private give(m: StateMap): void {
+    m.clear();
+    this.spare.push(m);
+  }
 
   /** Fighter i in side `x` runs from the fight: forced to flee, and neither down, dazed nor held (the engine's `running`). */
   private runs(i: 0 | 1, x: Side): boolean {
@@ -84,51 +111,123 @@ export class Rounds {
   }
 
   /**
-   * Fighter i's flight at its turn, from state `k` (round/fleeing.ts, resolveFlight): one out or
-   * struck down at this moment goes nowhere; one down, dazed or held stays (and may be struck);
-   * one running is gone, out of the fight. The foe's free blow at its back is not played: whatever
-   * it does, the fleer is out (dead or fled) and the foe stands, so who wins is the same.
+   * Fighter i's flight at its turn, from the n-th state of `cur` (round/fleeing.ts, resolveFlight):
+   * one out or struck down at this moment goes nowhere; one down, dazed or held stays (and may be
+   * struck); one running is gone, out of the fight. The foe's free blow at its back is not played:
+   * whatever it does, the fleer is out (dead or fled) and the foe stands, so who wins is the same.
    */
-  private fleeAt(k: number, i: 0 | 1, last: boolean, p0: number, out: Map<number, number>): void {
+  private fleeAt(cur: StateMap, n: number, i: 0 | 1, last: boolean, out: StateMap): void {
     const sides = this.sides;
-    const f = [sides.list[firstOf(k)], sides.list[secondOf(k)]] as [Side, Side];
-    const diff = last ? Math.sign(diffOf(k)) : diffOf(k);
+    const f = [sides.list[cur.xs[n] as number], sides.list[cur.ys[n] as number]] as [Side, Side];
+    const diff = cur.ds[n] as number;
     const me = f[i];
     if (me.out === 0 && this.runs(i, me)) f[i] = sides.of(me.l, me.pending, me.parries, me.owed, 2);
-    put(out, f[0], f[1], diff, p0);
+    out.add(f[0].id, f[1].id, last ? Math.sign(diff) : diff, cur.ps[n] as number);
   }
 
-  /** Fighter i's blow due at `tick`, from state `k`: every outcome into `out`. */
+  /** Fighter i's blow due at `tick`, from the n-th state of `cur`: every outcome into `out`. */
   private blowAt(
-    k: number,
+    cur: StateMap,
+    n: number,
     i: 0 | 1,
     tick: number,
     won: boolean,
     last: boolean,
-    p0: number,
-    out: Map<number, number>,
+    out: StateMap,
   ): void {
     const sides = this.sides;
-    const f = [sides.list[firstOf(k)], sides.list[secondOf(k)]] as [Side, Side];
-    const diff = diffOf(k);
-    const me = f[i];
+    const x = cur.xs[n] as number;
+    const y = cur.ys[n] as number;
+    const diff = cur.ds[n] as number;
+    const p0 = cur.ps[n] as number;
+    const me = sides.list[i === 0 ? x : y] as Side;
     const at = me.pending.indexOf(tick);
     // Out before the moment came, or the blow lost to a parry: nothing happens.
-    if (me.out === 2 || at < 0) return void out.set(k, (out.get(k) ?? 0) + p0);
-    const mine = sides.struck(me, at);
-    const foe = f[1 - i] as Side;
+    if (me.out === 2 || at < 0) return out.add(x, y, diff, p0);
+    const mine = sides.struck(me, at).id;
+    const foe = sides.list[i === 0 ? y : x] as Side;
     // Nobody left within reach, or the foe running from the fight (withinReach passes over a
     // runner, § Fleeing): the blow is not struck.
     if (foe.out !== 0 || this.runs((1 - i) as 0 | 1, foe))
-      return i === 0 ? put(out, mine, foe, diff, p0) : put(out, foe, mine, diff, p0);
+      return i === 0 ? out.add(mine, foe.id, diff, p0) : out.add(foe.id, mine, diff, p0);
     const list = this.outcomes.of(i, won, me.l, foe, tick);
-    this.steps += list.length;
-    // After the round's last blow only who dealt more counts (§ Winning and Losing): fewer states.
-    for (const [after, w, p] of list) {
-      const d = i === 0 ? diff + w : diff - w;
-      if (i === 0) put(out, mine, after, last ? Math.sign(d) : d, p0 * p);
-      else put(out, after, mine, last ? Math.sign(d) : d, p0 * p);
+    this.steps += list.size;
+    if (last) return this.lastBlow(this.collapsed(list, i, diff), i, mine, p0, out);
+    const { ids, ws, ps } = list;
+    for (let k = 0; k < list.size; k++) {
+      const p = p0 * (ps[k] as number);
+      if (i === 0) out.add(mine, ids[k] as number, diff + (ws[k] as number), p);
+      else out.add(ids[k] as number, mine, diff - (ws[k] as number), p);
     }
+  }
+
+  /**
+   * The round's last blow by fighter i (now in side `mine`), from a state of chance p0, its
+   * outcomes collapsed: each state it leads to gets the outcomes' chances in their order, as one
+   * by one it would.
+   */
+  private lastBlow(c: Collapsed, i: 0 | 1, mine: number, p0: number, out: StateMap): void {
+    const { ids, signs, ends, ps } = c;
+    let k = 0;
+    for (let g = 0; g < c.size; g++) {
+      const e =
+        i === 0
+          ? out.entry(mine, ids[g] as number, signs[g] as number)
+          : out.entry(ids[g] as number, mine, signs[g] as number);
+      let p = out.ps[e] as number;
+      for (const end = ends[g] as number; k < end; k++) p += p0 * (ps[k] as number);
+      out.ps[e] = p;
+    }
+  }
+
+  /**
+   * After the round's last blow only who dealt more counts (§ Winning and Losing), so the outcomes
+   * of a blow that leave the one struck alike and the wounds' difference of one sign lead to one
+   * state. By list, then by the difference before the blow and the striker.
+   */
+  private collapsed(list: Outcomes, i: 0 | 1, diff: number): Collapsed {
+    let byDiff = this.collapses.get(list);
+    if (!byDiff) this.collapses.set(list, (byDiff = new Map()));
+    // Every outcome deals wounds (w ≥ 0): a lead the striker already has stays a lead, whatever it is.
+    const key = (i === 0 ? Math.min(diff, 1) : Math.max(diff, -1)) * 2 + i;
+    let c = byDiff.get(key);
+    if (c) return c;
+    // The states in the order the outcomes first reach them (each the side after, by its place in
+    // `list.afters`, and the sign), then each one's outcomes in their order.
+    const n = list.size;
+    const groupOf = new Int32Array(3 * list.afters.length).fill(-1);
+    const group = new Int32Array(n);
+    const ids: number[] = [];
+    const signs: number[] = [];
+    for (let k = 0; k < n; k++) {
+      const w = list.ws[k] as number;
+      const s = (list.after[k] as number) * 3 + Math.sign(i === 0 ? diff + w : diff - w) + 1;
+      if (groupOf[s] === -1) {
+        groupOf[s] = ids.length;
+        ids.push(list.ids[k] as number);
+        signs.push((s % 3) - 1);
+      }
+      group[k] = groupOf[s] as number;
+    }
+    const ends = new Int32Array(ids.length);
+    for (let k = 0; k < n; k++) {
+      const g = group[k] as number;
+      ends[g] = (ends[g] as number) + 1;
+    }
+    for (let g = 1; g < ends.length; g++) ends[g] = (ends[g] as number) + (ends[g - 1] as number);
+    // Where each state's next outcome goes: its outcomes follow those of the states before it.
+    const next = new Int32Array(ids.length);
+    for (let g = 1; g < ids.length; g++) next[g] = ends[g - 1] as number;
+    const ps = new Float64Array(n);
+    for (let k = 0; k < n; k++) {
+      const g = group[k] as number;
+      const to = next[g] as number;
+      ps[to] = list.ps[k] as number;
+      next[g] = to + 1;
+    }
+    c = { size: ids.length, ids: Int32Array.from(ids), signs: Int32Array.from(signs), ends, ps };
+    byDiff.set(key, c);
+    return c;
   }
 
   /** Fighter i in side `x` may strike now (canAttack, as runTimeline asks it when a moment comes). */
@@ -141,137 +240,171 @@ export class Rounds {
     return ok;
   }
 
-  /** The states of `cur` with the blows at this moment of those who may not strike taken out. */
-  private unable(cur: Map<number, number>, g: Group): Map<number, number> {
+  /** The states of `cur` with the blows at this moment of those who may not strike taken out (`cur` itself if nobody is kept from it). */
+  private unable(cur: StateMap, g: Group): StateMap {
     const sides = this.sides;
     // A flight is no blow: canAttack does not stop it (resolveFlight asks its own questions).
     const striking = g.who.filter((_, k) => !g.flee[k]);
     if (striking.length === 0) return cur;
+    const sidesAt = (n: number) =>
+      [sides.list[cur.xs[n] as number], sides.list[cur.ys[n] as number]] as [Side, Side];
     let all = true;
-    for (const [s] of cur) {
-      const f = [sides.list[firstOf(s)], sides.list[secondOf(s)]] as [Side, Side];
+    for (let n = 0; n < cur.size; n++) {
+      const f = sidesAt(n);
       if (!striking.every((i) => f[i].out !== 0 || this.able(i, f[i]))) all = false;
     }
     if (all) return cur;
-    const out = new Map<number, number>();
-    for (const [s, p] of cur) {
-      const f = [sides.list[firstOf(s)], sides.list[secondOf(s)]] as [Side, Side];
+    const out = this.take();
+    for (let n = 0; n < cur.size; n++) {
+      const f = sidesAt(n);
       for (const i of striking) {
         const at = f[i].pending.indexOf(g.tick);
         if (f[i].out === 0 && at >= 0 && !this.able(i, f[i])) f[i] = sides.struck(f[i], at);
       }
-      put(out, f[0], f[1], diffOf(s), p);
+      out.add(f[0].id, f[1].id, cur.ds[n] as number, cur.ps[n] as number);
     }
+    this.give(cur);
     return out;
   }
 
   /** The round from state `o` between rounds (null: it passed the budget; `stoppedIn` says with how many states). */
   rowOf(o: Outer): Row | null {
-    const { sides, effects, timelines, outers, budget } = this;
-    let aW = 0;
-    let bW = 0;
-    let both = 0;
-    const to = new Map<number, number>();
-    /**
-     * Fighter i alone stands, in lasting state `stood`, with chance p: the rest of the round passes
-     * with nobody to strike at, and the fight is decided after the round's end (decideOutcome),
-     * where i still bleeds and may fall too (both out: a draw).
-     */
-    const settle = (i: 0 | 1, stood: Lasting, p: number) => {
-      for (const [l, q] of effects.bled(i, stood)) {
-        if (l.out !== null) both += p * q;
-        else if (i === 0) aW += p * q;
-        else bW += p * q;
-      }
-    };
-    /** The round's blows and its end from lasting states L, with chance `pL` (false: over the budget). */
-    const playRound = (o: Outer, L: readonly [Lasting, Lasting], pL: number): boolean => {
-      for (const { tl, p: pEdge } of timelines.plans(o.win, o.owed, o.first, L)) {
-        let cur = new Map<number, number>();
-        const x0 = sides.of(L[0], tl.pending[0], 0, tl.owedLeft[0], 0);
-        const y0 = sides.of(L[1], tl.pending[1], 0, tl.owedLeft[1], 0);
-        put(cur, x0, y0, 0, pEdge * pL);
-        for (const [gi, g] of tl.groups.entries()) {
-          // Whoever may not strike when the moment comes (parry only, no attacks, no action…: the
-          // engine's canAttack, as runTimeline asks it) lets its blow here go.
-          cur = this.unable(cur, g);
-          for (const [k, i] of g.who.entries()) {
-            const last = gi === tl.groups.length - 1 && k === g.who.length - 1;
-            const then = new Map<number, number>();
-            if (g.flee[k]) for (const [s, q] of cur) this.fleeAt(s, i, last, q, then);
-            else for (const [s, q] of cur) this.blowAt(s, i, g.tick, tl.win === i + 1, last, q, then);
-            cur = then;
-          }
-          // The moment over: whoever is down is out of the fight.
-          const going = new Map<number, number>();
-          for (const [s, p] of cur) {
-            const x = sides.list[firstOf(s)] as Side;
-            const y = sides.list[secondOf(s)] as Side;
-            if (x.out === 0 && y.out === 0) {
-              going.set(s, p);
-              continue;
-            }
-            if (x.out && y.out) {
-              both += p;
-              continue;
-            }
-            if (y.out) settle(0, x.l, p);
-            else settle(1, y.l, p);
-          }
-          cur = going;
-          if (!budget.spend(this.steps) || sides.size >= SIDE_IDS) {
-            this.stoppedIn = cur.size;
-            return false;
-          }
-          this.steps = 0;
-        }
-        // The end of the round (endRound): only each one's lasting state, its blows owed and who won
-        // read on, so the states alike in these are summed before the bleeding multiplies them.
-        const ends = new Map<string, { x: Side; y: Side; win: number; p: number }>();
-        for (const [s, p] of cur) {
-          const x = sides.list[firstOf(s)] as Side;
-          const y = sides.list[secondOf(s)] as Side;
-          const diff = diffOf(s);
-          const win = diff > 0 ? 1 : diff < 0 ? 2 : 0;
-          const k = `${x.l.id},${x.owed},${y.l.id},${y.owed},${win}`;
-          const e = ends.get(k);
-          if (e) e.p += p;
-          else ends.set(k, { x, y, win, p });
-        }
-        for (const { x, y, win, p } of ends.values()) {
-          // Each bleeds (the engine's bleed), which may take it out.
-          for (const [lx, px] of effects.bled(0, x.l))
-            for (const [ly, py] of effects.bled(1, y.l)) {
-              const q = p * px * py;
-              if (lx.out !== null || ly.out !== null) {
-                if (lx.out !== null && ly.out !== null) both += q;
-                else if (ly.out !== null) aW += q;
-                else bW += q;
-                continue;
-              }
-              const n = outers.numberOf({
-                L: [effects.nextRound(0, lx).id, effects.nextRound(1, ly).id],
-                owed: [x.owed, y.owed],
-                win,
-                first: false,
-              });
-              to.set(n, (to.get(n) ?? 0) + q);
-            }
-        }
-      }
-      return true;
-    };
+    const { effects } = this;
+    const row: Making = { aWins: 0, bWins: 0, bothDead: 0, to: new Map() };
     // The round begins with each one's tests a critical left (the engine's eachRoundTests): a fall
     // for this round, or out before any blow.
     const codec = effects.codec;
     for (const [L0, p0] of effects.begun(0, codec.list[o.L[0]] as Lasting))
       for (const [L1, p1] of effects.begun(1, codec.list[o.L[1]] as Lasting)) {
         const q = p0 * p1;
-        if (L0.out !== null && L1.out !== null) both += q;
-        else if (L1.out !== null) settle(0, L0, q);
-        else if (L0.out !== null) settle(1, L1, q);
-        else if (!playRound(o, [L0, L1], q)) return null;
+        if (L0.out !== null && L1.out !== null) row.bothDead += q;
+        else if (L1.out !== null) this.settle(row, 0, L0, q);
+        else if (L0.out !== null) this.settle(row, 1, L1, q);
+        else if (!this.playRound(row, o, [L0, L1], q)) return null;
       }
-    return { ids: [...to.keys()], ps: [...to.values()], aWins: aW, bWins: bW, bothDead: both };
+    return {
+      ids: Int32Array.from(row.to.keys()),
+      ps: Float64Array.from(row.to.values()),
+      aWins: row.aWins,
+      bWins: row.bWins,
+      bothDead: row.bothDead,
+    };
   }
+
+  /**
+   * Fighter i alone stands, in lasting state `stood`, with chance p: the rest of the round passes
+   * with nobody to strike at, and the fight is decided after the round's end (decideOutcome),
+   * where i still bleeds and may fall too (both out: a draw).
+   */
+  private settle(row: Making, i: 0 | 1, stood: Lasting, p: number): void {
+    for (const [l, q] of this.effects.bled(i, stood)) {
+      if (l.out !== null) row.bothDead += p * q;
+      else if (i === 0) row.aWins += p * q;
+      else row.bWins += p * q;
+    }
+  }
+
+  /** The round's blows and its end from lasting states L, with chance `pL` (false: over the budget). */
+  private playRound(row: Making, o: Outer, L: readonly [Lasting, Lasting], pL: number): boolean {
+    const { sides, budget } = this;
+    for (const { tl, p: pEdge } of this.timelines.plans(o.win, o.owed, o.first, L)) {
+      let cur = this.take();
+      const x0 = sides.of(L[0], tl.pending[0], 0, tl.owedLeft[0], 0);
+      const y0 = sides.of(L[1], tl.pending[1], 0, tl.owedLeft[1], 0);
+      cur.add(x0.id, y0.id, 0, pEdge * pL);
+      for (const [gi, g] of tl.groups.entries()) {
+        // Whoever may not strike when the moment comes (parry only, no attacks, no action…: the
+        // engine's canAttack, as runTimeline asks it) lets its blow here go.
+        cur = this.unable(cur, g);
+        for (const [k, i] of g.who.entries()) {
+          const last = gi === tl.groups.length - 1 && k === g.who.length - 1;
+          const then = this.take();
+          if (g.flee[k]) for (let n = 0; n < cur.size; n++) this.fleeAt(cur, n, i, last, then);
+          else
+            for (let n = 0; n < cur.size; n++) this.blowAt(cur, n, i, g.tick, tl.win === i + 1, last, then);
+          this.give(cur);
+          cur = then;
+        }
+        cur = this.momentOver(row, cur);
+        if (!budget.spend(this.steps) || sides.size >= SIDE_IDS) {
+          this.stoppedIn = cur.size;
+          return false;
+        }
+        this.steps = 0;
+      }
+      this.roundOver(row, cur);
+    }
+    return true;
+  }
+
+  /** The moment over: whoever is down is out of the fight. The states of `cur` where both still fight. */
+  private momentOver(row: Making, cur: StateMap): StateMap {
+    const sides = this.sides;
+    const going = this.take();
+    for (let n = 0; n < cur.size; n++) {
+      const x = sides.list[cur.xs[n] as number] as Side;
+      const y = sides.list[cur.ys[n] as number] as Side;
+      const p = cur.ps[n] as number;
+      if (x.out === 0 && y.out === 0) {
+        going.add(x.id, y.id, cur.ds[n] as number, p);
+        continue;
+      }
+      if (x.out && y.out) {
+        row.bothDead += p;
+        continue;
+      }
+      if (y.out) this.settle(row, 0, x.l, p);
+      else this.settle(row, 1, y.l, p);
+    }
+    this.give(cur);
+    return going;
+  }
+
+  /** The end of the round (endRound) from the states of `cur`: the bleeding, then the states of the next round. */
+  private roundOver(row: Making, cur: StateMap): void {
+    const { sides, effects } = this;
+    // Only each one's lasting state, its blows owed and who won read on, so the states alike in
+    // these are summed before the bleeding multiplies them.
+    const ends = new Map<string, { x: Side; y: Side; win: number; p: number }>();
+    for (let n = 0; n < cur.size; n++) {
+      const x = sides.list[cur.xs[n] as number] as Side;
+      const y = sides.list[cur.ys[n] as number] as Side;
+      const p = cur.ps[n] as number;
+      const diff = cur.ds[n] as number;
+      const win = diff > 0 ? 1 : diff < 0 ? 2 : 0;
+      const k = `${x.l.id},${x.owed},${y.l.id},${y.owed},${win}`;
+      const e = ends.get(k);
+      if (e) e.p += p;
+      else ends.set(k, { x, y, win, p });
+    }
+    this.give(cur);
+    for (const { x, y, win, p } of ends.values()) {
+      // Each bleeds (the engine's bleed), which may take it out.
+      for (const [lx, px] of effects.bled(0, x.l))
+        for (const [ly, py] of effects.bled(1, y.l)) {
+          const q = p * px * py;
+          if (lx.out !== null || ly.out !== null) {
+            if (lx.out !== null && ly.out !== null) row.bothDead += q;
+            else if (ly.out !== null) row.aWins += q;
+            else row.bWins += q;
+            continue;
+          }
+          const n = this.outers.numberOf({
+            L: [effects.nextRound(0, lx).id, effects.nextRound(1, ly).id],
+            owed: [x.owed, y.owed],
+            win,
+            first: false,
+          });
+          row.to.set(n, (row.to.get(n) ?? 0) + q);
+        }
+    }
+  }
+}
+
+/** A row being made: how the fight ends in the round, and the states it leads to by number, with their chances. */
+interface Making {
+  aWins: number;
+  bWins: number;
+  bothDead: number;
+  readonly to: Map<number, number>;
 }

@@ -38,6 +38,16 @@ export class Sides {
     }
     return x;
   }
+  /** By side, then (lasting state, out) as one number. */
+  private readonly relitCache = new Map<number, Map<number, Side>>();
+  /** `x` in lasting state `l`, out as `out` says: its blows due, parries and blows owed as they were. */
+  relit(x: Side, l: Lasting, out: Side['out']): Side {
+    let byL = this.relitCache.get(x.id);
+    if (!byL) this.relitCache.set(x.id, (byL = new Map()));
+    let y = byL.get(l.id * 4 + out);
+    if (!y) byL.set(l.id * 4 + out, (y = this.of(l, x.pending, x.parries, x.owed, out)));
+    return y;
+  }
   private readonly afterBlow = new Map<number, Side>();
   /** `x` once its blow due at `pending[at]` is struck: the same side without that blow. */
   struck(x: Side, at: number): Side {
@@ -52,23 +62,93 @@ export class Sides {
   }
 }
 
-/**
- * A state within the round is a number: the ids of both sides and the wounds dealt by the first
- * less those by the second (§ Winning and Losing), with room for 65,536 sides and ±2²⁰ wounds.
- */
+/** Sides are numbered below this (the chain refuses more), so that a blow's outcomes are cached by one number. */
 export const SIDE_IDS = 2 ** 16;
-const DIFF_ROOM = 2 ** 21;
-const HALF = DIFF_ROOM / 2;
-export const stateOf = (x: Side, y: Side, diff: number): number =>
-  (x.id * SIDE_IDS + y.id) * DIFF_ROOM + diff + HALF;
-export const diffOf = (k: number): number => (k % DIFF_ROOM) - HALF;
-export const firstOf = (k: number): number => Math.floor(k / DIFF_ROOM / SIDE_IDS);
-export const secondOf = (k: number): number => Math.floor(k / DIFF_ROOM) % SIDE_IDS;
 
-/** Adds probability to the state (x, y, diff) of a map. */
-export function put(m: Map<number, number>, x: Side, y: Side, diff: number, p: number): void {
-  const k = stateOf(x, y, diff);
-  m.set(k, (m.get(k) ?? 0) + p);
+/** The slot where state (x, y, diff) is looked for first, in a table of `mask + 1` slots. */
+function home(x: number, y: number, diff: number, mask: number): number {
+  const h = (Math.imul(x, 0x9e3779b1) ^ Math.imul(y, 0x85ebca77) ^ Math.imul(diff, 0xc2b2ae3d)) >>> 0;
+  return (h ^ (h >>> 15)) & mask;
+}
+
+/**
+ * The states within a round with their chances: a state is both sides by their ids and the wounds
+ * dealt by the first less those by the second (§ Winning and Losing). Kept in the order each state
+ * was first given a chance, as a Map keeps its keys, so that the chances are added up in the same
+ * order whatever holds them; in typed arrays, found by an open-addressing table, so that adding to
+ * a state allocates nothing. Emptied in place (`clear`) to be used again.
+ */
+export class StateMap {
+  /** The states' entries, 0 to size − 1: the first side's id, the second's, the difference of wounds, the chance. */
+  xs = new Int32Array(16);
+  ys = new Int32Array(16);
+  ds = new Int32Array(16);
+  ps = new Float64Array(16);
+  size = 0;
+  /** Each slot of the table: an entry's index, valid where its stamp is the table's current one. */
+  private slot = new Int32Array(32);
+  private stamp = new Int32Array(32);
+  private now = 1;
+
+  /** Adds `p` to the chance of state (x, y, diff), as `m.set(k, (m.get(k) ?? 0) + p)` would. */
+  add(x: number, y: number, diff: number, p: number): void {
+    const i = this.entry(x, y, diff);
+    this.ps[i] = (this.ps[i] as number) + p;
+  }
+
+  /** The index of state (x, y, diff)'s entry, made with chance 0 if it has none yet. */
+  entry(x: number, y: number, diff: number): number {
+    const { slot, stamp, now, xs, ys, ds } = this;
+    const mask = slot.length - 1;
+    let h = home(x, y, diff, mask);
+    while (stamp[h] === now) {
+      const i = slot[h] as number;
+      if (xs[i] === x && ys[i] === y && ds[i] === diff) return i;
+      h = (h + 1) & mask;
+    }
+    const i = this.size++;
+    if (i === this.xs.length) this.grow();
+    this.xs[i] = x;
+    this.ys[i] = y;
+    this.ds[i] = diff;
+    this.ps[i] = 0;
+    this.stamp[h] = this.now;
+    this.slot[h] = i;
+    if (2 * this.size > this.slot.length) this.rehash();
+    return i;
+  }
+
+  /** Empty, keeping its room. */
+  clear(): void {
+    this.size = 0;
+    this.now++;
+  }
+
+  private grow(): void {
+    const n = 2 * this.xs.length;
+    const more = <T extends Int32Array | Float64Array>(a: T, b: T): T => (b.set(a), b);
+    this.xs = more(this.xs, new Int32Array(n));
+    this.ys = more(this.ys, new Int32Array(n));
+    this.ds = more(this.ds, new Int32Array(n));
+    this.ps = more(this.ps, new Float64Array(n));
+  }
+
+  /** A table twice as large, the entries placed again in their order. */
+  private rehash(): void {
+    const n = 2 * this.slot.length;
+    this.slot = new Int32Array(n);
+    this.stamp = new Int32Array(n);
+    this.now = 1;
+    const mask = n - 1;
+    for (let i = 0; i < this.size; i++) {
+      const x = this.xs[i] as number;
+      const y = this.ys[i] as number;
+      let h = home(x, y, this.ds[i] as number, mask);
+      while (this.stamp[h] === 1) h = (h + 1) & mask;
+      this.stamp[h] = 1;
+      this.slot[h] = i;
+    }
+  }
 }
 
 /** Fighter `base` as the engine's own functions see it in side `x` of round `round`: W, blows due, parries made, owed. */

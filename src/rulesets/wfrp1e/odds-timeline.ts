@@ -65,7 +65,7 @@ export class Timelines {
     e: number,
     L: readonly [Lasting, Lasting],
   ): Timeline {
-    const key = `${win},${owed[0]},${owed[1]},${first ? 1 : 0},${e},${L[0].id},${L[1].id}`;
+    const key = `${win},${owed[0]},${owed[1]},${first ? 1 : 0},${e},${L[0].butW},${L[1].butW}`;
     const had = this.timelines.get(key);
     if (had) return had;
     const { st, fs, codec } = this;
@@ -141,7 +141,8 @@ export class Timelines {
     first: boolean,
     L: readonly [Lasting, Lasting],
   ): { tl: Timeline; p: number }[] {
-    const key = `${win},${owed[0]},${owed[1]},${first ? 1 : 0},${L[0].id},${L[1].id}`;
+    // Nothing of the timeline reads W (EI, A, a forced flight): by the lasting states' butW.
+    const key = `${win},${owed[0]},${owed[1]},${first ? 1 : 0},${L[0].butW},${L[1].butW}`;
     let list = this.plansCache.get(key);
     if (list) return list;
     const byShape = new Map<string, { tl: Timeline; p: number }>();
