@@ -124,12 +124,7 @@ function duel(st: W1State, cap: number): OddsDuel | { readonly stopped: string }
     return row;
   };
   const chances = new Chances(
-    outers.numberOf({
-      L: [codec.of(a, st.round).id, codec.of(b, st.round).id],
-      owed: [0, 0],
-      win: 0,
-      first: st.opt.weaponModifiers,
-    }),
+    outers.numberOf(codec.of(a, st.round).id, codec.of(b, st.round).id, 0, 0, 0, st.opt.weaponModifiers),
   );
   const byRound: number[] = [];
   let states = chances.held.length;

@@ -51,15 +51,16 @@ export class Outers {
   /** Each state by its number. */
   readonly list: Outer[] = [];
 
-  numberOf(o: Outer): number {
-    const k = o.L[0] * 2 ** 24 + o.L[1];
+  /** The number of the state (each fighter's lasting state by id, the blows each owes, who won, whether first). */
+  numberOf(l0: number, l1: number, owed0: number, owed1: number, win: number, first: boolean): number {
+    const k = l0 * 2 ** 24 + l1;
     let inner = this.numbers.get(k);
     if (!inner) this.numbers.set(k, (inner = new Map()));
-    const k2 = ((o.owed[0] * 256 + o.owed[1]) * 3 + o.win) * 2 + (o.first ? 1 : 0);
+    const k2 = ((owed0 * 256 + owed1) * 3 + win) * 2 + (first ? 1 : 0);
     let n = inner.get(k2);
     if (n === undefined) {
       inner.set(k2, (n = this.list.length));
-      this.list.push(o);
+      this.list.push({ L: [l0, l1], owed: [owed0, owed1], win, first });
     }
     return n;
   }
@@ -362,26 +363,34 @@ export class Rounds {
 
   /** The end of the round (endRound) from the states of `cur`: the bleeding, then the states of the next round. */
   private roundOver(row: Making, cur: StateMap): void {
-    const { sides, effects } = this;
+    const { sides, effects, outers } = this;
     // Only each one's lasting state, its blows owed and who won read on, so the states alike in
-    // these are summed before the bleeding multiplies them.
-    const ends = new Map<string, { x: Side; y: Side; win: number; p: number }>();
+    // these are summed before the bleeding multiplies them: by both lasting states, then the blows
+    // owed and who won; each with the sides of the first state that reached it.
+    const ends = this.take();
+    const first: Side[] = [];
     for (let n = 0; n < cur.size; n++) {
       const x = sides.list[cur.xs[n] as number] as Side;
       const y = sides.list[cur.ys[n] as number] as Side;
-      const p = cur.ps[n] as number;
       const diff = cur.ds[n] as number;
       const win = diff > 0 ? 1 : diff < 0 ? 2 : 0;
-      const k = `${x.l.id},${x.owed},${y.l.id},${y.owed},${win}`;
-      const e = ends.get(k);
-      if (e) e.p += p;
-      else ends.set(k, { x, y, win, p });
+      const e = ends.entry(x.l.id, y.l.id, (x.owed * 256 + y.owed) * 3 + win);
+      if (2 * e === first.length) first.push(x, y);
+      ends.ps[e] = (ends.ps[e] as number) + (cur.ps[n] as number);
     }
     this.give(cur);
-    for (const { x, y, win, p } of ends.values()) {
+    for (let e = 0; e < ends.size; e++) {
+      const x = first[2 * e] as Side;
+      const y = first[2 * e + 1] as Side;
+      const p = ends.ps[e] as number;
+      const win = (ends.ds[e] as number) % 3;
       // Each bleeds (the engine's bleed), which may take it out.
-      for (const [lx, px] of effects.bled(0, x.l))
-        for (const [ly, py] of effects.bled(1, y.l)) {
+      const bx = effects.bled(0, x.l);
+      const by = effects.bled(1, y.l);
+      for (let a = 0; a < bx.length; a++)
+        for (let b = 0; b < by.length; b++) {
+          const [lx, px] = bx[a] as [Lasting, number];
+          const [ly, py] = by[b] as [Lasting, number];
           const q = p * px * py;
           if (lx.out !== null || ly.out !== null) {
             if (lx.out !== null && ly.out !== null) row.bothDead += q;
@@ -389,15 +398,12 @@ export class Rounds {
             else row.bWins += q;
             continue;
           }
-          const n = this.outers.numberOf({
-            L: [effects.nextRound(0, lx).id, effects.nextRound(1, ly).id],
-            owed: [x.owed, y.owed],
-            win,
-            first: false,
-          });
+          const l0 = effects.nextRound(0, lx).id;
+          const n = outers.numberOf(l0, effects.nextRound(1, ly).id, x.owed, y.owed, win, false);
           row.to.set(n, (row.to.get(n) ?? 0) + q);
         }
     }
+    this.give(ends);
   }
 }
 
