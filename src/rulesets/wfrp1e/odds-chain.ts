@@ -46,7 +46,8 @@ class Chances {
     let marked = new Uint8Array(next.length);
     const nextHeld: number[] = [];
     let ended = 0;
-    for (const id of this.held) {
+    for (let h = 0; h < this.held.length; h++) {
+      const id = this.held[h] as number;
       const p0 = this.dist[id] as number;
       const row = rowAt(id);
       if (!row) return null;

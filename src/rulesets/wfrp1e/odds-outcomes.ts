@@ -6,7 +6,7 @@ import type { Weapon } from './catalogue.js';
 import { blowModel, woundsThrough, type BlowModel, type PartModel } from './odds-blow.js';
 import { Uncarried } from './odds-carried.js';
 import type { LastingEffects } from './odds-effects.js';
-import type { Lasting } from './odds-lasting.js';
+import type { CriticalOutcome, Lasting } from './odds-lasting.js';
 import { sideView, SIDE_IDS, type Side, type Sides } from './odds-sides.js';
 import { applyWounds } from './rules.js';
 import type { Fighter, W1State } from './state.js';
@@ -18,9 +18,6 @@ export interface Outcomes {
   readonly ids: Int32Array;
   readonly ws: Int32Array;
   readonly ps: Float64Array;
-  /** The sides after them, each once in the order the outcomes first name them, and each outcome's by its place there. */
-  readonly afters: Int32Array;
-  readonly after: Int32Array;
 }
 
 /** What a successful parry may stop: D6. */
@@ -141,15 +138,11 @@ export class BlowOutcomes {
       this.landed(j, e, m.times, 0, 1 - parry.ok, parry.after, merged);
       for (const stopped of STOPPED) this.landed(j, e, m.times, stopped, parry.ok / 6, parry.after, merged);
     }
-    const ids = Int32Array.from(merged.values(), (e) => e[0].id);
-    const afters = [...new Set(ids)];
     return {
       size: merged.size,
-      ids,
+      ids: Int32Array.from(merged.values(), (e) => e[0].id),
       ws: Int32Array.from(merged.values(), (e) => e[1]),
       ps: Float64Array.from(merged.values(), (e) => e[2]),
-      afters: Int32Array.from(afters),
-      after: Int32Array.from(ids, (id) => afters.indexOf(id)),
     };
   }
 
@@ -179,7 +172,9 @@ export class BlowOutcomes {
         merge(merged, sides.relit(before, hurt, before.out), w, p);
         continue;
       }
-      for (const o of effects.critical(j, hurt, e.part, r.critical)) {
+      const crits = effects.critical(j, hurt, e.part, r.critical);
+      for (let c = 0; c < crits.length; c++) {
+        const o = crits[c] as CriticalOutcome;
         const why =
           effects.uncarried(j, o.after) ??
           (o.pending.length > 0 || o.owed > 0 ? 'a critical that changes the blows due' : null);

@@ -5,7 +5,7 @@
 import type { ChainBudget } from '../../core/odds.js';
 import type { LastingEffects } from './odds-effects.js';
 import type { Lasting } from './odds-lasting.js';
-import type { BlowOutcomes, Outcomes } from './odds-outcomes.js';
+import type { BlowOutcomes } from './odds-outcomes.js';
 import { sideView, SIDE_IDS, StateMap, type Side, type Sides } from './odds-sides.js';
 import type { Group, Timelines } from './odds-timeline.js';
 import { canAttack } from './blow.js';
@@ -29,19 +29,6 @@ export interface Row {
   readonly aWins: number;
   readonly bWins: number;
   readonly bothDead: number;
-}
-
-/**
- * A blow's outcomes as the round's last blow leaves them: the states they lead to (the side of the
- * one struck, by id, and the sign of the wounds' difference), each with the chances of the outcomes
- * that lead there, in their order (those of state g end at `ends[g]`).
- */
-interface Collapsed {
-  readonly size: number;
-  readonly ids: Int32Array;
-  readonly signs: Int32Array;
-  readonly ends: Int32Array;
-  readonly ps: Float64Array;
 }
 
 /** The states between rounds met so far, each with its number. */
@@ -75,7 +62,6 @@ export class Rounds {
   private readonly ableCache = new Map<number, boolean>();
   /** Maps of states emptied, to be used again. */
   private readonly spare: StateMap[] = [];
-  private readonly collapses = new Map<Outcomes, Map<number, Collapsed>>();
 
   constructor(
     private readonly st: W1State,
@@ -153,82 +139,14 @@ export class Rounds {
       return i === 0 ? out.add(mine, foe.id, diff, p0) : out.add(foe.id, mine, diff, p0);
     const list = this.outcomes.of(i, won, me.l, foe, tick);
     this.steps += list.size;
-    if (last) return this.lastBlow(this.collapsed(list, i, diff), i, mine, p0, out);
+    // After the round's last blow only who dealt more counts (§ Winning and Losing): fewer states.
     const { ids, ws, ps } = list;
     for (let k = 0; k < list.size; k++) {
+      const d = i === 0 ? diff + (ws[k] as number) : diff - (ws[k] as number);
       const p = p0 * (ps[k] as number);
-      if (i === 0) out.add(mine, ids[k] as number, diff + (ws[k] as number), p);
-      else out.add(ids[k] as number, mine, diff - (ws[k] as number), p);
+      if (i === 0) out.add(mine, ids[k] as number, last ? Math.sign(d) : d, p);
+      else out.add(ids[k] as number, mine, last ? Math.sign(d) : d, p);
     }
-  }
-
-  /**
-   * The round's last blow by fighter i (now in side `mine`), from a state of chance p0, its
-   * outcomes collapsed: each state it leads to gets the outcomes' chances in their order, as one
-   * by one it would.
-   */
-  private lastBlow(c: Collapsed, i: 0 | 1, mine: number, p0: number, out: StateMap): void {
-    const { ids, signs, ends, ps } = c;
-    let k = 0;
-    for (let g = 0; g < c.size; g++) {
-      const e =
-        i === 0
-          ? out.entry(mine, ids[g] as number, signs[g] as number)
-          : out.entry(ids[g] as number, mine, signs[g] as number);
-      let p = out.ps[e] as number;
-      for (const end = ends[g] as number; k < end; k++) p += p0 * (ps[k] as number);
-      out.ps[e] = p;
-    }
-  }
-
-  /**
-   * After the round's last blow only who dealt more counts (§ Winning and Losing), so the outcomes
-   * of a blow that leave the one struck alike and the wounds' difference of one sign lead to one
-   * state. By list, then by the difference before the blow and the striker.
-   */
-  private collapsed(list: Outcomes, i: 0 | 1, diff: number): Collapsed {
-    let byDiff = this.collapses.get(list);
-    if (!byDiff) this.collapses.set(list, (byDiff = new Map()));
-    // Every outcome deals wounds (w ≥ 0): a lead the striker already has stays a lead, whatever it is.
-    const key = (i === 0 ? Math.min(diff, 1) : Math.max(diff, -1)) * 2 + i;
-    let c = byDiff.get(key);
-    if (c) return c;
-    // The states in the order the outcomes first reach them (each the side after, by its place in
-    // `list.afters`, and the sign), then each one's outcomes in their order.
-    const n = list.size;
-    const groupOf = new Int32Array(3 * list.afters.length).fill(-1);
-    const group = new Int32Array(n);
-    const ids: number[] = [];
-    const signs: number[] = [];
-    for (let k = 0; k < n; k++) {
-      const w = list.ws[k] as number;
-      const s = (list.after[k] as number) * 3 + Math.sign(i === 0 ? diff + w : diff - w) + 1;
-      if (groupOf[s] === -1) {
-        groupOf[s] = ids.length;
-        ids.push(list.ids[k] as number);
-        signs.push((s % 3) - 1);
-      }
-      group[k] = groupOf[s] as number;
-    }
-    const ends = new Int32Array(ids.length);
-    for (let k = 0; k < n; k++) {
-      const g = group[k] as number;
-      ends[g] = (ends[g] as number) + 1;
-    }
-    for (let g = 1; g < ends.length; g++) ends[g] = (ends[g] as number) + (ends[g - 1] as number);
-    // Where each state's next outcome goes: its outcomes follow those of the states before it.
-    const next = new Int32Array(ids.length);
-    for (let g = 1; g < ids.length; g++) next[g] = ends[g - 1] as number;
-    const ps = new Float64Array(n);
-    for (let k = 0; k < n; k++) {
-      const g = group[k] as number;
-      const to = next[g] as number;
-      ps[to] = list.ps[k] as number;
-      next[g] = to + 1;
-    }
-    c = { size: ids.length, ids: Int32Array.from(ids), signs: Int32Array.from(signs), ends, ps };
-    byDiff.set(key, c);
-    return c;
   }
 
   /** Fighter i in side `x` may strike now (canAttack, as runTimeline asks it when a moment comes). */
@@ -298,8 +216,11 @@ export class Rounds {
    * where i still bleeds and may fall too (both out: a draw).
    */
   private settle(row: Making, i: 0 | 1, stood: Lasting, p: number): void {
-    for (const [l, q] of this.effects.bled(i, stood)) {
-      if (l.out !== null) row.bothDead += p * q;
+    const bled = this.effects.bled(i, stood);
+    for (let k = 0; k < bled.length; k++) {
+      const e = bled[k] as [Lasting, number];
+      const q = e[1];
+      if (e[0].out !== null) row.bothDead += p * q;
       else if (i === 0) row.aWins += p * q;
       else row.bWins += p * q;
     }
@@ -389,9 +310,11 @@ export class Rounds {
       const by = effects.bled(1, y.l);
       for (let a = 0; a < bx.length; a++)
         for (let b = 0; b < by.length; b++) {
-          const [lx, px] = bx[a] as [Lasting, number];
-          const [ly, py] = by[b] as [Lasting, number];
-          const q = p * px * py;
+          const x1 = bx[a] as [Lasting, number];
+          const y1 = by[b] as [Lasting, number];
+          const lx = x1[0];
+          const ly = y1[0];
+          const q = p * x1[1] * y1[1];
           if (lx.out !== null || ly.out !== null) {
             if (lx.out !== null && ly.out !== null) row.bothDead += q;
             else if (ly.out !== null) row.aWins += q;
