@@ -32,7 +32,7 @@ class Chances {
   /** What is left undecided. */
   mass(): number {
     let n = 0;
-    for (const i of this.held) n += this.dist[i] as number;
+    for (let h = 0; h < this.held.length; h++) n += this.dist[this.held[h] as number] as number;
     return n;
   }
 

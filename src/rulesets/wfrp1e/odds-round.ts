@@ -60,8 +60,8 @@ export class Rounds {
   stoppedIn = 0;
   private readonly runsCache = new Map<number, boolean>();
   private readonly ableCache = new Map<number, boolean>();
-  /** Maps of states emptied, to be used again. */
-  private readonly spare: StateMap[] = [];
+  /** Maps of states emptied, to be used again (as many as a round holds at once, made before any is needed). */
+  private readonly spare = [new StateMap(), new StateMap(), new StateMap(), new StateMap()];
 
   constructor(
     private readonly st: W1State,
