@@ -1,5 +1,5 @@
-// The CPU that child processes used, as Linux accounts it: what a benchmark of whole commands
-// measures, since vitest's own figures are wall time.
+// The CPU a bench's child processes used, which vitest does not measure: Linux's accounting of
+// reaped children (/proc/self/stat), for benches that time whole commands.
 import { readFileSync } from 'node:fs';
 
 /** Clock ticks a second, as /proc counts them (USER_HZ). */

@@ -8,7 +8,7 @@ import { attackAmount, mayStrikeForcefully } from '../../src/rulesets/wfrp-cp/ro
 import { priority, quickestOfTied } from '../../src/rulesets/wfrp-cp/round/exchanges.js';
 import { newCpState, type CpFighter, type CpSetup, type CpState } from '../../src/rulesets/wfrp-cp/state.js';
 import { dismountFall } from '../../src/rulesets/wfrp-cp/round/falls-and-fire.js';
-import { notCarried } from '../../src/rulesets/wfrp1e/odds.js';
+import { notCarried } from '../../src/rulesets/wfrp1e/odds-carried.js';
 import { agreeSlice, loadFile, loadText, ROOT } from '../helpers.js';
 
 const EXPERIMENTS = join(ROOT, 'data', 'wfrp-cp', 'encounters', 'experiments');

@@ -8,7 +8,8 @@ import { reverseD100 } from '../../dice/d100.js';
 import { Rng, SeededDice, type DiceSource } from '../../dice/index.js';
 import type { Part } from '../wfrp1e/data/locations.js';
 import { hitLocation } from '../wfrp1e/locate.js';
-import { criticalOut, notCarried } from '../wfrp1e/odds.js';
+import { criticalOut } from '../wfrp1e/odds-blow.js';
+import { notCarried } from '../wfrp1e/odds-carried.js';
 import { pairUp } from '../wfrp1e/round/opening.js';
 import {
   actionCap,

@@ -222,7 +222,7 @@ export class LastingCodec {
     canonical(conds);
     // In one order for every state alike (no rule's reading depends on it: the tests each round
     // give the same chance of a fall and of passing out in any order), so that the n-th test
-    // due is the same condition in them all (odds.ts, begun).
+    // due is the same condition in them all (odds-effects.ts, begun).
     conds.sort((x, y) => (JSON.stringify(x) < JSON.stringify(y) ? -1 : 1));
     const rel: RelMod[] = [];
     for (const m of f.charMods) {
@@ -291,13 +291,14 @@ export class LastingCodec {
   }
 
   /**
-   * A copy of `base` as the engine would hold it in round `r` with lasting state `l`: its own lists,
-   * so that the engine may change them; the blows due and owed are the caller's to set.
+   * A copy of `base` as the engine would hold it in round `r` with lasting state `l` (and W `W`, the
+   * state's own unless said): its own lists, so that the engine may change them; the blows due and
+   * owed are the caller's to set.
    */
-  view(base: Fighter, l: Lasting, r: number): Fighter {
+  view(base: Fighter, l: Lasting, r: number, W = l.W): Fighter {
     const at = (n: number) => (n === Infinity ? Infinity : n + r);
     return Object.assign(Object.create(base) as Fighter, {
-      W: l.W,
+      W,
       conds: l.conds.map((c): Cond => ({ ...c, from: c.from + r, until: at(c.until), why: '' })),
       charMods: l.mods.map((m): CharMod => ({ ...m, from: m.from + r, until: at(m.until), why: '' })),
       bleeding: l.bleeding.map((b): Bleeding => ({
