@@ -4,7 +4,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SourceDoc, setKnownParse } from '../src/core/document.js';
+import { SourceDoc } from '../src/core/document.js';
+import { setKnownParse } from '../src/core/known.js';
 import { shippedParse } from '../src/node/parsed.js';
 import { ROOT } from './helpers.js';
 

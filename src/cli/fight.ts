@@ -7,7 +7,7 @@ import type { Input } from '../core/request.js';
 import { describeOutcome, type FightState } from '../core/state.js';
 import { parseDiceScript, ScriptedDice, SeededDice, Streams, type DiceSource } from '../dice/index.js';
 import { checkAllowed, checkOutputs, inputsOf, STDOUT, writeAtomic } from '../files/disk.js';
-import { UsageError } from './errors.js';
+import { ROLLERS, UsageError } from './usage.js';
 import { runInteractive } from './interactive.js';
 import {
   checkAllUsed,
@@ -66,8 +66,6 @@ function askedIds(ff: FightFile, names: readonly string[]): string[] {
     return c.id;
   });
 }
-
-export const ROLLERS = ['none', 'gm', 'all'] as const;
 
 /**
  * The files a fight's save may not replace: every file read, and the encounter a save was made

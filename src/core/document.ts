@@ -15,6 +15,7 @@ import {
   type Node,
 } from 'yaml';
 import type { z } from 'zod';
+import { knownParse } from './known.js';
 import { didYouMean, printable } from './names.js';
 
 export type Path = readonly (string | number)[];
@@ -280,19 +281,6 @@ function unresolvedAlias(doc: Document): Alias | null {
     return undefined;
   });
   return found;
-}
-
-/**
- * What a text already known parses to (Fray's shipped data, parsed at build time), or undefined:
- * the Node side installs it (src/node/parsed.ts). Only the same text gives the same data, so a
- * hit is exactly what parsing would have given; the text is parsed again only to say where a
- * value stands.
- */
-let knownParse: (text: string) => unknown = () => undefined;
-
-/** Installs the lookup of texts already parsed (see knownParse). */
-export function setKnownParse(lookup: (text: string) => unknown): void {
-  knownParse = lookup;
 }
 
 /** A parsed YAML or JSON file that can say where each of its values stands. */

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setKnownParse } from '../core/document.js';
+import { setKnownParse } from '../core/known.js';
 import { packageRoot } from './root.js';
 
 /** dist/parsed.json: each shipped text's length and hash, and its data as JSON. */
