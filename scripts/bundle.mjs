@@ -4,7 +4,8 @@
 // Start-up). The library (dist/index.js and the rest) stays as tsc wrote it.
 //
 // Each command's code stays in a chunk of its own, loaded when that command runs (the `import()`
-// calls of src/cli/main.ts), so `fray --version` still reads only the little it needs. The server's
+// calls of src/cli/main.ts), so `fray --version` still reads only the little it needs; so does
+// each ruleset's (src/rulesets/registry.ts), so a fight reads its own ruleset and no other. The server's
 // packages (fastify, its WebSocket plugin, ws) are bundled into `fray serve`'s chunk: read as some
 // hundreds of small CommonJS files, they cost a third of its start. Packages with native code or their own
 // loading (the database, the plots, the worker pool) stay outside.
@@ -73,6 +74,8 @@ writeFileSync('dist/parsed.json', JSON.stringify({ schema: 'fray-parsed/1', entr
 
 // Each ruleset's JSON Schemas, for editors (src/files/schema.ts): the shipped examples name them
 // on their first line, so they must sit where those lines point, under dist/schema/.
+// Every ruleset loaded (dist/rulesets/index.js), as the library loads them.
+await import('../dist/rulesets/index.js');
 const { allSchemas } = await import('../dist/files/schema.js');
 rmSync('dist/schema', { recursive: true, force: true });
 for (const [path, schema] of allSchemas()) {

@@ -11,7 +11,7 @@ import { ROLLERS, UsageError } from './usage.js';
 import { runInteractive } from './interactive.js';
 import {
   checkAllUsed,
-  loadFightFile,
+  importFightFile,
   pairs,
   replaying,
   saveText,
@@ -112,7 +112,7 @@ export async function fight(
     );
   const script = o.dice === undefined ? null : parseDiceScript(o.dice);
   if (script && script.length === 0) throw new UsageError('fight: --dice: no dice given');
-  const ff = loadFightFile(
+  const ff = await importFightFile(
     path,
     pairs(o.option, '--option'),
     pairs(o.table, '--table'),

@@ -17,7 +17,7 @@ import {
 import { summarize, type SimSummary } from '../sim/run.js';
 import { Totals } from '../sim/totals.js';
 import { UsageError } from './errors.js';
-import { loadFightFile, pairs } from '../files/fight-file.js';
+import { importFightFile, pairs } from '../files/fight-file.js';
 import { sayWarnings } from './io.js';
 import { printoutIo, sayData, writeOutput, type Io } from './io.js';
 import { dataLine } from '../core/loader.js';
@@ -59,7 +59,7 @@ export async function sim(given: Io, file: string, o: SimOpts, seedOf: () => num
   const options = pairs(o.option, '--option');
   const tables = pairs(o.table, '--table');
   const allow = checkAllowed(o.allowPath ?? []);
-  const ff = loadFightFile(file, options, tables, 'encounter', allow);
+  const ff = await importFightFile(file, options, tables, 'encounter', allow);
   sayWarnings(io, ff.loaded);
   const seed = o.seed ?? seedOf();
   const shard = o.shard ? parseShard(o.shard) : null;

@@ -5,7 +5,7 @@ import { stringify } from 'yaml';
 import { SourceDoc, ValidationError, type Issue } from '../core/document.js';
 import { sheetsWithWarnings, type CombatantSheet } from '../core/ruleset.js';
 import { encounterFromText, type FightFile } from './fight-file.js';
-import { RULESETS } from '../rulesets/index.js';
+import { isRulesetId, REGISTRY } from '../rulesets/registry.js';
 
 /** The grid house rules place every model: a room for the check, with space for a large one (2 × 2) at each mark. */
 const PLACED: Readonly<Record<string, { map: string; at: readonly [string, string] }>> = {
@@ -53,12 +53,12 @@ export function loadCharacter(
   entry: Record<string, unknown>,
   doc?: SourceDoc,
 ): { name: string; ff: FightFile } {
-  if (!RULESETS.has(ruleset))
+  if (!isRulesetId(ruleset))
     throw new ValidationError([
       {
         file: 'character',
         path: 'ruleset',
-        message: `no ruleset '${ruleset}'; known: ${[...RULESETS.keys()].join(', ')}`,
+        message: `no ruleset '${ruleset}'; known: ${[...REGISTRY.keys()].join(', ')}`,
       },
     ]);
   // A field as messages write it ("weapons[0]", "profile.WS") back into the steps that locate it.

@@ -7,7 +7,7 @@ import { loadPart, type Loaded } from '../core/encounter.js';
 import { InputError, type Input } from '../core/request.js';
 import type { FileText, LoadEnv, Options } from '../core/ruleset.js';
 import { byName } from '../core/names.js';
-import { RULESETS } from '../rulesets/index.js';
+import { loadRulesets, REGISTRY } from '../rulesets/registry.js';
 import { nodeEnv, readNamed, readSeen, reachOf, shippedOnlyEnv } from './disk.js';
 import type { PartyUse } from '../core/party.js';
 
@@ -101,6 +101,41 @@ export function loadFightFile(
   kind: FileKind = 'either',
   allow: readonly string[] = [],
 ): FightFile {
+  return fightOf(readFight(path, kind), overrides, tables, allow);
+}
+
+/**
+ * loadFightFile, with the ruleset the file names loaded first: how the command line reads a
+ * fight, loading no other ruleset's code (src/rulesets/registry.ts).
+ */
+export async function importFightFile(
+  path: string,
+  overrides: Options,
+  tables: Record<string, string>,
+  kind: FileKind = 'either',
+  allow: readonly string[] = [],
+): Promise<FightFile> {
+  const read = readFight(path, kind);
+  await loadRulesets([rulesetNamed(read.doc.data)]);
+  return fightOf(read, overrides, tables, allow);
+}
+
+/** The ruleset a document names: an encounter's `ruleset:`, or its encounter's in a save. */
+export function rulesetNamed(data: unknown): unknown {
+  const d = data as { fray?: unknown; ruleset?: unknown; encounter?: { ruleset?: unknown } } | null;
+  if (d === null || typeof d !== 'object') return undefined;
+  return d.fray === SAVE_MARK ? d.encounter?.ruleset : d.ruleset;
+}
+
+/** A fight file read and parsed, not yet loaded: what it is, and every file read for it. */
+interface ReadFight {
+  readonly path: string;
+  readonly doc: SourceDoc;
+  readonly isSave: boolean;
+  readonly seen: Set<string>;
+}
+
+function readFight(path: string, kind: FileKind): ReadFight {
   const seen = new Set<string>();
   const f = readSeen(path, seen);
   const doc = SourceDoc.parse(f.file, f.text);
@@ -124,11 +159,20 @@ export function loadFightFile(
       },
     ]);
   }
+  return { path, doc, isSave, seen };
+}
+
+function fightOf(
+  { path, doc, isSave, seen }: ReadFight,
+  overrides: Options,
+  tables: Record<string, string>,
+  allow: readonly string[],
+): FightFile {
   if (isSave) return loadSave(path, doc, tables, allow, seen, overrides);
   const used: Record<string, FileText> = {};
   const keep = (env: LoadEnv): LoadEnv => ({ ...env, onTable: (name, t) => (used[name] = t) });
   const env = nodeEnv(path, tables, { allow, seen });
-  const loaded = loadPart({ doc, base: [], value: doc.data }, RULESETS, keep(env), overrides);
+  const loaded = loadPart({ doc, base: [], value: doc.data }, REGISTRY, keep(env), overrides);
   return {
     loaded,
     inputs: [],
@@ -160,7 +204,7 @@ function loadSave(
   const saved = savedTables(doc, save.tables, path, allow, seen);
   const loaded = loadPart(
     { doc, base: ['encounter'], value: save.encounter },
-    RULESETS,
+    REGISTRY,
     keep({ ...env, tables: { ...saved, ...env.tables } }),
     overrides,
   );
@@ -309,7 +353,7 @@ export function encounterFromText(
     throw new ValidationError([
       { file: name, path: '', message: 'a saved fight, not an encounter: import it as a fight' },
     ]);
-  const loaded = loadPart({ doc, base: [], value: doc.data }, RULESETS, env, overrides);
+  const loaded = loadPart({ doc, base: [], value: doc.data }, REGISTRY, env, overrides);
   return {
     loaded,
     inputs: [],
@@ -347,7 +391,7 @@ export function saveFromText(name: string, text: string): FightFile {
   }
   if (issues.length) throw new ValidationError(issues);
   const env = { ...shippedOnlyEnv(), tables, onTable: (t: string, f: FileText) => (used[t] = f) };
-  const loaded = loadPart({ doc, base: ['encounter'], value: save.encounter }, RULESETS, env);
+  const loaded = loadPart({ doc, base: ['encounter'], value: save.encounter }, REGISTRY, env);
   return {
     loaded,
     inputs: save.inputs,
