@@ -59,23 +59,44 @@ module.exports = {
 );
 
 // Every shipped YAML file parsed once, here, by the same SourceDoc that would parse it at run time
-// (src/node/parsed.ts reads this). A file whose data JSON cannot carry exactly is left out.
-const { SourceDoc } = await import('../dist/core/document.js');
+// (src/node/parsed.ts reads this), and every shipped data file checked against its schema as its
+// ruleset reads it (src/core/data-file.ts): a command takes the result and builds no data schema.
+// A shipped file its own schema refuses fails the build. What JSON cannot carry exactly is left out.
+const { SourceDoc, ValidationError, validate } = await import('../dist/core/document.js');
+const { RULESETS } = await import('../dist/rulesets/index.js');
+const dataSchemas = new Map();
+for (const r of RULESETS.values()) for (const ds of Object.values(r.files.data)) dataSchemas.set(ds.file, ds);
+/** The value as JSON, or undefined when JSON would not give it back exactly. */
+const exactJson = (value) => {
+  const json = JSON.stringify(value);
+  return json !== undefined && isDeepStrictEqual(JSON.parse(json), value) ? json : undefined;
+};
 const entries = [];
 for (const file of readdirSync('data', { recursive: true })) {
   if (!String(file).endsWith('.yaml')) continue;
   const text = readFileSync(join('data', String(file)), 'utf8');
-  const data = SourceDoc.parse(String(file), text).data;
-  const json = JSON.stringify(data);
-  if (!isDeepStrictEqual(JSON.parse(json), data)) continue;
-  entries.push({ length: text.length, sha256: createHash('sha256').update(text).digest('hex'), json });
+  const doc = SourceDoc.parse(String(file), text);
+  const json = exactJson(doc.data);
+  if (json === undefined) continue;
+  const entry = { length: text.length, sha256: createHash('sha256').update(text).digest('hex'), json };
+  const ds = dataSchemas.get(String(file));
+  if (ds) {
+    let value;
+    try {
+      value = validate(ds.schema, doc, doc.data);
+    } catch (e) {
+      if (!(e instanceof ValidationError)) throw e;
+      throw new Error(`shipped data refused by its own schema:\n${e.message}`);
+    }
+    const checked = exactJson(value);
+    if (checked !== undefined) entry.checked = { [ds.file]: checked };
+  }
+  entries.push(entry);
 }
-writeFileSync('dist/parsed.json', JSON.stringify({ schema: 'fray-parsed/1', entries }));
+writeFileSync('dist/parsed.json', JSON.stringify({ schema: 'fray-parsed/2', entries }));
 
 // Each ruleset's JSON Schemas, for editors (src/files/schema.ts): the shipped examples name them
 // on their first line, so they must sit where those lines point, under dist/schema/.
-// Every ruleset loaded (dist/rulesets/index.js), as the library loads them.
-await import('../dist/rulesets/index.js');
 const { allSchemas } = await import('../dist/files/schema.js');
 rmSync('dist/schema', { recursive: true, force: true });
 for (const [path, schema] of allSchemas()) {

@@ -4,9 +4,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SourceDoc } from '../src/core/document.js';
-import { setKnownParse } from '../src/core/known.js';
-import { shippedParse } from '../src/node/parsed.js';
+import { SourceDoc, validate } from '../src/core/document.js';
+import type { DataSchema } from '../src/core/data-file.js';
+import { setKnown } from '../src/core/known.js';
+import { shippedCheck, shippedParse } from '../src/node/parsed.js';
+import { RULESETS } from '../src/rulesets/index.js';
 import { ROOT } from './helpers.js';
 
 const BESTIARY = join(ROOT, 'data', 'wfrp1e', 'bestiary.yaml');
@@ -14,9 +16,9 @@ const BESTIARY = join(ROOT, 'data', 'wfrp1e', 'bestiary.yaml');
 describe('shipped data parsed at build time', () => {
   it('answers a shipped text with the data parsing gives, and nothing else', () => {
     const text = readFileSync(BESTIARY, 'utf8');
-    setKnownParse(() => undefined);
+    setKnown(null);
     const parsed = SourceDoc.parse('bestiary.yaml', text);
-    setKnownParse(shippedParse);
+    setKnown({ parse: shippedParse, check: shippedCheck });
     const known = shippedParse(text);
     expect(known).toEqual(parsed.data);
     // A fresh copy each time: a loader that changes what it read changes nothing for the next.
@@ -31,9 +33,9 @@ describe('shipped data parsed at build time', () => {
 
   it('a document read from it still says where each value stands', () => {
     const text = readFileSync(BESTIARY, 'utf8');
-    setKnownParse(() => undefined);
+    setKnown(null);
     const parsed = SourceDoc.parse('bestiary.yaml', text);
-    setKnownParse(shippedParse);
+    setKnown({ parse: shippedParse, check: shippedCheck });
     const known = SourceDoc.parse('bestiary.yaml', text);
     expect(known.data).toEqual(parsed.data);
     for (const path of [['creatures', 3, 'profile', 'WS'], ['creatures', 0, 'name'], ['nowhere']])
@@ -57,5 +59,27 @@ describe('the build (scripts/bundle.mjs)', () => {
       entries: unknown[];
     };
     expect(index.entries).toHaveLength(yaml.length);
+  });
+
+  it('checks every shipped data file against its schema, giving what the check at run time gives', () => {
+    // One schema for each shipped file: the build's result is found by the file's name.
+    const byFile = new Map<string, DataSchema>();
+    for (const r of RULESETS.values())
+      for (const ds of Object.values(r.files.data)) {
+        expect(byFile.get(ds.file) ?? ds).toBe(ds);
+        byFile.set(ds.file, ds);
+      }
+    expect(byFile.size).toBeGreaterThan(15);
+    for (const [file, ds] of byFile) {
+      const text = readFileSync(join(ROOT, 'data', file), 'utf8');
+      setKnown(null);
+      const doc = SourceDoc.parse(file, text);
+      const checked = validate(ds.schema, doc, doc.data);
+      setKnown({ parse: shippedParse, check: shippedCheck });
+      expect(shippedCheck(text, file), file).toEqual(checked);
+      // Another file's schema, or the text edited, is no answer.
+      expect(shippedCheck(text, 'wfrp1e/nothing.yaml')).toBeUndefined();
+      expect(shippedCheck(`${text}\n`, file)).toBeUndefined();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { FightContext } from './context.js';
+import type { DataSchema } from './data-file.js';
 import { formatWarning, type Path, type SourceDoc, type Warning } from './document.js';
 import type { Cite } from './events.js';
 import type { FightMap } from './map.js';
@@ -146,8 +147,11 @@ export interface Ruleset<Setup extends SetupCore = SetupCore, State extends Figh
 export interface FileSchemas {
   /** An encounter file. */
   readonly encounter: ZodType;
-  /** Each data file it reads, by its name in data/<id>/ (weapons, armour, bestiary, …), and each table in `tables`. */
-  readonly data: Readonly<Record<string, ZodType>>;
+  /**
+   * Each data file it reads, by its name in data/<id>/ (weapons, armour, bestiary, …), and each
+   * table in `tables`: schemas built when first needed (core/data-file.ts).
+   */
+  readonly data: Readonly<Record<string, DataSchema>>;
 }
 
 export interface CharacterForm {

@@ -69,7 +69,7 @@ function zodOf(r: Ruleset, kind: string): z.ZodType | undefined {
   if (kind === 'encounter') return r.files.encounter;
   if (kind === 'character') return r.character?.schema;
   if (kind === 'party') return r.character ? partySchemaFor(r.id, r.character.schema) : undefined;
-  return r.files.data[kind];
+  return Object.hasOwn(r.files.data, kind) ? r.files.data[kind]?.schema : undefined;
 }
 
 const DESCRIBED: Readonly<Record<string, string>> = {
