@@ -59,7 +59,7 @@ module.exports = {
 );
 
 // Every shipped YAML file parsed once, here, by the same SourceDoc that would parse it at run time
-// (src/node/parsed.ts reads this), and every shipped data file checked against its schema as its
+// (src/node/parsed.ts reads it), and every shipped data file checked against its schema as its
 // ruleset reads it (src/core/data-file.ts): a command takes the result and builds no data schema.
 // A shipped file its own schema refuses fails the build. What JSON cannot carry exactly is left out.
 const { SourceDoc, ValidationError, validate } = await import('../dist/core/document.js');
@@ -71,14 +71,17 @@ const exactJson = (value) => {
   const json = JSON.stringify(value);
   return json !== undefined && isDeepStrictEqual(JSON.parse(json), value) ? json : undefined;
 };
-const entries = [];
+// One file a text, named by its SHA-256: a command reads the few it needs, not an index of all.
+rmSync('dist/parsed.json', { force: true });
+rmSync('dist/parsed', { recursive: true, force: true });
+mkdirSync('dist/parsed');
 for (const file of readdirSync('data', { recursive: true })) {
   if (!String(file).endsWith('.yaml')) continue;
   const text = readFileSync(join('data', String(file)), 'utf8');
   const doc = SourceDoc.parse(String(file), text);
   const json = exactJson(doc.data);
   if (json === undefined) continue;
-  const entry = { length: text.length, sha256: createHash('sha256').update(text).digest('hex'), json };
+  const entry = { json };
   const ds = dataSchemas.get(String(file));
   if (ds) {
     let value;
@@ -91,9 +94,9 @@ for (const file of readdirSync('data', { recursive: true })) {
     const checked = exactJson(value);
     if (checked !== undefined) entry.checked = { [ds.file]: checked };
   }
-  entries.push(entry);
+  const sha256 = createHash('sha256').update(text).digest('hex');
+  writeFileSync(join('dist', 'parsed', `${sha256}.json`), JSON.stringify(entry));
 }
-writeFileSync('dist/parsed.json', JSON.stringify({ schema: 'fray-parsed/2', entries }));
 
 // Each ruleset's JSON Schemas, for editors (src/files/schema.ts): the shipped examples name them
 // on their first line, so they must sit where those lines point, under dist/schema/.

@@ -1,6 +1,7 @@
-// Fray's shipped data parsed at build time (src/node/parsed.ts, dist/parsed.json): only a text
+// Fray's shipped data parsed at build time (src/node/parsed.ts, dist/parsed/): only a text
 // exactly as shipped is answered from it, with the data parsing gives, a fresh copy each time, and
 // a document so read still says where each value stands. Needs `npm run build`.
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -52,13 +53,18 @@ describe('the build (scripts/bundle.mjs)', () => {
     expect(relative.length).toBeGreaterThan(0);
     expect(relative.every((r) => r.startsWith('../chunks/'))).toBe(true);
     expect([...bin].every((c) => c.charCodeAt(0) < 128)).toBe(true);
+    // Every shipped YAML file has its entry, named by its text's SHA-256, and nothing else has one.
     const yaml = readdirSync(join(ROOT, 'data'), { recursive: true }).filter((f) =>
       String(f).endsWith('.yaml'),
     );
-    const index = JSON.parse(readFileSync(join(ROOT, 'dist', 'parsed.json'), 'utf8')) as {
-      entries: unknown[];
-    };
-    expect(index.entries).toHaveLength(yaml.length);
+    const hashes = yaml.map((f) =>
+      createHash('sha256')
+        .update(readFileSync(join(ROOT, 'data', String(f)), 'utf8'))
+        .digest('hex'),
+    );
+    expect(new Set(readdirSync(join(ROOT, 'dist', 'parsed')))).toEqual(
+      new Set(hashes.map((h) => `${h}.json`)),
+    );
   });
 
   it('checks every shipped data file against its schema, giving what the check at run time gives', () => {
