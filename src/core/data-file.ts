@@ -5,20 +5,23 @@
 import type { z } from 'zod';
 import { SourceDoc, validate } from './document.js';
 import { knownCheck } from './known.js';
+import { onFirstUse } from './schema.js';
 import type { FileText } from './ruleset.js';
 
 export class DataSchema<T = unknown> {
-  private built: z.ZodType<T> | null = null;
+  private readonly made: () => z.ZodType<T>;
 
   /** `file`: the shipped file it checks, under data/ (`wfrp1e/weapons.yaml`); `make` builds the schema. */
   constructor(
     readonly file: string,
-    private readonly make: () => z.ZodType<T>,
-  ) {}
+    make: () => z.ZodType<T>,
+  ) {
+    this.made = onFirstUse(make);
+  }
 
   /** The zod schema, built on first use. */
   get schema(): z.ZodType<T> {
-    return (this.built ??= this.make());
+    return this.made();
   }
 }
 

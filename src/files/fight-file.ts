@@ -7,6 +7,7 @@ import { loadPart, type Loaded } from '../core/encounter.js';
 import { InputError, type Input } from '../core/request.js';
 import type { FileText, LoadEnv, Options } from '../core/ruleset.js';
 import { byName } from '../core/names.js';
+import { onFirstUse } from '../core/schema.js';
 import { loadRulesets, REGISTRY } from '../rulesets/registry.js';
 import { nodeEnv, readNamed, readSeen, reachOf, shippedOnlyEnv } from './disk.js';
 import type { PartyUse } from '../core/party.js';
@@ -33,48 +34,53 @@ export interface FightFile {
   readonly parties: readonly PartyUse[];
 }
 
-const saveSchema = z.strictObject({
-  fray: z.literal(SAVE_MARK),
-  version: z.literal(1, { error: 'expected version 1' }),
-  encounterFile: z.string({ error: 'expected the path of the encounter file' }).optional(),
-  seed: z
-    .number({ error: 'expected a seed (a whole number) or null' })
-    .int({ error: 'expected a whole-number seed' })
-    .min(0, { error: 'expected a seed of 0 or more' })
-    .max(Number.MAX_SAFE_INTEGER, { error: 'expected a seed up to 2^53 − 1' })
-    .nullable(),
-  maxRounds: z.number({ error: 'expected a round cap' }).int().min(1).max(100_000).nullable().default(null),
-  // A table as read ({ file, text }); an older save's is a path, followed only inside the save's folder.
-  tables: z
-    .record(
-      z.string(),
-      z.union([z.string(), z.strictObject({ file: z.string(), text: z.string() })], {
-        error: 'expected a table: { file, text }',
+// Built when a save is read: most commands read none.
+const saveSchema = onFirstUse(() =>
+  z.strictObject({
+    fray: z.literal(SAVE_MARK),
+    version: z.literal(1, { error: 'expected version 1' }),
+    encounterFile: z.string({ error: 'expected the path of the encounter file' }).optional(),
+    seed: z
+      .number({ error: 'expected a seed (a whole number) or null' })
+      .int({ error: 'expected a whole-number seed' })
+      .min(0, { error: 'expected a seed of 0 or more' })
+      .max(Number.MAX_SAFE_INTEGER, { error: 'expected a seed up to 2^53 − 1' })
+      .nullable(),
+    maxRounds: z.number({ error: 'expected a round cap' }).int().min(1).max(100_000).nullable().default(null),
+    // A table as read ({ file, text }); an older save's is a path, followed only inside the save's folder.
+    tables: z
+      .record(
+        z.string(),
+        z.union([z.string(), z.strictObject({ file: z.string(), text: z.string() })], {
+          error: 'expected a table: { file, text }',
+        }),
+        { error: 'expected a map of table: { file, text }' },
+      )
+      .default({}),
+    inputs: z.array(
+      z.union([z.number().int(), z.string()], {
+        error: 'expected a roll (a whole number) or a choice (text)',
       }),
-      { error: 'expected a map of table: { file, text }' },
-    )
-    .default({}),
-  inputs: z.array(
-    z.union([z.number().int(), z.string()], { error: 'expected a roll (a whole number) or a choice (text)' }),
-    {
-      error: 'expected the list of inputs',
-    },
-  ),
-  encounter: z.custom<unknown>((v) => v !== undefined && v !== null, {
-    error: 'expected the encounter (a map)',
+      {
+        error: 'expected the list of inputs',
+      },
+    ),
+    encounter: z.custom<unknown>((v) => v !== undefined && v !== null, {
+      error: 'expected the encounter (a map)',
+    }),
+    // The party files the encounter brought members from, and who: `fray party apply` writes back to them.
+    party: z
+      .array(
+        z.strictObject({
+          file: z.string({ error: 'expected the party file' }),
+          side: z.number().int().min(0),
+          members: z.array(z.strictObject({ member: z.string(), name: z.string() })),
+        }),
+        { error: 'expected the list of parties' },
+      )
+      .default([]),
   }),
-  // The party files the encounter brought members from, and who: `fray party apply` writes back to them.
-  party: z
-    .array(
-      z.strictObject({
-        file: z.string({ error: 'expected the party file' }),
-        side: z.number().int().min(0),
-        members: z.array(z.strictObject({ member: z.string(), name: z.string() })),
-      }),
-      { error: 'expected the list of parties' },
-    )
-    .default([]),
-});
+);
 
 /** What the command line wants of the file: any (fight, sim), or a save (--resume). */
 export type FileKind = 'encounter' | 'save' | 'either';
@@ -198,7 +204,7 @@ function loadSave(
 ): FightFile {
   const used: Record<string, FileText> = {};
   const keep = (env: LoadEnv): LoadEnv => ({ ...env, onTable: (name, t) => (used[name] = t) });
-  const save = validate(saveSchema, doc, doc.data);
+  const save = validate(saveSchema(), doc, doc.data);
   const encounterPath = resolve(dirname(resolve(path)), save.encounterFile ?? path);
   const env = nodeEnv(encounterPath, tables, { allow, save: path, seen });
   const saved = savedTables(doc, save.tables, path, allow, seen);
@@ -375,7 +381,7 @@ export function saveFromText(name: string, text: string): FightFile {
     throw new ValidationError([
       { file: name, path: '', message: `not a saved fight (a save starts with fray: ${SAVE_MARK})` },
     ]);
-  const save = validate(saveSchema, doc, doc.data);
+  const save = validate(saveSchema(), doc, doc.data);
   const tables = byName<() => FileText>();
   const used: Record<string, FileText> = {};
   const issues = [];
