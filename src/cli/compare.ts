@@ -69,7 +69,7 @@ export async function compare(io: Io, file: string, o: CompareOpts, seedOf: () =
         runs,
         maxRounds: o.maxRounds,
         untilCi: o.untilCi,
-        workers: o.workers ?? defaultWorkers(),
+        workers: o.workers ?? defaultWorkers(runs),
         methodNote: because ? `simulated: ${because}` : null,
         progress: tty
           ? (done) =>
