@@ -299,6 +299,15 @@ export class SourceDoc {
     return new SourceDoc(file, data, { root, lines });
   }
 
+  /**
+   * A document made in memory rather than read (a character's check): its data as plain JSON
+   * data, and the JSON as the text a value is found in, parsed only when a place is asked for.
+   */
+  static made(file: string, data: unknown): SourceDoc {
+    const text = JSON.stringify(data, null, 1);
+    return new SourceDoc(file, JSON.parse(text) as unknown, text);
+  }
+
   /** The parse itself: the data, and the tree that says where each value stands. */
   private static read(file: string, text: string): { data: unknown; root: Node | null; lines: LineCounter } {
     const lines = new LineCounter();

@@ -1,10 +1,9 @@
 // Characters in the campaign: each a combatant entry as an encounter writes it, checked by its
 // ruleset's own schema (the same as the command line's) by loading it into a small encounter of
 // its own; a problem comes back at the field of the entry, and at its line when it came as text.
-import { stringify } from 'yaml';
 import { SourceDoc, ValidationError, type Issue } from '../core/document.js';
 import { sheetsWithWarnings, type CombatantSheet } from '../core/ruleset.js';
-import { encounterFromText, type FightFile } from './fight-file.js';
+import { encounterFromData, type FightFile } from './fight-file.js';
 import { isRulesetId, REGISTRY } from '../rulesets/registry.js';
 
 /** The grid house rules place every model: a room for the check, with space for a large one (2 × 2) at each mark. */
@@ -87,7 +86,7 @@ export function loadCharacter(
     ],
   };
   try {
-    return { name, ff: encounterFromText('character', stringify(encounter)) };
+    return { name, ff: encounterFromData('character', encounter) };
   } catch (e) {
     if (!(e instanceof ValidationError)) throw e;
     // The character's own problems; the double's only when the character has none (it is placed

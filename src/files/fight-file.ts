@@ -354,7 +354,16 @@ export function encounterFromText(
   overrides: Options = {},
   env: LoadEnv = shippedOnlyEnv(),
 ): FightFile {
-  const doc = SourceDoc.parse(name, text);
+  return encounterOf(SourceDoc.parse(name, text), seed, overrides, env);
+}
+
+/** An encounter made in memory (a character's check), read as a fight to begin; it names no file. */
+export function encounterFromData(name: string, data: unknown): FightFile {
+  return encounterOf(SourceDoc.made(name, data), null, {}, shippedOnlyEnv());
+}
+
+function encounterOf(doc: SourceDoc, seed: number | null, overrides: Options, env: LoadEnv): FightFile {
+  const name = doc.file;
   if ((doc.data as Record<string, unknown> | null)?.fray === SAVE_MARK)
     throw new ValidationError([
       { file: name, path: '', message: 'a saved fight, not an encounter: import it as a fight' },
