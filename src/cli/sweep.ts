@@ -65,7 +65,7 @@ export async function sweep(given: Io, file: string, o: SweepOpts, seedOf: () =>
         `sweep: give --runs N to simulate${because ? ` (${because.replace(/^simulated: /, '')})` : ''}`,
       );
     const seed = o.seed ?? seedOf();
-    const workers = o.workers ?? defaultWorkers();
+    const workers = o.workers ?? defaultWorkers(o.runs);
     const tty = io.err.isTTY === true && !o.json;
     const { summaries } = await runSweep({
       variants,
