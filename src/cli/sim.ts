@@ -80,6 +80,7 @@ export async function sim(given: Io, file: string, o: SimOpts, seedOf: () => num
   const goal = to - from;
   const result = await runJob({
     variants: [{ file: resolve(file), options, tables, edits: [], allow }],
+    loaded: [ff.loaded],
     seed,
     from,
     to,

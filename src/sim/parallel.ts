@@ -20,11 +20,14 @@ import {
 } from './run.js';
 import { PairTotals, Totals, type PairData, type TotalsData } from './totals.js';
 import { loadVariant, replayOf, type Variant } from './variant.js';
+import type { Loaded } from '../core/encounter.js';
 import type { BlockResult, BlockTask } from './worker.js';
 
 export interface Job {
   /** One variant, or two run on the same dice (a comparison). */
   readonly variants: readonly Variant[];
+  /** The variants as the caller loaded them already (to say what they warn of): not loaded again here. */
+  readonly loaded?: readonly Loaded[];
   readonly seed: number;
   /** Runs from ≤ i < to (a shard is a slice of a whole run). */
   readonly from: number;
@@ -249,8 +252,8 @@ function blockFailure(e: unknown, failed: Flight, playable: readonly Playable[],
 export async function runJob(job: Job): Promise<JobResult> {
   const stallSeconds = job.stallSeconds ?? watchdogSeconds();
   // Loaded here first, so that a bad file or edit is reported before any worker starts.
-  const playable: Playable[] = job.variants.map((v) => ({
-    ...(loadVariant(v) as unknown as Playable),
+  const playable: Playable[] = job.variants.map((v, k) => ({
+    ...((job.loaded?.[k] ?? loadVariant(v)) as unknown as Playable),
     replay: replayOf(v, job.maxRounds),
   }));
   const first = playable[0] as Playable;
