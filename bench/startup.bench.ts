@@ -55,6 +55,8 @@ const DEMO = data('wfrp1e/encounters/demo.yaml');
 // A duel whose whole fight `fray odds` solves in a few milliseconds: what is measured is the start.
 const DUEL = data('ahq-house/encounters/duel-in-contact.yaml');
 const WS = 'sides[0].combatants[0].profile.WS';
+/** A comparison or a sweep simulated on a few runs: their exact chains are work of their own. */
+const FEW = ['--method', 'sim', '--runs', '10', '--seed', '1'];
 
 // What the commands read and write that is not shipped: the demo as a user's own file (its YAML
 // parsed, not found among the shipped data's), two parts to merge, a save and its party file.
@@ -68,7 +70,8 @@ for (const f of ['ambush.yaml', 'heroes.yaml']) copyFileSync(data(`wfrp1e/campai
 const HEROES_TEXT = readFileSync(HEROES, 'utf8');
 for (const args of [
   ...PARTS.map((p, k) => ['sim', DEMO, '--runs', '20', '--seed', '1', '--shard', `${k + 1}/2`, '--out', p]),
-  ['fight', join(work, 'ambush.yaml'), '--seed', '4', '--save', SAVE],
+  // One round: what `party apply` replays is its own work, not its start.
+  ['fight', join(work, 'ambush.yaml'), '--seed', '4', '--max-rounds', '1', '--save', SAVE],
 ]) {
   const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', cwd: work });
   if (r.status !== 0) throw new Error(`fray ${args[0]} failed: ${r.stderr}`);
@@ -87,8 +90,14 @@ const CASES: readonly { name: string; args: readonly string[]; before?: () => vo
   { name: 'fray sheet --ruleset openquest', args: ['sheet', '--ruleset', 'openquest'] },
   { name: 'fray odds duel-in-contact.yaml', args: ['odds', DUEL] },
   { name: 'fray sim demo.yaml --runs 10', args: ['sim', DEMO, '--runs', '10', '--seed', '1'] },
-  { name: 'fray compare duel-in-contact.yaml, WS 7', args: ['compare', DUEL, '--b', `${WS}=7`] },
-  { name: 'fray sweep duel-in-contact.yaml, WS 7 and 8', args: ['sweep', DUEL, '--vary', `${WS}=7,8`] },
+  {
+    name: 'fray compare duel-in-contact.yaml, WS 7, 10 runs',
+    args: ['compare', DUEL, '--b', `${WS}=7`, ...FEW],
+  },
+  {
+    name: 'fray sweep duel-in-contact.yaml, WS 7 and 8, 10 runs',
+    args: ['sweep', DUEL, '--vary', `${WS}=7,8`, ...FEW],
+  },
   { name: 'fray merge of two parts', args: ['merge', ...PARTS] },
   {
     name: 'fray import wfrp1e-orc-raider.txt',
