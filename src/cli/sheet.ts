@@ -1,6 +1,6 @@
 // `fray sheet`: the sheets of an encounter's combatants as the rules compute them, a bestiary by
 // group, or one creature's sheet. Loaded by the command line only when it runs (src/cli/main.ts).
-import { sheetsWithWarnings } from '../core/ruleset.js';
+import { sheetsWithWarnings } from '../core/loader.js';
 import { checkAllowed } from '../files/disk.js';
 import { bestiary, creatureSheet } from '../files/bestiary.js';
 import { importFightFile, pairs } from '../files/fight-file.js';

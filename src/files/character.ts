@@ -2,7 +2,8 @@
 // ruleset's own schema (the same as the command line's) by loading it into a small encounter of
 // its own; a problem comes back at the field of the entry, and at its line when it came as text.
 import { SourceDoc, ValidationError, type Issue } from '../core/document.js';
-import { sheetsWithWarnings, type CombatantSheet } from '../core/ruleset.js';
+import { sheetsWithWarnings } from '../core/loader.js';
+import type { CombatantSheet } from '../core/ruleset.js';
 import { encounterFromData, type FightFile } from './fight-file.js';
 import { isRulesetId, REGISTRY } from '../rulesets/registry.js';
 
