@@ -3,7 +3,7 @@
 // a document so read still says where each value stands. Needs `npm run build`.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SourceDoc, validate } from '../src/core/document.js';
 import type { DataSchema } from '../src/core/data-file.js';
@@ -65,6 +65,40 @@ describe('the build (scripts/bundle.mjs)', () => {
     expect(new Set(readdirSync(join(ROOT, 'dist', 'parsed')))).toEqual(
       new Set(hashes.map((h) => `${h}.json`)),
     );
+  });
+
+  it('--version, the help, fray rulesets and completion read neither yaml nor zod; a fight reads a dozen files', () => {
+    const chunks = join(ROOT, 'dist', 'chunks');
+    /** The files a bundled file loads before it runs: itself and its static imports, all the way down. */
+    const closure = (file: string, seen = new Set<string>()): Set<string> => {
+      if (seen.has(file)) return seen;
+      seen.add(file);
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/^import\s[^;]*?from\s*"(\.[^"]+)"|^import\s*"(\.[^"]+)"/gm))
+        closure(join(dirname(file), (m[1] ?? m[2]) as string), seen);
+      return seen;
+    };
+    /** The chunk of the bundle holding a module of src/. */
+    const chunkOf = (module: string) =>
+      join(
+        chunks,
+        readdirSync(chunks).find((f) =>
+          readFileSync(join(chunks, f), 'utf8').includes(`\n// src/${module}\n`),
+        ) as string,
+      );
+    const packages = (files: Set<string>) =>
+      [...files].flatMap((f) =>
+        [...readFileSync(f, 'utf8').matchAll(/^\/\/ .*node_modules\/(yaml|zod)\//gm)].map((m) => m[1]),
+      );
+    const bin = join(ROOT, 'dist', 'cli', 'bin.js');
+    for (const command of ['cli/rulesets.ts', 'cli/completion.ts'])
+      expect(packages(closure(chunkOf(command), closure(bin))), command).toEqual([]);
+    const fight = closure(
+      chunkOf('rulesets/wfrp1e/index.ts'),
+      closure(chunkOf('cli/fight.ts'), closure(bin)),
+    );
+    expect(new Set(packages(fight))).toEqual(new Set(['yaml', 'zod']));
+    expect(fight.size).toBeLessThan(16);
   });
 
   it('checks every shipped data file against its schema, giving what the check at run time gives', () => {
