@@ -6,7 +6,6 @@ import type { z } from 'zod';
 import { SourceDoc, validate } from './document.js';
 import { knownCheck } from './known.js';
 import { onFirstUse } from './schema.js';
-import type { FileText } from './ruleset.js';
 
 export class DataSchema<T = unknown> {
   private readonly made: () => z.ZodType<T>;
@@ -29,7 +28,11 @@ export class DataSchema<T = unknown> {
  * A data file parsed and checked: its document (for the places of the problems its reader finds
  * besides) and its value, the build's when the text is the shipped file's, else checked now.
  */
-export function readDataFile<T>(ds: DataSchema<T>, f: FileText): { doc: SourceDoc; value: T } {
+export function readDataFile<T>(
+  ds: DataSchema<T>,
+  // A FileText (core/ruleset.ts), which imports this module's DataSchema.
+  f: { readonly file: string; readonly text: string },
+): { doc: SourceDoc; value: T } {
   const doc = SourceDoc.parse(f.file, f.text);
   const known = knownCheck(f.text, ds.file);
   return { doc, value: known !== undefined ? (known as T) : validate(ds.schema, doc, doc.data) };
