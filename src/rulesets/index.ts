@@ -6,10 +6,9 @@ import { openquest } from './openquest/index.js';
 import { fantasyWargaming } from './fantasy-wargaming/index.js';
 import { ahqHouse } from './ahq-house/index.js';
 
-/**
- * Every ruleset Fray knows, by id, all five loaded: the library's and the server's, which may be
- * asked for any. The command line loads only the ones its files name (./registry.ts).
- */
+// All five are loaded here, for the library and the server, which may be asked for any; the
+// command line loads only those its files name (./registry.ts).
+/** Every ruleset Fray knows, by id. */
 export const RULESETS: ReadonlyMap<string, Ruleset> = new Map<string, Ruleset>([
   [wfrp1e.id, wfrp1e],
   [wfrpCp.id, wfrpCp as unknown as Ruleset],
