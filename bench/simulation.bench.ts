@@ -47,7 +47,7 @@ describe('one reference duel', () => {
 const variant = { file: FILE, options: {}, tables: {}, edits: [] };
 
 // Threads start once (as in a long simulation): what is timed is the steady rate.
-const pools = new Map([[2, makePool(2)]]);
+const pools = new Map([[2, await makePool(2)]]);
 describe('fray sim, reference duel, 50,000 fights', () => {
   for (const workers of [1, 2]) {
     bench(

@@ -1,51 +1,131 @@
-// npm run bench: how long a `fray` command takes before it does anything (issue 32), side by side
-// with a bare `node -e ''` in one run. Each iteration is a whole process, as a user's shell starts
-// it. The target is set in CPU (≤ 3× the bare node for --version and rulesets), which vitest does
-// not measure: the CPU the children used (Linux's accounting of reaped children, /proc/self/stat)
-// is printed after the run, per command, with its ratio to the floor. Then, in wall time: `fray
-// sim` of the demo on one worker and on two (target: two ≥ 1.9× one), and `fray serve` from its
-// start to its first answer (target: within 1 s). Needs `npm run build`.
+// npm run bench: how long a `fray` command takes before it does anything (issues 32 and 46), in
+// CPU, each beside a bare `node -e ''`. Each iteration is a whole process, as a user's shell starts
+// it: the command, then the floor again, so that a busy machine weighs on both alike. The target is
+// set in CPU (every command within 3× the floor), which vitest does not measure: the CPU the
+// children used (Linux's accounting of reaped children, /proc/self/stat) is printed after the run,
+// per command, with its ratio to the floor run beside it (vitest's own times are wall times of
+// both). FRAY_BENCH_BEFORE=DIR (a folder holding another build's dist/ and data/) runs that build's
+// command too, in the same iteration: the before and after of docs/performance.md. Then, in wall
+// time: `fray sim` of the demo on one worker and on two (target: two ≥ 1.9× one), and `fray
+// serve` from its start to its first answer (target: within 1 s), with its CPU to that answer.
+// Needs `npm run build`.
 import { spawn, spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, bench, describe } from 'vitest';
 
-const BIN = join(import.meta.dirname, '..', 'dist', 'cli', 'bin.js');
+const ROOT = join(import.meta.dirname, '..');
+const BIN = join(ROOT, 'dist', 'cli', 'bin.js');
+const BEFORE = process.env.FRAY_BENCH_BEFORE;
 /** Clock ticks a second, as /proc counts them (USER_HZ). */
 const TICKS = 100;
+const FLOOR = "node -e ''";
 
-/** CPU seconds used so far by this process's children that have been waited for (user + system). */
-function childrenCpu(): number {
-  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
-  // After the name: state is field 3, cutime and cstime are fields 16 and 17.
-  return (Number(fields[13]) + Number(fields[14])) / TICKS;
+/** CPU seconds of a process's stat line (user + system): its own, or from `children` on, its reaped children's. */
+function statCpu(path: string, children: boolean): number {
+  const fields = readFileSync(path, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // After the name: state is field 3; utime, stime are fields 14 and 15, cutime, cstime 16 and 17.
+  const at = children ? 13 : 11;
+  return (Number(fields[at]) + Number(fields[at + 1])) / TICKS;
 }
+
+/** CPU seconds used so far by this process's children that have been waited for. */
+const childrenCpu = () => statCpu('/proc/self/stat', true);
 
 const used = new Map<string, { seconds: number; runs: number }>();
 
-function run(name: string, args: readonly string[]): void {
-  const before = childrenCpu();
-  const r = spawnSync(process.execPath, args, { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`${name} failed: ${r.stderr}`);
+function account(name: string, seconds: number): void {
   const kept = used.get(name) ?? { seconds: 0, runs: 0 };
-  kept.seconds += childrenCpu() - before;
+  kept.seconds += seconds;
   kept.runs++;
   used.set(name, kept);
 }
 
-const CASES: readonly (readonly [string, readonly string[]])[] = [
-  ["node -e '' (the floor)", ['-e', '']],
-  ['fray --version', [BIN, '--version']],
-  ['fray rulesets', [BIN, 'rulesets']],
+/** Runs a process to its end and accounts its CPU to `name`. */
+function run(name: string, args: readonly string[]): void {
+  const before = childrenCpu();
+  const r = spawnSync(process.execPath, args, { encoding: 'utf8', cwd: work });
+  if (r.status !== 0) throw new Error(`${name} failed: ${r.stderr}`);
+  account(name, childrenCpu() - before);
+}
+
+const data = (path: string) => join(ROOT, 'data', path);
+const DEMO = data('wfrp1e/encounters/demo.yaml');
+// A duel whose whole fight `fray odds` solves in a few milliseconds: what is measured is the start.
+const DUEL = data('ahq-house/encounters/duel-in-contact.yaml');
+const WS = 'sides[0].combatants[0].profile.WS';
+/** A comparison or a sweep simulated on a few runs: their exact chains are work of their own. */
+const FEW = ['--method', 'sim', '--runs', '10', '--seed', '1'];
+
+// What the commands read and write that is not shipped: the demo as a user's own file (its YAML
+// parsed, not found among the shipped data's), two parts to merge, a save and its party file.
+const work = mkdtempSync(join(tmpdir(), 'fray-startup-'));
+const OWN = join(work, 'my-demo.yaml');
+writeFileSync(OWN, `${readFileSync(DEMO, 'utf8')}# my copy\n`);
+const PARTS = [1, 2].map((k) => join(work, `part-${k}.json`));
+const SAVE = join(work, 'ambush.json');
+const HEROES = join(work, 'heroes.yaml');
+for (const f of ['ambush.yaml', 'heroes.yaml']) copyFileSync(data(`wfrp1e/campaign/${f}`), join(work, f));
+const HEROES_TEXT = readFileSync(HEROES, 'utf8');
+for (const args of [
+  ...PARTS.map((p, k) => ['sim', DEMO, '--runs', '20', '--seed', '1', '--shard', `${k + 1}/2`, '--out', p]),
+  // One round: what `party apply` replays is its own work, not its start.
+  ['fight', join(work, 'ambush.yaml'), '--seed', '4', '--max-rounds', '1', '--save', SAVE],
+]) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', cwd: work });
+  if (r.status !== 0) throw new Error(`fray ${args[0]} failed: ${r.stderr}`);
+}
+
+/** Every command a user starts (but `fray serve`, below), and what it is given; `before` runs ahead of each, unmeasured. */
+const CASES: readonly { name: string; args: readonly string[]; before?: () => void }[] = [
+  { name: 'fray --version', args: ['--version'] },
+  { name: 'fray --help', args: ['--help'] },
+  { name: 'fray rulesets', args: ['rulesets'] },
+  { name: 'fray completion bash', args: ['completion', 'bash'] },
+  { name: 'fray schema encounter --ruleset wfrp1e', args: ['schema', 'encounter', '--ruleset', 'wfrp1e'] },
+  { name: 'fray fight demo.yaml --seed 7', args: ['fight', DEMO, '--seed', '7'] },
+  { name: 'fray fight, the demo as your own file', args: ['fight', OWN, '--seed', '7'] },
+  { name: 'fray sheet demo.yaml', args: ['sheet', DEMO] },
+  { name: 'fray sheet --ruleset openquest', args: ['sheet', '--ruleset', 'openquest'] },
+  { name: 'fray odds duel-in-contact.yaml', args: ['odds', DUEL] },
+  { name: 'fray sim demo.yaml --runs 10', args: ['sim', DEMO, '--runs', '10', '--seed', '1'] },
+  {
+    name: 'fray compare duel-in-contact.yaml, WS 7, 10 runs',
+    args: ['compare', DUEL, '--b', `${WS}=7`, ...FEW],
+  },
+  {
+    name: 'fray sweep duel-in-contact.yaml, WS 7 and 8, 10 runs',
+    args: ['sweep', DUEL, '--vary', `${WS}=7,8`, ...FEW],
+  },
+  { name: 'fray merge of two parts', args: ['merge', ...PARTS] },
+  {
+    name: 'fray import wfrp1e-orc-raider.txt',
+    args: ['import', data('blocks/wfrp1e-orc-raider.txt'), '--ruleset', 'wfrp1e'],
+  },
+  {
+    name: 'fray party apply --yes',
+    args: ['party', 'apply', SAVE, '--party', HEROES, '--yes'],
+    before: () => writeFileSync(HEROES, HEROES_TEXT),
+  },
 ];
 
-describe('start-up', () => {
-  for (const [name, args] of CASES) bench(name, () => run(name, args), { iterations: 20, time: 0 });
+describe('start-up, each command and node -e "" beside it (wall time of both)', () => {
+  for (const c of CASES)
+    bench(
+      c.name,
+      () => {
+        c.before?.();
+        run(c.name, [BIN, ...c.args]);
+        if (BEFORE !== undefined) {
+          c.before?.();
+          run(`${c.name} (before)`, [join(BEFORE, 'dist', 'cli', 'bin.js'), ...c.args]);
+        }
+        run(`${FLOOR} beside ${c.name}`, ['-e', '']);
+      },
+      { iterations: 20, time: 0 },
+    );
 });
-
-const DEMO = join(import.meta.dirname, '..', 'data', 'wfrp1e', 'encounters', 'demo.yaml');
 
 describe('fray sim of the demo, 50,000 fights', () => {
   for (const workers of [1, 2])
@@ -63,7 +143,7 @@ describe('fray sim of the demo, 50,000 fights', () => {
     );
 });
 
-/** `fray serve` on a new campaign, from the spawn to the GM's page answered (the address it prints). */
+/** `fray serve` on a new campaign, from the spawn to the GM's page answered (the address it prints); its CPU to then. */
 async function firstAnswer(): Promise<void> {
   const campaign = join(tmpdir(), `fray-bench-${process.pid}.db`);
   const server = spawn(process.execPath, [BIN, 'serve', '--campaign', campaign, '--port', '0'], {
@@ -82,6 +162,7 @@ async function firstAnswer(): Promise<void> {
     const page = await fetch(address);
     if (!page.ok) throw new Error(`the GM's page answered ${page.status}`);
     await page.text();
+    account('fray serve, to its first answer', statCpu(`/proc/${server.pid}/stat`, false));
   } finally {
     server.kill();
     await new Promise((r) => server.once('exit', r));
@@ -94,11 +175,30 @@ describe('fray serve', () => {
 });
 
 afterAll(() => {
-  const floor = used.get(CASES[0]?.[0] ?? '');
-  if (!floor) return;
-  const per = (x: { seconds: number; runs: number }) => x.seconds / x.runs;
-  for (const [name, x] of used)
+  rmSync(work, { recursive: true, force: true });
+  const per = (name: string) => {
+    const x = used.get(name);
+    return x ? x.seconds / x.runs : NaN;
+  };
+  const ms = (s: number) => `${(s * 1000).toFixed(0)} ms`;
+  const floors = CASES.map((c) => per(`${FLOOR} beside ${c.name}`));
+  const floor = floors.reduce((a, b) => a + b, 0) / floors.length;
+  console.log(`${FLOOR}: ${ms(floor)} CPU a run, the mean of the runs beside each command`);
+  for (const c of CASES) {
+    const beside = per(`${FLOOR} beside ${c.name}`);
+    const ratio = (s: number) => `${(s / beside).toFixed(2)}×`;
+    const now = per(c.name);
+    const before =
+      BEFORE === undefined
+        ? ''
+        : `; before: ${ms(per(`${c.name} (before)`))}, ${ratio(per(`${c.name} (before)`))}`;
     console.log(
-      `${name}: ${(per(x) * 1000).toFixed(0)} ms CPU a run (${x.runs} runs), ${(per(x) / per(floor)).toFixed(2)}× the floor`,
+      `${c.name}: ${ms(now)} CPU a run (${used.get(c.name)?.runs ?? 0} runs), ${ratio(now)} the floor beside it (${ms(beside)}): ${now <= 3 * beside ? 'within' : 'over'} 3×${before}`,
+    );
+  }
+  const serve = per('fray serve, to its first answer');
+  if (!Number.isNaN(serve))
+    console.log(
+      `fray serve, to its first answer: ${ms(serve)} CPU, ${(serve / floor).toFixed(2)}× the floor`,
     );
 });

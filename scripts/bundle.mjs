@@ -4,15 +4,26 @@
 // Start-up). The library (dist/index.js and the rest) stays as tsc wrote it.
 //
 // Each command's code stays in a chunk of its own, loaded when that command runs (the `import()`
-// calls of src/cli/main.ts), so `fray --version` still reads only the little it needs. The server's
+// calls of src/cli/main.ts), so `fray --version` still reads only the little it needs; so does
+// each ruleset's (src/rulesets/registry.ts), so a fight reads its own ruleset and no other. The server's
 // packages (fastify, its WebSocket plugin, ws) are bundled into `fray serve`'s chunk: read as some
 // hundreds of small CommonJS files, they cost a third of its start. Packages with native code or their own
 // loading (the database, the plots, the worker pool) stay outside.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { build } from 'rolldown';
+
+/** The yaml package's folder. */
+const YAML_ROOT = dirname(fileURLToPath(import.meta.resolve('yaml/package.json')));
+
+/** A module of src/ whose path (from src/, without .ts) matches `re`. */
+const inSrc = (re) => (id) => {
+  const m = /[\\/]src[\\/](.+)\.ts$/.exec(id);
+  return m !== null && re.test(m[1].replaceAll('\\', '/'));
+};
 
 /** Packages the bundle leaves to Node: native, loading files of their own, or only a report's. */
 const EXTERNAL = ['better-sqlite3', 'piscina', 'linkedom', '@observablehq/plot', 'qrcode'];
@@ -21,6 +32,10 @@ rmSync('dist/chunks', { recursive: true, force: true });
 await build({
   input: { 'cli/bin': 'src/cli/bin.ts', 'sim/worker': 'src/sim/worker.ts' },
   platform: 'node',
+  // yaml's ES module build (the one it gives browsers: the same code, its warnings said with
+  // console.warn rather than process.emitWarning) in place of its CommonJS one, whose 72 module
+  // bodies were compiled and run one by one at every start (some 7 ms of a fight's start-up).
+  resolve: { alias: { yaml: join(YAML_ROOT, 'browser', 'dist', 'index.js') } },
   external: (id) => id.startsWith('node:') || EXTERNAL.some((p) => id === p || id.startsWith(`${p}/`)),
   logLevel: 'warn',
   output: {
@@ -32,6 +47,24 @@ await build({
     // Source that is all ASCII is read and compiled as one-byte text: a tenth of start-up less.
     charset: 'ascii',
     comments: { legal: true, annotation: true, jsdoc: false },
+    // Two chunks in place of some thirty small ones, each found, read, compiled and linked on its
+    // own (some 14 ms of `fray fight`'s start). 'start' is what `fray` reads before it knows the
+    // command, and the little the rulesets' about and options need (core/events, core/ruleset),
+    // so that `fray rulesets` and the help read neither yaml nor zod; 'engine' the core, the dice,
+    // the plane and grid and the file edge, with yaml and zod, which every command reading a fight
+    // needs. test/parsed.test.ts holds them apart.
+    codeSplitting: {
+      groups: [
+        {
+          name: 'start',
+          test: inSrc(
+            /^(node\/(root|parsed)|core\/(known|events|ruleset)|rulesets\/ids|sim\/(method|defaults)|cli\/(usage|process-io))$/,
+          ),
+          priority: 2,
+        },
+        { name: 'engine', test: inSrc(/^(core|dice|space|files)\//), priority: 1 },
+      ],
+    },
   },
 });
 
@@ -58,18 +91,44 @@ module.exports = {
 );
 
 // Every shipped YAML file parsed once, here, by the same SourceDoc that would parse it at run time
-// (src/node/parsed.ts reads this). A file whose data JSON cannot carry exactly is left out.
-const { SourceDoc } = await import('../dist/core/document.js');
-const entries = [];
+// (src/node/parsed.ts reads it), and every shipped data file checked against its schema as its
+// ruleset reads it (src/core/data-file.ts): a command takes the result and builds no data schema.
+// A shipped file its own schema refuses fails the build. What JSON cannot carry exactly is left out.
+const { SourceDoc, ValidationError, validate } = await import('../dist/core/document.js');
+const { RULESETS } = await import('../dist/rulesets/index.js');
+const dataSchemas = new Map();
+for (const r of RULESETS.values()) for (const ds of Object.values(r.files.data)) dataSchemas.set(ds.file, ds);
+/** The value as JSON, or undefined when JSON would not give it back exactly. */
+const exactJson = (value) => {
+  const json = JSON.stringify(value);
+  return json !== undefined && isDeepStrictEqual(JSON.parse(json), value) ? json : undefined;
+};
+// One file a text, named by its SHA-256: a command reads the few it needs, not an index of all.
+rmSync('dist/parsed.json', { force: true });
+rmSync('dist/parsed', { recursive: true, force: true });
+mkdirSync('dist/parsed');
 for (const file of readdirSync('data', { recursive: true })) {
   if (!String(file).endsWith('.yaml')) continue;
   const text = readFileSync(join('data', String(file)), 'utf8');
-  const data = SourceDoc.parse(String(file), text).data;
-  const json = JSON.stringify(data);
-  if (!isDeepStrictEqual(JSON.parse(json), data)) continue;
-  entries.push({ length: text.length, sha256: createHash('sha256').update(text).digest('hex'), json });
+  const doc = SourceDoc.parse(String(file), text);
+  const json = exactJson(doc.data);
+  if (json === undefined) continue;
+  const entry = { json };
+  const ds = dataSchemas.get(String(file));
+  if (ds) {
+    let value;
+    try {
+      value = validate(ds.schema, doc, doc.data);
+    } catch (e) {
+      if (!(e instanceof ValidationError)) throw e;
+      throw new Error(`shipped data refused by its own schema:\n${e.message}`);
+    }
+    const checked = exactJson(value);
+    if (checked !== undefined) entry.checked = { [ds.file]: checked };
+  }
+  const sha256 = createHash('sha256').update(text).digest('hex');
+  writeFileSync(join('dist', 'parsed', `${sha256}.json`), JSON.stringify(entry));
 }
-writeFileSync('dist/parsed.json', JSON.stringify({ schema: 'fray-parsed/1', entries }));
 
 // Each ruleset's JSON Schemas, for editors (src/files/schema.ts): the shipped examples name them
 // on their first line, so they must sit where those lines point, under dist/schema/.

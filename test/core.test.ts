@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AskingDriver, AutoDriver, FightContext, Pending } from '../src/core/context.js';
 import { SourceDoc, ValidationError, validate } from '../src/core/document.js';
@@ -404,6 +405,37 @@ describe('refusals of hostile or huge files, in our words and located', () => {
     // 63 levels under the root's map are read (the encounter then refused for what it is, not its depth).
     const ok = issues(() => loadText(`ruleset: wfrp1e\nsides: ${'['.repeat(63)}${']'.repeat(63)}\n`));
     expect(ok.join()).not.toContain('nested too deeply');
+  });
+  it('a JSON text is read by JSON.parse, giving what the YAML reading gives, refused where it refuses (issue 46)', () => {
+    // A comment first: not JSON, so the YAML parser reads it.
+    const byYaml = (text: string) => SourceDoc.parse('x.json', `# yaml\n${text}`).data;
+    const save = readFileSync(encounterPath('demo.yaml'), 'utf8');
+    for (const text of [
+      JSON.stringify({
+        fray: 'fray-saved-fight',
+        inputs: [27, 'parry', 4],
+        encounter: SourceDoc.parse('d', save).data,
+      }),
+      '{"a": [1, 2.5, -0, 1e3, 12345678901234567890, "\\u0061\\n\\/", null, true, false], "b": {"": {}, "c": []}}',
+      ' [ ] ',
+      '{"__proto__": {"x": 1}, "constructor": 2}',
+    ])
+      expect(SourceDoc.parse('x.json', text).data, text).toEqual(byYaml(text));
+    // A key twice, even spelled with an escape, and lists 65 deep: refused at their place, as ever.
+    expect(issues(() => SourceDoc.parse('x.json', '{"a": 1,\n "\\u0061": 2}'))).toEqual([
+      "x.json:2:2: the key 'a' appears twice in one map",
+    ]);
+    expect(issues(() => SourceDoc.parse('x.json', `{"a": ${'['.repeat(64)}${']'.repeat(64)}}`))[0]).toMatch(
+      /^x\.json:1:\d+: nested too deeply/,
+    );
+    expect(SourceDoc.parse('x.json', `{"a": ${'['.repeat(63)}${']'.repeat(63)}}`).data).toBeTruthy();
+    // Where a value stands is still found.
+    expect(SourceDoc.parse('x.json', '{\n  "a": {\n    "b": [1, 2]\n  }\n}\n').locate(['a', 'b', 1])).toEqual(
+      {
+        line: 3,
+        col: 14,
+      },
+    );
   });
   it('the refusal names the 65th level, counted before the file is built, in every shape of nesting (issue 44)', () => {
     // The root map is level 1, `sides:`'s list level 2 at column 8: the 64th '[' is level 65.

@@ -58,7 +58,6 @@ describe('the package', () => {
       'dist/sim/worker.cjs',
       'dist/index.js',
       'dist/index.d.ts',
-      'dist/parsed.json',
       'dist/web/index.html',
       'dist/web/play.html',
     ])
@@ -68,6 +67,8 @@ describe('the package', () => {
     expect(chunks.size).toBeGreaterThan(10);
     for (const c of chunks) expect(set.has(c), c).toBe(true);
     for (const s of allSchemas().keys()) expect(set.has(`dist/schema/${s}`), s).toBe(true);
+    // The shipped data as parsed at build time.
+    expect(files.filter((f) => f.startsWith('dist/parsed/')).length).toBeGreaterThan(70);
     // Every shipped data file.
     const data = execFileSync('git', ['ls-files', 'data'], { cwd: ROOT, encoding: 'utf8' })
       .split('\n')

@@ -13,10 +13,10 @@ import {
 } from '../sim/compare.js';
 import type { Method } from '../sim/method.js';
 import { exactAll } from '../sim/exact.js';
-import type { Variant } from '../sim/variant.js';
+import { loadVariantRulesets, type Variant } from '../sim/variant.js';
 import { checkAllowed } from '../files/disk.js';
 import { UsageError } from './errors.js';
-import { loadFightFile, pairs } from '../files/fight-file.js';
+import { importFightFile, pairs } from '../files/fight-file.js';
 import { sayWarnings } from './io.js';
 import { sayData, type Io } from './io.js';
 import { dataLine } from '../core/loader.js';
@@ -39,10 +39,11 @@ export async function compare(io: Io, file: string, o: CompareOpts, seedOf: () =
   const options = pairs(o.option, '--option');
   const tables = pairs(o.table, '--table');
   const allow = checkAllowed(o.allowPath ?? []);
-  loadFightFile(file, options, tables, 'encounter', allow);
+  await importFightFile(file, options, tables, 'encounter', allow);
   const base: Variant = { file: resolve(file), options, tables, edits: [], allow };
   const a = parseVariantSpec(base, o.a ?? [], '--a');
   const b = parseVariantSpec(base, o.b ?? [], '--b');
+  await loadVariantRulesets([a, b]);
   const [la, lb] = loadPair(a, b);
   sayWarnings(io, la, lb);
   const labels = [variantLabel(base, o.a ?? []), variantLabel(base, o.b ?? [])] as const;
@@ -68,7 +69,7 @@ export async function compare(io: Io, file: string, o: CompareOpts, seedOf: () =
         runs,
         maxRounds: o.maxRounds,
         untilCi: o.untilCi,
-        workers: o.workers ?? defaultWorkers(),
+        workers: o.workers ?? defaultWorkers(runs),
         methodNote: because ? `simulated: ${because}` : null,
         progress: tty
           ? (done) =>

@@ -5,7 +5,7 @@ import type { Argument, Command, Option } from 'commander';
 import { RULESET_ABOUT } from '../rulesets/about.js';
 import { RULESET_IDS } from '../rulesets/ids.js';
 import { METHODS } from '../sim/method.js';
-import { ROLLERS } from './fight.js';
+import { ROLLERS } from './usage.js';
 
 /** What a flag's value is completed with. */
 type Values =

@@ -7,11 +7,11 @@ import type { Input } from '../core/request.js';
 import { describeOutcome, type FightState } from '../core/state.js';
 import { parseDiceScript, ScriptedDice, SeededDice, Streams, type DiceSource } from '../dice/index.js';
 import { checkAllowed, checkOutputs, inputsOf, STDOUT, writeAtomic } from '../files/disk.js';
-import { UsageError } from './errors.js';
+import { ROLLERS, UsageError } from './usage.js';
 import { runInteractive } from './interactive.js';
 import {
   checkAllUsed,
-  loadFightFile,
+  importFightFile,
   pairs,
   replaying,
   saveText,
@@ -67,8 +67,6 @@ function askedIds(ff: FightFile, names: readonly string[]): string[] {
   });
 }
 
-export const ROLLERS = ['none', 'gm', 'all'] as const;
-
 /**
  * The files a fight's save may not replace: every file read, and the encounter a save was made
  * from. The save being played is not among them: a fight goes on in its own save.
@@ -114,7 +112,7 @@ export async function fight(
     );
   const script = o.dice === undefined ? null : parseDiceScript(o.dice);
   if (script && script.length === 0) throw new UsageError('fight: --dice: no dice given');
-  const ff = loadFightFile(
+  const ff = await importFightFile(
     path,
     pairs(o.option, '--option'),
     pairs(o.table, '--table'),

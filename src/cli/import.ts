@@ -7,6 +7,8 @@ import { characterSheet } from '../files/character.js';
 import { importBlock } from '../files/import.js';
 import { checkOutputs, inputsOf, readText, shippedOnlyEnv, STDOUT } from '../files/disk.js';
 import { UsageError } from './errors.js';
+import { RULESET_IDS } from '../rulesets/ids.js';
+import { loadRulesets, REGISTRY } from '../rulesets/registry.js';
 import { writeOutput, type Io } from './io.js';
 
 export interface ImportOpts {
@@ -31,6 +33,9 @@ export async function readInput(io: Io): Promise<string> {
 
 export async function importCommand(io: Io, file: string, o: ImportOpts): Promise<void> {
   if (!o.ruleset) throw new UsageError('import: give the ruleset the block is written for: --ruleset R');
+  await loadRulesets([o.ruleset]);
+  // A ruleset that reads no blocks is refused with those that do: every one loaded, to say so.
+  if (!REGISTRY.get(o.ruleset)?.importer) await loadRulesets(RULESET_IDS);
   if (o.out !== undefined)
     checkOutputs(
       [{ flag: '--out', path: o.out }],

@@ -2,7 +2,7 @@
 import { checkAllowed } from '../files/disk.js';
 import { noOdds, oddsReport } from '../sim/odds.js';
 import { UsageError } from './errors.js';
-import { loadFightFile, pairs } from '../files/fight-file.js';
+import { importFightFile, pairs } from '../files/fight-file.js';
 import { sayWarnings } from './io.js';
 import { sayData, type Io } from './io.js';
 
@@ -16,8 +16,8 @@ export interface OddsOpts {
 
 const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
 
-export function odds(io: Io, file: string, o: OddsOpts): void {
-  const ff = loadFightFile(
+export async function odds(io: Io, file: string, o: OddsOpts): Promise<void> {
+  const ff = await importFightFile(
     file,
     pairs(o.option, '--option'),
     pairs(o.table, '--table'),

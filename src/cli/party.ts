@@ -22,7 +22,7 @@ import {
 } from '../files/disk.js';
 import { UsageError } from './errors.js';
 import type { Io } from './io.js';
-import { loadFightFile, replaying } from '../files/fight-file.js';
+import { importFightFile, replaying } from '../files/fight-file.js';
 
 export interface PartyApplyOpts {
   readonly party?: string;
@@ -34,7 +34,7 @@ const shown = (v: unknown) =>
   v === undefined ? '(not written)' : stringify(v, { collectionStyle: 'flow', lineWidth: 0 }).trim();
 
 export async function partyApply(io: Io, savePath: string, o: PartyApplyOpts): Promise<void> {
-  const ff = loadFightFile(savePath, {}, {}, 'save', o.allowPath ?? []);
+  const ff = await importFightFile(savePath, {}, {}, 'save', o.allowPath ?? []);
   const { ruleset, setup } = ff.loaded;
   if (!ruleset.lasting) throw new UsageError(`party apply: ${ruleset.id} keeps nothing from fight to fight`);
   const base = dirname(resolve(savePath));

@@ -6,4 +6,11 @@ export interface Io {
   readonly input: NodeJS.ReadableStream;
 }
 
-export const processIo: Io = { out: process.stdout, err: process.stderr, input: process.stdin };
+export const processIo: Io = {
+  out: process.stdout,
+  err: process.stderr,
+  // Made when first read: opening standard input costs a command that never reads it.
+  get input() {
+    return process.stdin;
+  },
+};

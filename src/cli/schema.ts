@@ -2,13 +2,15 @@
 // schemas are built into dist/schema/, where the shipped examples' first lines point.
 import { jsonSchema, schemaKinds } from '../files/schema.js';
 import type { Io } from './io.js';
+import { loadRulesets } from '../rulesets/registry.js';
 
 export interface SchemaOpts {
   ruleset: string;
   list?: boolean;
 }
 
-export function schemaCommand(io: Io, kind: string | undefined, o: SchemaOpts): void {
+export async function schemaCommand(io: Io, kind: string | undefined, o: SchemaOpts): Promise<void> {
+  await loadRulesets([o.ruleset]);
   if (o.list || kind === undefined) {
     io.out.write(`${schemaKinds(o.ruleset).join('\n')}\n`);
     return;

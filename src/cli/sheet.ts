@@ -1,9 +1,10 @@
 // `fray sheet`: the sheets of an encounter's combatants as the rules compute them, a bestiary by
 // group, or one creature's sheet. Loaded by the command line only when it runs (src/cli/main.ts).
-import { sheetsWithWarnings } from '../core/ruleset.js';
+import { sheetsWithWarnings } from '../core/loader.js';
 import { checkAllowed } from '../files/disk.js';
 import { bestiary, creatureSheet } from '../files/bestiary.js';
-import { loadFightFile, pairs } from '../files/fight-file.js';
+import { importFightFile, pairs } from '../files/fight-file.js';
+import { loadRulesets } from '../rulesets/registry.js';
 import { UsageError } from './errors.js';
 import { entrySheet } from './import.js';
 import { sayData, sayWarnings, type Io } from './io.js';
@@ -53,6 +54,8 @@ function bestiarySheet(io: Io, o: SheetOpts): void {
 }
 
 export async function sheet(io: Io, file: string | undefined, o: SheetOpts): Promise<void> {
+  // An entry or the bestiary is of the ruleset named; an encounter names its own.
+  if (o.ruleset !== undefined) await loadRulesets([o.ruleset]);
   if (file !== undefined && o.ruleset !== undefined && o.creature === undefined) {
     await entrySheet(io, file, o.ruleset, o.json === true);
     return;
@@ -67,7 +70,7 @@ export async function sheet(io: Io, file: string | undefined, o: SheetOpts): Pro
   }
   if (o.creature !== undefined)
     throw new UsageError('sheet: --creature names a creature of the bestiary: give it without a FILE');
-  const ff = loadFightFile(
+  const ff = await importFightFile(
     file,
     pairs(o.option, '--option'),
     pairs(o.table, '--table'),

@@ -17,7 +17,7 @@ import {
 import { summarize, type SimSummary } from '../sim/run.js';
 import { Totals } from '../sim/totals.js';
 import { UsageError } from './errors.js';
-import { loadFightFile, pairs } from '../files/fight-file.js';
+import { importFightFile, pairs } from '../files/fight-file.js';
 import { sayWarnings } from './io.js';
 import { printoutIo, sayData, writeOutput, type Io } from './io.js';
 import { dataLine } from '../core/loader.js';
@@ -59,7 +59,7 @@ export async function sim(given: Io, file: string, o: SimOpts, seedOf: () => num
   const options = pairs(o.option, '--option');
   const tables = pairs(o.table, '--table');
   const allow = checkAllowed(o.allowPath ?? []);
-  const ff = loadFightFile(file, options, tables, 'encounter', allow);
+  const ff = await importFightFile(file, options, tables, 'encounter', allow);
   sayWarnings(io, ff.loaded);
   const seed = o.seed ?? seedOf();
   const shard = o.shard ? parseShard(o.shard) : null;
@@ -80,12 +80,13 @@ export async function sim(given: Io, file: string, o: SimOpts, seedOf: () => num
   const goal = to - from;
   const result = await runJob({
     variants: [{ file: resolve(file), options, tables, edits: [], allow }],
+    loaded: [ff.loaded],
     seed,
     from,
     to,
     maxRounds: o.maxRounds,
     untilCi: o.untilCi,
-    workers: o.workers ?? defaultWorkers(),
+    workers: o.workers ?? defaultWorkers(to - from),
     progress: tty
       ? (done) => io.err.write(`\r  ${progressLine(done, goal, (Date.now() - started) / 1000)} `)
       : undefined,
@@ -169,8 +170,10 @@ function identityOf(
   tables: Readonly<Record<string, string>>,
   options: Readonly<Record<string, string>>,
 ): RunIdentity {
+  // In code-unit order, as canonicalJson (src/sim/part.ts) compares them: localeCompare would load
+  // the locale's collation, some 10 ms of every run's start, for names that are plain words.
   const sorted = (r: Readonly<Record<string, string>>) =>
-    Object.fromEntries(Object.entries(r).sort(([x], [y]) => x.localeCompare(y)));
+    Object.fromEntries(Object.entries(r).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
   return {
     encounterHash: hashOf(readText(file).text),
     tables: sorted(Object.fromEntries(Object.entries(tables).map(([k, f]) => [k, hashOf(readText(f).text)]))),

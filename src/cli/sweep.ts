@@ -18,9 +18,9 @@ import {
 } from '../sim/sweep.js';
 import { exactAll } from '../sim/exact.js';
 import type { Method } from '../sim/method.js';
-import { loadVariant, type Variant } from '../sim/variant.js';
+import { loadVariant, loadVariantRulesets, type Variant } from '../sim/variant.js';
 import { UsageError } from './errors.js';
-import { loadFightFile, pairs } from '../files/fight-file.js';
+import { importFightFile, pairs } from '../files/fight-file.js';
 import { sayWarnings } from './io.js';
 import { printoutIo, sayData, writeOutput, type Io } from './io.js';
 import { outputs, readBy, type RunFlags } from './sim.js';
@@ -40,7 +40,7 @@ export async function sweep(given: Io, file: string, o: SweepOpts, seedOf: () =>
   const options = pairs(o.option, '--option');
   const tables = pairs(o.table, '--table');
   const allow = checkAllowed(o.allowPath ?? []);
-  const ff = loadFightFile(file, options, tables, 'encounter', allow);
+  const ff = await importFightFile(file, options, tables, 'encounter', allow);
   const { source, setup } = ff.loaded;
   const axes = o.vary.map(parseAxis).map((a) => ({ ...a, label: axisLabel(source, a.path) }));
   const grid = gridOf(axes);
@@ -49,6 +49,7 @@ export async function sweep(given: Io, file: string, o: SweepOpts, seedOf: () =>
   // what the points warn of is said once. A point may read a file of its own (--vary tables.fumbles=…):
   // no output may replace that either.
   const read = readBy(ff.files, tables);
+  await loadVariantRulesets(variants);
   sayWarnings(io, ...variants.map((v) => loadVariant(v, read)));
   checkOutputs(outputs({ '--csv': o.csv, '--svg': o.svg }), inputsOf(read));
   const method = o.method ?? 'auto';
@@ -64,7 +65,7 @@ export async function sweep(given: Io, file: string, o: SweepOpts, seedOf: () =>
         `sweep: give --runs N to simulate${because ? ` (${because.replace(/^simulated: /, '')})` : ''}`,
       );
     const seed = o.seed ?? seedOf();
-    const workers = o.workers ?? defaultWorkers();
+    const workers = o.workers ?? defaultWorkers(o.runs);
     const tty = io.err.isTTY === true && !o.json;
     const { summaries } = await runSweep({
       variants,

@@ -15,6 +15,7 @@ import {
   type Node,
 } from 'yaml';
 import type { z } from 'zod';
+import { knownParse } from './known.js';
 import { didYouMean, printable } from './names.js';
 
 export type Path = readonly (string | number)[];
@@ -283,16 +284,53 @@ function unresolvedAlias(doc: Document): Alias | null {
 }
 
 /**
- * What a text already known parses to (Fray's shipped data, parsed at build time), or undefined:
- * the Node side installs it (src/node/parsed.ts). Only the same text gives the same data, so a
- * hit is exactly what parsing would have given; the text is parsed again only to say where a
- * value stands.
+ * The data of a text that is a JSON object or list with no key twice in one object and nested no
+ * deeper than MAX_DEPTH, as JSON.parse reads it; undefined for any other text, which the YAML
+ * parser reads and judges. JSON is YAML, so both give the same data, but the YAML parser took some
+ * 30 ms over its first file (a save, a part), most of `fray merge`'s start.
  */
-let knownParse: (text: string) => unknown = () => undefined;
+function jsonData(text: string): unknown {
+  if (!/^\s*[[{]/.test(text)) return undefined;
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  return keysOnceAndShallow(text) ? data : undefined;
+}
 
-/** Installs the lookup of texts already parsed (see knownParse). */
-export function setKnownParse(lookup: (text: string) => unknown): void {
-  knownParse = lookup;
+/**
+ * Whether a text JSON.parse reads has no key twice in one object (JSON.parse keeps the last; the
+ * YAML reading refuses them) and nests no deeper than MAX_DEPTH. A key with escapes is compared
+ * as JSON reads it.
+ */
+function keysOnceAndShallow(text: string): boolean {
+  // Each open object's keys (null for a list), and whether its next string is a key.
+  const open: (Set<string> | null)[] = [];
+  let keyNext = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      let j = i + 1;
+      while (text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+      const keys = open.at(-1);
+      if (keyNext && keys) {
+        const raw = text.slice(i, j + 1);
+        const key = raw.includes('\\') ? (JSON.parse(raw) as string) : raw.slice(1, -1);
+        if (keys.has(key)) return false;
+        keys.add(key);
+        keyNext = false;
+      }
+      i = j;
+    } else if (c === '{' || c === '[') {
+      open.push(c === '{' ? new Set() : null);
+      if (open.length > MAX_DEPTH) return false;
+      keyNext = c === '{';
+    } else if (c === '}' || c === ']') open.pop();
+    else if (c === ',') keyNext = open.length > 0 && open.at(-1) !== null;
+  }
+  return true;
 }
 
 /** A parsed YAML or JSON file that can say where each of its values stands. */
@@ -305,10 +343,19 @@ export class SourceDoc {
 
   /** Parses YAML (and so JSON, a subset of it); a syntax error is a ValidationError. */
   static parse(file: string, text: string): SourceDoc {
-    const known = knownParse(text);
+    const known = knownParse(text) ?? jsonData(text);
     if (known !== undefined) return new SourceDoc(file, known, text);
     const { data, root, lines } = SourceDoc.read(file, text);
     return new SourceDoc(file, data, { root, lines });
+  }
+
+  /**
+   * A document made in memory rather than read (a character's check): its data as plain JSON
+   * data, and the JSON as the text a value is found in, parsed only when a place is asked for.
+   */
+  static made(file: string, data: unknown): SourceDoc {
+    const text = JSON.stringify(data, null, 1);
+    return new SourceDoc(file, JSON.parse(text) as unknown, text);
   }
 
   /** The parse itself: the data, and the tree that says where each value stands. */

@@ -22,7 +22,14 @@ export interface Loaded {
   readonly parties: readonly PartyUse[];
 }
 
-export type Registry = ReadonlyMap<string, Ruleset>;
+/**
+ * Where a loader finds the ruleset an encounter names: every id known (for "known: …"), and each
+ * one's ruleset. A map of them all is one; the command line's loads each when it is needed.
+ */
+export interface Registry {
+  keys(): Iterable<string>;
+  get(id: string): Ruleset | undefined;
+}
 
 /** Reads `options:` and command-line overrides against the ruleset's switches. */
 export function resolveOptions(

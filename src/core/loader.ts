@@ -7,14 +7,26 @@ import {
   Reporter,
   SourceDoc,
   ValidationError,
+  formatWarning,
   inFileOrder,
   validate,
   type Path,
   type Warning,
 } from './document.js';
 import { didYouMean, modelNamer, slug } from './names.js';
-import type { DataNote, DocPart, FileText, LoadEnv } from './ruleset.js';
+import type { CombatantSheet, DataNote, DocPart, FileText, LoadEnv } from './ruleset.js';
 import { flag, text, whole } from './schema.js';
+
+/** Each sheet with the warnings the load noted about its combatant. */
+export function sheetsWithWarnings(
+  sheets: readonly CombatantSheet[],
+  warnings: readonly Warning[] = [],
+): CombatantSheet[] {
+  return sheets.map((s) => ({
+    ...s,
+    warnings: warnings.filter((w) => w.about.includes(s.id)).map(formatWarning),
+  }));
+}
 
 /** The fields every encounter has besides its sides: a title, options and the round cap. */
 export function encounterFields(maxRounds = 100_000) {

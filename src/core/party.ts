@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { formatPath, SourceDoc, validate, ValidationError, type Issue, type Path } from './document.js';
 import { didYouMean } from './names.js';
+import { onFirstUse } from './schema.js';
 import type { DocPart, FileText, Lasting, LoadEnv } from './ruleset.js';
 import type { FightState } from './state.js';
 
@@ -21,17 +22,19 @@ const members = (member: z.ZodType) =>
     .array(member, { error: 'expected the list of members' })
     .min(1, { error: 'expected at least one member' });
 
-const partySchema = z.strictObject({
-  name: z.string({ error: 'expected the party’s name' }).optional(),
-  ruleset: z.string({ error: 'expected the ruleset its members are written for' }),
-  members: members(
-    z.record(z.string(), z.unknown(), { error: 'expected a combatant (a map of name, profile, …)' }),
-  ),
-});
+const partySchema = onFirstUse(() =>
+  z.strictObject({
+    name: z.string({ error: 'expected the party’s name' }).optional(),
+    ruleset: z.string({ error: 'expected the ruleset its members are written for' }),
+    members: members(
+      z.record(z.string(), z.unknown(), { error: 'expected a combatant (a map of name, profile, …)' }),
+    ),
+  }),
+);
 
 /** A party file of one ruleset, its members in that ruleset's combatant shape (for editors: `fray schema party`). */
 export function partySchemaFor(ruleset: string, member: z.ZodType): z.ZodType {
-  return partySchema.extend({ ruleset: z.literal(ruleset), members: members(member) });
+  return partySchema().extend({ ruleset: z.literal(ruleset), members: members(member) });
 }
 
 /** Where a party's members went in an encounter: the file as the encounter names it, the side, and who. */
@@ -52,7 +55,7 @@ export function memberName(m: Readonly<Record<string, unknown>>): string | null 
 /** Reads and checks a party file: its shape, its ruleset, a name on every member, no name twice. */
 export function readParty(f: FileText, ruleset: string | null): { doc: SourceDoc; party: PartyFile } {
   const doc = SourceDoc.parse(f.file, f.text);
-  const party = validate(partySchema, doc, doc.data) as PartyFile;
+  const party = validate(partySchema(), doc, doc.data) as PartyFile;
   const issues: Issue[] = [];
   if (ruleset !== null && party.ruleset !== ruleset)
     issues.push(

@@ -1,5 +1,6 @@
 import type { FightContext } from './context.js';
-import { formatWarning, type Path, type SourceDoc, type Warning } from './document.js';
+import type { DataSchema } from './data-file.js';
+import type { Path, SourceDoc, Warning } from './document.js';
 import type { Cite } from './events.js';
 import type { FightMap } from './map.js';
 import type { RulingHooks } from './rulings.js';
@@ -146,8 +147,11 @@ export interface Ruleset<Setup extends SetupCore = SetupCore, State extends Figh
 export interface FileSchemas {
   /** An encounter file. */
   readonly encounter: ZodType;
-  /** Each data file it reads, by its name in data/<id>/ (weapons, armour, bestiary, …), and each table in `tables`. */
-  readonly data: Readonly<Record<string, ZodType>>;
+  /**
+   * Each data file it reads, by its name in data/<id>/ (weapons, armour, bestiary, …), and each
+   * table in `tables`: schemas built when first needed (core/data-file.ts).
+   */
+  readonly data: Readonly<Record<string, DataSchema>>;
 }
 
 export interface CharacterForm {
@@ -212,19 +216,8 @@ export interface CombatantSheet {
   readonly name: string;
   readonly side: string;
   readonly lines: readonly string[];
-  /** The load's warnings about it, as printed on stderr (see sheetsWithWarnings). */
+  /** The load's warnings about it, as printed on stderr (see sheetsWithWarnings, core/loader.ts). */
   readonly warnings?: readonly string[];
-}
-
-/** Each sheet with the warnings about its combatant. */
-export function sheetsWithWarnings(
-  sheets: readonly CombatantSheet[],
-  warnings: readonly Warning[] = [],
-): CombatantSheet[] {
-  return sheets.map((s) => ({
-    ...s,
-    warnings: warnings.filter((w) => w.about.includes(s.id)).map(formatWarning),
-  }));
 }
 
 export interface Tally {

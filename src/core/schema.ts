@@ -1,14 +1,38 @@
 import { z } from 'zod';
 import { controlCharacters } from './names.js';
 
+/**
+ * A schema (or anything) built when first asked for, then kept: building zod schemas is a good
+ * part of a command's start, and most commands never check most kinds of file.
+ */
+export function onFirstUse<T>(make: () => T): () => T {
+  let made: { value: T } | null = null;
+  return () => (made ??= { value: make() }).value;
+}
+
+// The same words give the same schema, made once: a zod schema is never changed (its methods
+// return new ones), so the fields of a ruleset's files share one `text('a name')`, and making each
+// again was a good part of a ruleset's loading (docs/performance.md, Issue 46).
+const made = new Map<string, unknown>();
+function once<T>(key: readonly unknown[], make: () => T): T {
+  const k = JSON.stringify(key);
+  let s = made.get(k) as T | undefined;
+  if (s === undefined) made.set(k, (s = make()));
+  return s;
+}
+
 /** A whole number in [lo, hi], with one message for every way of getting it wrong. */
 export function whole(lo: number, hi: number, what = 'a whole number') {
-  const error = `expected ${what} ${lo}..${hi}`;
-  return z.number({ error }).int({ error }).min(lo, { error }).max(hi, { error });
+  return once(['whole', lo, hi, what], () => {
+    const error = `expected ${what} ${lo}..${hi}`;
+    return z.number({ error }).int({ error }).min(lo, { error }).max(hi, { error });
+  });
 }
 
 export function oneOf<const T extends readonly [string, ...string[]]>(values: T, what = 'one of') {
-  return z.enum(values, { error: `expected ${what} ${values.join(', ')}` });
+  return once(['oneOf', values, what], () =>
+    z.enum(values, { error: `expected ${what} ${values.join(', ')}` }),
+  );
 }
 
 /**
@@ -17,17 +41,19 @@ export function oneOf<const T extends readonly [string, ...string[]]>(values: T,
  * reversed, two names that look the same); `lines` lets a text span lines (a map).
  */
 export function text(what = 'a text', lines = false) {
-  const control = controlCharacters(lines);
-  return z
-    .string({ error: `expected ${what}` })
-    .min(1, { error: `expected ${what}, not empty` })
-    .refine((s) => !control.test(s), {
-      error: `expected ${what} without control or invisible characters (escape codes, tabs${lines ? '' : ', line breaks'}, direction overrides, zero-width characters)`,
-    });
+  return once(['text', what, lines], () => {
+    const control = controlCharacters(lines);
+    return z
+      .string({ error: `expected ${what}` })
+      .min(1, { error: `expected ${what}, not empty` })
+      .refine((s) => !control.test(s), {
+        error: `expected ${what} without control or invisible characters (escape codes, tabs${lines ? '' : ', line breaks'}, direction overrides, zero-width characters)`,
+      });
+  });
 }
 
 export function flag() {
-  return z.boolean({ error: 'expected true or false' });
+  return once(['flag'], () => z.boolean({ error: 'expected true or false' }));
 }
 
 /**

@@ -5,7 +5,7 @@ import { ValidationError } from '../core/document.js';
 import type { CombatantSheet, LoadEnv } from '../core/ruleset.js';
 import { dataRows, plainName, type Named } from '../core/statblock.js';
 import { shippedOnlyEnv } from './disk.js';
-import { RULESETS } from '../rulesets/index.js';
+import { isRulesetId, REGISTRY } from '../rulesets/registry.js';
 import { characterSheet } from './character.js';
 
 /** A variant that uses its base's bestiary. */
@@ -28,12 +28,12 @@ const UNGROUPED = 'Others';
 
 /** The ruleset's creatures, grouped as the file groups them, each group in name order. */
 export function bestiary(ruleset: string, env: LoadEnv = shippedOnlyEnv()): BestiaryRow[] {
-  if (!RULESETS.has(ruleset))
+  if (!isRulesetId(ruleset))
     throw new ValidationError([
       {
         file: 'command line',
         path: '--ruleset',
-        message: `unknown ruleset '${ruleset}'; known: ${[...RULESETS.keys()].join(', ')}`,
+        message: `unknown ruleset '${ruleset}'; known: ${[...REGISTRY.keys()].join(', ')}`,
       },
     ]);
   const from = BESTIARY_OF[ruleset] ?? ruleset;

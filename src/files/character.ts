@@ -1,11 +1,11 @@
 // Characters in the campaign: each a combatant entry as an encounter writes it, checked by its
 // ruleset's own schema (the same as the command line's) by loading it into a small encounter of
 // its own; a problem comes back at the field of the entry, and at its line when it came as text.
-import { stringify } from 'yaml';
 import { SourceDoc, ValidationError, type Issue } from '../core/document.js';
-import { sheetsWithWarnings, type CombatantSheet } from '../core/ruleset.js';
-import { encounterFromText, type FightFile } from './fight-file.js';
-import { RULESETS } from '../rulesets/index.js';
+import { sheetsWithWarnings } from '../core/loader.js';
+import type { CombatantSheet } from '../core/ruleset.js';
+import { encounterFromData, type FightFile } from './fight-file.js';
+import { isRulesetId, REGISTRY } from '../rulesets/registry.js';
 
 /** The grid house rules place every model: a room for the check, with space for a large one (2 × 2) at each mark. */
 const PLACED: Readonly<Record<string, { map: string; at: readonly [string, string] }>> = {
@@ -53,12 +53,12 @@ export function loadCharacter(
   entry: Record<string, unknown>,
   doc?: SourceDoc,
 ): { name: string; ff: FightFile } {
-  if (!RULESETS.has(ruleset))
+  if (!isRulesetId(ruleset))
     throw new ValidationError([
       {
         file: 'character',
         path: 'ruleset',
-        message: `no ruleset '${ruleset}'; known: ${[...RULESETS.keys()].join(', ')}`,
+        message: `no ruleset '${ruleset}'; known: ${[...REGISTRY.keys()].join(', ')}`,
       },
     ]);
   // A field as messages write it ("weapons[0]", "profile.WS") back into the steps that locate it.
@@ -87,7 +87,7 @@ export function loadCharacter(
     ],
   };
   try {
-    return { name, ff: encounterFromText('character', stringify(encounter)) };
+    return { name, ff: encounterFromData('character', encounter) };
   } catch (e) {
     if (!(e instanceof ValidationError)) throw e;
     // The character's own problems; the double's only when the character has none (it is placed

@@ -7,7 +7,8 @@ import { loadPart, type Loaded } from '../core/encounter.js';
 import { InputError, type Input } from '../core/request.js';
 import type { FileText, LoadEnv, Options } from '../core/ruleset.js';
 import { byName } from '../core/names.js';
-import { RULESETS } from '../rulesets/index.js';
+import { onFirstUse } from '../core/schema.js';
+import { loadRulesets, REGISTRY } from '../rulesets/registry.js';
 import { nodeEnv, readNamed, readSeen, reachOf, shippedOnlyEnv } from './disk.js';
 import type { PartyUse } from '../core/party.js';
 
@@ -33,48 +34,53 @@ export interface FightFile {
   readonly parties: readonly PartyUse[];
 }
 
-const saveSchema = z.strictObject({
-  fray: z.literal(SAVE_MARK),
-  version: z.literal(1, { error: 'expected version 1' }),
-  encounterFile: z.string({ error: 'expected the path of the encounter file' }).optional(),
-  seed: z
-    .number({ error: 'expected a seed (a whole number) or null' })
-    .int({ error: 'expected a whole-number seed' })
-    .min(0, { error: 'expected a seed of 0 or more' })
-    .max(Number.MAX_SAFE_INTEGER, { error: 'expected a seed up to 2^53 − 1' })
-    .nullable(),
-  maxRounds: z.number({ error: 'expected a round cap' }).int().min(1).max(100_000).nullable().default(null),
-  // A table as read ({ file, text }); an older save's is a path, followed only inside the save's folder.
-  tables: z
-    .record(
-      z.string(),
-      z.union([z.string(), z.strictObject({ file: z.string(), text: z.string() })], {
-        error: 'expected a table: { file, text }',
+// Built when a save is read: most commands read none.
+const saveSchema = onFirstUse(() =>
+  z.strictObject({
+    fray: z.literal(SAVE_MARK),
+    version: z.literal(1, { error: 'expected version 1' }),
+    encounterFile: z.string({ error: 'expected the path of the encounter file' }).optional(),
+    seed: z
+      .number({ error: 'expected a seed (a whole number) or null' })
+      .int({ error: 'expected a whole-number seed' })
+      .min(0, { error: 'expected a seed of 0 or more' })
+      .max(Number.MAX_SAFE_INTEGER, { error: 'expected a seed up to 2^53 − 1' })
+      .nullable(),
+    maxRounds: z.number({ error: 'expected a round cap' }).int().min(1).max(100_000).nullable().default(null),
+    // A table as read ({ file, text }); an older save's is a path, followed only inside the save's folder.
+    tables: z
+      .record(
+        z.string(),
+        z.union([z.string(), z.strictObject({ file: z.string(), text: z.string() })], {
+          error: 'expected a table: { file, text }',
+        }),
+        { error: 'expected a map of table: { file, text }' },
+      )
+      .default({}),
+    inputs: z.array(
+      z.union([z.number().int(), z.string()], {
+        error: 'expected a roll (a whole number) or a choice (text)',
       }),
-      { error: 'expected a map of table: { file, text }' },
-    )
-    .default({}),
-  inputs: z.array(
-    z.union([z.number().int(), z.string()], { error: 'expected a roll (a whole number) or a choice (text)' }),
-    {
-      error: 'expected the list of inputs',
-    },
-  ),
-  encounter: z.custom<unknown>((v) => v !== undefined && v !== null, {
-    error: 'expected the encounter (a map)',
+      {
+        error: 'expected the list of inputs',
+      },
+    ),
+    encounter: z.custom<unknown>((v) => v !== undefined && v !== null, {
+      error: 'expected the encounter (a map)',
+    }),
+    // The party files the encounter brought members from, and who: `fray party apply` writes back to them.
+    party: z
+      .array(
+        z.strictObject({
+          file: z.string({ error: 'expected the party file' }),
+          side: z.number().int().min(0),
+          members: z.array(z.strictObject({ member: z.string(), name: z.string() })),
+        }),
+        { error: 'expected the list of parties' },
+      )
+      .default([]),
   }),
-  // The party files the encounter brought members from, and who: `fray party apply` writes back to them.
-  party: z
-    .array(
-      z.strictObject({
-        file: z.string({ error: 'expected the party file' }),
-        side: z.number().int().min(0),
-        members: z.array(z.strictObject({ member: z.string(), name: z.string() })),
-      }),
-      { error: 'expected the list of parties' },
-    )
-    .default([]),
-});
+);
 
 /** What the command line wants of the file: any (fight, sim), or a save (--resume). */
 export type FileKind = 'encounter' | 'save' | 'either';
@@ -101,6 +107,41 @@ export function loadFightFile(
   kind: FileKind = 'either',
   allow: readonly string[] = [],
 ): FightFile {
+  return fightOf(readFight(path, kind), overrides, tables, allow);
+}
+
+/**
+ * loadFightFile, with the ruleset the file names loaded first: how the command line reads a
+ * fight, loading no other ruleset's code (src/rulesets/registry.ts).
+ */
+export async function importFightFile(
+  path: string,
+  overrides: Options,
+  tables: Record<string, string>,
+  kind: FileKind = 'either',
+  allow: readonly string[] = [],
+): Promise<FightFile> {
+  const read = readFight(path, kind);
+  await loadRulesets([rulesetNamed(read.doc.data)]);
+  return fightOf(read, overrides, tables, allow);
+}
+
+/** The ruleset a document names: an encounter's `ruleset:`, or its encounter's in a save. */
+export function rulesetNamed(data: unknown): unknown {
+  const d = data as { fray?: unknown; ruleset?: unknown; encounter?: { ruleset?: unknown } } | null;
+  if (d === null || typeof d !== 'object') return undefined;
+  return d.fray === SAVE_MARK ? d.encounter?.ruleset : d.ruleset;
+}
+
+/** A fight file read and parsed, not yet loaded: what it is, and every file read for it. */
+interface ReadFight {
+  readonly path: string;
+  readonly doc: SourceDoc;
+  readonly isSave: boolean;
+  readonly seen: Set<string>;
+}
+
+function readFight(path: string, kind: FileKind): ReadFight {
   const seen = new Set<string>();
   const f = readSeen(path, seen);
   const doc = SourceDoc.parse(f.file, f.text);
@@ -124,11 +165,20 @@ export function loadFightFile(
       },
     ]);
   }
+  return { path, doc, isSave, seen };
+}
+
+function fightOf(
+  { path, doc, isSave, seen }: ReadFight,
+  overrides: Options,
+  tables: Record<string, string>,
+  allow: readonly string[],
+): FightFile {
   if (isSave) return loadSave(path, doc, tables, allow, seen, overrides);
   const used: Record<string, FileText> = {};
   const keep = (env: LoadEnv): LoadEnv => ({ ...env, onTable: (name, t) => (used[name] = t) });
   const env = nodeEnv(path, tables, { allow, seen });
-  const loaded = loadPart({ doc, base: [], value: doc.data }, RULESETS, keep(env), overrides);
+  const loaded = loadPart({ doc, base: [], value: doc.data }, REGISTRY, keep(env), overrides);
   return {
     loaded,
     inputs: [],
@@ -154,13 +204,13 @@ function loadSave(
 ): FightFile {
   const used: Record<string, FileText> = {};
   const keep = (env: LoadEnv): LoadEnv => ({ ...env, onTable: (name, t) => (used[name] = t) });
-  const save = validate(saveSchema, doc, doc.data);
+  const save = validate(saveSchema(), doc, doc.data);
   const encounterPath = resolve(dirname(resolve(path)), save.encounterFile ?? path);
   const env = nodeEnv(encounterPath, tables, { allow, save: path, seen });
   const saved = savedTables(doc, save.tables, path, allow, seen);
   const loaded = loadPart(
     { doc, base: ['encounter'], value: save.encounter },
-    RULESETS,
+    REGISTRY,
     keep({ ...env, tables: { ...saved, ...env.tables } }),
     overrides,
   );
@@ -304,12 +354,21 @@ export function encounterFromText(
   overrides: Options = {},
   env: LoadEnv = shippedOnlyEnv(),
 ): FightFile {
-  const doc = SourceDoc.parse(name, text);
+  return encounterOf(SourceDoc.parse(name, text), seed, overrides, env);
+}
+
+/** An encounter made in memory (a character's check), read as a fight to begin; it names no file. */
+export function encounterFromData(name: string, data: unknown): FightFile {
+  return encounterOf(SourceDoc.made(name, data), null, {}, shippedOnlyEnv());
+}
+
+function encounterOf(doc: SourceDoc, seed: number | null, overrides: Options, env: LoadEnv): FightFile {
+  const name = doc.file;
   if ((doc.data as Record<string, unknown> | null)?.fray === SAVE_MARK)
     throw new ValidationError([
       { file: name, path: '', message: 'a saved fight, not an encounter: import it as a fight' },
     ]);
-  const loaded = loadPart({ doc, base: [], value: doc.data }, RULESETS, env, overrides);
+  const loaded = loadPart({ doc, base: [], value: doc.data }, REGISTRY, env, overrides);
   return {
     loaded,
     inputs: [],
@@ -331,7 +390,7 @@ export function saveFromText(name: string, text: string): FightFile {
     throw new ValidationError([
       { file: name, path: '', message: `not a saved fight (a save starts with fray: ${SAVE_MARK})` },
     ]);
-  const save = validate(saveSchema, doc, doc.data);
+  const save = validate(saveSchema(), doc, doc.data);
   const tables = byName<() => FileText>();
   const used: Record<string, FileText> = {};
   const issues = [];
@@ -347,7 +406,7 @@ export function saveFromText(name: string, text: string): FightFile {
   }
   if (issues.length) throw new ValidationError(issues);
   const env = { ...shippedOnlyEnv(), tables, onTable: (t: string, f: FileText) => (used[t] = f) };
-  const loaded = loadPart({ doc, base: ['encounter'], value: save.encounter }, RULESETS, env);
+  const loaded = loadPart({ doc, base: ['encounter'], value: save.encounter }, REGISTRY, env);
   return {
     loaded,
     inputs: save.inputs,

@@ -5,12 +5,12 @@ import { ValidationError, type Issue } from '../core/document.js';
 import { printable } from '../core/names.js';
 import type { LoadEnv } from '../core/ruleset.js';
 import { COMMAND_LINE, StatBlock, type Asking, type Imported } from '../core/statblock.js';
-import { RULESETS } from '../rulesets/index.js';
+import { REGISTRY } from '../rulesets/registry.js';
 import { checkCharacter } from './character.js';
 
 /** The rulesets that read stat blocks, for messages. */
 export function importingRulesets(): string[] {
-  return [...RULESETS.values()].filter((r) => r.importer).map((r) => r.id);
+  return [...REGISTRY.keys()].filter((id) => REGISTRY.get(id)?.importer);
 }
 
 /**
@@ -25,7 +25,7 @@ export function importBlock(
   o: { readonly name?: string; readonly env: LoadEnv; readonly asking?: Asking },
 ): Imported {
   const asking = o.asking ?? COMMAND_LINE;
-  const r = RULESETS.has(ruleset) ? RULESETS.get(ruleset) : undefined;
+  const r = REGISTRY.get(ruleset);
   if (!r?.importer)
     throw new ValidationError([
       {

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { ValidationError } from '../core/document.js';
 import { partySchemaFor } from '../core/party.js';
 import type { Ruleset } from '../core/ruleset.js';
-import { RULESETS } from '../rulesets/index.js';
+import { REGISTRY } from '../rulesets/registry.js';
 
 /** The kinds every ruleset has, before its data files. */
 const FILE_KINDS = ['encounter', 'party', 'character'] as const;
@@ -16,13 +16,13 @@ const FILE_KINDS = ['encounter', 'party', 'character'] as const;
 type Json = Record<string, unknown>;
 
 function rulesetOf(id: string): Ruleset {
-  const r = RULESETS.get(id);
+  const r = REGISTRY.get(id);
   if (!r)
     throw new ValidationError([
       {
         file: 'command line',
         path: '--ruleset',
-        message: `unknown ruleset '${id}'; known: ${[...RULESETS.keys()].join(', ')}`,
+        message: `unknown ruleset '${id}'; known: ${[...REGISTRY.keys()].join(', ')}`,
       },
     ]);
   return r;
@@ -69,7 +69,7 @@ function zodOf(r: Ruleset, kind: string): z.ZodType | undefined {
   if (kind === 'encounter') return r.files.encounter;
   if (kind === 'character') return r.character?.schema;
   if (kind === 'party') return r.character ? partySchemaFor(r.id, r.character.schema) : undefined;
-  return r.files.data[kind];
+  return Object.hasOwn(r.files.data, kind) ? r.files.data[kind]?.schema : undefined;
 }
 
 const DESCRIBED: Readonly<Record<string, string>> = {
@@ -109,7 +109,7 @@ export function jsonSchema(ruleset: string, kind: string): Json {
 /** Every ruleset's schemas, by the path the build writes each to under dist/schema/. */
 export function allSchemas(): Map<string, Json> {
   const out = new Map<string, Json>();
-  for (const id of RULESETS.keys())
+  for (const id of REGISTRY.keys())
     for (const kind of schemaKinds(id)) out.set(`${id}/${kind}.json`, jsonSchema(id, kind));
   return out;
 }

@@ -1,45 +1,54 @@
-// Fray's shipped data files, parsed when Fray is built (scripts/bundle.mjs writes dist/parsed.json),
-// so that a command or a worker thread does not parse the same YAML again at every start: the
-// bestiary alone took about 0.4 s of a command's start-up. A text is looked up by its SHA-256, so
-// only a file exactly as shipped is answered from here; any other text (a user's file, a shipped
-// file edited) is parsed as before. Where a value stands is still found by parsing, on demand.
+// Fray's shipped data files, parsed when Fray is built (scripts/bundle.mjs writes dist/parsed/),
+// and each data file checked against its schema there too, so that a command or a worker thread
+// neither parses the same YAML nor checks the same data again at every start: the bestiary's
+// parse alone took about 0.4 s of a command's start-up, the checks some 30 ms. A text is looked up
+// by its SHA-256, one small file each, so only a file exactly as shipped is answered from here
+// and a command reads only the entries of the texts it reads; any other text (a user's file, a
+// shipped file edited) is parsed and checked as before. Where a value stands is still found by
+// parsing, on demand.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setKnownParse } from '../core/document.js';
+import { setKnown } from '../core/known.js';
 import { packageRoot } from './root.js';
 
-/** dist/parsed.json: each shipped text's length and hash, and its data as JSON. */
-export interface ParsedIndex {
-  readonly schema: 'fray-parsed/1';
-  readonly entries: readonly { readonly length: number; readonly sha256: string; readonly json: string }[];
+/** dist/parsed/<SHA-256 of the text>.json: the text's data as JSON, and its checked value by the data file whose schema checked it. */
+export interface ParsedEntry {
+  readonly json: string;
+  readonly checked?: Readonly<Record<string, string>>;
 }
 
-let index: { lengths: Set<number>; byHash: Map<string, string> } | null = null;
+let folder: string | null = null;
 
-function load(): NonNullable<typeof index> {
-  const byHash = new Map<string, string>();
-  const lengths = new Set<number>();
+// A data file is looked up twice in a row, parsed and then checked: its entry is read once.
+let last: { text: string; entry: ParsedEntry | undefined } | null = null;
+
+function entryOf(text: string): ParsedEntry | undefined {
+  if (last?.text === text) return last.entry;
+  folder ??= join(packageRoot(), 'dist', 'parsed');
+  let entry: ParsedEntry | undefined;
   try {
-    const parsed = JSON.parse(
-      readFileSync(join(packageRoot(), 'dist', 'parsed.json'), 'utf8'),
-    ) as ParsedIndex;
-    for (const e of parsed.entries) {
-      byHash.set(e.sha256, e.json);
-      lengths.add(e.length);
-    }
+    const sha256 = createHash('sha256').update(text).digest('hex');
+    entry = JSON.parse(readFileSync(join(folder, `${sha256}.json`), 'utf8')) as ParsedEntry;
   } catch {
-    // Not built (tests run from src/ before a build): every text is parsed.
+    // Not a shipped text, or not built (tests run from src/ before a build): parsed as any text is.
+    entry = undefined;
   }
-  return { lengths, byHash };
+  last = { text, entry };
+  return entry;
 }
 
 /** The data of a text as shipped, a fresh copy each time; undefined for any other text. */
 export function shippedParse(text: string): unknown {
-  index ??= load();
-  if (!index.lengths.has(text.length)) return undefined;
-  const json = index.byHash.get(createHash('sha256').update(text).digest('hex'));
+  const json = entryOf(text)?.json;
   return json === undefined ? undefined : (JSON.parse(json) as unknown);
 }
 
-setKnownParse(shippedParse);
+/** A text as shipped checked against the schema of the data file `file`, a fresh copy each time; else undefined. */
+export function shippedCheck(text: string, file: string): unknown {
+  const checked = entryOf(text)?.checked;
+  const json = checked && Object.hasOwn(checked, file) ? checked[file] : undefined;
+  return json === undefined ? undefined : (JSON.parse(json) as unknown);
+}
+
+setKnown({ parse: shippedParse, check: shippedCheck });

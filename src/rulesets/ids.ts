@@ -3,3 +3,4 @@
  * help names without loading five rulesets to print a line. test/cli.test.ts holds it to the registry.
  */
 export const RULESET_IDS = ['wfrp1e', 'wfrp-cp', 'openquest', 'fantasy-wargaming', 'ahq-house'] as const;
+export type RulesetId = (typeof RULESET_IDS)[number];

@@ -3,7 +3,6 @@
 // device joins with the code, then reads the fight as the players see it and answers its
 // character's questions with its seat's token. Every refusal is a 4xx that changes nothing.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import QRCode from 'qrcode';
 import { z } from 'zod';
 import { PLAYERS_SEE_VALUES, type PlayersSee } from '../core/veil.js';
 import { Refusal, type Fights } from './fights.js';
@@ -139,6 +138,8 @@ export function registerTable(app: FastifyInstance, p: TableParts): void {
         link = table.seatLink(s);
       } else throw new Refusal('expected ?link=join or ?link=seat:ID');
       if (!link) throw new Refusal('the server does not listen yet: no link to show', 409);
+      // Loaded with the first code asked for: most nights need none, and it cost the server's start.
+      const { default: QRCode } = await import('qrcode');
       const svg = await QRCode.toString(link, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
       return reply.type('image/svg+xml').header('cache-control', 'no-store').send(svg);
     } catch (e) {

@@ -158,7 +158,7 @@ export function loadPair(a: Variant, b: Variant, flag = '--b'): [Loaded, Loaded]
 export interface CompareRun {
   readonly a: Variant;
   readonly b: Variant;
-  /** The two as loadPair loaded them (for their rosters). */
+  /** The two as loadPair loaded them (for their rosters, and played as they are). */
   readonly loaded: readonly [Loaded, Loaded];
   readonly labels: readonly [string, string];
   readonly seed: number;
@@ -181,6 +181,7 @@ export interface CompareRun {
 export async function runComparison(c: CompareRun): Promise<{ comparison: SimComparison; stopped: boolean }> {
   const r = await runJob({
     variants: [c.a, c.b],
+    loaded: c.loaded,
     seed: c.seed,
     from: c.prior?.done ?? 0,
     to: c.runs,

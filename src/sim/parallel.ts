@@ -2,12 +2,13 @@
 // block order, so that any number of workers gives the same numbers as one.
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 import { Streams } from '../dice/index.js';
 import { packageRoot } from '../node/root.js';
 import { ValidationError } from '../core/document.js';
 import { progressCell, underWay } from './progress.js';
 import {
+  BLOCK,
   blocksOf,
   narrowEnough,
   replayCommand,
@@ -19,11 +20,14 @@ import {
 } from './run.js';
 import { PairTotals, Totals, type PairData, type TotalsData } from './totals.js';
 import { loadVariant, replayOf, type Variant } from './variant.js';
+import type { Loaded } from '../core/encounter.js';
 import type { BlockResult, BlockTask } from './worker.js';
 
 export interface Job {
   /** One variant, or two run on the same dice (a comparison). */
   readonly variants: readonly Variant[];
+  /** The variants as the caller loaded them already (to say what they warn of): not loaded again here. */
+  readonly loaded?: readonly Loaded[];
   readonly seed: number;
   /** Runs from ≤ i < to (a shard is a slice of a whole run). */
   readonly from: number;
@@ -71,8 +75,14 @@ export interface Checkpoint {
 
 export type Pool = Piscina<BlockTask, BlockResult>;
 
+/** The worker pool's package, loaded with the first pool: a run in this thread needs none. */
+async function piscina(): Promise<typeof Piscina> {
+  return (await import('piscina')).Piscina;
+}
+
 /** A pool of simulation workers, to share between jobs. */
-export function makePool(workers: number): Pool {
+export async function makePool(workers: number): Promise<Pool> {
+  const Piscina = await piscina();
   return new Piscina<BlockTask, BlockResult>({
     filename: workerFile(),
     minThreads: workers,
@@ -90,6 +100,7 @@ export async function inWorker<T, R>(
   task: T,
   signal?: AbortSignal,
 ): Promise<R> {
+  const Piscina = await piscina();
   const pool = new Piscina<T, R>({ filename: workerFile(), name, minThreads: 1, maxThreads: 1 });
   try {
     return await pool.run(task, signal ? { signal } : {});
@@ -109,8 +120,13 @@ export interface JobResult {
   readonly stopped: boolean;
 }
 
-export function defaultWorkers(): number {
-  return Math.max(1, availableParallelism());
+/**
+ * The workers a run gets unless told: one a core; but a run of `runs` fights that is one block is
+ * played in this thread, as `--workers 1` plays it, since a worker would only add its start (a
+ * thread, the bundle and the encounter loaded again) to work that one thread does alone.
+ */
+export function defaultWorkers(runs = Infinity): number {
+  return runs <= BLOCK ? 1 : Math.max(1, availableParallelism());
 }
 
 /**
@@ -236,8 +252,8 @@ function blockFailure(e: unknown, failed: Flight, playable: readonly Playable[],
 export async function runJob(job: Job): Promise<JobResult> {
   const stallSeconds = job.stallSeconds ?? watchdogSeconds();
   // Loaded here first, so that a bad file or edit is reported before any worker starts.
-  const playable: Playable[] = job.variants.map((v) => ({
-    ...(loadVariant(v) as unknown as Playable),
+  const playable: Playable[] = job.variants.map((v, k) => ({
+    ...((job.loaded?.[k] ?? loadVariant(v)) as unknown as Playable),
     replay: replayOf(v, job.maxRounds),
   }));
   const first = playable[0] as Playable;
@@ -275,7 +291,8 @@ export async function runJob(job: Job): Promise<JobResult> {
     }
     return { totals, pairs, roster, reached, stopped: ran < blocks.length && !reached };
   }
-  const pool = job.pool ?? makePool(job.workers);
+  // No more threads than blocks: a thread started for no block is only its start.
+  const pool = job.pool ?? (await makePool(Math.max(1, Math.min(job.workers, blocks.length))));
   // Aborting a task that is running terminates its thread: the way to stop a worker that spins.
   const abort = new AbortController();
   const flights = new Map<number, Flight>();

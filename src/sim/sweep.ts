@@ -104,7 +104,7 @@ export interface SweepRun {
 /** Runs every point on one pool, each on the same seed; the summaries of the points finished. */
 export async function runSweep(r: SweepRun): Promise<{ summaries: SimSummary[]; stopped: boolean }> {
   const workers = r.workers;
-  const pool: Pool | undefined = workers > 1 ? makePool(workers) : undefined;
+  const pool: Pool | undefined = workers > 1 ? await makePool(workers) : undefined;
   const total = r.variants.length * r.runs;
   const summaries: SimSummary[] = [];
   try {

@@ -3,7 +3,8 @@
 // and workers load them from this description, which crosses threads as plain data.
 import { formatPath, parseYaml, SourceDoc, ValidationError, type Issue } from '../core/document.js';
 import { loadPart, type Loaded } from '../core/encounter.js';
-import { RULESETS } from '../rulesets/index.js';
+import { allLoaded, loadRulesets, REGISTRY } from '../rulesets/registry.js';
+import { rulesetNamed } from '../files/fight-file.js';
 import { nodeEnv, readSeen, shippedOnlyEnv } from '../files/disk.js';
 
 export interface Edit {
@@ -134,15 +135,43 @@ export function replayOf(v: Variant, maxRounds?: number): string {
   return `${parts.join(' ')}${edits ? ` (${edits.trim()})` : ''}`;
 }
 
+/** A variant's file (or text), read and parsed. */
+function variantDoc(v: Variant, seen?: Set<string>): SourceDoc {
+  const f = v.text === undefined ? readSeen(v.file, seen) : { file: v.file, text: v.text };
+  return SourceDoc.parse(f.file, f.text);
+}
+
+/**
+ * Loads the rulesets the variants name (a file of their own, or an edit, may name another), so
+ * that loadVariant finds them: the command line's way, which loads no other ruleset
+ * (src/rulesets/registry.ts). Each file is read once; one that cannot be read or edited is
+ * passed over.
+ */
+export async function loadVariantRulesets(variants: readonly Variant[]): Promise<void> {
+  if (allLoaded()) return;
+  const docs = new Map<string, SourceDoc>();
+  const ids: unknown[] = [];
+  for (const v of variants) {
+    try {
+      const key = v.text === undefined ? v.file : `${v.file}\u0000${v.text}`;
+      const doc = docs.get(key) ?? variantDoc(v);
+      docs.set(key, doc);
+      ids.push(rulesetNamed(v.edits.length > 0 ? applyEdits(doc.data, v.edits) : doc.data));
+    } catch {
+      // loadVariant says what is wrong with it, in its turn.
+    }
+  }
+  await loadRulesets(ids);
+}
+
 /** Loads a variant: the file read and validated with its edits, options and tables (each file read told to `seen`). */
 export function loadVariant(v: Variant, seen?: Set<string>): Loaded {
-  const f = v.text === undefined ? readSeen(v.file, seen) : { file: v.file, text: v.text };
-  const doc = SourceDoc.parse(f.file, f.text);
+  const doc = variantDoc(v, seen);
   const data = v.edits.length > 0 ? applyEdits(doc.data, v.edits) : doc.data;
   try {
     const env =
       v.text === undefined ? nodeEnv(v.file, { ...v.tables }, { allow: v.allow, seen }) : textEnv(v);
-    return loadPart({ doc, base: [], value: data }, RULESETS, env, { ...v.options });
+    return loadPart({ doc, base: [], value: data }, REGISTRY, env, { ...v.options });
   } catch (e) {
     if (!(e instanceof ValidationError) || v.edits.length === 0) throw e;
     throw new ValidationError(e.issues.map((i) => blameEdit(i, v.edits)));

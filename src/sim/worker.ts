@@ -11,7 +11,7 @@ import { exactAll, type ExactAll } from './exact.js';
 import { markStarting } from './progress.js';
 import { rosterOf, runVariantsBlock, type Playable } from './run.js';
 import type { PairData, TotalsData } from './totals.js';
-import { loadVariant, replayOf, type Variant } from './variant.js';
+import { loadVariant, loadVariantRulesets, replayOf, type Variant } from './variant.js';
 
 export interface BlockTask {
   readonly variants: readonly Variant[];
@@ -33,10 +33,12 @@ type Job = (from: number, to: number, starting: (run: number, variant: number) =
 const jobs = new Map<string, Job>();
 
 /** Runs fights from ≤ i < to of each variant and returns their totals. */
-export default function runTask(t: BlockTask): BlockResult {
+export default async function runTask(t: BlockTask): Promise<BlockResult> {
   const key = JSON.stringify([t.variants, t.seed, t.maxRounds]);
   let job = jobs.get(key);
   if (!job) {
+    // A worker loads the variants' rulesets only, each once (src/rulesets/registry.ts).
+    await loadVariantRulesets(t.variants);
     const playable: Playable[] = t.variants.map((v) => ({
       ...(loadVariant(v) as unknown as Playable),
       replay: replayOf(v, t.maxRounds),
@@ -68,7 +70,8 @@ export interface CheckTask {
  * Loads every variant, as `fray sweep` does before it runs any: the problems of the first that
  * does not load (a ValidationError's issues, or a file's refusal, cross threads as plain data).
  */
-export function check(t: CheckTask): { readonly issues: readonly Issue[] } {
+export async function check(t: CheckTask): Promise<{ readonly issues: readonly Issue[] }> {
+  await loadVariantRulesets(t.variants);
   for (const v of t.variants) {
     try {
       loadVariant(v);
@@ -87,7 +90,8 @@ export interface OddsTask {
 }
 
 /** Exact odds of the variant (null where its ruleset has none). */
-export function odds(t: OddsTask): OddsReport | null {
+export async function odds(t: OddsTask): Promise<OddsReport | null> {
+  await loadVariantRulesets([t.variant]);
   return oddsReport(loadVariant(t.variant), t.maxRounds);
 }
 
@@ -97,7 +101,8 @@ export interface ExactTask {
 }
 
 /** Every variant's duel solved exactly, or the first that cannot be (a sweep's `auto` and `exact`). */
-export function exact(t: ExactTask): ExactAll {
+export async function exact(t: ExactTask): Promise<ExactAll> {
+  await loadVariantRulesets(t.variants);
   return exactAll(t.variants, t.maxRounds);
 }
 

@@ -1,7 +1,7 @@
 // The house rules' data (data/ahq-house): weapons, the house armour table, a bestiary and spells,
 // each replaceable by a user's file of the same shape.
 import { z } from 'zod';
-import { SourceDoc, validate } from '../../core/document.js';
+import { DataSchema, readDataFile } from '../../core/data-file.js';
 import type { FileText } from '../../core/ruleset.js';
 import { flag, oneOf, text, whole, uniqueList } from '../../core/schema.js';
 
@@ -107,93 +107,96 @@ export const spellsRefSchema = z.strictObject({
 const mod = whole(-10, 10, 'a modifier').optional();
 /** The shape of each of the house rules' data files (data/ahq-house/<name>.yaml), as readCatalogue checks it. */
 export const AHQ_DATA_SCHEMAS = {
-  weapons: z.strictObject({
-    table: z.literal('ahq-weapons', { error: 'expected table: ahq-weapons' }),
-    source: text().optional(),
-    weapons: z
-      .array(
+  weapons: new DataSchema('ahq-house/weapons.yaml', () =>
+    z.strictObject({
+      table: z.literal('ahq-weapons', { error: 'expected table: ahq-weapons' }),
+      source: text().optional(),
+      weapons: z
+        .array(
+          z.strictObject({
+            id: text('an id'),
+            name: text('a name'),
+            dd: whole(0, 12, 'damage dice'),
+            long: flag().optional(),
+            natural: flag().optional(),
+            hands: z.union([z.literal(1), z.literal(2)], { error: 'expected 1 or 2' }).optional(),
+            range: whole(1, 200, 'squares').optional(),
+            source: text('a source').optional(),
+          }),
+        )
+        .min(1),
+    }),
+  ),
+  armour: new DataSchema('ahq-house/armour.yaml', () =>
+    z.strictObject({
+      table: z.literal('ahq-armour', { error: 'expected table: ahq-armour' }),
+      source: text().optional(),
+      armour: z.array(
         z.strictObject({
           id: text('an id'),
           name: text('a name'),
-          dd: whole(0, 12, 'damage dice'),
-          long: flag().optional(),
-          natural: flag().optional(),
-          hands: z.union([z.literal(1), z.literal(2)], { error: 'expected 1 or 2' }).optional(),
-          range: whole(1, 200, 'squares').optional(),
+          DS: mod,
+          BS: mod,
+          T: mod,
+          Sp: mod,
+          St: mod,
+          shield: flag().optional(),
+          helmet: flag().optional(),
           source: text('a source').optional(),
         }),
-      )
-      .min(1),
-  }),
-  armour: z.strictObject({
-    table: z.literal('ahq-armour', { error: 'expected table: ahq-armour' }),
-    source: text().optional(),
-    armour: z.array(
-      z.strictObject({
-        id: text('an id'),
-        name: text('a name'),
-        DS: mod,
-        BS: mod,
-        T: mod,
-        Sp: mod,
-        St: mod,
-        shield: flag().optional(),
-        helmet: flag().optional(),
-        source: text('a source').optional(),
-      }),
-    ),
-  }),
-  bestiary: z.strictObject({
-    table: z.literal('ahq-bestiary', { error: 'expected table: ahq-bestiary' }),
-    source: text().optional(),
-    creatures: z.array(
-      z.strictObject({
-        id: text('an id'),
-        name: text('a name'),
-        size: whole(1, 3, 'a size in squares').optional(),
-        profile: profileSchema,
-        weapons: z.array(text('a weapon id')).optional(),
-        armour: uniqueList(text('an armour id')).optional(),
-        dd: whole(0, 12, 'damage dice').optional(),
-        rules: rulesSchema.optional(),
-        beastmaster: whole(1, 50, 'squares').optional(),
-        slavemaster: whole(1, 50, 'squares').optional(),
-        spells: spellsRefSchema.optional(),
-        source: text('a source').optional(),
-        group: text('a group').optional(),
-        notPlayed: text('the rules not played').optional(),
-        damage: whole(0, 20, 'damage dice').optional(),
-        ranged: z
-          .strictObject({ dd: whole(0, 20, 'damage dice'), range: whole(1, 200, 'squares') })
-          .optional(),
-        toHit: z
-          .array(whole(2, 12, 'a D12 needed'))
-          .length(12, { error: 'expected 12 needs, against a skill of 1 to 12' })
-          .optional(),
-      }),
-    ),
-  }),
-  spells: z.strictObject({
-    table: z.literal('ahq-spells', { error: 'expected table: ahq-spells' }),
-    source: text().optional(),
-    spells: z.array(
-      z.strictObject({
-        id: text('an id'),
-        name: text('a name'),
-        college: text('a college'),
-        kind: oneOf(['bolt', 'heal', 'ward']),
-        dd: whole(0, 12, 'dice'),
-        range: whole(0, 100, 'squares'),
-        source: text('a source').optional(),
-      }),
-    ),
-  }),
+      ),
+    }),
+  ),
+  bestiary: new DataSchema('ahq-house/bestiary.yaml', () =>
+    z.strictObject({
+      table: z.literal('ahq-bestiary', { error: 'expected table: ahq-bestiary' }),
+      source: text().optional(),
+      creatures: z.array(
+        z.strictObject({
+          id: text('an id'),
+          name: text('a name'),
+          size: whole(1, 3, 'a size in squares').optional(),
+          profile: profileSchema,
+          weapons: z.array(text('a weapon id')).optional(),
+          armour: uniqueList(text('an armour id')).optional(),
+          dd: whole(0, 12, 'damage dice').optional(),
+          rules: rulesSchema.optional(),
+          beastmaster: whole(1, 50, 'squares').optional(),
+          slavemaster: whole(1, 50, 'squares').optional(),
+          spells: spellsRefSchema.optional(),
+          source: text('a source').optional(),
+          group: text('a group').optional(),
+          notPlayed: text('the rules not played').optional(),
+          damage: whole(0, 20, 'damage dice').optional(),
+          ranged: z
+            .strictObject({ dd: whole(0, 20, 'damage dice'), range: whole(1, 200, 'squares') })
+            .optional(),
+          toHit: z
+            .array(whole(2, 12, 'a D12 needed'))
+            .length(12, { error: 'expected 12 needs, against a skill of 1 to 12' })
+            .optional(),
+        }),
+      ),
+    }),
+  ),
+  spells: new DataSchema('ahq-house/spells.yaml', () =>
+    z.strictObject({
+      table: z.literal('ahq-spells', { error: 'expected table: ahq-spells' }),
+      source: text().optional(),
+      spells: z.array(
+        z.strictObject({
+          id: text('an id'),
+          name: text('a name'),
+          college: text('a college'),
+          kind: oneOf(['bolt', 'heal', 'ward']),
+          dd: whole(0, 12, 'dice'),
+          range: whole(0, 100, 'squares'),
+          source: text('a source').optional(),
+        }),
+      ),
+    }),
+  ),
 };
-
-function parse<T>(schema: z.ZodType<T>, f: FileText): T {
-  const doc = SourceDoc.parse(f.file, f.text);
-  return validate(schema, doc, doc.data);
-}
 
 export function readCatalogue(files: {
   weapons: FileText;
@@ -201,10 +204,10 @@ export function readCatalogue(files: {
   bestiary: FileText;
   spells: FileText;
 }): Catalogue {
-  const w = parse(AHQ_DATA_SCHEMAS.weapons, files.weapons);
-  const a = parse(AHQ_DATA_SCHEMAS.armour, files.armour);
-  const b = parse(AHQ_DATA_SCHEMAS.bestiary, files.bestiary);
-  const s = parse(AHQ_DATA_SCHEMAS.spells, files.spells);
+  const w = readDataFile(AHQ_DATA_SCHEMAS.weapons, files.weapons).value;
+  const a = readDataFile(AHQ_DATA_SCHEMAS.armour, files.armour).value;
+  const b = readDataFile(AHQ_DATA_SCHEMAS.bestiary, files.bestiary).value;
+  const s = readDataFile(AHQ_DATA_SCHEMAS.spells, files.spells).value;
   return {
     weapons: new Map(
       w.weapons.map((x) => [

@@ -3,7 +3,8 @@
 // Ours by default (data/fantasy-wargaming/charts.yaml); a user who owns the book loads the
 // originals in the same shape with `--table charts=FILE`, checked here with located errors.
 import { z } from 'zod';
-import { SourceDoc, ValidationError, validate, type Path } from '../../core/document.js';
+import { ValidationError, type Path, type SourceDoc } from '../../core/document.js';
+import { DataSchema, readDataFile } from '../../core/data-file.js';
 import type { FileText } from '../../core/ruleset.js';
 import { flag, oneOf, text, whole } from '../../core/schema.js';
 import { checkCoverage, lookup, TableError, type RangeRow } from '../../core/table.js';
@@ -81,40 +82,51 @@ const columnSchema = <R extends string>(results: readonly R[]) =>
   } as { factor: typeof factorOrRange } & Record<R, z.ZodOptional<typeof range>>);
 const chartSchema = <R extends string>(results: readonly R[]) =>
   z.strictObject({ die: whole(2, 1000, 'a die size'), columns: z.array(columnSchema(results)).min(1) });
-const effectSchema = z.strictObject({
-  shift: whole(-10, 10, 'a column shift').optional(),
-  reduce: whole(0, 100, 'points').optional(),
-  harmless: flag().optional(),
-  leaves: flag().optional(),
-});
-const kindSchema = z.strictObject({ partial: effectSchema, substantial: effectSchema, total: effectSchema });
+const effectSchema = () =>
+  z.strictObject({
+    shift: whole(-10, 10, 'a column shift').optional(),
+    reduce: whole(0, 100, 'points').optional(),
+    harmless: flag().optional(),
+    leaves: flag().optional(),
+  });
+const kindSchema = () =>
+  z.strictObject({ partial: effectSchema(), substantial: effectSchema(), total: effectSchema() });
 const breakRow = z.strictObject({ holds: range.optional(), breaks: range.optional() });
-const bandSchema = z.strictObject({
-  damage: oneOf(['half', 'full', 'double']),
-  armour: oneOf(['counts', 'ignored']).optional(),
-});
+const bandSchema = () =>
+  z.strictObject({
+    damage: oneOf(['half', 'full', 'double']),
+    armour: oneOf(['counts', 'ignored']).optional(),
+  });
 
 /** The shape of a charts file (data/fantasy-wargaming/charts.yaml), before readCharts checks its coverage. */
-export const chartsSchema = z.strictObject({
-  table: z.literal('fantasy-wargaming-charts', { error: 'expected table: fantasy-wargaming-charts' }),
-  source: text('where the tables come from'),
-  striking: chartSchema(BANDS),
-  morale: chartSchema(MORALE_RESULTS),
-  defence: z.strictObject({ parry: kindSchema, dodge: kindSchema, disengage: kindSchema }),
-  breakage: z.strictObject({ die: whole(2, 1000, 'a die size'), weapon: breakRow, shield: breakRow }),
-  locations: z.strictObject({
-    die: whole(2, 1000, 'a die size'),
-    rows: z.array(z.strictObject({ roll: range, location: oneOf(LOCATIONS) })).min(1),
-  }),
-  effects: z.array(
-    z.strictObject({ location: oneOf(LOCATIONS), atLeast: whole(1, 1000, 'damage'), effect: oneOf(EFFECTS) }),
-  ),
-  strikeBands: z.strictObject({ partial: bandSchema, substantial: bandSchema, total: bandSchema }),
-  berserk: z.strictObject({ goesAt: whole(-50, 50, 'a factor') }),
-  surplus: z.strictObject({ damageStep: whole(1, 20, 'points of surplus physique a point of damage') }),
-  charge: whole(-10, 10, 'a column shift'),
-  lunge: whole(-10, 10, 'a column shift'),
-});
+const chartsSchema = () =>
+  z.strictObject({
+    table: z.literal('fantasy-wargaming-charts', { error: 'expected table: fantasy-wargaming-charts' }),
+    source: text('where the tables come from'),
+    striking: chartSchema(BANDS),
+    morale: chartSchema(MORALE_RESULTS),
+    defence: z.strictObject({ parry: kindSchema(), dodge: kindSchema(), disengage: kindSchema() }),
+    breakage: z.strictObject({ die: whole(2, 1000, 'a die size'), weapon: breakRow, shield: breakRow }),
+    locations: z.strictObject({
+      die: whole(2, 1000, 'a die size'),
+      rows: z.array(z.strictObject({ roll: range, location: oneOf(LOCATIONS) })).min(1),
+    }),
+    effects: z.array(
+      z.strictObject({
+        location: oneOf(LOCATIONS),
+        atLeast: whole(1, 1000, 'damage'),
+        effect: oneOf(EFFECTS),
+      }),
+    ),
+    strikeBands: z.strictObject({ partial: bandSchema(), substantial: bandSchema(), total: bandSchema() }),
+    berserk: z.strictObject({ goesAt: whole(-50, 50, 'a factor') }),
+    surplus: z.strictObject({ damageStep: whole(1, 20, 'points of surplus physique a point of damage') }),
+    charge: whole(-10, 10, 'a column shift'),
+    lunge: whole(-10, 10, 'a column shift'),
+  });
+
+/** The shape of data/fantasy-wargaming/charts.yaml, and of a user's charts in its place. */
+export const FW_CHARTS = new DataSchema('fantasy-wargaming/charts.yaml', chartsSchema);
 
 /** Rows from named ranges, in the order of `results`, checked to cover 1..die once. */
 function rowsOf<R extends string>(
@@ -196,15 +208,14 @@ export function specialEffects(charts: Charts, location: Location, harm: number)
 }
 
 export function readCharts(f: FileText): Charts {
-  const doc = SourceDoc.parse(f.file, f.text);
-  const c = validate(chartsSchema, doc, doc.data);
-  const effect = (e: z.infer<typeof effectSchema>): DefenceEffect => ({
+  const { doc, value: c } = readDataFile(FW_CHARTS, f);
+  const effect = (e: z.infer<ReturnType<typeof effectSchema>>): DefenceEffect => ({
     shift: e.shift ?? 0,
     reduce: e.reduce ?? 0,
     harmless: e.harmless ?? false,
     leaves: e.leaves ?? false,
   });
-  const kind = (k: z.infer<typeof kindSchema>) => ({
+  const kind = (k: z.infer<ReturnType<typeof kindSchema>>) => ({
     partial: effect(k.partial),
     substantial: effect(k.substantial),
     total: effect(k.total),
@@ -235,7 +246,7 @@ export function readCharts(f: FileText): Charts {
     return rows;
   });
   if (issues.length || !striking || !morale || !weapon || !shield || !locs) throw new ValidationError(issues);
-  const band = (b: z.infer<typeof bandSchema>) => ({
+  const band = (b: z.infer<ReturnType<typeof bandSchema>>) => ({
     damage: b.damage,
     armourIgnored: b.armour === 'ignored',
   });

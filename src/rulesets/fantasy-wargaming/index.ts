@@ -11,13 +11,13 @@ import { asListed, newFwState, renewFwState, type FwSetup, type FwState } from '
 import { fwTracker } from './tracker.js';
 import { FANTASY_WARGAMING_SECRETS } from './secrets.js';
 import { FW_DATA_SCHEMAS } from './data.js';
-import { chartsSchema } from './charts.js';
+import { FW_CHARTS } from './charts.js';
 import { encounterSchema } from './encounter.js';
 
 export const fantasyWargaming: Ruleset<FwSetup, FwState> = {
   ...FW_ABOUT,
   tables: ['charts', 'weapons', 'armour'],
-  files: { encounter: encounterSchema, data: { ...FW_DATA_SCHEMAS, charts: chartsSchema } },
+  files: { encounter: encounterSchema, data: { ...FW_DATA_SCHEMAS, charts: FW_CHARTS } },
   load: loadFantasyWargaming,
   create(setup) {
     return newFwState(setup);

@@ -1,6 +1,6 @@
 // OpenQuest's data files (data/openquest): weapons, armour, a small bestiary, each replaceable.
 import { z } from 'zod';
-import { SourceDoc, validate } from '../../core/document.js';
+import { DataSchema, readDataFile } from '../../core/data-file.js';
 import type { FileText } from '../../core/ruleset.js';
 import { flag, oneOf, text, whole, uniqueList } from '../../core/schema.js';
 import { parseDice } from '../../dice/index.js';
@@ -66,41 +66,43 @@ function isWeaponDice(s: string): boolean {
 const diceText = text('dice such as 1D8, 2D6 or 1D4+1').refine(isWeaponDice, {
   error: 'expected dice such as 1D8, 2D6 or 1D4+1 (1 to 100 dice of 2 to 1000 sides)',
 });
-const weaponsSchema = z.strictObject({
-  table: z.literal('openquest-weapons', { error: 'expected table: openquest-weapons' }),
-  source: text('a source').optional(),
-  weapons: z.array(
-    z.strictObject({
-      id: text('an id'),
-      name: text('a name'),
-      damage: diceText,
-      skill: oneOf(['close', 'ranged', 'unarmed']),
-      hands: z.union([z.literal(1), z.literal(2)], { error: 'expected 1 or 2' }).optional(),
-      shield: flag().optional(),
-      natural: flag().optional(),
-      mechanism: flag().optional(),
-      range: z
-        .union([whole(1, 1000, 'metres'), z.literal('STR'), z.literal('STRx2')], {
-          error: 'expected metres, or STR or STRx2 for a thrown weapon',
-        })
-        .optional(),
-      source: text('a source').optional(),
-    }),
-  ),
-});
-const armourSchema = z.strictObject({
-  table: z.literal('openquest-armour', { error: 'expected table: openquest-armour' }),
-  source: text('a source').optional(),
-  armour: z.array(
-    z.strictObject({
-      id: text('an id'),
-      name: text('a name'),
-      ap: whole(0, 20, 'AP'),
-      enc: whole(0, 50, 'ENC'),
-      source: text().optional(),
-    }),
-  ),
-});
+const weaponsSchema = () =>
+  z.strictObject({
+    table: z.literal('openquest-weapons', { error: 'expected table: openquest-weapons' }),
+    source: text('a source').optional(),
+    weapons: z.array(
+      z.strictObject({
+        id: text('an id'),
+        name: text('a name'),
+        damage: diceText,
+        skill: oneOf(['close', 'ranged', 'unarmed']),
+        hands: z.union([z.literal(1), z.literal(2)], { error: 'expected 1 or 2' }).optional(),
+        shield: flag().optional(),
+        natural: flag().optional(),
+        mechanism: flag().optional(),
+        range: z
+          .union([whole(1, 1000, 'metres'), z.literal('STR'), z.literal('STRx2')], {
+            error: 'expected metres, or STR or STRx2 for a thrown weapon',
+          })
+          .optional(),
+        source: text('a source').optional(),
+      }),
+    ),
+  });
+const armourSchema = () =>
+  z.strictObject({
+    table: z.literal('openquest-armour', { error: 'expected table: openquest-armour' }),
+    source: text('a source').optional(),
+    armour: z.array(
+      z.strictObject({
+        id: text('an id'),
+        name: text('a name'),
+        ap: whole(0, 20, 'AP'),
+        enc: whole(0, 50, 'ENC'),
+        source: text().optional(),
+      }),
+    ),
+  });
 export const characteristicsSchema = z.strictObject({
   STR: whole(1, 100),
   CON: whole(1, 100),
@@ -117,33 +119,29 @@ export const skillsSchema = z.strictObject(
     z.ZodOptional<z.ZodNumber>
   >,
 );
-const bestiarySchema = z.strictObject({
-  table: z.literal('openquest-bestiary', { error: 'expected table: openquest-bestiary' }),
-  source: text('a source').optional(),
-  creatures: z.array(
-    z.strictObject({
-      id: text('an id'),
-      name: text('a name'),
-      source: text().optional(),
-      characteristics: characteristicsSchema,
-      skills: skillsSchema.optional(),
-      weapons: z.array(text('a weapon id')).optional(),
-      armour: uniqueList(text('an armour id')).optional(),
-      group: text('a group').optional(),
-      notPlayed: text('the rules not played').optional(),
-    }),
-  ),
-});
-
-function parse<T>(schema: z.ZodType<T>, f: FileText): T {
-  const doc = SourceDoc.parse(f.file, f.text);
-  return validate(schema, doc, doc.data);
-}
+const bestiarySchema = () =>
+  z.strictObject({
+    table: z.literal('openquest-bestiary', { error: 'expected table: openquest-bestiary' }),
+    source: text('a source').optional(),
+    creatures: z.array(
+      z.strictObject({
+        id: text('an id'),
+        name: text('a name'),
+        source: text().optional(),
+        characteristics: characteristicsSchema,
+        skills: skillsSchema.optional(),
+        weapons: z.array(text('a weapon id')).optional(),
+        armour: uniqueList(text('an armour id')).optional(),
+        group: text('a group').optional(),
+        notPlayed: text('the rules not played').optional(),
+      }),
+    ),
+  });
 
 export function readCatalogue(files: { weapons: FileText; armour: FileText; bestiary: FileText }): Catalogue {
-  const w = parse(weaponsSchema, files.weapons);
-  const a = parse(armourSchema, files.armour);
-  const b = parse(bestiarySchema, files.bestiary);
+  const w = readDataFile(OQ_DATA_SCHEMAS.weapons, files.weapons).value;
+  const a = readDataFile(OQ_DATA_SCHEMAS.armour, files.armour).value;
+  const b = readDataFile(OQ_DATA_SCHEMAS.bestiary, files.bestiary).value;
   return {
     weapons: new Map(
       w.weapons.map((x) => {
@@ -193,7 +191,7 @@ export function readCatalogue(files: { weapons: FileText; armour: FileText; best
 
 /** The shape of each of OpenQuest's data files (data/openquest/<name>.yaml), as readCatalogue checks it. */
 export const OQ_DATA_SCHEMAS = {
-  weapons: weaponsSchema,
-  armour: armourSchema,
-  bestiary: bestiarySchema,
+  weapons: new DataSchema('openquest/weapons.yaml', weaponsSchema),
+  armour: new DataSchema('openquest/armour.yaml', armourSchema),
+  bestiary: new DataSchema('openquest/bestiary.yaml', bestiarySchema),
 } as const;

@@ -1,7 +1,8 @@
 // The variant's own tables: weapon classes, the two critical charts the text names but does not
 // print, and spells. Each is a file a user may replace; the shipped ones are labelled as ours.
 import { z } from 'zod';
-import { SourceDoc, ValidationError, validate, type Issue } from '../../core/document.js';
+import { ValidationError, type Issue } from '../../core/document.js';
+import { DataSchema, readDataFile } from '../../core/data-file.js';
 import type { FileText } from '../../core/ruleset.js';
 import { oneOf, text, whole } from '../../core/schema.js';
 import { parseDice, type Dice } from '../../dice/notation.js';
@@ -34,31 +35,32 @@ export interface Classes {
   readonly source: string;
 }
 
-const classSchema = z.strictObject({
-  id: text('a class id'),
-  name: text('a name'),
-  weapons: z.array(text('a weapon id')),
-  specialist: z.boolean().default(false),
-  free: z.boolean().default(false),
-});
+const classSchema = () =>
+  z.strictObject({
+    id: text('a class id'),
+    name: text('a name'),
+    weapons: z.array(text('a weapon id')),
+    specialist: z.boolean().default(false),
+    free: z.boolean().default(false),
+  });
 
-const classesSchema = z.strictObject({
-  table: z.literal('wfrp-cp-classes', { error: 'expected table: wfrp-cp-classes' }),
-  source: text('a source').optional(),
-  hand: z.array(classSchema).min(1),
-  ballistic: z.array(classSchema).min(1),
-  similar: z.array(z.tuple([text('a class id'), text('a class id')])).default([]),
-  oneAndAHalf: z.record(z.string(), text('a class id')).default({}),
-  draw: z.record(z.string(), whole(0, 5, 'actions')).default({}),
-  length: z.record(z.string(), z.number({ error: 'expected metres' }).min(0).max(10)).default({}),
-  shieldModifier: z.record(z.string(), whole(-50, 50)).default({}),
-  peoples: z.array(text('a bestiary id')).default([]),
-});
+const classesSchema = () =>
+  z.strictObject({
+    table: z.literal('wfrp-cp-classes', { error: 'expected table: wfrp-cp-classes' }),
+    source: text('a source').optional(),
+    hand: z.array(classSchema()).min(1),
+    ballistic: z.array(classSchema()).min(1),
+    similar: z.array(z.tuple([text('a class id'), text('a class id')])).default([]),
+    oneAndAHalf: z.record(z.string(), text('a class id')).default({}),
+    draw: z.record(z.string(), whole(0, 5, 'actions')).default({}),
+    length: z.record(z.string(), z.number({ error: 'expected metres' }).min(0).max(10)).default({}),
+    shieldModifier: z.record(z.string(), whole(-50, 50)).default({}),
+    peoples: z.array(text('a bestiary id')).default([]),
+  });
 
 /** Reads a class table and checks its ids against the WFRP 1e weapons and bestiary. */
 export function parseClasses(f: FileText, cat: Catalogue): Classes {
-  const doc = SourceDoc.parse(f.file, f.text);
-  const v = validate(classesSchema, doc, doc.data);
+  const { doc, value: v } = readDataFile(CP_DATA_SCHEMAS.classes, f);
   const issues: Issue[] = [];
   const build = (mode: 'hand' | 'ballistic') => {
     const byId = new Map<string, WeaponClass>();
@@ -136,35 +138,37 @@ export interface Charts {
   readonly file: string;
 }
 
-const chartEffectsSchema = consequencesSchema.extend({
-  diesIn: oneOf(['D4', 'D6']).optional(),
-  helpless: z.literal(true).optional(),
-  allChars: whole(-10, 0).optional(),
-  prone: durationSchema.optional(),
-  burning: z.literal(true).optional(),
-  destroysHeld: oneOf(['missile', 'all']).optional(),
-});
+const chartEffectsSchema = () =>
+  consequencesSchema().extend({
+    diesIn: oneOf(['D4', 'D6']).optional(),
+    helpless: z.literal(true).optional(),
+    allChars: whole(-10, 0).optional(),
+    prone: durationSchema().optional(),
+    burning: z.literal(true).optional(),
+    destroysHeld: oneOf(['missile', 'all']).optional(),
+  });
 
-const chartSchema = z
-  .array(
-    z.strictObject({
-      effect: whole(1, 16, 'an effect number'),
-      text: text('a description'),
-      effects: chartEffectsSchema,
-    }),
-  )
-  .length(16, { error: 'expected 16 entries, effects 1 to 16' });
+const chartSchema = () =>
+  z
+    .array(
+      z.strictObject({
+        effect: whole(1, 16, 'an effect number'),
+        text: text('a description'),
+        effects: chartEffectsSchema(),
+      }),
+    )
+    .length(16, { error: 'expected 16 entries, effects 1 to 16' });
 
-const chartsSchema = z.strictObject({
-  table: z.literal('wfrp-cp-charts', { error: 'expected table: wfrp-cp-charts' }),
-  source: text('a source').optional(),
-  'fire-and-energy': chartSchema,
-  'falling-and-crushing': chartSchema,
-});
+const chartsSchema = () =>
+  z.strictObject({
+    table: z.literal('wfrp-cp-charts', { error: 'expected table: wfrp-cp-charts' }),
+    source: text('a source').optional(),
+    'fire-and-energy': chartSchema(),
+    'falling-and-crushing': chartSchema(),
+  });
 
 export function parseCharts(f: FileText): Charts {
-  const doc = SourceDoc.parse(f.file, f.text);
-  const v = validate(chartsSchema, doc, doc.data);
+  const { doc, value: v } = readDataFile(CP_DATA_SCHEMAS.charts, f);
   const issues: Issue[] = [];
   const read = (key: 'fire-and-energy' | 'falling-and-crushing'): ChartEffect[] =>
     v[key].map((e, i) => {
@@ -197,28 +201,28 @@ export interface Spell {
 
 const diceText = text('dice such as D10+3');
 
-const spellsSchema = z.strictObject({
-  table: z.literal('wfrp-cp-spells', { error: 'expected table: wfrp-cp-spells' }),
-  spells: z.array(
-    z.strictObject({
-      id: text('an id'),
-      name: text('a name'),
-      level: z.union([z.literal('petty'), whole(1, 4)], { error: 'expected petty or 1..4' }),
-      kind: oneOf(['touch', 'missile', 'self']),
-      dice: diceText.optional(),
-      each: z.boolean().default(false),
-      resist: oneOf(['WP', 'T', 'I']).optional(),
-      onFail: oneOf(['asleep']).optional(),
-      fromT: diceText.optional(),
-      armour: whole(0, 5).default(0),
-      source: text('a source'),
-    }),
-  ),
-});
+const spellsSchema = () =>
+  z.strictObject({
+    table: z.literal('wfrp-cp-spells', { error: 'expected table: wfrp-cp-spells' }),
+    spells: z.array(
+      z.strictObject({
+        id: text('an id'),
+        name: text('a name'),
+        level: z.union([z.literal('petty'), whole(1, 4)], { error: 'expected petty or 1..4' }),
+        kind: oneOf(['touch', 'missile', 'self']),
+        dice: diceText.optional(),
+        each: z.boolean().default(false),
+        resist: oneOf(['WP', 'T', 'I']).optional(),
+        onFail: oneOf(['asleep']).optional(),
+        fromT: diceText.optional(),
+        armour: whole(0, 5).default(0),
+        source: text('a source'),
+      }),
+    ),
+  });
 
 export function parseSpells(f: FileText): ReadonlyMap<string, Spell> {
-  const doc = SourceDoc.parse(f.file, f.text);
-  const v = validate(spellsSchema, doc, doc.data);
+  const { doc, value: v } = readDataFile(CP_DATA_SCHEMAS.spells, f);
   const issues: Issue[] = [];
   const out = new Map<string, Spell>();
   v.spells.forEach((s, i) => {
@@ -258,7 +262,7 @@ export function parseSpells(f: FileText): ReadonlyMap<string, Spell> {
 
 /** The shape of each of the Combat Points rules' data files (data/wfrp-cp/<name>.yaml), as the readers above check it. */
 export const CP_DATA_SCHEMAS = {
-  classes: classesSchema,
-  charts: chartsSchema,
-  spells: spellsSchema,
+  classes: new DataSchema('wfrp-cp/classes.yaml', classesSchema),
+  charts: new DataSchema('wfrp-cp/charts.yaml', chartsSchema),
+  spells: new DataSchema('wfrp-cp/spells.yaml', spellsSchema),
 } as const;

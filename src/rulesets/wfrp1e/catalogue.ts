@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { SourceDoc, ValidationError, validate } from '../../core/document.js';
+import { ValidationError, type SourceDoc } from '../../core/document.js';
+import { DataSchema, readDataFile } from '../../core/data-file.js';
 import { didYouMean } from '../../core/names.js';
 import type { FileText } from '../../core/ruleset.js';
 import { flag, oneOf, text, whole, uniqueList } from '../../core/schema.js';
@@ -122,21 +123,22 @@ export interface Weapon {
   readonly missile?: Missile;
 }
 
-const weaponSchema = z.strictObject({
-  id: text('an id'),
-  name: text('a name'),
-  group: oneOf(WEAPON_GROUPS),
-  hands: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'expected 0, 1 or 2' }),
-  parry: flag(),
-  draw: z.union([z.literal(-10), z.literal(-20), z.literal('round'), z.literal('none')], {
-    error: 'expected -10, -20, round or none',
-  }),
-  specialist: text('a skill name').optional(),
-  natural: flag().default(false),
-  shield: flag().default(false),
-  light: oneOf(['candle', 'torch', 'lamp', 'lantern']).optional(),
-  source: text('a source'),
-});
+const weaponSchema = () =>
+  z.strictObject({
+    id: text('an id'),
+    name: text('a name'),
+    group: oneOf(WEAPON_GROUPS),
+    hands: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'expected 0, 1 or 2' }),
+    parry: flag(),
+    draw: z.union([z.literal(-10), z.literal(-20), z.literal('round'), z.literal('none')], {
+      error: 'expected -10, -20, round or none',
+    }),
+    specialist: text('a skill name').optional(),
+    natural: flag().default(false),
+    shield: flag().default(false),
+    light: oneOf(['candle', 'torch', 'lamp', 'lantern']).optional(),
+    source: text('a source'),
+  });
 
 export type Zone = 'head' | 'arms' | 'body' | 'legs';
 
@@ -155,26 +157,27 @@ export interface Layering {
   readonly I: number;
 }
 
-const armourSchema = z.strictObject({
-  source: text('a source').optional(),
-  pieces: z.array(
-    z.strictObject({
-      id: text('an id'),
-      name: text('a name'),
-      covers: z
-        .array(oneOf(['head', 'arms', 'body', 'legs']))
-        .min(1, { error: 'expected at least one location' }),
-      kind: oneOf(['metal', 'leather']),
-    }),
-  ),
-  layerings: z.array(
-    z.strictObject({
-      over: z.array(text('a piece id')).min(1),
-      under: z.array(text('a piece id')).min(1),
-      I: whole(-50, 0).default(0),
-    }),
-  ),
-});
+const armourSchema = () =>
+  z.strictObject({
+    source: text('a source').optional(),
+    pieces: z.array(
+      z.strictObject({
+        id: text('an id'),
+        name: text('a name'),
+        covers: z
+          .array(oneOf(['head', 'arms', 'body', 'legs']))
+          .min(1, { error: 'expected at least one location' }),
+        kind: oneOf(['metal', 'leather']),
+      }),
+    ),
+    layerings: z.array(
+      z.strictObject({
+        over: z.array(text('a piece id')).min(1),
+        under: z.array(text('a piece id')).min(1),
+        I: whole(-50, 0).default(0),
+      }),
+    ),
+  });
 
 export interface Creature {
   readonly id: string;
@@ -201,59 +204,62 @@ export interface Creature {
   readonly drains?: 'S';
 }
 
-const creatureSchema = z.strictObject({
-  id: text('an id'),
-  name: text('a name'),
-  source: text('a source'),
-  profile: partialProfileSchema,
-  weapons: z.array(text('a weapon id')).default([]),
-  armour: z.array(text('an armour id')).default([]),
-  height: z
-    .number({ error: 'expected a height in feet' })
-    .positive({ error: 'expected a height in feet' })
-    .default(6),
-  body: oneOf(BODY_PLANS).default('humanoid'),
-  heads: whole(1, 12).default(1),
-  tail: flag().default(false),
-  flying: flag().default(false),
-  mountSize: oneOf(['horse', 'larger']).optional(),
-  attacksWith: z.array(text('a part id')).optional(),
-  skills: uniqueList(text('a skill')).default([]),
-  sees: text('a row of the night vision chart').optional(),
-  /** How the rulebook's bestiary groups it (Humanoids, Animals and Monsters, Undead, Daemons). */
-  group: text('a group').optional(),
-  /** Its rules that Fray does not play (a breath, poison, regeneration): said once when it fights. */
-  notPlayed: text('the rules not played').optional(),
-  /** Its entry's rules that Fray plays (creatures.ts): only magic weapons wound it; its blows drain S. */
-  immune: oneOf(['non-magic']).optional(),
-  drains: oneOf(['S']).optional(),
-});
+const creatureSchema = () =>
+  z.strictObject({
+    id: text('an id'),
+    name: text('a name'),
+    source: text('a source'),
+    profile: partialProfileSchema,
+    weapons: z.array(text('a weapon id')).default([]),
+    armour: z.array(text('an armour id')).default([]),
+    height: z
+      .number({ error: 'expected a height in feet' })
+      .positive({ error: 'expected a height in feet' })
+      .default(6),
+    body: oneOf(BODY_PLANS).default('humanoid'),
+    heads: whole(1, 12).default(1),
+    tail: flag().default(false),
+    flying: flag().default(false),
+    mountSize: oneOf(['horse', 'larger']).optional(),
+    attacksWith: z.array(text('a part id')).optional(),
+    skills: uniqueList(text('a skill')).default([]),
+    sees: text('a row of the night vision chart').optional(),
+    /** How the rulebook's bestiary groups it (Humanoids, Animals and Monsters, Undead, Daemons). */
+    group: text('a group').optional(),
+    /** Its rules that Fray does not play (a breath, poison, regeneration): said once when it fights. */
+    notPlayed: text('the rules not played').optional(),
+    /** Its entry's rules that Fray plays (creatures.ts): only magic weapons wound it; its blows drain S. */
+    immune: oneOf(['non-magic']).optional(),
+    drains: oneOf(['S']).optional(),
+  });
 
-export const durationSchema = z.union([whole(1, 100), oneOf(['D4', 'D6', 'D10', 'med'])], {
-  error: 'expected a number of rounds, D4, D6, D10 or med',
-});
+export const durationSchema = () =>
+  z.union([whole(1, 100), oneOf(['D4', 'D6', 'D10', 'med'])], {
+    error: 'expected a number of rounds, D4, D6, D10 or med',
+  });
 
 /** The effect vocabulary a user's fumble table may use (see docs/rulesets/wfrp1e.md, Effects). */
-export const consequencesSchema = z.strictObject({
-  killed: z.literal(true).optional(),
-  noAttacksNextRound: z.literal(true).optional(),
-  parryOnly: durationSchema.optional(),
-  noAction: durationSchema.optional(),
-  prone: durationSchema.optional(),
-  drop: oneOf(['hand', 'all']).optional(),
-  handUseless: durationSchema.optional(),
-  armUseless: durationSchema.optional(),
-  toHit: whole(-100, 0).optional(),
-  halveMI: durationSchema.optional(),
-  charMods: z.partialRecord(oneOf(CHARS), whole(-100, 100)).optional(),
-  charModRounds: whole(1, 100).optional(),
-  unconscious: z.literal(true).optional(),
-  bleed: z.union([z.literal(1), z.literal('D4'), z.literal('D6')]).optional(),
-  selfHit: oneOf(['leg', 'arm', 'body']).optional(),
-  weapon: oneOf(['destroyed', 'dropped', 'flies']).optional(),
-  loseNextAttack: z.literal(true).optional(),
-  friendHit: z.literal(true).optional(),
-});
+export const consequencesSchema = () =>
+  z.strictObject({
+    killed: z.literal(true).optional(),
+    noAttacksNextRound: z.literal(true).optional(),
+    parryOnly: durationSchema().optional(),
+    noAction: durationSchema().optional(),
+    prone: durationSchema().optional(),
+    drop: oneOf(['hand', 'all']).optional(),
+    handUseless: durationSchema().optional(),
+    armUseless: durationSchema().optional(),
+    toHit: whole(-100, 0).optional(),
+    halveMI: durationSchema().optional(),
+    charMods: z.partialRecord(oneOf(CHARS), whole(-100, 100)).optional(),
+    charModRounds: whole(1, 100).optional(),
+    unconscious: z.literal(true).optional(),
+    bleed: z.union([z.literal(1), z.literal('D4'), z.literal('D6')]).optional(),
+    selfHit: oneOf(['leg', 'arm', 'body']).optional(),
+    weapon: oneOf(['destroyed', 'dropped', 'flies']).optional(),
+    loseNextAttack: z.literal(true).optional(),
+    friendHit: z.literal(true).optional(),
+  });
 
 export interface FumbleEntry {
   readonly roll: number;
@@ -264,22 +270,23 @@ export interface FumbleEntry {
 
 const DOUBLES = [11, 22, 33, 44, 55, 66, 77, 88, 99, 100];
 
-const fumbleSchema = z.strictObject({
-  table: z.literal('wfrp1e-fumbles', { error: 'expected table: wfrp1e-fumbles' }),
-  entries: z
-    .array(
-      z.strictObject({
-        roll: z.union(
-          DOUBLES.map((d) => z.literal(d)) as unknown as [z.ZodLiteral<number>, z.ZodLiteral<number>],
-          { error: 'expected a double: 11, 22, … 99, or 100 for 00' },
-        ),
-        source: text('a source'),
-        text: text('a description'),
-        effects: consequencesSchema,
-      }),
-    )
-    .length(10, { error: 'expected one entry for each double 11 … 00 (10 entries)' }),
-});
+const fumbleSchema = () =>
+  z.strictObject({
+    table: z.literal('wfrp1e-fumbles', { error: 'expected table: wfrp1e-fumbles' }),
+    entries: z
+      .array(
+        z.strictObject({
+          roll: z.union(
+            DOUBLES.map((d) => z.literal(d)) as unknown as [z.ZodLiteral<number>, z.ZodLiteral<number>],
+            { error: 'expected a double: 11, 22, … 99, or 100 for 00' },
+          ),
+          source: text('a source'),
+          text: text('a description'),
+          effects: consequencesSchema(),
+        }),
+      )
+      .length(10, { error: 'expected one entry for each double 11 … 00 (10 entries)' }),
+  });
 
 export interface Catalogue {
   /** Hand weapons and missile weapons, by id (a spear is both). */
@@ -307,67 +314,65 @@ function byId<T extends { id: string }>(
   return map;
 }
 
-const weaponsFileSchema = z.strictObject({ weapons: z.array(weaponSchema) });
+const weaponsFileSchema = () => z.strictObject({ weapons: z.array(weaponSchema()) });
 
 export function parseWeapons(f: FileText): Map<string, Weapon> {
-  const doc = SourceDoc.parse(f.file, f.text);
-  const v = validate(weaponsFileSchema, doc, doc.data);
+  const { doc, value: v } = readDataFile(WFRP1E_DATA_SCHEMAS.weapons, f);
   return byId(doc, v.weapons.map((w) => ({ ...w, melee: true })) as Weapon[], 'weapons');
 }
 
-const esSchema = z.union(
-  [whole(0, 10), z.literal('C'), z.literal('F'), z.literal('-').transform(() => null)],
-  {
+const esSchema = () =>
+  z.union([whole(0, 10), z.literal('C'), z.literal('F'), z.literal('-').transform(() => null)], {
     error: "expected an effective strength 0..10, C (the thrower's S), F (fire) or '-'",
-  },
-);
+  });
 
-const bandSchema = z
-  .tuple(
-    [oneOf(['point-blank', 'short', 'long', 'extreme']), whole(1, 10_000, 'a range in yards'), esSchema],
-    {
-      error: 'expected [band, yards, ES], such as [short, 24, 3]',
-    },
-  )
-  .transform(([band, upTo, es]) => ({ band, upTo, es }) as Band);
+const bandSchema = () =>
+  z
+    .tuple(
+      [oneOf(['point-blank', 'short', 'long', 'extreme']), whole(1, 10_000, 'a range in yards'), esSchema()],
+      {
+        error: 'expected [band, yards, ES], such as [short, 24, 3]',
+      },
+    )
+    .transform(([band, upTo, es]) => ({ band, upTo, es }) as Band);
 
-const missileSchema = z.strictObject({
-  id: text('an id'),
-  name: text('a name'),
-  kind: oneOf([
-    'bow',
-    'crossbow',
-    'sling',
-    'thrown',
-    'blowpipe',
-    'lasso',
-    'bolas',
-    'bomb',
-    'incendiary',
-    'firearm',
-  ]),
-  hands: z.union([z.literal(1), z.literal(2)], { error: 'expected 1 or 2' }),
-  draw: z.union([z.literal(-10), z.literal(-20), z.literal('round'), z.literal('none')], {
-    error: 'expected -10, -20, round or none',
-  }),
-  loadRounds: whole(0, 10),
-  perBarrel: flag().default(false),
-  barrels: whole(1, 10).default(1),
-  shots: whole(1, 5).default(1),
-  magazine: whole(1, 100).optional(),
-  refillRounds: whole(1, 20).optional(),
-  ammo: text('what it shoots').optional(),
-  specialist: text('a skill name').optional(),
-  improvised: flag().default(false),
-  bands: z.array(bandSchema).min(1, { error: 'expected at least one range band' }),
-});
+const missileSchema = () =>
+  z.strictObject({
+    id: text('an id'),
+    name: text('a name'),
+    kind: oneOf([
+      'bow',
+      'crossbow',
+      'sling',
+      'thrown',
+      'blowpipe',
+      'lasso',
+      'bolas',
+      'bomb',
+      'incendiary',
+      'firearm',
+    ]),
+    hands: z.union([z.literal(1), z.literal(2)], { error: 'expected 1 or 2' }),
+    draw: z.union([z.literal(-10), z.literal(-20), z.literal('round'), z.literal('none')], {
+      error: 'expected -10, -20, round or none',
+    }),
+    loadRounds: whole(0, 10),
+    perBarrel: flag().default(false),
+    barrels: whole(1, 10).default(1),
+    shots: whole(1, 5).default(1),
+    magazine: whole(1, 100).optional(),
+    refillRounds: whole(1, 20).optional(),
+    ammo: text('what it shoots').optional(),
+    specialist: text('a skill name').optional(),
+    improvised: flag().default(false),
+    bands: z.array(bandSchema()).min(1, { error: 'expected at least one range band' }),
+  });
 
-const missilesFileSchema = z.strictObject({ missiles: z.array(missileSchema) });
+const missilesFileSchema = () => z.strictObject({ missiles: z.array(missileSchema()) });
 
 /** Missile weapons joined to the hand weapons: a spear keeps its hand-to-hand entry and gains a throw. */
 export function parseMissiles(f: FileText, weapons: Map<string, Weapon>): void {
-  const doc = SourceDoc.parse(f.file, f.text);
-  const v = validate(missilesFileSchema, doc, doc.data);
+  const { doc, value: v } = readDataFile(WFRP1E_DATA_SCHEMAS.missiles, f);
   const issues = [];
   for (const [i, m] of v.missiles.entries()) {
     const order = ['point-blank', 'short', 'long', 'extreme'];
@@ -420,22 +425,21 @@ export function parseMissiles(f: FileText, weapons: Map<string, Weapon>): void {
   }
 }
 
-const nightVisionFileSchema = z.strictObject({
-  chart: z.record(
-    z.string(),
-    z.union([whole(0, 1000), z.literal('daylight')], { error: 'expected yards or daylight' }),
-  ),
-});
+const nightVisionFileSchema = () =>
+  z.strictObject({
+    chart: z.record(
+      z.string(),
+      z.union([whole(0, 1000), z.literal('daylight')], { error: 'expected yards or daylight' }),
+    ),
+  });
 
 export function parseNightVision(f: FileText): Map<string, number> {
-  const doc = SourceDoc.parse(f.file, f.text);
-  const v = validate(nightVisionFileSchema, doc, doc.data);
+  const { value: v } = readDataFile(WFRP1E_DATA_SCHEMAS['night-vision'], f);
   return new Map(Object.entries(v.chart).map(([k, y]) => [k, y === 'daylight' ? Infinity : y]));
 }
 
 export function parseArmour(f: FileText): { pieces: Map<string, ArmourPiece>; layerings: Layering[] } {
-  const doc = SourceDoc.parse(f.file, f.text);
-  const v = validate(armourSchema, doc, doc.data);
+  const { doc, value: v } = readDataFile(WFRP1E_DATA_SCHEMAS.armour, f);
   const source = v.source ?? 'yours';
   const pieces = byId(
     doc,
@@ -460,7 +464,7 @@ export function parseArmour(f: FileText): { pieces: Map<string, ArmourPiece>; la
   return { pieces, layerings: v.layerings };
 }
 
-const bestiaryFileSchema = z.strictObject({ creatures: z.array(creatureSchema) });
+const bestiaryFileSchema = () => z.strictObject({ creatures: z.array(creatureSchema()) });
 
 export function parseCreatures(
   f: FileText,
@@ -468,8 +472,7 @@ export function parseCreatures(
   armour: ReadonlyMap<string, ArmourPiece>,
   nightVision: ReadonlyMap<string, number>,
 ): Map<string, Creature> {
-  const doc = SourceDoc.parse(f.file, f.text);
-  const v = validate(bestiaryFileSchema, doc, doc.data);
+  const { doc, value: v } = readDataFile(WFRP1E_DATA_SCHEMAS.bestiary, f);
   const issues = [];
   for (const [i, c] of v.creatures.entries()) {
     for (const ch of REQUIRED_CHARS) {
@@ -506,8 +509,7 @@ export function parseCreatures(
 }
 
 export function parseFumbles(f: FileText): { entries: Map<number, FumbleEntry>; file: string } {
-  const doc = SourceDoc.parse(f.file, f.text);
-  const v = validate(fumbleSchema, doc, doc.data);
+  const { doc, value: v } = readDataFile(WFRP1E_DATA_SCHEMAS.fumbles, f);
   const entries = new Map<number, FumbleEntry>();
   for (const [i, e] of v.entries.entries()) {
     if (entries.has(e.roll))
@@ -519,10 +521,10 @@ export function parseFumbles(f: FileText): { entries: Map<number, FumbleEntry>; 
 
 /** The shape of each of WFRP 1e's data files (data/wfrp1e/<name>.yaml), as the parsers above check it. */
 export const WFRP1E_DATA_SCHEMAS = {
-  weapons: weaponsFileSchema,
-  missiles: missilesFileSchema,
-  armour: armourSchema,
-  'night-vision': nightVisionFileSchema,
-  bestiary: bestiaryFileSchema,
-  fumbles: fumbleSchema,
+  weapons: new DataSchema('wfrp1e/weapons.yaml', weaponsFileSchema),
+  missiles: new DataSchema('wfrp1e/missiles.yaml', missilesFileSchema),
+  armour: new DataSchema('wfrp1e/armour.yaml', armourSchema),
+  'night-vision': new DataSchema('wfrp1e/night-vision.yaml', nightVisionFileSchema),
+  bestiary: new DataSchema('wfrp1e/bestiary.yaml', bestiaryFileSchema),
+  fumbles: new DataSchema('wfrp1e/fumbles.yaml', fumbleSchema),
 } as const;
