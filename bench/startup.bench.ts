@@ -7,12 +7,15 @@
 // both). FRAY_BENCH_BEFORE=DIR (a folder holding another build's dist/ and data/) runs that build's
 // command too, in the same iteration: the before and after of docs/performance.md. Then, in wall
 // time: `fray sim` of the demo on one worker and on two (target: two ≥ 1.9× one), and `fray
-// serve` from its start to its first answer (target: within 1 s), with its CPU to that answer.
+// serve` from its start to its first answer (target: within 1 s), with its CPU to that answer, beside
+// the web framework's own start (fastify alone, bundled the same way, one route).
 // Needs `npm run build`.
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { build } from 'rolldown';
 import { afterAll, bench, describe } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -143,12 +146,39 @@ describe('fray sim of the demo, 50,000 fights', () => {
     );
 });
 
-/** `fray serve` on a new campaign, from the spawn to the GM's page answered (the address it prints); its CPU to then. */
-async function firstAnswer(bin = BIN, name = 'fray serve, to its first answer'): Promise<void> {
+// The reference for `fray serve`'s start: the web framework alone, bundled as `fray serve`'s chunk
+// bundles it, answering one route. What `fray serve` costs beyond it is Fray's own.
+const FRAMEWORK = join(work, 'framework-alone.mjs');
+await build({
+  input: join(work, 'framework-entry.mjs'),
+  platform: 'node',
+  logLevel: 'silent',
+  cwd: ROOT,
+  output: { file: FRAMEWORK, format: 'esm', charset: 'ascii' },
+  plugins: [
+    {
+      name: 'framework-entry',
+      resolveId: (id) => (id.endsWith('framework-entry.mjs') ? id : null),
+      load: (id) =>
+        id.endsWith('framework-entry.mjs')
+          ? `import Fastify from ${JSON.stringify(createRequire(join(ROOT, 'package.json')).resolve('fastify'))};
+const app = Fastify();
+app.get('/', async () => 'ok');
+console.log(await app.listen({ port: 0, host: '127.0.0.1' }));`
+          : null,
+    },
+  ],
+});
+
+/** A server from the spawn to its page answered (the address it prints); its CPU to then. */
+async function firstAnswer(
+  bin = BIN,
+  name = 'fray serve, to its first answer',
+  only?: readonly string[],
+): Promise<void> {
   const campaign = join(tmpdir(), `fray-bench-${process.pid}.db`);
-  const server = spawn(process.execPath, [bin, 'serve', '--campaign', campaign, '--port', '0'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const args = only ?? [bin, 'serve', '--campaign', campaign, '--port', '0'];
+  const server = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   try {
     const address = await new Promise<string>((resolve, reject) => {
       let out = '';
@@ -175,6 +205,7 @@ describe('fray serve', () => {
     'start to first answer',
     async () => {
       await firstAnswer();
+      await firstAnswer(BIN, 'fastify alone, bundled, one route', [FRAMEWORK]);
       if (BEFORE !== undefined)
         await firstAnswer(join(BEFORE, 'dist', 'cli', 'bin.js'), 'fray serve, to its first answer (before)');
     },
@@ -204,7 +235,11 @@ afterAll(() => {
       `${c.name}: ${ms(now)} CPU a run (${used.get(c.name)?.runs ?? 0} runs), ${ratio(now)} the floor beside it (${ms(beside)}): ${now <= 3 * beside ? 'within' : 'over'} 3×${before}`,
     );
   }
-  for (const name of ['fray serve, to its first answer', 'fray serve, to its first answer (before)']) {
+  for (const name of [
+    'fray serve, to its first answer',
+    'fray serve, to its first answer (before)',
+    'fastify alone, bundled, one route',
+  ]) {
     const serve = per(name);
     if (!Number.isNaN(serve))
       console.log(`${name}: ${ms(serve)} CPU, ${(serve / floor).toFixed(2)}× the floor`);
