@@ -1,7 +1,9 @@
-// The command and the simulation worker, bundled after tsc has built dist/: each `fray` command
-// and each worker thread then reads a few files instead of some 250 small modules (ours, zod's,
-// yaml's), which is most of what a command cost before it did anything (docs/performance.md,
-// Start-up). The library (dist/index.js and the rest) stays as tsc wrote it.
+// The library, the command and the simulation worker, bundled after tsc has built dist/: each
+// `fray` command and each worker thread then reads a few files instead of some 250 small modules
+// (ours, zod's, yaml's), which is most of what a command cost before it did anything
+// (docs/performance.md, Start-up). The three entries share their chunks, so the package carries
+// the engine once: tsc's JavaScript beside them is the repository's own (its tests and scripts
+// import it) and is not packed ("files" in package.json); its declarations are the library's types.
 //
 // Each command's code stays in a chunk of its own, loaded when that command runs (the `import()`
 // calls of src/cli/main.ts), so `fray --version` still reads only the little it needs; so does
@@ -10,7 +12,7 @@
 // hundreds of small CommonJS files, they cost a third of its start. Packages with native code or their own
 // loading (the database, the plots, the worker pool) stay outside.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
@@ -30,7 +32,7 @@ const EXTERNAL = ['better-sqlite3', 'piscina', 'linkedom', '@observablehq/plot',
 
 rmSync('dist/chunks', { recursive: true, force: true });
 await build({
-  input: { 'cli/bin': 'src/cli/bin.ts', 'sim/worker': 'src/sim/worker.ts' },
+  input: { index: 'src/index.ts', 'cli/bin': 'src/cli/bin.ts', 'sim/worker': 'src/sim/worker.ts' },
   platform: 'node',
   // yaml's ES module build (the one it gives browsers: the same code, its warnings said with
   // console.warn rather than process.emitWarning) in place of its CommonJS one, whose 72 module
@@ -138,4 +140,24 @@ for (const [path, schema] of allSchemas()) {
   const file = join('dist', 'schema', path);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, `${JSON.stringify(schema, null, 2)}\n`);
+}
+
+// The library's declarations: those dist/index.d.ts reaches, import by import. tsc writes one for
+// every module (the command's, the server's, each ruleset's parts), which no program that imports
+// the library reads; they are removed so that the package carries only the types of its API.
+const declared = new Set();
+const reach = ['dist/index.d.ts'];
+while (reach.length > 0) {
+  const file = reach.pop();
+  if (declared.has(file)) continue;
+  declared.add(file);
+  for (const m of readFileSync(file, 'utf8').matchAll(/(?:from|import\()\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
+    const target = join(dirname(file), m[1].replace(/\.js$/, '.d.ts'));
+    if (!existsSync(target)) throw new Error(`${file} imports ${m[1]}, which has no declaration`);
+    reach.push(target);
+  }
+}
+for (const file of readdirSync('dist', { recursive: true })) {
+  const path = join('dist', String(file));
+  if (path.endsWith('.d.ts') && !declared.has(path)) rmSync(path);
 }

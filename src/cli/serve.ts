@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { buildApp } from '../server/app.js';
 import { hostName } from '../server/hosts.js';
-import { Store } from '../server/store.js';
+import { DatabaseMissing, Store } from '../server/store.js';
 import { lanAddresses } from '../server/table.js';
 import { UsageError } from './errors.js';
 import type { Io } from './io.js';
@@ -31,6 +31,7 @@ export async function serve(io: Io, o: ServeOpts): Promise<void> {
   try {
     store = new Store(path);
   } catch (e) {
+    if (e instanceof DatabaseMissing) throw new UsageError(`serve: ${e.message}`);
     throw new UsageError(`serve: cannot open the campaign ${path}: ${(e as Error).message}`);
   }
   const token = store.gmToken(o.newToken === true);

@@ -4,8 +4,36 @@
 // answer is one small transaction. Migrations are the numbered steps below, applied on open;
 // `PRAGMA user_version` says how many have been.
 import { randomBytes } from 'node:crypto';
-import Database from 'better-sqlite3';
+import { createRequire } from 'node:module';
+import type Database from 'better-sqlite3';
 import type { Input } from '../core/request.js';
+
+/**
+ * What a user runs to give `fray serve` its database. better-sqlite3 is an optional peer of the
+ * package (README, Install): only the campaign store needs it, and where no prebuilt binary can
+ * be fetched it compiles from source for minutes, which nobody who only fights and simulates
+ * should wait for. Its 13th major needs Node 22, hence the 12.
+ */
+export const INSTALL_DATABASE = 'npm install better-sqlite3@12';
+
+/** better-sqlite3 is not installed, or its native part was never built. */
+export class DatabaseMissing extends Error {}
+
+let driver: typeof Database | undefined;
+
+/** better-sqlite3's constructor, loaded the first time a campaign is opened. */
+function sqlite(): typeof Database {
+  if (driver) return driver;
+  try {
+    driver = createRequire(import.meta.url)('better-sqlite3') as typeof Database;
+  } catch (e) {
+    if ((e as { code?: unknown }).code !== 'MODULE_NOT_FOUND') throw e;
+    throw new DatabaseMissing(
+      `the campaign database needs better-sqlite3, which is not installed here: run ${INSTALL_DATABASE} (README, Install)`,
+    );
+  }
+  return driver;
+}
 
 /** The schema, step by step: never edit a step once shipped, add the next. */
 const MIGRATIONS: readonly string[] = [
@@ -201,9 +229,15 @@ export class Store {
   private readonly db: Database.Database;
 
   constructor(path: string) {
+    const Sqlite = sqlite();
     try {
-      this.db = new Database(path);
+      this.db = new Sqlite(path);
     } catch (e) {
+      // Installed with its scripts skipped: the package is there, its compiled part is not.
+      if (/Could not locate the bindings file/.test((e as Error).message))
+        throw new DatabaseMissing(
+          `better-sqlite3 is installed but its native part was never built (installed with --ignore-scripts?): run npm rebuild better-sqlite3 (README, Install)`,
+        );
       throw new Error(openingFault(e));
     }
     try {
