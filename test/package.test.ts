@@ -167,6 +167,33 @@ console.log(fight(demo, { seed: 7 }).outcome?.rounds);`,
     const lib = spawnSync(process.execPath, ['try.mjs'], { cwd: app, encoding: 'utf8' });
     expect(lib.status, lib.stderr).toBe(0);
     expect(Number(lib.stdout.trim())).toBeGreaterThan(0);
+    // The README's library example and what it says of TypeScript: in the CommonJS project
+    // `npm init -y` makes, TS1470; with "type": "module", a strict nodenext program that checks.
+    const example = /## As a library\n\n```ts\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+    expect(example).toContain("from 'fray'");
+    writeFileSync(join(app, 'example.ts'), example);
+    const settings = /```json\n(\{ "compilerOptions"[^\n]*)\n```/.exec(readme)?.[1] ?? '{}';
+    const options = JSON.parse(settings) as { compilerOptions: Record<string, unknown> };
+    writeFileSync(
+      join(app, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          ...options.compilerOptions,
+          noEmit: true,
+          typeRoots: [join(ROOT, 'node_modules', '@types')],
+        },
+        files: ['example.ts'],
+      }),
+    );
+    const tsc = () =>
+      spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', app], {
+        cwd: app,
+        encoding: 'utf8',
+      });
+    expect(tsc().stdout).toContain('TS1470');
+    execFileSync('npm', ['pkg', 'set', 'type=module'], { cwd: app });
+    const typed = tsc();
+    expect(typed.status, typed.stdout).toBe(0);
     const commands = block.split('\n').filter((l) => l.startsWith('npx fray '));
     expect(commands.length).toBeGreaterThanOrEqual(3);
     for (const line of commands) {
