@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import process from 'node:process';
 
 const ROOT = join(import.meta.dirname, '..');
-const STAMP = join(ROOT, 'dist', '.built');
+const stampOf = (root) => join(root, 'dist', '.built');
 /** What the build reads: folders walked whole, and single files. */
 const FOLDERS = ['src', 'web', 'data', 'docs', 'scripts'];
 const FILES = [
@@ -25,28 +25,31 @@ const FILES = [
 ];
 
 /** One digest of every input's path and content, in a fixed order. */
-export function inputsDigest() {
+export function inputsDigest(root = ROOT) {
   const hash = createHash('sha256');
   const paths = [...FILES];
-  for (const folder of FOLDERS)
-    for (const entry of readdirSync(join(ROOT, folder), { recursive: true, withFileTypes: true }))
-      if (entry.isFile()) paths.push(join(entry.parentPath, entry.name).slice(ROOT.length + 1));
+  for (const folder of FOLDERS) {
+    if (!existsSync(join(root, folder))) continue;
+    for (const entry of readdirSync(join(root, folder), { recursive: true, withFileTypes: true }))
+      if (entry.isFile()) paths.push(join(entry.parentPath, entry.name).slice(root.length + 1));
+  }
   for (const path of paths.sort()) {
-    if (!existsSync(join(ROOT, path))) continue;
+    if (!existsSync(join(root, path))) continue;
     hash.update(`${path}\0`);
-    hash.update(readFileSync(join(ROOT, path)));
+    hash.update(readFileSync(join(root, path)));
     hash.update('\0');
   }
   return hash.digest('hex');
 }
 
 /** Whether dist/ holds a build of the inputs as they are now. */
-export function isCurrent() {
-  return existsSync(STAMP) && readFileSync(STAMP, 'utf8').trim() === inputsDigest();
+export function isCurrent(root = ROOT) {
+  const stamp = stampOf(root);
+  return existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === inputsDigest(root);
 }
 
-export function record() {
-  writeFileSync(STAMP, `${inputsDigest()}\n`);
+export function record(root = ROOT) {
+  writeFileSync(stampOf(root), `${inputsDigest(root)}\n`);
 }
 
 /** Builds unless dist/ is current; the build's exit status, 0 when there was nothing to do. */

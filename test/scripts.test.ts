@@ -31,6 +31,9 @@ const RUN_BY: Readonly<Record<string, string>> = {
   'bundle.mjs': 'test/parsed.test.ts',
   // npm run build runs it; the test renders the help and checks every page and link.
   'docs.mjs': 'test/docs.test.ts',
+  // npm run build records with it, npm start and prepack ensure with it.
+  'built.mjs': 'test/built.test.ts',
+  'prepack.mjs': 'test/built.test.ts',
 };
 
 describe('the scripts the docs quote', () => {

@@ -130,8 +130,9 @@ export function defaultWorkers(runs = Infinity): number {
 }
 
 /**
- * The workers run the built code: `npm run build` (npm ci does it) puts it in dist/. Piscina is
- * given the CommonJS door to it that the build writes beside it (scripts/bundle.mjs says why).
+ * The workers run the built code: `npm run build` (npm start and npm test do it) puts it in
+ * dist/. Piscina is given the CommonJS door to it that the build writes beside it
+ * (scripts/bundle.mjs says why).
  */
 function workerFile(): string {
   return join(packageRoot(), 'dist', 'sim', 'worker.cjs');
