@@ -1,5 +1,6 @@
 import type { FightContext } from './context.js';
 import type { DataSchema } from './data-file.js';
+import type { NameKind } from './schema.js';
 import type { Path, SourceDoc, Warning } from './document.js';
 import type { Cite } from './events.js';
 import type { FightMap } from './map.js';
@@ -152,7 +153,16 @@ export interface FileSchemas {
    * table in `tables`: schemas built when first needed (core/data-file.ts).
    */
   readonly data: Readonly<Record<string, DataSchema>>;
+  /**
+   * Where the names a combatant entry gives (`use:`, `weapons:`, …) are looked up, by kind: the data
+   * files and their lists the loader reads them from ("weapons.yaml#weapons", another ruleset's as
+   * "../wfrp1e/bestiary.yaml#creatures"). The editors' schema lists the names found there.
+   */
+  readonly names: NameSources;
 }
+
+/** Data files and their lists, by the kind of name they hold (core/schema.ts, dataName). */
+export type NameSources = Readonly<Partial<Record<NameKind, readonly string[]>>>;
 
 export interface CharacterForm {
   readonly schema: ZodType;
