@@ -142,8 +142,8 @@ export interface Ruleset<Setup extends SetupCore = SetupCore, State extends Figh
 
 /**
  * The zod schemas of a ruleset's files. The loaders check more than a schema can say (a table's
- * rows covering every roll, names found in the data), so a file a schema accepts may still be
- * refused, at its line, when it is loaded.
+ * rows covering every roll, a name found in a user's own table), so a file a schema accepts may
+ * still be refused, at its line, when it is loaded.
  */
 export interface FileSchemas {
   /** An encounter file. */
@@ -154,7 +154,7 @@ export interface FileSchemas {
    */
   readonly data: Readonly<Record<string, DataSchema>>;
   /**
-   * Where the names a combatant entry gives (`use:`, `weapons:`, …) are looked up, by kind: the data
+   * Where the names its files give (`use:`, `weapons:`, …) are looked up, by kind: the data
    * files and their lists the loader reads them from ("weapons.yaml#weapons", another ruleset's as
    * "../wfrp1e/bestiary.yaml#creatures"). The editors' schema lists the names found there.
    */

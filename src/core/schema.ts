@@ -52,9 +52,8 @@ export function text(what = 'a text', lines = false) {
   });
 }
 
-/** The kinds of name a combatant entry takes from its ruleset's data: a creature, a weapon, a piece of armour, a spell. */
-export const NAME_KINDS = ['creature', 'weapon', 'armour', 'spell'] as const;
-export type NameKind = (typeof NAME_KINDS)[number];
+/** The kinds of name a file takes from its ruleset's data: a creature, a weapon, a piece of armour, a spell. */
+export type NameKind = 'creature' | 'weapon' | 'armour' | 'spell';
 
 /**
  * The fields that name a row of the ruleset's data, and of which kind. The loader looks each name
@@ -66,7 +65,8 @@ export const NAMED_IN_DATA = z.registry<{ readonly kind: NameKind; readonly what
 /** A text naming a row of the ruleset's data ('a weapon id'): checked as `text` is, and marked for the editors' schema. */
 export function dataName(kind: NameKind, what: string) {
   return once(['dataName', kind, what], () => {
-    // Its own copy of the text: the same words elsewhere (a data file's own ids) name nothing.
+    // A copy of its own: `text` gives every field of the same words one schema, and marking that
+    // one would mark fields that name nothing of the data.
     const named = text(what).clone();
     NAMED_IN_DATA.add(named, { kind, what });
     return named;
