@@ -379,6 +379,11 @@ export function program(io: Io): Command {
     .argument('[kind]', 'encounter, party, character, or a data file of the ruleset; left out, the kinds')
     .requiredOption('--ruleset <id>', `the ruleset (${RULESET_IDS.join(', ')})`)
     .option('--list', 'list the kinds of file the ruleset has schemas for')
+    .option(
+      '--table <name=file>',
+      'list the names (creatures, weapons, …) of your own table in place of the shipped one (repeatable), e.g. bestiary=my.yaml',
+      collect,
+    )
     .action(async (kind: string | undefined, o: SchemaOpts) =>
       (await import('./schema.js')).schemaCommand(io, kind, o),
     );
@@ -457,10 +462,10 @@ const EXAMPLES: Readonly<Record<string, (d: string) => readonly string[]>> = {
     `fray import ${d}/blocks/oq-ghoul.txt --ruleset openquest --json`,
   ],
   serve: () => ['fray serve', 'fray serve --campaign my-campaign.db --port 8080'],
-  schema: () => [
+  schema: (d) => [
     'fray schema --ruleset wfrp1e',
     'fray schema encounter --ruleset wfrp1e > encounter.schema.json',
-    'fray schema fumbles --ruleset wfrp1e',
+    `fray schema encounter --ruleset openquest --table bestiary=${d}/openquest/bestiary.yaml`,
   ],
   rulesets: () => ['fray rulesets', 'fray rulesets --json'],
   completion: () => [

@@ -31,6 +31,20 @@ export interface Registry {
   get(id: string): Ruleset | undefined;
 }
 
+/** Refuses a `--table` the ruleset has not, naming those it has. */
+export function checkTableNames(ruleset: Pick<Ruleset, 'id' | 'tables'>, names: readonly string[]): void {
+  const unknownTables = names.filter((t) => !ruleset.tables.includes(t));
+  if (unknownTables.length > 0) {
+    throw new ValidationError(
+      unknownTables.map((t) => ({
+        file: 'command line',
+        path: '--table',
+        message: `${ruleset.id} has no table '${t}'${didYouMean(t, ruleset.tables)}; tables: ${ruleset.tables.join(', ') || 'none'}`,
+      })),
+    );
+  }
+}
+
 /** Reads `options:` and command-line overrides against the ruleset's switches. */
 export function resolveOptions(
   ruleset: { readonly options: Ruleset['options'] },
@@ -105,16 +119,7 @@ export function loadPart(part: DocPart, registry: Registry, env: LoadEnv, overri
       ),
     ]);
   }
-  const unknownTables = Object.keys(env.tables).filter((t) => !ruleset.tables.includes(t));
-  if (unknownTables.length > 0) {
-    throw new ValidationError(
-      unknownTables.map((t) => ({
-        file: 'command line',
-        path: '--table',
-        message: `${ruleset.id} has no table '${t}'${didYouMean(t, ruleset.tables)}; tables: ${ruleset.tables.join(', ') || 'none'}`,
-      })),
-    );
-  }
+  checkTableNames(ruleset, Object.keys(env.tables));
   const options = resolveOptions(ruleset, part, overrides);
   const { value, parties, partyFiles, locate } = expandParties(part, ruleset.id, env);
   let setup: SetupCore;

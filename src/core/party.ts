@@ -45,8 +45,12 @@ export interface PartyUse {
   readonly members: readonly { readonly member: string; readonly name: string }[];
 }
 
-/** `use: heroes.yaml#Helmut`: a member of a party file, not a creature of the bestiary. */
-const MEMBER_USE = /^(.+\.(?:ya?ml|json))#(.+)$/i;
+/**
+ * `use: heroes.yaml#Helmut`: a member of a party file, not a creature of the bestiary. Written
+ * without flags (the case spelt out) so that the editors' schema takes the same words as a pattern.
+ */
+export const MEMBER_USE_PATTERN = '^(.+\\.(?:[yY][aA]?[mM][lL]|[jJ][sS][oO][nN]))#(.+)$';
+const MEMBER_USE = new RegExp(MEMBER_USE_PATTERN);
 
 export function memberName(m: Readonly<Record<string, unknown>>): string | null {
   return typeof m.name === 'string' && m.name.trim() !== '' ? m.name : null;

@@ -1,5 +1,6 @@
 import type { FightContext } from './context.js';
 import type { DataSchema } from './data-file.js';
+import type { NameKind } from './schema.js';
 import type { Path, SourceDoc, Warning } from './document.js';
 import type { Cite } from './events.js';
 import type { FightMap } from './map.js';
@@ -141,8 +142,8 @@ export interface Ruleset<Setup extends SetupCore = SetupCore, State extends Figh
 
 /**
  * The zod schemas of a ruleset's files. The loaders check more than a schema can say (a table's
- * rows covering every roll, names found in the data), so a file a schema accepts may still be
- * refused, at its line, when it is loaded.
+ * rows covering every roll, a name found in a user's own table), so a file a schema accepts may
+ * still be refused, at its line, when it is loaded.
  */
 export interface FileSchemas {
   /** An encounter file. */
@@ -152,7 +153,16 @@ export interface FileSchemas {
    * table in `tables`: schemas built when first needed (core/data-file.ts).
    */
   readonly data: Readonly<Record<string, DataSchema>>;
+  /**
+   * Where the names its files give (`use:`, `weapons:`, …) are looked up, by kind: the data
+   * files and their lists the loader reads them from ("weapons.yaml#weapons", another ruleset's as
+   * "../wfrp1e/bestiary.yaml#creatures"). The editors' schema lists the names found there.
+   */
+  readonly names: NameSources;
 }
+
+/** Data files and their lists, by the kind of name they hold (core/schema.ts, dataName). */
+export type NameSources = Readonly<Partial<Record<NameKind, readonly string[]>>>;
 
 export interface CharacterForm {
   readonly schema: ZodType;

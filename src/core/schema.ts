@@ -52,6 +52,27 @@ export function text(what = 'a text', lines = false) {
   });
 }
 
+/** The kinds of name a file takes from its ruleset's data: a creature, a weapon, a piece of armour, a spell. */
+export type NameKind = 'creature' | 'weapon' | 'armour' | 'spell';
+
+/**
+ * The fields that name a row of the ruleset's data, and of which kind. The loader looks each name
+ * up in the data it reads (which may be the user's); the schema an editor reads lists the names
+ * there are (files/schema.ts), so that it completes them and marks a misspelt one.
+ */
+export const NAMED_IN_DATA = z.registry<{ readonly kind: NameKind; readonly what: string }>();
+
+/** A text naming a row of the ruleset's data ('a weapon id'): checked as `text` is, and marked for the editors' schema. */
+export function dataName(kind: NameKind, what: string) {
+  return once(['dataName', kind, what], () => {
+    // A copy of its own: `text` gives every field of the same words one schema, and marking that
+    // one would mark fields that name nothing of the data.
+    const named = text(what).clone();
+    NAMED_IN_DATA.add(named, { kind, what });
+    return named;
+  });
+}
+
 export function flag() {
   return once(['flag'], () => z.boolean({ error: 'expected true or false' }));
 }

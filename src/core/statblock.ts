@@ -175,6 +175,20 @@ export function dataRows<T extends Named>(env: DataReader, ruleset: string, file
   return Array.isArray(rows) ? (structuredClone(rows) as T[]) : [];
 }
 
+/**
+ * The rows of the lists named as a ruleset names where its names come from (core/ruleset.ts,
+ * NameSources): "weapons.yaml#weapons" in its own data, "../wfrp1e/armour.yaml#pieces" in another's.
+ */
+export function listedRows<T extends Named>(env: DataReader, ruleset: string, specs: readonly string[]): T[] {
+  return specs.flatMap((spec) => {
+    const [path, key] = spec.split('#') as [string, string];
+    const other = /^\.\.\/([^/]+)\/(.+)$/.exec(path);
+    return other
+      ? dataRows<T>(env, other[1] as string, other[2] as string, key)
+      : dataRows<T>(env, ruleset, path, key);
+  });
+}
+
 /** A row of the ruleset's data that a name may name. */
 export interface Named {
   readonly id: string;

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ValidationError } from '../core/document.js';
 import { memberName, readParty } from '../core/party.js';
-import { dataRows, entryYaml, importReport, type Asking, type Named } from '../core/statblock.js';
+import { entryYaml, listedRows, importReport, type Asking, type Named } from '../core/statblock.js';
 import { bestiary, BESTIARY_OF } from '../files/bestiary.js';
 import { characterSheet, checkCharacter, entryFromText } from '../files/character.js';
 import { encounterFromText } from '../files/fight-file.js';
@@ -48,17 +48,6 @@ function rulesetOf(id: string) {
   return r;
 }
 
-/** The rows a list field of the builder takes ids from ("weapons.yaml#weapons", "../wfrp1e/armour.yaml#pieces"). */
-function listRows(ruleset: string, specs: readonly string[]): Named[] {
-  const env = shippedOnlyEnv();
-  return specs.flatMap((spec) => {
-    const [path, key] = spec.split('#') as [string, string];
-    const from = path.startsWith('../') ? (path.split('/')[1] as string) : ruleset;
-    const file = path.startsWith('../') ? (path.split('/').slice(2).join('/') as string) : path;
-    return dataRows<Named>(env, from, file, key);
-  });
-}
-
 export function registerMaterial(
   app: FastifyInstance,
   store: Store,
@@ -86,11 +75,11 @@ export function registerMaterial(
       const lists = Object.fromEntries(
         Object.entries(r.character.lists).map(([field, specs]) => [
           field,
-          listRows(r.id, specs).map((x) => ({ id: x.id, name: x.name })),
+          listedRows<Named>(shippedOnlyEnv(), r.id, specs).map((x) => ({ id: x.id, name: x.name })),
         ]),
       );
       // The skills a list of them may name: the ruleset's own, and each specialist weapon's.
-      const specialists = listRows(r.id, r.character.lists.weapons ?? [])
+      const specialists = listedRows<Named>(shippedOnlyEnv(), r.id, r.character.lists.weapons ?? [])
         .map((w) => (w as Named & { specialist?: string }).specialist)
         .filter((x): x is string => typeof x === 'string');
       return {

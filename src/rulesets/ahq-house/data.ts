@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { DataSchema, readDataFile } from '../../core/data-file.js';
 import type { FileText } from '../../core/ruleset.js';
-import { flag, oneOf, text, whole, uniqueList } from '../../core/schema.js';
+import { dataName, flag, oneOf, text, uniqueList, whole } from '../../core/schema.js';
 
 export interface Profile {
   readonly WS: number;
@@ -102,7 +102,7 @@ export const profileSchema = z.strictObject({
 export const rulesSchema = z.array(oneOf(['infestation', 'backstab', 'run-amok', 'panic']));
 export const spellsRefSchema = z.strictObject({
   college: text('a college'),
-  list: uniqueList(text('a spell id')).min(1),
+  list: uniqueList(dataName('spell', 'a spell id')).min(1),
 });
 const mod = whole(-10, 10, 'a modifier').optional();
 /** The shape of each of the house rules' data files (data/ahq-house/<name>.yaml), as readCatalogue checks it. */
@@ -157,8 +157,8 @@ export const AHQ_DATA_SCHEMAS = {
           name: text('a name'),
           size: whole(1, 3, 'a size in squares').optional(),
           profile: profileSchema,
-          weapons: z.array(text('a weapon id')).optional(),
-          armour: uniqueList(text('an armour id')).optional(),
+          weapons: z.array(dataName('weapon', 'a weapon id')).optional(),
+          armour: uniqueList(dataName('armour', 'an armour id')).optional(),
           dd: whole(0, 12, 'damage dice').optional(),
           rules: rulesSchema.optional(),
           beastmaster: whole(1, 50, 'squares').optional(),

@@ -10,7 +10,7 @@ import {
   type WrittenEntry,
 } from '../../core/loader.js';
 import type { DocPart, LoadEnv, Options } from '../../core/ruleset.js';
-import { flag, oneOf, text, whole, uniqueList } from '../../core/schema.js';
+import { dataName, flag, oneOf, text, uniqueList, whole } from '../../core/schema.js';
 import { footprint, MapError, parseBoard, passable, squareKey, type Facing } from '../../space/grid.js';
 import type { Point } from '../../space/plane.js';
 import {
@@ -38,7 +38,7 @@ const square = z.union(
 );
 export const combatantSchema = z.strictObject({
   name: text('a name').optional(),
-  use: text('a creature from the bestiary').optional(),
+  use: dataName('creature', 'a creature from the bestiary').optional(),
   /** Not in the fight at the start: the GM brings it in (docs/table-play.md). */
   enters: flag().optional(),
   /** One square per model: several squares make several models of the same kind. */
@@ -52,8 +52,8 @@ export const combatantSchema = z.strictObject({
     .optional(),
   profile: profileSchema.partial().optional(),
   size: whole(1, 3, 'a size in squares').optional(),
-  weapons: z.array(text('a weapon id')).optional(),
-  armour: uniqueList(text('an armour id')).optional(),
+  weapons: z.array(dataName('weapon', 'a weapon id')).optional(),
+  armour: uniqueList(dataName('armour', 'an armour id')).optional(),
   dd: whole(0, 12, 'damage dice unarmed').optional(),
   /** The damage dice of its blows in close combat, whatever its weapon (a monster card's). */
   damage: whole(0, 20, 'damage dice').optional(),

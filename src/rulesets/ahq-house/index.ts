@@ -1,4 +1,4 @@
-import type { Ruleset } from '../../core/ruleset.js';
+import type { NameSources, Ruleset } from '../../core/ruleset.js';
 import { AHQ_ABOUT } from './about.js';
 import { combatantSchema, loadAhq } from './encounter.js';
 import { ahqMap } from './map.js';
@@ -13,10 +13,18 @@ import { AHQ_HOUSE_SECRETS } from './secrets.js';
 import { AHQ_DATA_SCHEMAS } from './data.js';
 import { encounterSchema } from './encounter.js';
 
+/** Where the names its combatant entries give are looked up (the loader reads the same lists). */
+const NAMES = {
+  creature: ['bestiary.yaml#creatures'],
+  weapon: ['weapons.yaml#weapons'],
+  armour: ['armour.yaml#armour'],
+  spell: ['spells.yaml#spells'],
+} as const satisfies NameSources;
+
 export const ahqHouse: Ruleset<AhqSetup, AhqState> = {
   ...AHQ_ABOUT,
   tables: ['weapons', 'armour', 'bestiary', 'spells'],
-  files: { encounter: encounterSchema, data: AHQ_DATA_SCHEMAS },
+  files: { encounter: encounterSchema, data: AHQ_DATA_SCHEMAS, names: NAMES },
   load: loadAhq,
   create(setup) {
     return newAhqState(setup);
@@ -32,7 +40,7 @@ export const ahqHouse: Ruleset<AhqSetup, AhqState> = {
   character: {
     schema: combatantSchema,
     fields: ['profile', 'weapons', 'armour', 'dd', 'size', 'rules', 'tactics'],
-    lists: { weapons: ['weapons.yaml#weapons'], armour: ['armour.yaml#armour'] },
+    lists: { weapons: NAMES.weapon, armour: NAMES.armour },
   },
   importer: importAhq,
   sheets: ahqSheets,

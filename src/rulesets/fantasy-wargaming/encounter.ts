@@ -12,7 +12,7 @@ import {
 } from '../../core/loader.js';
 import { slug } from '../../core/names.js';
 import type { DocPart, LoadEnv, Options } from '../../core/ruleset.js';
-import { flag, oneOf, text, whole, uniqueList } from '../../core/schema.js';
+import { dataName, flag, oneOf, text, uniqueList, whole } from '../../core/schema.js';
 import { parseDice } from '../../dice/notation.js';
 import { readCharts } from './charts.js';
 import { readCatalogue, type Weapon } from './data.js';
@@ -42,9 +42,9 @@ export const combatantSchema = z.strictObject({
   culture: text('a culture, such as Viking').optional(),
   role: oneOf(['warrior', 'mage', 'cleric']).optional(),
   leader: flag().optional(),
-  weapons: z.array(text('a weapon id')).optional(),
-  favoured: uniqueList(text('a weapon id')).optional(),
-  armour: text('an armour id').optional(),
+  weapons: z.array(dataName('weapon', 'a weapon id')).optional(),
+  favoured: uniqueList(dataName('weapon', 'a weapon id')).optional(),
+  armour: dataName('armour', 'an armour id').optional(),
   /** Endurance now, if already hurt. */
   endurance: whole(-60, 60, 'endurance').optional(),
   victories: whole(0, 20, 'victories today').optional(),

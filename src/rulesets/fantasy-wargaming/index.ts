@@ -1,4 +1,4 @@
-import type { Ruleset } from '../../core/ruleset.js';
+import type { NameSources, Ruleset } from '../../core/ruleset.js';
 import { FW_ABOUT } from './about.js';
 import { combatantSchema, loadFantasyWargaming } from './encounter.js';
 import { importFantasyWargaming } from './import.js';
@@ -14,10 +14,16 @@ import { FW_DATA_SCHEMAS } from './data.js';
 import { FW_CHARTS } from './charts.js';
 import { encounterSchema } from './encounter.js';
 
+/** Where the names its combatant entries give are looked up (the loader reads the same lists). */
+const NAMES = {
+  weapon: ['weapons.yaml#weapons'],
+  armour: ['armour.yaml#armour'],
+} as const satisfies NameSources;
+
 export const fantasyWargaming: Ruleset<FwSetup, FwState> = {
   ...FW_ABOUT,
   tables: ['charts', 'weapons', 'armour'],
-  files: { encounter: encounterSchema, data: { ...FW_DATA_SCHEMAS, charts: FW_CHARTS } },
+  files: { encounter: encounterSchema, data: { ...FW_DATA_SCHEMAS, charts: FW_CHARTS }, names: NAMES },
   load: loadFantasyWargaming,
   create(setup) {
     return newFwState(setup);
@@ -43,11 +49,7 @@ export const fantasyWargaming: Ruleset<FwSetup, FwState> = {
       'armour',
       'tactics',
     ],
-    lists: {
-      weapons: ['weapons.yaml#weapons'],
-      favoured: ['weapons.yaml#weapons'],
-      armour: ['armour.yaml#armour'],
-    },
+    lists: { weapons: NAMES.weapon, favoured: NAMES.weapon, armour: NAMES.armour },
   },
   importer: importFantasyWargaming,
   rulings: {

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { DataSchema, readDataFile } from '../../core/data-file.js';
 import type { FileText } from '../../core/ruleset.js';
-import { flag, oneOf, text, whole, uniqueList } from '../../core/schema.js';
+import { dataName, flag, oneOf, text, whole, uniqueList } from '../../core/schema.js';
 import { parseDice } from '../../dice/index.js';
 import type { Characteristics, Dice, Skill } from './rules.js';
 import { SKILLS } from './rules.js';
@@ -130,8 +130,8 @@ const bestiarySchema = () =>
         source: text().optional(),
         characteristics: characteristicsSchema,
         skills: skillsSchema.optional(),
-        weapons: z.array(text('a weapon id')).optional(),
-        armour: uniqueList(text('an armour id')).optional(),
+        weapons: z.array(dataName('weapon', 'a weapon id')).optional(),
+        armour: uniqueList(dataName('armour', 'an armour id')).optional(),
         group: text('a group').optional(),
         notPlayed: text('the rules not played').optional(),
       }),

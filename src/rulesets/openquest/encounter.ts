@@ -11,7 +11,7 @@ import {
   type WrittenEntry,
 } from '../../core/loader.js';
 import type { DocPart, FileText, LoadEnv, Options } from '../../core/ruleset.js';
-import { flag, oneOf, text, whole, uniqueList } from '../../core/schema.js';
+import { dataName, flag, oneOf, text, uniqueList, whole } from '../../core/schema.js';
 import {
   characteristicsSchema,
   readCatalogue,
@@ -36,15 +36,15 @@ import { DEFAULT_TACTICS, tacticsSchema } from './tactics.js';
 
 export const combatantSchema = z.strictObject({
   name: text('a name').optional(),
-  use: text('a creature from the bestiary').optional(),
+  use: dataName('creature', 'a creature from the bestiary').optional(),
   count: whole(1, 50, 'a count').optional(),
   /** Not in the fight at the start: the GM brings it in (docs/table-play.md). */
   enters: flag().optional(),
   characteristics: characteristicsSchema.partial().optional(),
   /** Skill percentages; left out, a skill is its base (facts, Skill bases). */
   skills: skillsSchema.optional(),
-  weapons: z.array(text('a weapon id')).optional(),
-  armour: uniqueList(text('an armour id')).optional(),
+  weapons: z.array(dataName('weapon', 'a weapon id')).optional(),
+  armour: uniqueList(dataName('armour', 'an armour id')).optional(),
   /** Situational and magic modifiers to its combat tests, in % (Choose skills and apply modifiers). */
   modifier: whole(-100, 100, 'a modifier %').optional(),
   /** Hit points now, if already hurt. */

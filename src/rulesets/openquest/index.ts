@@ -1,4 +1,4 @@
-import type { Ruleset } from '../../core/ruleset.js';
+import type { NameSources, Ruleset } from '../../core/ruleset.js';
 import { OQ_ABOUT } from './about.js';
 import { combatantSchema, loadOpenQuest } from './encounter.js';
 import { importOpenQuest } from './import.js';
@@ -13,10 +13,17 @@ import { OPENQUEST_SECRETS } from './secrets.js';
 import { OQ_DATA_SCHEMAS } from './data.js';
 import { encounterSchema } from './encounter.js';
 
+/** Where the names its combatant entries give are looked up (the loader reads the same lists). */
+const NAMES = {
+  creature: ['bestiary.yaml#creatures'],
+  weapon: ['weapons.yaml#weapons'],
+  armour: ['armour.yaml#armour'],
+} as const satisfies NameSources;
+
 export const openquest: Ruleset<OqSetup, OqState> = {
   ...OQ_ABOUT,
   tables: ['weapons', 'armour', 'bestiary'],
-  files: { encounter: encounterSchema, data: OQ_DATA_SCHEMAS },
+  files: { encounter: encounterSchema, data: OQ_DATA_SCHEMAS, names: NAMES },
   load: loadOpenQuest,
   create(setup) {
     return newOqState(setup);
@@ -32,7 +39,7 @@ export const openquest: Ruleset<OqSetup, OqState> = {
   character: {
     schema: combatantSchema,
     fields: ['characteristics', 'skills', 'weapons', 'armour', 'tactics'],
-    lists: { weapons: ['weapons.yaml#weapons'], armour: ['armour.yaml#armour'] },
+    lists: { weapons: NAMES.weapon, armour: NAMES.armour },
   },
   importer: importOpenQuest,
   sheets: oqSheets,

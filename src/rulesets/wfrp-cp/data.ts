@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ValidationError, type Issue } from '../../core/document.js';
 import { DataSchema, readDataFile } from '../../core/data-file.js';
 import type { FileText } from '../../core/ruleset.js';
-import { oneOf, text, whole } from '../../core/schema.js';
+import { dataName, oneOf, text, whole } from '../../core/schema.js';
 import { parseDice, type Dice } from '../../dice/notation.js';
 import { consequencesSchema, durationSchema, type Catalogue } from '../wfrp1e/catalogue.js';
 import type { CriticalEffect } from '../wfrp1e/data/criticals.js';
@@ -39,7 +39,7 @@ const classSchema = () =>
   z.strictObject({
     id: text('a class id'),
     name: text('a name'),
-    weapons: z.array(text('a weapon id')),
+    weapons: z.array(dataName('weapon', 'a weapon id')),
     specialist: z.boolean().default(false),
     free: z.boolean().default(false),
   });

@@ -5,7 +5,7 @@ import { Reporter, type Path } from '../../core/document.js';
 import type { EncounterLoader, EncounterShape } from '../../core/loader.js';
 import { didYouMean, editDistance } from '../../core/names.js';
 import type { DocPart, FileText, LoadEnv, Options } from '../../core/ruleset.js';
-import { flag, oneOf, text, whole, uniqueList } from '../../core/schema.js';
+import { dataName, flag, oneOf, text, uniqueList, whole } from '../../core/schema.js';
 import { combatantSchema, encounterSchemaFor, loadEncounter, type FighterSpec } from '../wfrp1e/encounter.js';
 import { normaliseSkill } from '../wfrp1e/rules.js';
 import {
@@ -48,11 +48,11 @@ const CP_COMBATANT = {
   mage: z
     .strictObject({
       level: whole(0, 4, 'a mage level 0..4 (0: apprentice)'),
-      spells: uniqueList(text('a spell id')).default([]),
+      spells: uniqueList(dataName('spell', 'a spell id')).default([]),
     })
     .optional(),
   /** Spells already in effect (Combat example #3: Aura of Resistance). */
-  active: uniqueList(text('a spell id')).optional(),
+  active: uniqueList(dataName('spell', 'a spell id')).optional(),
   /** Rule 31: LP are for monsters only; by default bestiary creatures other than the peoples are. */
   monster: flag().optional(),
   /** It causes fear or terror (the Fear and Terror resistant skills). */

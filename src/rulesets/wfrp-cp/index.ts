@@ -1,6 +1,6 @@
 import { KNOWN_SKILLS } from '../wfrp1e/encounter.js';
 import { CP_ABOUT } from './about.js';
-import type { Ruleset, Tally } from '../../core/ruleset.js';
+import type { NameSources, Ruleset, Tally } from '../../core/ruleset.js';
 import { isRidden } from '../wfrp1e/state.js';
 import { cpCombatantSchema, loadCp } from './encounter.js';
 import { cpLeft, maxCP } from './fighter.js';
@@ -19,12 +19,24 @@ import { cpOdds } from './odds.js';
 import { hasCpCond, newCpState, renewCpState, type CpSetup, type CpState } from './state.js';
 import { CP_DATA_SCHEMAS } from './data.js';
 import { cpEncounterSchema } from './encounter.js';
-import { WFRP1E_DATA_SCHEMAS } from '../wfrp1e/catalogue.js';
+import { WFRP1E_DATA_SCHEMAS, WFRP1E_NAMES } from '../wfrp1e/catalogue.js';
+
+/** The creatures, weapons and armour are WFRP 1e's (its files, read from its folder); the spells are the variant's own. */
+const CP_NAMES = {
+  creature: WFRP1E_NAMES.creature.map((s) => `../wfrp1e/${s}`),
+  weapon: WFRP1E_NAMES.weapon.map((s) => `../wfrp1e/${s}`),
+  armour: WFRP1E_NAMES.armour.map((s) => `../wfrp1e/${s}`),
+  spell: ['spells.yaml#spells'],
+} satisfies NameSources;
 
 export const wfrpCp: Ruleset<CpSetup, CpState> = {
   ...CP_ABOUT,
   tables: ['fumbles', 'classes', 'charts', 'spells'],
-  files: { encounter: cpEncounterSchema, data: { ...CP_DATA_SCHEMAS, fumbles: WFRP1E_DATA_SCHEMAS.fumbles } },
+  files: {
+    encounter: cpEncounterSchema,
+    data: { ...CP_DATA_SCHEMAS, fumbles: WFRP1E_DATA_SCHEMAS.fumbles },
+    names: CP_NAMES,
+  },
   load: loadCp,
   create(setup) {
     return newCpState(setup, dismountFall);
@@ -77,11 +89,7 @@ export const wfrpCp: Ruleset<CpSetup, CpState> = {
   character: {
     schema: cpCombatantSchema,
     fields: ['profile', 'abilities', 'weapons', 'carried', 'armour', 'skills', 'career', 'tactics'],
-    lists: {
-      weapons: ['../wfrp1e/weapons.yaml#weapons', '../wfrp1e/missiles.yaml#missiles'],
-      carried: ['../wfrp1e/weapons.yaml#weapons', '../wfrp1e/missiles.yaml#missiles'],
-      armour: ['../wfrp1e/armour.yaml#pieces'],
-    },
+    lists: { weapons: CP_NAMES.weapon, carried: CP_NAMES.weapon, armour: CP_NAMES.armour },
     skills: KNOWN_SKILLS,
   },
   importer: importCombatPoints,

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { ValidationError, type SourceDoc } from '../../core/document.js';
 import { DataSchema, readDataFile } from '../../core/data-file.js';
 import { didYouMean } from '../../core/names.js';
-import type { FileText } from '../../core/ruleset.js';
-import { flag, oneOf, text, whole, uniqueList } from '../../core/schema.js';
+import type { FileText, NameSources } from '../../core/ruleset.js';
+import { dataName, flag, oneOf, text, whole, uniqueList } from '../../core/schema.js';
 import { oneShape, type Consequences } from './data/criticals.js';
 import { BODY_PLANS, type BodyPlanKind } from './data/locations.js';
 import { WEAPON_GROUPS, type MountSize, type WeaponGroup } from './data/tables.js';
@@ -210,8 +210,8 @@ const creatureSchema = () =>
     name: text('a name'),
     source: text('a source'),
     profile: partialProfileSchema,
-    weapons: z.array(text('a weapon id')).default([]),
-    armour: z.array(text('an armour id')).default([]),
+    weapons: z.array(dataName('weapon', 'a weapon id')).default([]),
+    armour: z.array(dataName('armour', 'an armour id')).default([]),
     height: z
       .number({ error: 'expected a height in feet' })
       .positive({ error: 'expected a height in feet' })
@@ -518,6 +518,13 @@ export function parseFumbles(f: FileText): { entries: Map<number, FumbleEntry>; 
   }
   return { entries, file: f.file };
 }
+
+/** Where the names its combatant entries give are looked up (readCatalogue in encounter.ts reads the same lists): missiles.yaml adds the missile weapons to the hand weapons. */
+export const WFRP1E_NAMES = {
+  creature: ['bestiary.yaml#creatures'],
+  weapon: ['weapons.yaml#weapons', 'missiles.yaml#missiles'],
+  armour: ['armour.yaml#pieces'],
+} as const satisfies NameSources;
 
 /** The shape of each of WFRP 1e's data files (data/wfrp1e/<name>.yaml), as the parsers above check it. */
 export const WFRP1E_DATA_SCHEMAS = {

@@ -4,7 +4,7 @@ import { EncounterLoader } from '../../core/loader.js';
 import { didYouMean, editDistance } from '../../core/names.js';
 import type { DocPart, FileText, LoadEnv, Options, SetupCore } from '../../core/ruleset.js';
 import { overlapping } from '../../space/plane.js';
-import { flag, oneOf, text, uniqueList, whole } from '../../core/schema.js';
+import { dataName, flag, oneOf, text, uniqueList, whole } from '../../core/schema.js';
 import {
   CHARS,
   REQUIRED_CHARS,
@@ -141,11 +141,11 @@ const bodySchema = {
 };
 
 const mountSchema = z.strictObject({
-  use: text('a creature from the bestiary'),
+  use: dataName('creature', 'a creature from the bestiary'),
   name: text('a name').optional(),
   profile: partialProfileSchema.optional(),
-  weapons: z.array(text('a weapon id')).optional(),
-  armour: z.array(text('an armour id')).optional(),
+  weapons: z.array(dataName('weapon', 'a weapon id')).optional(),
+  armour: z.array(dataName('armour', 'an armour id')).optional(),
   tactics: tacticsSchema.optional(),
   wounds: whole(0, 100).optional(),
   ...bodySchema,
@@ -164,18 +164,18 @@ export type LastingEffect = z.infer<typeof lastingSchema>;
 
 export const combatantSchema = z.strictObject({
   name: text('a name').optional(),
-  use: text('a creature from the bestiary').optional(),
+  use: dataName('creature', 'a creature from the bestiary').optional(),
   count: whole(1, 100).optional(),
   /** Not in the fight at the start: the GM brings it in (docs/table-play.md). */
   enters: flag().optional(),
   profile: partialProfileSchema.optional(),
   /** Held in hand at the start. */
-  weapons: z.array(text('a weapon id')).optional(),
+  weapons: z.array(dataName('weapon', 'a weapon id')).optional(),
   /** Sheathed or at the belt: drawn with § Take-Up Actions. */
-  carried: z.array(text('a weapon id')).optional(),
+  carried: z.array(dataName('weapon', 'a weapon id')).optional(),
   /** Its weapons (held, carried or natural) that are magic: they wound what only magic hurts (a Wight, a Ghost). */
-  magic: uniqueList(text('a weapon id')).optional(),
-  armour: z.array(text('an armour id')).optional(),
+  magic: uniqueList(dataName('weapon', 'a weapon id')).optional(),
+  armour: z.array(dataName('armour', 'an armour id')).optional(),
   skills: uniqueList(text('a skill')).optional(),
   leftHanded: flag().optional(),
   /** W at the start, if already hurt. */
@@ -200,11 +200,11 @@ export const combatantSchema = z.strictObject({
     .max(359.99, { error: 'expected degrees 0..359' })
     .optional(),
   /** Missile weapons loaded at the start (§ Carrying Loaded Weapons: +10 I to fire in the round). */
-  loaded: uniqueList(text('a missile weapon id')).optional(),
+  loaded: uniqueList(dataName('weapon', 'a missile weapon id')).optional(),
   /** Ammunition in all for each missile weapon, the loaded shot included (default 20; thrown weapons: how many). */
   ammo: z.record(z.string(), whole(0, 1000, 'a count')).optional(),
   /** Firearms whose charge is damp (§ Damp): they will not fire until reloaded. */
-  damp: uniqueList(text('a firearm id')).optional(),
+  damp: uniqueList(dataName('weapon', 'a firearm id')).optional(),
   /** Already aiming at this enemy (by name) when the fight begins: its first shot may be at extreme range. */
   aiming: text("an enemy's name").optional(),
   /** § Take-Up Actions, Pack Items: total ENC in the pack, and what is in it. */

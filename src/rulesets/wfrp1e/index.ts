@@ -16,13 +16,13 @@ import { conditionsOf, wfrp1eTracker } from './tracker.js';
 import { WFRP1E_SECRETS } from './secrets.js';
 import { w1Lasting } from './lasting.js';
 import { importWfrp1e } from './import.js';
-import { WFRP1E_DATA_SCHEMAS } from './catalogue.js';
+import { WFRP1E_DATA_SCHEMAS, WFRP1E_NAMES } from './catalogue.js';
 import { encounterSchema } from './encounter.js';
 
 export const wfrp1e: Ruleset<W1Setup, W1State> = {
   ...WFRP1E_ABOUT,
   tables: ['fumbles'],
-  files: { encounter: encounterSchema, data: WFRP1E_DATA_SCHEMAS },
+  files: { encounter: encounterSchema, data: WFRP1E_DATA_SCHEMAS, names: WFRP1E_NAMES },
   load: loadWfrp1e,
   create(setup) {
     return newState(setup);
@@ -61,11 +61,7 @@ export const wfrp1e: Ruleset<W1Setup, W1State> = {
   character: {
     schema: combatantSchema,
     fields: ['profile', 'weapons', 'carried', 'armour', 'skills', 'leftHanded', 'tactics'],
-    lists: {
-      weapons: ['weapons.yaml#weapons', 'missiles.yaml#missiles'],
-      carried: ['weapons.yaml#weapons', 'missiles.yaml#missiles'],
-      armour: ['armour.yaml#pieces'],
-    },
+    lists: { weapons: WFRP1E_NAMES.weapon, carried: WFRP1E_NAMES.weapon, armour: WFRP1E_NAMES.armour },
     skills: KNOWN_SKILLS,
   },
   importer: importWfrp1e,
