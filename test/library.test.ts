@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ts from 'typescript';
+import { parse } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   exactOdds,
@@ -25,8 +26,10 @@ import {
   replay,
   rulesets,
   simulate,
+  simulateAsync,
   ValidationError,
   type Encounter,
+  type EncounterDocument,
 } from '../src/index.js';
 import { fray, ROOT } from './helpers.js';
 
@@ -218,6 +221,126 @@ describe('the library gives what the command gives', () => {
     }
     expect(err).toBeInstanceOf(ValidationError);
     expect((err as ValidationError).issues[0]).toMatchObject({ file: 'mine.yaml', line: 2, path: 'sides' });
+  });
+});
+
+describe('an encounter given as data', () => {
+  const duelData = parse(readFileSync(DUEL, 'utf8')) as EncounterDocument;
+
+  it('is the encounter its file is: the same fights, the same options over it', () => {
+    const fromData = loadEncounter(duelData, { name: 'duel', options: { reactions: 'unlimited' } });
+    const fromFile = loadEncounterFile(DUEL, { options: { reactions: 'unlimited' } });
+    expect(fromData.options.reactions).toBe('unlimited');
+    expect(fromData.title).toBe('Swordsman and orc');
+    expect(fromData.options).toEqual(fromFile.options);
+    expect(fight(fromData, { seed: 4 }).log).toEqual(fight(fromFile, { seed: 4 }).log);
+  });
+
+  it('is checked as its text is: a bad field is a ValidationError at its path, with no line to point at', () => {
+    const bad = structuredClone(duelData) as { sides: { combatants: Record<string, unknown>[] }[] };
+    const swordsman = bad.sides[0]?.combatants[0] as { characteristics: Record<string, unknown> };
+    swordsman.characteristics.STR = 'strong';
+    const problems = (source: unknown): unknown => {
+      try {
+        loadEncounter(source as EncounterDocument, { name: 'mine' });
+      } catch (e) {
+        expect(e).toBeInstanceOf(ValidationError);
+        return (e as ValidationError).issues.map((i) => ({ path: i.path, message: i.message }));
+      }
+      throw new Error('loaded');
+    };
+    const fromData = problems(bad) as { path: string }[];
+    expect(fromData[0]?.path).toBe('sides[0].combatants[0].characteristics.STR');
+    // The text of the same data says the same, at a line; the data's issues have none.
+    expect(problems(JSON.stringify(bad))).toEqual(fromData);
+    let err: unknown;
+    try {
+      loadEncounter(bad as EncounterDocument, { name: 'mine' });
+    } catch (e) {
+      err = e;
+    }
+    expect((err as ValidationError).issues[0]).toEqual({
+      file: 'mine',
+      path: 'sides[0].combatants[0].characteristics.STR',
+      message: expect.any(String) as string,
+    });
+    expect(problems({ ruleset: 'openquest', sides: 3 })).toEqual([
+      { path: 'sides', message: expect.stringMatching(/expected/) as string },
+    ]);
+  });
+});
+
+/** The threads of this process (Linux): a worker thread is one of them while it runs. */
+function threads(): number {
+  return readdirSync('/proc/self/task').length;
+}
+
+describe('simulateAsync, on worker threads', () => {
+  const demo = loadEncounterFile(DEMO);
+
+  it('gives what simulate gives, and fray sim, on the same seed, telling each block added up', async () => {
+    const told: [number, number][] = [];
+    const s = await simulateAsync(demo, {
+      runs: 3000,
+      seed: 3,
+      workers: 2,
+      onProgress: (done, total) => told.push([done, total]),
+    });
+    expect(s).toEqual(simulate(demo, { runs: 3000, seed: 3 }));
+    expect(told).toEqual([
+      [1000, 3000],
+      [2000, 3000],
+      [3000, 3000],
+    ]);
+    const cli = JSON.parse(
+      (await fray(['sim', DEMO, '--runs', '3000', '--seed', '3', '--workers', '2', '--json'])).out,
+    ) as typeof s;
+    expect(s.sides).toEqual(cli.sides);
+    expect(s.combatants).toEqual(cli.combatants);
+    expect(s.rounds).toEqual(cli.rounds);
+  });
+
+  it('plays an encounter given as text or as data the same as its file', async () => {
+    const text = readFileSync(DUEL, 'utf8');
+    const expected = simulate(loadEncounterFile(DUEL), { runs: 1500, seed: 9, untilCi: 0.5 });
+    expect(expected.untilCi).toEqual({ target: 0.5, reached: true });
+    expect(expected.runs).toBe(1000);
+    for (const duel of [loadEncounter(text), loadEncounter(parse(text) as EncounterDocument)])
+      expect(await simulateAsync(duel, { runs: 1500, seed: 9, untilCi: 0.5, workers: 1 })).toEqual(expected);
+  });
+
+  it('stops when its signal is aborted: rejects with an AbortError, and leaves no thread running', async () => {
+    const before = threads();
+    const stop = new AbortController();
+    let during = 0;
+    const run = simulateAsync(demo, {
+      runs: 50_000_000,
+      seed: 1,
+      workers: 2,
+      signal: stop.signal,
+      onProgress: () => {
+        during = threads();
+        stop.abort();
+      },
+    });
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+    expect(during).toBeGreaterThan(before);
+    await expect.poll(threads, { timeout: 10_000 }).toBeLessThanOrEqual(before);
+    // Aborted before it starts, it starts nothing.
+    await expect(simulateAsync(demo, { runs: 1000, signal: AbortSignal.abort() })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+  });
+
+  it('refuses a save, and an encounter the loaders did not make', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fray-library-'));
+    const save = join(dir, 'fight.json');
+    expect((await fray(['fight', DEMO, '--seed', '7', '--save', save])).code).toBe(0);
+    await expect(simulateAsync(loadEncounterFile(save), { runs: 1000 })).rejects.toThrow(
+      /a saved fight, not an encounter/,
+    );
+    rmSync(dir, { recursive: true, force: true });
+    await expect(simulateAsync({ ...demo }, { runs: 1000 })).rejects.toThrow(/from loadEncounter or/);
   });
 });
 

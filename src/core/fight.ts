@@ -71,7 +71,37 @@ export interface FightResult<State extends FightState = FightState> {
 
 /**
  * Runs (or replays) a fight: state = f(encounter, options, inputs). Rounds go on until one side
- * is left or the cap is reached, so every fight ends.
+ * is left or the cap is reached, so every fight ends. The inputs are replayed first; the driver
+ * answers every request after them, or pauses the fight (the result's `pending`) by throwing
+ * Pending, as AskingDriver does for the requests it is told to ask.
+ *
+ * @param ruleset - The encounter's ruleset (an encounter's `loaded.ruleset`, or one of RULESETS).
+ * @param setup - The checked encounter the ruleset built (an encounter's `loaded.setup`).
+ * @param run - The inputs, the driver, and what to keep (RunOptions).
+ *
+ * @example
+ * ```ts
+ * import { AskingDriver, AutoDriver, loadEncounterFile, PersonDice, runFight, SeededDice, Streams } from 'fray';
+ * import type { Input } from 'fray';
+ *
+ * const demo = loadEncounterFile(new URL(import.meta.resolve('fray/data/wfrp1e/encounters/demo.yaml')));
+ * const { ruleset, setup } = demo.loaded;
+ *
+ * // Seeded dice and the tactics answer everything: the fight `fight(demo, { seed: 7 })` plays.
+ * const dice = new SeededDice(new Streams(7).stream(0));
+ * console.log(runFight(ruleset, setup, { driver: new AutoDriver(dice) }).outcome);
+ *
+ * // A person rolls: the fight pauses at each roll, and is played again with one more input.
+ * const asking = new AskingDriver(new PersonDice(), (req) => req.kind === 'roll');
+ * const inputs: Input[] = [];
+ * let r = runFight(ruleset, setup, { driver: asking, inputs, record: true });
+ * while (r.pending?.kind === 'roll') {
+ *   const { count, sides } = r.pending;
+ *   inputs.push(count * Math.ceil(sides / 2)); // each die's middle face, as a person might roll
+ *   r = runFight(ruleset, setup, { driver: asking, inputs, record: true });
+ * }
+ * console.log(r.outcome, r.log.length);
+ * ```
  */
 export function runFight<Setup extends SetupCore, State extends FightState>(
   ruleset: Ruleset<Setup, State>,

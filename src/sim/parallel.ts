@@ -35,7 +35,7 @@ export interface Job {
   readonly maxRounds?: number;
   /** Stop at the first block where every win rate (of every variant) is known to ± this. */
   readonly untilCi?: number;
-  /** 1 runs in this thread. */
+  /** 1 runs in this thread, unless a `pool` is given: a job given threads runs on them. */
   readonly workers: number;
   /** Told the runs added up (the figures' own, and a stop's), after each block. */
   readonly progress?: (done: number) => void;
@@ -276,7 +276,7 @@ export async function runJob(job: Job): Promise<JobResult> {
     job.checkpoint?.({ done: to, totals: totals.map((t) => t.toJSON()), pairs: pairs?.toJSON() ?? null });
     return job.untilCi !== undefined && totals.every((t) => narrowEnough(t, job.untilCi));
   };
-  if (job.workers <= 1) {
+  if (job.workers <= 1 && !job.pool) {
     // In this thread there is no one to watch: the round caps are what end every fight.
     const streams = new Streams(job.seed);
     let ran = 0;
