@@ -14,7 +14,7 @@ export interface Cell {
 }
 
 /** Where a stretch of a logical line's text came from. */
-interface Span {
+export interface Span {
   /** Offset in the logical line's text where the stretch begins. */
   readonly from: number;
   readonly line: number;
