@@ -14,9 +14,11 @@
  * @packageDocumentation
  */
 // test/library.test.ts holds docs/library/ (npm run docs:library) to this file's exports.
+import { once } from 'node:events';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Worker } from 'node:worker_threads';
 import { AskingDriver, AutoDriver } from './core/context.js';
 import { formatWarning, ValidationError } from './core/document.js';
 import type { Loaded } from './core/encounter.js';
@@ -128,7 +130,7 @@ export {
   type DiceSource,
 } from './dice/sources.js';
 export { RULESETS } from './rulesets/index.js';
-export type { RulesetId } from './rulesets/ids.js';
+export { RULESET_IDS, type RulesetId } from './rulesets/ids.js';
 export type { OptionInfo, RulesetInfo } from './rulesets/about.js';
 export { DEFAULT_RUNS } from './sim/defaults.js';
 export type { OddsReport } from './sim/odds.js';
@@ -159,8 +161,11 @@ export interface Encounter {
    * on from them, {@link replay} replays them. Null for an encounter file.
    */
   readonly saved: {
+    /** Every input of the fight so far, in order. */
     readonly inputs: readonly Input[];
+    /** The seed its dice came from, or null when they were given. */
     readonly seed: number | null;
+    /** The round cap it was played under, when it was given one. */
     readonly maxRounds: number | null;
   } | null;
   /** The engine's own view, for {@link runFight}: the ruleset and the checked setup. */
@@ -363,7 +368,16 @@ export function loadEncounterFile(
  * asked, or the dice as written: `"3 4"`).
  */
 export type FightDice =
-  { readonly seed: number; readonly run?: number } | { readonly dice: readonly (number | string)[] };
+  | {
+      /** The seed, a whole number 0 to 2⁵³ − 1. */
+      readonly seed: number;
+      /** The run of `simulate`'s on that seed to play (from 0); default 0, the fight `fray fight --seed` plays. */
+      readonly run?: number;
+    }
+  | {
+      /** The rolls in order: each a total (`57`) or the dice as written (`"3 4"`). */
+      readonly dice: readonly (number | string)[];
+    };
 
 /** How a fight is run and told. */
 export interface FightOptions {
@@ -587,8 +601,15 @@ export async function simulateAsync(
   const { onProgress } = opts;
   // A thread started for no block would only be its start.
   const workers = Math.max(1, Math.min(opts.workers ?? availableParallelism(), blocksOf(0, runs).length));
-  // A pool of its own, even of one thread: given a pool, the command's runJob plays on it, not here.
-  const pool = await makePool(workers);
+  // A pool of its own, even of one thread: given a pool, the command's runJob plays on it, not
+  // here. Cold, so that an abort leaves no thread behind (makePool says why).
+  const pool = await makePool(workers, false);
+  // A thread ended by the abort is let go by the pool before it has exited, so destroy() does not
+  // wait for it: the threads are taken when the signal fires, and each waited for at the end, so
+  // that a stopped run leaves no thread running when its promise settles.
+  let stopping: readonly Worker[] = [];
+  const takeThreads = () => (stopping = pool.threads);
+  opts.signal?.addEventListener('abort', takeThreads, { once: true });
   try {
     const result = await runJob({
       variants: [source.variant],
@@ -611,7 +632,9 @@ export async function simulateAsync(
       opts.untilCi === undefined ? null : { target: opts.untilCi, reached: result.reached },
     );
   } finally {
+    opts.signal?.removeEventListener('abort', takeThreads);
     await pool.destroy();
+    await Promise.all(stopping.map((w) => (w.threadId === -1 ? undefined : once(w, 'exit'))));
   }
 }
 

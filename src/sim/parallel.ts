@@ -80,12 +80,18 @@ async function piscina(): Promise<typeof Piscina> {
   return (await import('piscina')).Piscina;
 }
 
-/** A pool of simulation workers, to share between jobs. */
-export async function makePool(workers: number): Promise<Pool> {
+/**
+ * A pool of simulation workers, to share between jobs. `warm` starts every thread at once and
+ * keeps it while the pool lives (piscina's minThreads). A pool that may be stopped part way is
+ * better cold: piscina replaces a thread ended by an abort to keep its minimum, and when the ended
+ * thread's exit comes after destroy() has returned, the replacement is started then, in a pool
+ * nobody will destroy again, and lives on.
+ */
+export async function makePool(workers: number, warm = true): Promise<Pool> {
   const Piscina = await piscina();
   return new Piscina<BlockTask, BlockResult>({
     filename: workerFile(),
-    minThreads: workers,
+    minThreads: warm ? workers : 0,
     maxThreads: workers,
     idleTimeout: 1000,
   });
