@@ -1,6 +1,7 @@
 // The library (src/index.ts, the package's "." export): its functions give what the command gives,
-// its reference (docs/library/, npm run docs:library) names every export and no other, and the
-// README's example type-checks strictly against the built package and runs.
+// its reference (docs/library/, npm run docs:library) is what typedoc makes of the source now and
+// names every export and no other, and the README's example and the reference's examples
+// type-check strictly against the built package and run.
 import { execFileSync } from 'node:child_process';
 import {
   existsSync,
@@ -62,6 +63,26 @@ function exportedNames(): string[] {
 const LIB = join(ROOT, 'docs/library');
 const KINDS = ['functions', 'classes', 'interfaces', 'type-aliases', 'variables'];
 
+/** Every file under a folder, by its path from there, with its bytes. */
+function filesUnder(dir: string): Map<string, Buffer> {
+  const out = new Map<string, Buffer>();
+  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true }))
+    if (e.isFile()) {
+      const path = join(e.parentPath, e.name);
+      out.set(path.slice(dir.length + 1), readFileSync(path));
+    }
+  return out;
+}
+
+/** The ```ts blocks of the reference's pages that use the package, by the page they are on. */
+function referenceExamples(): { page: string; code: string }[] {
+  const out: { page: string; code: string }[] = [];
+  for (const [page, bytes] of filesUnder(LIB))
+    for (const m of bytes.toString('utf8').matchAll(/```ts\n([\s\S]*?)```/g))
+      if (m[1]?.includes("from 'fray'")) out.push({ page, code: m[1] });
+  return out;
+}
+
 describe('the reference, docs/library/', () => {
   const names = exportedNames();
   const pages = KINDS.flatMap((k) =>
@@ -69,6 +90,25 @@ describe('the reference, docs/library/', () => {
       ? readdirSync(join(LIB, k)).map((f) => ({ kind: k, name: f.replace(/\.md$/, '') }))
       : [],
   );
+
+  it('is what typedoc makes of the source now, byte for byte, every type it reaches exported (npm run docs:library after a change)', () => {
+    const out = mkdtempSync(join(tmpdir(), 'fray-reference-'));
+    try {
+      // Warnings fail it: a type the API reaches but does not export, a link to nothing.
+      execFileSync(
+        process.execPath,
+        [join(ROOT, 'node_modules/typedoc/bin/typedoc'), '--out', out, '--treatWarningsAsErrors'],
+        { cwd: ROOT, encoding: 'utf8', stdio: 'pipe' },
+      );
+      const made = filesUnder(out);
+      const committed = filesUnder(LIB);
+      expect([...committed.keys()].sort()).toEqual([...made.keys()].sort());
+      const differ = [...made].filter(([page, bytes]) => !committed.get(page)?.equals(bytes)).map(([p]) => p);
+      expect(differ).toEqual([]);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('has a page for every export of src/index.ts and for nothing else (npm run docs:library after a change)', () => {
     expect(names).toContain('fight');
@@ -237,7 +277,9 @@ describe('an encounter given as data', () => {
   });
 
   it('is checked as its text is: a bad field is a ValidationError at its path, with no line to point at', () => {
-    const bad = structuredClone(duelData) as { sides: { combatants: Record<string, unknown>[] }[] };
+    const bad = structuredClone(duelData) as unknown as {
+      sides: { combatants: Record<string, unknown>[] }[];
+    };
     const swordsman = bad.sides[0]?.combatants[0] as { characteristics: Record<string, unknown> };
     swordsman.characteristics.STR = 'strong';
     const problems = (source: unknown): unknown => {
@@ -255,7 +297,7 @@ describe('an encounter given as data', () => {
     expect(problems(JSON.stringify(bad))).toEqual(fromData);
     let err: unknown;
     try {
-      loadEncounter(bad as EncounterDocument, { name: 'mine' });
+      loadEncounter(bad as unknown as EncounterDocument, { name: 'mine' });
     } catch (e) {
       err = e;
     }
@@ -325,7 +367,10 @@ describe('simulateAsync, on worker threads', () => {
     });
     await expect(run).rejects.toMatchObject({ name: 'AbortError' });
     expect(during).toBeGreaterThan(before);
-    await expect.poll(threads, { timeout: 10_000 }).toBeLessThanOrEqual(before);
+    // Every thread it started has ended by the time it rejects, none started in their place.
+    expect(threads()).toBeLessThanOrEqual(before);
+    await new Promise((wait) => setTimeout(wait, 1500));
+    expect(threads()).toBeLessThanOrEqual(before);
     // Aborted before it starts, it starts nothing.
     await expect(simulateAsync(demo, { runs: 1000, signal: AbortSignal.abort() })).rejects.toMatchObject({
       name: 'AbortError',
@@ -353,17 +398,64 @@ describe('the package', () => {
   });
 });
 
-describe("the README's library example", () => {
+/**
+ * The types a program reads the library's results through, used as a strict program would: each
+ * one named, so that one the package stops exporting fails to compile here.
+ */
+const TYPES_PROGRAM = `import {
+  exactOdds,
+  loadEncounter,
+  loadEncounterFile,
+  simulateAsync,
+  ValidationError,
+  type EncounterDocument,
+  type FollowingDice,
+  type OddsDuel,
+  type RollRequest,
+  type SimSummary,
+  type SimulateAsyncOptions,
+  type Warning,
+} from 'fray';
+
+const doc: EncounterDocument = {
+  ruleset: 'openquest',
+  sides: [
+    { name: 'Left', combatants: [{ use: 'orc' }] },
+    { name: 'Right', combatants: [{ use: 'orc' }] },
+  ],
+};
+const orcs = loadEncounter(doc);
+const warnings: readonly Warning[] = orcs.loaded.setup.warnings ?? [];
+const duel: OddsDuel | null = exactOdds(orcs).duel;
+const then = (r: RollRequest): FollowingDice | undefined => r.then;
+const opts: SimulateAsyncOptions = { runs: 1000, seed: 2, workers: 1, onProgress: (done, total) => console.log(done, total) };
+const summary: SimSummary = await simulateAsync(orcs, opts);
+loadEncounterFile(new URL(import.meta.resolve('fray/data/openquest/encounters/duel.yaml')));
+try {
+  loadEncounter({ ...doc, ruleset: 'openquest', sides: [] });
+} catch (e) {
+  console.log('a ValidationError:', e instanceof ValidationError);
+}
+console.log(warnings.length, duel !== null, typeof then, summary.runs);
+`;
+
+describe("the README's library example and the reference's examples", () => {
   const dirs: string[] = [];
   afterAll(() => {
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 
-  it('type-checks strictly against the built package and runs', () => {
+  it('type-check strictly (nodenext) against the built package and run', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const section = readme.slice(readme.indexOf('## As a library'));
     const code = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
     expect(code).toContain("from 'fray'");
+    const examples = referenceExamples();
+    // The main functions' pages each show one.
+    for (const f of ['loadEncounterFile', 'loadEncounter', 'fight', 'replay', 'simulate', 'simulateAsync'])
+      expect(examples.map((e) => e.page)).toContain(join('functions', `${f}.md`));
+    for (const f of ['exactOdds', 'rulesets', 'runFight'])
+      expect(examples.map((e) => e.page)).toContain(join('functions', `${f}.md`));
     // A user's project: its own folder, the package installed under node_modules/fray.
     const dir = mkdtempSync(join(tmpdir(), 'fray-readme-'));
     dirs.push(dir);
@@ -371,32 +463,60 @@ describe("the README's library example", () => {
     symlinkSync(ROOT, join(dir, 'node_modules', 'fray'), 'dir');
     writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
     writeFileSync(join(dir, 'example.ts'), code as string);
+    writeFileSync(join(dir, 'types.ts'), TYPES_PROGRAM);
+    const pages = examples.map((e, i) => {
+      const file = `reference-${i}.ts`;
+      writeFileSync(join(dir, file), e.code);
+      return { ...e, file };
+    });
     const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
-    execFileSync(
-      process.execPath,
-      [
-        tsc,
-        '--strict',
-        '--noUncheckedIndexedAccess',
-        '--exactOptionalPropertyTypes',
-        '--module',
-        'nodenext',
-        '--target',
-        'es2022',
-        '--skipLibCheck',
-        '--typeRoots',
-        join(ROOT, 'node_modules/@types'),
-        '--types',
-        'node',
-        'example.ts',
-      ],
-      { cwd: dir, encoding: 'utf8' },
-    );
+    const compile = () =>
+      execFileSync(
+        process.execPath,
+        [
+          tsc,
+          '--strict',
+          '--noUncheckedIndexedAccess',
+          '--exactOptionalPropertyTypes',
+          '--module',
+          'nodenext',
+          '--moduleResolution',
+          'nodenext',
+          '--target',
+          'es2022',
+          '--skipLibCheck',
+          '--typeRoots',
+          join(ROOT, 'node_modules/@types'),
+          '--types',
+          'node',
+          'example.ts',
+          'types.ts',
+          ...pages.map((p) => p.file),
+        ],
+        { cwd: dir, encoding: 'utf8' },
+      );
+    try {
+      compile();
+    } catch (e) {
+      // tsc names the file; say which page's example it is.
+      const named = pages.map((p) => `${p.file}: ${p.page}`).join('\n');
+      throw new Error(`${(e as { stdout?: string }).stdout ?? String(e)}\n${named}`);
+    }
     const out = execFileSync(process.execPath, ['example.js'], { cwd: dir, encoding: 'utf8' });
     expect(out).toMatch(/^The bridge at Grissenwald\./m);
     expect(out).toContain('replayed alike: true');
     expect(out).toMatch(/^Adventurers: \d+\.\d% of 2000$/m);
     expect(out).toMatch(/^Swordsman: 95\.96%$/m);
     expect(out).toContain('wfrp1e (17 options), wfrp-cp (12 options)');
-  }, 60_000);
+    const typed = execFileSync(process.execPath, ['types.js'], { cwd: dir, encoding: 'utf8' });
+    expect(typed).toMatch(/^1000 1000$/m);
+    expect(typed).toContain('a ValidationError: true');
+    for (const p of pages) {
+      const said = execFileSync(process.execPath, [p.file.replace(/\.ts$/, '.js')], {
+        cwd: dir,
+        encoding: 'utf8',
+      });
+      expect(said.length, p.page).toBeGreaterThan(0);
+    }
+  }, 120_000);
 });
