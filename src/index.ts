@@ -1,8 +1,10 @@
 /**
- * Fray as a library: load an encounter ({@link loadEncounterFile}, {@link loadEncounter}), play it
- * ({@link fight}), play its log back ({@link replay}), simulate it ({@link simulate}), solve its
- * exact odds ({@link exactOdds}), and list the rulesets and their options ({@link rulesets}). Each
- * wraps the function the `fray` command calls, so the same seed gives the same figures.
+ * Fray as a library: load an encounter ({@link loadEncounterFile}; {@link loadEncounter} from its
+ * text or from an {@link EncounterDocument}), play it ({@link fight}), play its log back
+ * ({@link replay}), simulate it (in this thread, {@link simulate}, or on worker threads with
+ * progress and an AbortSignal, {@link simulateAsync}), solve its exact odds ({@link exactOdds}),
+ * and list the rulesets and their options ({@link rulesets}). Each wraps the function the `fray`
+ * command calls, so the same seed gives the same figures.
  *
  * Below them, for a program that answers a fight's requests itself (a person's rolls, its own
  * tactics): {@link runFight}, the drivers ({@link AutoDriver}, {@link AskingDriver}), the dice
