@@ -297,8 +297,9 @@ export async function runJob(job: Job): Promise<JobResult> {
     }
     return { totals, pairs, roster, reached, stopped: ran < blocks.length && !reached };
   }
-  // No more threads than blocks: a thread started for no block is only its start.
-  const pool = job.pool ?? (await makePool(Math.max(1, Math.min(job.workers, blocks.length))));
+  // No more threads than blocks: a thread started for no block is only its start. Cold: a stop or
+  // the watchdog ends threads, and a warm pool would start others in their place (makePool).
+  const pool = job.pool ?? (await makePool(Math.max(1, Math.min(job.workers, blocks.length)), false));
   // Aborting a task that is running terminates its thread: the way to stop a worker that spins.
   const abort = new AbortController();
   const flights = new Map<number, Flight>();
