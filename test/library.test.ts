@@ -1,6 +1,7 @@
 // The library (src/index.ts, the package's "." export): its functions give what the command gives,
-// its reference (docs/library/, npm run docs:library) names every export and no other, and the
-// README's example type-checks strictly against the built package and runs.
+// its reference (docs/library/, npm run docs:library) is what typedoc makes of the source now and
+// names every export and no other, and the README's example and the reference's examples
+// type-check strictly against the built package and run.
 import { execFileSync } from 'node:child_process';
 import {
   existsSync,
@@ -16,6 +17,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ts from 'typescript';
+import { parse } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   exactOdds,
@@ -25,8 +27,10 @@ import {
   replay,
   rulesets,
   simulate,
+  simulateAsync,
   ValidationError,
   type Encounter,
+  type EncounterDocument,
 } from '../src/index.js';
 import { fray, ROOT } from './helpers.js';
 
@@ -59,6 +63,26 @@ function exportedNames(): string[] {
 const LIB = join(ROOT, 'docs/library');
 const KINDS = ['functions', 'classes', 'interfaces', 'type-aliases', 'variables'];
 
+/** Every file under a folder, by its path from there, with its bytes. */
+function filesUnder(dir: string): Map<string, Buffer> {
+  const out = new Map<string, Buffer>();
+  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true }))
+    if (e.isFile()) {
+      const path = join(e.parentPath, e.name);
+      out.set(path.slice(dir.length + 1), readFileSync(path));
+    }
+  return out;
+}
+
+/** The ```ts blocks of the reference's pages that use the package, by the page they are on. */
+function referenceExamples(): { page: string; code: string }[] {
+  const out: { page: string; code: string }[] = [];
+  for (const [page, bytes] of filesUnder(LIB))
+    for (const m of bytes.toString('utf8').matchAll(/```ts\n([\s\S]*?)```/g))
+      if (m[1]?.includes("from 'fray'")) out.push({ page, code: m[1] });
+  return out;
+}
+
 describe('the reference, docs/library/', () => {
   const names = exportedNames();
   const pages = KINDS.flatMap((k) =>
@@ -66,6 +90,25 @@ describe('the reference, docs/library/', () => {
       ? readdirSync(join(LIB, k)).map((f) => ({ kind: k, name: f.replace(/\.md$/, '') }))
       : [],
   );
+
+  it('is what typedoc makes of the source now, byte for byte, every type it reaches exported (npm run docs:library after a change)', () => {
+    const out = mkdtempSync(join(tmpdir(), 'fray-reference-'));
+    try {
+      // Warnings fail it: a type the API reaches but does not export, a link to nothing.
+      execFileSync(
+        process.execPath,
+        [join(ROOT, 'node_modules/typedoc/bin/typedoc'), '--out', out, '--treatWarningsAsErrors'],
+        { cwd: ROOT, encoding: 'utf8', stdio: 'pipe' },
+      );
+      const made = filesUnder(out);
+      const committed = filesUnder(LIB);
+      expect([...committed.keys()].sort()).toEqual([...made.keys()].sort());
+      const differ = [...made].filter(([page, bytes]) => !committed.get(page)?.equals(bytes)).map(([p]) => p);
+      expect(differ).toEqual([]);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('has a page for every export of src/index.ts and for nothing else (npm run docs:library after a change)', () => {
     expect(names).toContain('fight');
@@ -221,6 +264,131 @@ describe('the library gives what the command gives', () => {
   });
 });
 
+describe('an encounter given as data', () => {
+  const duelData = parse(readFileSync(DUEL, 'utf8')) as EncounterDocument;
+
+  it('is the encounter its file is: the same fights, the same options over it', () => {
+    const fromData = loadEncounter(duelData, { name: 'duel', options: { reactions: 'unlimited' } });
+    const fromFile = loadEncounterFile(DUEL, { options: { reactions: 'unlimited' } });
+    expect(fromData.options.reactions).toBe('unlimited');
+    expect(fromData.title).toBe('Swordsman and orc');
+    expect(fromData.options).toEqual(fromFile.options);
+    expect(fight(fromData, { seed: 4 }).log).toEqual(fight(fromFile, { seed: 4 }).log);
+  });
+
+  it('is checked as its text is: a bad field is a ValidationError at its path, with no line to point at', () => {
+    const bad = structuredClone(duelData) as unknown as {
+      sides: { combatants: Record<string, unknown>[] }[];
+    };
+    const swordsman = bad.sides[0]?.combatants[0] as { characteristics: Record<string, unknown> };
+    swordsman.characteristics.STR = 'strong';
+    const problems = (source: unknown): unknown => {
+      try {
+        loadEncounter(source as EncounterDocument, { name: 'mine' });
+      } catch (e) {
+        expect(e).toBeInstanceOf(ValidationError);
+        return (e as ValidationError).issues.map((i) => ({ path: i.path, message: i.message }));
+      }
+      throw new Error('loaded');
+    };
+    const fromData = problems(bad) as { path: string }[];
+    expect(fromData[0]?.path).toBe('sides[0].combatants[0].characteristics.STR');
+    // The text of the same data says the same, at a line; the data's issues have none.
+    expect(problems(JSON.stringify(bad))).toEqual(fromData);
+    let err: unknown;
+    try {
+      loadEncounter(bad as unknown as EncounterDocument, { name: 'mine' });
+    } catch (e) {
+      err = e;
+    }
+    expect((err as ValidationError).issues[0]).toEqual({
+      file: 'mine',
+      path: 'sides[0].combatants[0].characteristics.STR',
+      message: expect.any(String) as string,
+    });
+    expect(problems({ ruleset: 'openquest', sides: 3 })).toEqual([
+      { path: 'sides', message: expect.stringMatching(/expected/) as string },
+    ]);
+  });
+});
+
+/** The threads of this process (Linux): a worker thread is one of them while it runs. */
+function threads(): number {
+  return readdirSync('/proc/self/task').length;
+}
+
+describe('simulateAsync, on worker threads', () => {
+  const demo = loadEncounterFile(DEMO);
+
+  it('gives what simulate gives, and fray sim, on the same seed, telling each block added up', async () => {
+    const told: [number, number][] = [];
+    const s = await simulateAsync(demo, {
+      runs: 3000,
+      seed: 3,
+      workers: 2,
+      onProgress: (done, total) => told.push([done, total]),
+    });
+    expect(s).toEqual(simulate(demo, { runs: 3000, seed: 3 }));
+    expect(told).toEqual([
+      [1000, 3000],
+      [2000, 3000],
+      [3000, 3000],
+    ]);
+    const cli = JSON.parse(
+      (await fray(['sim', DEMO, '--runs', '3000', '--seed', '3', '--workers', '2', '--json'])).out,
+    ) as typeof s;
+    expect(s.sides).toEqual(cli.sides);
+    expect(s.combatants).toEqual(cli.combatants);
+    expect(s.rounds).toEqual(cli.rounds);
+  });
+
+  it('plays an encounter given as text or as data the same as its file', async () => {
+    const text = readFileSync(DUEL, 'utf8');
+    const expected = simulate(loadEncounterFile(DUEL), { runs: 1500, seed: 9, untilCi: 0.5 });
+    expect(expected.untilCi).toEqual({ target: 0.5, reached: true });
+    expect(expected.runs).toBe(1000);
+    for (const duel of [loadEncounter(text), loadEncounter(parse(text) as EncounterDocument)])
+      expect(await simulateAsync(duel, { runs: 1500, seed: 9, untilCi: 0.5, workers: 1 })).toEqual(expected);
+  });
+
+  it('stops when its signal is aborted: rejects with an AbortError, and leaves no thread running', async () => {
+    const before = threads();
+    const stop = new AbortController();
+    let during = 0;
+    const run = simulateAsync(demo, {
+      runs: 50_000_000,
+      seed: 1,
+      workers: 2,
+      signal: stop.signal,
+      onProgress: () => {
+        during = threads();
+        stop.abort();
+      },
+    });
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+    expect(during).toBeGreaterThan(before);
+    // Every thread it started has ended by the time it rejects, none started in their place.
+    expect(threads()).toBeLessThanOrEqual(before);
+    await new Promise((wait) => setTimeout(wait, 1500));
+    expect(threads()).toBeLessThanOrEqual(before);
+    // Aborted before it starts, it starts nothing.
+    await expect(simulateAsync(demo, { runs: 1000, signal: AbortSignal.abort() })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+  });
+
+  it('refuses a save, and an encounter the loaders did not make', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fray-library-'));
+    const save = join(dir, 'fight.json');
+    expect((await fray(['fight', DEMO, '--seed', '7', '--save', save])).code).toBe(0);
+    await expect(simulateAsync(loadEncounterFile(save), { runs: 1000 })).rejects.toThrow(
+      /a saved fight, not an encounter/,
+    );
+    rmSync(dir, { recursive: true, force: true });
+    await expect(simulateAsync({ ...demo }, { runs: 1000 })).rejects.toThrow(/from loadEncounter or/);
+  });
+});
+
 describe('the package', () => {
   it('exports its shipped data as fray/data/…', () => {
     // The package refers to itself by name from inside its own folder.
@@ -230,17 +398,64 @@ describe('the package', () => {
   });
 });
 
-describe("the README's library example", () => {
+/**
+ * The types a program reads the library's results through, used as a strict program would: each
+ * one named, so that one the package stops exporting fails to compile here.
+ */
+const TYPES_PROGRAM = `import {
+  exactOdds,
+  loadEncounter,
+  loadEncounterFile,
+  simulateAsync,
+  ValidationError,
+  type EncounterDocument,
+  type FollowingDice,
+  type OddsDuel,
+  type RollRequest,
+  type SimSummary,
+  type SimulateAsyncOptions,
+  type Warning,
+} from 'fray';
+
+const doc: EncounterDocument = {
+  ruleset: 'openquest',
+  sides: [
+    { name: 'Left', combatants: [{ use: 'orc' }] },
+    { name: 'Right', combatants: [{ use: 'orc' }] },
+  ],
+};
+const orcs = loadEncounter(doc);
+const warnings: readonly Warning[] = orcs.loaded.setup.warnings ?? [];
+const duel: OddsDuel | null = exactOdds(orcs).duel;
+const then = (r: RollRequest): FollowingDice | undefined => r.then;
+const opts: SimulateAsyncOptions = { runs: 1000, seed: 2, workers: 1, onProgress: (done, total) => console.log(done, total) };
+const summary: SimSummary = await simulateAsync(orcs, opts);
+loadEncounterFile(new URL(import.meta.resolve('fray/data/openquest/encounters/duel.yaml')));
+try {
+  loadEncounter({ ...doc, ruleset: 'openquest', sides: [] });
+} catch (e) {
+  console.log('a ValidationError:', e instanceof ValidationError);
+}
+console.log(warnings.length, duel !== null, typeof then, summary.runs);
+`;
+
+describe("the README's library example and the reference's examples", () => {
   const dirs: string[] = [];
   afterAll(() => {
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 
-  it('type-checks strictly against the built package and runs', () => {
+  it('type-check strictly (nodenext) against the built package and run', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const section = readme.slice(readme.indexOf('## As a library'));
     const code = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
     expect(code).toContain("from 'fray'");
+    const examples = referenceExamples();
+    // The main functions' pages each show one.
+    for (const f of ['loadEncounterFile', 'loadEncounter', 'fight', 'replay', 'simulate', 'simulateAsync'])
+      expect(examples.map((e) => e.page)).toContain(join('functions', `${f}.md`));
+    for (const f of ['exactOdds', 'rulesets', 'runFight'])
+      expect(examples.map((e) => e.page)).toContain(join('functions', `${f}.md`));
     // A user's project: its own folder, the package installed under node_modules/fray.
     const dir = mkdtempSync(join(tmpdir(), 'fray-readme-'));
     dirs.push(dir);
@@ -248,32 +463,60 @@ describe("the README's library example", () => {
     symlinkSync(ROOT, join(dir, 'node_modules', 'fray'), 'dir');
     writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
     writeFileSync(join(dir, 'example.ts'), code as string);
+    writeFileSync(join(dir, 'types.ts'), TYPES_PROGRAM);
+    const pages = examples.map((e, i) => {
+      const file = `reference-${i}.ts`;
+      writeFileSync(join(dir, file), e.code);
+      return { ...e, file };
+    });
     const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
-    execFileSync(
-      process.execPath,
-      [
-        tsc,
-        '--strict',
-        '--noUncheckedIndexedAccess',
-        '--exactOptionalPropertyTypes',
-        '--module',
-        'nodenext',
-        '--target',
-        'es2022',
-        '--skipLibCheck',
-        '--typeRoots',
-        join(ROOT, 'node_modules/@types'),
-        '--types',
-        'node',
-        'example.ts',
-      ],
-      { cwd: dir, encoding: 'utf8' },
-    );
+    const compile = () =>
+      execFileSync(
+        process.execPath,
+        [
+          tsc,
+          '--strict',
+          '--noUncheckedIndexedAccess',
+          '--exactOptionalPropertyTypes',
+          '--module',
+          'nodenext',
+          '--moduleResolution',
+          'nodenext',
+          '--target',
+          'es2022',
+          '--skipLibCheck',
+          '--typeRoots',
+          join(ROOT, 'node_modules/@types'),
+          '--types',
+          'node',
+          'example.ts',
+          'types.ts',
+          ...pages.map((p) => p.file),
+        ],
+        { cwd: dir, encoding: 'utf8' },
+      );
+    try {
+      compile();
+    } catch (e) {
+      // tsc names the file; say which page's example it is.
+      const named = pages.map((p) => `${p.file}: ${p.page}`).join('\n');
+      throw new Error(`${(e as { stdout?: string }).stdout ?? String(e)}\n${named}`);
+    }
     const out = execFileSync(process.execPath, ['example.js'], { cwd: dir, encoding: 'utf8' });
     expect(out).toMatch(/^The bridge at Grissenwald\./m);
     expect(out).toContain('replayed alike: true');
     expect(out).toMatch(/^Adventurers: \d+\.\d% of 2000$/m);
     expect(out).toMatch(/^Swordsman: 95\.96%$/m);
     expect(out).toContain('wfrp1e (17 options), wfrp-cp (12 options)');
-  }, 60_000);
+    const typed = execFileSync(process.execPath, ['types.js'], { cwd: dir, encoding: 'utf8' });
+    expect(typed).toMatch(/^1000 1000$/m);
+    expect(typed).toContain('a ValidationError: true');
+    for (const p of pages) {
+      const said = execFileSync(process.execPath, [p.file.replace(/\.ts$/, '.js')], {
+        cwd: dir,
+        encoding: 'utf8',
+      });
+      expect(said.length, p.page).toBeGreaterThan(0);
+    }
+  }, 120_000);
 });

@@ -3,7 +3,7 @@
 // for the same text, seed and parameters; a stop keeps the fights added up so far in block order;
 // a re-run gives the same figures; bad parameters are refused where they are wrong and nothing is
 // kept; a server that stops leaves no study running. The workers run dist/: `npm run build` first.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -97,6 +97,33 @@ describe('runJob stopped by its signal', () => {
     expect(summarize(r.totals[0] as Totals, r.roster, 11, null)).toEqual(
       summarize(whole.totals[0] as Totals, whole.roster, 11, null),
     );
+  });
+});
+
+describe('runJob stopped again and again', () => {
+  it('leaves no thread behind: the threads a stop ended are not replaced (a server stops many runs)', async () => {
+    const threads = () => readdirSync('/proc/self/task').length;
+    const variants = [{ file: DEMO, options: {}, tables: {}, edits: [] }];
+    const stopOnce = async () => {
+      const abort = new AbortController();
+      const r = await runJob({
+        variants,
+        seed: 2,
+        from: 0,
+        to: 50_000_000,
+        workers: 2,
+        progress: () => abort.abort(),
+        signal: abort.signal,
+      });
+      expect(r.stopped).toBe(true);
+    };
+    await stopOnce();
+    // The first run may start threads of the process's own that stay (file reads); count after it.
+    await new Promise((wait) => setTimeout(wait, 1500));
+    const after = threads();
+    await stopOnce();
+    await stopOnce();
+    await expect.poll(threads, { timeout: 5000 }).toBeLessThanOrEqual(after);
   });
 });
 

@@ -7,21 +7,25 @@
 
 /** One cell of a table row, where it was typed. */
 export interface Cell {
+  /** What it says, trimmed. */
   readonly text: string;
+  /** The physical line it was typed on, from 1. */
   readonly line: number;
   /** 1-based column of the cell's first character (of its place, when it is empty). */
   readonly col: number;
 }
 
 /** Where a stretch of a logical line's text came from. */
-interface Span {
+export interface Span {
   /** Offset in the logical line's text where the stretch begins. */
   readonly from: number;
+  /** The physical line it came from, from 1. */
   readonly line: number;
   /** 0-based column in that physical line of each character of the stretch. */
   readonly cols: readonly number[];
 }
 
+/** What a logical line of a paste is: words to read, a heading, or markup only. */
 export type LineKind =
   /** Words and numbers to read. */
   | 'text'
@@ -45,11 +49,13 @@ export interface BlockLine {
    * every run of blanks one space, trimmed.
    */
   readonly text: string;
+  /** Words, a heading, or markup only. */
   readonly kind: LineKind;
   /** The cells of an AsciiDoc table row, which cannot be split again from the text. */
   readonly cells?: readonly Cell[];
   /** How much longer than LINE_LIMIT it is: such a line is reported, never searched. */
   readonly long: boolean;
+  /** Where each stretch of `text` came from, so that any character of it can be placed. */
   readonly spans: readonly Span[];
 }
 

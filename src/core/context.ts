@@ -16,8 +16,11 @@ import {
 
 /** Answers the requests the input log does not: dice, tactics, or a person (by pausing). */
 export interface Driver {
+  /** The total of the dice asked: `count` to `count × sides`. */
   roll(req: RollRequest): number;
+  /** The key of one of the request's choices (or a free answer it allows). */
   choose(req: ChoiceRequest): string;
+  /** A whole number from `min` to `max`, in steps of `step`. */
   amount(req: AmountRequest): number;
   /**
    * The generator behind the dice when this driver answers every request as a simulation does
@@ -33,8 +36,11 @@ export interface ContextMark {
   readonly at: number;
   /** Events said. */
   readonly events: number;
+  /** The GM's modifier waiting for the next roll. */
   readonly pendingModifier: RollModifier | null;
+  /** The GM's modifier to the roll just answered, until the ruleset takes it. */
   readonly rolledModifier: RollModifier | null;
+  /** The reason of a `!give` ruling waiting for its answer. */
   readonly given: string | null;
 }
 
@@ -43,7 +49,10 @@ export class DriverError extends Error {}
 
 /** Thrown to pause a fight until someone answers `request`; the driver then replays. */
 export class Pending extends Error {
-  constructor(readonly request: Request) {
+  constructor(
+    /** The request that waits for an answer. */
+    readonly request: Request,
+  ) {
     super(`waiting for an answer: ${request.label}`);
   }
 }
@@ -98,7 +107,9 @@ export class AskingDriver extends AutoDriver {
  * replays it exactly.
  */
 export class FightContext {
+  /** Every answer so far, in order (kept with `record`). */
   readonly log: Input[] = [];
+  /** What has happened so far (kept with `explain`). */
   readonly events: FightEvent[] = [];
   private pos = 0;
   /** The driver's generator when it answers as a simulation does and nothing else listens (see `direct`). */
@@ -295,6 +306,7 @@ export class FightContext {
     }
   }
 
+  /** Asks for a roll: the log's next input, else the driver's; the total. */
   roll(req: RollRequest): number {
     const logged = this.fromLog(req);
     this.rolledModifier = this.pendingModifier;
@@ -316,6 +328,7 @@ export class FightContext {
     return this.roll({ kind: 'roll', count: 1, sides, label, actor, ...(then ? { then } : {}) });
   }
 
+  /** `count` dice of `sides` faces, their total: `ctx.dice(2, 6, 'Helmut: damage', 'helmut')`. */
   dice(count: number, sides: number, label: string, actor?: string, then?: FollowingDice): number {
     if (this.direct) return this.directRoll(count, sides);
     return this.roll({ kind: 'roll', count, sides, label, actor, ...(then ? { then } : {}) });
@@ -341,18 +354,21 @@ export class FightContext {
     return pick;
   }
 
+  /** Asks for a choice: the log's next input, else the driver's; the key chosen. */
   choose(req: ChoiceRequest): string {
     const logged = this.fromLog(req);
     if (logged !== undefined) return this.take(logged as string, req);
     return this.take(this.fresh(req, this.driven(req, this.driver.choose(req))), req);
   }
 
+  /** Asks for an amount: the log's next input, else the driver's. */
   amount(req: AmountRequest): number {
     const logged = this.fromLog(req);
     if (logged !== undefined) return this.take(logged as number, req);
     return this.take(this.fresh(req, this.driven(req, this.driver.amount(req))), req);
   }
 
+  /** Tells an event (kept only with `explain`: a simulation says nothing). */
   emit(e: FightEvent): void {
     if (this.explain) this.events.push(e);
   }

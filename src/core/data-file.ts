@@ -7,11 +7,13 @@ import { SourceDoc, validate } from './document.js';
 import { knownCheck } from './known.js';
 import { onFirstUse } from './schema.js';
 
+/** The schema of one kind of data file (a bestiary, a weapons list, a table), built when first needed. */
 export class DataSchema<T = unknown> {
   private readonly made: () => z.ZodType<T>;
 
   /** `file`: the shipped file it checks, under data/ (`wfrp1e/weapons.yaml`); `make` builds the schema. */
   constructor(
+    /** The shipped file it checks, under data/ (`wfrp1e/weapons.yaml`). */
     readonly file: string,
     make: () => z.ZodType<T>,
   ) {

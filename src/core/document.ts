@@ -18,14 +18,20 @@ import type { z } from 'zod';
 import { knownParse } from './known.js';
 import { didYouMean, printable } from './names.js';
 
+/** Where a value stands in a document, step by step: `['sides', 0, 'combatants']`. */
 export type Path = readonly (string | number)[];
 
 /** One problem in a file a user handed in. */
 export interface Issue {
+  /** The file (or the name given to text, or `command line` for a flag or an option). */
   readonly file: string;
+  /** The line the value stands on, from 1; left out where there is no text to point at. */
   readonly line?: number;
+  /** Its column, from 1. */
   readonly col?: number;
+  /** The field, as `sides[0].combatants[1].weapons[0]`; empty for the whole file. */
   readonly path: string;
+  /** What is wrong, and where it helps, what was expected. */
   readonly message: string;
 }
 
@@ -57,7 +63,10 @@ export function inFileOrder<T extends Issue>(issues: readonly T[]): T[] {
 
 /** Bad input: nothing runs, nothing is written; the CLI exits with code 2. */
 export class ValidationError extends Error {
-  constructor(readonly issues: readonly Issue[]) {
+  constructor(
+    /** Every problem found, in the order of the file; the message has them one a line. */
+    readonly issues: readonly Issue[],
+  ) {
     super(issues.map(formatIssue).join('\n'));
   }
 }
@@ -336,7 +345,9 @@ function keysOnceAndShallow(text: string): boolean {
 /** A parsed YAML or JSON file that can say where each of its values stands. */
 export class SourceDoc {
   private constructor(
+    /** The file's name or path, as its problems are reported under. */
     readonly file: string,
+    /** Its content, parsed. */
     readonly data: unknown,
     private tree: { readonly root: Node | null; readonly lines: LineCounter } | string,
   ) {}
@@ -411,7 +422,17 @@ export class SourceDoc {
   }
 
   /** Line and column of the value at `path`, or of the nearest enclosing value that exists. */
-  locate(path: Path, keyOf?: string): { line: number; col: number } | undefined {
+  locate(
+    path: Path,
+    keyOf?: string,
+  ):
+    | {
+        /** From 1. */
+        readonly line: number;
+        /** From 1. */
+        readonly col: number;
+      }
+    | undefined {
     if (typeof this.tree === 'string') {
       const { root, lines } = SourceDoc.read(this.file, this.tree);
       this.tree = { root, lines };
@@ -432,6 +453,7 @@ export class SourceDoc {
     return range ? lines.linePos(range[0]) : undefined;
   }
 
+  /** An Issue at `path` in this file, at its line where it has one (at its key, with `keyOf`). */
   issue(path: Path, message: string, keyOf?: string): Issue {
     const pos = this.locate(path, keyOf);
     return { file: this.file, line: pos?.line, col: pos?.col, path: formatPath(path), message };

@@ -12,9 +12,13 @@ import {
 
 /** An encounter read and checked: its ruleset, the setup the ruleset built, the options in force. */
 export interface Loaded {
+  /** The ruleset the encounter names, which plays it. */
   readonly ruleset: Ruleset;
+  /** The encounter as the ruleset built it, checked: what runFight plays. */
   readonly setup: SetupCore;
+  /** Every rule option's value, the defaults included. */
   readonly options: Options;
+  /** The file it was read from, which can say where each of its values stands. */
   readonly doc: SourceDoc;
   /** The encounter as written (for saves), with its parties' members written in. */
   readonly source: unknown;

@@ -4,7 +4,9 @@
  * section of it (a heading as the source spells it, a rule number, a table's entry).
  */
 export interface Cite {
+  /** The rulebook's short title (docs/sources.md), or the file Fray ships. */
   readonly source: string;
+  /** Where in it: a heading as the source spells it, a rule number, a table's entry. */
   readonly section: string;
 }
 
@@ -13,9 +15,13 @@ export interface Cite {
  * typed fields; `type` names the kind of event.
  */
 export interface FightEvent {
+  /** The kind of event: `attack`, `damage`, `outcome`, … (each ruleset names its own). */
   readonly type: string;
+  /** The round it happened in, from 1 (0 before the first). */
   readonly round: number;
+  /** What happened, in words with its arithmetic, as `fray fight` prints it. */
   readonly text: string;
+  /** The rule it follows. */
   readonly cite?: Cite;
   /** Combatant ids involved, first the one acting. */
   readonly who?: readonly string[];

@@ -37,12 +37,19 @@ export interface RunOptions {
    * Plays on from a checkpoint a run of this same setup heard, whose inputs up to it are these
    * inputs' first ones, with the events that run had said: the rounds before are not played again.
    */
-  readonly from?: { readonly checkpoint: Checkpoint; readonly events: readonly FightEvent[] };
+  readonly from?: {
+    /** The checkpoint, as `checkpoint` heard it. */
+    readonly checkpoint: Checkpoint;
+    /** The events that run had said by then. */
+    readonly events: readonly FightEvent[];
+  };
 }
 
 /** A fight as a round was about to begin: its state (a copy nothing plays on) and where its context stood. */
 export interface Checkpoint {
+  /** The fight's state then, a copy of its own. */
   readonly state: FightState;
+  /** How far the inputs and events had gone. */
   readonly mark: ContextMark;
 }
 
@@ -58,6 +65,7 @@ function sharedOf(setup: object): WeakSet<object> {
 export interface FightResult<State extends FightState = FightState> {
   /** The state reached. */
   readonly state: State;
+  /** What happened, in order, each with its words (empty unless `explain`). */
   readonly events: readonly FightEvent[];
   /** Every answer so far, replayable. */
   readonly log: readonly Input[];
@@ -71,7 +79,35 @@ export interface FightResult<State extends FightState = FightState> {
 
 /**
  * Runs (or replays) a fight: state = f(encounter, options, inputs). Rounds go on until one side
- * is left or the cap is reached, so every fight ends.
+ * is left or the cap is reached, so every fight ends. The inputs are replayed first; the driver
+ * answers every request after them, or pauses the fight (the result's `pending`) by throwing
+ * Pending, as AskingDriver does for the requests it is told to ask.
+ *
+ * @param ruleset - The encounter's ruleset (an encounter's `loaded.ruleset`, or one of RULESETS).
+ * @param setup - The checked encounter the ruleset built (an encounter's `loaded.setup`).
+ * @param run - The inputs, the driver, and what to keep (RunOptions).
+ *
+ * @example
+ * ```ts
+ * import { AskingDriver, AutoDriver, loadEncounterFile, PersonDice, runFight, SeededDice, Streams } from 'fray';
+ *
+ * const demo = loadEncounterFile(new URL(import.meta.resolve('fray/data/wfrp1e/encounters/demo.yaml')));
+ * const { ruleset, setup } = demo.loaded;
+ *
+ * // Seeded dice and the tactics answer everything: the fight `fight(demo, { seed: 7 })` plays.
+ * const dice = new SeededDice(new Streams(7).stream(0));
+ * console.log(runFight(ruleset, setup, { driver: new AutoDriver(dice) }).outcome);
+ *
+ * // A person rolls: the fight pauses at each roll, and is played again from its log (the
+ * // tactics' choices and the rolls so far) with the roll given: here each die's middle face.
+ * const asking = new AskingDriver(new PersonDice(), (req) => req.kind === 'roll');
+ * let r = runFight(ruleset, setup, { driver: asking, record: true });
+ * while (r.pending?.kind === 'roll') {
+ *   const roll = r.pending.count * Math.ceil(r.pending.sides / 2);
+ *   r = runFight(ruleset, setup, { driver: asking, inputs: [...r.log, roll], record: true });
+ * }
+ * console.log(r.outcome, r.log.length);
+ * ```
  */
 export function runFight<Setup extends SetupCore, State extends FightState>(
   ruleset: Ruleset<Setup, State>,

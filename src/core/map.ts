@@ -6,16 +6,23 @@
 import type { ChoiceRequest } from './request.js';
 import type { OutReason } from './state.js';
 
+/** A point on the map, in its unit (FightMap.unit). */
 export interface MapPoint {
+  /** East. */
   readonly x: number;
+  /** North on the plane, south on the grid (as a text map reads). */
   readonly y: number;
 }
 
 /** The box worth drawing, in the map's unit: everything on it with a margin. */
 export interface MapBounds {
+  /** The west edge. */
   readonly minX: number;
+  /** The lowest y. */
   readonly minY: number;
+  /** The east edge. */
   readonly maxX: number;
+  /** The highest y. */
   readonly maxY: number;
 }
 
@@ -26,12 +33,17 @@ export interface MapBounds {
 export interface MapRange {
   /** move: where its centre (or square) may go this round; charge: how far its base reaches to charge; missile, spell: a shot's reach. */
   readonly kind: 'move' | 'charge' | 'missile' | 'spell';
+  /** What to call it beside the ring ("move 4", "short bow, long range"). */
   readonly label: string;
+  /** How far: yards on the plane, squares on the grid. */
   readonly reach: number;
 }
 
+/** A model on the map: a combatant (or a mount) with its place, base, facing and moves. */
 export interface MapModel {
+  /** The combatant's id in the fight. */
   readonly id: string;
+  /** Its name. */
   readonly name: string;
   /** Index into FightMap.sides. */
   readonly side: number;
@@ -65,9 +77,13 @@ export interface MapModel {
 
 /** Ground that matters on the plane: burning oil, a sputtering bomb's blast. */
 export interface MapArea {
+  /** Burning ground, or a bomb about to burst. */
   readonly kind: 'fire' | 'bomb';
+  /** What to call it ("burning oil, 2 rounds left"). */
   readonly label: string;
+  /** Its centre, in yards. */
   readonly at: MapPoint;
+  /** Its radius, in yards. */
   readonly radius: number;
 }
 
@@ -75,7 +91,9 @@ export interface MapArea {
 export interface MapZone {
   /** Whose zone it is (a model id), and its side. */
   readonly of: string;
+  /** The model's side, by index. */
   readonly side: number;
+  /** The squares of the zone. */
   readonly squares: readonly MapPoint[];
 }
 
@@ -89,10 +107,13 @@ export interface MapAnswer {
   readonly facings?: readonly string[];
 }
 
+/** Where the models of a fight stand, the same shape for every ruleset with positions (Ruleset.map). */
 export interface FightMap {
   /** plane: positions in yards, y to the north; grid: squares, y to the south (as a text map reads). */
   readonly kind: 'plane' | 'grid';
+  /** What a coordinate counts: yards on the plane, squares on the grid. */
   readonly unit: 'yard' | 'square';
+  /** The box worth drawing. */
   readonly bounds: MapBounds;
   /** The sides' names, by index. */
   readonly sides: readonly string[];
@@ -104,6 +125,7 @@ export interface FightMap {
   readonly zones: readonly MapZone[];
   /** Plane: areas of the ground the state keeps. */
   readonly areas: readonly MapArea[];
+  /** How a destination on it is written as an answer to a movement question. */
   readonly answer: MapAnswer;
 }
 

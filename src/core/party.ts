@@ -39,10 +39,17 @@ export function partySchemaFor(ruleset: string, member: z.ZodType): z.ZodType {
 
 /** Where a party's members went in an encounter: the file as the encounter names it, the side, and who. */
 export interface PartyUse {
+  /** The party file, as the encounter names it (absolute once a file was read from disk). */
   readonly file: string;
+  /** The index of the side they joined, from 0. */
   readonly side: number;
   /** Each member brought in: its name in the party file, and its name in the fight. */
-  readonly members: readonly { readonly member: string; readonly name: string }[];
+  readonly members: readonly {
+    /** Its name in the party file. */
+    readonly member: string;
+    /** Its name in the fight. */
+    readonly name: string;
+  }[];
 }
 
 /**

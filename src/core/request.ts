@@ -9,7 +9,9 @@ export type Request = RollRequest | ChoiceRequest | AmountRequest;
 /** One input of a fight's log: a dice total, a choice's key, or an amount. */
 export type Input = number | string;
 
+/** Dice to roll: their total answers it (`count` to `count × sides`). */
 export interface RollRequest extends DiceRequest {
+  /** Says it is a roll. */
   readonly kind: 'roll';
   /** Combatant id of who rolls, when one does. */
   readonly actor?: string;
@@ -26,6 +28,7 @@ export interface RollRequest extends DiceRequest {
  * roll of `count` dice.
  */
 export interface FollowingDice extends DiceRequest {
+  /** The dice are `count` rolls of one die each, not one roll of `count` dice. */
   readonly each?: boolean;
 }
 
@@ -60,17 +63,23 @@ export function combatantKey(f: { readonly id: string }): string {
 
 /** One answer a choice request offers: its key (what the log keeps) and its words. */
 export interface Choice {
+  /** What answers the request with it, and what the log keeps (`parry`, `@goblin-2`). */
   readonly key: string;
+  /** Its words, for a person. */
   readonly label: string;
 }
 
 /** A decision to make (whom to strike, to parry or not…): one of its choices' keys answers it. */
 export interface ChoiceRequest {
+  /** Says it is a choice. */
   readonly kind: 'choice';
+  /** Combatant id of who decides, when one does. */
   readonly actor?: string;
   /** A stable name for the kind of decision ("parry", "blow", "press"): tactics and UIs key on it. */
   readonly topic: string;
+  /** The question, in words: "Helmut: parry the blow?". */
   readonly label: string;
+  /** The answers on offer. */
   readonly choices: readonly Choice[];
   /** The tactic's pick: what a simulation answers and what a person gets by pressing enter. */
   readonly suggested: string;
@@ -100,13 +109,21 @@ export interface FreeAnswer {
 
 /** A number to pick within bounds (how many points to spend…): a whole number answers it. */
 export interface AmountRequest {
+  /** Says it is an amount. */
   readonly kind: 'amount';
+  /** Combatant id of who decides, when one does. */
   readonly actor?: string;
+  /** A stable name for the kind of decision, as ChoiceRequest's. */
   readonly topic: string;
+  /** The question, in words. */
   readonly label: string;
+  /** The least it may be. */
   readonly min: number;
+  /** The most it may be. */
   readonly max: number;
+  /** It goes up from `min` by this much. */
   readonly step: number;
+  /** The tactic's pick, as ChoiceRequest's. */
   readonly suggested: number;
   /** The amount follows a plan the person already took (block as planned): asked only on request, as ChoiceRequest.routine. */
   readonly routine?: boolean;
@@ -116,6 +133,7 @@ export interface AmountRequest {
 export class InputError extends Error {
   constructor(
     message: string,
+    /** Its place in the log, from 0; null for an answer typed now. */
     readonly index: number | null = null,
   ) {
     super(message);

@@ -13,10 +13,15 @@ import type { ZodType } from 'zod';
 
 /** A house-rule switch a text offers: its values, default, and where the text offers it. */
 export interface OptionSpec {
+  /** The name, as `-o name=value` and an encounter's `options:` write it. */
   readonly name: string;
+  /** The values it takes. */
   readonly values: readonly string[];
+  /** The value when none is given. */
   readonly default: string;
+  /** What it changes, in a sentence. */
   readonly summary: string;
+  /** Where the rules offer it. */
   readonly cite: Cite;
 }
 
@@ -25,14 +30,19 @@ export type Options = Readonly<Record<string, string>>;
 
 /** Where a ruleset's part of a document stands: the whole file, or `encounter` inside a save. */
 export interface DocPart {
+  /** The file it is in. */
   readonly doc: SourceDoc;
+  /** Where in the file the part begins: `[]` for the whole file, `['encounter']` in a save. */
   readonly base: Path;
+  /** The part's data, as parsed. */
   readonly value: unknown;
 }
 
 /** A file's name (for messages) and text. */
 export interface FileText {
+  /** The file's name or path, as messages give it. */
   readonly file: string;
+  /** Its whole text. */
   readonly text: string;
 }
 
@@ -50,7 +60,9 @@ export interface LoadEnv {
 
 /** What any encounter gives the core, whatever its ruleset. */
 export interface SetupCore {
+  /** The encounter's title (one is made up from the sides when it gives none). */
   readonly title: string;
+  /** The round cap: a fight still going after this many rounds is a draw. */
   readonly maxRounds: number;
   /** What the file says that is legal but likely not meant, in file order (EncounterLoader.warn). */
   readonly warnings?: readonly Warning[];
@@ -62,9 +74,11 @@ export interface SetupCore {
 
 /** Data that is neither the text's nor a public source's: Fray's own (shipped), or a file the user gave. */
 export interface DataNote {
+  /** `ours`: data Fray ships that is not the rules text's; `yours`: a file the user gave. */
   readonly kind: 'ours' | 'yours';
   /** The table, as `--table` names it. */
   readonly table: string;
+  /** The file it was read from. */
   readonly file: string;
   /** With `ours`: the rows of it the encounter uses that are ours, or none listed when the whole table is. */
   readonly rows: readonly string[];
@@ -81,10 +95,13 @@ export type RulesetAbout = Pick<Ruleset, 'id' | 'title' | 'texts' | 'options'>;
 
 /** A ruleset: it checks an encounter, builds the fight's state and plays it round by round through the context. */
 export interface Ruleset<Setup extends SetupCore = SetupCore, State extends FightState = FightState> {
+  /** The id an encounter's `ruleset:` names (`wfrp1e`). */
   readonly id: string;
+  /** Its name in full. */
   readonly title: string;
   /** The rules texts it implements, by the names its citations use (docs/sources.md). */
   readonly texts: readonly string[];
+  /** Its rule options (house-rule switches). */
   readonly options: readonly OptionSpec[];
   /** Names of the shipped tables a user may replace (`--table NAME=FILE`, an encounter's `tables:`). */
   readonly tables: readonly string[];
@@ -101,6 +118,7 @@ export interface Ruleset<Setup extends SetupCore = SetupCore, State extends Figh
   renew?(state: State, setup: Setup): void;
   /** What happens before the first round (surprise, positions, opening tests), asking through the context. */
   start(state: State, ctx: FightContext): void;
+  /** Plays one round, asking through the context; the core decides after it whether the fight is over. */
   round(state: State, ctx: FightContext): void;
   /** What the GM's rulings may change: each combatant's numbers, and where one that enters stands. */
   readonly rulings?: RulingHooks<State>;
@@ -164,8 +182,11 @@ export interface FileSchemas {
 /** Data files and their lists, by the kind of name they hold (core/schema.ts, dataName). */
 export type NameSources = Readonly<Partial<Record<NameKind, readonly string[]>>>;
 
+/** What the web page's character builder offers for a ruleset (Ruleset.character). */
 export interface CharacterForm {
+  /** The schema of one combatant entry. */
   readonly schema: ZodType;
+  /** The fields of the entry a character is made of, in the form's order. */
   readonly fields: readonly string[];
   /** Where the ids a list field takes come from: data file and its list ("weapons.yaml#weapons"). */
   readonly lists: Readonly<Record<string, readonly string[]>>;
@@ -175,37 +196,69 @@ export interface CharacterForm {
 
 /** What an importer is given besides the block: the name the user wants, and the data to match names to. */
 export interface ImportOptions {
+  /** The name the entry is to have, over the one the block gives. */
   readonly name?: string;
+  /** Where the ruleset's data (bestiary, weapons) is read from. */
   readonly env: LoadEnv;
 }
 
 /** One blow of `attacker` at `defender`, exactly: probabilities of all blows (misses included unless said). */
 export interface OddsBlow {
+  /** Who strikes, by name. */
   readonly attacker: string;
+  /** Who is struck, by name. */
   readonly defender: string;
   /** The D100 score needed to hit. */
   readonly need: number;
   /** How the need reads when it is not "D100 ≤ need" (another die, or a roll at least). */
   readonly needText?: string;
+  /** The chance the blow hits, 0 to 1 (after parries and dodges where the rules have them). */
   readonly hit: number;
   /** Where hits land: each location's share of all blows. */
-  readonly locations: readonly { readonly part: string; readonly p: number }[];
+  readonly locations: readonly {
+    /** The hit location ("head", "right arm"). */
+    readonly part: string;
+    /** Its share of all blows, 0 to 1. */
+    readonly p: number;
+  }[];
   /** Wounds dealt by hits (0 included: a hit that does nothing). */
-  readonly wounds: readonly { readonly value: number; readonly p: number }[];
+  readonly wounds: readonly {
+    /** Wounds dealt. */
+    readonly value: number;
+    /** The chance of a blow dealing that many, 0 to 1. */
+    readonly p: number;
+  }[];
+  /** The mean wounds a blow deals, misses counted as 0. */
   readonly meanWounds: number;
   /** A critical at the defender's full W, and its values. */
   readonly critical: number;
-  readonly criticalValues: readonly { readonly value: number; readonly p: number }[];
-  /** Killed outright by this one blow at full W; out of the fight at once (killed or knocked out). */
+  /** Each critical value's chance in a blow (the ruleset's critical scale). */
+  readonly criticalValues: readonly {
+    /** The critical's value. */
+    readonly value: number;
+    /** Its chance in a blow, 0 to 1. */
+    readonly p: number;
+  }[];
+  /** The chance this one blow kills the defender outright at full W, 0 to 1. */
   readonly killed: number;
+  /** The chance this one blow takes the defender out of the fight at once (killed or knocked out), 0 to 1. */
   readonly outAtOnce: number;
   /** What a rule of the combatants' own does in place of wounds (a creature only magic hurts, a drain), said under the figures. */
   readonly note?: string;
 }
 
+/** The whole fight's odds, for a duel whose states are few enough to follow all (`fray odds`, docs/simulation.md). */
 export interface OddsDuel {
-  readonly sides: readonly { readonly name: string; readonly win: number }[];
+  /** Each side's chance to win, in the encounter's order. */
+  readonly sides: readonly {
+    /** The side's name. */
+    readonly name: string;
+    /** Its chance to win, 0 to 1. */
+    readonly win: number;
+  }[];
+  /** The chance of a draw (nobody standing, or the round cap), 0 to 1. */
   readonly draw: number;
+  /** The mean length of the fight, in rounds. */
   readonly meanRounds: number;
   /** The most states the chain held in a round. */
   readonly states: number;
@@ -213,25 +266,37 @@ export interface OddsDuel {
   readonly steps: number;
 }
 
+/** Exact odds found by enumerating the dice (Ruleset.odds): each pair's one blow and, where it can, the whole duel. */
 export interface Odds {
+  /** One blow of each combatant at each enemy. */
   readonly blows: readonly OddsBlow[];
+  /** How the blows' odds were found, in words. */
   readonly blowMethod: string;
+  /** The whole fight's odds, or null where the fight is not a duel small enough (see `duelMethod`). */
   readonly duel: OddsDuel | null;
   /** How the fight's odds were found, or why they were not. */
   readonly duelMethod: string;
 }
 
+/** One combatant's sheet as the rules compute it (`fray sheet`). */
 export interface CombatantSheet {
+  /** Its id in the fight. */
   readonly id: string;
+  /** Its name. */
   readonly name: string;
+  /** The name of its side. */
   readonly side: string;
+  /** The sheet, line by line, as `fray sheet` prints it. */
   readonly lines: readonly string[];
   /** The load's warnings about it, as printed on stderr (see sheetsWithWarnings, core/loader.ts). */
   readonly warnings?: readonly string[];
 }
 
+/** One number a ruleset counts over a finished fight ("Goblins reaching hand-to-hand"). */
 export interface Tally {
+  /** What it counts. */
   readonly label: string;
+  /** Its value in this fight. */
   readonly value: number;
 }
 
@@ -246,6 +311,7 @@ export function defaultOptions(specs: readonly OptionSpec[]): Record<string, str
  * new value, or null to take the field out (back to its default: unhurt). Fields not named stay.
  */
 export interface Lasting {
+  /** Each field's new value, or null to take it out. */
   readonly fields: Readonly<Record<string, unknown>>;
   /** Weapons broken or destroyed (ids): taken out of the member's `weapons` and `carried`. */
   readonly lost: readonly string[];

@@ -11,28 +11,64 @@ import { showSum, type Term } from './arith.js';
 import type { Input } from './request.js';
 import type { FightState } from './state.js';
 
+/** A GM's ruling, as its input in the log (`!modify -10 | fog`) reads (docs/table-play.md). */
 export type Ruling =
-  | { readonly kind: 'modify'; readonly by: number; readonly why: string }
   | {
-      readonly kind: 'set';
-      readonly who: string;
-      readonly what: string;
-      readonly value: number;
+      /** A one-off modifier to the roll being asked. */
+      readonly kind: 'modify';
+      /** The modifier, added to what the roll needs (−10 makes it harder by 10). */
+      readonly by: number;
+      /** The GM's reason, shown in the log. */
       readonly why: string;
     }
-  | { readonly kind: 'give'; readonly why: string }
-  | { readonly kind: 'enter'; readonly who: string; readonly why: string }
-  | { readonly kind: 'leave'; readonly who: string; readonly why: string };
+  | {
+      /** A combatant's number set (W, HP, ammunition, a condition's rounds). */
+      readonly kind: 'set';
+      /** The combatant's id. */
+      readonly who: string;
+      /** The number's name, as SettableNumber names it. */
+      readonly what: string;
+      /** Its new value. */
+      readonly value: number;
+      /** The GM's reason, shown in the log. */
+      readonly why: string;
+    }
+  | {
+      /** The answer that follows is the GM's, not the dice's. */
+      readonly kind: 'give';
+      /** The GM's reason, shown in the log. */
+      readonly why: string;
+    }
+  | {
+      /** A combatant written with `enters: true` comes into the fight. */
+      readonly kind: 'enter';
+      /** The combatant's id. */
+      readonly who: string;
+      /** The GM's reason, shown in the log. */
+      readonly why: string;
+    }
+  | {
+      /** A combatant leaves the fight. */
+      readonly kind: 'leave';
+      /** The combatant's id. */
+      readonly who: string;
+      /** The GM's reason, shown in the log. */
+      readonly why: string;
+    };
 
 /** A number of a combatant the GM may set: W, HP, CP, endurance, ammunition, a condition's rounds. */
 export interface SettableNumber {
   /** As the GM types it (case does not matter): "W", "arrows", "stunned". */
   readonly name: string;
+  /** Its value now. */
   readonly value: number;
+  /** The least it may be set to. */
   readonly min: number;
+  /** The most it may be set to. */
   readonly max: number;
   /** What it is, for the list the GM is shown ("rounds of stunned left"). */
   readonly about?: string;
+  /** Sets it, in the fight's state, to `value` (within min and max). */
   set(value: number): void;
 }
 
@@ -118,7 +154,9 @@ export interface RulingHooks<State extends FightState> {
 
 /** A one-off modifier the GM gave to a roll, as the ruleset applies it to what the roll needs. */
 export interface RollModifier {
+  /** The modifier, added to what the roll needs. */
   readonly by: number;
+  /** The GM's reason. */
   readonly why: string;
 }
 

@@ -40,7 +40,9 @@ export function lookup<T>(table: Readonly<Record<string, T>>, key: string): T | 
 
 /** What an importer read: one line a field, as a user would check it against the book. */
 export interface ReadField {
+  /** The entry's field, as a person reads it ("WS", "weapons"). */
   readonly field: string;
+  /** What it was read as. */
   readonly value: string;
   /** The lines it came from. */
   readonly lines: readonly number[];
@@ -48,26 +50,36 @@ export interface ReadField {
 
 /** A line the importer did not use, and why (said to the user, never silently dropped). */
 export interface UnusedLine {
+  /** Its line in the block, from 1. */
   readonly line: number;
+  /** The line as typed. */
   readonly text: string;
+  /** Why it was not used. */
   readonly why: string;
 }
 
 /** Something read that a user should know: a weapon we lack, a rule not played, a value that seems off. */
 export interface ImportWarning {
+  /** The line it is about, from 1, or null for the block as a whole. */
   readonly line: number | null;
+  /** What to know, in words. */
   readonly message: string;
 }
 
 /** A stat block read: the combatant entry an encounter's `combatants:` holds, and the account of it. */
 export interface Imported {
+  /** The ruleset that read it. */
   readonly ruleset: string;
+  /** The combatant entry, ready for an encounter's `combatants:`. */
   readonly entry: Readonly<Record<string, unknown>>;
+  /** Each field read, in the entry's order. */
   readonly read: readonly ReadField[];
+  /** Every line not used, with why. */
   readonly unused: readonly UnusedLine[];
+  /** What the user should know. */
   readonly warnings: readonly ImportWarning[];
   /** Each field of the entry (a path such as `skills.close`) and where in the block it was read. */
-  readonly placed: Readonly<Record<string, { readonly line: number; readonly col: number }>>;
+  readonly placed: Readonly<Record<string, At>>;
 }
 
 /** How the way in names what the user gives besides the block (the command's flags, the page's boxes). */
@@ -99,11 +111,17 @@ export interface Profile {
   /** Field → the value: a whole number, or '-' for one the creature lacks. */
   readonly values: Readonly<Record<string, number | '-'>>;
   /** Where each field's value was typed. */
-  readonly at: Readonly<Record<string, { readonly line: number; readonly col: number }>>;
+  readonly at: Readonly<Record<string, At>>;
   /** Headings read that the ruleset does not use, with their values. */
-  readonly extra: readonly { readonly heading: string; readonly value: string }[];
+  readonly extra: readonly {
+    /** The heading, as printed. */
+    readonly heading: string;
+    /** The value under it, as printed. */
+    readonly value: string;
+  }[];
   /** The fields of `asPrinted`, as printed. */
   readonly printed?: Readonly<Record<string, string>>;
+  /** The block's lines the profile was read from. */
   readonly lines: readonly number[];
 }
 
@@ -191,7 +209,9 @@ export function listedRows<T extends Named>(env: DataReader, ruleset: string, sp
 
 /** A row of the ruleset's data that a name may name. */
 export interface Named {
+  /** Its id, as an encounter writes it (`short-bow`). */
   readonly id: string;
+  /** Its name, as a book prints it ("Short Bow"). */
   readonly name: string;
 }
 
@@ -243,22 +263,33 @@ export function matchName<T extends Named>(given: string, rows: readonly T[]): T
 
 /** A place in the block: a line and a column, both from 1. */
 export interface At {
+  /** The line, from 1. */
   readonly line: number;
+  /** The column, from 1. */
   readonly col: number;
 }
 
 /** A field of the block: its line, its value, and where each character of the value was typed. */
 export interface FieldLine {
+  /** The logical line it is on. */
   readonly line: BlockLine;
+  /** That line's first physical line, from 1. */
   readonly n: number;
+  /** The field's name as typed, before its colon or its value ("Skills"). */
   readonly key: string;
+  /** Its value as typed, after the name. */
   readonly value: string;
   /** Where the value's character at `offset` was typed. */
   at(offset?: number): At;
 }
 
 /** What a line not read is, for the account: a note (it does not matter to a fight) or a warning (it would). */
-export type LeftOver = { readonly why: string; readonly warn?: boolean } | null;
+export type LeftOver = {
+  /** Why it was left, in words. */
+  readonly why: string;
+  /** It would matter to a fight: said as a warning. */
+  readonly warn?: boolean;
+} | null;
 
 /** Section headings books and transcriptions print inside a block, and what their lines are. */
 const SECTIONS: readonly { readonly re: RegExp; readonly name: string; readonly played: boolean }[] = [
@@ -291,14 +322,24 @@ function sectionOf(text: string): { name: string; played: boolean; heading: stri
 
 /** A text a user pasted or a file gave, line by line, keeping account of which lines were used. */
 export class StatBlock {
+  /** The text as logical lines. */
   readonly lines: readonly BlockLine[];
   private readonly used = new Map<number, string>();
+  /** The lines left unused so far, with why (filled in as the importer finishes). */
   readonly unused: UnusedLine[] = [];
+  /** What the user should know, so far. */
   readonly warnings: ImportWarning[] = [];
+  /** The fields read so far. */
   readonly read: ReadField[] = [];
+  /** Where each field of the entry was read (a path such as `skills.close`). */
   readonly placed: Record<string, At> = {};
   /** A name written on the row of values, before them (or before the colon of an inline profile). */
-  leadName: { n: number; name: string } | null = null;
+  leadName: {
+    /** Its line, from 1. */
+    n: number;
+    /** The name. */
+    name: string;
+  } | null = null;
 
   constructor(
     /** The file as messages name it ("orc.txt", "standard input", "paste"). */
@@ -324,10 +365,12 @@ export class StatBlock {
     return this.lines.filter((l) => l.text !== '' && l.kind !== 'markup' && !l.long && !this.used.has(l.id));
   }
 
+  /** Marks a line used, for `what` (a field's name). */
   use(l: BlockLine, what: string): void {
     this.used.set(l.id, what);
   }
 
+  /** Whether a line is used already. */
   isUsed(l: BlockLine): boolean {
     return this.used.has(l.id);
   }
@@ -342,6 +385,7 @@ export class StatBlock {
     if (at) this.placed[path] = at;
   }
 
+  /** Records something the user should know, at a line (or null for the whole block). */
   warn(line: number | null, message: string): void {
     this.warnings.push({ line, message });
   }
@@ -637,7 +681,16 @@ export class StatBlock {
    * none, 'Imported' and a warning. The block's own name is returned too: a creature of the
    * bestiary is found by it whatever the GM calls this one.
    */
-  entryName(given: string | undefined, p: Profile, above: string): { name: string; own: string | null } {
+  entryName(
+    given: string | undefined,
+    p: Profile,
+    above: string,
+  ): {
+    /** The entry's name. */
+    name: string;
+    /** The block's own name, or null when it gives none. */
+    own: string | null;
+  } {
     const own = this.name(p.lines[0] as number);
     if (given !== undefined) {
       this.said('name', given, []);

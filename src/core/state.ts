@@ -3,6 +3,7 @@ export type OutReason = 'dead' | 'dying' | 'unconscious' | 'helpless' | 'fled' |
 
 /** A side of a fight, as every ruleset's state has it. */
 export interface SideCore {
+  /** Its name, as the encounter gives it. */
   readonly name: string;
   /** The players' side: some rules favour or ask "the PCs" (WFRP's Effective Initiative edge). */
   readonly players: boolean;
@@ -10,9 +11,13 @@ export interface SideCore {
 
 /** A combatant, as every ruleset's state has it: its id, name, side and whether (and why) it is out. */
 export interface CombatantCore {
+  /** Unique in the fight; what requests' `actor` and events' `who` name. */
   readonly id: string;
+  /** Its name as the fight tells it. */
   readonly name: string;
+  /** The index of its side in the encounter's `sides`, from 0. */
   readonly side: number;
+  /** Why it no longer takes part, or null while it does. */
   out: OutReason | null;
   /** The ruleset's per-fighter counts (blows, wounds dealt…), which a simulation averages. */
   readonly stats?: object;
@@ -39,13 +44,17 @@ export interface Outcome {
   readonly winner: number | null;
   /** victory: one side still stands; all-out: nobody does; round-cap: the cap ended it. */
   readonly reason: 'victory' | 'all-out' | 'round-cap';
+  /** How many rounds the fight lasted. */
   readonly rounds: number;
 }
 
 /** The part of every ruleset's fight state the core reads. */
 export interface FightState {
+  /** The round under way, from 1 (0 before the first). */
   round: number;
+  /** The sides, in the encounter's order. */
   readonly sides: readonly SideCore[];
+  /** Everyone in the fight, whatever their side. */
   readonly combatants: readonly CombatantCore[];
 }
 

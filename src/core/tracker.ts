@@ -5,26 +5,42 @@ import type { OutReason } from './state.js';
 
 /** A number with its most, drawn as a bar: W 5/8, CP 12/20. */
 export interface Gauge {
+  /** What it counts, short: `W`, `HP`, `CP`. */
   readonly label: string;
+  /** What is left now. */
   readonly value: number;
+  /** The most it can be. */
   readonly max: number;
 }
 
 /** A condition on a combatant and, where the rules count it, the rounds it still holds (this one included). */
 export interface Condition {
+  /** Its name, in the rules' words ("stunned", "prone"). */
   readonly name: string;
+  /** Rounds it still holds, this one included; left out where the rules do not count them. */
   readonly roundsLeft?: number;
 }
 
+/** One combatant's line of the tracker. */
 export interface TrackerRow {
+  /** The combatant's id in the fight. */
   readonly id: string;
+  /** Its name. */
   readonly name: string;
+  /** The name of its side. */
   readonly side: string;
   /** The number this round's order goes by (EI 45, skill 60%), when the ruleset orders by one. */
-  readonly order: { readonly label: string; readonly value: number } | null;
+  readonly order: {
+    /** What the number is (`EI`, `skill`). */
+    readonly label: string;
+    /** The number. */
+    readonly value: number;
+  } | null;
   /** The number that takes it out of the fight first (W, HP, endurance), then the others (CP, LP). */
   readonly gauges: readonly Gauge[];
+  /** Why it is out of the fight, or null while it fights on. */
   readonly out: OutReason | null;
+  /** What holds on it now. */
   readonly conditions: readonly Condition[];
   /** Won or lost its last exchange of blows, where the rules give that an effect. */
   readonly standing: 'winning' | 'losing' | null;
@@ -36,7 +52,9 @@ export interface TrackerRow {
   readonly gear: readonly string[];
 }
 
+/** What the table needs at a glance, the same shape whatever the ruleset: who is where, how hurt, in what order. */
 export interface Tracker {
+  /** The round under way, from 1. */
   readonly round: number;
   /** How this round's order is kept, in a few words ("by EI, highest first"). */
   readonly orderBy: string;

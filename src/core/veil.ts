@@ -51,7 +51,9 @@ export function playersSee(kept: Readonly<Record<string, string>>): PlayersSee {
  * `{}` is an event with nothing to keep (a move, a round's start, who fled).
  */
 export interface EventSecret {
+  /** The index in the event's `who` of the one whose dice the text shows. */
   readonly roll?: number;
+  /** The index in the event's `who` of the one whose health the text tells. */
   readonly health?: number;
   /** The GM's own roll, nobody's in particular (who gets WFRP's EI edge): masked whole when the GM's rolls are. */
   readonly gm?: true;
@@ -59,12 +61,15 @@ export interface EventSecret {
   readonly wounds?: true;
   /** Where the health part begins, when the text first gives the roller's own numbers (a strike, then its damage). */
   readonly healthFrom?: RegExp;
+  /** Each combatant's numbers follow its name in the text (profiles, the order, a round's tally). */
   readonly named?: true;
+  /** It is a statement of intent by who[0]. */
   readonly intent?: true;
 }
 
 /** A ruleset's secrets: each event type's, and the words its texts put beside health. */
 export interface Secrets {
+  /** Each event type's secrets, by the event's `type`. */
   readonly events: Readonly<Record<string, EventSecret>>;
   /** "W", "HP", "endurance": a number beside one of these, after a combatant's name, is its health. */
   readonly health: readonly string[];

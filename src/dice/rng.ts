@@ -38,6 +38,7 @@ export class Rng {
     private s10: number,
   ) {}
 
+  /** The generator a seed (a whole number 0 to 2⁵³ − 1) starts; throws SeedError for any other. */
   static seeded(seed: number): Rng {
     checkSeed(seed);
     const lo = seed >>> 0;
@@ -80,6 +81,7 @@ export class Rng {
     return this.int(1, sides);
   }
 
+  /** A copy at the same place in the sequence, which goes on apart from this one. */
   clone(): Rng {
     return new Rng(this.s01, this.s00, this.s11, this.s10);
   }
@@ -229,11 +231,13 @@ export class Streams {
   private cursor: Rng;
   private cursorIndex = 0;
 
+  /** @param seed - The seed every stream comes from (a whole number 0 to 2⁵³ − 1). */
   constructor(readonly seed: number) {
     this.root = Rng.seeded(seed);
     this.cursor = this.root.clone();
   }
 
+  /** Stream `index` (a whole number from 0), from its start: fight i of a simulation rolls on stream i. */
   stream(index: number): Rng {
     if (!Number.isSafeInteger(index) || index < 0) throw new RangeError(`bad stream index ${index}`);
     const ahead = index - this.cursorIndex;

@@ -3,7 +3,9 @@ import type { Rng } from './rng.js';
 
 /** What the engine asks of a dice source: the total of `count` dice with `sides` faces. */
 export interface DiceRequest {
+  /** How many dice, 1 or more: the answer is their total. */
   readonly count: number;
+  /** Faces on each die: 6 for a D6, 100 for percentile dice (1 to 100). */
   readonly sides: number;
   /** Who rolls and why, for people and error messages: "Helmut: to hit (need 45)". */
   readonly label: string;
@@ -24,7 +26,9 @@ export class ImpossibleRollError extends Error {}
 /** Scripted dice ran out before the fight ended: it names the roll asked for. */
 export class ScriptExhaustedError extends Error {
   constructor(
+    /** The roll the script had no entry left for. */
     readonly request: DiceRequest,
+    /** How many entries it had, all used. */
     readonly used: number,
   ) {
     super(`the dice script ran out after ${used} rolls, at: ${describeDice(request)} for ${request.label}`);
@@ -87,7 +91,10 @@ function readOneDie(sides: number, digits: string): number {
 
 /** Dice from a seeded generator. */
 export class SeededDice implements DiceSource {
-  constructor(readonly rng: Rng) {}
+  constructor(
+    /** The generator the dice come from; each roll moves it on. */
+    readonly rng: Rng,
+  ) {}
 
   roll(req: DiceRequest): number {
     let total = 0;
@@ -116,6 +123,7 @@ export class ScriptedDice implements DiceSource {
     }
   }
 
+  /** Entries not yet rolled: a script that fits its fight leaves none. */
   get remaining(): number {
     return this.script.length - this.used;
   }

@@ -357,9 +357,12 @@ export function encounterFromText(
   return encounterOf(SourceDoc.parse(name, text), seed, overrides, env);
 }
 
-/** An encounter made in memory (a character's check), read as a fight to begin; it names no file. */
-export function encounterFromData(name: string, data: unknown): FightFile {
-  return encounterOf(SourceDoc.made(name, data), null, {}, shippedOnlyEnv());
+/**
+ * An encounter made in memory (a character's check, a program's object), read as a fight to
+ * begin, as its text would be; it names no file.
+ */
+export function encounterFromData(name: string, data: unknown, overrides: Options = {}): FightFile {
+  return encounterOf(SourceDoc.made(name, data), null, overrides, shippedOnlyEnv());
 }
 
 function encounterOf(doc: SourceDoc, seed: number | null, overrides: Options, env: LoadEnv): FightFile {

@@ -22,16 +22,25 @@ export interface OptionInfo {
   /** What it changes, in a sentence. */
   readonly summary: string;
   /** Where the rules say so. */
-  readonly cite: { readonly source: string; readonly section: string; readonly text: string };
+  readonly cite: {
+    /** The rulebook's short title (docs/sources.md). */
+    readonly source: string;
+    /** Where in it. */
+    readonly section: string;
+    /** Both as the log prints them: `source § section`. */
+    readonly text: string;
+  };
 }
 
 /** A ruleset, as `fray rulesets --json` and the library's `rulesets()` give it. */
 export interface RulesetInfo {
   /** The id an encounter's `ruleset:` names. */
   readonly id: string;
+  /** Its name in full ("Warhammer Fantasy Roleplay, 1st edition"). */
   readonly title: string;
   /** The rules texts it follows. */
   readonly texts: readonly string[];
+  /** Its rule options (house-rule switches), in the order `fray rulesets` lists them. */
   readonly options: readonly OptionInfo[];
 }
 

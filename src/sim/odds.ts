@@ -6,7 +6,9 @@ import type { DataNote, Odds } from '../core/ruleset.js';
 
 /** `fray odds --json`: schema fray-odds/1. */
 export interface OddsReport extends Odds {
+  /** The name of this shape (`fray odds --json`, docs/simulation.md). */
   readonly schema: 'fray-odds/1';
+  /** The data the odds rest on that is Fray's own or the user's, not the rules text's. */
   readonly data: readonly DataNote[];
 }
 

@@ -35,7 +35,7 @@ export interface Job {
   readonly maxRounds?: number;
   /** Stop at the first block where every win rate (of every variant) is known to ± this. */
   readonly untilCi?: number;
-  /** 1 runs in this thread. */
+  /** 1 runs in this thread, unless a `pool` is given: a job given threads runs on them. */
   readonly workers: number;
   /** Told the runs added up (the figures' own, and a stop's), after each block. */
   readonly progress?: (done: number) => void;
@@ -80,12 +80,18 @@ async function piscina(): Promise<typeof Piscina> {
   return (await import('piscina')).Piscina;
 }
 
-/** A pool of simulation workers, to share between jobs. */
-export async function makePool(workers: number): Promise<Pool> {
+/**
+ * A pool of simulation workers, to share between jobs. `warm` starts every thread at once and
+ * keeps it while the pool lives (piscina's minThreads). A pool that may be stopped part way is
+ * better cold: piscina replaces a thread ended by an abort to keep its minimum, and when the ended
+ * thread's exit comes after destroy() has returned, the replacement is started then, in a pool
+ * nobody will destroy again, and lives on.
+ */
+export async function makePool(workers: number, warm = true): Promise<Pool> {
   const Piscina = await piscina();
   return new Piscina<BlockTask, BlockResult>({
     filename: workerFile(),
-    minThreads: workers,
+    minThreads: warm ? workers : 0,
     maxThreads: workers,
     idleTimeout: 1000,
   });
@@ -277,7 +283,7 @@ export async function runJob(job: Job): Promise<JobResult> {
     job.checkpoint?.({ done: to, totals: totals.map((t) => t.toJSON()), pairs: pairs?.toJSON() ?? null });
     return job.untilCi !== undefined && totals.every((t) => narrowEnough(t, job.untilCi));
   };
-  if (job.workers <= 1) {
+  if (job.workers <= 1 && !job.pool) {
     // In this thread there is no one to watch: the round caps are what end every fight.
     const streams = new Streams(job.seed);
     let ran = 0;
@@ -292,8 +298,9 @@ export async function runJob(job: Job): Promise<JobResult> {
     }
     return { totals, pairs, roster, reached, stopped: ran < blocks.length && !reached };
   }
-  // No more threads than blocks: a thread started for no block is only its start.
-  const pool = job.pool ?? (await makePool(Math.max(1, Math.min(job.workers, blocks.length))));
+  // No more threads than blocks: a thread started for no block is only its start. Cold: a stop or
+  // the watchdog ends threads, and a warm pool would start others in their place (makePool).
+  const pool = job.pool ?? (await makePool(Math.max(1, Math.min(job.workers, blocks.length)), false));
   // Aborting a task that is running terminates its thread: the way to stop a worker that spins.
   const abort = new AbortController();
   const flights = new Map<number, Flight>();

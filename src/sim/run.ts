@@ -11,35 +11,47 @@ export const BLOCK = 1000;
 
 /** A proportion of the fights with its 95% interval (Wilson's). */
 export interface Rate {
+  /** The proportion, 0 to 1. */
   readonly rate: number;
+  /** Its 95% interval, low and high, each 0 to 1. */
   readonly ci95: [number, number];
 }
 
-/** The core issue's contract: exactly these keys, in this order. */
+/** One side's wins over a simulation's fights. Its keys, exactly these and in this order, are part of `fray-sim/2`. */
 export interface SimSide {
+  /** The side's name, as the encounter gives it. */
   readonly name: string;
+  /** Fights it won. */
   readonly wins: number;
+  /** Its share of the fights, 0 to 1: `wins / runs`. */
   readonly winRate: number;
+  /** The win rate's 95% interval (Wilson's), low and high, each 0 to 1. */
   readonly ci95: [number, number];
 }
 
 /** A mean with its 95% interval. */
 export interface SimMean {
+  /** The mean per fight. */
   readonly mean: number;
+  /** Its 95% interval (the normal approximation), low and high, in the mean's units. */
   readonly ci95: [number, number];
 }
 
 /** A ruleset's tally over the runs: its mean with a 95% interval. */
 export interface SimTally extends SimMean {
+  /** What is counted, in the ruleset's words ("wounds dealt per fight", …). */
   readonly label: string;
 }
 
 /** One combatant's figures over a simulation's fights. */
 export interface SimCombatant {
+  /** Its name in the fight (a count of one creature is numbered: "Goblin 2"). */
   readonly name: string;
+  /** The name of its side. */
   readonly side: string;
   /** Still standing at the end. */
   readonly survived: Rate;
+  /** Fled the fight. */
   readonly fled: Rate;
   /** The ruleset's per-fighter counts (blows, hits, wounds dealt and taken, criticals, fumbles…): means per fight. */
   readonly stats: Readonly<Record<string, SimMean>>;
@@ -51,20 +63,41 @@ export interface SimCombatant {
  * meaning does.
  */
 export interface SimSummary {
+  /** Fights played (fewer than asked when `untilCi` stopped them). */
   readonly runs: number;
+  /** The seed: fight i was played on substream i of it, as `fray fight --seed S --run I` plays it again. */
   readonly seed: number;
+  /** Each side's wins, in the encounter's order. */
   readonly sides: SimSide[];
+  /** Fights that ended with no side standing, or at the round cap. */
   readonly draws: number;
+  /** The mean length of a fight, in rounds. */
   readonly meanRounds: number;
+  /** What the ruleset counts over the whole fight, as means per fight. */
   readonly tallies: SimTally[];
+  /** The name of this shape, which changes when a field's meaning does. */
   readonly schema: 'fray-sim/2';
+  /** The draws as a share of the fights, with its interval. */
   readonly drawRate: Rate;
+  /** A fight's length in rounds: the mean with its interval, and how many fights lasted each length. */
   readonly rounds: SimMean & {
-    readonly distribution: { readonly rounds: number; readonly fights: number }[];
+    /** Each length that occurred, shortest first. */
+    readonly distribution: {
+      /** A length in rounds. */
+      readonly rounds: number;
+      /** Fights that lasted it. */
+      readonly fights: number;
+    }[];
   };
+  /** Each combatant's figures, in the encounter's order. */
   readonly combatants: SimCombatant[];
   /** Set when `--until-ci` stopped the runs early (or not): the target half-width, and whether it was reached. */
-  readonly untilCi: { readonly target: number; readonly reached: boolean } | null;
+  readonly untilCi: {
+    /** The widest a win rate's 95% interval might be either side, 0 to 1. */
+    readonly target: number;
+    /** Whether every win rate got that narrow within the runs. */
+    readonly reached: boolean;
+  } | null;
 }
 
 export interface SimOptions {
