@@ -95,6 +95,7 @@ export type {
   ImportOptions,
   Lasting,
   LoadEnv,
+  NameSources,
   Odds,
   OddsBlow,
   OddsDuel,
@@ -105,6 +106,7 @@ export type {
   Tally,
 } from './core/ruleset.js';
 export type { RollModifier, Ruling, RulingHooks, SettableNumber } from './core/rulings.js';
+export type { NameKind } from './core/schema.js';
 export type {
   Asking,
   At,
