@@ -41,7 +41,14 @@ import { checkAllowed } from './files/disk.js';
 import { rulesetInfo, type RulesetInfo } from './rulesets/about.js';
 import { DEFAULT_RUNS } from './sim/defaults.js';
 import { noOdds, oddsReport, type OddsReport } from './sim/odds.js';
-import { makePool, runJob } from './sim/parallel.js';
+import {
+  assessDanger,
+  DANGER_MAX_RUNS,
+  DANGER_PRECISION,
+  type BandLimits,
+  type DangerReport,
+} from './sim/danger.js';
+import { makePool, runJob, type Pool } from './sim/parallel.js';
 import { blocksOf, simulate as simulateSetup, summarize, type SimSummary } from './sim/run.js';
 import type { RulesetId } from './rulesets/ids.js';
 import type { Totals } from './sim/totals.js';
@@ -137,6 +144,19 @@ export { RULESETS } from './rulesets/index.js';
 export { RULESET_IDS, type RulesetId } from './rulesets/ids.js';
 export type { OptionInfo, RulesetInfo } from './rulesets/about.js';
 export { DEFAULT_RUNS } from './sim/defaults.js';
+export {
+  BANDS,
+  bandOf,
+  DANGER_MAX_RUNS,
+  DANGER_PRECISION,
+  OUR_BAND_LIMITS,
+  type Band,
+  type BandLimit,
+  type BandLimits,
+  type DangerReport,
+  type DangerStop,
+  type MemberDanger,
+} from './sim/danger.js';
 export type { OddsReport } from './sim/odds.js';
 export {
   SimFailure,
@@ -586,37 +606,12 @@ export async function simulateAsync(
   encounter: Encounter,
   opts: SimulateAsyncOptions = {},
 ): Promise<SimSummary> {
-  opts.signal?.throwIfAborted();
-  const source = sources.get(encounter);
-  if (!source)
-    throw new Error(
-      'simulateAsync plays an encounter from loadEncounter or loadEncounterFile: its threads load it again from there',
-    );
-  if (!source.variant)
-    throw new ValidationError([
-      {
-        file: encounter.file,
-        path: '',
-        message: 'a saved fight, not an encounter: simulate the encounter it was made from',
-      },
-    ]);
   const runs = opts.runs ?? DEFAULT_RUNS;
   const seed = opts.seed ?? randomSeed();
   const { onProgress } = opts;
-  // A thread started for no block would only be its start.
-  const workers = Math.max(1, Math.min(opts.workers ?? availableParallelism(), blocksOf(0, runs).length));
-  // A pool of its own, even of one thread: given a pool, the command's runJob plays on it, not
-  // here. Cold, so that an abort leaves no thread behind (makePool says why).
-  const pool = await makePool(workers, false);
-  // A thread ended by the abort is let go by the pool before it has exited, so destroy() does not
-  // wait for it: the threads are taken when the signal fires, and each waited for at the end, so
-  // that a stopped run leaves no thread running when its promise settles.
-  let stopping: readonly Worker[] = [];
-  const takeThreads = () => (stopping = pool.threads);
-  opts.signal?.addEventListener('abort', takeThreads, { once: true });
-  try {
+  return onThreads(encounter, 'simulateAsync', runs, opts, async (variant, pool, workers) => {
     const result = await runJob({
-      variants: [source.variant],
+      variants: [variant],
       loaded: [encounter.loaded],
       seed,
       from: 0,
@@ -635,11 +630,111 @@ export async function simulateAsync(
       seed,
       opts.untilCi === undefined ? null : { target: opts.untilCi, reached: result.reached },
     );
+  });
+}
+
+/**
+ * Plays an encounter of loadEncounter's on worker threads of a pool of its own, even of one
+ * thread (given a pool, the command's runJob plays on it, not here), made cold so that an abort
+ * leaves no thread behind (makePool says why), and destroyed at the end.
+ */
+async function onThreads<R>(
+  encounter: Encounter,
+  caller: string,
+  runs: number,
+  opts: { readonly workers?: number; readonly signal?: AbortSignal },
+  play: (variant: Variant, pool: Pool, workers: number) => Promise<R>,
+): Promise<R> {
+  opts.signal?.throwIfAborted();
+  const source = sources.get(encounter);
+  if (!source)
+    throw new Error(
+      `${caller} plays an encounter from loadEncounter or loadEncounterFile: its threads load it again from there`,
+    );
+  if (!source.variant)
+    throw new ValidationError([
+      {
+        file: encounter.file,
+        path: '',
+        message: 'a saved fight, not an encounter: simulate the encounter it was made from',
+      },
+    ]);
+  // A thread started for no block would only be its start.
+  const workers = Math.max(1, Math.min(opts.workers ?? availableParallelism(), blocksOf(0, runs).length));
+  const pool = await makePool(workers, false);
+  // A thread ended by the abort is let go by the pool before it has exited, so destroy() does not
+  // wait for it: the threads are taken when the signal fires, and each waited for at the end, so
+  // that a stopped run leaves no thread running when its promise settles.
+  let stopping: readonly Worker[] = [];
+  const takeThreads = () => (stopping = pool.threads);
+  opts.signal?.addEventListener('abort', takeThreads, { once: true });
+  try {
+    return await play(source.variant, pool, workers);
   } finally {
     opts.signal?.removeEventListener('abort', takeThreads);
     await pool.destroy();
     await Promise.all(stopping.map((w) => (w.threadId === -1 ? undefined : once(w, 'exit'))));
   }
+}
+
+/** What {@link danger} is told; every field may be left out. */
+export interface DangerOptions {
+  /** The seed: the same seed gives the same figures, and those `fray sim` gives on as many fights. Random unless given. */
+  readonly seed?: number;
+  /** The most fights to play if the band is not sure before (40,000 unless given). */
+  readonly maxRuns?: number;
+  /** On the edge of two bands, stop once every figure is known to ± this (0.01 unless given). */
+  readonly precision?: number;
+  /** The players' side, by name or index; the side marked `players: true` unless given, else the first. */
+  readonly party?: string;
+  /** The band limits; ours ({@link OUR_BAND_LIMITS}) unless given. */
+  readonly limits?: BandLimits;
+  /** A round cap: a fight still going after it is undecided. */
+  readonly maxRounds?: number;
+  /** Worker threads; one a core unless given. */
+  readonly workers?: number;
+  /** Told the fights added up so far, and the most it will play, after each block of 1,000. */
+  readonly onProgress?: (done: number, most: number) => void;
+  /** Aborting it stops the fights: the promise rejects with the signal's reason. */
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * How deadly an encounter is for the party (as `fray danger FILE`): the encounter played by the
+ * tactics on worker threads until the band it falls in (easy, fair, hard, deadly) is sure, with
+ * the party's chances to win, flee or be wiped out, each member's to go down and to die, and the
+ * mean length (docs/simulation.md, How deadly is it?).
+ *
+ * @example
+ * ```ts
+ * import { danger, loadEncounterFile } from 'fray';
+ *
+ * const ambush = loadEncounterFile(new URL(import.meta.resolve('fray/data/wfrp1e/campaign/ambush.yaml')));
+ * const report = await danger(ambush, { seed: 1 });
+ * console.log(`${report.band}${report.sure ? '' : ' (on an edge)'}: someone dies in ${(report.someoneDies.rate * 100).toFixed(0)}%`);
+ * ```
+ */
+export async function danger(encounter: Encounter, opts: DangerOptions = {}): Promise<DangerReport> {
+  const maxRuns = opts.maxRuns ?? DANGER_MAX_RUNS;
+  const { onProgress } = opts;
+  return onThreads(encounter, 'danger', maxRuns, opts, async (variant, pool, workers) => {
+    const report = await assessDanger({
+      variant,
+      loaded: encounter.loaded,
+      seed: opts.seed ?? randomSeed(),
+      maxRuns,
+      precision: opts.precision ?? DANGER_PRECISION,
+      ...(opts.party !== undefined ? { party: opts.party } : {}),
+      ...(opts.limits ? { limits: opts.limits, limitsFrom: 'the caller' } : {}),
+      maxRounds: opts.maxRounds,
+      workers,
+      pool,
+      ...(opts.signal ? { signal: opts.signal } : {}),
+      progress: onProgress && ((done) => onProgress(done, maxRuns)),
+    });
+    opts.signal?.throwIfAborted();
+    return report;
+  });
 }
 
 /**

@@ -232,7 +232,8 @@ describe('totals', () => {
     rounds: fc.integer({ min: 1, max: 40 }),
     combatants: fc.array(
       fc.record({
-        out: fc.constantFrom(null, 'dead', 'fled'),
+        out: fc.constantFrom(null, 'dead', 'fled', 'unconscious'),
+        side: fc.integer({ min: 0, max: 2 }),
         stats: fc.record({
           woundsTaken: fc.integer({ min: 0, max: 30 }),
           fumbles: fc.integer({ min: 0, max: 3 }),

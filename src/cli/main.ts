@@ -15,6 +15,7 @@ import type { SheetOpts } from './sheet.js';
 import type { ServeOpts } from './serve.js';
 import type { SimOpts } from './sim.js';
 import type { CompareOpts } from './compare.js';
+import type { DangerOpts } from './danger.js';
 import type { SweepOpts } from './sweep.js';
 import type { OddsOpts } from './odds.js';
 import type { ImportOpts } from './import.js';
@@ -201,6 +202,50 @@ export function program(io: Io): Command {
       )
       .option('--json', 'print one JSON object (schema fray-sim/2, docs/simulation.md)'),
   ).action(async (file: string, o: SimOpts) => (await import('./sim.js')).sim(io, file, o, randomSeed));
+  common(
+    p
+      .command('danger')
+      .description(
+        "how deadly an encounter is for the party: its chances to win, flee or be wiped out, each member's to go down or die, and a band (easy, fair, hard, deadly), played until sure",
+      )
+      .argument('<file>', 'encounter file (YAML or JSON)')
+      .option(
+        '--runs <n>',
+        'the most fights to play if the band is not sure before (default 40,000)',
+        parseWhole('--runs', 1, 1_000_000_000),
+      )
+      .option(
+        '--seed <n>',
+        'seed (default: random, printed); fight i uses substream i, as fray sim',
+        parseWhole('--seed', 0, Number.MAX_SAFE_INTEGER),
+      )
+      .option(
+        '--workers <n>',
+        WORKERS,
+        parseWhole(
+          '--workers',
+          1,
+          MAX_WORKERS,
+          ` (4 for each of this machine's ${availableParallelism()} cores)`,
+        ),
+      )
+      .option(
+        '--party <side>',
+        "the players' side, by name or index (default: the side marked players: true)",
+      )
+      .option(
+        '--bands <file>',
+        'your band limits (YAML or JSON: easy, fair, hard, each win, someoneDown, someoneDies)',
+      )
+      .option(
+        '--precision <w>',
+        'on the edge of two bands, stop once every figure is known to ± w (default 0.01)',
+        parseFraction('--precision'),
+      )
+      .option('--json', 'print one JSON object (schema fray-danger/1, docs/simulation.md)'),
+  ).action(async (file: string, o: DangerOpts) =>
+    (await import('./danger.js')).danger(io, file, o, randomSeed),
+  );
   common(
     p
       .command('compare')
@@ -426,6 +471,10 @@ const EXAMPLES: Readonly<Record<string, (d: string) => readonly string[]>> = {
     `fray sim ${d}/wfrp1e/encounters/demo.yaml`,
     `fray sim ${d}/wfrp1e/encounters/demo.yaml --runs 2000 --seed 7 -o criticals=sudden-death`,
     `fray sim ${d}/openquest/encounters/duel.yaml --until-ci 0.01 --json`,
+  ],
+  danger: (d) => [
+    `fray danger ${d}/wfrp1e/encounters/demo.yaml`,
+    `fray danger ${d}/wfrp1e/campaign/ambush.yaml --seed 1 --json`,
   ],
   compare: (d) => [
     `fray compare ${d}/wfrp1e/examples/reference-duel-sudden-death.yaml --b 'sides[1].combatants[0].tactics.parry=always'`,

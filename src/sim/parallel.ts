@@ -35,6 +35,11 @@ export interface Job {
   readonly maxRounds?: number;
   /** Stop at the first block where every win rate (of every variant) is known to ± this. */
   readonly untilCi?: number;
+  /**
+   * Stop at the first block after which this says the figures are enough (`fray danger`: its band
+   * is sure), the blocks added up in order, so that the stop is the same on any number of threads.
+   */
+  readonly enough?: (totals: readonly Totals[]) => boolean;
   /** 1 runs in this thread, unless a `pool` is given: a job given threads runs on them. */
   readonly workers: number;
   /** Told the runs added up (the figures' own, and a stop's), after each block. */
@@ -120,7 +125,7 @@ export interface JobResult {
   readonly pairs: PairTotals | null;
   /** Who fights in the first variant (for labels). */
   readonly roster: Roster;
-  /** Whether `untilCi` was reached (false without it). */
+  /** Whether `untilCi` or `enough` was reached (false without them). */
   readonly reached: boolean;
   /** Whether `signal` stopped it before the end: the totals are of the first blocks only. */
   readonly stopped: boolean;
@@ -281,7 +286,10 @@ export async function runJob(job: Job): Promise<JobResult> {
     if (pairs && r.pairs) pairs.merge(r.pairs);
     job.progress?.((totals[0] as Totals).runs);
     job.checkpoint?.({ done: to, totals: totals.map((t) => t.toJSON()), pairs: pairs?.toJSON() ?? null });
-    return job.untilCi !== undefined && totals.every((t) => narrowEnough(t, job.untilCi));
+    return (
+      (job.untilCi !== undefined && totals.every((t) => narrowEnough(t, job.untilCi))) ||
+      job.enough?.(totals) === true
+    );
   };
   if (job.workers <= 1 && !job.pool) {
     // In this thread there is no one to watch: the round caps are what end every fight.

@@ -11,8 +11,8 @@ import type { Roster } from './run.js';
 import { totalsIssues, type TotalsData } from './totals.js';
 
 export const PART_MARK = 'fray-sim-part';
-/** 2: the digest. A part of another version is refused by name, not misread. */
-export const PART_VERSION = 2;
+/** 2: the digest; 3: how each side ended, and who was down or dead. A part of another version is refused by name, not misread. */
+export const PART_VERSION = 3;
 /** The most shards (`--shard K/N`) a run may be cut into. */
 export const MAX_SHARDS = 1_000_000;
 /** The most runs of one simulation (`--runs`). */
@@ -125,10 +125,13 @@ const partSchema = z.strictObject({
       z.strictObject({
         survived: count,
         fled: count,
+        down: count,
+        dead: count,
         stats: z.record(z.string(), moments, map),
         hist: z.record(z.string(), z.array(count, list), map),
       }),
     ),
+    sides: z.array(z.strictObject({ wiped: count, fled: count, someDown: count, someDead: count })),
     tallyLabels: z.array(name),
     tallies: z.array(moments),
   }),

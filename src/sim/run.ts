@@ -139,7 +139,7 @@ export function recordOf<S extends SetupCore, T extends FightState>(
   return {
     winner,
     rounds,
-    combatants: st.combatants.map((c) => ({ out: c.out, stats: numbersOf(c.stats) })),
+    combatants: st.combatants.map((c) => ({ out: c.out, side: c.side, stats: numbersOf(c.stats) })),
     tallies: ruleset.tallies ? ruleset.tallies(st).map((t) => t.value) : [],
   };
 }

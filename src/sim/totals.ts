@@ -9,6 +9,7 @@ export interface RunRecord {
   readonly rounds: number;
   readonly combatants: readonly {
     readonly out: OutReason | null;
+    readonly side: number;
     readonly stats: Readonly<Record<string, number>>;
   }[];
   readonly tallies: readonly number[];
@@ -23,9 +24,30 @@ interface Moments {
 interface CombatantTotals {
   survived: number;
   fled: number;
+  /** Out at the end as the ruleset's wounds leave a fighter (dead, dying, unconscious, helpless). */
+  down: number;
+  /** Of those, dead. */
+  dead: number;
   stats: Record<string, Moments>;
   /** hist[stat][k]: fights in which the count was k, for the counts a report draws (HISTOGRAMS). */
   hist: Record<string, number[]>;
+}
+
+/** How a side ended, fight by fight: what `fray danger` asks of the players' side. */
+export interface SideTotals {
+  /** Not one member left standing, and none of them got away. */
+  wiped: number;
+  /** Beaten, with at least one member fled. */
+  fled: number;
+  /** At least one member down (or dead) at the end. */
+  someDown: number;
+  /** At least one member dead at the end. */
+  someDead: number;
+}
+
+/** Out as wounds leave a fighter: not fled, nor out of the fight for a reason that is no harm. */
+export function isDown(out: OutReason | null): boolean {
+  return out === 'dead' || out === 'dying' || out === 'unconscious' || out === 'helpless';
 }
 
 /** The per-fighter counts kept whole, value by value, for the report's histograms. */
@@ -39,6 +61,8 @@ export interface TotalsData {
   /** rounds[k]: fights that lasted k rounds. */
   readonly rounds: readonly number[];
   readonly combatants: readonly CombatantTotals[];
+  /** sides[s]: how side s ended. */
+  readonly sides: readonly SideTotals[];
   readonly tallyLabels: readonly string[];
   readonly tallies: readonly Moments[];
 }
@@ -49,11 +73,13 @@ export class Totals {
   readonly wins: number[];
   readonly rounds: number[] = [];
   readonly combatants: CombatantTotals[] = [];
+  readonly sides: SideTotals[];
   tallyLabels: string[] = [];
   tallies: Moments[] = [];
 
   constructor(sides: number) {
     this.wins = new Array<number>(sides).fill(0);
+    this.sides = Array.from({ length: sides }, newSideTotals);
   }
 
   add(r: RunRecord, tallyLabels: readonly string[]): void {
@@ -62,11 +88,14 @@ export class Totals {
     else this.wins[r.winner] = (this.wins[r.winner] ?? 0) + 1;
     while (this.rounds.length <= r.rounds) this.rounds.push(0);
     this.rounds[r.rounds] = (this.rounds[r.rounds] ?? 0) + 1;
+    for (let s = 0; s < this.sides.length; s++) addSideEnd(this.sides[s] as SideTotals, r, s);
     for (let i = 0; i < r.combatants.length; i++) {
       const c = r.combatants[i] as RunRecord['combatants'][number];
-      const t = (this.combatants[i] ??= { survived: 0, fled: 0, stats: {}, hist: {} });
+      const t = (this.combatants[i] ??= newCombatantTotals());
       if (c.out === null) t.survived++;
       if (c.out === 'fled') t.fled++;
+      if (isDown(c.out)) t.down++;
+      if (c.out === 'dead') t.dead++;
       for (const k in c.stats) addTo((t.stats[k] ??= { sum: 0, squares: 0 }), c.stats[k] as number);
       for (const k of HISTOGRAMS) {
         const v = c.stats[k];
@@ -90,10 +119,19 @@ export class Totals {
       while (this.rounds.length <= k) this.rounds.push(0);
       this.rounds[k] = (this.rounds[k] ?? 0) + n;
     });
+    o.sides.forEach((e, s) => {
+      const t = (this.sides[s] ??= newSideTotals());
+      t.wiped += e.wiped;
+      t.fled += e.fled;
+      t.someDown += e.someDown;
+      t.someDead += e.someDead;
+    });
     o.combatants.forEach((c, i) => {
-      const t = (this.combatants[i] ??= { survived: 0, fled: 0, stats: {}, hist: {} });
+      const t = (this.combatants[i] ??= newCombatantTotals());
       t.survived += c.survived;
       t.fled += c.fled;
+      t.down += c.down;
+      t.dead += c.dead;
       for (const [k, m] of Object.entries(c.stats)) mergeInto((t.stats[k] ??= { sum: 0, squares: 0 }), m);
       for (const [k, counts] of Object.entries(c.hist)) {
         const h = (t.hist[k] ??= []);
@@ -114,6 +152,7 @@ export class Totals {
       draws: this.draws,
       rounds: this.rounds,
       combatants: this.combatants,
+      sides: this.sides,
       tallyLabels: this.tallyLabels,
       tallies: this.tallies,
     };
@@ -134,6 +173,36 @@ export class Totals {
     }
     return widest;
   }
+}
+
+function newCombatantTotals(): CombatantTotals {
+  return { survived: 0, fled: 0, down: 0, dead: 0, stats: {}, hist: {} };
+}
+
+function newSideTotals(): SideTotals {
+  return { wiped: 0, fled: 0, someDown: 0, someDead: 0 };
+}
+
+/** Adds how side `s` ended one fight. */
+function addSideEnd(t: SideTotals, r: RunRecord, s: number): void {
+  let standing = false;
+  let fled = false;
+  let down = false;
+  let dead = false;
+  let members = 0;
+  for (const c of r.combatants) {
+    if (c.side !== s) continue;
+    members++;
+    if (c.out === null) standing = true;
+    else if (c.out === 'fled') fled = true;
+    if (isDown(c.out)) down = true;
+    if (c.out === 'dead') dead = true;
+  }
+  if (members === 0) return;
+  if (r.winner !== s && fled) t.fled++;
+  else if (!standing && !fled) t.wiped++;
+  if (down) t.someDown++;
+  if (dead) t.someDead++;
 }
 
 /** How many sides and combatants the totals are of (a part's roster). */
@@ -176,11 +245,13 @@ export function totalsIssues(t: TotalsData, shape: TotalsShape): Found[] {
     });
   t.combatants.forEach((c, i) => {
     const at = ['combatants', i];
-    if (c.survived + c.fled > runs)
+    if (c.survived + c.fled + c.down > runs)
       out.push({
         path: at,
-        message: `standing at the end in ${c.survived} fights and fled in ${c.fled}: ${c.survived + c.fled}, more than ${of}`,
+        message: `standing at the end in ${c.survived} fights, fled in ${c.fled} and down in ${c.down}: ${c.survived + c.fled + c.down}, more than ${of}`,
       });
+    if (c.dead > c.down)
+      out.push({ path: [...at, 'dead'], message: `dead in ${c.dead} fights but down in only ${c.down}` });
     for (const [k, m] of Object.entries(c.stats)) out.push(...momentsIssues(m, runs, [...at, 'stats', k]));
     for (const k of Object.keys(c.hist))
       if (!(HISTOGRAMS as readonly string[]).includes(k))
@@ -189,6 +260,26 @@ export function totalsIssues(t: TotalsData, shape: TotalsShape): Found[] {
           message: `not a count fray keeps a histogram of (${HISTOGRAMS.join(', ')})`,
         });
     for (const k of HISTOGRAMS) out.push(...histogramIssues(c.hist[k], c.stats[k], runs, [...at, 'hist', k]));
+  });
+  if (t.sides.length !== shape.sides)
+    out.push({
+      path: ['sides'],
+      message: `how ${t.sides.length} sides ended, but the roster has ${shape.sides}`,
+    });
+  t.sides.forEach((e, s) => {
+    const lost = runs - (t.wins[s] ?? 0);
+    if (e.wiped + e.fled > lost)
+      out.push({
+        path: ['sides', s],
+        message: `wiped out in ${e.wiped} fights and fled in ${e.fled}, but beaten in only ${lost}`,
+      });
+    if (e.someDown > runs)
+      out.push({ path: ['sides', s, 'someDown'], message: `${e.someDown} fights, more than ${of}` });
+    if (e.someDead > e.someDown)
+      out.push({
+        path: ['sides', s, 'someDead'],
+        message: `someone dead in ${e.someDead} fights but someone down in only ${e.someDown}`,
+      });
   });
   if (t.tallies.length !== t.tallyLabels.length)
     out.push({
