@@ -41,10 +41,12 @@ import { checkAllowed } from './files/disk.js';
 import { rulesetInfo, type RulesetInfo } from './rulesets/about.js';
 import { DEFAULT_RUNS } from './sim/defaults.js';
 import { noOdds, oddsReport, type OddsReport } from './sim/odds.js';
+import { proposeChanges, type TargetResult } from './sim/danger-target.js';
 import {
   assessDanger,
   DANGER_MAX_RUNS,
   DANGER_PRECISION,
+  type Band,
   type BandLimits,
   type DangerReport,
 } from './sim/danger.js';
@@ -156,7 +158,11 @@ export {
   type DangerReport,
   type DangerStop,
   type MemberDanger,
+  type BrokenLimit,
+  type Figures,
 } from './sim/danger.js';
+export type { Edit } from './sim/variant.js';
+export type { Proposal, TargetResult } from './sim/danger-target.js';
 export type { OddsReport } from './sim/odds.js';
 export {
   SimFailure,
@@ -675,6 +681,47 @@ async function onThreads<R>(
     await pool.destroy();
     await Promise.all(stopping.map((w) => (w.threadId === -1 ? undefined : once(w, 'exit'))));
   }
+}
+
+/**
+ * The smallest changes that bring an encounter into the band asked for (as `fray danger FILE
+ * --target BAND`): a monster fewer or more of one entry, or another creature of the same bestiary
+ * group in place of one, each played on the same dice as the encounter, smallest first. Empty
+ * when the encounter is in that band already, or when no such change gets it there.
+ *
+ * @example
+ * ```ts
+ * import { dangerTarget, loadEncounterFile } from 'fray';
+ *
+ * const goblins = loadEncounterFile(new URL(import.meta.resolve('fray/data/wfrp1e/encounters/two-goblins.yaml')));
+ * const { base, proposals } = await dangerTarget(goblins, 'fair', { seed: 5 });
+ * console.log(`${base.band} now; ${proposals[0]?.change ?? 'no single change'} makes it fair`);
+ * ```
+ */
+export async function dangerTarget(
+  encounter: Encounter,
+  target: Band,
+  opts: DangerOptions = {},
+): Promise<TargetResult> {
+  const maxRuns = opts.maxRuns ?? DANGER_MAX_RUNS;
+  return onThreads(encounter, 'dangerTarget', maxRuns, opts, (variant, pool, workers) =>
+    proposeChanges(
+      {
+        variant,
+        loaded: encounter.loaded,
+        seed: opts.seed ?? randomSeed(),
+        maxRuns,
+        precision: opts.precision ?? DANGER_PRECISION,
+        ...(opts.party !== undefined ? { party: opts.party } : {}),
+        ...(opts.limits ? { limits: opts.limits, limitsFrom: 'the caller' } : {}),
+        maxRounds: opts.maxRounds,
+        workers,
+        pool,
+        ...(opts.signal ? { signal: opts.signal } : {}),
+      },
+      target,
+    ),
+  );
 }
 
 /** What {@link danger} is told; every field may be left out. */

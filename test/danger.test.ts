@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import '../src/rulesets/index.js';
 import { assessDanger, bandOf, brokenLimits, OUR_BAND_LIMITS, type DangerReport } from '../src/sim/danger.js';
+import { proposeChanges } from '../src/sim/danger-target.js';
 import { runJob } from '../src/sim/parallel.js';
 import { Totals, type RunRecord } from '../src/sim/totals.js';
 import { loadVariant, type Variant } from '../src/sim/variant.js';
@@ -170,5 +171,56 @@ describe('fray danger', () => {
     const range = await fray(['danger', path, '--bands', bad]);
     expect(range.code).toBe(2);
     expect(range.err).toMatch(/bad\.yaml:2:\d+ easy\.win: expected a chance from 0 to 1/);
+  });
+
+  it('--target proposes the smallest change that lands in the band, each played as the encounter with that edit would be', async () => {
+    const path = 'data/wfrp1e/encounters/two-goblins.yaml';
+    const variant = variantOf(path);
+    const job = {
+      variant,
+      loaded: loadVariant(variant),
+      seed: 5,
+      maxRuns: 40_000,
+      precision: 0.01,
+      workers: 1,
+    };
+    const fair = await proposeChanges(job, 'fair');
+    expect(fair.base.band).toBe('hard');
+    expect(fair.proposals.map((p) => p.change)).toEqual(['one goblin fewer (2 → 1)']);
+    const [one] = fair.proposals;
+    if (!one) throw new Error('no proposal');
+    expect(one.report.band).toBe('fair');
+    // The figures are those of the edited encounter played on the same seed.
+    const edited = { ...variant, edits: one.edits };
+    const again = await assessDanger({
+      ...job,
+      variant: edited,
+      loaded: loadVariant(edited),
+      maxRuns: 10_000,
+      precision: 0.02,
+    });
+    expect(again).toEqual(one.report);
+    // Harder: more goblins; already in the band: nothing to change.
+    const deadly = await proposeChanges(job, 'deadly');
+    expect(deadly.proposals.length).toBeGreaterThan(0);
+    for (const p of deadly.proposals) expect(p.report.band).toBe('deadly');
+    expect(deadly.proposals[0]?.change).toMatch(/goblin more|in place of goblin/);
+    expect((await proposeChanges(job, 'hard')).proposals).toEqual([]);
+    const text = await fray([
+      'danger',
+      join(ROOT, path),
+      '--seed',
+      '5',
+      '--workers',
+      '1',
+      '--target',
+      'fair',
+    ]);
+    expect(text.code, text.err).toBe(0);
+    expect(text.out).toContain('To make it FAIR (1 change played, each on the same dice):');
+    expect(text.out).toContain("fray compare FILE --b 'sides[1].combatants[0].count=1'");
+    const bad = await fray(['danger', join(ROOT, path), '--target', 'gentle']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain("--target: expected one of easy, fair, hard, deadly, got 'gentle'");
   });
 });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { SourceDoc, ValidationError, validate } from '../core/document.js';
 import { checkAllowed, readText } from '../files/disk.js';
 import { importFightFile, pairs } from '../files/fight-file.js';
+import { proposeChanges, type Proposal, type TargetResult } from '../sim/danger-target.js';
 import {
   assessDanger,
   BANDS,
@@ -12,10 +13,12 @@ import {
   DANGER_PRECISION,
   OUR_BAND_LIMITS,
   PartyError,
+  type Band,
   type BandLimits,
+  type DangerJob,
   type DangerReport,
 } from '../sim/danger.js';
-import { defaultWorkers } from '../sim/parallel.js';
+import { defaultWorkers, makePool } from '../sim/parallel.js';
 import type { Rate } from '../sim/run.js';
 import { UsageError } from './errors.js';
 import { sayWarnings, type Io } from './io.js';
@@ -23,6 +26,7 @@ import type { RunFlags } from './sim.js';
 
 export interface DangerOpts extends Omit<RunFlags, 'runs'> {
   runs?: number;
+  target?: string;
   party?: string;
   bands?: string;
   precision?: number;
@@ -84,27 +88,75 @@ export async function danger(io: Io, file: string, o: DangerOpts, seedOf: () => 
   const seed = o.seed ?? seedOf();
   const maxRuns = o.runs ?? DANGER_MAX_RUNS;
   const tty = io.err.isTTY === true && !o.json;
-  let report: DangerReport;
+  const target = o.target === undefined ? undefined : bandNamed(o.target);
+  const workers = o.workers ?? defaultWorkers(maxRuns);
+  // One pool for the encounter and every change tried: a thread is started once, not per change.
+  const pool = workers > 1 ? await makePool(workers) : undefined;
+  const job: DangerJob = {
+    variant: { file: resolve(file), options, tables, edits: [], allow },
+    loaded: ff.loaded,
+    seed,
+    maxRuns,
+    precision: o.precision ?? DANGER_PRECISION,
+    ...(o.party !== undefined ? { party: o.party } : {}),
+    ...(limits ? { limits, limitsFrom: o.bands } : {}),
+    maxRounds: o.maxRounds,
+    workers,
+    ...(pool ? { pool } : {}),
+    progress: tty ? (done) => io.err.write(`\r  ${done.toLocaleString('en')} fights `) : undefined,
+  };
   try {
-    report = await assessDanger({
-      variant: { file: resolve(file), options, tables, edits: [], allow },
-      loaded: ff.loaded,
-      seed,
-      maxRuns,
-      precision: o.precision ?? DANGER_PRECISION,
-      ...(o.party !== undefined ? { party: o.party } : {}),
-      ...(limits ? { limits, limitsFrom: o.bands } : {}),
-      maxRounds: o.maxRounds,
-      workers: o.workers ?? defaultWorkers(maxRuns),
-      progress: tty ? (done) => io.err.write(`\r  ${done.toLocaleString('en')} fights `) : undefined,
+    if (target === undefined) {
+      const report = await assessDanger(job);
+      if (tty) io.err.write('\r\u001b[K');
+      io.out.write(o.json ? `${JSON.stringify(report, null, 2)}\n` : dangerText(report));
+      return;
+    }
+    const result = await proposeChanges({ ...job, progress: undefined }, target, (done, of) => {
+      if (tty) io.err.write(`\r  ${done} of ${of} changes played `);
     });
+    if (tty) io.err.write('\r\u001b[K');
+    io.out.write(
+      o.json ? `${JSON.stringify(result, null, 2)}\n` : `${dangerText(result.base)}\n${targetText(result)}`,
+    );
   } catch (e) {
     if (e instanceof PartyError) throw new UsageError(`danger: ${e.message}`);
     throw e;
   } finally {
-    if (tty) io.err.write('\r\u001b[K');
+    await pool?.destroy();
   }
-  io.out.write(o.json ? `${JSON.stringify(report, null, 2)}\n` : dangerText(report));
+}
+
+/** The first proposal's edits as `--b` writes them, when each is one value (not a whole list). */
+function scalarEdits(p: Proposal): string[] {
+  const scalar = p.edits.every((e) => typeof e.value === 'string' || typeof e.value === 'number');
+  return scalar ? [p.edits.map((e) => `${e.path}=${String(e.value)}`).join(',')] : [];
+}
+
+/** `--target`: one of the bands. */
+function bandNamed(name: string): Band {
+  const band = BANDS.find((b) => b === name.trim().toLowerCase());
+  if (band === undefined)
+    throw new UsageError(`--target: expected one of ${BANDS.join(', ')}, got '${name}'`);
+  return band;
+}
+
+/** The changes that make the encounter the band asked for, smallest first, each with its figures. */
+export function targetText(t: TargetResult): string {
+  if (t.base.band === t.target) return `It is ${t.target} already: nothing to change.\n`;
+  if (t.proposals.length === 0)
+    return `No change of one entry's count or creature makes it ${t.target} (${t.tried} tried): change more at once, or its tactics.\n`;
+  const lines = [
+    `To make it ${t.target.toUpperCase()} (${t.tried} change${t.tried === 1 ? '' : 's'} played, each on the same dice):`,
+    ...t.proposals.map((p) => {
+      const r = p.report;
+      return `  ${p.change.padEnd(34)} the party wins ${pct(r.win)}, someone dead ${pct(r.someoneDies)}${r.sure ? '' : ` (on the edge of ${r.between.join(' and ')})`}`;
+    }),
+    ...scalarEdits(t.proposals[0] as Proposal).map(
+      (edits) => `  side by side on the same dice: fray compare FILE --b '${edits}' --runs 20000`,
+    ),
+  ];
+  return `${lines.join('\n')}\n`;
 }
 
 const pct = (r: Rate) => `${(r.rate * 100).toFixed(1)}%`;

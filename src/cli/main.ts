@@ -238,6 +238,10 @@ export function program(io: Io): Command {
         'your band limits (YAML or JSON: easy, fair, hard, each win, someoneDown, someoneDies)',
       )
       .option(
+        '--target <band>',
+        'propose the smallest changes (a monster fewer or more, another of its bestiary group) that make it easy, fair, hard or deadly, each played',
+      )
+      .option(
         '--precision <w>',
         'on the edge of two bands, stop once every figure is known to ± w (default 0.01)',
         parseFraction('--precision'),
@@ -474,7 +478,7 @@ const EXAMPLES: Readonly<Record<string, (d: string) => readonly string[]>> = {
   ],
   danger: (d) => [
     `fray danger ${d}/wfrp1e/encounters/demo.yaml`,
-    `fray danger ${d}/wfrp1e/campaign/ambush.yaml --seed 1 --json`,
+    `fray danger ${d}/wfrp1e/campaign/ambush.yaml --target hard --seed 1`,
   ],
   compare: (d) => [
     `fray compare ${d}/wfrp1e/examples/reference-duel-sudden-death.yaml --b 'sides[1].combatants[0].tactics.parry=always'`,

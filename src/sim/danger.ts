@@ -15,6 +15,7 @@ import type { Variant } from './variant.js';
 
 /** The bands, mildest first. */
 export const BANDS = ['easy', 'fair', 'hard', 'deadly'] as const;
+/** How dangerous an encounter is for the party: easy, fair, hard or deadly. */
 export type Band = (typeof BANDS)[number];
 
 /** What an encounter must give the party to be at most so dangerous. */
@@ -41,10 +42,13 @@ export const OUR_BAND_LIMITS: BandLimits = {
   hard: { win: 0.6, someoneDown: 1, someoneDies: 0.2 },
 };
 
-/** The figures a band is read from. */
-interface Figures {
+/** The figures a band is read from: the party's win rate, and how often someone of it ends down, or dead. */
+export interface Figures {
+  /** The party wins, 0 to 1. */
   readonly win: number;
+  /** Someone of the party ends the fight down or dead, 0 to 1. */
   readonly someoneDown: number;
+  /** Someone of the party ends the fight dead, 0 to 1. */
   readonly someoneDies: number;
 }
 
@@ -61,8 +65,11 @@ export function bandOf(f: Figures, limits: BandLimits = OUR_BAND_LIMITS): Band {
 export interface BrokenLimit {
   /** The milder band. */
   readonly band: Band;
+  /** The figure that breaks it. */
   readonly figure: keyof BandLimit;
+  /** The figure as measured, 0 to 1. */
   readonly value: number;
+  /** The band's limit for it, 0 to 1. */
   readonly limit: number;
 }
 
@@ -80,8 +87,11 @@ export function brokenLimits(f: Figures, band: Band, limits: BandLimits): Broken
 
 /** One of the party's combatants: how often it ends the fight down, and dead. */
 export interface MemberDanger {
+  /** The combatant's name, as the fight gives it. */
   readonly name: string;
+  /** It ends the fight down or dead. */
   readonly down: Rate;
+  /** It ends the fight dead. */
   readonly dies: Rate;
 }
 
@@ -90,12 +100,17 @@ export type DangerStop = 'sure' | 'precise' | 'runs';
 
 /** `fray danger --json` (schema fray-danger/1). */
 export interface DangerReport {
+  /** This shape's name; it changes when a field's meaning does. */
   readonly schema: 'fray-danger/1';
+  /** The encounter's title ('' if it has none). */
   readonly title: string;
+  /** The ruleset's id. */
   readonly ruleset: string;
   /** The players' side the figures are of. */
   readonly party: string;
+  /** The seed of the fights: fight i is played on substream i, as `fray sim` plays it. */
   readonly seed: number;
+  /** The fights played. */
   readonly runs: number;
   /** The band of the figures as they stand. */
   readonly band: Band;
@@ -103,6 +118,7 @@ export interface DangerReport {
   readonly beyond: readonly BrokenLimit[];
   /** The bands at either end of the figures' 95% intervals: the same band twice when it is sure. */
   readonly between: readonly [Band, Band];
+  /** Whether both ends of the intervals give the same band. */
   readonly sure: boolean;
   /** sure: the band; precise: every figure known to ± the precision, the band on an edge; runs: the most runs played. */
   readonly stopped: DangerStop;
@@ -114,10 +130,15 @@ export interface DangerReport {
   readonly wiped: Rate;
   /** The round cap ended the fight with the party still standing. */
   readonly undecided: Rate;
+  /** Someone of the party ends the fight down or dead. */
   readonly someoneDown: Rate;
+  /** Someone of the party ends the fight dead. */
   readonly someoneDies: Rate;
+  /** The mean length of the fights, in rounds. */
   readonly meanRounds: number;
+  /** Each of the party's combatants. */
   readonly members: readonly MemberDanger[];
+  /** The limits the band is read by. */
   readonly limits: BandLimits;
   /** Where the limits come from: `ours`, or the file the GM gave. */
   readonly limitsFrom: string;

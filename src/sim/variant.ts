@@ -7,9 +7,11 @@ import { allLoaded, loadRulesets, REGISTRY } from '../rulesets/registry.js';
 import { rulesetNamed } from '../files/fight-file.js';
 import { nodeEnv, readSeen, shippedOnlyEnv } from '../files/disk.js';
 
+/** A change to an encounter's document: a value set at a path, as `fray compare --b 'path=value'` writes it. */
 export interface Edit {
   /** Where, in the encounter document: `sides[0].combatants[1].profile.WS`, `options.criticals`. */
   readonly path: string;
+  /** The value set there (a number, a text, a list…), checked as the encounter's own would be. */
   readonly value: unknown;
   /** The flag it came from (`--vary`, `--b`), so that a value the encounter refuses is blamed on it. */
   readonly flag?: string;
