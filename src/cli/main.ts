@@ -478,7 +478,7 @@ const EXAMPLES: Readonly<Record<string, (d: string) => readonly string[]>> = {
   ],
   danger: (d) => [
     `fray danger ${d}/wfrp1e/encounters/demo.yaml`,
-    `fray danger ${d}/wfrp1e/campaign/ambush.yaml --target hard --seed 1`,
+    `fray danger ${d}/wfrp1e/encounters/two-goblins.yaml --target fair --seed 5`,
   ],
   compare: (d) => [
     `fray compare ${d}/wfrp1e/examples/reference-duel-sudden-death.yaml --b 'sides[1].combatants[0].tactics.parry=always'`,
