@@ -48,6 +48,7 @@ import {
   DANGER_PRECISION,
   type Band,
   type BandLimits,
+  type DangerJob,
   type DangerReport,
 } from './sim/danger.js';
 import { makePool, runJob, type Pool } from './sim/parallel.js';
@@ -705,23 +706,28 @@ export async function dangerTarget(
 ): Promise<TargetResult> {
   const maxRuns = opts.maxRuns ?? DANGER_MAX_RUNS;
   return onThreads(encounter, 'dangerTarget', maxRuns, opts, (variant, pool, workers) =>
-    proposeChanges(
-      {
-        variant,
-        loaded: encounter.loaded,
-        seed: opts.seed ?? randomSeed(),
-        maxRuns,
-        precision: opts.precision ?? DANGER_PRECISION,
-        ...(opts.party !== undefined ? { party: opts.party } : {}),
-        ...(opts.limits ? { limits: opts.limits, limitsFrom: 'the caller' } : {}),
-        maxRounds: opts.maxRounds,
-        workers,
-        pool,
-        ...(opts.signal ? { signal: opts.signal } : {}),
-      },
-      target,
-    ),
+    proposeChanges(dangerJob(encounter, opts, maxRuns, { variant, pool, workers }), target),
   );
+}
+
+/** The job `fray danger` would run for these options, on these threads. */
+function dangerJob(
+  encounter: Encounter,
+  opts: DangerOptions,
+  maxRuns: number,
+  threads: { readonly variant: Variant; readonly pool: Pool; readonly workers: number },
+): DangerJob {
+  return {
+    ...threads,
+    loaded: encounter.loaded,
+    seed: opts.seed ?? randomSeed(),
+    maxRuns,
+    precision: opts.precision ?? DANGER_PRECISION,
+    ...(opts.party !== undefined ? { party: opts.party } : {}),
+    ...(opts.limits ? { limits: opts.limits, limitsFrom: 'the caller' } : {}),
+    maxRounds: opts.maxRounds,
+    ...(opts.signal ? { signal: opts.signal } : {}),
+  };
 }
 
 /** What {@link danger} is told; every field may be left out. */
@@ -766,17 +772,7 @@ export async function danger(encounter: Encounter, opts: DangerOptions = {}): Pr
   const { onProgress } = opts;
   return onThreads(encounter, 'danger', maxRuns, opts, async (variant, pool, workers) => {
     const report = await assessDanger({
-      variant,
-      loaded: encounter.loaded,
-      seed: opts.seed ?? randomSeed(),
-      maxRuns,
-      precision: opts.precision ?? DANGER_PRECISION,
-      ...(opts.party !== undefined ? { party: opts.party } : {}),
-      ...(opts.limits ? { limits: opts.limits, limitsFrom: 'the caller' } : {}),
-      maxRounds: opts.maxRounds,
-      workers,
-      pool,
-      ...(opts.signal ? { signal: opts.signal } : {}),
+      ...dangerJob(encounter, opts, maxRuns, { variant, pool, workers }),
       progress: onProgress && ((done) => onProgress(done, maxRuns)),
     });
     opts.signal?.throwIfAborted();

@@ -11,6 +11,7 @@ import { proposeChanges } from '../src/sim/danger-target.js';
 import { runJob } from '../src/sim/parallel.js';
 import { Totals, type RunRecord } from '../src/sim/totals.js';
 import { loadVariant, type Variant } from '../src/sim/variant.js';
+import { danger, dangerTarget, loadEncounterFile } from '../src/index.js';
 import { fray, ROOT } from './helpers.js';
 
 const variantOf = (path: string): Variant => ({ file: join(ROOT, path), options: {}, tables: {}, edits: [] });
@@ -222,5 +223,17 @@ describe('fray danger', () => {
     const bad = await fray(['danger', join(ROOT, path), '--target', 'gentle']);
     expect(bad.code).toBe(2);
     expect(bad.err).toContain("--target: expected one of easy, fair, hard, deadly, got 'gentle'");
+  });
+
+  it('the library gives the same on its own threads, and stops when told', async () => {
+    const path = 'data/wfrp1e/encounters/two-goblins.yaml';
+    const encounter = loadEncounterFile(join(ROOT, path));
+    const mine = await danger(encounter, { seed: 5, workers: 2 });
+    expect(mine).toEqual(await dangerOf(path, { maxRuns: 40_000 }));
+    const { proposals } = await dangerTarget(encounter, 'fair', { seed: 5, workers: 1 });
+    expect(proposals.map((p) => p.change)).toEqual(['one goblin fewer (2 → 1)']);
+    const stop = new AbortController();
+    stop.abort();
+    await expect(danger(encounter, { seed: 5, signal: stop.signal })).rejects.toThrow(/abort/i);
   });
 });
