@@ -1,7 +1,8 @@
-// How deadly the encounter being built is, in the builder (issue 48, part 3): Helmut of the party
-// against a goblin shows a band; orcs added with the keyboard alone mark that answer as old
-// (dimmed, "Updating…") until the new band comes, which is announced. No serious or critical axe
-// finding, light or dark. Screenshots at a phone's, a tablet's and a desktop's size, light and
+// How deadly the encounter being built is, in the builder (issue 48, part 3): a mistake in the
+// encounter written below is shown at its line and nothing is weighed; Helmut of the party against
+// a goblin shows a band; orcs added with the keyboard alone mark that answer as old (greyed,
+// "Updating…") until the new band comes, which is announced. No serious or critical axe finding,
+// light or dark, old or new. Screenshots at a phone's, a tablet's and a desktop's size, light and
 // dark, in test-browser/shots.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -56,6 +57,20 @@ describe("the builder's danger", () => {
     await page.goto(t.served.gm());
     const danger = page.locator('section.danger');
     await expect.poll(() => danger.textContent()).toContain('Put the party on one side');
+
+    // An encounter written below with a mistake: its problem at its line, shown without an alert
+    // (the GM is still typing), and no band.
+    const bad = readFileSync(join(ROOT, 'data', 'wfrp1e', 'encounters', 'demo.yaml'), 'utf8').replace(
+      'WS: 45,',
+      'WS: 450,',
+    );
+    await page.getByLabel('encounter YAML').fill(bad);
+    await expect.poll(() => danger.textContent(), { timeout: 30_000 }).toContain('Not weighed until');
+    expect(await danger.locator('.problems').textContent()).toContain(
+      `line ${bad.split('\n').findIndex((l) => l.includes('WS: 450')) + 1}`,
+    );
+    expect(await danger.getByRole('alert').count()).toBe(0);
+    expect(await danger.locator('.band-word').count()).toBe(0);
 
     const characterRow = page.locator('.builder .row', {
       has: page.getByLabel('character', { exact: true }),

@@ -2,7 +2,7 @@
 // the server a moment after each change and played there on worker threads. While the new answer
 // is coming the old one stays, marked as old, so the panel never jumps to empty between changes.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, type Band, type DangerReport } from './api.js';
+import { api, ApiError, type Band, type DangerReport } from './api.js';
 import { ci, count, pct } from './designer/format.js';
 import { Help } from './help.js';
 import { Problems } from './problems.js';
@@ -64,6 +64,11 @@ export function DangerPanel({ text, of }: { text: string; of: string }) {
       </p>
       {!text.trim() ? (
         <p class="hint">Put the party on one side and its foes on the other: how deadly it is shows here.</p>
+      ) : error instanceof ApiError && error.status === 400 ? (
+        <>
+          <p class="hint">Not weighed until the encounter's problems are mended:</p>
+          <Problems error={error} quiet />
+        </>
       ) : error ? (
         <Problems error={error} />
       ) : !report ? (
