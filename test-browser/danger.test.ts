@@ -1,9 +1,9 @@
 // How deadly the encounter being built is, in the builder (issue 48, part 3): a mistake in the
 // encounter written below is shown at its line and nothing is weighed; Helmut of the party against
 // a goblin shows a band; orcs added with the keyboard alone mark that answer as old (greyed,
-// "Updating…") until the new band comes, which is announced. No serious or critical axe finding,
-// light or dark, old or new. Screenshots at a phone's, a tablet's and a desktop's size, light and
-// dark, in test-browser/shots.
+// "Updating…") until the new band comes, which is announced; a change to Helmut's character is
+// weighed again the same way. No serious or critical axe finding, light or dark, old or new.
+// Screenshots at a phone's, a tablet's and a desktop's size, light and dark, in test-browser/shots.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -122,6 +122,24 @@ describe("the builder's danger", () => {
     await expect.poll(() => live.textContent()).toContain('How deadly is it: deadly');
     expect(await danger.locator('.beyond').textContent()).toMatch(/^Not hard: /);
     await shoot(page, 'danger-deadly');
+
+    // Helmut is brought in by reference: a change to him (a wound kept after a fight) is weighed again.
+    const party = await t.served.api<{ id: number; name: string; entry: { profile: object } }[]>(
+      'GET',
+      '/api/characters?ruleset=wfrp1e',
+    );
+    const helmut = party.find((c) => c.name === 'Helmut');
+    expect(helmut).toBeDefined();
+    const { id, entry } = helmut as NonNullable<typeof helmut>;
+    const figuresBefore = await danger.locator('.danger-tables').textContent();
+    await t.served.api('PUT', `/api/characters/${id}`, {
+      ruleset: 'wfrp1e',
+      party: true,
+      text: JSON.stringify({ ...entry, profile: { ...entry.profile, W: 1 } }),
+    });
+    await expect.poll(() => danger.locator('.danger-figures.old').count()).toBe(1);
+    await expect.poll(() => danger.locator('.danger-figures.old').count(), { timeout: 90_000 }).toBe(0);
+    expect(await danger.locator('.danger-tables').textContent()).not.toBe(figuresBefore);
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       expect(await axeFindings(page, 'section.danger')).toEqual([]);

@@ -6,6 +6,7 @@ import { api, ApiError, type Band, type DangerReport } from './api.js';
 import { ci, count, pct } from './designer/format.js';
 import { Help } from './help.js';
 import { Problems } from './problems.js';
+import { useHeard } from './state.js';
 
 /** How long the builder waits after a change before asking: a GM adding three orcs asks once. */
 const SETTLE_MS = 400;
@@ -14,6 +15,9 @@ const BANDS: readonly Band[] = ['easy', 'fair', 'hard', 'deadly'];
 
 /** What each figure a band is read from is called on the page. */
 const FIGURE = { win: 'the party wins', someoneDown: 'someone down or dead', someoneDies: 'someone dead' };
+
+/** How an encounter names the campaign's party (`use: party-wfrp1e.yaml#Helmut`, `party: party-wfrp1e.yaml`). */
+const PARTY_REFERENCE = /party-[\w-]+\.yaml/;
 
 /** Names this builder to the server: its newer ask stops its older run, not another page's. */
 const builderKey = () => `builder-${Math.random().toString(36).slice(2)}`;
@@ -26,6 +30,12 @@ export function DangerPanel({ text, of }: { text: string; of: string }) {
   const [said, setSaid] = useState('');
   /** The latest ask: an answer to any other is of an encounter that is no longer the one built. */
   const latest = useRef(0);
+  // The party an encounter brings in by reference is its members as they are now: a change to the
+  // characters (a wound applied after a fight, an edit) changes the fight weighed.
+  const [partyChanges, setPartyChanges] = useState(0);
+  useHeard((change) => {
+    if (change.what === 'characters' && PARTY_REFERENCE.test(text)) setPartyChanges((n) => n + 1);
+  });
   useEffect(() => {
     const n = ++latest.current;
     if (!text.trim()) {
@@ -52,7 +62,7 @@ export function DangerPanel({ text, of }: { text: string; of: string }) {
       );
     }, SETTLE_MS);
     return () => clearTimeout(wait);
-  }, [text, key]);
+  }, [text, key, partyChanges]);
 
   return (
     <section class="danger" aria-labelledby={`${key}-title`}>
