@@ -72,7 +72,7 @@ describe('POST /api/danger', () => {
   it('stops the older run when the same key asks again: the older is refused with 409, the newer answered', async () => {
     const { gm } = await startApp('danger-again');
     // Many combatants a side: a run of seconds, long enough to be overtaken.
-    const crowd = DEMO.replace('{ use: orc, count: 2, armour: [leather-jerkin] }', '{ use: orc, count: 12 }');
+    const crowd = DEMO.replace('{ use: orc, count: 2, armour: [leather-jerkin] }', '{ use: orc, count: 40 }');
     const older = gm('POST', '/api/danger', { text: crowd, seed: 1, key: 'builder-1' });
     // Another builder's run is not stopped by it.
     const other = gm('POST', '/api/danger', { text: DEMO, seed: 2, key: 'builder-2' });
