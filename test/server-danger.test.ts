@@ -1,8 +1,9 @@
 // The builder's danger (issue 48): POST /api/danger gives assessDanger's figures for the same text
 // and seed, reads the campaign's party as a saved encounter does, stops an older run when the same
-// builder asks again, and refuses a bad encounter with its problems located in the text. The
-// workers run dist/: `npm run build` first.
+// builder asks again or when its page gives up, and refuses a bad encounter with its problems
+// located in the text. The workers run dist/: `npm run build` first.
 import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { assessDanger, DANGER_MAX_RUNS, DANGER_PRECISION } from '../src/sim/danger.js';
 import { loadVariant, type Variant } from '../src/sim/variant.js';
@@ -12,6 +13,9 @@ import { encounterPath } from './helpers.js';
 afterEach(closeApps);
 
 const DEMO = readFileSync(encounterPath('demo.yaml'), 'utf8');
+/** Forty orcs: a run of seconds, long enough to be overtaken or given up. */
+const CROWD = DEMO.replace('{ use: orc, count: 2, armour: [leather-jerkin] }', '{ use: orc, count: 40 }');
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** What the command line's danger gives for a text, played on one thread. */
 function expected(text: string, seed: number) {
@@ -71,12 +75,10 @@ describe('POST /api/danger', () => {
 
   it('stops the older run when the same key asks again: the older is refused with 409, the newer answered', async () => {
     const { gm } = await startApp('danger-again');
-    // Many combatants a side: a run of seconds, long enough to be overtaken.
-    const crowd = DEMO.replace('{ use: orc, count: 2, armour: [leather-jerkin] }', '{ use: orc, count: 40 }');
-    const older = gm('POST', '/api/danger', { text: crowd, seed: 1, key: 'builder-1' });
+    const older = gm('POST', '/api/danger', { text: CROWD, seed: 1, key: 'builder-1' });
     // Another builder's run is not stopped by it.
     const other = gm('POST', '/api/danger', { text: DEMO, seed: 2, key: 'builder-2' });
-    await new Promise((r) => setTimeout(r, 200));
+    await pause(200);
     const newer = await gm('POST', '/api/danger', { text: DEMO, seed: 1, key: 'builder-1' });
     const o = await older;
     expect(o.status).toBe(409);
@@ -85,6 +87,29 @@ describe('POST /api/danger', () => {
     expect(newer.body).toEqual(await expected(DEMO, 1));
     expect((await other).status).toBe(200);
   }, 90_000);
+
+  it('stops the run of a request given up (the page closed): no fights are played for nobody', async () => {
+    const { app, store } = await startApp('danger-gone');
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    const giveUp = new AbortController();
+    const asked = fetch(`http://127.0.0.1:${port}/api/danger`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${store.gmToken()}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: CROWD, seed: 1 }),
+      signal: giveUp.signal,
+    });
+    await pause(300);
+    giveUp.abort();
+    await expect(asked).rejects.toThrow();
+    // Its threads ended, this process (the server's threads with it) spends next to nothing; played
+    // out, the run would keep a thread busy for seconds more.
+    await pause(300);
+    const before = process.cpuUsage();
+    await pause(1000);
+    const spent = process.cpuUsage(before);
+    expect((spent.user + spent.system) / 1000).toBeLessThan(300);
+  }, 30_000);
 
   it('refuses a bad encounter with 400 and its problems located in the text, and a bad body at its field', async () => {
     const { gm } = await startApp('danger-bad');

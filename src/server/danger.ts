@@ -35,10 +35,9 @@ export function registerDanger(app: FastifyInstance, store: Store): void {
   const byKey = new Map<string, AbortController>();
   /** Every run going on, with or without a key: the server's close stops them all. */
   const running = new Set<AbortController>();
-  let closing = false;
+  // Each stop is given the refusal its request is answered with.
   app.addHook('onClose', async () => {
-    closing = true;
-    for (const a of running) a.abort();
+    for (const a of running) a.abort(new Refusal('the server stopped while it ran', 503));
   });
 
   app.post('/api/danger', async (req, reply) => {
@@ -58,10 +57,15 @@ export function registerDanger(app: FastifyInstance, store: Store): void {
       const loaded = loadVariant(variant);
       const abort = new AbortController();
       if (body.key !== undefined) {
-        byKey.get(body.key)?.abort();
+        byKey.get(body.key)?.abort(new Refusal('a newer request with the same key took its place', 409));
         byKey.set(body.key, abort);
       }
       running.add(abort);
+      // A page closed, or gone elsewhere, hears no answer: its run is stopped, not played out.
+      const gone = () => {
+        if (!reply.raw.writableEnded) abort.abort(new Refusal('the request was given up', 499));
+      };
+      reply.raw.once('close', gone);
       try {
         const report = await assessDanger({
           variant,
@@ -73,12 +77,10 @@ export function registerDanger(app: FastifyInstance, store: Store): void {
           signal: abort.signal,
         });
         // A stopped run's figures are of its first blocks only: not an answer to give.
-        if (abort.signal.aborted)
-          throw closing
-            ? new Refusal('the server stopped while it ran', 503)
-            : new Refusal('a newer request with the same key took its place', 409);
+        abort.signal.throwIfAborted();
         return report;
       } finally {
+        reply.raw.off('close', gone);
         running.delete(abort);
         if (body.key !== undefined && byKey.get(body.key) === abort) byKey.delete(body.key);
       }
