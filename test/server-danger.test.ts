@@ -1,13 +1,13 @@
 // The builder's danger (issue 48): POST /api/danger gives assessDanger's figures for the same text
 // and seed, reads the campaign's party as a saved encounter does, stops an older run when the same
-// builder asks again or when its page gives up, and refuses a bad encounter with its problems
+// builder asks again or when its page gives up (a closing server answers 503), and refuses a bad encounter with its problems
 // located in the text. The workers run dist/: `npm run build` first.
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { assessDanger, DANGER_MAX_RUNS, DANGER_PRECISION } from '../src/sim/danger.js';
 import { loadVariant, type Variant } from '../src/sim/variant.js';
-import { closeApps, startApp } from './app.js';
+import { closeApps, release, startApp } from './app.js';
 import { encounterPath } from './helpers.js';
 
 afterEach(closeApps);
@@ -109,6 +109,18 @@ describe('POST /api/danger', () => {
     await pause(1000);
     const spent = process.cpuUsage(before);
     expect((spent.user + spent.system) / 1000).toBeLessThan(300);
+  }, 30_000);
+
+  it('answers a run still going when the server closes with 503', async () => {
+    const { app, store, gm } = await startApp('danger-close');
+    release(app);
+    const asked = gm('POST', '/api/danger', { text: CROWD, seed: 1 });
+    await pause(300);
+    await app.close();
+    store.close();
+    const r = await asked;
+    expect(r.status).toBe(503);
+    expect(r.body.error).toBe('the server stopped while it ran');
   }, 30_000);
 
   it('refuses a bad encounter with 400 and its problems located in the text, and a bad body at its field', async () => {
