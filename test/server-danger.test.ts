@@ -1,7 +1,7 @@
 // The builder's danger (issue 48): POST /api/danger gives assessDanger's figures for the same text
 // and seed, reads the campaign's party as a saved encounter does, stops an older run when the same
-// builder asks again or when its page gives up (a closing server answers 503), and refuses a bad encounter with its problems
-// located in the text. The workers run dist/: `npm run build` first.
+// builder asks again or when its page gives up (a closing server answers 503), and refuses a bad
+// encounter with its problems located in the text. The workers run dist/: `npm run build` first.
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
