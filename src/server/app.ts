@@ -40,6 +40,7 @@ import { registerTable } from './players.js';
 import { Table } from './table.js';
 import { DamagedRow, type Store } from './store.js';
 import { registerStudies } from './studies.js';
+import { registerDanger } from './danger.js';
 import { registerMaterial } from './material.js';
 import { campaignEncounter, healthOf, partyText, registerParty } from './party.js';
 import { registerDocs } from './docs.js';
@@ -324,6 +325,8 @@ export async function buildApp(store: Store, o: AppOptions = {}): Promise<Fastif
   // ------------------------------------------------------------- studies
   // The designer's simulations, comparisons, sweeps and odds, on the worker threads (studies.ts).
   registerStudies(app, store, live);
+  // How deadly the encounter being built is, on the worker threads too (danger.ts).
+  registerDanger(app, store);
 
   // ------------------------------------------------------------- characters
   app.get(

@@ -165,7 +165,7 @@ interface Outcome {
  * The server's worker threads: one per core, as the command line's; never one, which would play
  * the fights in the server's own thread and hold up every page.
  */
-const workers = () => Math.max(2, defaultWorkers());
+export const serverWorkers = () => Math.max(2, defaultWorkers());
 
 /**
  * What the command line blames on itself (a flag's value, an option named), blamed on the field
@@ -239,7 +239,7 @@ async function plan(
           to: go.noMore ? (go.prior?.done ?? 0) : runs,
           maxRounds,
           untilCi,
-          workers: go.noMore ? 1 : workers(),
+          workers: go.noMore ? 1 : serverWorkers(),
           progress: progress.added,
           played: progress.played,
           signal,
@@ -318,7 +318,7 @@ async function plan(
           runs: go.noMore ? (go.prior?.done ?? 0) : runs,
           maxRounds,
           untilCi,
-          workers: go.noMore ? 1 : workers(),
+          workers: go.noMore ? 1 : serverWorkers(),
           progress: progress.added,
           played: progress.played,
           signal,
@@ -377,7 +377,7 @@ async function plan(
         seed: s,
         runs,
         maxRounds,
-        workers: workers(),
+        workers: serverWorkers(),
         progress: progress.added,
         played: progress.played,
         signal,

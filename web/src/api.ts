@@ -115,6 +115,8 @@ export type { SimSummary } from '../../src/sim/run.js';
 export type { Comparison } from '../../src/sim/compare.js';
 export type { SweepResult } from '../../src/sim/sweep.js';
 export type { OddsReport } from '../../src/sim/odds.js';
+export type { Band, BrokenLimit, DangerReport } from '../../src/sim/danger.js';
+import type { DangerReport } from '../../src/sim/danger.js';
 export type { ReportPlot } from '../../src/sim/report.js';
 
 /** A study with its result: the figures of `fray sim`, `compare`, `sweep` or `odds --json`, and the plots. */
@@ -255,9 +257,16 @@ async function fightCall(method: string, path: string, had: FightView | null | u
   return { ...rest, events: [...mine.events.slice(0, eventsFrom), ...v.events] };
 }
 
+/** The seed the builder's danger is played with. */
+const DANGER_SEED = 1;
+
 export const api = {
   rulesets: () => call<RulesetItem[]>('GET', '/api/rulesets'),
   bestiary: (ruleset: string) => call<Creature[]>('GET', `/api/rulesets/${ruleset}/bestiary`),
+  // The same seed every time: the same encounter reads the same band, so a change of the figures
+  // is the GM's change of the encounter, not other dice.
+  danger: (text: string, key: string) =>
+    call<DangerReport>('POST', '/api/danger', { text, key, seed: DANGER_SEED }),
   studies: () => call<StudyRow[]>('GET', '/api/studies'),
   study: (id: number) => call<Study>('GET', `/api/studies/${id}`),
   startStudy: (body: Record<string, unknown>) =>

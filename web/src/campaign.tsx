@@ -22,14 +22,18 @@ import { CreaturePicker } from './creature-picker.js';
 import { PasteBlock } from './paste.js';
 import { Tabs } from './tabs.js';
 import { Help } from './help.js';
+import { DangerPanel } from './danger.js';
 import { RULESET_HELP } from './help-links.js';
 
 function Builder({
   rulesets,
   onText,
+  onDraft,
 }: {
   rulesets: readonly RulesetItem[];
   onText: (t: string, ruleset: string) => void;
+  /** Told the draft as YAML after each change, or '' while a side is empty (no fight to weigh). */
+  onDraft: (yaml: string) => void;
 }) {
   const [ruleset, setRuleset] = useState('wfrp1e');
   const [creatures, setCreatures] = useState<Creature[]>([]);
@@ -64,6 +68,10 @@ function Builder({
         },
       ]);
   };
+  useEffect(() => {
+    const fights = picks.some((p) => p.side === 0) && picks.some((p) => p.side === 1);
+    onDraft(fights ? encounterYaml(ruleset, title, sides, picks, creatures) : '');
+  }, [ruleset, title, sides, picks, creatures]);
   // The same creature again for a side is one more of it ("Orc × 2"), not another line.
   const add = (side: 0 | 1) => {
     if (!use) return;
@@ -246,6 +254,7 @@ export function Campaign() {
   const [seeds, setSeeds] = useState<Record<number, string>>({});
   const [editing, setEditing] = useState<number | null>(null);
   const [view, setView] = useState<'yaml' | 'form' | 'board'>('yaml');
+  const [draft, setDraft] = useState('');
   const refresh = () => {
     void api.encounters().then(setEncounters);
     void api.fights().then(setFights);
@@ -363,6 +372,12 @@ export function Campaign() {
             // A grid fight's draft is a room to draw: its board comes up.
             if (GRID_RULESETS.has(ruleset)) setView('board');
           }}
+          onDraft={setDraft}
+        />
+        {/* The builder's draft while it has both sides; else the encounter written below (one being edited). */}
+        <DangerPanel
+          text={draft || text}
+          of={draft ? "the builder's draft" : 'the encounter written below'}
         />
         <Tabs
           label="the encounter as"

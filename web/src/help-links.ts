@@ -30,6 +30,7 @@ export const HELP = {
   compare: link('simulation#ab-fray-compare', 'comparisons'),
   sweep: link('simulation#sweeps-fray-sweep', 'sweeps'),
   odds: link('simulation#exact-odds-fray-odds', 'exact odds'),
+  danger: link('simulation#how-deadly-is-it', 'how deadly an encounter is, and the bands'),
 } as const;
 
 export type HelpTopic = keyof typeof HELP;

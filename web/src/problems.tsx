@@ -2,13 +2,17 @@
 // field, or the server's message.
 import { ApiError } from './api.js';
 
-export function Problems({ error }: { error: ApiError | Error | null }) {
+/**
+ * `quiet`: listed without being announced, for problems found as the GM types (an alert each time
+ * the typing pauses would talk over the typing); the check on saving announces them.
+ */
+export function Problems({ error, quiet = false }: { error: ApiError | Error | null; quiet?: boolean }) {
   if (!error) return null;
   const issues = error instanceof ApiError ? error.issues : [];
   // 507: the disk refused the write; nothing the GM did was wrong, and nothing of it was kept.
   const unwritten = error instanceof ApiError && error.status === 507;
   return (
-    <div class="problems" role="alert">
+    <div class="problems" role={quiet ? undefined : 'alert'}>
       {unwritten && (
         <p>
           <strong>The campaign could not be written.</strong>
