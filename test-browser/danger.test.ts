@@ -123,6 +123,16 @@ describe("the builder's danger", () => {
     expect(await danger.locator('.beyond').textContent()).toMatch(/^Not hard: /);
     await shoot(page, 'danger-deadly');
 
+    // The smallest changes that make it what it was are one click away, each played on the
+    // server: fewer orcs (all of them gone is the encounter before, on the same dice).
+    const target = danger.locator('.danger-target');
+    await target.getByRole('button', { name: first }).click();
+    await expect.poll(() => target.textContent(), { timeout: 90_000 }).toContain(`To make it ${first}`);
+    expect(await target.locator('.proposals').textContent()).toMatch(/orc fewer|no orc/);
+    expect(await target.getByRole('button', { name: first }).getAttribute('aria-pressed')).toBe('true');
+    expect(await axeFindings(page, 'section.danger')).toEqual([]);
+    await shoot(page, 'danger-target');
+
     // Helmut is brought in by reference: a change to him (a wound kept after a fight) is weighed again.
     const party = await t.served.api<{ id: number; name: string; entry: { profile: object } }[]>(
       'GET',

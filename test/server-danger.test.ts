@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { proposeChanges } from '../src/sim/danger-target.js';
 import { assessDanger, DANGER_MAX_RUNS, DANGER_PRECISION } from '../src/sim/danger.js';
 import { loadVariant, type Variant } from '../src/sim/variant.js';
 import { closeApps, release, startApp } from './app.js';
@@ -38,6 +39,30 @@ describe('POST /api/danger', () => {
     expect(r.body).toEqual(await expected(DEMO, 7));
     expect(r.body.party).toBe('Adventurers');
     expect(r.body.members.map((m: { name: string }) => m.name)).toEqual(['Helmut', 'Skallier']);
+  }, 60_000);
+
+  it('with a target band, gives the changes that make it so, as fray danger --target finds them', async () => {
+    const { gm } = await startApp('danger-target');
+    const text = readFileSync(encounterPath('two-goblins.yaml'), 'utf8');
+    const r = await gm('POST', '/api/danger', { text, seed: 5, target: 'fair' });
+    expect(r.status, r.body.error).toBe(200);
+    const variant: Variant = { file: 'encounter', text, options: {}, tables: {}, edits: [] };
+    const mine = await proposeChanges(
+      {
+        variant,
+        loaded: loadVariant(variant),
+        seed: 5,
+        maxRuns: DANGER_MAX_RUNS,
+        precision: DANGER_PRECISION,
+        workers: 1,
+      },
+      'fair',
+    );
+    expect(r.body).toEqual(mine);
+    expect(r.body.proposals.map((p: { change: string }) => p.change)).toEqual(['one goblin fewer (2 → 1)']);
+    const bad = await gm('POST', '/api/danger', { text, target: 'gentle' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toContain('expected a band: easy, fair, hard, deadly');
   }, 60_000);
 
   it("reads the campaign's party as a saved encounter does: its members as they are now", async () => {

@@ -4,7 +4,8 @@
 // key) stops the older one, so a GM adding five monsters in a row leaves one run going, not five.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { assessDanger, DANGER_MAX_RUNS, DANGER_PRECISION } from '../sim/danger.js';
+import { proposeChanges } from '../sim/danger-target.js';
+import { assessDanger, BANDS, DANGER_MAX_RUNS, DANGER_PRECISION, type DangerJob } from '../sim/danger.js';
 import { loadVariant, type Variant } from '../sim/variant.js';
 import { Refusal } from './fights.js';
 import { parseBody, refuse } from './http.js';
@@ -25,6 +26,8 @@ const DANGER = z.strictObject({
     .min(0, { error: 'expected a seed of 0 or more' })
     .max(Number.MAX_SAFE_INTEGER, { error: 'expected a seed of at most 2^53 - 1' })
     .optional(),
+  // With a band: the smallest changes that bring the encounter into it (`fray danger --target`).
+  target: z.enum(BANDS, { error: `expected a band: ${BANDS.join(', ')}` }).optional(),
 });
 
 const randomSeed = () => Math.floor(Math.random() * 0x100000000);
@@ -67,7 +70,7 @@ export function registerDanger(app: FastifyInstance, store: Store): void {
       };
       reply.raw.once('close', gone);
       try {
-        const report = await assessDanger({
+        const job: DangerJob = {
           variant,
           loaded,
           seed: body.seed ?? randomSeed(),
@@ -75,10 +78,12 @@ export function registerDanger(app: FastifyInstance, store: Store): void {
           precision: DANGER_PRECISION,
           workers: serverWorkers(),
           signal: abort.signal,
-        });
+        };
+        const answer =
+          body.target === undefined ? await assessDanger(job) : await proposeChanges(job, body.target);
         // A stopped run's figures are of its first blocks only: not an answer to give.
         abort.signal.throwIfAborted();
-        return report;
+        return answer;
       } finally {
         reply.raw.off('close', gone);
         running.delete(abort);

@@ -4,6 +4,7 @@
 // one entry, or a creature of the same bestiary group in place of another.
 import { listedRows, type Named } from '../core/statblock.js';
 import { nodeEnv } from '../files/disk.js';
+import { makePool } from './parallel.js';
 import { BLOCK } from './run.js';
 import { assessDanger, BANDS, partySide, type Band, type DangerJob, type DangerReport } from './danger.js';
 import { loadVariant, type Edit, type Variant } from './variant.js';
@@ -111,6 +112,20 @@ function candidates(doc: unknown, party: number, milder: boolean, rows: readonly
  * encounter's schema refuses (a creature that cannot carry the entry's weapons, say) is passed over.
  */
 export async function proposeChanges(
+  job: DangerJob,
+  target: Band,
+  tried?: (done: number, of: number) => void,
+): Promise<TargetResult> {
+  // The changes of a size are played at once: on one pool, not a pool each.
+  const own = job.pool === undefined && job.workers > 1 ? await makePool(job.workers) : undefined;
+  try {
+    return await proposeOn(own ? { ...job, pool: own } : job, target, tried);
+  } finally {
+    await own?.destroy();
+  }
+}
+
+async function proposeOn(
   job: DangerJob,
   target: Band,
   tried?: (done: number, of: number) => void,

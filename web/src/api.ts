@@ -116,7 +116,9 @@ export type { Comparison } from '../../src/sim/compare.js';
 export type { SweepResult } from '../../src/sim/sweep.js';
 export type { OddsReport } from '../../src/sim/odds.js';
 export type { Band, BrokenLimit, DangerReport } from '../../src/sim/danger.js';
-import type { DangerReport } from '../../src/sim/danger.js';
+export type { Proposal, TargetResult } from '../../src/sim/danger-target.js';
+import type { Band, DangerReport } from '../../src/sim/danger.js';
+import type { TargetResult } from '../../src/sim/danger-target.js';
 export type { ReportPlot } from '../../src/sim/report.js';
 
 /** A study with its result: the figures of `fray sim`, `compare`, `sweep` or `odds --json`, and the plots. */
@@ -267,6 +269,9 @@ export const api = {
   // is the GM's change of the encounter, not other dice.
   danger: (text: string, key: string) =>
     call<DangerReport>('POST', '/api/danger', { text, key, seed: DANGER_SEED }),
+  /** The smallest changes of the monsters that make the encounter `target`, on the same seed as its band. */
+  dangerTarget: (text: string, key: string, target: Band) =>
+    call<TargetResult>('POST', '/api/danger', { text, key, seed: DANGER_SEED, target }),
   studies: () => call<StudyRow[]>('GET', '/api/studies'),
   study: (id: number) => call<Study>('GET', `/api/studies/${id}`),
   startStudy: (body: Record<string, unknown>) =>

@@ -2,7 +2,7 @@
 // the server a moment after each change and played there on worker threads. While the new answer
 // is coming the old one stays, marked as old, so the panel never jumps to empty between changes.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, ApiError, type Band, type DangerReport } from './api.js';
+import { api, ApiError, type Band, type DangerReport, type TargetResult } from './api.js';
 import { ci, count, pct } from './designer/format.js';
 import { Help } from './help.js';
 import { Problems } from './problems.js';
@@ -86,7 +86,10 @@ export function DangerPanel({ text, of }: { text: string; of: string }) {
           Playing the fights…
         </p>
       ) : (
-        <Figures r={report} old={asking} of={of} />
+        <>
+          <Figures r={report} old={asking} of={of} />
+          <Proposals text={text} builder={key} band={report.band} />
+        </>
       )}
     </section>
   );
@@ -182,6 +185,79 @@ function Figures({ r, old, of }: { r: DangerReport; old: boolean; of: string }) 
         Fights last {r.meanRounds.toFixed(1)} rounds on average. Played by each side's tactics, as a
         simulation plays them, on {of} (seed {r.seed}).
       </p>
+    </div>
+  );
+}
+
+/**
+ * The smallest changes that make the encounter another band (`fray danger --target`), asked when
+ * the GM picks the band: each is played on the server, so it takes a few seconds, and a change of
+ * the encounter makes the answer one of another encounter, so it is put away.
+ */
+function Proposals({ text, builder, band }: { text: string; builder: string; band: Band }) {
+  const [target, setTarget] = useState<Band | null>(null);
+  const [result, setResult] = useState<TargetResult | null>(null);
+  const [error, setError] = useState<Error | null>(null);
+  const latest = useRef(0);
+  useEffect(() => {
+    latest.current++;
+    setTarget(null);
+    setResult(null);
+    setError(null);
+  }, [text]);
+  const ask = (b: Band) => {
+    const n = ++latest.current;
+    setTarget(b);
+    setResult(null);
+    setError(null);
+    api.dangerTarget(text, `${builder}-target`, b).then(
+      (r) => n === latest.current && setResult(r),
+      (e: unknown) => n === latest.current && setError(e as Error),
+    );
+  };
+  return (
+    <div class="danger-target">
+      <p class="make-it">
+        Make it{' '}
+        {BANDS.filter((b) => b !== band).map((b) => (
+          <button type="button" class={`band-${b}`} aria-pressed={b === target} onClick={() => ask(b)}>
+            {b}
+          </button>
+        ))}
+      </p>
+      {target && !result && !error && (
+        <p class="hint" role="status">
+          Playing the changes that could make it {target}…
+        </p>
+      )}
+      {error && <Problems error={error} />}
+      {result && (
+        <div role="status">
+          {result.proposals.length === 0 ? (
+            <p>
+              No change of one entry's count or creature makes it {result.target} ({result.tried} tried).
+            </p>
+          ) : (
+            <>
+              <p>
+                To make it <strong>{result.target}</strong> ({result.tried} change
+                {result.tried === 1 ? '' : 's'} played on the same dice):
+              </p>
+              <ul class="proposals">
+                {result.proposals.map((p) => (
+                  <li>
+                    <strong>{p.change}</strong>: the party wins {pct(p.report.win.rate)}, someone dead{' '}
+                    {pct(p.report.someoneDies.rate)}
+                    {p.report.sure
+                      ? ''
+                      : ` (on the edge between ${p.report.between[0]} and ${p.report.between[1]})`}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      )}
     </div>
   );
 }
