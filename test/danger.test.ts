@@ -1,7 +1,7 @@
 // `fray danger` (issue 48): the party's chances are fray sim's figures of the same fights, the
 // band is read from them by the limits the docs state, the runs stop when the band is sure (the
 // same stop on any number of threads), and a GM's own limits are read as strictly as any file.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -235,5 +235,37 @@ describe('fray danger', () => {
     const stop = new AbortController();
     stop.abort();
     await expect(danger(encounter, { seed: 5, signal: stop.signal })).rejects.toThrow(/abort/i);
+  });
+
+  it('--target weighs the party healed first beside the smallest change of the monsters', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fray-hurt-'));
+    const file = join(dir, 'hurt.yaml');
+    const text = readFileSync(join(ROOT, 'data/wfrp1e/encounters/two-goblins.yaml'), 'utf8');
+    writeFileSync(file, text.replace('W: 10 }', 'W: 10 }\n        wounds: 2'));
+    const variant: Variant = { file, options: {}, tables: {}, edits: [] };
+    const job = {
+      variant,
+      loaded: loadVariant(variant),
+      seed: 5,
+      maxRuns: 40_000,
+      precision: 0.01,
+      workers: 1,
+    };
+    const hard = await proposeChanges(job, 'hard');
+    expect(hard.base.band).toBe('deadly');
+    const [healed, ...fewer] = hard.proposals;
+    expect(healed?.change).toBe('the party healed first (Brunhilde wounds 2 → unhurt)');
+    expect(healed?.monsters).toBe(0);
+    // Healed, it is the encounter as shipped, played on the same dice.
+    const unhurt = await dangerOf('data/wfrp1e/encounters/two-goblins.yaml', { maxRuns: 40_000 });
+    expect(healed?.report.win).toEqual(unhurt.win);
+    expect(healed?.report.someoneDies).toEqual(unhurt.someoneDies);
+    // The monsters' smallest changes are still proposed beside it.
+    expect(fewer.length).toBeGreaterThan(0);
+    for (const p of fewer) expect(p.report.band).toBe('hard');
+    // An unhurt party is not proposed to be healed.
+    const shipped = variantOf('data/wfrp1e/encounters/two-goblins.yaml');
+    const fair = await proposeChanges({ ...job, variant: shipped, loaded: loadVariant(shipped) }, 'fair');
+    expect(fair.proposals.map((p) => p.change)).not.toContainEqual(expect.stringMatching(/healed/));
   });
 });

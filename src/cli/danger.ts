@@ -145,7 +145,7 @@ function bandNamed(name: string): Band {
 export function targetText(t: TargetResult): string {
   if (t.base.band === t.target) return `It is ${t.target} already: nothing to change.\n`;
   if (t.proposals.length === 0)
-    return `No change of one entry's count or creature makes it ${t.target} (${t.tried} tried): change more at once, or its tactics.\n`;
+    return `No change of one entry's count or creature (nor healing the party, where it is hurt) makes it ${t.target} (${t.tried} tried): change more at once, or the tactics.\n`;
   const lines = [
     `To make it ${t.target.toUpperCase()} (${t.tried} change${t.tried === 1 ? '' : 's'} played, each on the same dice):`,
     ...t.proposals.map((p) => {

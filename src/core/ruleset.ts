@@ -137,6 +137,12 @@ export interface Ruleset<Setup extends SetupCore = SetupCore, State extends Figh
   /** What lasts of a combatant after the fight, for its party file (`fray party apply`). */
   lasting?(state: State, id: string): Lasting | null;
   /**
+   * The fields of a combatant entry that say how hurt it comes to the fight (W, HP or endurance
+   * left); without them it comes unhurt. `fray danger --target` takes them out of the party's
+   * members to weigh the party healed first.
+   */
+  readonly woundFields?: readonly string[];
+  /**
    * Numbers a designer asks of each finished fight ("Goblins reaching hand-to-hand"); the
    * simulation reports their means. The same labels, in the same order, for every fight of a setup.
    */

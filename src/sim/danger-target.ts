@@ -15,7 +15,7 @@ export interface Proposal {
   readonly change: string;
   /** The change as `fray compare --b` or `fray sim`'s edits would write it. */
   readonly edits: readonly Edit[];
-  /** How many monsters it adds, takes away or changes: the smaller, the smaller the change. */
+  /** How many monsters it adds, takes away or changes: the smaller, the smaller the change (0: the party healed first). */
   readonly monsters: number;
   /** The encounter with the change, as `fray danger` reports it. */
   readonly report: DangerReport;
@@ -38,6 +38,8 @@ interface Candidate {
   readonly change: string;
   readonly edits: readonly Edit[];
   readonly monsters: number;
+  /** The encounter changed otherwise than by edits (the party healed): played in place of the job's. */
+  readonly variant?: Variant;
 }
 
 /** A row of a bestiary with its group, as the rulesets that group their creatures write it. */
@@ -143,10 +145,11 @@ async function proposeOn(
   } catch {
     // A ruleset whose creatures are not a list of rows with groups: no swaps, counts only.
   }
+  const healed = want < at ? healedFirst(job, party) : null;
   const all = candidates(job.loaded.doc.data, party, want < at, rows).sort((a, b) => a.monsters - b.monsters);
   let done = 0;
   const play = async (c: Candidate, runs: number, precision: number) => {
-    const variant: Variant = { ...job.variant, edits: [...job.variant.edits, ...c.edits] };
+    const variant: Variant = c.variant ?? { ...job.variant, edits: [...job.variant.edits, ...c.edits] };
     let loaded;
     try {
       loaded = loadVariant(variant);
@@ -156,14 +159,22 @@ async function proposeOn(
     return assessDanger({ ...job, variant, loaded, maxRuns: runs, precision });
   };
   const proposals: Proposal[] = [];
+  // The party rested: no change of the monsters, so it is weighed beside the smallest of those,
+  // not in place of them.
+  if (healed) {
+    const report = await play(healed, Math.min(job.maxRuns, 10 * BLOCK), Math.max(job.precision, 0.02));
+    done++;
+    if (report?.band === target) proposals.push({ change: healed.change, edits: [], monsters: 0, report });
+  }
+  const monsters = () => proposals.some((p) => p.monsters > 0);
   // Size by size, smallest first: a bigger change is no answer once a smaller one lands. Within a
   // size, every change is first played one block (together, so that the threads share them), and
   // only those whose intervals reach the target are played on until sure or known to ± 2 points.
-  for (let size = all[0]?.monsters ?? 0; size > 0 && proposals.length === 0;) {
+  for (let size = all[0]?.monsters ?? 0; size > 0 && !monsters();) {
     const level = all.filter((c) => c.monsters === size);
     const screened = await Promise.all(level.map((c) => play(c, BLOCK, 1)));
     done += level.length;
-    tried?.(done, all.length);
+    tried?.(done, all.length + (healed ? 1 : 0));
     const reaching = level.filter((_, k) => {
       const r = screened[k];
       return (
@@ -184,4 +195,30 @@ async function proposeOn(
   }
   proposals.sort((a, b) => a.monsters - b.monsters || Number(b.report.sure) - Number(a.report.sure));
   return { target, base, proposals, tried: done };
+}
+
+/**
+ * The encounter with the party come unhurt (its members' W, HP or endurance left taken out of the
+ * encounter as written, the party's members written in), or null when none of them is hurt. The
+ * rest of what a past fight left (arrows spent, a hand lost) stays: rest heals wounds, not those.
+ */
+function healedFirst(job: DangerJob, party: number): Candidate | null {
+  const fields = job.loaded.ruleset.woundFields ?? [];
+  const source = structuredClone(job.loaded.source) as { sides?: { combatants?: Entry[] }[] };
+  const members = source.sides?.[party]?.combatants ?? [];
+  const hurt: string[] = [];
+  for (const m of members)
+    for (const f of fields)
+      if (m[f] !== undefined) {
+        hurt.push(`${labelOf(m)} ${f} ${String(m[f])}`);
+        delete m[f];
+      }
+  if (hurt.length === 0) return null;
+  return {
+    change: `the party healed first (${hurt.join(', ')} → unhurt)`,
+    edits: [],
+    monsters: 0,
+    // As a text: the party's members are written in, so the party file is not read again.
+    variant: { ...job.variant, text: JSON.stringify(source), edits: [] },
+  };
 }

@@ -235,7 +235,8 @@ function Proposals({ text, builder, band }: { text: string; builder: string; ban
         <div role="status">
           {result.proposals.length === 0 ? (
             <p>
-              No change of one entry's count or creature makes it {result.target} ({result.tried} tried).
+              No change of one entry's count or creature (nor healing the party, where it is hurt) makes it{' '}
+              {result.target} ({result.tried} tried).
             </p>
           ) : (
             <>

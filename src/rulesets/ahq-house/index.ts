@@ -60,6 +60,7 @@ export const ahqHouse: Ruleset<AhqSetup, AhqState> = {
       ];
     },
   },
+  woundFields: ['wounds'],
   lasting(st, id) {
     const f = st.combatants.find((c) => c.id === id);
     if (!f) return null;

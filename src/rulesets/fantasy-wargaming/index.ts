@@ -93,6 +93,7 @@ export const fantasyWargaming: Ruleset<FwSetup, FwState> = {
       })),
     ];
   },
+  woundFields: ['endurance'],
   lasting(st, id) {
     const f = st.combatants.find((c) => c.id === id);
     if (!f) return null;

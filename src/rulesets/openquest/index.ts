@@ -69,6 +69,7 @@ export const openquest: Ruleset<OqSetup, OqState> = {
       return `${f.name} (${side}): ${bits.join(', ')}`;
     });
   },
+  woundFields: ['hp'],
   lasting(st, id) {
     const f = st.combatants.find((c) => c.id === id);
     if (!f) return null;

@@ -77,6 +77,7 @@ export const wfrpCp: Ruleset<CpSetup, CpState> = {
   secrets: WFRP_CP_SECRETS,
   // The Combat Points rules fight on WFRP 1e's scene: the same map.
   map: wfrp1eMap,
+  woundFields: ['wounds'],
   lasting(st, id) {
     const f = st.combatants.find((c) => c.id === id);
     if (!f) return null;

@@ -53,6 +53,7 @@ export const wfrp1e: Ruleset<W1Setup, W1State> = {
   tracker: wfrp1eTracker,
   secrets: WFRP1E_SECRETS,
   map: wfrp1eMap,
+  woundFields: ['wounds'],
   lasting(st, id) {
     const f = st.combatants.find((c) => c.id === id);
     return f ? w1Lasting(f) : null;
