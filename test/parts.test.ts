@@ -123,7 +123,20 @@ describe('fray merge refuses a part that does not add up', () => {
     [
       'more standing than fights',
       (p) => ((p.totals as { combatants: { survived: number }[] }).combatants[0]!.survived = 151),
-      /totals\.combatants\[0\]: standing at the end in 151 fights and fled in \d+/,
+      /totals\.combatants\[0\]: standing at the end in 151 fights, fled in \d+ and down in \d+/,
+    ],
+    [
+      'a side wiped out more often than it was beaten',
+      (p) => ((p.totals as { sides: { wiped: number }[] }).sides[0]!.wiped = 151),
+      /totals\.sides\[0\]: wiped out in 151 fights and fled in \d+, but beaten in only \d+/,
+    ],
+    [
+      'someone dead more often than someone down',
+      (p) => {
+        const side = (p.totals as { sides: { someDown: number; someDead: number }[] }).sides[1]!;
+        side.someDead = side.someDown + 1;
+      },
+      /totals\.sides\[1\]\.someDead: someone dead in \d+ fights but someone down in only \d+/,
     ],
     [
       'a histogram that does not match its sums',
@@ -179,9 +192,17 @@ describe('fray merge refuses a part that does not add up', () => {
 
   it('an edit that leaves the sums right is refused by the digest', async () => {
     const r = await mergeEdited((p) => {
-      const w = (p.totals as { wins: number[] }).wins;
-      w[0] = (w[0] as number) - 1;
-      w[1] = (w[1] as number) + 1;
+      const t = p.totals as { wins: number[]; sides: { wiped: number; fled: number }[] };
+      t.wins[0] = (t.wins[0] as number) - 1;
+      t.wins[1] = (t.wins[1] as number) + 1;
+      // How the sides ended moves with the win, so that every sum still adds up.
+      const [won, lost] = [t.sides[0], t.sides[1]] as [
+        { wiped: number; fled: number },
+        { wiped: number; fled: number },
+      ];
+      const how = lost.wiped > 0 ? 'wiped' : 'fled';
+      lost[how]--;
+      won[how]++;
     }, false);
     expectRefused(r);
     expect(r.err).toMatch(
@@ -196,7 +217,7 @@ describe('fray merge refuses a part that does not add up', () => {
     }, false);
     expectRefused(r);
     expect(r.err).toContain(
-      'version: a part of version 1, written by an older fray; this one reads version 2: run the shard again with fray sim --shard K/N --out FILE',
+      'version: a part of version 1, written by an older fray; this one reads version 3: run the shard again with fray sim --shard K/N --out FILE',
     );
   });
 
