@@ -112,8 +112,9 @@ export async function danger(io: Io, file: string, o: DangerOpts, seedOf: () => 
       io.out.write(o.json ? `${JSON.stringify(report, null, 2)}\n` : dangerText(report));
       return;
     }
+    if (tty) io.err.write(`\r  weighing the encounter as it is `);
     const result = await proposeChanges({ ...job, progress: undefined }, target, (done, of) => {
-      if (tty) io.err.write(`\r  ${done} of ${of} changes played `);
+      if (tty) io.err.write(`\r\u001b[K  ${done} of ${of} changes played toward ${target} `);
     });
     if (tty) io.err.write('\r\u001b[K');
     io.out.write(

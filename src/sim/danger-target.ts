@@ -172,6 +172,7 @@ async function proposeOn(
   // only those whose intervals reach the target are played on until sure or known to ± 2 points.
   for (let size = all[0]?.monsters ?? 0; size > 0 && !monsters();) {
     const level = all.filter((c) => c.monsters === size);
+    tried?.(done, all.length + (healed ? 1 : 0));
     const screened = await Promise.all(level.map((c) => play(c, BLOCK, 1)));
     done += level.length;
     tried?.(done, all.length + (healed ? 1 : 0));
