@@ -88,7 +88,8 @@ export function DangerPanel({ text, of }: { text: string; of: string }) {
       ) : (
         <>
           <Figures r={report} old={asking} of={of} />
-          <Proposals text={text} builder={key} band={report.band} />
+          {/* Proposals are of the encounter as it is: none are offered from an old answer. */}
+          {!asking && <Proposals text={text} builder={key} band={report.band} />}
         </>
       )}
     </section>
