@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeFindings, ROOT, SHOTS, withServer } from './serve.js';
+import { axeFindings, pressByKeyboard, ROOT, SHOTS, withServer } from './serve.js';
 
 const t = withServer('danger');
 
@@ -31,19 +31,6 @@ async function shoot(page: Page, name: string) {
   }
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-/** Tabs from where the focus is until it is on the button `name`, then presses Enter: the keyboard alone. */
-async function pressByKeyboard(page: Page, name: string): Promise<void> {
-  for (let i = 0; i < 60; i++) {
-    await page.keyboard.press('Tab');
-    const on = await page.evaluate("document.activeElement?.textContent?.trim() ?? ''");
-    if (on === name) {
-      await page.keyboard.press('Enter');
-      return;
-    }
-  }
-  throw new Error(`no button '${name}' reached with Tab`);
 }
 
 describe("the builder's danger", () => {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeFindings, ROOT, seeded, SHOTS, typeDice, withServer } from './serve.js';
+import { axeFindings, pressByKeyboard, ROOT, seeded, SHOTS, typeDice, withServer } from './serve.js';
 
 const t = withServer('party');
 
@@ -39,19 +39,6 @@ async function answerOnce(page: Page, dice: () => number): Promise<void> {
     await page.keyboard.press('Enter');
   }
   await expect.poll(() => fight.getAttribute('data-inputs'), { timeout: 15_000 }).not.toBe(before);
-}
-
-/** Tabs from where the focus is until it is on `name`'s button (a person with the keyboard alone), then presses Enter. */
-async function pressByKeyboard(page: Page, name: string): Promise<void> {
-  for (let i = 0; i < 150; i++) {
-    await page.keyboard.press('Tab');
-    const on = await page.evaluate("document.activeElement?.textContent?.trim() ?? ''");
-    if (on === name) {
-      await page.keyboard.press('Enter');
-      return;
-    }
-  }
-  throw new Error(`no button '${name}' reached with Tab`);
 }
 
 describe('the party from fight to fight', () => {

@@ -179,3 +179,16 @@ export async function axeFindings(page: Page, within?: string): Promise<string[]
       v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} — ${n.failureSummary.split('\n')[1] ?? ''}`),
     );
 }
+
+/** Tabs from where the focus is until it is on `name`'s button (a person with the keyboard alone), then presses Enter. */
+export async function pressByKeyboard(page: Page, name: string): Promise<void> {
+  for (let i = 0; i < 150; i++) {
+    await page.keyboard.press('Tab');
+    const on = await page.evaluate("document.activeElement?.textContent?.trim() ?? ''");
+    if (on === name) {
+      await page.keyboard.press('Enter');
+      return;
+    }
+  }
+  throw new Error(`no button '${name}' reached with Tab`);
+}

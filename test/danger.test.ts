@@ -6,7 +6,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import '../src/rulesets/index.js';
-import { assessDanger, bandOf, brokenLimits, OUR_BAND_LIMITS, type DangerReport } from '../src/sim/danger.js';
+import {
+  assessDanger,
+  bandOf,
+  brokenLimits,
+  OUR_BAND_LIMITS,
+  type DangerJob,
+  type DangerReport,
+} from '../src/sim/danger.js';
 import { proposeChanges } from '../src/sim/danger-target.js';
 import { runJob } from '../src/sim/parallel.js';
 import { Totals, type RunRecord } from '../src/sim/totals.js';
@@ -25,20 +32,21 @@ const EXAMPLES = [
   'data/ahq-house/encounters/crypt.yaml',
 ];
 
-async function dangerOf(
-  path: string,
-  more: Partial<Parameters<typeof assessDanger>[0]> = {},
-): Promise<DangerReport> {
-  const variant = variantOf(path);
-  return assessDanger({
+/** `fray danger`'s job for a variant: seed 5, on this thread, unless told otherwise. */
+function jobOf(variant: Variant, more: Partial<DangerJob> = {}): DangerJob {
+  return {
     variant,
     loaded: loadVariant(variant),
     seed: 5,
-    maxRuns: 3000,
+    maxRuns: 40_000,
     precision: 0.01,
     workers: 1,
     ...more,
-  });
+  };
+}
+
+async function dangerOf(path: string, more: Partial<DangerJob> = {}): Promise<DangerReport> {
+  return assessDanger(jobOf(variantOf(path), { maxRuns: 3000, ...more }));
 }
 
 describe('the band', () => {
@@ -177,14 +185,7 @@ describe('fray danger', () => {
   it('--target proposes the smallest change that lands in the band, each played as the encounter with that edit would be', async () => {
     const path = 'data/wfrp1e/encounters/two-goblins.yaml';
     const variant = variantOf(path);
-    const job = {
-      variant,
-      loaded: loadVariant(variant),
-      seed: 5,
-      maxRuns: 40_000,
-      precision: 0.01,
-      workers: 1,
-    };
+    const job = jobOf(variant);
     const fair = await proposeChanges(job, 'fair');
     expect(fair.base.band).toBe('hard');
     expect(fair.proposals.map((p) => p.change)).toEqual(['one goblin fewer (2 → 1)']);
@@ -193,13 +194,7 @@ describe('fray danger', () => {
     expect(one.report.band).toBe('fair');
     // The figures are those of the edited encounter played on the same seed.
     const edited = { ...variant, edits: one.edits };
-    const again = await assessDanger({
-      ...job,
-      variant: edited,
-      loaded: loadVariant(edited),
-      maxRuns: 10_000,
-      precision: 0.02,
-    });
+    const again = await assessDanger(jobOf(edited, { maxRuns: 10_000, precision: 0.02 }));
     expect(again).toEqual(one.report);
     // Harder: more goblins; already in the band: nothing to change.
     const deadly = await proposeChanges(job, 'deadly');
@@ -243,14 +238,7 @@ describe('fray danger', () => {
     const text = readFileSync(join(ROOT, 'data/wfrp1e/encounters/two-goblins.yaml'), 'utf8');
     writeFileSync(file, text.replace('W: 10 }', 'W: 10 }\n        wounds: 2'));
     const variant: Variant = { file, options: {}, tables: {}, edits: [] };
-    const job = {
-      variant,
-      loaded: loadVariant(variant),
-      seed: 5,
-      maxRuns: 40_000,
-      precision: 0.01,
-      workers: 1,
-    };
+    const job = jobOf(variant);
     const hard = await proposeChanges(job, 'hard');
     expect(hard.base.band).toBe('deadly');
     const [healed, ...fewer] = hard.proposals;
@@ -265,7 +253,7 @@ describe('fray danger', () => {
     for (const p of fewer) expect(p.report.band).toBe('hard');
     // An unhurt party is not proposed to be healed.
     const shipped = variantOf('data/wfrp1e/encounters/two-goblins.yaml');
-    const fair = await proposeChanges({ ...job, variant: shipped, loaded: loadVariant(shipped) }, 'fair');
+    const fair = await proposeChanges(jobOf(shipped), 'fair');
     expect(fair.proposals.map((p) => p.change)).not.toContainEqual(expect.stringMatching(/healed/));
   });
 });
